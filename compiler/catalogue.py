@@ -1,0 +1,150 @@
+"""Card catalogues: YAML files beside a spec, checked against the declared card type.
+
+Each file holds ``cards:``, a list of mappings with ``name``, ``title``,
+``copies`` (default 1), one key per field of the card type, and provenance
+keys (``provenance``: rulebook or provisional, ``source``,
+``provisional_fields``).  Problems are diagnostics pointing at the YAML line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from dsl import ast
+from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
+from dsl.spans import Span
+
+PROVENANCE_KEYS = {"name", "title", "copies", "provenance", "source", "provisional_fields", "note"}
+
+
+def load_catalogues(mode_tables, spec_dir: Path, bag: DiagnosticBag) -> list[dict]:
+    """Load every catalogue named in the composed modes, in declaration order.
+
+    Returns card entries (dicts) with ``_catalogue``, ``_card_type`` and ``_line``
+    added; fields missing from an entry take the field's default.
+    """
+    entries: list[dict] = []
+    seen: set[str] = set()
+    for mode in mode_tables:
+        for cat in mode.catalogues.values():
+            if cat.name in seen:
+                continue
+            seen.add(cat.name)
+            ctype = mode.card_types.get(cat.card_type.name)
+            if ctype is None:
+                bag.error("E0301", f"catalogue `{cat.name}` is of unknown card type "
+                          f"`{cat.card_type.name}`", cat.card_type.span,
+                          hint=did_you_mean(cat.card_type.name, mode.card_types))
+                continue
+            entries += _load(cat, ctype, mode, spec_dir, bag)
+    return entries
+
+
+def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag) -> list[dict]:
+    path = spec_dir / cat.path
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        bag.error("E0302", f"cannot read catalogue file {cat.path!r}: {err.strerror}", cat.span,
+                  hint="the path is relative to the spec's folder")
+        return []
+    try:
+        root = yaml.compose(text)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        line = mark.line + 1 if mark else 1
+        bag.error("E0303", f"catalogue is not valid YAML: {getattr(err, 'problem', err)}",
+                  Span(str(path), line, (mark.column + 1) if mark else 1, line,
+                       (mark.column + 2) if mark else 2))
+        return []
+    data = yaml.safe_load(text) or {}
+    cards_node = None
+    if isinstance(root, yaml.MappingNode):
+        for k, v in root.value:
+            if k.value == "cards":
+                cards_node = v
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list) or cards_node is None:
+        bag.error("E0304", "a catalogue file holds `cards:`, a list of cards",
+                  Span(str(path), 1, 1, 1, 2))
+        return []
+    fields = {f.name: f for f in ctype.fields}
+    enums = {e.name: {m.name for m in e.members} for e in mode.enums.values()}
+    resources = set(mode.resources)
+    out = []
+    names: dict[str, Span] = {}
+    for entry, node in zip(data["cards"], cards_node.value):
+        span = Span(str(path), node.start_mark.line + 1, node.start_mark.column + 1,
+                    node.start_mark.line + 1, node.start_mark.column + 2)
+        if not isinstance(entry, dict):
+            bag.error("E0304", "each card is a mapping of field: value", span)
+            continue
+        key_spans = {k.value: Span(str(path), k.start_mark.line + 1, k.start_mark.column + 1,
+                                   k.end_mark.line + 1, k.end_mark.column + 1)
+                     for k, _ in node.value} if isinstance(node, yaml.MappingNode) else {}
+        name = entry.get("name")
+        if not isinstance(name, str):
+            bag.error("E0305", "card has no `name`", span)
+            continue
+        if name in names:
+            bag.error("E0306", f"card `{name}` is listed twice", span,
+                      notes=[Note("first listed here", names[name])])
+        names[name] = span
+        card = {"_catalogue": cat.name, "_card_type": ctype.name, "_line": span.line,
+                "title": entry.get("title", name)}
+        for key, value in entry.items():
+            kspan = key_spans.get(key, span)
+            if key in PROVENANCE_KEYS:
+                card[key] = value
+                continue
+            f = fields.get(key)
+            if f is None:
+                bag.error("E0307", f"card `{name}` has field `{key}`, which card type "
+                          f"`{ctype.name}` does not declare", kspan,
+                          hint=did_you_mean(key, fields) or f"declare `field {key}: ...` in `card {ctype.name}`")
+                continue
+            problem = _check_value(f.type.name, value, enums, resources)
+            if problem:
+                bag.error("E0308", f"card `{name}`, field `{key}`: {problem}", kspan,
+                          notes=[Note(f"`{key}` is declared here", f.span)])
+            card[key] = value
+        for f in ctype.fields:
+            if f.name not in card:
+                if f.default is None:
+                    bag.error("E0309", f"card `{name}` lacks field `{f.name}`, which has no default",
+                              span, notes=[Note("declared here", f.span)])
+                else:
+                    card[f.name] = getattr(f.default, "value", getattr(f.default, "name", None))
+        copies = entry.get("copies", 1)
+        if not isinstance(copies, int) or copies < 1:
+            bag.error("E0308", f"card `{name}`: copies must be a whole number of at least 1",
+                      key_spans.get("copies", span))
+            card["copies"] = 1
+        out.append(card)
+    return out
+
+
+def _check_value(type_name: str, value, enums, resources) -> str | None:
+    if type_name == "int":
+        return None if isinstance(value, int) and not isinstance(value, bool) else f"expected a whole number, got {value!r}"
+    if type_name == "bool":
+        return None if isinstance(value, bool) else f"expected true or false, got {value!r}"
+    if type_name == "text":
+        return None if isinstance(value, str) else f"expected a text, got {value!r}"
+    if type_name == "bag":
+        if not isinstance(value, dict):
+            return f"expected a bag like {{worker: 1}}, got {value!r}"
+        for k, v in value.items():
+            if k not in resources:
+                hint = did_you_mean(str(k), resources)
+                return f"`{k}` is not a resource" + (f" ({hint})" if hint else "")
+            if not isinstance(v, int) or v < 0:
+                return f"amount of `{k}` must be a whole number, got {v!r}"
+        return None
+    if type_name in enums:
+        if value not in enums[type_name]:
+            hint = did_you_mean(str(value), enums[type_name])
+            return f"`{value}` is not a {type_name}" + (f" ({hint})" if hint else "")
+        return None
+    return None

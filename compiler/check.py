@@ -1,0 +1,432 @@
+"""Name resolution and type checks over each composed mode (codes E05xx, W01xx).
+
+Every declaration in force in a mode is checked in that mode, since a name can
+mean something in one mode and nothing in another; diagnostics shared by
+several modes are reported once.
+"""
+
+from __future__ import annotations
+
+from dsl import ast
+from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
+from compiler import names as N
+
+DECISIONS = (ast.ChooseCards, ast.Ask)
+
+
+class _Checker:
+    def __init__(self, mode, bag: DiagnosticBag, seen: set):
+        self.mode = mode
+        self.bag = bag
+        self.seen = seen
+
+    def error(self, code, message, span, hint=None, notes=()):
+        key = (code, message, span)
+        if key not in self.seen:
+            self.seen.add(key)
+            self.bag.error(code, message, span, hint=hint, notes=notes)
+
+    def warning(self, code, message, span, hint=None):
+        key = (code, message, span)
+        if key not in self.seen:
+            self.seen.add(key)
+            self.bag.warning(code, message, span, hint=hint)
+
+    # ------------------------------------------------------------ expressions
+    def expect(self, e, want: str, scope: N.Scope, what: str) -> None:
+        got = self.infer(e, scope)
+        if got != "?" and want != "?" and got != want:
+            self.error("E0503", f"{what} must be {_type_words(want)}, but this is {_type_words(got)}",
+                       e.span, hint=_type_hint(want, got))
+
+    def infer(self, e, scope: N.Scope) -> str:
+        t = type(e)
+        if t is ast.Number:
+            return N.INT
+        if t is ast.Bool:
+            return N.BOOL
+        if t is ast.Text:
+            return N.TEXT
+        if t in (ast.EmptyBag, ast.BagLiteral):
+            if t is ast.BagLiteral:
+                for ident, _ in e.items:
+                    if ident.name not in self.mode.resources:
+                        self.error("E0501", f"`{ident.name}` is not a resource", ident.span,
+                                   hint=did_you_mean(ident.name, self.mode.resources))
+            return N.BAG
+        if t is ast.PlayerCount:
+            return N.INT
+        if t is ast.Me:
+            return N.PLAYER
+        if t is ast.Name:
+            b = N.resolve(self.mode, scope, e.name)
+            if b is None:
+                self.error("E0501", f"unknown name `{e.name}`", e.span,
+                           hint=did_you_mean(e.name, N.all_names(self.mode, scope)))
+                return "?"
+            return b.type
+        if t is ast.Attribute:
+            owner = scope.locals.get(e.obj)
+            if owner is None:
+                self.error("E0501", f"`{e.obj}` is not a chosen card or player here", e.span,
+                           hint=did_you_mean(e.obj, scope.locals) or "choose it first: `choose x: ...`")
+                return "?"
+            b = N.resolve_attribute(self.mode, scope, e.obj, e.attr)
+            if b is None:
+                if owner.startswith("card:"):
+                    ctype = self.mode.card_types.get(owner[5:])
+                    options = [f.name for f in ctype.fields] if ctype else []
+                else:
+                    options = list(self.mode.resources) + list(self.mode.tracks) + list(self.mode.derived)
+                self.error("E0502", f"`{e.obj}` has no `{e.attr}`", e.span,
+                           hint=did_you_mean(e.attr, options))
+                return "?"
+            return b.type
+        if t is ast.Not:
+            self.expect(e.operand, N.BOOL, scope, "the operand of `not`")
+            return N.BOOL
+        if t in (ast.And, ast.Or):
+            for x in e.operands:
+                self.expect(x, N.BOOL, scope, f"each side of `{'and' if t is ast.And else 'or'}`")
+            return N.BOOL
+        if t is ast.Compare:
+            left, right = self.infer(e.left, scope), self.infer(e.right, scope)
+            if "?" not in (left, right):
+                if e.op in ("==", "!="):
+                    if left != right:
+                        self.error("E0503", f"cannot compare {_type_words(left)} with "
+                                   f"{_type_words(right)}", e.span)
+                elif left != N.INT or right != N.INT:
+                    self.error("E0503", f"`{e.op}` compares numbers, not {_type_words(left)} and "
+                               f"{_type_words(right)}", e.span)
+            return N.BOOL
+        if t is ast.Arith:
+            for x in e.operands:
+                self.expect(x, N.INT, scope, "arithmetic")
+            return N.INT
+        if t is ast.Neg:
+            self.expect(e.operand, N.INT, scope, "the operand of `-`")
+            return N.INT
+        if t is ast.Has:
+            self.expect(e.bag, N.BAG, scope, "what `has` tests")
+            if e.who is not None:
+                self.expect(e.who, N.PLAYER, scope, "the player before `has`")
+            return N.BOOL
+        if t is ast.Count:
+            card = self.zone_ref(e.zone, scope)
+            if e.where is not None and card:
+                self.expect(e.where, N.BOOL, scope.with_card(card), "a `where` condition")
+            return N.INT
+        if t is ast.Sum:
+            card = self.zone_ref(e.zone, scope)
+            if card:
+                inner = scope.with_card(card)
+                self.expect(e.value, N.INT, inner, "what `sum` adds up")
+                if e.where is not None:
+                    self.expect(e.where, N.BOOL, inner, "a `where` condition")
+            return N.INT
+        if t is ast.AnyPlayer:
+            self.expect(e.condition, N.BOOL, scope, "the condition of `any player`")
+            return N.BOOL
+        if t is ast.Call:
+            arity = N.BUILTIN_FUNCS.get(e.func.name)
+            if arity is None:
+                self.error("E0504", f"unknown function `{e.func.name}`", e.func.span,
+                           hint=did_you_mean(e.func.name, N.BUILTIN_FUNCS))
+            elif len(e.args) != arity and e.func.name != "max" and e.func.name != "min":
+                self.error("E0504", f"`{e.func.name}` takes {arity} value(s)", e.span)
+            for a in e.args:
+                self.expect(a, N.INT, scope, f"each value given to `{e.func.name}`")
+            return N.INT
+        return "?"
+
+    def zone_ref(self, z: ast.ZoneRef, scope: N.Scope) -> str | None:
+        """Check a zone reference; return its card type name."""
+        zone = self.mode.zones.get(z.zone.name)
+        if zone is None:
+            self.error("E0501", f"unknown zone `{z.zone.name}`", z.zone.span,
+                       hint=did_you_mean(z.zone.name, self.mode.zones))
+            return None
+        if zone.per_player and z.owner is None:
+            self.error("E0505", f"`{zone.name}` belongs to each player: say whose", z.span,
+                       hint=f"write `my {zone.name}` or `p.{zone.name}`")
+        if not zone.per_player and z.owner is not None:
+            self.error("E0505", f"`{zone.name}` is shared, not a player's", z.span,
+                       hint=f"write just `{zone.name}`")
+        if z.owner not in (None, "my") and scope.locals.get(z.owner) != N.PLAYER:
+            self.error("E0501", f"`{z.owner}` is not a chosen player here", z.span)
+        return zone.card_type.name
+
+    # ------------------------------------------------------------ statements
+    def block(self, stmts, scope: N.Scope) -> None:
+        for i, st in enumerate(stmts):
+            if _decides(st) and i != len(stmts) - 1:
+                self.error("E0510", "a decision must be the last thing its block does", st.span,
+                           hint="move the statements after it before it")
+            self.stmt(st, scope)
+
+    def stmt(self, st, scope: N.Scope) -> None:
+        t = type(st)
+        if t in (ast.Gain, ast.Pay, ast.Release):
+            self.expect(st.bag, N.BAG, scope, f"what `{t.__name__.lower()}` moves")
+        elif t is ast.Transfer:
+            self.expect(st.bag, N.BAG, scope, "what `transfer` moves")
+            if st.source is not None:
+                self.expect(st.source, N.PLAYER, scope, "`from`")
+            self.expect(st.dest, N.PLAYER, scope, "`to`")
+        elif t is ast.Score:
+            self.expect(st.amount, N.INT, scope, "the points scored")
+        elif t is ast.Advance:
+            if st.track.name not in self.mode.tracks:
+                self.error("E0501", f"unknown track `{st.track.name}`", st.track.span,
+                           hint=did_you_mean(st.track.name, self.mode.tracks))
+            self.expect(st.amount, N.INT, scope, "how far a track advances")
+        elif t in (ast.Draw, ast.Reveal):
+            self.expect(st.count, N.INT, scope, "how many cards")
+            self.same_cards(st.source, st.dest, scope)
+        elif t is ast.MoveCard:
+            self.card_local(st.card, scope)
+            self.zone_ref(st.dest, scope)
+        elif t is ast.MoveAll:
+            self.same_cards(st.source, st.dest, scope)
+        elif t is ast.PutCatalogue:
+            cat = self.mode.catalogues.get(st.catalogue.name)
+            if cat is None:
+                self.error("E0501", f"unknown catalogue `{st.catalogue.name}`", st.catalogue.span,
+                           hint=did_you_mean(st.catalogue.name, self.mode.catalogues))
+            self.zone_ref(st.dest, scope)
+            if cat is not None and st.where is not None:
+                self.expect(st.where, N.BOOL, scope.with_card(cat.card_type.name), "a `where` condition")
+        elif t is ast.Shuffle:
+            self.zone_ref(st.zone, scope)
+        elif t is ast.ChooseCards:
+            self.expect(st.count, N.INT, scope, "how many cards")
+            self.same_cards(st.source, st.dest, scope)
+        elif t is ast.EachPlayer:
+            self.block(st.body, scope)
+        elif t is ast.ForEach:
+            card = self.zone_ref(st.zone, scope)
+            inner = scope.with_local(st.var.name, N.card_type(card or "?"))
+            if st.where is not None:
+                self.expect(st.where, N.BOOL, inner, "a `where` condition")
+            self.block(st.body, inner)
+        elif t is ast.If:
+            self.expect(st.condition, N.BOOL, scope, "an `if` condition")
+            self.block(st.then, scope)
+            self.block(st.otherwise, scope)
+        elif t is ast.SetState:
+            card = self.card_local(st.var, scope)
+            if card:
+                b = N.card_member(self.mode, card, st.state.name)
+                if b is None or b.kind != "card_state":
+                    self.error("E0502", f"cards of type `{card}` have no state `{st.state.name}`",
+                               st.state.span, hint="declare it in the zone: `state name: bool = false`")
+                else:
+                    self.expect(st.value, b.type, scope, f"the value of `{st.state.name}`")
+        elif t is ast.Ask:
+            self.expect(st.who, N.PLAYER, scope, "who is asked")
+            labels = [o.label for o in st.options]
+            if len(set(labels)) != len(labels):
+                self.error("E0511", "two options of `ask` have the same label", st.span)
+            for o in st.options:
+                self.block(o.body, scope)
+
+    def card_local(self, ident: ast.Ident, scope: N.Scope) -> str | None:
+        owner = scope.locals.get(ident.name)
+        if owner is None or not owner.startswith("card:"):
+            self.error("E0501", f"`{ident.name}` is not a chosen card here", ident.span,
+                       hint=did_you_mean(ident.name, scope.locals))
+            return None
+        return owner[5:]
+
+    def same_cards(self, src: ast.ZoneRef, dst: ast.ZoneRef, scope: N.Scope) -> None:
+        a, b = self.zone_ref(src, scope), self.zone_ref(dst, scope)
+        if a and b and a != b:
+            self.error("E0503", f"`{src.zone.name}` holds {a} cards but `{dst.zone.name}` holds {b} "
+                       "cards", dst.span)
+
+    # ------------------------------------------------------------ declarations
+    def action_scope(self, a: ast.Action) -> N.Scope:
+        scope = N.Scope()
+        for c in a.choices:
+            d = c.domain
+            if c.name in scope.locals:
+                self.error("E0205", f"`{c.name}` is chosen twice", c.span)
+            if isinstance(d, ast.CardDomain):
+                card = self.zone_ref(d.zone, scope)
+                inner = scope.with_local(c.name, N.card_type(card or "?"))
+                if d.where is not None:
+                    self.expect(d.where, N.BOOL, inner, "a `where` condition")
+                scope = inner
+            elif isinstance(d, ast.PlayerDomain):
+                scope = scope.with_local(c.name, N.PLAYER)
+            elif isinstance(d, ast.BagDomain):
+                for k in d.kinds:
+                    if k.name not in self.mode.resources:
+                        self.error("E0501", f"`{k.name}` is not a resource", k.span,
+                                   hint=did_you_mean(k.name, self.mode.resources))
+                if d.size < 1:
+                    self.error("E0506", "a bag choice needs at least 1 item", d.span)
+                scope = scope.with_local(c.name, N.BAG)
+            else:
+                if d.low > d.high:
+                    self.error("E0506", f"the range {d.low} to {d.high} is empty", d.span)
+                scope = scope.with_local(c.name, N.INT)
+        return scope
+
+    def action(self, a: ast.Action) -> None:
+        scope = self.action_scope(a)
+        for req in a.requires:
+            self.expect(req, N.BOOL, scope, "a requirement")
+        for use in a.uses:
+            if use.tally.name not in self.mode.tallies:
+                self.error("E0501", f"unknown tally `{use.tally.name}`", use.tally.span,
+                           hint=did_you_mean(use.tally.name, self.mode.tallies))
+        self.block(a.effect, scope)
+
+    def run(self) -> None:
+        m = self.mode
+        scores = [t for t in m.tracks.values() if t.is_score]
+        if not scores:
+            self.error("E0520", "no track is marked `score`", m.game.span,
+                       hint="mark the victory-point track with `score`")
+        for t in scores:
+            if not t.per_player:
+                self.error("E0520", f"the score track `{t.name}` must be `per player`", t.span)
+        for extra in scores[1:]:
+            self.error("E0520", "only one track can be the score track", extra.span,
+                       notes=[Note("the score track", scores[0].span)])
+        lo, hi = m.players
+        if lo < 1 or lo > hi:
+            self.error("E0521", f"player count {lo} to {hi} is empty", m.decl.span if m.name != "base" else m.game.span)
+        for t in m.tracks.values():
+            if t.start is not None:
+                self.expect(t.start, N.INT, N.Scope(), "where a track starts")
+        for d in m.derived.values():
+            self.expect(d.expr, N.INT, N.Scope(), f"derived value `{d.name}`")
+        for t in m.tallies.values():
+            for sc in t.scopes:
+                if sc not in ("player", "round", "game", "turn"):
+                    self.error("E0506", f"unknown tally scope `{sc}`", t.span)
+            if t.maximum is not None:
+                self.expect(t.maximum, N.INT, N.Scope(), "a tally's maximum")
+        for z in m.zones.values():
+            if z.card_type.name not in m.card_types:
+                self.error("E0501", f"unknown card type `{z.card_type.name}`", z.card_type.span,
+                           hint=did_you_mean(z.card_type.name, m.card_types))
+            if z.limit is not None:
+                self.expect(z.limit, N.INT, N.Scope(), "a zone limit")
+            if z.refill is not None and z.refill.name not in m.zones:
+                self.error("E0501", f"unknown zone `{z.refill.name}`", z.refill.span,
+                           hint=did_you_mean(z.refill.name, m.zones))
+            for st in z.states:
+                want = N.field_type(st.type.name, m)
+                if want == "?":
+                    self.error("E0501", f"unknown type `{st.type.name}`", st.type.span,
+                               hint=did_you_mean(st.type.name, ["int", "bool", "bag", "text", *m.enums]))
+                else:
+                    self.expect(st.default, want, N.Scope(), f"the default of `{st.name}`")
+        for ct in m.card_types.values():
+            for f in ct.fields:
+                if N.field_type(f.type.name, m) == "?":
+                    self.error("E0501", f"unknown type `{f.type.name}`", f.type.span,
+                               hint=did_you_mean(f.type.name, ["int", "bool", "bag", "text", *m.enums]))
+        if m.setup is not None:
+            self.block(m.setup.body, N.Scope())
+        for a in m.actions.values():
+            self.action(a)
+        for t in m.triggers.values():
+            target = m.actions.get(t.before.name)
+            if target is None:
+                self.error("E0501", f"trigger runs before unknown action `{t.before.name}`",
+                           t.before.span, hint=did_you_mean(t.before.name, m.actions))
+                continue
+            self.block(t.effect, self.action_scope(target))
+        offered = set()
+        for ph in m.phases.values():
+            if ph.only_when is not None:
+                self.expect(ph.only_when, N.BOOL, N.Scope(), "`only when`")
+            self.block(ph.on_enter, N.Scope())
+            self.block(ph.on_exit, N.Scope())
+            for ident in ph.actions:
+                offered.add(ident.name)
+                if ident.name not in m.actions:
+                    self.error("E0501", f"phase `{ph.name}` offers unknown action `{ident.name}`",
+                               ident.span, hint=did_you_mean(ident.name, m.actions))
+            if ph.kind in ("simultaneous", "turns") and ph.actions:
+                finishing = [i.name for i in ph.actions if i.name in m.actions
+                             and _finishes(m.actions[i.name].effect)]
+                if not finishing:
+                    self.error("E0407", f"phase `{ph.name}` waits for every player, but none of its "
+                               "actions lets a player finish", ph.span,
+                               hint="offer an action whose effect says `done`")
+            elif ph.kind in ("automatic",) and ph.actions:
+                self.error("E0408", f"automatic phase `{ph.name}` cannot offer actions", ph.span)
+        for name, a in m.actions.items():
+            if name not in offered:
+                self.warning("W0101", f"action `{name}` is offered in no phase"
+                             + (f" of mode {m.name}" if m.name != "base" else ""), a.span,
+                             hint="list it in a phase's `actions`, or remove it")
+        if m.flow is not None:
+            for e in m.flow.edges:
+                if e.condition is not None:
+                    self.expect(e.condition, N.BOOL, N.Scope(), "a transition condition")
+        if not m.ends:
+            self.error("E0530", "the spec never says how the game ends", m.game.span,
+                       hint="add `end game_over { when ... winner most ... }`")
+        for end in m.ends.values():
+            if end.when is not None:
+                self.expect(end.when, N.BOOL, N.Scope(), "the end condition")
+            if end.win_when is not None:
+                self.expect(end.win_when, N.BOOL, N.Scope(), "`win when`")
+            if end.winner_most is not None:
+                self.expect(end.winner_most, N.INT, N.Scope(), "`winner most`")
+            for tb in end.tie_breakers:
+                self.expect(tb.expr, N.INT, N.Scope(), "a tie-breaker")
+        for p in m.params.values():
+            if N.literal_type(p.value, m) == "?":
+                self.error("E0503", f"param `{p.name}` must be a number, true/false, a text or an "
+                           "enum member", p.value.span)
+
+
+def _decides(st) -> bool:
+    if isinstance(st, DECISIONS):
+        return True
+    if isinstance(st, ast.If):
+        return any(_decides(x) for x in st.then + st.otherwise)
+    if isinstance(st, (ast.EachPlayer, ast.ForEach)):
+        return any(_decides(x) for x in st.body)
+    return False
+
+
+def _finishes(stmts) -> bool:
+    for st in stmts:
+        if isinstance(st, ast.Done):
+            return True
+        if isinstance(st, ast.If) and (_finishes(st.then) or _finishes(st.otherwise)):
+            return True
+    return False
+
+
+def _type_words(t: str) -> str:
+    if t.startswith("card:"):
+        return f"a {t[5:]} card"
+    if t.startswith("enum:"):
+        return f"a {t[5:]}"
+    return {"int": "a number", "bool": "true or false", "bag": "a bag of resources",
+            "player": "a player", "text": "a text"}.get(t, t)
+
+
+def _type_hint(want: str, got: str) -> str | None:
+    if want == N.INT and got == N.BAG:
+        return "a bag is not a number; count one resource, e.g. `me.worker`"
+    if want == N.BOOL and got == N.INT:
+        return "compare it, e.g. `... >= 1`"
+    return None
+
+
+def check(comp, bag: DiagnosticBag) -> None:
+    """Check every composed mode of ``comp``; diagnostics go to ``bag``."""
+    seen: set = set()
+    for mode in comp.modes.values():
+        _Checker(mode, bag, seen).run()

@@ -1,0 +1,258 @@
+"""Compose each mode of a spec: the base rules, then the parent mode, the
+modules it uses, its own operations and the amendments that target it.
+
+The result per mode is a :class:`ComposedMode`: one table per declaration kind
+plus the history of every change, so the docs can show superseded rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace as dc_replace
+
+from dsl import ast
+from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
+
+#: ComposedMode attribute holding each declaration class.
+TABLES: dict[type, str] = {
+    ast.Resource: "resources", ast.Track: "tracks", ast.Enum: "enums", ast.CardType: "card_types",
+    ast.Catalogue: "catalogues", ast.Zone: "zones", ast.Param: "params", ast.Derived: "derived",
+    ast.Tally: "tallies", ast.Phase: "phases", ast.Action: "actions", ast.Trigger: "triggers",
+    ast.End: "ends",
+}
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change a mode, module or amendment made to the rules it started from.
+
+    ``op`` is add, replace, remove or set; ``old``/``new`` are declarations
+    (or param values for ``set``); ``by`` names the mode, module or amendment.
+    """
+
+    op: str
+    kind: str
+    name: str
+    by: str
+    citation: str | None
+    old: object
+    new: object
+    span: object
+
+
+@dataclass
+class ComposedMode:
+    """The rules in force in one mode; tables map names to declarations."""
+
+    name: str
+    title: str
+    decl: ast.Mode
+    game: ast.Game
+    players: tuple[int, int]
+    setup: ast.Setup | None
+    flow: ast.Flow | None
+    resources: dict[str, ast.Resource] = field(default_factory=dict)
+    tracks: dict[str, ast.Track] = field(default_factory=dict)
+    enums: dict[str, ast.Enum] = field(default_factory=dict)
+    card_types: dict[str, ast.CardType] = field(default_factory=dict)
+    catalogues: dict[str, ast.Catalogue] = field(default_factory=dict)
+    zones: dict[str, ast.Zone] = field(default_factory=dict)
+    params: dict[str, ast.Param] = field(default_factory=dict)
+    derived: dict[str, ast.Derived] = field(default_factory=dict)
+    tallies: dict[str, ast.Tally] = field(default_factory=dict)
+    phases: dict[str, ast.Phase] = field(default_factory=dict)
+    actions: dict[str, ast.Action] = field(default_factory=dict)
+    triggers: dict[str, ast.Trigger] = field(default_factory=dict)
+    ends: dict[str, ast.End] = field(default_factory=dict)
+    history: list[Change] = field(default_factory=list)
+    lineage: tuple[str, ...] = ()
+
+    def table(self, decl) -> dict:
+        return getattr(self, TABLES[type(decl)])
+
+    def copy(self) -> "ComposedMode":
+        new = dc_replace(self)
+        for attr in set(TABLES.values()):
+            setattr(new, attr, dict(getattr(self, attr)))
+        new.history = list(self.history)
+        return new
+
+    @property
+    def end(self) -> ast.End | None:
+        return next(iter(self.ends.values()), None)
+
+
+@dataclass
+class Composition:
+    """All modes of a spec, in declaration order, and the spec's parts."""
+
+    game: ast.Game | None
+    modes: dict[str, ComposedMode]
+    base: ComposedMode | None
+    mode_decls: dict[str, ast.Mode]
+    modules: dict[str, ast.Module]
+    amendments: list[ast.Amend]
+
+
+def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
+    """Compose every mode of ``spec``; problems go to ``bag`` (codes E02xx)."""
+    games = [i for i in spec.items if isinstance(i, ast.Game)]
+    if not games:
+        bag.error("E0201", "the spec has no `game` block", spec.span,
+                  hint='start the spec with `game name "Title" { players 2 to 4 }`')
+        return Composition(None, {}, None, {}, {}, [])
+    game = games[0]
+    for extra in games[1:]:
+        bag.error("E0202", "a spec declares one game", extra.span,
+                  notes=[Note("the game is declared here", game.span)])
+    base = ComposedMode("base", game.title, ast.Mode("base", game.title, None, (), (), game.span),
+                        game, game.players, None, None)
+    modes_decl: dict[str, ast.Mode] = {}
+    modules: dict[str, ast.Module] = {}
+    amendments: list[ast.Amend] = []
+    seen: dict[str, object] = {}
+    for item in spec.items:
+        if isinstance(item, ast.Setup):
+            if base.setup is not None:
+                bag.error("E0202", "`setup` is declared twice", item.span,
+                          notes=[Note("first declared here", base.setup.span)])
+            base.setup = item
+        elif isinstance(item, ast.Flow):
+            if base.flow is not None:
+                bag.error("E0202", "`flow` is declared twice", item.span,
+                          notes=[Note("first declared here", base.flow.span)])
+            base.flow = item
+        elif isinstance(item, ast.Mode):
+            _unique(item.name, item, seen, bag)
+            modes_decl[item.name] = item
+        elif isinstance(item, ast.Module):
+            _unique(item.name, item, seen, bag)
+            modules[item.name] = item
+        elif isinstance(item, ast.Amend):
+            amendments.append(item)
+        elif type(item) in TABLES:
+            _unique(item.name, item, seen, bag)
+            base.table(item)[item.name] = item
+    if base.setup is None:
+        bag.error("E0203", "the spec has no `setup` block", game.span,
+                  hint="add `setup { ... }` saying how the game is laid out")
+    if base.flow is None:
+        bag.error("E0203", "the spec has no `flow` block", game.span,
+                  hint="add `flow { start -> first_phase ... }`")
+    for amendment in amendments:
+        if amendment.mode.name not in modes_decl:
+            bag.error("E0204", f"amendment targets unknown mode `{amendment.mode.name}`",
+                      amendment.mode.span, hint=did_you_mean(amendment.mode.name, modes_decl))
+    if not modes_decl:
+        modes_decl["standard"] = ast.Mode("standard", game.title, None, (), (), game.span)
+    composer = _Composer(base, modes_decl, modules, amendments, bag)
+    modes = {name: composer.mode(name) for name in modes_decl}
+    if game.default_mode and game.default_mode.name not in modes:
+        bag.error("E0204", f"default mode `{game.default_mode.name}` is not declared",
+                  game.default_mode.span, hint=did_you_mean(game.default_mode.name, modes))
+    return Composition(game, modes, base, modes_decl, modules, amendments)
+
+
+def _unique(name: str, item, seen: dict, bag: DiagnosticBag) -> None:
+    if name in seen:
+        bag.error("E0205", f"`{name}` is declared twice", item.span,
+                  hint="give each rule its own name",
+                  notes=[Note(f"`{name}` was first declared here", seen[name].span)])
+    else:
+        seen[name] = item
+
+
+class _Composer:
+    def __init__(self, base, modes_decl, modules, amendments, bag):
+        self.base = base
+        self.modes_decl = modes_decl
+        self.modules = modules
+        self.amendments = amendments
+        self.bag = bag
+        self.done: dict[str, ComposedMode] = {}
+        self.active: list[str] = []
+
+    def mode(self, name: str) -> ComposedMode:
+        if name in self.done:
+            return self.done[name]
+        decl = self.modes_decl[name]
+        if name in self.active:
+            self.bag.error("E0206", f"mode `{name}` extends itself through "
+                           + " → ".join(self.active[self.active.index(name):] + [name]), decl.span)
+            return self.base.copy()
+        self.active.append(name)
+        parent = self.base
+        if decl.extends is not None:
+            if decl.extends.name in self.modes_decl:
+                parent = self.mode(decl.extends.name)
+            else:
+                self.bag.error("E0204", f"mode `{name}` extends unknown mode `{decl.extends.name}`",
+                               decl.extends.span, hint=did_you_mean(decl.extends.name, self.modes_decl))
+        result = parent.copy()
+        result.name, result.title, result.decl = name, decl.title, decl
+        result.lineage = parent.lineage + (name,)
+        self._apply(result, decl.ops, by=name, citation=_first_source(decl.meta))
+        for amendment in self.amendments:
+            if amendment.mode.name == name:
+                self._apply(result, amendment.ops, by=f"amendment {amendment.citation}",
+                            citation=amendment.citation)
+        self.active.pop()
+        self.done[name] = result
+        return result
+
+    def _apply(self, mode: ComposedMode, ops, by: str, citation: str | None) -> None:
+        for op in ops:
+            if isinstance(op, ast.ModePlayers):
+                mode.players = (op.low, op.high)
+            elif isinstance(op, ast.UseModule):
+                module = self.modules.get(op.module.name)
+                if module is None:
+                    self.bag.error("E0204", f"unknown module `{op.module.name}`", op.module.span,
+                                   hint=did_you_mean(op.module.name, self.modules))
+                else:
+                    self._apply(mode, module.ops, by=f"module {module.name}",
+                                citation=_first_source(module.meta))
+            elif isinstance(op, ast.SetParam):
+                old = mode.params.get(op.param.name)
+                if old is None:
+                    self.bag.error("E0207", f"`set` names unknown param `{op.param.name}`",
+                                   op.param.span, hint=did_you_mean(op.param.name, mode.params))
+                else:
+                    mode.params[old.name] = dc_replace(old, value=op.value)
+                    mode.history.append(Change("set", "param", old.name, by, citation, old.value,
+                                               op.value, op.span))
+            elif isinstance(op, ast.Add):
+                table = mode.table(op.decl)
+                name = op.decl.name
+                if name in table:
+                    self.bag.error("E0208", f"`add` names `{name}`, which already exists here",
+                                   op.decl.span, hint="use `replace` to change an existing rule",
+                                   notes=[Note("existing declaration", table[name].span)])
+                table[name] = op.decl
+                mode.history.append(Change("add", ast.decl_kind(op.decl), name, by,
+                                           _first_source(op.decl.meta) or citation, None, op.decl,
+                                           op.span))
+            elif isinstance(op, ast.Replace):
+                table = mode.table(op.decl)
+                name = op.decl.name
+                if name not in table:
+                    self.bag.error("E0209", f"`replace` names `{name}`, which is not a rule of "
+                                   "this mode", op.decl.span, hint=did_you_mean(name, table)
+                                   or "use `add` for a new rule")
+                mode.history.append(Change("replace", ast.decl_kind(op.decl), name, by,
+                                           _first_source(op.decl.meta) or citation,
+                                           table.get(name), op.decl, op.span))
+                table[name] = op.decl
+            elif isinstance(op, ast.Remove):
+                kind_cls = ast.DECL_KINDS[op.kind]
+                table = getattr(mode, TABLES[kind_cls])
+                name = op.name.name
+                if name not in table:
+                    self.bag.error("E0209", f"`remove` names {op.kind} `{name}`, which is not a "
+                                   "rule of this mode", op.name.span, hint=did_you_mean(name, table))
+                    continue
+                mode.history.append(Change("remove", op.kind, name, by, citation, table.pop(name),
+                                           None, op.span))
+
+
+def _first_source(meta: tuple[ast.Meta, ...]) -> str | None:
+    return next((m.text for m in meta if m.kind == "source"), None)

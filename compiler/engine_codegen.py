@@ -1,0 +1,402 @@
+"""Engine backend: composed modes → one Python module per game (plus the shared runtime).
+
+Each distinct declaration (an action, a phase, a trigger...) becomes named
+functions once, even when several modes use it; each mode then gets a
+``Rules`` table that points at the functions it uses.  Output goes through the
+Jinja templates in ``compiler/templates/engine/``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+import jinja2
+
+from compiler import names as N
+from compiler.compose import Composition
+from compiler.pyexpr import Ctx, Resources, StmtLowering, Writer, expr
+from dsl import ast
+
+_ENV = jinja2.Environment(loader=jinja2.PackageLoader("compiler", "templates"),
+                          keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+_ENV.filters["pyrepr"] = repr
+
+
+def render_runtime() -> str:
+    """Source of ``generated/_runtime.py``."""
+    return _ENV.get_template("engine/runtime.py.j2").render()
+
+
+class _Namer:
+    """Stable function names: the declaration's name, then _v2, _v3 for later versions."""
+
+    def __init__(self):
+        self.by_id: dict[int, str] = {}
+        self.used: set[str] = set()
+
+    def __call__(self, prefix: str, decl, base: str) -> str:
+        key = (prefix, id(decl))
+        if key in self.by_id:
+            return self.by_id[key]
+        name, n = f"{prefix}_{base}", 1
+        while name in self.used:
+            n += 1
+            name = f"{prefix}_{base}_v{n}"
+        self.used.add(name)
+        self.by_id[key] = name
+        return name
+
+
+def _meta_line(meta) -> str:
+    sources = "; ".join(m.text for m in meta if m.kind == "source")
+    return f" Source: {sources}." if sources else ""
+
+
+class EngineGenerator:
+    """Generates the engine module of one game from its composition and card data."""
+
+    def __init__(self, comp: Composition, cards: list[dict], spec_path: str):
+        self.comp = comp
+        self.cards = cards
+        self.spec_path = spec_path
+        base = comp.base
+        self.res = Resources(list(base.resources))
+        for mode in comp.modes.values():
+            for r in mode.resources:
+                if r not in self.res.index:
+                    self.res.names.append(r)
+                    self.res.index[r] = len(self.res.names) - 1
+        self.score_track = next((t.name for m in comp.modes.values() for t in m.tracks.values()
+                                 if t.is_score), "score")
+        self.namer = _Namer()
+        self.functions: list[str] = []
+        self.lower = StmtLowering(self.res, self.score_track)
+
+    # ---------------------------------------------------------- helpers
+    def _emit(self, w: Writer) -> None:
+        self.functions.append(w.source())
+
+    def _fn(self, header: str, doc: str) -> Writer:
+        w = Writer()
+        w.line(header)
+        w.level += 1
+        w.line(f'"""{doc}"""')
+        return w
+
+    def _ctx(self, mode, scope: N.Scope | None = None, me: str = "p") -> Ctx:
+        return Ctx(mode, scope or N.Scope(), me)
+
+    # ---------------------------------------------------------- declarations
+    def derived(self, mode, d: ast.Derived) -> str:
+        key = ("d", id(d))
+        if key in self.namer.by_id:
+            return self.namer.by_id[key]
+        fn = self.namer("d", d, d.name)
+        w = self._fn(f"def {fn}(g, s, p):", f"{d.title} (spec line {d.span.line}).{_meta_line(d.meta)}")
+        w.line(f"return {expr(d.expr, self._ctx(mode), self.res)}")
+        self._emit(w)
+        return fn
+
+    def action(self, mode, a: ast.Action) -> tuple[str, str]:
+        key = ("apply", id(a))
+        if key in self.namer.by_id:
+            return self.namer.by_id[("legal", id(a))], self.namer.by_id[key]
+        legal = self.namer("legal", a, a.name)
+        apply = self.namer("apply", a, a.name)
+        self.lower.prefix = apply[6:] + "_"
+        ctx = self._ctx(mode)
+        w = self._fn(f"def {legal}(g, s, p):",
+                     f"Choices of {a.title!r} open to player p (spec line {a.span.line}).")
+        depth = 0
+        for choice in a.choices:
+            ctx = self._choice(choice, ctx, w)
+            depth += 1
+        for req in a.requires:
+            w.line(f"if not {expr(req, ctx, self.res)}:")
+            w.line("    " + ("continue" if depth else "return"))
+        for use in a.uses:
+            tally = mode.tallies[use.tally.name]
+            if tally.maximum is not None:
+                mx = expr(tally.maximum, ctx, self.res)
+                w.line(f"if s.ta[{tally.name!r}][p] + {use.amount} > {mx}:")
+                w.line("    " + ("continue" if depth else "return"))
+        names = ", ".join(f"v_{c.name}" for c in a.choices)
+        w.line(f"yield ({names}{',' if len(a.choices) == 1 else ''})")
+        self._emit(w)
+        w = self._fn(f"def {apply}(g, s, p, args):",
+                     f"{a.title} (spec line {a.span.line}).{_meta_line(a.meta)}")
+        ctx = self._ctx(mode, self._scope(mode, a))
+        if a.choices:
+            w.line(f"{names}{',' if len(a.choices) == 1 else ''} = args")
+        for use in a.uses:
+            w.line(f"s.ta[{use.tally.name!r}][p] += {use.amount}")
+        self.lower.block(a.effect, ctx, w) if a.effect or not a.uses else None
+        self._emit(w)
+        return legal, apply
+
+    def _scope(self, mode, a: ast.Action) -> N.Scope:
+        scope = N.Scope()
+        for c in a.choices:
+            scope = scope.with_local(c.name, self._choice_type(mode, c))
+        return scope
+
+    @staticmethod
+    def _choice_type(mode, c: ast.Choice) -> str:
+        d = c.domain
+        if isinstance(d, ast.CardDomain):
+            return N.card_type(mode.zones[d.zone.zone.name].card_type.name)
+        if isinstance(d, ast.PlayerDomain):
+            return N.PLAYER
+        if isinstance(d, ast.BagDomain):
+            return N.BAG
+        return N.INT
+
+    def _choice(self, c: ast.Choice, ctx: Ctx, w: Writer) -> Ctx:
+        from compiler.pyexpr import zone
+
+        d = c.domain
+        var = f"v_{c.name}"
+        inner = ctx.local(c.name, self._choice_type(ctx.mode, c))
+        if isinstance(d, ast.CardDomain):
+            w.line(f"for {var} in {zone(d.zone, ctx, self.res)}:")
+        elif isinstance(d, ast.PlayerDomain):
+            w.line(f"for {var} in range(s.n):")
+            if d.others_only:
+                w.level += 1
+                w.line(f"if {var} == p:")
+                w.line("    continue")
+                w.level -= 1
+        elif isinstance(d, ast.BagDomain):
+            bags = []
+            for combo in combinations_with_replacement([k.name for k in d.kinds], d.size):
+                items: dict[str, int] = {}
+                for k in combo:
+                    items[k] = items.get(k, 0) + 1
+                bags.append(self.res.bag(items))
+            w.line(f"for {var} in {tuple(bags)!r}:")
+        else:
+            w.line(f"for {var} in range({d.low}, {d.high + 1}):")
+        w.level += 1
+        if isinstance(d, ast.CardDomain) and d.where is not None:
+            w.line(f"if not {expr(d.where, inner, self.res)}:")
+            w.line("    continue")
+        return inner
+
+    def trigger(self, mode, t: ast.Trigger, a: ast.Action) -> str:
+        key = ("trig", (id(t), id(a)))
+        if key in self.namer.by_id:
+            return self.namer.by_id[key]
+        fn = self.namer("trig", (id(t), id(a)), f"{t.name}__{a.name}")
+        self.namer.by_id[key] = fn
+        self.lower.prefix = fn[5:] + "_"
+        w = self._fn(f"def {fn}(g, s, p, args):",
+                     f"{t.title}, before {a.title!r} (spec line {t.span.line}).{_meta_line(t.meta)}")
+        if a.choices:
+            names = ", ".join(f"v_{c.name}" for c in a.choices)
+            w.line(f"{names}{',' if len(a.choices) == 1 else ''} = args")
+        self.lower.block(t.effect, self._ctx(mode, self._scope(mode, a)), w)
+        self._emit(w)
+        return fn
+
+    def effect_fn(self, mode, kind: str, owner, stmts, title: str) -> str | None:
+        if not stmts:
+            return None
+        key = (kind, id(owner))
+        if key in self.namer.by_id:
+            return self.namer.by_id[key]
+        fn = self.namer(kind, owner, getattr(owner, "name", kind))
+        self.lower.prefix = fn + "_"
+        w = self._fn(f"def {fn}(g, s, p):", f"{title} (spec line {owner.span.line}).{_meta_line(getattr(owner, 'meta', ()))}")
+        self.lower.block(stmts, self._ctx(mode), w)
+        self._emit(w)
+        return fn
+
+    def predicate(self, mode, kind: str, owner, e, title: str, me: str = "s.first") -> str:
+        key = (kind, id(owner))
+        if key in self.namer.by_id:
+            return self.namer.by_id[key]
+        fn = self.namer(kind, owner, getattr(owner, "name", kind))
+        w = self._fn(f"def {fn}(g, s):", f"{title} (spec line {e.span.line}).")
+        w.line(f"return {expr(e, self._ctx(mode, me=me), self.res)}")
+        self._emit(w)
+        return fn
+
+    def limit(self, mode, z: ast.Zone) -> str:
+        key = ("limit", id(z))
+        if key in self.namer.by_id:
+            return self.namer.by_id[key]
+        fn = self.namer("limit", z, z.name)
+        w = self._fn(f"def {fn}(g, s, p):", f"At most this many cards in {z.title} (spec line {z.limit.span.line}).")
+        w.line(f"return {expr(z.limit, self._ctx(mode), self.res)}")
+        self._emit(w)
+        return fn
+
+    def outcome(self, mode, end: ast.End) -> str:
+        key = ("outcome", id(end))
+        if key in self.namer.by_id:
+            return self.namer.by_id[key]
+        fn = self.namer("outcome", end, end.name)
+        w = self._fn(f"def {fn}(g, s):", f"Winners when the game ends (spec line {end.span.line}).{_meta_line(end.meta)}")
+        ctx = self._ctx(mode, me="q")
+        if end.win_when is not None:
+            w.line(f"return [q for q in range(s.n) if {expr(end.win_when, ctx, self.res)}]")
+        else:
+            score = end.winner_most or ast.Name(self.score_track)
+            keys = [expr(score, ctx, self.res)]
+            for tb in end.tie_breakers:
+                sign = "" if tb.direction == "most" else "-"
+                keys.append(f"{sign}{expr(tb.expr, ctx, self.res)}")
+            w.line(f"keys = [({', '.join(keys)},) for q in range(s.n)]")
+            w.line("best = max(keys)")
+            w.line("return [q for q in range(s.n) if keys[q] == best]")
+        self._emit(w)
+        return fn
+
+    def track_start(self, mode, t: ast.Track) -> str:
+        key = ("start", id(t))
+        if key in self.namer.by_id:
+            return self.namer.by_id[key]
+        fn = self.namer("start", t, t.name)
+        w = self._fn(f"def {fn}(g, s):", f"Where {t.title} starts (spec line {t.span.line}).")
+        w.line(f"return {expr(t.start, self._ctx(mode), self.res) if t.start else 0}")
+        self._emit(w)
+        return fn
+
+    # ---------------------------------------------------------- modes
+    def mode_rules(self, mode) -> dict:
+        P = {}
+        for p in mode.params.values():
+            v = p.value
+            P[p.name] = v.value if isinstance(v, (ast.Number, ast.Bool, ast.Text)) else v.name
+        D = {d: self.derived(mode, decl) for d, decl in mode.derived.items()}
+        actions = {n: self.action(mode, a) for n, a in mode.actions.items()}
+        triggers: dict[str, list[str]] = {}
+        for t in mode.triggers.values():
+            target = mode.actions.get(t.before.name)
+            if target is not None:
+                triggers.setdefault(target.name, []).append(self.trigger(mode, t, target))
+        phases = {}
+        for ph in mode.phases.values():
+            only = self.predicate(mode, "only", ph, ph.only_when, f"Whether {ph.title} is played") \
+                if ph.only_when is not None else None
+            phases[ph.name] = dict(
+                title=ph.title, kind=ph.kind, only=only,
+                enter=self.effect_fn(mode, "enter", ph, ph.on_enter, f"Start of {ph.title}"),
+                exit=self.effect_fn(mode, "exit", ph, ph.on_exit, f"End of {ph.title}"),
+                actions=tuple(i.name for i in ph.actions))
+        edges: dict[str, list] = {}
+        flow = mode.flow
+        for e in flow.edges if flow else ():
+            cond = self.predicate(mode, "edge", e, e.condition,
+                                  f"Transition {e.source.name} -> {e.dest.name}") \
+                if e.condition is not None else None
+            edges.setdefault(e.source.name, []).append((e.dest.name, cond))
+        for src in edges:  # conditional transitions are tried first
+            edges[src].sort(key=lambda x: x[1] is None)
+        end = mode.end
+        return dict(
+            title=mode.title, players=mode.players, P=P, D=D, actions=actions, triggers=triggers,
+            phases=phases, edges=edges,
+            round_start=flow.round_start.name if flow and flow.round_start else None,
+            round_tallies=tuple(t.name for t in mode.tallies.values() if "round" in t.scopes),
+            tallies=tuple(mode.tallies),
+            zones=tuple(mode.zones),
+            zone_limits={z.name: self.limit(mode, z) for z in mode.zones.values() if z.limit is not None},
+            refills={z.name: z.refill.name for z in mode.zones.values() if z.refill is not None},
+            card_states={z.name: tuple((st.name, _literal(st.default)) for st in z.states)
+                         for z in mode.zones.values() if z.states},
+            nonrenewable=tuple(bool(mode.resources.get(r) and mode.resources[r].non_renewable)
+                               for r in self.res.names),
+            player_tracks=tuple(t.name for t in mode.tracks.values() if t.per_player),
+            global_tracks=tuple(t.name for t in mode.tracks.values() if not t.per_player),
+            track_start={t.name: self.track_start(mode, t) for t in mode.tracks.values()},
+            setup=self.effect_fn(mode, "setup", mode.setup, mode.setup.body, "Setup"),
+            end_when=self.predicate(mode, "end_when", end, end.when, "Whether the end of the game is triggered", me="0")
+            if end and end.when is not None else None,
+            end_immediately=bool(end and end.immediately),
+            outcome=self.outcome(mode, end) if end else None,
+        )
+
+    def render(self) -> str:
+        comp = self.comp
+        modes = {name: self.mode_rules(m) for name, m in comp.modes.items()}
+        self.functions.extend(self.lower.extra)
+        fields = self._card_fields()
+        per_player = {}
+        visibility = {}
+        titles = {"choose_card": "choose a card", "answer": "answer"}
+        args = {"choose_card": ("card",), "answer": ("label",)}
+        for m in comp.modes.values():
+            for z in m.zones.values():
+                per_player[z.name] = z.per_player
+                visibility[z.name] = z.visibility
+            for a in m.actions.values():
+                titles.setdefault(a.name, a.title)
+                args.setdefault(a.name, tuple(_arg_kind(c) for c in a.choices))
+        game = comp.game
+        return _ENV.get_template("engine/game.py.j2").render(
+            game=game, spec_path=self.spec_path, functions=self.functions, modes=modes,
+            mode_names=tuple(comp.modes), default_mode=(game.default_mode.name if game.default_mode
+                                                      else next(iter(comp.modes))),
+            resources=tuple(self.res.names), fields=fields, catalogues=self._catalogue_ranges(),
+            card_titles=tuple(c["title"] for c in self._instances()),
+            per_player=per_player, visibility=visibility, titles=titles, args=args,
+            score_track=self.score_track, asks=sorted(set(_ask_names(self.lower.extra))))
+
+    # ---------------------------------------------------------- cards
+    def _instances(self) -> list[dict]:
+        out = []
+        for entry in self.cards:
+            for _ in range(int(entry.get("copies", 1))):
+                out.append(entry)
+        return out
+
+    def _catalogue_ranges(self) -> dict[str, tuple[int, int]]:
+        ranges, start = {}, 0
+        for cat_name in sorted({c["_catalogue"] for c in self.cards}, key=lambda n: min(
+                i for i, c in enumerate(self.cards) if c["_catalogue"] == n)):
+            count = sum(int(c.get("copies", 1)) for c in self.cards if c["_catalogue"] == cat_name)
+            ranges[cat_name.upper()] = (start, start + count)
+            start += count
+        return ranges
+
+    def _card_fields(self) -> dict[str, tuple]:
+        instances = self._instances()
+        card_types = {}
+        for m in self.comp.modes.values():
+            card_types.update(m.card_types)
+        fields: dict[str, list] = {}
+        for i, card in enumerate(instances):
+            ctype = card_types.get(card["_card_type"])
+            if ctype is None:
+                continue
+            for f in ctype.fields:
+                value = card.get(f.name, _literal(f.default) if f.default is not None else None)
+                if f.type.name == "bag":
+                    value = self.res.bag(value or {})
+                fields.setdefault(f.name, [None] * len(instances))[i] = value
+        return {k: tuple(v) for k, v in fields.items()}
+
+
+def _literal(e):
+    if isinstance(e, (ast.Number, ast.Bool, ast.Text)):
+        return e.value
+    if isinstance(e, ast.Name):
+        return e.name
+    return None
+
+
+def _arg_kind(c: ast.Choice) -> str:
+    d = c.domain
+    if isinstance(d, ast.CardDomain):
+        return "card"
+    if isinstance(d, ast.PlayerDomain):
+        return "player"
+    if isinstance(d, ast.BagDomain):
+        return "bag"
+    return "int"
+
+
+def _ask_names(sources: list[str]):
+    for src in sources:
+        yield src.split("(", 1)[0].removeprefix("def ")

@@ -1,0 +1,341 @@
+"""Expressions, zones and choice domains as English phrases.
+
+``expr(Compare('>=', Name('wellbeing'), Name('target')), names)`` →
+``"your Well-being Points is at least *Well-being Points that end the game*"``.
+Phrases are lower-case fragments, without a final full stop; statements and
+declarations (``statements.py``, ``declarations.py``) build sentences from them.
+Params read in italics (their values differ per mode and are tabled on the page).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+
+from dsl import ast
+
+from compiler.english.glossary import Names, as_names, plain
+
+#: How each comparison operator reads.
+COMPARISONS = {">=": "is at least", "<=": "is at most", "==": "is", "!=": "is not",
+               "<": "is less than", ">": "is more than"}
+_NEGATED_OP = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+_ARITH = {"+": "plus", "-": "minus", "*": "times", "//": "divided by"}
+_CALLS = {"max": "the greater of", "min": "the smaller of"}
+
+
+@dataclass(frozen=True)
+class Voice:
+    """Who ``me`` is in a phrase: ``you`` in rules, ``they`` inside ``any player``."""
+
+    names: Names
+    you: str = "you"
+    your: str = "your"
+
+    def holds(self) -> str:
+        return f"{self.you} hold" if self.you in ("you", "they") else f"{self.you} holds"
+
+    def their(self) -> "Voice":
+        return replace(self, you="they", your="their")
+
+
+# ----------------------------------------------------------------- public entry points
+def expr(node: ast.Expr | ast.ZoneRef, names: Mapping[str, str] | None = None) -> str:
+    """``node`` as an English phrase (no final full stop)."""
+    return phrase(node, Voice(as_names(names)))
+
+
+def zone(node: ast.ZoneRef, names: Mapping[str, str] | None = None) -> str:
+    """``my hand`` → ``your hand``; ``p.hand`` → ``p's hand``; ``offer`` → ``the offer``."""
+    return _zone(node, Voice(as_names(names)))
+
+
+def domain(node: ast.Domain, names: Mapping[str, str] | None = None, var: str | None = None) -> str:
+    """What an action's choice ranges over; ``var`` is the choice's name (``b``), which
+    its ``where`` clause refers to: ``a building in your City that is not active``."""
+    voice = Voice(as_names(names))
+    if isinstance(node, ast.CardDomain):
+        noun = card_noun(node.zone, voice.names, plural=False)
+        text = f"{_article(noun)} {noun} in {_zone(node.zone, voice)}"
+        if node.where is not None:
+            text += " " + relative(node.where, voice, var)
+        return text
+    if isinstance(node, ast.PlayerDomain):
+        return "another player" if node.others_only else "a player"
+    if isinstance(node, ast.BagDomain):
+        kinds = _join([voice.names.title(k.name) for k in node.kinds], "or")
+        if node.size == 1:
+            return f"one {kinds}" if len(node.kinds) == 1 else f"one of {kinds}"
+        return f"any {node.size} of {kinds}, in any mix"
+    if isinstance(node, ast.RangeDomain):
+        return f"a number from {node.low} to {node.high}"
+    raise TypeError(f"no English for domain {type(node).__name__}")
+
+
+def phrase(node, voice: Voice) -> str:
+    """``node`` in ``voice``; dispatches on the node's class through EXPR_RENDERERS."""
+    try:
+        render = EXPR_RENDERERS[type(node)]
+    except KeyError:
+        raise TypeError(f"no English for expression {type(node).__name__}") from None
+    return render(node, voice)
+
+
+# ----------------------------------------------------------------- nouns
+def card_noun(zone_ref: ast.ZoneRef | str, names: Names, plural: bool = True) -> str:
+    """What the cards of a zone are called: ``buildings`` (``cards`` when unknown)."""
+    zone_name = zone_ref if isinstance(zone_ref, str) else zone_ref.zone.name
+    decl = names.decls.get(zone_name)
+    if isinstance(decl, ast.Catalogue):
+        card = names.decls.get(decl.card_type.name)
+    elif isinstance(decl, ast.Zone):
+        card = names.decls.get(decl.card_type.name)
+    else:
+        card = None
+    noun = _noun(card.title) if isinstance(card, ast.CardType) else "card"
+    return _plural(noun) if plural else noun
+
+
+def _noun(title: str) -> str:
+    """``Building`` → ``building``; titles of several words keep their case."""
+    return title.lower() if " " not in title and title[1:].islower() else title
+
+
+def _plural(noun: str) -> str:
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def _article(noun: str) -> str:
+    return "an" if noun[:1].lower() in "aeiou" else "a"
+
+
+def _join(parts: list[str], conj: str = "and") -> str:
+    """``["a", "b", "c"]`` → ``"a, b and c"``."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {conj} " + parts[-1]
+
+
+def join(parts: list[str], conj: str = "and") -> str:
+    """``["a", "b", "c"]`` → ``"a, b and c"`` (``conj`` joins the last two)."""
+    return _join(parts, conj)
+
+
+# ----------------------------------------------------------------- names
+def _name(node: ast.Name, v: Voice) -> str:
+    n = node.name
+    decl = v.names.decls.get(n)
+    title = v.names.title(n)
+    if isinstance(decl, ast.Param):
+        return f"*{title}* is on" if isinstance(decl.value, ast.Bool) else f"*{title}*"
+    if isinstance(decl, ast.Track):
+        return f"{v.your} {title}" if decl.per_player else f"the {title}"
+    if isinstance(decl, (ast.Resource, ast.Derived, ast.Tally)):
+        return f"{v.your} {title}"
+    if isinstance(decl, ast.End):
+        return f"*{plain(n)}* is met"
+    if n in v.names.fields:
+        return plain(n)
+    return title
+
+
+def _attribute(node: ast.Attribute, v: Voice) -> str:
+    if v.names.fields.get(node.attr) == "bool":
+        return f"{node.obj} is {plain(node.attr)}"
+    decl = v.names.decls.get(node.attr)
+    if node.attr not in v.names.fields and isinstance(decl, (ast.Track, ast.Resource,
+                                                             ast.Derived, ast.Tally)):
+        return f"{node.obj}'s {decl.title}"
+    return f"{node.obj}'s {plain(node.attr)}"
+
+
+def _zone(node: ast.ZoneRef, v: Voice) -> str:
+    title = v.names.title(node.zone.name)
+    if node.owner is None:
+        return f"the {title}"
+    if node.owner == "my":
+        return f"{v.your} {title}"
+    return f"{node.owner}'s {title}"
+
+
+# ----------------------------------------------------------------- logic
+def _not(node: ast.Not, v: Voice) -> str:
+    return negate(node.operand, v)
+
+
+def negate(node, v: Voice) -> str:
+    """The negation of a condition, phrased naturally where possible."""
+    if isinstance(node, ast.Not):
+        return phrase(node.operand, v)
+    if isinstance(node, ast.Has):
+        bag = phrase(node.bag, v)
+        if node.who is None:
+            aux = "do" if v.you in ("you", "they") else "does"
+            return f"{v.you} {aux} not hold {bag}"
+        return f"{phrase(node.who, v)} does not hold {bag}"
+    if isinstance(node, ast.Attribute) and v.names.fields.get(node.attr) == "bool":
+        return f"{node.obj} is not {plain(node.attr)}"
+    if isinstance(node, ast.Name):
+        decl = v.names.decls.get(node.name)
+        if isinstance(decl, ast.Param) and isinstance(decl.value, ast.Bool):
+            return f"*{v.names.title(node.name)}* is off"
+        return f"not {phrase(node, v)}"
+    if isinstance(node, ast.Compare):
+        return phrase(ast.Compare(_NEGATED_OP[node.op], node.left, node.right), v)
+    return f"it is not the case that {phrase(node, v)}"
+
+
+def _and(node: ast.And, v: Voice) -> str:
+    return " and ".join(_grouped(o, v, ast.Or) for o in node.operands)
+
+
+def _or(node: ast.Or, v: Voice) -> str:
+    return " or ".join(_grouped(o, v, ast.And) for o in node.operands)
+
+
+def _grouped(node, v: Voice, nested: type) -> str:
+    text = phrase(node, v)
+    return f"({text})" if isinstance(node, nested) else text
+
+
+def _compare(node: ast.Compare, v: Voice) -> str:
+    verb = COMPARISONS[node.op]
+    if node.op in ("==", "!=") and isinstance(node.right, ast.EmptyBag):
+        return f"{phrase(node.left, v)} {verb} empty"
+    left, right = phrase(node.left, v), _operand(node.right, node.left, v)
+    return f"{left} {verb} {right}"
+
+
+def _operand(node, other, v: Voice) -> str:
+    """``node`` compared with ``other``: a bare name after an enum field is a member."""
+    enum = field_type(other, v.names)
+    if isinstance(node, ast.Name) and enum is not None:
+        member = v.names.member(enum, node.name)
+        if member is not None:
+            return member
+    return phrase(node, v)
+
+
+def field_type(node, names: Names) -> str | None:
+    """The declared type of a card field read by ``node`` (``colour`` or ``b.colour``)."""
+    if isinstance(node, ast.Attribute):
+        return names.fields.get(node.attr)
+    if isinstance(node, ast.Name) and node.name not in names.decls:
+        return names.fields.get(node.name)
+    return None
+
+
+def _any_player(node: ast.AnyPlayer, v: Voice) -> str:
+    return f"for at least one player, {phrase(node.condition, v.their())}"
+
+
+def _has(node: ast.Has, v: Voice) -> str:
+    bag = phrase(node.bag, v)
+    if node.who is None:
+        return f"{v.holds()} {bag}"
+    return f"{phrase(node.who, v)} holds {bag}"
+
+
+# ----------------------------------------------------------------- numbers and bags
+def _arith(node: ast.Arith, v: Voice) -> str:
+    parts = [_grouped(node.operands[0], v, ast.Arith)]
+    for op, operand in zip(node.ops, node.operands[1:]):
+        parts.append(f"{_ARITH[op]} {_grouped(operand, v, ast.Arith)}")
+        if op == "//":
+            parts[-1] += " (rounded down)"
+    return " ".join(parts)
+
+
+def _bag(node: ast.BagLiteral, v: Voice) -> str:
+    return _join([f"{amount} {v.names.title(kind.name)}" for kind, amount in node.items])
+
+
+def _count(node: ast.Count, v: Voice) -> str:
+    text = f"the number of {card_noun(node.zone, v.names)} in {_zone(node.zone, v)}"
+    return text + (" " + relative(node.where, v) if node.where is not None else "")
+
+
+def _sum(node: ast.Sum, v: Voice) -> str:
+    cards = f"the {card_noun(node.zone, v.names)} in {_zone(node.zone, v)}"
+    if node.where is not None:
+        cards += " " + relative(node.where, v)
+    if isinstance(node.value, (ast.Name, ast.Attribute)):
+        return f"the total {phrase(node.value, v)} of {cards}"
+    return f"the total of ({phrase(node.value, v)}) over {cards}"
+
+
+def _call(node: ast.Call, v: Voice) -> str:
+    args = [phrase(a, v) for a in node.args]
+    if node.func.name in _CALLS:
+        return f"{_CALLS[node.func.name]} {_join(args)}"
+    if node.func.name == "abs" and len(args) == 1:
+        return f"the size of {args[0]}"
+    return f"{plain(node.func.name)} of {_join(args)}"
+
+
+# ----------------------------------------------------------------- relative clauses
+def relative(cond, v: Voice, var: str | None = None) -> str:
+    """A ``where`` clause about cards as a relative clause.
+
+    With ``var`` None, bare field names are the card's (``count my city where
+    colour == x``); otherwise ``var.field`` is (``choose b: card in ... where
+    b.active``).  ``colour == basic_services`` → ``whose colour is Basic
+    Services (light blue)``; ``not b.active`` → ``that is not active``; a
+    condition not about the card → ``where ...``.
+    """
+    def subject(node) -> str | None:
+        if var is None and isinstance(node, ast.Name) and node.name not in v.names.decls \
+                and (node.name in v.names.fields or not v.names.fields):
+            return node.name
+        if var is not None and isinstance(node, ast.Attribute) and node.obj == var:
+            return node.attr
+        return None
+
+    def clause(node) -> str:
+        field = subject(node)
+        if field is not None:
+            return f"that is {plain(field)}"
+        if isinstance(node, ast.Not) and subject(node.operand) is not None:
+            return f"that is not {plain(subject(node.operand))}"
+        if isinstance(node, ast.Compare) and subject(node.left) is not None:
+            left = plain(subject(node.left))
+            if node.op in ("==", "!=") and isinstance(node.right, ast.EmptyBag):
+                return f"whose {left} {COMPARISONS[node.op]} empty"
+            return f"whose {left} {COMPARISONS[node.op]} {_operand(node.right, node.left, v)}"
+        if isinstance(node, ast.And):
+            return " and ".join(clause(o) for o in node.operands)
+        if isinstance(node, ast.Or):
+            return " or ".join(clause(o) for o in node.operands)
+        return f"where {phrase(node, v)}"
+
+    return clause(cond)
+
+
+#: Renderer of every expression class (``dsl.ast.Expr``) and of ``ZoneRef``.
+EXPR_RENDERERS: dict[type, Callable[..., str]] = {
+    ast.Number: lambda n, v: str(n.value),
+    ast.Bool: lambda n, v: "true" if n.value else "false",
+    ast.Text: lambda n, v: f"“{n.value}”",
+    ast.EmptyBag: lambda n, v: "nothing",
+    ast.Name: _name,
+    ast.Attribute: _attribute,
+    ast.PlayerCount: lambda n, v: "the number of players",
+    ast.Me: lambda n, v: v.you,
+    ast.Not: _not,
+    ast.And: _and,
+    ast.Or: _or,
+    ast.Compare: _compare,
+    ast.Arith: _arith,
+    ast.Neg: lambda n, v: f"minus {_grouped(n.operand, v, ast.Arith)}",
+    ast.BagLiteral: _bag,
+    ast.Has: _has,
+    ast.Count: _count,
+    ast.Sum: _sum,
+    ast.AnyPlayer: _any_player,
+    ast.Call: _call,
+    ast.ZoneRef: _zone,
+}

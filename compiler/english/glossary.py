@@ -1,0 +1,109 @@
+"""The naming context of the English backend: what each name of a spec is called.
+
+A :class:`Names` is a ``dict`` from a spec name to the title a reader sees
+(``wellbeing`` → ``Well-being Points``), plus three side tables that make the
+English more precise: the declaration behind each game-wide name, the type of
+every card field and state, and the members of every enum.  A plain
+``dict[str, str]`` works wherever a ``Names`` is accepted; without the side
+tables the English falls back to generic words ("cards", "your X").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from dsl import ast
+
+
+class Names(dict):
+    """``name → title`` with what each name is.
+
+    ``decls``: game-wide name → its declaration (resource, track, zone, param,
+    derived, tally, phase, action, trigger, end, card type, catalogue, enum).
+    ``fields``: card field or card state name → type name (``int``, ``bool``,
+    ``bag`` or an enum name).  ``members``: enum name → member name → title.
+    """
+
+    def __init__(self, titles: Mapping[str, str] | Iterable = (), *,
+                 decls: Mapping[str, object] | None = None,
+                 fields: Mapping[str, str] | None = None,
+                 members: Mapping[str, Mapping[str, str]] | None = None):
+        super().__init__(titles)
+        self.decls: dict[str, object] = dict(decls or {})
+        self.fields: dict[str, str] = dict(fields or {})
+        self.members: dict[str, dict[str, str]] = {k: dict(v) for k, v in (members or {}).items()}
+
+    def title(self, name: str) -> str:
+        """The title of ``name``; unknown names read with underscores as spaces."""
+        return self.get(name) or plain(name)
+
+    def member(self, enum: str | None, name: str) -> str | None:
+        """The title of member ``name`` of ``enum`` (any enum when ``enum`` is None)."""
+        if enum in self.members:
+            return self.members[enum].get(name)
+        for table in self.members.values():
+            if name in table:
+                return table[name]
+        return None
+
+    def score_title(self) -> str | None:
+        """The title of the score track (``Well-being Points``), if one is declared."""
+        return next((d.title for d in self.decls.values()
+                     if isinstance(d, ast.Track) and d.is_score), None)
+
+
+def as_names(names: Mapping[str, str] | None) -> Names:
+    """``names`` as a :class:`Names` (a plain dict gets empty side tables)."""
+    if isinstance(names, Names):
+        return names
+    return Names(names or {})
+
+
+def plain(name: str) -> str:
+    """``main_deck`` → ``main deck``: how a name without a title reads."""
+    return name.replace("_", " ")
+
+
+#: ComposedMode tables whose declarations carry a name and a title.
+_TITLED = ("resources", "tracks", "zones", "params", "derived", "tallies", "phases", "actions",
+           "triggers", "card_types", "enums")
+
+
+def names_for(*modes) -> Names:
+    """Build the naming context of one or more composed modes (first mode wins a name).
+
+    ``modes`` are :class:`compiler.compose.ComposedMode` objects; pass the mode
+    being rendered first and the others after it so names that only exist in
+    other modes (a removed tally, say) still read with their titles.
+    """
+    titles: dict[str, str] = {}
+    decls: dict[str, object] = {}
+    fields: dict[str, str] = {}
+    members: dict[str, dict[str, str]] = {}
+    for mode in modes:
+        for table in _TITLED:
+            for name, decl in getattr(mode, table).items():
+                decls.setdefault(name, decl)
+        for name, decl in mode.catalogues.items():
+            decls.setdefault(name, decl)
+        for name, decl in mode.ends.items():
+            decls.setdefault(name, decl)
+        for card in mode.card_types.values():
+            for f in card.fields:
+                fields.setdefault(f.name, f.type.name)
+        for zone in mode.zones.values():
+            for state in zone.states:
+                fields.setdefault(state.name, state.type.name)
+        for enum in mode.enums.values():
+            table = members.setdefault(enum.name, {})
+            for m in enum.members:
+                table.setdefault(m.name, m.title)
+    for name, decl in decls.items():
+        if not isinstance(decl, (ast.CardType, ast.Enum)):  # types, not values: fields win
+            titles[name] = getattr(decl, "title", None) or plain(name)
+    for name in fields:
+        titles.setdefault(name, plain(name))
+    for table in members.values():
+        for name, title in table.items():
+            titles.setdefault(name, title)
+    return Names(titles, decls=decls, fields=fields, members=members)

@@ -1,0 +1,215 @@
+"""Statements as Markdown bullets: one imperative sentence per statement.
+
+``stmt(Gain(BagLiteral(((Ident('water'), 1),))), names)`` →
+``["- Take 1 Water from the supply."]``.  Blocks (``each player``, ``for
+each``, ``if``, ``ask``) nest their bodies four spaces deeper, as
+Python-Markdown wants for nested lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from dsl import ast
+
+from compiler.english.expressions import (Voice, card_noun, join, phrase, relative,
+                                          COMPARISONS)
+from compiler.english.glossary import as_names, plain
+
+INDENT = "    "
+
+
+def stmt(node: ast.Stmt, names: Mapping[str, str] | None = None) -> list[str]:
+    """``node`` as Markdown bullet lines (nested bodies indented by four spaces)."""
+    return lines(node, Voice(as_names(names)))
+
+
+def stmts(body: tuple[ast.Stmt, ...], names: Mapping[str, str] | None = None) -> list[str]:
+    """A block of statements as one Markdown list; ``[]`` for an empty block."""
+    voice = Voice(as_names(names))
+    return [line for node in body for line in lines(node, voice)]
+
+
+def lines(node, v: Voice) -> list[str]:
+    """``node`` in ``v``; dispatches on the node's class through STMT_RENDERERS."""
+    try:
+        render = STMT_RENDERERS[type(node)]
+    except KeyError:
+        raise TypeError(f"no English for statement {type(node).__name__}") from None
+    return render(node, v)
+
+
+def _bullet(text: str, body: list[str] | None = None) -> list[str]:
+    return [f"- {text}"] + [INDENT + line for line in body or []]
+
+
+def _block(text: str, body: tuple, v: Voice) -> list[str]:
+    """A bullet ending in a colon with its body nested, or ``...: nothing.``"""
+    inner = [line for node in body for line in lines(node, v)]
+    if not inner:
+        return _bullet(f"{text.rstrip(':')}: nothing happens.")
+    return _bullet(text, inner)
+
+
+# ----------------------------------------------------------------- resources and score
+def _gain(node: ast.Gain, v: Voice) -> list[str]:
+    return _bullet(f"Take {phrase(node.bag, v)} from the supply.")
+
+
+def _pay(node: ast.Pay, v: Voice) -> list[str]:
+    return _bullet(f"Pay {phrase(node.bag, v)} to the supply.")
+
+
+def _release(node: ast.Release, v: Voice) -> list[str]:
+    resources = [d for d in v.names.decls.values() if isinstance(d, ast.Resource)]
+    if isinstance(node.bag, ast.BagLiteral):
+        kinds = {k.name for k, _ in node.bag.items}
+        resources = [r for r in resources if r.name in kinds]
+    back = join([r.title for r in resources if not r.non_renewable])
+    spent = join([r.title for r in resources if r.non_renewable])
+    if not resources:
+        back, spent = "renewable resources", "non-renewable ones"
+    parts = [f"{back} come back to you" if back else "", f"{spent} go to the supply" if spent else ""]
+    return _bullet(f"Release {phrase(node.bag, v)}: " + "; ".join(p for p in parts if p) + ".")
+
+
+def _transfer(node: ast.Transfer, v: Voice) -> list[str]:
+    bag, dest = phrase(node.bag, v), phrase(node.dest, v)
+    if node.source is None:
+        return _bullet(f"Give {bag} to {dest}.")
+    return _bullet(f"Move {bag} from {phrase(node.source, v)} to {dest}.")
+
+
+def _score(node: ast.Score, v: Voice) -> list[str]:
+    title = v.names.score_title()
+    if title is None:
+        return _bullet(f"Score {phrase(node.amount, v)}.")
+    if isinstance(node.amount, ast.Number):
+        n = node.amount.value
+        unit = title[:-1] if n == 1 and title.endswith("s") else title
+        return _bullet(f"Score {n} {unit}.")
+    return _bullet(f"Score {title} equal to {phrase(node.amount, v)}.")
+
+
+def _advance(node: ast.Advance, v: Voice) -> list[str]:
+    decl = v.names.decls.get(node.track.name)
+    title = v.names.title(node.track.name)
+    whose = v.your if isinstance(decl, ast.Track) and decl.per_player else "the"
+    return _bullet(f"Advance {whose} {title} by {phrase(node.amount, v)}.")
+
+
+# ----------------------------------------------------------------- cards
+def _how_many(count, v: Voice) -> tuple[str, str]:
+    """``(prefix, suffix)`` around "cards": ``("the top 3", "")`` or ``("", ", as many as X,")``."""
+    if isinstance(count, ast.Number):
+        return (f"the top {count.value}" if count.value != 1 else "the top"), ""
+    return "", f", as many as {phrase(count, v)},"
+
+
+def _full_note(dest: ast.ZoneRef, v: Voice) -> str:
+    decl = v.names.decls.get(dest.zone.name)
+    if isinstance(decl, ast.Zone) and decl.limit is not None:
+        return f"; once {phrase(dest, v)} is full, it refuses further cards"
+    return ""
+
+
+def _draw(node, v: Voice, verb: str, face: str) -> list[str]:
+    src, dest = phrase(node.source, v), phrase(node.dest, v)
+    one = isinstance(node.count, ast.Number) and node.count.value == 1
+    if isinstance(node.count, ast.Number):
+        what = "the top card" if one else f"the top {node.count.value} cards"
+        text = f"{verb} {what} of {src}{face} into {dest}"
+    else:
+        text = f"{verb} cards from the top of {src}{face} into {dest}, as many as {phrase(node.count, v)}"
+    if not one:
+        text += ", one at a time"
+    return _bullet(text + _full_note(node.dest, v) + ".")
+
+
+def _move_card(node: ast.MoveCard, v: Voice) -> list[str]:
+    dest = phrase(node.dest, v)
+    if node.bottom:
+        return _bullet(f"Put {node.card.name} at the bottom of {dest}.")
+    return _bullet(f"Move {node.card.name} into {dest}.")
+
+
+def _put_catalogue(node: ast.PutCatalogue, v: Voice) -> list[str]:
+    cards = card_noun(node.catalogue.name, v.names)
+    text = f"Put every copy of the {plain(node.catalogue.name)} catalogue into {phrase(node.dest, v)}"
+    if node.where is not None:
+        text += f", keeping only the {cards} {relative(node.where, v, plural=True)}"
+    return _bullet(text + ".")
+
+
+def _choose_cards(node: ast.ChooseCards, v: Voice) -> list[str]:
+    src, dest = phrase(node.source, v), phrase(node.dest, v)
+    where = f"at the bottom of {dest}" if node.bottom else f"into {dest}"
+    if isinstance(node.count, ast.Number):
+        n = node.count.value
+        what = f"{n} card from {src} and put it" if n == 1 else f"{n} cards from {src} and put them"
+    else:
+        what = f"cards from {src}, as many as {phrase(node.count, v)}, and put them"
+    owner = node.source.owner
+    who = "Choose" if owner in (None, "my") else f"Ask {owner} to choose"
+    return _bullet(f"{who} {what} {where}.")
+
+
+# ----------------------------------------------------------------- control
+def _for_each(node: ast.ForEach, v: Voice) -> list[str]:
+    noun = card_noun(node.zone, v.names, plural=False)
+    text = f"For each {noun} {node.var.name} in {phrase(node.zone, v)}"
+    if node.where is not None:
+        text += " " + relative(node.where, v, node.var.name)
+    return _block(text + ":", node.body, v)
+
+
+def _if(node: ast.If, v: Voice) -> list[str]:
+    out = _block(f"If {phrase(node.condition, v)}:", node.then, v)
+    if node.otherwise:
+        out += _block("Otherwise:", node.otherwise, v)
+    return out
+
+
+def _set_state(node: ast.SetState, v: Voice) -> list[str]:
+    var, state = node.var.name, plain(node.state.name)
+    if isinstance(node.value, ast.Bool):
+        return _bullet(f"Mark {var} as {'' if node.value.value else 'not '}{state}.")
+    return _bullet(f"Set {var}'s {state} to {phrase(node.value, v)}.")
+
+
+def _ask(node: ast.Ask, v: Voice) -> list[str]:
+    who = "Choose one:" if isinstance(node.who, ast.Me) else f"Ask {phrase(node.who, v)} to choose one:"
+    body: list[str] = []
+    for option in node.options:
+        body += _block(f"“{option.label}”:", option.body, v)
+    return _bullet(who, body)
+
+
+#: Renderer of every statement class (``dsl.ast.Stmt``).
+STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
+    ast.Gain: _gain,
+    ast.Pay: _pay,
+    ast.Release: _release,
+    ast.Transfer: _transfer,
+    ast.Score: _score,
+    ast.Advance: _advance,
+    ast.Draw: lambda n, v: _draw(n, v, "Draw", ""),
+    ast.Reveal: lambda n, v: _draw(n, v, "Reveal", " face up"),
+    ast.MoveCard: _move_card,
+    ast.MoveAll: lambda n, v: _bullet(f"Move every card in {phrase(n.source, v)} "
+                                      f"into {phrase(n.dest, v)}."),
+    ast.PutCatalogue: _put_catalogue,
+    ast.Shuffle: lambda n, v: _bullet(f"Shuffle {phrase(n.zone, v)}."),
+    ast.ChooseCards: _choose_cards,
+    ast.EachPlayer: lambda n, v: _block("Each player, in turn order from the first player:",
+                                        n.body, v),
+    ast.ForEach: _for_each,
+    ast.If: _if,
+    ast.SetState: _set_state,
+    ast.Done: lambda n, v: _bullet("You are finished with this phase (you pass)."),
+    ast.PassFirstPlayer: lambda n, v: _bullet("The first player marker passes to the left."),
+    ast.FirstPlayerRandom: lambda n, v: _bullet("The first player is chosen at random."),
+    ast.Ask: _ask,
+}
+
+__all__ = ["stmt", "stmts", "lines", "STMT_RENDERERS", "COMPARISONS"]

@@ -1,0 +1,158 @@
+"""Name resolution shared by the checker and the code generators.
+
+A name in an expression means, in this order: a local (an action's choice or a
+loop variable), a field or state of the card in context (inside ``count``,
+``sum``, ``where``), or a game-wide name: a resource (the amount the player
+holds), a track, a derived value, a tally, a param, an enum member or the name
+of an end condition (true once it has triggered).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dsl import ast
+
+INT, BOOL, BAG, PLAYER, TEXT = "int", "bool", "bag", "player", "text"
+BUILTIN_FUNCS = {"max": 2, "min": 2, "abs": 1}
+
+
+def card_type(name: str) -> str:
+    return f"card:{name}"
+
+
+def enum_type(name: str) -> str:
+    return f"enum:{name}"
+
+
+@dataclass(frozen=True)
+class Binding:
+    """What a name means: ``kind`` and its type; ``decl`` is the declaration or None."""
+
+    kind: str
+    type: str
+    decl: object = None
+    owner: str | None = None
+
+
+@dataclass
+class Scope:
+    """Locals in force (name → type) and the card type in context, if any."""
+
+    locals: dict[str, str] = field(default_factory=dict)
+    card: str | None = None
+
+    def with_local(self, name: str, type_: str) -> "Scope":
+        return Scope({**self.locals, name: type_}, self.card)
+
+    def with_card(self, card: str) -> "Scope":
+        return Scope(dict(self.locals), card)
+
+
+def field_type(decl_type: str, mode) -> str:
+    """The type named in a field or state declaration (int, bool, bag, text, or an enum)."""
+    if decl_type in (INT, BOOL, BAG, TEXT):
+        return decl_type
+    if decl_type in mode.enums:
+        return enum_type(decl_type)
+    return "?"
+
+
+def card_member(mode, card: str, attr: str) -> Binding | None:
+    """A field of card type ``card``, or a state some zone of that type declares."""
+    ctype = mode.card_types.get(card)
+    if ctype is None:
+        return None
+    for f in ctype.fields:
+        if f.name == attr:
+            return Binding("card_field", field_type(f.type.name, mode), f)
+    for zone in mode.zones.values():
+        if zone.card_type.name == card:
+            for st in zone.states:
+                if st.name == attr:
+                    return Binding("card_state", field_type(st.type.name, mode), st, zone.name)
+    return None
+
+
+def player_member(mode, attr: str) -> Binding | None:
+    """What ``p.attr`` or a bare per-player name means."""
+    if attr in mode.resources:
+        return Binding("resource", INT, mode.resources[attr])
+    track = mode.tracks.get(attr)
+    if track is not None and track.per_player:
+        return Binding("track", INT, track)
+    if attr in mode.derived:
+        return Binding("derived", INT, mode.derived[attr])
+    if attr in mode.tallies:
+        return Binding("tally", INT, mode.tallies[attr])
+    return None
+
+
+def enum_members(mode) -> dict[str, str]:
+    return {m.name: e.name for e in mode.enums.values() for m in e.members}
+
+
+def resolve(mode, scope: Scope, name: str) -> Binding | None:
+    """Resolve a bare name; ``None`` when it means nothing here."""
+    if name in scope.locals:
+        return Binding("local", scope.locals[name])
+    if scope.card is not None:
+        member = card_member(mode, scope.card, name)
+        if member is not None:
+            return member
+    member = player_member(mode, name)
+    if member is not None:
+        return member
+    track = mode.tracks.get(name)
+    if track is not None:
+        return Binding("global_track", INT, track)
+    if name in mode.params:
+        return Binding("param", literal_type(mode.params[name].value, mode), mode.params[name])
+    members = enum_members(mode)
+    if name in members:
+        return Binding("enum_member", enum_type(members[name]))
+    if name in mode.ends:
+        return Binding("end", BOOL, mode.ends[name])
+    return None
+
+
+def resolve_attribute(mode, scope: Scope, obj: str, attr: str) -> Binding | None:
+    """Resolve ``obj.attr`` where ``obj`` is a local card or player."""
+    owner = scope.locals.get(obj)
+    if owner is None:
+        return None
+    if owner.startswith("card:"):
+        member = card_member(mode, owner[5:], attr)
+    elif owner == PLAYER:
+        member = player_member(mode, attr)
+    else:
+        member = None
+    if member is None:
+        return None
+    return Binding(member.kind, member.type, member.decl, member.owner if member.kind == "card_state" else obj)
+
+
+def literal_type(expr, mode) -> str:
+    if isinstance(expr, ast.Bool):
+        return BOOL
+    if isinstance(expr, ast.Number):
+        return INT
+    if isinstance(expr, ast.Text):
+        return TEXT
+    if isinstance(expr, ast.Name):
+        members = enum_members(mode)
+        if expr.name in members:
+            return enum_type(members[expr.name])
+    if isinstance(expr, (ast.EmptyBag, ast.BagLiteral)):
+        return BAG
+    return "?"
+
+
+def all_names(mode, scope: Scope) -> list[str]:
+    """Every name visible in ``scope`` (for did-you-mean hints)."""
+    names = list(scope.locals)
+    if scope.card and scope.card in mode.card_types:
+        names += [f.name for f in mode.card_types[scope.card].fields]
+    names += list(mode.resources) + list(mode.tracks) + list(mode.derived) + list(mode.tallies)
+    names += list(mode.params) + list(enum_members(mode)) + list(mode.ends)
+    return names

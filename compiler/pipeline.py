@@ -1,0 +1,124 @@
+"""The compiler driver: the passes of one spec in order, and the build of all specs.
+
+    parse → compose → catalogues → check → phase graphs → engine codegen → docs codegen
+
+``compile_spec`` returns diagnostics instead of raising; ``build`` writes
+outputs atomically and only when their content changed.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dsl.diagnostics import Diagnostic, DiagnosticBag
+from dsl.parser import parse_spec
+from compiler.catalogue import load_catalogues
+from compiler.check import check
+from compiler.compose import Composition, compose
+from compiler import phasegraph
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class CompileResult:
+    """Outputs and diagnostics of one spec; ``engine``/``page`` are None on error."""
+
+    spec_path: Path
+    name: str
+    diagnostics: list[Diagnostic]
+    source: str = ""
+    composition: Composition | None = None
+    cards: list[dict] = field(default_factory=list)
+    engine: str | None = None
+    page: str | None = None
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.severity == "error" for d in self.diagnostics)
+
+    def stats(self) -> dict[str, int]:
+        """Counts for the build line: modes, phases, actions and rules (declarations)."""
+        comp = self.composition
+        if comp is None:
+            return {}
+        phases = {n for m in comp.modes.values() for n in m.phases}
+        actions = {n for m in comp.modes.values() for n in m.actions}
+        rules = len({id(d) for m in comp.modes.values() for t in (
+            m.phases, m.actions, m.triggers, m.tallies, m.params, m.derived, m.ends, m.zones,
+            m.resources, m.tracks) for d in t.values()})
+        return {"modes": len(comp.modes), "phases": len(phases), "actions": len(actions),
+                "rules": rules, "cards": sum(int(c.get("copies", 1)) for c in self.cards)}
+
+
+def analyse(path: Path, text: str | None = None) -> CompileResult:
+    """Front and middle passes only (what ``rulebook check`` runs): no codegen."""
+    start = time.perf_counter()
+    text = path.read_text(encoding="utf-8") if text is None else text
+    display = _display(path)
+    spec, diags = parse_spec(text, display)
+    result = CompileResult(path, path.stem, list(diags), text)
+    if spec is None:
+        result.seconds = time.perf_counter() - start
+        return result
+    bag = DiagnosticBag()
+    comp = compose(spec, bag)
+    result.composition = comp
+    if comp.game is not None:
+        result.name = comp.game.name
+        result.cards = load_catalogues(comp.modes.values(), path.parent, bag)
+        check(comp, bag)
+        seen: set = set()
+        for mode in comp.modes.values():
+            phasegraph.check_mode(mode, bag, seen)
+    result.diagnostics += _sorted(bag.items)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def compile_spec(path: Path, text: str | None = None) -> CompileResult:
+    """All passes; on success ``engine`` and ``page`` hold the generated sources."""
+    from compiler.docs_codegen import render_game_page
+    from compiler.engine_codegen import EngineGenerator
+
+    start = time.perf_counter()
+    result = analyse(path, text)
+    if result.ok and result.composition is not None:
+        comp = result.composition
+        result.engine = EngineGenerator(comp, result.cards, _display(path)).render()
+        graphs = {name: phasegraph.mermaid(m) for name, m in comp.modes.items()}
+        result.page = render_game_page(comp, result.cards, graphs)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _sorted(items: list[Diagnostic]) -> list[Diagnostic]:
+    return sorted(items, key=lambda d: (d.severity != "error", d.span.path, d.span.line, d.span.column))
+
+
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write atomically (temp file + rename) unless the content is already there."""
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+    os.replace(tmp, path)
+    return True
+
+
+def spec_paths(root: Path = ROOT) -> list[Path]:
+    return sorted((root / "specs").glob("*.rules"))

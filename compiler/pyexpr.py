@@ -1,0 +1,307 @@
+"""Lowering of expressions and statements to Python source for the engines.
+
+The engine backend of "one construct, two backends" (its twin is
+:mod:`compiler.english`).  Generated functions take ``(g, s, p)``: the mode's
+rules, the state and the acting player.  Locals become ``v_<name>``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import count as _counter
+
+from dsl import ast
+from compiler import names as N
+
+
+@dataclass
+class Ctx:
+    """What code being generated can see: the mode, the scope and the Python
+    expressions that stand for ``me`` and for the card in context."""
+
+    mode: object
+    scope: N.Scope
+    me: str = "p"
+    card: str | None = None
+    unique: _counter = field(default_factory=lambda: _counter(1))
+
+    def local(self, name: str, type_: str) -> "Ctx":
+        return Ctx(self.mode, self.scope.with_local(name, type_), self.me, self.card, self.unique)
+
+    def with_me(self, me: str) -> "Ctx":
+        return Ctx(self.mode, self.scope, me, self.card, self.unique)
+
+    def with_card(self, card_var: str, card_type: str) -> "Ctx":
+        return Ctx(self.mode, self.scope.with_card(card_type), self.me, card_var, self.unique)
+
+    def fresh(self, stem: str) -> str:
+        return f"_{stem}{next(self.unique)}"
+
+
+class Resources:
+    """Resource order of a game (the index of each resource in bags)."""
+
+    def __init__(self, names: list[str]):
+        self.names = list(names)
+        self.index = {n: i for i, n in enumerate(self.names)}
+
+    def bag(self, items: dict[str, int]) -> tuple[int, ...]:
+        return tuple(items.get(n, 0) for n in self.names)
+
+
+def expr(e, ctx: Ctx, res: Resources) -> str:
+    """Python source for expression ``e``."""
+    t = type(e)
+    if t is ast.Number:
+        return str(e.value)
+    if t is ast.Bool:
+        return "True" if e.value else "False"
+    if t is ast.Text:
+        return repr(e.value)
+    if t is ast.EmptyBag:
+        return repr(res.bag({}))
+    if t is ast.PlayerCount:
+        return "s.n"
+    if t is ast.Me:
+        return ctx.me
+    if t is ast.Name:
+        return _name(e.name, ctx, res)
+    if t is ast.Attribute:
+        return _attribute(e, ctx, res)
+    if t is ast.Not:
+        return f"(not {expr(e.operand, ctx, res)})"
+    if t is ast.And:
+        return "(" + " and ".join(expr(x, ctx, res) for x in e.operands) + ")"
+    if t is ast.Or:
+        return "(" + " or ".join(expr(x, ctx, res) for x in e.operands) + ")"
+    if t is ast.Compare:
+        return f"({expr(e.left, ctx, res)} {e.op} {expr(e.right, ctx, res)})"
+    if t is ast.Arith:
+        out = expr(e.operands[0], ctx, res)
+        for op, operand in zip(e.ops, e.operands[1:]):
+            out = f"({out} {op} {expr(operand, ctx, res)})"
+        return out
+    if t is ast.Neg:
+        return f"(-{expr(e.operand, ctx, res)})"
+    if t is ast.BagLiteral:
+        return repr(res.bag({i.name: n for i, n in e.items}))
+    if t is ast.Has:
+        who = ctx.me if e.who is None else expr(e.who, ctx, res)
+        return f"R.has(s, {who}, {expr(e.bag, ctx, res)})"
+    if t is ast.Count:
+        var = ctx.fresh("c")
+        cards = zone(e.zone, ctx, res)
+        if e.where is None:
+            return f"len({cards})"
+        inner = ctx.with_card(var, _zone_card(e.zone, ctx))
+        return f"sum(1 for {var} in {cards} if {expr(e.where, inner, res)})"
+    if t is ast.Sum:
+        var = ctx.fresh("c")
+        inner = ctx.with_card(var, _zone_card(e.zone, ctx))
+        cond = f" if {expr(e.where, inner, res)}" if e.where is not None else ""
+        return f"sum({expr(e.value, inner, res)} for {var} in {zone(e.zone, ctx, res)}{cond})"
+    if t is ast.AnyPlayer:
+        var = ctx.fresh("q")
+        return f"any({expr(e.condition, ctx.with_me(var), res)} for {var} in range(s.n))"
+    if t is ast.Call:
+        args = ", ".join(expr(a, ctx, res) for a in e.args)
+        return f"{e.func.name}({args})"
+    raise TypeError(f"no lowering for {t.__name__}")
+
+
+def _zone_card(z: ast.ZoneRef, ctx: Ctx) -> str:
+    return ctx.mode.zones[z.zone.name].card_type.name
+
+
+def _name(name: str, ctx: Ctx, res: Resources) -> str:
+    b = N.resolve(ctx.mode, ctx.scope, name)
+    if b is None:
+        raise KeyError(name)
+    if b.kind == "local":
+        return f"v_{name}"
+    return _member(b, name, ctx.card, ctx.me, res)
+
+
+def _member(b: N.Binding, name: str, card: str | None, who: str, res: Resources) -> str:
+    if b.kind == "card_field":
+        return f"F_{name}[{card}]"
+    if b.kind == "card_state":
+        return f"s.cst[{name!r}][{card}]"
+    if b.kind == "resource":
+        return f"s.res[{who}][{res.index[name]}]"
+    if b.kind == "track":
+        return f"s.tr[{name!r}][{who}]"
+    if b.kind == "derived":
+        return f"d_{name}(g, s, {who})"
+    if b.kind == "tally":
+        return f"s.ta[{name!r}][{who}]"
+    if b.kind == "global_track":
+        return f"s.gtr[{name!r}]"
+    if b.kind == "param":
+        return f"g.P[{name!r}]"
+    if b.kind == "enum_member":
+        return repr(name)
+    if b.kind == "end":
+        return "s.ended"
+    raise KeyError(name)
+
+
+def _attribute(e: ast.Attribute, ctx: Ctx, res: Resources) -> str:
+    b = N.resolve_attribute(ctx.mode, ctx.scope, e.obj, e.attr)
+    if b is None:
+        raise KeyError(f"{e.obj}.{e.attr}")
+    owner = ctx.scope.locals[e.obj]
+    if owner.startswith("card:"):
+        return _member(b, e.attr, f"v_{e.obj}", ctx.me, res)
+    return _member(b, e.attr, ctx.card, f"v_{e.obj}", res)
+
+
+def owner(z: ast.ZoneRef, ctx: Ctx) -> str:
+    """Python source for the owner seat of a zone (``None`` for global zones)."""
+    if z.owner is None:
+        return "None"
+    if z.owner == "my":
+        return ctx.me
+    return f"v_{z.owner}"
+
+
+def zone(z: ast.ZoneRef, ctx: Ctx, res: Resources) -> str:
+    """Python source for the list of card ids in a zone."""
+    if z.owner is None:
+        return f"s.z[{z.zone.name!r}]"
+    return f"s.z[{z.zone.name!r}][{owner(z, ctx)}]"
+
+
+class Writer:
+    """Indented Python source, one ``line`` at a time (after Jinja's CodeGenerator)."""
+
+    def __init__(self, indent: int = 0):
+        self.lines: list[str] = []
+        self.level = indent
+
+    def line(self, text: str) -> None:
+        self.lines.append("    " * self.level + text)
+
+    def source(self) -> str:
+        return "\n".join(self.lines)
+
+
+@dataclass
+class StmtLowering:
+    """Lowers statement lists; option bodies of ``ask`` become extra functions."""
+
+    res: Resources
+    score_track: str
+    extra: list[str] = field(default_factory=list)
+    ask_counter: _counter = field(default_factory=lambda: _counter(1))
+    prefix: str = ""
+
+    def block(self, stmts, ctx: Ctx, w: Writer) -> None:
+        if not stmts:
+            w.line("pass")
+        for st in stmts:
+            self.stmt(st, ctx, w)
+
+    def stmt(self, st, ctx: Ctx, w: Writer) -> None:
+        res = self.res
+        t = type(st)
+        E = lambda e, c=ctx: expr(e, c, res)  # noqa: E731
+        me = ctx.me
+        w.line(f"# line {st.span.line}")
+        if t is ast.Gain:
+            w.line(f"R.gain(s, {me}, {E(st.bag)})")
+        elif t is ast.Pay:
+            w.line(f"R.pay(s, {me}, {E(st.bag)})")
+        elif t is ast.Release:
+            w.line(f"R.release(s, g, {me}, {E(st.bag)})")
+        elif t is ast.Transfer:
+            src = me if st.source is None else E(st.source)
+            w.line(f"R.transfer(s, {src}, {E(st.dest)}, {E(st.bag)})")
+        elif t is ast.Score:
+            w.line(f"s.tr[{self.score_track!r}][{me}] += {E(st.amount)}")
+        elif t is ast.Advance:
+            track = ctx.mode.tracks[st.track.name]
+            target = f"s.tr[{track.name!r}][{me}]" if track.per_player else f"s.gtr[{track.name!r}]"
+            w.line(f"{target} += {E(st.amount)}")
+        elif t in (ast.Draw, ast.Reveal):
+            w.line(f"R.draw(s, g, {E(st.count)}, {st.source.zone.name!r}, {owner(st.source, ctx)}, "
+                   f"{st.dest.zone.name!r}, {owner(st.dest, ctx)})")
+        elif t is ast.MoveCard:
+            w.line(f"R.move(s, g, v_{st.card.name}, {st.dest.zone.name!r}, {owner(st.dest, ctx)}, "
+                   f"{st.bottom})")
+        elif t is ast.MoveAll:
+            w.line(f"R.move_all(s, g, {st.source.zone.name!r}, {owner(st.source, ctx)}, "
+                   f"{st.dest.zone.name!r}, {owner(st.dest, ctx)})")
+        elif t is ast.PutCatalogue:
+            var = ctx.fresh("c")
+            cat = f"CATALOGUE_{st.catalogue.name.upper()}"
+            if st.where is None:
+                cards = cat
+            else:
+                ctype = ctx.mode.catalogues[st.catalogue.name].card_type.name
+                cards = f"[{var} for {var} in {cat} if {E(st.where, ctx.with_card(var, ctype))}]"
+            w.line(f"R.put(s, g, {cards}, {st.dest.zone.name!r}, {owner(st.dest, ctx)})")
+        elif t is ast.Shuffle:
+            w.line(f"R.shuffle(s, {st.zone.zone.name!r}, {owner(st.zone, ctx)})")
+        elif t is ast.ChooseCards:
+            chooser = me if st.source.owner is None else owner(st.source, ctx)
+            w.line(f"R.choose_cards(s, g, {chooser}, {E(st.count)}, {st.source.zone.name!r}, "
+                   f"{owner(st.source, ctx)}, {st.dest.zone.name!r}, {owner(st.dest, ctx)}, "
+                   f"{st.bottom})")
+        elif t is ast.EachPlayer:
+            var = ctx.fresh("p")
+            w.line(f"for {var} in R.turn_order(s):")
+            w.level += 1
+            self.block(st.body, ctx.with_me(var), w)
+            w.level -= 1
+        elif t is ast.ForEach:
+            ctype = _zone_card(st.zone, ctx)
+            inner = ctx.local(st.var.name, N.card_type(ctype))
+            w.line(f"for v_{st.var.name} in list({zone(st.zone, ctx, res)}):")
+            w.level += 1
+            if st.where is not None:
+                w.line(f"if not {E(st.where, inner)}:")
+                w.line("    continue")
+            self.block(st.body, inner, w)
+            w.level -= 1
+        elif t is ast.If:
+            w.line(f"if {E(st.condition)}:")
+            w.level += 1
+            self.block(st.then, ctx, w)
+            w.level -= 1
+            if st.otherwise:
+                w.line("else:")
+                w.level += 1
+                self.block(st.otherwise, ctx, w)
+                w.level -= 1
+        elif t is ast.SetState:
+            w.line(f"s.cst[{st.state.name!r}][v_{st.var.name}] = {E(st.value)}")
+        elif t is ast.Done:
+            w.line(f"s.done[{me}] = True")
+        elif t is ast.PassFirstPlayer:
+            w.line("s.first = (s.first + 1) % s.n")
+        elif t is ast.FirstPlayerRandom:
+            w.line("s.first = R.randrange(s, s.n)")
+        elif t is ast.Ask:
+            self._ask(st, ctx, w)
+        else:
+            raise TypeError(f"no lowering for {t.__name__}")
+
+    def _ask(self, st: ast.Ask, ctx: Ctx, w: Writer) -> None:
+        fn = f"ask_{self.prefix}{next(self.ask_counter)}"
+        env = "{" + ", ".join(f"{n!r}: v_{n}" for n in sorted(ctx.scope.locals)) + "}"
+        labels = tuple(o.label for o in st.options)
+        w.line(f"R.ask(s, {expr(st.who, ctx, self.res)}, {labels!r}, {fn!r}, {env}, {ctx.me})")
+        body = Writer()
+        body.line(f"def {fn}(g, s, p, env, label):")
+        body.level += 1
+        body.line(f'"""Options of the question at spec line {st.span.line}."""')
+        for n in sorted(ctx.scope.locals):
+            body.line(f"v_{n} = env[{n!r}]")
+        inner = ctx.with_me("p")
+        for i, option in enumerate(st.options):
+            body.line(f"{'if' if i == 0 else 'elif'} label == {option.label!r}:")
+            body.level += 1
+            self.block(option.body, inner, body)
+            body.level -= 1
+        self.extra.append(body.source())

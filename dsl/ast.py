@@ -1,0 +1,765 @@
+"""AST node types of the rulebook language.
+
+Every node is a frozen, slotted dataclass whose last field is ``span``; spans
+are excluded from equality so tests compare trees with ``==`` regardless of
+layout (``parse(fmt(x)) == parse(x)``).  Nodes fall into three groups:
+expressions (``Expr``), statements (``Stmt``) and declarations (``Decl``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from dsl.spans import NO_SPAN, Span
+
+
+def _span() -> Span:
+    return field(default=NO_SPAN, compare=False, repr=False)
+
+
+# ----------------------------------------------------------------- names and provenance
+@dataclass(frozen=True, slots=True)
+class Ident:
+    """A name used as a reference (``build`` in ``actions build``)."""
+
+    name: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Meta:
+    """A provenance clause: ``kind`` is ``source``, ``ruling`` or ``provisional``."""
+
+    kind: str
+    text: str
+    span: Span = _span()
+
+
+# ----------------------------------------------------------------- expressions
+@dataclass(frozen=True, slots=True)
+class Number:
+    value: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Bool:
+    value: bool
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    value: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class EmptyBag:
+    """``none``: the empty bag of resources."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A bare name: a local, a card field, a player's track/resource, a param..."""
+
+    name: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Attribute:
+    """``b.value``: a field or state of the card bound to ``b``, or a counter of player ``p``."""
+
+    obj: str
+    attr: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCount:
+    """``players``: the number of players in the game."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Me:
+    """``me``: the player the rule is applied to."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    operand: "Expr"
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class And:
+    operands: tuple["Expr", ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Or:
+    operands: tuple["Expr", ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    op: str
+    left: "Expr"
+    right: "Expr"
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Arith:
+    """Left-associative chain: ``operands[0] ops[0] operands[1] ...`` (+ - * //)."""
+
+    ops: tuple[str, ...]
+    operands: tuple["Expr", ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Neg:
+    operand: "Expr"
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class BagLiteral:
+    """``electricity 1, water 1``: resource names with amounts."""
+
+    items: tuple[tuple[Ident, int], ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Has:
+    """``has BAG`` (the acting player) or ``p has BAG``: holds at least that bag."""
+
+    bag: "Expr"
+    who: "Expr | None" = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneRef:
+    """A zone: ``my hand`` (owner ``my``), ``p.hand`` (owner ``p``), ``offer`` (global)."""
+
+    owner: str | None
+    zone: Ident
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """``count ZONE [where COND]``: cards in a zone; bare field names refer to each card."""
+
+    zone: ZoneRef
+    where: "Expr | None" = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Sum:
+    """``sum VALUE over ZONE [where COND]``: a card expression summed over a zone."""
+
+    value: "Expr"
+    zone: ZoneRef
+    where: "Expr | None" = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class AnyPlayer:
+    """``any player COND``: true when COND holds with ``me`` bound to some player."""
+
+    condition: "Expr"
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A built-in function: ``max``, ``min``."""
+
+    func: Ident
+    args: tuple["Expr", ...]
+    span: Span = _span()
+
+
+Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, Not, And, Or,
+             Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Call]
+
+
+# ----------------------------------------------------------------- statements
+@dataclass(frozen=True, slots=True)
+class Gain:
+    """The acting player takes a bag from the supply."""
+
+    bag: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """The acting player returns a bag to the supply."""
+
+    bag: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Release:
+    """Inputs placed on a building come back: renewable ones to the player,
+    non-renewable ones to the supply."""
+
+    bag: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """A bag moves from one player (default: the acting one) to another."""
+
+    bag: Expr
+    source: Expr | None
+    dest: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The acting player advances on the score track."""
+
+    amount: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    """A named track advances (the acting player's if per player)."""
+
+    track: Ident
+    amount: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Top cards of one zone go to another, one at a time (refill and limits apply)."""
+
+    count: Expr
+    source: ZoneRef
+    dest: ZoneRef
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Like :class:`Draw`, into a public zone."""
+
+    count: Expr
+    source: ZoneRef
+    dest: ZoneRef
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCard:
+    card: Ident
+    dest: ZoneRef
+    bottom: bool = False
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAll:
+    source: ZoneRef
+    dest: ZoneRef
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class PutCatalogue:
+    """Every copy of a catalogue's cards (optionally filtered) goes into a zone."""
+
+    catalogue: Ident
+    dest: ZoneRef
+    where: Expr | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    zone: ZoneRef
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCards:
+    """The owner of ``source`` picks ``count`` cards of it, moved to ``dest``: a decision."""
+
+    count: Expr
+    source: ZoneRef
+    dest: ZoneRef
+    bottom: bool = False
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class EachPlayer:
+    """The body runs once per player, in turn order from the first player."""
+
+    body: tuple["Stmt", ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach:
+    var: Ident
+    zone: ZoneRef
+    where: Expr | None
+    body: tuple["Stmt", ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    condition: Expr
+    then: tuple["Stmt", ...]
+    otherwise: tuple["Stmt", ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class SetState:
+    """``set b.active = true``: a card's state in its zone."""
+
+    var: Ident
+    state: Ident
+    value: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """The acting player is finished with the current phase (passes)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class PassFirstPlayer:
+    """The first player marker passes to the left (next seat)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerRandom:
+    """Chance picks the first player."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class AskOption:
+    label: str
+    body: tuple["Stmt", ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Player ``who`` chooses one of the labelled options: a decision."""
+
+    who: Expr
+    options: tuple[AskOption, ...]
+    span: Span = _span()
+
+
+Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
+             PutCatalogue, Shuffle, ChooseCards, EachPlayer, ForEach, If, SetState, Done,
+             PassFirstPlayer, FirstPlayerRandom, Ask]
+
+
+# ----------------------------------------------------------------- declarations
+@dataclass(frozen=True, slots=True)
+class Game:
+    name: str
+    title: str
+    rulebook: str
+    players: tuple[int, int]
+    players_provisional: str | None
+    default_mode: Ident | None
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Resource:
+    name: str
+    title: str
+    non_renewable: bool = False
+    supply: int | None = None
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    name: str
+    title: str
+    per_player: bool = False
+    is_score: bool = False
+    start: Expr | None = None
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class EnumMember:
+    name: str
+    title: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Enum:
+    name: str
+    title: str
+    members: tuple[EnumMember, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    name: str
+    type: Ident
+    default: Expr | None
+    description: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class CardType:
+    name: str
+    title: str
+    fields: tuple[Field, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    name: str
+    card_type: Ident
+    path: str
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class CardState:
+    name: str
+    type: Ident
+    default: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A deck or zone of cards; ``visibility`` is public, hidden (owner sees) or secret."""
+
+    kind: str
+    name: str
+    title: str
+    card_type: Ident
+    per_player: bool = False
+    visibility: str = "public"
+    limit: Expr | None = None
+    refill: Ident | None = None
+    states: tuple[CardState, ...] = ()
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    name: str
+    title: str
+    value: Expr
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Derived:
+    """A per-player value computed from the state (``me`` is the player)."""
+
+    name: str
+    title: str
+    expr: Expr
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A counter that limits actions: ``scopes`` from player/round/game/turn."""
+
+    name: str
+    title: str
+    scopes: tuple[str, ...]
+    maximum: Expr | None
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    body: tuple[Stmt, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """A phase transition; ``start`` and ``end`` are the graph's entry and exit."""
+
+    source: Ident
+    dest: Ident
+    condition: Expr | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Flow:
+    edges: tuple[Edge, ...]
+    round_start: Ident | None
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A phase; ``kind`` is simultaneous, turns, draft or automatic."""
+
+    name: str
+    title: str
+    kind: str
+    only_when: Expr | None = None
+    on_enter: tuple[Stmt, ...] = ()
+    on_exit: tuple[Stmt, ...] = ()
+    actions: tuple[Ident, ...] = ()
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class CardDomain:
+    zone: ZoneRef
+    where: Expr | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDomain:
+    others_only: bool = False
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class BagDomain:
+    """``2 of electricity, water``: every bag of that size over those resources."""
+
+    size: int
+    kinds: tuple[Ident, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class RangeDomain:
+    low: int
+    high: int
+    span: Span = _span()
+
+
+Domain = Union[CardDomain, PlayerDomain, BagDomain, RangeDomain]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """An action parameter: ``choose b: card in my hand``."""
+
+    name: str
+    domain: Domain
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Uses:
+    """``uses TALLY N``: the action counts N against a tally and needs room for it."""
+
+    tally: Ident
+    amount: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    name: str
+    title: str
+    choices: tuple[Choice, ...] = ()
+    requires: tuple[Expr, ...] = ()
+    uses: tuple[Uses, ...] = ()
+    effect: tuple[Stmt, ...] = ()
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """Effects that run before an action's own effect, with its parameters in scope."""
+
+    name: str
+    title: str
+    before: Ident
+    effect: tuple[Stmt, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreaker:
+    label: str
+    direction: str
+    expr: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """When the game ends and who wins."""
+
+    name: str
+    when: Expr | None
+    finish_round: bool = False
+    immediately: bool = False
+    winner_most: Expr | None = None
+    win_when: Expr | None = None
+    tie_breakers: tuple[TieBreaker, ...] = ()
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class ModePlayers:
+    low: int
+    high: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class UseModule:
+    module: Ident
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class SetParam:
+    param: Ident
+    value: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Add:
+    decl: "Decl"
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    decl: "Decl"
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    kind: str
+    name: Ident
+    span: Span = _span()
+
+
+ModeOp = Union[ModePlayers, UseModule, SetParam, Add, Replace, Remove]
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    name: str
+    title: str
+    extends: Ident | None
+    ops: tuple[ModeOp, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    """A named bundle of mode operations that modes ``use`` (expansion modules too)."""
+
+    name: str
+    title: str
+    ops: tuple[ModeOp, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Amend:
+    """An amendment (rules update) applied to a mode; ``citation`` names its source."""
+
+    mode: Ident
+    citation: str
+    ops: tuple[ModeOp, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+Decl = Union[Game, Resource, Track, Enum, CardType, Catalogue, Zone, Param, Derived, Tally,
+             Setup, Flow, Phase, Action, Trigger, End, Mode, Module, Amend]
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """A parsed spec file: its declarations in source order."""
+
+    path: str
+    items: tuple[Decl, ...]
+    span: Span = _span()
+
+
+#: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
+DECL_KINDS: dict[str, type] = {
+    "action": Action, "phase": Phase, "tally": Tally, "trigger": Trigger, "param": Param,
+    "track": Track, "derived": Derived, "resource": Resource, "zone": Zone, "deck": Zone,
+    "end": End,
+}
+
+
+def decl_kind(decl: object) -> str:
+    """The keyword that declares ``decl`` (``action``, ``phase``...)."""
+    if isinstance(decl, Zone):
+        return decl.kind
+    return {v: k for k, v in DECL_KINDS.items() if k != "deck"}.get(type(decl), type(decl).__name__.lower())

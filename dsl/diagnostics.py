@@ -1,0 +1,130 @@
+"""Diagnostics: the only way the compiler reports a problem in a spec.
+
+A :class:`Diagnostic` has a stable code, a severity, a message, the span it
+points at, an optional hint and notes that point at related spans.  Passes
+collect diagnostics in a :class:`DiagnosticBag` and never raise on bad input.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from dsl.spans import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A secondary message pointing at a related span (an earlier declaration...)."""
+
+    message: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem found in a spec.
+
+    ``code`` is stable (``E0101``...; warnings start with ``W``); ``severity``
+    is ``"error"`` or ``"warning"``.
+    """
+
+    code: str
+    message: str
+    span: Span
+    severity: str = "error"
+    hint: str | None = None
+    notes: tuple[Note, ...] = ()
+
+    def render(self, sources: dict[str, str] | None = None) -> str:
+        """Render as ``file:line:col: severity[code]: message``, the source line,
+        a caret under the span, then the hint and the notes."""
+        lines = [f"{self.span}: {self.severity}[{self.code}]: {self.message}"]
+        lines += _excerpt(self.span, sources)
+        if self.hint:
+            lines.append(f"  = hint: {self.hint}")
+        for note in self.notes:
+            lines.append(f"  = note: {note.span}: {note.message}")
+            lines += ["  " + text for text in _excerpt(note.span, sources)]
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        """The JSON shape documented for editor integrations."""
+        s = self.span
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "file": s.path,
+            "line": s.line,
+            "column": s.column,
+            "end_line": s.end_line,
+            "end_column": s.end_column,
+            "hint": self.hint,
+            "notes": [
+                {"message": n.message, "file": n.span.path, "line": n.span.line,
+                 "column": n.span.column}
+                for n in self.notes
+            ],
+        }
+
+
+def _excerpt(span: Span, sources: dict[str, str] | None) -> list[str]:
+    if span.line <= 0:
+        return []
+    text = (sources or {}).get(span.path)
+    if text is None:
+        try:
+            text = Path(span.path).read_text(encoding="utf-8")
+        except OSError:
+            return []
+    all_lines = text.splitlines()
+    if span.line > len(all_lines):
+        return []
+    source_line = all_lines[span.line - 1]
+    end = span.end_column if span.end_line == span.line else len(source_line) + 1
+    width = max(1, end - span.column)
+    gutter = f"{span.line:>4} | "
+    return [gutter + source_line, " " * (len(gutter) - 2) + "| " + " " * (span.column - 1) + "^" * width]
+
+
+@dataclass
+class DiagnosticBag:
+    """Collects the diagnostics of a run; passes append, the driver reports."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, code: str, message: str, span: Span, hint: str | None = None,
+              notes: Iterable[Note] = ()) -> None:
+        self.items.append(Diagnostic(code, message, span, "error", hint, tuple(notes)))
+
+    def warning(self, code: str, message: str, span: Span, hint: str | None = None,
+                notes: Iterable[Note] = ()) -> None:
+        self.items.append(Diagnostic(code, message, span, "warning", hint, tuple(notes)))
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "warning"]
+
+    def __bool__(self) -> bool:
+        return bool(self.errors)
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    """A hint naming the closest candidate, or ``None`` when nothing is close."""
+    match = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return f"did you mean `{match[0]}`?" if match else None
+
+
+class SpecError(Exception):
+    """Raised by the pipeline driver only, carrying the collected diagnostics."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        super().__init__(f"{len(diagnostics)} diagnostic(s)")
+        self.diagnostics = diagnostics

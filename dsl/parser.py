@@ -1,0 +1,692 @@
+"""Text → AST.  ``parse_spec`` never raises on bad input: syntax errors become
+:class:`dsl.diagnostics.Diagnostic` objects whose messages name what was
+expected in words, never Lark terminal names."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from dsl import ast
+from dsl.diagnostics import Diagnostic
+from dsl.spans import Span
+
+GRAMMAR = Path(__file__).with_name("grammar.lark")
+
+#: Terminal names shown to a person in syntax errors.
+TERMINAL_WORDS = {
+    "NAME": "a name", "INT": "a whole number", "STRING": 'a quoted text ("...")',
+    "LBRACE": "`{`", "RBRACE": "`}`", "LPAR": "`(`", "RPAR": "`)`", "COLON": "`:`",
+    "COMMA": "`,`", "EQUAL": "`=`", "DOT": "`.`", "__ANON_0": "`->`", "COMP_OP": "a comparison",
+    "ADD_OP": "`+` or `-`", "MUL_OP": "`*` or `//`", "MINUS": "`-`", "ZONE_KIND": "`deck` or `zone`",
+    "VISIBILITY": "public, hidden or secret", "PHASE_KIND": "simultaneous, turns, draft or automatic",
+    "SCOPE": "player, round, game or turn", "TB_DIR": "most or fewest", "DECL_KIND": "a kind of rule",
+    "BOTTOM": "`bottom`", "START": "`start`", "END": "`end`", "$END": "the end of the file",
+}
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
+                maybe_placeholders=False)
+
+
+def _word(terminal: str) -> str:
+    if terminal in TERMINAL_WORDS:
+        return TERMINAL_WORDS[terminal]
+    pattern = _parser().get_terminal(terminal).pattern
+    return f"`{pattern.value}`" if pattern.type == "str" else terminal.lower()
+
+
+def expected_words(expected: set[str]) -> str:
+    """``{'NAME', 'RBRACE'}`` → ``"a name or `}`"`` (sorted, keywords grouped last)."""
+    words = sorted({_word(t) for t in expected}, key=lambda w: (w.startswith("`"), w))
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+class _ToAst(Transformer):
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = path
+
+    def _span(self, meta) -> Span:
+        if getattr(meta, "empty", True):
+            return Span(self.path, 0, 0, 0, 0)
+        return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _tok_span(self, tok: Token) -> Span:
+        return Span(self.path, tok.line, tok.column, tok.end_line, tok.end_column)
+
+    def _ident(self, tok: Token) -> ast.Ident:
+        return ast.Ident(str(tok), self._tok_span(tok))
+
+    # -------------------------------------------------------------- leaves
+    def STRING(self, tok: Token) -> Token:  # noqa: N802 - Lark naming
+        return tok.update(value=bytes(tok[1:-1], "utf-8").decode("unicode_escape")
+                          if "\\" in tok else tok[1:-1])
+
+    @v_args(meta=True)
+    def start(self, meta, items):
+        return ast.Spec(self.path, tuple(items), self._span(meta))
+
+    @v_args(meta=True)
+    def source(self, meta, c):
+        return ast.Meta("source", str(c[0]), self._span(meta))
+
+    @v_args(meta=True)
+    def ruling(self, meta, c):
+        return ast.Meta("ruling", str(c[0]), self._span(meta))
+
+    @v_args(meta=True)
+    def provisional(self, meta, c):
+        return ast.Meta("provisional", str(c[0]), self._span(meta))
+
+    def provisional_note(self, c):
+        return ("provisional_note", str(c[0]))
+
+    def title(self, c):
+        return str(c[0])
+
+    @staticmethod
+    def _metas(items) -> tuple[ast.Meta, ...]:
+        return tuple(i for i in items if isinstance(i, ast.Meta))
+
+    @staticmethod
+    def _tagged(items, tag):
+        return [i[1] for i in items if isinstance(i, tuple) and len(i) == 2 and i[0] == tag]
+
+    # -------------------------------------------------------------- game
+    @v_args(meta=True)
+    def game(self, meta, c):
+        name, title, *items = c
+        players = self._tagged(items, "players")
+        default = self._tagged(items, "default_mode")
+        rulebook = self._tagged(items, "rulebook")
+        lo, hi, note = players[0] if players else (1, 1, None)
+        return ast.Game(str(name), title, rulebook[0] if rulebook else title, (lo, hi), note,
+                        default[0] if default else None, self._metas(items), self._span(meta))
+
+    def rulebook(self, c):
+        return ("rulebook", str(c[0]))
+
+    def players(self, c):
+        note = next((x[1] for x in c if isinstance(x, tuple)), None)
+        nums = [int(x) for x in c if isinstance(x, Token)]
+        return ("players", (nums[0], nums[-1], note))
+
+    def default_mode(self, c):
+        return ("default_mode", self._ident(c[0]))
+
+    # -------------------------------------------------------------- components
+    def non_renewable(self, c):
+        return ("non_renewable", True)
+
+    def supply_unlimited(self, c):
+        return ("supply", None)
+
+    def supply_count(self, c):
+        return ("supply", int(c[0]))
+
+    @v_args(meta=True)
+    def resource(self, meta, c):
+        name, title, *items = c
+        supply = self._tagged(items, "supply")
+        return ast.Resource(str(name), title, bool(self._tagged(items, "non_renewable")),
+                            supply[0] if supply else None, self._metas(items), self._span(meta))
+
+    def per_player(self, c):
+        return ("per_player", True)
+
+    def score_flag(self, c):
+        return ("score", True)
+
+    def start_value(self, c):
+        return ("start", c[0])
+
+    @v_args(meta=True)
+    def track(self, meta, c):
+        name, title, *items = c
+        start = self._tagged(items, "start")
+        return ast.Track(str(name), title, bool(self._tagged(items, "per_player")),
+                         bool(self._tagged(items, "score")), start[0] if start else None,
+                         self._metas(items), self._span(meta))
+
+    @v_args(meta=True)
+    def member(self, meta, c):
+        return ast.EnumMember(str(c[0]), str(c[1]), self._span(meta))
+
+    @v_args(meta=True)
+    def enum_decl(self, meta, c):
+        name, title, *items = c
+        members = tuple(i for i in items if isinstance(i, ast.EnumMember))
+        return ast.Enum(str(name), title, members, self._metas(items), self._span(meta))
+
+    def type_name(self, c):
+        return self._ident(c[0])
+
+    @v_args(meta=True)
+    def field(self, meta, c):
+        name, type_, *rest = c
+        default = next((x for x in rest if not isinstance(x, Token)), None)
+        desc = next((str(x) for x in rest if isinstance(x, Token) and x.type == "STRING"), "")
+        return ast.Field(str(name), type_, default, desc, self._span(meta))
+
+    @v_args(meta=True)
+    def card(self, meta, c):
+        name, title, *items = c
+        fields = tuple(i for i in items if isinstance(i, ast.Field))
+        return ast.CardType(str(name), title, fields, self._metas(items), self._span(meta))
+
+    @v_args(meta=True)
+    def catalogue(self, meta, c):
+        name, card_type, path, *items = c
+        return ast.Catalogue(str(name), self._ident(card_type), str(path), self._metas(items),
+                             self._span(meta))
+
+    def visibility(self, c):
+        return ("visibility", str(c[0]))
+
+    def limit(self, c):
+        return ("limit", c[0])
+
+    def refill(self, c):
+        return ("refill", self._ident(c[0]))
+
+    @v_args(meta=True)
+    def card_state(self, meta, c):
+        return ("state", ast.CardState(str(c[0]), c[1], c[2], self._span(meta)))
+
+    @v_args(meta=True)
+    def zone(self, meta, c):
+        kind, name, title, card_type, *items = c
+        vis = self._tagged(items, "visibility")
+        limit = self._tagged(items, "limit")
+        refill = self._tagged(items, "refill")
+        return ast.Zone(str(kind), str(name), title, self._ident(card_type),
+                        bool(self._tagged(items, "per_player")), vis[0] if vis else "public",
+                        limit[0] if limit else None, refill[0] if refill else None,
+                        tuple(self._tagged(items, "state")), self._metas(items), self._span(meta))
+
+    @v_args(meta=True)
+    def param(self, meta, c):
+        name, title, value, *items = c
+        return ast.Param(str(name), title, value, self._metas(items), self._span(meta))
+
+    @v_args(meta=True)
+    def derived(self, meta, c):
+        name, title, expr, *items = c
+        return ast.Derived(str(name), title, expr, self._metas(items), self._span(meta))
+
+    def scope(self, c):
+        return ("scope", str(c[0]))
+
+    def maximum(self, c):
+        return ("max", c[0])
+
+    @v_args(meta=True)
+    def tally(self, meta, c):
+        name, title, *items = c
+        mx = self._tagged(items, "max")
+        return ast.Tally(str(name), title, tuple(self._tagged(items, "scope")),
+                         mx[0] if mx else None, self._metas(items), self._span(meta))
+
+    # -------------------------------------------------------------- setup and flow
+    @v_args(meta=True)
+    def setup(self, meta, c):
+        stmts = tuple(i for i in c if not isinstance(i, ast.Meta))
+        return ast.Setup(stmts, self._metas(c), self._span(meta))
+
+    def flow_node(self, c):
+        return self._ident(c[0])
+
+    @v_args(meta=True)
+    def chain(self, meta, c):
+        nodes = [x for x in c if isinstance(x, ast.Ident)]
+        cond = c[-1] if not isinstance(c[-1], ast.Ident) else None
+        span = self._span(meta)
+        edges = []
+        for a, b in zip(nodes, nodes[1:]):
+            edge_span = Span(self.path, a.span.line, a.span.column, b.span.end_line, b.span.end_column)
+            edges.append(ast.Edge(a, b, cond, edge_span))
+        return ("edges", (tuple(edges), span))
+
+    def round_start(self, c):
+        return ("round_start", self._ident(c[0]))
+
+    @v_args(meta=True)
+    def flow(self, meta, c):
+        edges = tuple(e for group, _ in self._tagged(c, "edges") for e in group)
+        rs = self._tagged(c, "round_start")
+        return ast.Flow(edges, rs[0] if rs else None, self._metas(c), self._span(meta))
+
+    def only_when(self, c):
+        return ("only_when", c[0])
+
+    def on_enter(self, c):
+        return ("on_enter", c[0])
+
+    def on_exit(self, c):
+        return ("on_exit", c[0])
+
+    def offers(self, c):
+        return ("actions", tuple(self._ident(t) for t in c))
+
+    @v_args(meta=True)
+    def phase(self, meta, c):
+        name, title, kind, *items = c
+        ow = self._tagged(items, "only_when")
+        acts = self._tagged(items, "actions")
+        return ast.Phase(str(name), title, str(kind), ow[0] if ow else None,
+                         sum(self._tagged(items, "on_enter"), ()),
+                         sum(self._tagged(items, "on_exit"), ()),
+                         sum(acts, ()), self._metas(items), self._span(meta))
+
+    # -------------------------------------------------------------- actions
+    @v_args(meta=True)
+    def card_domain(self, meta, c):
+        return ast.CardDomain(c[0], c[1] if len(c) > 1 else None, self._span(meta))
+
+    @v_args(meta=True)
+    def other_player_domain(self, meta, c):
+        return ast.PlayerDomain(True, self._span(meta))
+
+    @v_args(meta=True)
+    def player_domain(self, meta, c):
+        return ast.PlayerDomain(False, self._span(meta))
+
+    @v_args(meta=True)
+    def bag_domain(self, meta, c):
+        return ast.BagDomain(int(c[0]), tuple(self._ident(t) for t in c[1:]), self._span(meta))
+
+    @v_args(meta=True)
+    def range_domain(self, meta, c):
+        return ast.RangeDomain(int(c[0]), int(c[1]), self._span(meta))
+
+    @v_args(meta=True)
+    def param_choice(self, meta, c):
+        return ("choice", ast.Choice(str(c[0]), c[1], self._span(meta)))
+
+    def require(self, c):
+        return ("require", c[0])
+
+    @v_args(meta=True)
+    def uses(self, meta, c):
+        return ("uses", ast.Uses(self._ident(c[0]), int(c[1]), self._span(meta)))
+
+    def effect(self, c):
+        return ("effect", c[0])
+
+    @v_args(meta=True)
+    def action(self, meta, c):
+        name, title, *items = c
+        return ast.Action(str(name), title, tuple(self._tagged(items, "choice")),
+                          tuple(self._tagged(items, "require")), tuple(self._tagged(items, "uses")),
+                          sum(self._tagged(items, "effect"), ()), self._metas(items),
+                          self._span(meta))
+
+    def before(self, c):
+        return ("before", self._ident(c[0]))
+
+    @v_args(meta=True)
+    def trigger(self, meta, c):
+        name, title, *items = c
+        before = self._tagged(items, "before")
+        return ast.Trigger(str(name), title, before[0] if before else ast.Ident("", self._span(meta)),
+                           sum(self._tagged(items, "effect"), ()), self._metas(items),
+                           self._span(meta))
+
+    # -------------------------------------------------------------- end
+    def end_when(self, c):
+        return ("when", c[0])
+
+    def finish_round(self, c):
+        return ("finish_round", True)
+
+    def immediately(self, c):
+        return ("immediately", True)
+
+    def winner_most(self, c):
+        return ("winner_most", c[0])
+
+    def win_when(self, c):
+        return ("win_when", c[0])
+
+    @v_args(meta=True)
+    def tie_breaker(self, meta, c):
+        return ("tie", ast.TieBreaker(str(c[0]), str(c[1]), c[2], self._span(meta)))
+
+    @v_args(meta=True)
+    def end(self, meta, c):
+        name, *items = c
+        when = self._tagged(items, "when")
+        wm = self._tagged(items, "winner_most")
+        ww = self._tagged(items, "win_when")
+        return ast.End(str(name), when[0] if when else None,
+                       bool(self._tagged(items, "finish_round")),
+                       bool(self._tagged(items, "immediately")), wm[0] if wm else None,
+                       ww[0] if ww else None, tuple(self._tagged(items, "tie")),
+                       self._metas(items), self._span(meta))
+
+    # -------------------------------------------------------------- modes
+    @v_args(meta=True)
+    def mode_players(self, meta, c):
+        return ast.ModePlayers(int(c[0]), int(c[-1]), self._span(meta))
+
+    @v_args(meta=True)
+    def use_module(self, meta, c):
+        return ast.UseModule(self._ident(c[0]), self._span(meta))
+
+    @v_args(meta=True)
+    def set_param(self, meta, c):
+        return ast.SetParam(self._ident(c[0]), c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def add(self, meta, c):
+        return ast.Add(c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def replace(self, meta, c):
+        return ast.Replace(c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def remove(self, meta, c):
+        return ast.Remove(str(c[0]), self._ident(c[1]), self._span(meta))
+
+    @staticmethod
+    def _ops(items):
+        return tuple(i for i in items if not isinstance(i, ast.Meta))
+
+    @v_args(meta=True)
+    def mode(self, meta, c):
+        name, title, *rest = c
+        extends = None
+        if rest and isinstance(rest[0], Token):
+            extends = self._ident(rest.pop(0))
+        return ast.Mode(str(name), title, extends, self._ops(rest), self._metas(rest),
+                        self._span(meta))
+
+    @v_args(meta=True)
+    def module(self, meta, c):
+        name, title, *rest = c
+        return ast.Module(str(name), title, self._ops(rest), self._metas(rest), self._span(meta))
+
+    @v_args(meta=True)
+    def amend(self, meta, c):
+        mode, citation, *rest = c
+        return ast.Amend(self._ident(mode), str(citation), self._ops(rest), self._metas(rest),
+                         self._span(meta))
+
+    # -------------------------------------------------------------- statements
+    def block(self, c):
+        return tuple(c)
+
+    @v_args(meta=True)
+    def bag_literal(self, meta, c):
+        return ast.BagLiteral(tuple(c), self._span(meta))
+
+    def bag_item(self, c):
+        return (self._ident(c[0]), int(c[1]))
+
+    def bag_expr(self, c):
+        return c[0]
+
+    @v_args(meta=True)
+    def bag_name(self, meta, c):
+        return ast.Name(str(c[0]), self._span(meta))
+
+    @v_args(meta=True)
+    def bag_attribute(self, meta, c):
+        return ast.Attribute(str(c[0]), str(c[1]), self._span(meta))
+
+    def _stmt(name):  # noqa: N805 - builds simple statement handlers
+        def handler(self, meta, c):
+            return getattr(ast, name)(*c, span=self._span(meta))
+        return v_args(meta=True)(handler)
+
+    gain = _stmt("Gain")
+    pay = _stmt("Pay")
+    release = _stmt("Release")
+    score = _stmt("Score")
+    shuffle = _stmt("Shuffle")
+    draw = _stmt("Draw")
+    reveal = _stmt("Reveal")
+    move_all = _stmt("MoveAll")
+
+    @v_args(meta=True)
+    def transfer(self, meta, c):
+        bag = c[0]
+        source, dest = (c[1], c[2]) if len(c) == 3 else (None, c[1])
+        return ast.Transfer(bag, source, dest, self._span(meta))
+
+    @v_args(meta=True)
+    def advance(self, meta, c):
+        return ast.Advance(self._ident(c[0]), c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def move_card(self, meta, c):
+        return ast.MoveCard(self._ident(c[0]), c[1], len(c) > 2, self._span(meta))
+
+    @v_args(meta=True)
+    def put_catalogue(self, meta, c):
+        return ast.PutCatalogue(self._ident(c[0]), c[1], c[2] if len(c) > 2 else None,
+                                self._span(meta))
+
+    @v_args(meta=True)
+    def choose_cards(self, meta, c):
+        return ast.ChooseCards(c[0], c[1], c[2], len(c) > 3, self._span(meta))
+
+    @v_args(meta=True)
+    def each_player(self, meta, c):
+        return ast.EachPlayer(c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def for_each(self, meta, c):
+        var, zone, *rest = c
+        where = rest[0] if len(rest) == 2 else None
+        return ast.ForEach(self._ident(var), zone, where, rest[-1], self._span(meta))
+
+    @v_args(meta=True)
+    def if_stmt(self, meta, c):
+        return ast.If(c[0], c[1], c[2] if len(c) > 2 else (), self._span(meta))
+
+    @v_args(meta=True)
+    def set_state(self, meta, c):
+        return ast.SetState(self._ident(c[0]), self._ident(c[1]), c[2], self._span(meta))
+
+    @v_args(meta=True)
+    def done(self, meta, c):
+        return ast.Done(self._span(meta))
+
+    @v_args(meta=True)
+    def pass_first(self, meta, c):
+        return ast.PassFirstPlayer(self._span(meta))
+
+    @v_args(meta=True)
+    def first_random(self, meta, c):
+        return ast.FirstPlayerRandom(self._span(meta))
+
+    @v_args(meta=True)
+    def ask_option(self, meta, c):
+        return ast.AskOption(str(c[0]), c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def ask(self, meta, c):
+        return ast.Ask(c[0], tuple(c[1:]), self._span(meta))
+
+    # -------------------------------------------------------------- zones
+    @v_args(meta=True)
+    def my_zone(self, meta, c):
+        return ast.ZoneRef("my", self._ident(c[0]), self._span(meta))
+
+    @v_args(meta=True)
+    def player_zone(self, meta, c):
+        return ast.ZoneRef(str(c[0]), self._ident(c[1]), self._span(meta))
+
+    @v_args(meta=True)
+    def global_zone(self, meta, c):
+        return ast.ZoneRef(None, self._ident(c[0]), self._span(meta))
+
+    # -------------------------------------------------------------- expressions
+    @v_args(meta=True)
+    def or_(self, meta, c):
+        if len(c) == 1:
+            return c[0]
+        return ast.Or(tuple(c), self._span(meta))
+
+    @v_args(meta=True)
+    def and_(self, meta, c):
+        if len(c) == 1:
+            return c[0]
+        return ast.And(tuple(c), self._span(meta))
+
+    @v_args(meta=True)
+    def not_(self, meta, c):
+        return ast.Not(c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def compare(self, meta, c):
+        if len(c) == 1:
+            return c[0]
+        return ast.Compare(str(c[1]), c[0], c[2], self._span(meta))
+
+    @v_args(meta=True)
+    def arith(self, meta, c):
+        if len(c) == 1:
+            return c[0]
+        return ast.Arith(tuple(str(t) for t in c[1::2]), tuple(c[0::2]), self._span(meta))
+
+    @v_args(meta=True)
+    def neg(self, meta, c):
+        return ast.Neg(c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def player_has(self, meta, c):
+        return ast.Has(c[1], c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def has(self, meta, c):
+        return ast.Has(c[0], None, self._span(meta))
+
+    @v_args(meta=True)
+    def number(self, meta, c):
+        return ast.Number(int(c[0]), self._span(meta))
+
+    @v_args(meta=True)
+    def true(self, meta, c):
+        return ast.Bool(True, self._span(meta))
+
+    @v_args(meta=True)
+    def false(self, meta, c):
+        return ast.Bool(False, self._span(meta))
+
+    @v_args(meta=True)
+    def text(self, meta, c):
+        return ast.Text(str(c[0]), self._span(meta))
+
+    @v_args(meta=True)
+    def empty_bag(self, meta, c):
+        return ast.EmptyBag(self._span(meta))
+
+    @v_args(meta=True)
+    def name(self, meta, c):
+        return ast.Name(str(c[0]), self._span(meta))
+
+    @v_args(meta=True)
+    def attribute(self, meta, c):
+        return ast.Attribute(str(c[0]), str(c[1]), self._span(meta))
+
+    @v_args(meta=True)
+    def player_count(self, meta, c):
+        return ast.PlayerCount(self._span(meta))
+
+    @v_args(meta=True)
+    def me(self, meta, c):
+        return ast.Me(self._span(meta))
+
+    @v_args(meta=True)
+    def count(self, meta, c):
+        return ast.Count(c[0], c[1] if len(c) > 1 else None, self._span(meta))
+
+    @v_args(meta=True)
+    def sum(self, meta, c):
+        return ast.Sum(c[0], c[1], c[2] if len(c) > 2 else None, self._span(meta))
+
+    @v_args(meta=True)
+    def any_player(self, meta, c):
+        return ast.AnyPlayer(c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def call(self, meta, c):
+        return ast.Call(self._ident(c[0]), tuple(c[1:]), self._span(meta))
+
+
+def parse_spec(text: str, path: str) -> tuple[ast.Spec | None, list[Diagnostic]]:
+    """Parse a spec's text.
+
+    Returns ``(spec, [])`` on success and ``(None, diagnostics)`` on a syntax
+    error; ``path`` is used in spans and messages.  Never raises for bad text.
+    """
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as err:
+        return None, [_syntax_diagnostic(err, text, path)]
+    try:
+        return _ToAst(path).transform(tree), []
+    except VisitError as err:  # a transformer bug on valid text: report, don't crash
+        span = Span(path, 1, 1, 1, 2)
+        return None, [Diagnostic("E0002", f"internal error while reading the spec: {err.orig_exc}",
+                                 span, hint="please report this spec")]
+
+
+def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic:
+    line, column = getattr(err, "line", 1), getattr(err, "column", 1)
+    if isinstance(err, UnexpectedToken) and err.token.type == "$END":
+        lines = text.splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+        expected = expected_words(set(err.expected))
+        return Diagnostic("E0001", f"the spec ends too early: expected {expected}",
+                          Span(path, line, max(column - 1, 1), line, column),
+                          hint="a block may be missing its closing `}`")
+    if isinstance(err, UnexpectedToken):
+        tok = err.token
+        expected = expected_words(set(err.expected))
+        width = max(len(str(tok)), 1)
+        found = f"`{tok}`" if tok.type != "STRING" else f'"{tok}"'
+        return Diagnostic("E0001", f"unexpected {found}: expected {expected}",
+                          Span(path, line, column, line, column + width),
+                          hint=_keyword_hint(str(tok), err.expected))
+    if isinstance(err, UnexpectedCharacters):
+        ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        return Diagnostic("E0001", f"unexpected character `{ch}`", Span(path, line, column, line, column + 1),
+                          hint="names are lower_case_with_underscores; texts go in double quotes")
+    if isinstance(err, UnexpectedEOF):
+        return Diagnostic("E0001", "the spec ends too early", Span(path, line, column, line, column + 1))
+    return Diagnostic("E0001", "syntax error", Span(path, line, column, line, column + 1))
+
+
+def _keyword_hint(found: str, expected: set[str]) -> str | None:
+    from dsl.diagnostics import did_you_mean
+
+    keywords = []
+    for t in expected:
+        try:
+            pattern = _parser().get_terminal(t).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str":
+            keywords.append(pattern.value)
+    return did_you_mean(found, keywords)
+
+
+def parse_file(path: str | Path) -> tuple[ast.Spec | None, list[Diagnostic]]:
+    """Read and parse a spec file; see :func:`parse_spec`."""
+    path = Path(path)
+    return parse_spec(path.read_text(encoding="utf-8"), str(path))
+
+
+__all__ = ["parse_spec", "parse_file", "expected_words", "Tree"]

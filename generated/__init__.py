@@ -1,0 +1,1 @@
+"""Generated engines: output of `rulebook build`, never edited by hand."""
