@@ -69,7 +69,7 @@ class ComposedMode:
     def table(self, decl) -> dict:
         return getattr(self, TABLES[type(decl)])
 
-    def copy(self) -> "ComposedMode":
+    def copy(self) -> ComposedMode:
         new = dc_replace(self)
         for attr in set(TABLES.values()):
             setattr(new, attr, dict(getattr(self, attr)))

@@ -55,7 +55,7 @@ def _meta_line(meta) -> str:
 class EngineGenerator:
     """Generates the engine module of one game from its composition and card data."""
 
-    def __init__(self, comp: Composition, cards: list[dict], spec_path: str):
+    def __init__(self, comp: Composition, cards: list[dict], spec_path: str, source: str = ""):
         self.comp = comp
         self.cards = cards
         self.spec_path = spec_path
@@ -70,7 +70,7 @@ class EngineGenerator:
                                  if t.is_score), "score")
         self.namer = _Namer()
         self.functions: list[str] = []
-        self.lower = StmtLowering(self.res, self.score_track)
+        self.lower = StmtLowering(self.res, self.score_track, source_lines=source.splitlines())
 
     # ---------------------------------------------------------- helpers
     def _emit(self, w: Writer) -> None:
@@ -340,6 +340,7 @@ class EngineGenerator:
                                                       else next(iter(comp.modes))),
             resources=tuple(self.res.names), fields=fields, catalogues=self._catalogue_ranges(),
             card_titles=tuple(c["title"] for c in self._instances()),
+            card_names=tuple(c["name"] for c in self._instances()),
             per_player=per_player, visibility=visibility, titles=titles, args=args,
             score_track=self.score_track, asks=sorted(set(_ask_names(self.lower.extra))))
 

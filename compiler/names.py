@@ -42,10 +42,10 @@ class Scope:
     locals: dict[str, str] = field(default_factory=dict)
     card: str | None = None
 
-    def with_local(self, name: str, type_: str) -> "Scope":
+    def with_local(self, name: str, type_: str) -> Scope:
         return Scope({**self.locals, name: type_}, self.card)
 
-    def with_card(self, card: str) -> "Scope":
+    def with_card(self, card: str) -> Scope:
         return Scope(dict(self.locals), card)
 
 

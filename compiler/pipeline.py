@@ -90,7 +90,7 @@ def compile_spec(path: Path, text: str | None = None) -> CompileResult:
     result = analyse(path, text)
     if result.ok and result.composition is not None:
         comp = result.composition
-        result.engine = EngineGenerator(comp, result.cards, _display(path)).render()
+        result.engine = EngineGenerator(comp, result.cards, _display(path), result.source).render()
         graphs = {name: phasegraph.mermaid(m) for name, m in comp.modes.items()}
         result.page = render_game_page(comp, result.cards, graphs)
     result.seconds = time.perf_counter() - start

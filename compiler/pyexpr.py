@@ -25,13 +25,13 @@ class Ctx:
     card: str | None = None
     unique: _counter = field(default_factory=lambda: _counter(1))
 
-    def local(self, name: str, type_: str) -> "Ctx":
+    def local(self, name: str, type_: str) -> Ctx:
         return Ctx(self.mode, self.scope.with_local(name, type_), self.me, self.card, self.unique)
 
-    def with_me(self, me: str) -> "Ctx":
+    def with_me(self, me: str) -> Ctx:
         return Ctx(self.mode, self.scope, me, self.card, self.unique)
 
-    def with_card(self, card_var: str, card_type: str) -> "Ctx":
+    def with_card(self, card_var: str, card_type: str) -> Ctx:
         return Ctx(self.mode, self.scope.with_card(card_type), self.me, card_var, self.unique)
 
     def fresh(self, stem: str) -> str:
@@ -195,6 +195,7 @@ class StmtLowering:
     extra: list[str] = field(default_factory=list)
     ask_counter: _counter = field(default_factory=lambda: _counter(1))
     prefix: str = ""
+    source_lines: list[str] = field(default_factory=list)
 
     def block(self, stmts, ctx: Ctx, w: Writer) -> None:
         if not stmts:
@@ -207,7 +208,9 @@ class StmtLowering:
         t = type(st)
         E = lambda e, c=ctx: expr(e, c, res)  # noqa: E731
         me = ctx.me
-        w.line(f"# line {st.span.line}")
+        line = st.span.line
+        text = self.source_lines[line - 1].strip() if 0 < line <= len(self.source_lines) else ""
+        w.line(f"# spec line {line}: {text}" if text else f"# spec line {line}")
         if t is ast.Gain:
             w.line(f"R.gain(s, {me}, {E(st.bag)})")
         elif t is ast.Pay:

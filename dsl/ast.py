@@ -95,27 +95,27 @@ class Me:
 
 @dataclass(frozen=True, slots=True)
 class Not:
-    operand: "Expr"
+    operand: Expr
     span: Span = _span()
 
 
 @dataclass(frozen=True, slots=True)
 class And:
-    operands: tuple["Expr", ...]
+    operands: tuple[Expr, ...]
     span: Span = _span()
 
 
 @dataclass(frozen=True, slots=True)
 class Or:
-    operands: tuple["Expr", ...]
+    operands: tuple[Expr, ...]
     span: Span = _span()
 
 
 @dataclass(frozen=True, slots=True)
 class Compare:
     op: str
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
     span: Span = _span()
 
 
@@ -124,13 +124,13 @@ class Arith:
     """Left-associative chain: ``operands[0] ops[0] operands[1] ...`` (+ - * //)."""
 
     ops: tuple[str, ...]
-    operands: tuple["Expr", ...]
+    operands: tuple[Expr, ...]
     span: Span = _span()
 
 
 @dataclass(frozen=True, slots=True)
 class Neg:
-    operand: "Expr"
+    operand: Expr
     span: Span = _span()
 
 
@@ -146,8 +146,8 @@ class BagLiteral:
 class Has:
     """``has BAG`` (the acting player) or ``p has BAG``: holds at least that bag."""
 
-    bag: "Expr"
-    who: "Expr | None" = None
+    bag: Expr
+    who: Expr | None = None
     span: Span = _span()
 
 
@@ -165,7 +165,7 @@ class Count:
     """``count ZONE [where COND]``: cards in a zone; bare field names refer to each card."""
 
     zone: ZoneRef
-    where: "Expr | None" = None
+    where: Expr | None = None
     span: Span = _span()
 
 
@@ -173,9 +173,9 @@ class Count:
 class Sum:
     """``sum VALUE over ZONE [where COND]``: a card expression summed over a zone."""
 
-    value: "Expr"
+    value: Expr
     zone: ZoneRef
-    where: "Expr | None" = None
+    where: Expr | None = None
     span: Span = _span()
 
 
@@ -183,7 +183,7 @@ class Sum:
 class AnyPlayer:
     """``any player COND``: true when COND holds with ``me`` bound to some player."""
 
-    condition: "Expr"
+    condition: Expr
     span: Span = _span()
 
 
@@ -192,7 +192,7 @@ class Call:
     """A built-in function: ``max``, ``min``."""
 
     func: Ident
-    args: tuple["Expr", ...]
+    args: tuple[Expr, ...]
     span: Span = _span()
 
 
@@ -319,7 +319,7 @@ class ChooseCards:
 class EachPlayer:
     """The body runs once per player, in turn order from the first player."""
 
-    body: tuple["Stmt", ...]
+    body: tuple[Stmt, ...]
     span: Span = _span()
 
 
@@ -328,15 +328,15 @@ class ForEach:
     var: Ident
     zone: ZoneRef
     where: Expr | None
-    body: tuple["Stmt", ...]
+    body: tuple[Stmt, ...]
     span: Span = _span()
 
 
 @dataclass(frozen=True, slots=True)
 class If:
     condition: Expr
-    then: tuple["Stmt", ...]
-    otherwise: tuple["Stmt", ...] = ()
+    then: tuple[Stmt, ...]
+    otherwise: tuple[Stmt, ...] = ()
     span: Span = _span()
 
 
@@ -374,7 +374,7 @@ class FirstPlayerRandom:
 @dataclass(frozen=True, slots=True)
 class AskOption:
     label: str
-    body: tuple["Stmt", ...]
+    body: tuple[Stmt, ...]
     span: Span = _span()
 
 
@@ -685,13 +685,13 @@ class SetParam:
 
 @dataclass(frozen=True, slots=True)
 class Add:
-    decl: "Decl"
+    decl: Decl
     span: Span = _span()
 
 
 @dataclass(frozen=True, slots=True)
 class Replace:
-    decl: "Decl"
+    decl: Decl
     span: Span = _span()
 
 

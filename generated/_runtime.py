@@ -594,6 +594,10 @@ class GameBase:
         s.history = [(p, n, _from_json(a)) for p, n, a in data["history"]]
         return s
 
+    def card_ids(self, name: str) -> list[int]:
+        """Ids of every copy of the catalogue card called ``name``."""
+        return [i for i, n in enumerate(self.card_names) if n == name]
+
     def action(self, player: int, name: str, *args) -> Action:
         """Build an action by name (for tests and tools)."""
         return Action(player, name, tuple(args), self)

@@ -24,6 +24,7 @@ RESOURCES = ["electricity", "water", "worker", "goods"]
 # ---------------------------------------------------------------- card catalogue
 # One entry per card (copies expanded); a card's id is its index.
 CARD_TITLES = ('Central de Carbón (Coal Plant)', 'Central de Carbón (Coal Plant)', 'Central de Carbón (Coal Plant)', 'Generador Diésel (Diesel Generator)', 'Generador Diésel (Diesel Generator)', 'Wind Park', 'Wind Park', 'Represa del Sur (Southern Dam)', 'Represa del Sur (Southern Dam)', 'Central Solar (Solar Plant)', 'Central Solar (Solar Plant)', 'Central Geotérmica Volcán Azul (Geothermal Plant)', 'Central de Fusión Estrella (Fusion Plant)', 'Pozo Comunal (Village Well)', 'Pozo Comunal (Village Well)', 'Pozo Comunal (Village Well)', 'Cisterna de Lluvia (Rain Cistern)', 'Inodoro', 'Inodoro', 'Water Tower', 'Water Tower', 'Planta Potabilizadora Río Claro (Purification Plant)', 'Planta Potabilizadora Río Claro (Purification Plant)', 'Desalinizadora Costa Brava (Desalination Plant)', 'Desalinizadora Costa Brava (Desalination Plant)', 'Acueducto Mayor (Great Aqueduct)', 'Comisaría del Barrio (Police Station)', 'Comisaría del Barrio (Police Station)', 'Guardería Pichoncitos (Nursery)', 'Guardería Pichoncitos (Nursery)', 'Biblioteca (Library)', 'Biblioteca (Library)', 'Correo Paloma (Post Office)', 'Correo Paloma (Post Office)', 'Escuela (School)', 'Escuela (School)', 'Bomberos (Fire Station)', 'Bomberos (Fire Station)', 'Municipalidad (Town Hall)', 'Hospital Santa Curita (Hospital)', "Universidad Popular (People's University)", 'Plazoleta Verde (Green Square)', 'Plazoleta Verde (Green Square)', 'Plazoleta Verde (Green Square)', 'Huerta Comunitaria (Community Garden)', 'Huerta Comunitaria (Community Garden)', 'Bosque Nativo (Native Forest)', 'Reserve', 'Recycling Plant', 'Carbon Capturer', 'Jardín Vertical (Vertical Garden)', 'Humedal de las Garzas (Heron Wetland)', 'Taller Mecánico Tuerca (Machine Shop)', 'Taller Mecánico Tuerca (Machine Shop)', 'Taller Mecánico Tuerca (Machine Shop)', 'Aserradero Tronco Feliz (Sawmill)', 'Aserradero Tronco Feliz (Sawmill)', 'Fábrica de Alfajores (Biscuit Factory)', 'Fábrica de Alfajores (Biscuit Factory)', 'Hat Factory', 'Refinery', 'Refinery', 'Pendulum Factory', 'Acería Yunque (Steelworks)', 'Acería Yunque (Steelworks)', 'Crema del Cielo Inc.', 'Astillero Sirena (Shipyard)', 'Almacén Don Tito (Corner Store)', 'Almacén Don Tito (Corner Store)', 'Kiosco 24 Horas (Kiosk)', 'Kiosco 24 Horas (Kiosk)', 'Feria del Trueque (Barter Fair)', 'Feria del Trueque (Barter Fair)', 'Shopping Galáctico (Shopping Mall)', 'Shopping Galáctico (Shopping Mall)', 'Banco Bolsillo Lleno (Bank)', 'Puerto Libre (Free Port)', 'Parque (Park)', 'Parque (Park)', 'Obelixco', 'Obelixco', 'Calesita del Barrio (Carousel)', 'Calesita del Barrio (Carousel)', 'Cine Rayo (Cinema)', 'Estadio (Stadium)', 'Estadio (Stadium)', 'Teatro Morrón (Theatre)', 'Teatro Morrón (Theatre)', 'Fuente de los Deseos (Wishing Fountain)', 'Palacio Nyborg', 'Torre Otaku', 'Termas Burbuja (Hot Springs)', 'Edificio Kraken', 'Museo Ubre (Museum)', 'Mirador del Cóndor (Condor Lookout)')
+CARD_NAMES = ('central_de_carbon', 'central_de_carbon', 'central_de_carbon', 'generador_diesel', 'generador_diesel', 'wind_park', 'wind_park', 'represa_del_sur', 'represa_del_sur', 'central_solar', 'central_solar', 'central_geotermica', 'central_de_fusion', 'pozo_comunal', 'pozo_comunal', 'pozo_comunal', 'cisterna_de_lluvia', 'inodoro', 'inodoro', 'water_tower', 'water_tower', 'planta_potabilizadora', 'planta_potabilizadora', 'desalinizadora', 'desalinizadora', 'acueducto_mayor', 'comisaria_del_barrio', 'comisaria_del_barrio', 'guarderia_pichoncitos', 'guarderia_pichoncitos', 'biblioteca', 'biblioteca', 'correo_paloma', 'correo_paloma', 'escuela', 'escuela', 'bomberos', 'bomberos', 'municipalidad', 'hospital_santa_curita', 'universidad_popular', 'plazoleta_verde', 'plazoleta_verde', 'plazoleta_verde', 'huerta_comunitaria', 'huerta_comunitaria', 'bosque_nativo', 'reserve', 'recycling_plant', 'carbon_capturer', 'jardin_vertical', 'humedal_de_las_garzas', 'taller_tuerca', 'taller_tuerca', 'taller_tuerca', 'aserradero_tronco_feliz', 'aserradero_tronco_feliz', 'fabrica_de_alfajores', 'fabrica_de_alfajores', 'hat_factory', 'refinery', 'refinery', 'pendulum_factory', 'aceria_yunque', 'aceria_yunque', 'crema_del_cielo_inc', 'astillero_sirena', 'almacen_don_tito', 'almacen_don_tito', 'kiosco_24_horas', 'kiosco_24_horas', 'feria_del_trueque', 'feria_del_trueque', 'shopping_galactico', 'shopping_galactico', 'banco_bolsillo_lleno', 'puerto_libre', 'parque', 'parque', 'obelixco', 'obelixco', 'calesita_del_barrio', 'calesita_del_barrio', 'cine_rayo', 'estadio', 'estadio', 'teatro_morron', 'teatro_morron', 'fuente_de_los_deseos', 'palacio_nyborg', 'torre_otaku', 'termas_burbuja', 'edificio_kraken', 'museo_ubre', 'mirador_del_condor')
 F_value = (1, 1, 1, 2, 2, 3, 3, 3, 3, 4, 4, 5, 6, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 5, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 5, 6, 1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 4, 4, 4, 5, 6, 1, 1, 2, 2, 2, 2, 4, 4, 5, 6, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6)
 F_colour = ('power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'environment', 'environment', 'environment', 'environment', 'environment', 'environment', 'environment', 'environment', 'environment', 'environment', 'environment', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'commerce', 'commerce', 'commerce', 'commerce', 'commerce', 'commerce', 'commerce', 'commerce', 'commerce', 'commerce', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type')
 F_input = ((0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 0, 1), (0, 0, 0, 1), (0, 0, 1, 0), (0, 0, 1, 0), (0, 1, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (1, 0, 1, 0), (1, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (1, 0, 0, 0), (1, 0, 0, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (1, 1, 0, 0), (1, 1, 0, 0), (0, 1, 0, 0), (0, 1, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0), (1, 1, 0, 0), (1, 1, 0, 0), (0, 2, 0, 0), (0, 2, 0, 0), (1, 1, 0, 0), (2, 1, 0, 0), (1, 1, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 1, 0, 0), (0, 1, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 1, 1, 0), (0, 1, 1, 0), (1, 0, 0, 0), (1, 0, 1, 0), (1, 0, 1, 0), (1, 1, 0, 0), (2, 0, 0, 0), (2, 0, 0, 0), (0, 1, 1, 0), (1, 1, 1, 0), (1, 1, 0, 0), (1, 1, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0), (0, 0, 0, 1), (0, 0, 0, 1), (1, 0, 1, 0), (1, 0, 1, 0), (0, 0, 1, 1), (0, 1, 0, 1), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (1, 1, 0, 0), (1, 1, 0, 0), (1, 0, 0, 1), (0, 1, 1, 0), (0, 1, 1, 0), (1, 0, 1, 0), (1, 0, 1, 0), (0, 0, 0, 0), (0, 0, 0, 0), (1, 1, 0, 1), (0, 2, 0, 0), (1, 1, 0, 0), (0, 0, 0, 0), (1, 1, 0, 1))
@@ -51,7 +52,7 @@ def legal_finish(g, s, p):
 
 def apply_finish(g, s, p, args):
     """Finish this phase (spec line 222). Source: Cycles."""
-    # line 224
+    # spec line 224: done
     s.done[p] = True
 
 
@@ -68,9 +69,9 @@ def legal_activate(g, s, p):
 def apply_activate(g, s, p, args):
     """Activate a building (spec line 229). Source: Cycle › 1 Place."""
     v_b, = args
-    # line 233
+    # spec line 233: pay b.input
     R.pay(s, p, F_input[v_b])
-    # line 234
+    # spec line 234: set b.active = true
     s.cst['active'][v_b] = True
 
 
@@ -85,7 +86,7 @@ def legal_pick(g, s, p):
 def apply_pick(g, s, p, args):
     """Take a card from the offer (spec line 239). Source: Cycle › 2 Take a Card."""
     v_c, = args
-    # line 243
+    # spec line 243: move c into my hand
     R.move(s, g, v_c, 'hand', p, False)
 
 
@@ -98,7 +99,7 @@ def legal_decline_pick(g, s, p):
 
 def apply_decline_pick(g, s, p, args):
     """Decline the offer (hand full) (spec line 248). Source: Leaflet › Cards in hand."""
-    # line 251
+    # spec line 251: done
     s.done[p] = True
 
 
@@ -115,11 +116,11 @@ def legal_build(g, s, p):
 def apply_build(g, s, p, args):
     """Build (spec line 256). Source: Cycle › 4 Build / Trade › Build."""
     v_b, = args
-    # line 261
+    # spec line 261: move b into my city
     R.move(s, g, v_b, 'city', p, False)
-    # line 262
+    # spec line 262: score b.points
     s.tr['wellbeing'][p] += F_points[v_b]
-    # line 263
+    # spec line 263: choose b.value cards from my hand into trash
     R.choose_cards(s, g, p, F_value[v_b], 'hand', p, 'trash', None, False)
 
 
@@ -132,7 +133,7 @@ def legal_demolish(g, s, p):
 def apply_demolish(g, s, p, args):
     """Demolish (spec line 268). Source: Cycle › 4 Build / Trade › Build."""
     v_b, = args
-    # line 271
+    # spec line 271: move b into trash
     R.move(s, g, v_b, 'trash', None, False)
 
 
@@ -150,9 +151,9 @@ def apply_reserve_buy_card(g, s, p, args):
     """Reserve trade: 2 Non-Renewable resources for a card (spec line 277). Source: Cycle › 4 Build / Trade › Trade."""
     v_x, = args
     s.ta['reserve_trades'][p] += 1
-    # line 282
+    # spec line 282: pay x
     R.pay(s, p, v_x)
-    # line 283
+    # spec line 283: draw 1 from main_deck into my hand
     R.draw(s, g, 1, 'main_deck', None, 'hand', p)
 
 
@@ -169,9 +170,9 @@ def apply_reserve_sell_card(g, s, p, args):
     """Reserve trade: a card for 2 Non-Renewable resources (spec line 288). Source: Cycle › 4 Build / Trade › Trade."""
     v_c, v_x = args
     s.ta['reserve_trades'][p] += 1
-    # line 293
+    # spec line 293: move c into trash
     R.move(s, g, v_c, 'trash', None, False)
-    # line 294
+    # spec line 294: gain x
     R.gain(s, p, v_x)
 
 
@@ -197,7 +198,7 @@ def apply_offer_trade(g, s, p, args):
     """Offer a trade to another player (spec line 299). Source: Cycle › 4 Build / Trade › Trade."""
     v_p, v_give, v_get = args
     s.ta['trade_offers'][p] += 1
-    # line 308
+    # spec line 308: ask p {
     R.ask(s, v_p, ('accept', 'decline'), 'ask_offer_trade_1', {'get': v_get, 'give': v_give, 'p': v_p}, p)
 
 
@@ -213,9 +214,9 @@ def legal_score_worker(g, s, p):
 def apply_score_worker(g, s, p, args):
     """Score a worker (spec line 321). Source: Cycle › 5 Score."""
     s.ta['cylinders_scored'][p] += 1
-    # line 325
+    # spec line 325: pay worker 1
     R.pay(s, p, (0, 0, 1, 0))
-    # line 326
+    # spec line 326: score 1
     s.tr['wellbeing'][p] += 1
 
 
@@ -231,9 +232,9 @@ def legal_score_goods(g, s, p):
 def apply_score_goods(g, s, p, args):
     """Score a goods cylinder (spec line 331). Source: Cycle › 5 Score."""
     s.ta['cylinders_scored'][p] += 1
-    # line 335
+    # spec line 335: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # line 336
+    # spec line 336: score 1
     s.tr['wellbeing'][p] += 1
 
 
@@ -244,47 +245,47 @@ def only_keep_cards(g, s):
 
 def enter_keep_cards(g, s, p):
     """Start of Keep 5 of the 10 cards dealt (spec line 154). Source: Family Mode › Initial Setup."""
-    # line 157
+    # spec line 157: each player {
     for _p1 in R.turn_order(s):
-        # line 158
+        # spec line 158: choose count my hand - 5 cards from my hand into main_deck bottom
         R.choose_cards(s, g, _p1, (len(s.z['hand'][_p1]) - 5), 'hand', _p1, 'main_deck', None, True)
 
 
 def enter_take_card(g, s, p):
     """Start of 2 Take a Card (spec line 177). Source: Cycle › 2 Take a Card."""
-    # line 179
+    # spec line 179: reveal players + 2 from main_deck into offer
     R.draw(s, g, (s.n + 2), 'main_deck', None, 'offer', None)
 
 
 def exit_take_card(g, s, p):
     """End of 2 Take a Card (spec line 177). Source: Cycle › 2 Take a Card."""
-    # line 183
+    # spec line 183: move all offer into trash
     R.move_all(s, g, 'offer', None, 'trash', None)
 
 
 def enter_resolve(g, s, p):
     """Start of 3 Resolve (spec line 188). Source: Cycle › 3 Resolve."""
-    # line 190
+    # spec line 190: each player {
     for _p1 in R.turn_order(s):
-        # line 191
+        # spec line 191: for each b in my city where b.active {
         for v_b in list(s.z['city'][_p1]):
             if not s.cst['active'][v_b]:
                 continue
-            # line 192
+            # spec line 192: release b.input
             R.release(s, g, _p1, F_input[v_b])
-            # line 193
+            # spec line 193: gain b.output
             R.gain(s, _p1, F_output[v_b])
-            # line 194
+            # spec line 194: draw b.draws from main_deck into my hand
             R.draw(s, g, F_draws[v_b], 'main_deck', None, 'hand', _p1)
-            # line 195
+            # spec line 195: score b.produces_points
             s.tr['wellbeing'][_p1] += F_produces_points[v_b]
-            # line 196
+            # spec line 196: set b.active = false
             s.cst['active'][v_b] = False
 
 
 def enter_cycle_reset(g, s, p):
     """Start of Cycle Reset (spec line 213). Source: Cycle › Cycle Reset."""
-    # line 215
+    # spec line 215: pass first player
     s.first = (s.first + 1) % s.n
 
 
@@ -310,17 +311,17 @@ def start_wellbeing(g, s):
 
 def setup_setup(g, s, p):
     """Setup (spec line 130). Source: Family Mode › Initial Setup."""
-    # line 131
+    # spec line 131: put buildings into main_deck where not metropolis_only or city_limit > 8
     R.put(s, g, [_c1 for _c1 in CATALOGUE_BUILDINGS if ((not F_metropolis_only[_c1]) or (g.P['city_limit'] > 8))], 'main_deck', None)
-    # line 132
+    # spec line 132: shuffle main_deck
     R.shuffle(s, 'main_deck', None)
-    # line 133
+    # spec line 133: each player {
     for _p2 in R.turn_order(s):
-        # line 134
+        # spec line 134: gain electricity 1, water 1, worker 1, goods 1
         R.gain(s, _p2, (1, 1, 1, 1))
-        # line 135
+        # spec line 135: draw 10 from main_deck into my hand
         R.draw(s, g, 10, 'main_deck', None, 'hand', _p2)
-    # line 137
+    # spec line 137: first player random
     s.first = R.randrange(s, s.n)
 
 
@@ -348,9 +349,9 @@ def legal_score_worker_v2(g, s, p):
 def apply_score_worker_v2(g, s, p, args):
     """Score a worker (spec line 481). Source: Leaflet › 5 Score."""
     s.ta['workers_scored'][p] += 1
-    # line 485
+    # spec line 485: pay worker 1
     R.pay(s, p, (0, 0, 1, 0))
-    # line 486
+    # spec line 486: score 1
     s.tr['wellbeing'][p] += 1
 
 
@@ -366,9 +367,9 @@ def legal_score_goods_v2(g, s, p):
 def apply_score_goods_v2(g, s, p, args):
     """Score a goods cylinder (spec line 490). Source: Leaflet › 5 Score."""
     s.ta['goods_scored'][p] += 1
-    # line 494
+    # spec line 494: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # line 495
+    # spec line 495: score 1
     s.tr['wellbeing'][p] += 1
 
 
@@ -386,13 +387,13 @@ def legal_upgrade(g, s, p):
 def apply_upgrade(g, s, p, args):
     """Upgrade (spec line 389). Source: Metropolis Mode › 4 Build / Trade › Upgrade."""
     v_old, v_new = args
-    # line 394
+    # spec line 394: move old into trash
     R.move(s, g, v_old, 'trash', None, False)
-    # line 395
+    # spec line 395: move new into my city
     R.move(s, g, v_new, 'city', p, False)
-    # line 396
+    # spec line 396: score max(new.points - old.points, 0)
     s.tr['wellbeing'][p] += max((F_points[v_new] - F_points[v_old]), 0)
-    # line 397
+    # spec line 397: choose new.value - old.value cards from my hand into trash
     R.choose_cards(s, g, p, (F_value[v_new] - F_value[v_old]), 'hand', p, 'trash', None, False)
 
 
@@ -411,48 +412,48 @@ def apply_score_goods_environment(g, s, p, args):
     """Score a goods cylinder with 1 Environment Point (spec line 471). Source: Leaflet › 5 Score."""
     s.ta['goods_scored'][p] += 1
     s.ta['environment_used'][p] += 1
-    # line 476
+    # spec line 476: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # line 477
+    # spec line 477: score 2
     s.tr['wellbeing'][p] += 2
 
 
 def trig_basic_services_bonus__build(g, s, p, args):
     """Basic Services Bonus, before 'Build' (spec line 366). Source: Metropolis Mode › Bonuses › Basic Services Bonus."""
     v_b, = args
-    # line 369
+    # spec line 369: if b.colour == basic_services {
     if (F_colour[v_b] == 'basic_services'):
-        # line 370
+        # spec line 370: score count my city where colour == basic_services
         s.tr['wellbeing'][p] += sum(1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'basic_services'))
 
 
 def trig_wellbeing_bonus__build(g, s, p, args):
     """Well-being Bonus, before 'Build' (spec line 375). Source: Metropolis Mode › Bonuses › Well-being Bonus."""
     v_b, = args
-    # line 378
+    # spec line 378: if b.colour == wellbeing_type {
     if (F_colour[v_b] == 'wellbeing_type'):
-        # line 379
+        # spec line 379: each player {
         for _p1 in R.turn_order(s):
-            # line 380
+            # spec line 380: if count my city where colour == wellbeing_type >= 1 {
             if (sum(1 for _c2 in s.z['city'][_p1] if (F_colour[_c2] == 'wellbeing_type')) >= 1):
-                # line 381
+                # spec line 381: score 1
                 s.tr['wellbeing'][_p1] += 1
 
 
 def trig_wellbeing_bonus__build_v2(g, s, p, args):
     """Well-being Bonus (Solo), before 'Build' (spec line 535). Source: Solo Mode › Well-being Bonus."""
     v_b, = args
-    # line 538
+    # spec line 538: if b.colour == wellbeing_type {
     if (F_colour[v_b] == 'wellbeing_type'):
-        # line 539
+        # spec line 539: score count my city where colour == wellbeing_type
         s.tr['wellbeing'][p] += sum(1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'wellbeing_type'))
 
 
 def enter_cycle_reset_v2(g, s, p):
     """Start of Cycle Reset (spec line 514). Source: Solo Mode › Objective."""
-    # line 516
+    # spec line 516: advance heart by 1
     s.gtr['heart'] += 1
-    # line 517
+    # spec line 517: pass first player
     s.first = (s.first + 1) % s.n
 
 
@@ -477,9 +478,9 @@ def ask_offer_trade_1(g, s, p, env, label):
     v_give = env['give']
     v_p = env['p']
     if label == 'accept':
-        # line 310
+        # spec line 310: transfer give to p
         R.transfer(s, p, v_p, v_give)
-        # line 311
+        # spec line 311: transfer get from p to me
         R.transfer(s, v_p, p, v_get)
     elif label == 'decline':
         pass
@@ -863,6 +864,7 @@ class Game(R.GameBase):
     _RULES = RULES
     resources = RESOURCES
     card_titles = CARD_TITLES
+    card_names = CARD_NAMES
     score_track = 'wellbeing'
     per_player_zone = {'main_deck': False, 'trash': False, 'offer': False, 'hand': True, 'city': True}
     visibility = {'main_deck': 'secret', 'trash': 'secret', 'offer': 'public', 'hand': 'hidden', 'city': 'public'}

@@ -31,6 +31,18 @@ class Voice:
     names: Names
     you: str = "you"
     your: str = "your"
+    card: bool = False  # inside ``count``/``sum``: bare field names are the card's
+
+    def on_cards(self) -> "Voice":
+        return replace(self, card=True)
+
+    def is_field(self, name: str) -> bool:
+        """Whether a bare ``name`` reads a card field (fields win inside ``count``/``sum``)."""
+        return name in self.names.fields and (self.card or name not in self.names.decls)
+
+    def own(self, thing: str) -> str:
+        """``your thing`` (just ``thing`` when the voice has no possessive)."""
+        return f"{self.your} {thing}" if self.your else thing
 
     def holds(self) -> str:
         return f"{self.you} hold" if self.you in ("you", "they") else f"{self.you} holds"
@@ -63,7 +75,7 @@ def domain(node: ast.Domain, names: Mapping[str, str] | None = None, var: str | 
     if isinstance(node, ast.PlayerDomain):
         return "another player" if node.others_only else "a player"
     if isinstance(node, ast.BagDomain):
-        kinds = _join([voice.names.title(k.name) for k in node.kinds], "or")
+        kinds = join([voice.names.title(k.name) for k in node.kinds], "or")
         if node.size == 1:
             return f"one {kinds}" if len(node.kinds) == 1 else f"one of {kinds}"
         return f"any {node.size} of {kinds}, in any mix"
@@ -113,33 +125,28 @@ def _article(noun: str) -> str:
     return "an" if noun[:1].lower() in "aeiou" else "a"
 
 
-def _join(parts: list[str], conj: str = "and") -> str:
-    """``["a", "b", "c"]`` → ``"a, b and c"``."""
+def join(parts: list[str], conj: str = "and") -> str:
+    """``["a", "b", "c"]`` → ``"a, b and c"`` (``conj`` joins the last two)."""
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + f" {conj} " + parts[-1]
 
 
-def join(parts: list[str], conj: str = "and") -> str:
-    """``["a", "b", "c"]`` → ``"a, b and c"`` (``conj`` joins the last two)."""
-    return _join(parts, conj)
-
-
 # ----------------------------------------------------------------- names
 def _name(node: ast.Name, v: Voice) -> str:
     n = node.name
+    if v.is_field(n):
+        return plain(n)
     decl = v.names.decls.get(n)
     title = v.names.title(n)
     if isinstance(decl, ast.Param):
         return f"*{title}* is on" if isinstance(decl.value, ast.Bool) else f"*{title}*"
     if isinstance(decl, ast.Track):
-        return f"{v.your} {title}" if decl.per_player else f"the {title}"
+        return v.own(title) if decl.per_player else f"the {title}"
     if isinstance(decl, (ast.Resource, ast.Derived, ast.Tally)):
-        return f"{v.your} {title}"
+        return v.own(title)
     if isinstance(decl, ast.End):
         return f"*{plain(n)}* is met"
-    if n in v.names.fields:
-        return plain(n)
     return title
 
 
@@ -158,7 +165,7 @@ def _zone(node: ast.ZoneRef, v: Voice) -> str:
     if node.owner is None:
         return f"the {title}"
     if node.owner == "my":
-        return f"{v.your} {title}"
+        return v.own(title)
     return f"{node.owner}'s {title}"
 
 
@@ -207,12 +214,22 @@ def _compare(node: ast.Compare, v: Voice) -> str:
     if node.op in ("==", "!=") and isinstance(node.right, ast.EmptyBag):
         return f"{phrase(node.left, v)} {verb} empty"
     left, right = phrase(node.left, v), _operand(node.right, node.left, v)
+    if _plural_title(node.left, v):
+        verb = verb.replace("is", "are", 1)
     return f"{left} {verb} {right}"
+
+
+def _plural_title(node, v: Voice) -> bool:
+    """Whether ``node`` names a game-wide value whose title is plural (``Well-being Points``)."""
+    if not isinstance(node, ast.Name) or v.is_field(node.name) or node.name not in v.names.decls:
+        return False
+    last = v.names.title(node.name).split()[-1]
+    return last.endswith("s") and not last.endswith("ss")
 
 
 def _operand(node, other, v: Voice) -> str:
     """``node`` compared with ``other``: a bare name after an enum field is a member."""
-    enum = field_type(other, v.names)
+    enum = field_type(other, v)
     if isinstance(node, ast.Name) and enum is not None:
         member = v.names.member(enum, node.name)
         if member is not None:
@@ -220,17 +237,40 @@ def _operand(node, other, v: Voice) -> str:
     return phrase(node, v)
 
 
-def field_type(node, names: Names) -> str | None:
+def field_type(node, v: Voice) -> str | None:
     """The declared type of a card field read by ``node`` (``colour`` or ``b.colour``)."""
     if isinstance(node, ast.Attribute):
-        return names.fields.get(node.attr)
-    if isinstance(node, ast.Name) and node.name not in names.decls:
-        return names.fields.get(node.name)
+        return v.names.fields.get(node.attr)
+    if isinstance(node, ast.Name) and v.is_field(node.name):
+        return v.names.fields.get(node.name)
     return None
 
 
 def _any_player(node: ast.AnyPlayer, v: Voice) -> str:
+    """``any player wellbeing >= 20`` → ``any player's Well-being Points are at least 20``;
+    a condition naming the player twice reads ``for at least one player, their ...``."""
+    if _mentions_of_me(node.condition, v.names) <= 1:
+        return phrase(node.condition, replace(v, you="any player", your="any player's"))
     return f"for at least one player, {phrase(node.condition, v.their())}"
+
+
+def _mentions_of_me(node, names: Names) -> int:
+    """How many times a condition refers to the player it is about."""
+    if isinstance(node, (ast.Me, ast.AnyPlayer)):
+        return 1 if isinstance(node, ast.Me) else 0
+    if isinstance(node, ast.ZoneRef):
+        return int(node.owner == "my")
+    if isinstance(node, ast.Name):
+        decl = names.decls.get(node.name)
+        mine = isinstance(decl, (ast.Resource, ast.Derived, ast.Tally)) or (
+            isinstance(decl, ast.Track) and decl.per_player)
+        return int(mine)
+    count = int(isinstance(node, ast.Has) and node.who is None)
+    for child in (getattr(node, f) for f in getattr(node, "__dataclass_fields__", ()) if f != "span"):
+        for item in child if isinstance(child, tuple) else (child,):
+            if hasattr(item, "__dataclass_fields__"):
+                count += _mentions_of_me(item, names)
+    return count
 
 
 def _has(node: ast.Has, v: Voice) -> str:
@@ -251,45 +291,51 @@ def _arith(node: ast.Arith, v: Voice) -> str:
 
 
 def _bag(node: ast.BagLiteral, v: Voice) -> str:
-    return _join([f"{amount} {v.names.title(kind.name)}" for kind, amount in node.items])
+    return join([f"{amount} {v.names.title(kind.name)}" for kind, amount in node.items])
 
 
 def _count(node: ast.Count, v: Voice) -> str:
     text = f"the number of {card_noun(node.zone, v.names)} in {_zone(node.zone, v)}"
-    return text + (" " + relative(node.where, v) if node.where is not None else "")
+    if node.where is not None:
+        text += " " + relative(node.where, v.on_cards(), plural=True)
+    return text
 
 
 def _sum(node: ast.Sum, v: Voice) -> str:
     cards = f"the {card_noun(node.zone, v.names)} in {_zone(node.zone, v)}"
     if node.where is not None:
-        cards += " " + relative(node.where, v)
+        cards += " " + relative(node.where, v.on_cards(), plural=True)
+    value = phrase(node.value, v.on_cards())
     if isinstance(node.value, (ast.Name, ast.Attribute)):
-        return f"the total {phrase(node.value, v)} of {cards}"
-    return f"the total of ({phrase(node.value, v)}) over {cards}"
+        return f"the total {value} of {cards}"
+    return f"the total of ({value}) over {cards}"
 
 
 def _call(node: ast.Call, v: Voice) -> str:
     args = [phrase(a, v) for a in node.args]
     if node.func.name in _CALLS:
-        return f"{_CALLS[node.func.name]} {_join(args)}"
+        return f"{_CALLS[node.func.name]} {join(args)}"
     if node.func.name == "abs" and len(args) == 1:
         return f"the size of {args[0]}"
-    return f"{plain(node.func.name)} of {_join(args)}"
+    return f"{plain(node.func.name)} of {join(args)}"
 
 
 # ----------------------------------------------------------------- relative clauses
-def relative(cond, v: Voice, var: str | None = None) -> str:
+def relative(cond, v: Voice, var: str | None = None, plural: bool = False) -> str:
     """A ``where`` clause about cards as a relative clause.
 
     With ``var`` None, bare field names are the card's (``count my city where
     colour == x``); otherwise ``var.field`` is (``choose b: card in ... where
     b.active``).  ``colour == basic_services`` → ``whose colour is Basic
     Services (light blue)``; ``not b.active`` → ``that is not active``; a
-    condition not about the card → ``where ...``.
+    condition not about the card → ``where ...``.  ``plural`` when the clause
+    follows a plural noun ("buildings that are active").
     """
+    be = "are" if plural else "is"
+
     def subject(node) -> str | None:
-        if var is None and isinstance(node, ast.Name) and node.name not in v.names.decls \
-                and (node.name in v.names.fields or not v.names.fields):
+        if var is None and isinstance(node, ast.Name) and (
+                v.is_field(node.name) or not v.names.fields and node.name not in v.names):
             return node.name
         if var is not None and isinstance(node, ast.Attribute) and node.obj == var:
             return node.attr
@@ -298,9 +344,9 @@ def relative(cond, v: Voice, var: str | None = None) -> str:
     def clause(node) -> str:
         field = subject(node)
         if field is not None:
-            return f"that is {plain(field)}"
+            return f"that {be} {plain(field)}"
         if isinstance(node, ast.Not) and subject(node.operand) is not None:
-            return f"that is not {plain(subject(node.operand))}"
+            return f"that {be} not {plain(subject(node.operand))}"
         if isinstance(node, ast.Compare) and subject(node.left) is not None:
             left = plain(subject(node.left))
             if node.op in ("==", "!=") and isinstance(node.right, ast.EmptyBag):

@@ -12,8 +12,7 @@ from collections.abc import Callable, Mapping
 
 from dsl import ast
 
-from compiler.english.expressions import (Voice, card_noun, join, phrase, relative,
-                                          COMPARISONS)
+from compiler.english.expressions import Voice, card_noun, join, phrase, relative
 from compiler.english.glossary import as_names, plain
 
 INDENT = "    "
@@ -94,18 +93,11 @@ def _score(node: ast.Score, v: Voice) -> list[str]:
 def _advance(node: ast.Advance, v: Voice) -> list[str]:
     decl = v.names.decls.get(node.track.name)
     title = v.names.title(node.track.name)
-    whose = v.your if isinstance(decl, ast.Track) and decl.per_player else "the"
-    return _bullet(f"Advance {whose} {title} by {phrase(node.amount, v)}.")
+    track = v.own(title) if isinstance(decl, ast.Track) and decl.per_player else f"the {title}"
+    return _bullet(f"Advance {track} by {phrase(node.amount, v)}.")
 
 
 # ----------------------------------------------------------------- cards
-def _how_many(count, v: Voice) -> tuple[str, str]:
-    """``(prefix, suffix)`` around "cards": ``("the top 3", "")`` or ``("", ", as many as X,")``."""
-    if isinstance(count, ast.Number):
-        return (f"the top {count.value}" if count.value != 1 else "the top"), ""
-    return "", f", as many as {phrase(count, v)},"
-
-
 def _full_note(dest: ast.ZoneRef, v: Voice) -> str:
     decl = v.names.decls.get(dest.zone.name)
     if isinstance(decl, ast.Zone) and decl.limit is not None:
@@ -137,7 +129,7 @@ def _put_catalogue(node: ast.PutCatalogue, v: Voice) -> list[str]:
     cards = card_noun(node.catalogue.name, v.names)
     text = f"Put every copy of the {plain(node.catalogue.name)} catalogue into {phrase(node.dest, v)}"
     if node.where is not None:
-        text += f", keeping only the {cards} {relative(node.where, v, plural=True)}"
+        text += f", keeping only the {cards} {relative(node.where, v.on_cards(), plural=True)}"
     return _bullet(text + ".")
 
 
@@ -211,5 +203,3 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.FirstPlayerRandom: lambda n, v: _bullet("The first player is chosen at random."),
     ast.Ask: _ask,
 }
-
-__all__ = ["stmt", "stmts", "lines", "STMT_RENDERERS", "COMPARISONS"]

@@ -1,0 +1,34 @@
+"""The English backend: every AST node as rulebook prose for the reference pages.
+
+"One construct, two backends": the engine generator turns a node into Python,
+this package turns the same node into English, so the reference cannot drift
+from the engine.  Entry points, all taking an optional naming context
+``names`` (a :class:`Names`, or any ``dict`` of name → title):
+
+- ``expr(node, names) -> str``: an expression or zone as a phrase;
+- ``stmt(node, names) -> list[str]``: a statement as Markdown bullet lines;
+- ``domain(node, names, var) -> str``: what an action's choice ranges over;
+- ``action``, ``phase``, ``trigger``, ``setup``, ``end``, ``tally``, ``decl``
+  ``(decl, names) -> list[str]``: declarations as Markdown lines, provenance last.
+
+``names_for(mode, ...)`` builds the naming context from composed modes.
+``EXPR_RENDERERS``/``STMT_RENDERERS``/``DECL_RENDERERS`` map node classes to
+their renderers (tests check every ``Expr`` and ``Stmt`` class has one).
+"""
+
+from compiler.english.declarations import (DECL_RENDERERS, PHASE_KINDS, action, admonition,
+                                           decl, derived, end, enum, param, paragraphs, phase,
+                                           provenance, resource, setup, sources, tally,
+                                           tally_limit, title, track, trigger, zone_decl)
+from compiler.english.expressions import (COMPARISONS, EXPR_RENDERERS, card_noun, domain, expr,
+                                          join, zone)
+from compiler.english.glossary import Names, as_names, names_for, plain
+from compiler.english.statements import INDENT, STMT_RENDERERS, stmt, stmts
+
+__all__ = [
+    "COMPARISONS", "DECL_RENDERERS", "EXPR_RENDERERS", "INDENT", "Names", "PHASE_KINDS",
+    "STMT_RENDERERS", "action", "admonition", "as_names", "card_noun", "decl", "derived",
+    "domain", "end", "enum", "expr", "join", "names_for", "param", "paragraphs", "phase",
+    "plain", "provenance", "resource", "setup", "sources", "stmt", "stmts", "tally",
+    "tally_limit", "title", "track", "trigger", "zone", "zone_decl",
+]

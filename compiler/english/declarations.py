@@ -1,0 +1,207 @@
+"""Declarations as Markdown blocks: lines, with blank lines between paragraphs.
+
+Each renderer returns ``list[str]`` without a heading (the page decides on
+headings) and ends with the declaration's provenance: ``Source: *Section ›
+Sub*``, then a ``!!! note "Ruling"`` per ruling and a ``!!! warning
+"Provisional"`` per provisional value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from dsl import ast
+
+from compiler.english.expressions import Voice, card_noun, domain, join, phrase
+from compiler.english.glossary import as_names, plain
+from compiler.english.statements import lines
+
+#: How each kind of phase is played.
+PHASE_KINDS = {
+    "simultaneous": "every player, asked in seat order",
+    "draft": "each player once, in turn order from the first player",
+    "turns": "players take turns in turn order from the first player",
+    "automatic": "no player decides anything; the phase runs by itself",
+}
+VISIBILITY = {"public": "face up", "hidden": "seen only by its owner", "secret": "face down"}
+
+
+# ----------------------------------------------------------------- provenance
+def sources(meta: tuple[ast.Meta, ...]) -> str:
+    """``Source: *Cycle › 1 Place*`` (``Sources: *A*; *B*`` for several)."""
+    texts = [m.text for m in meta if m.kind == "source"]
+    if not texts:
+        return "Source: none in the rulebook (see the ruling)."
+    label = "Source" if len(texts) == 1 else "Sources"
+    return f"{label}: " + "; ".join(f"*{t}*" for t in texts)
+
+
+def admonition(kind: str, text: str) -> list[str]:
+    """A ruling (``note``) or provisional value (``warning``) box, as lines."""
+    style = {"ruling": ("note", "Ruling"), "provisional": ("warning", "Provisional")}[kind]
+    return [f'!!! {style[0]} "{style[1]}"', f"    {text}"]
+
+
+def provenance(meta: tuple[ast.Meta, ...]) -> list[str]:
+    """Source line, then one admonition per ruling and per provisional value."""
+    out = [sources(meta)]
+    for m in meta:
+        if m.kind in ("ruling", "provisional"):
+            out += [""] + admonition(m.kind, m.text)
+    return out
+
+
+def paragraphs(*blocks: list[str]) -> list[str]:
+    """Non-empty blocks joined with one blank line between them."""
+    out: list[str] = []
+    for block in blocks:
+        if block:
+            out += ([""] if out else []) + block
+    return out
+
+
+def _list(intro: str, body: tuple[ast.Stmt, ...], v: Voice) -> list[str]:
+    items = [line for node in body for line in lines(node, v)]
+    return [f"{intro}:", ""] + items if items else [f"{intro}: nothing."]
+
+
+# ----------------------------------------------------------------- actions and phases
+def tally_limit(decl: ast.Tally, names: Mapping[str, str] | None = None) -> str:
+    """``at most 1 per player per round`` (``no limit per ...`` without ``max``)."""
+    scope = " ".join(f"per {s}" for s in decl.scopes)
+    most = "no limit" if decl.maximum is None else f"at most {phrase(decl.maximum, Voice(as_names(names)))}"
+    return f"{most} {scope}".strip()
+
+
+def action(decl: ast.Action, names: Mapping[str, str] | None = None) -> list[str]:
+    """Choices, requirements, tallies used, effect bullets and provenance."""
+    v = Voice(as_names(names))
+    choices = [f"- **{c.name}**: {domain(c.domain, v.names, c.name)}" for c in decl.choices]
+    uses = []
+    for u in decl.uses:
+        tally = v.names.decls.get(u.tally.name)
+        limit = f" ({tally_limit(tally, v.names)})" if isinstance(tally, ast.Tally) else ""
+        uses.append([f"Counts {u.amount} against {v.names.title(u.tally.name)}{limit}."])
+    requires = [f"Only if {join([phrase(r, v) for r in decl.requires])}."] if decl.requires else []
+    return paragraphs(["Choose:", ""] + choices if choices else [], requires, *uses,
+                      _list("Effect", decl.effect, v), provenance(decl.meta))
+
+
+def phase(decl: ast.Phase, names: Mapping[str, str] | None = None,
+          next_phases: str | None = None) -> list[str]:
+    """How the phase is played, what happens on entering and leaving, the actions
+    it offers and (``next_phases``, a phrase from the flow) what follows it."""
+    v = Voice(as_names(names))
+    kind = [f"*{decl.kind.capitalize()}*: {PHASE_KINDS.get(decl.kind, decl.kind)}."]
+    only = [f"Played only when {phrase(decl.only_when, v)}."] if decl.only_when is not None else []
+    enter = _list("On entering the phase", decl.on_enter, v) if decl.on_enter else []
+    offered = [f"*{v.names.title(a.name)}*" for a in decl.actions]
+    acts = [f"Actions offered: {join(offered)}."] if offered else []
+    leave = _list("On leaving the phase", decl.on_exit, v) if decl.on_exit else []
+    after = [f"Next: {next_phases}."] if next_phases else []
+    return paragraphs(kind, only, enter, acts, leave, after, provenance(decl.meta))
+
+
+def trigger(decl: ast.Trigger, names: Mapping[str, str] | None = None) -> list[str]:
+    """A trigger: what happens before an action's own effect."""
+    v = Voice(as_names(names))
+    intro = f"Whenever a player takes the action *{v.names.title(decl.before.name)}*, before its effect"
+    return paragraphs(_list(intro, decl.effect, v), provenance(decl.meta))
+
+
+def setup(decl: ast.Setup, names: Mapping[str, str] | None = None) -> list[str]:
+    """The setup steps as bullets, then provenance."""
+    return paragraphs(_list("In order", decl.body, Voice(as_names(names))), provenance(decl.meta))
+
+
+def end(decl: ast.End, names: Mapping[str, str] | None = None) -> list[str]:
+    """When the game ends, who wins, and the tie-breakers as an ordered list."""
+    v = Voice(as_names(names))
+    when = []
+    if decl.when is not None:
+        how = (", at once" if decl.immediately
+               else ", after the round in progress is played to its end" if decl.finish_round else "")
+        when = [f"The game ends when {phrase(decl.when, v)}{how}."]
+    win = []
+    if decl.winner_most is not None:
+        most = phrase(decl.winner_most, Voice(v.names, "the player", ""))
+        win.append(f"The player with the most {most} wins.")
+    if decl.win_when is not None:
+        win.append(f"You win if {phrase(decl.win_when, v)}.")
+    ties = []
+    if decl.tie_breakers:
+        ties = ["Ties are broken by, in order:", ""]
+        for i, tb in enumerate(decl.tie_breakers, 1):
+            label = tb.label[:1].upper() + tb.label[1:]
+            ties.append(f"{i}. {label} ({tb.direction}: {phrase(tb.expr, v.their())}).")
+    return paragraphs(when, win, ties, provenance(decl.meta))
+
+
+# ----------------------------------------------------------------- components
+def tally(decl: ast.Tally, names: Mapping[str, str] | None = None) -> list[str]:
+    return paragraphs([f"**{decl.title}**: {tally_limit(decl, names)}."], provenance(decl.meta))
+
+
+def resource(decl: ast.Resource, names: Mapping[str, str] | None = None) -> list[str]:
+    kind = "non-renewable (spent when used)" if decl.non_renewable else "renewable"
+    supply = "unlimited supply" if decl.supply is None else f"supply of {decl.supply}"
+    return paragraphs([f"**{decl.title}**: {kind}, {supply}."], provenance(decl.meta))
+
+
+def track(decl: ast.Track, names: Mapping[str, str] | None = None) -> list[str]:
+    v = Voice(as_names(names))
+    parts = ["one per player" if decl.per_player else "one for the game"]
+    if decl.is_score:
+        parts.append("the score track")
+    if decl.start is not None:
+        parts.append(f"starts at {phrase(decl.start, v)}")
+    return paragraphs([f"**{decl.title}**: {', '.join(parts)}."], provenance(decl.meta))
+
+
+def zone_decl(decl: ast.Zone, names: Mapping[str, str] | None = None) -> list[str]:
+    v = Voice(as_names(names))
+    parts = [f"a {decl.kind} of {card_noun(decl.name, v.names)}",
+             "one per player" if decl.per_player else "shared",
+             VISIBILITY.get(decl.visibility, decl.visibility)]
+    if decl.limit is not None:
+        parts.append(f"at most {phrase(decl.limit, v)} cards")
+    if decl.refill is not None:
+        parts.append(f"refilled from the {v.names.title(decl.refill.name)} when empty")
+    return paragraphs([f"**{decl.title}**: {', '.join(parts)}."], provenance(decl.meta))
+
+
+def param(decl: ast.Param, names: Mapping[str, str] | None = None) -> list[str]:
+    value = phrase(decl.value, Voice(as_names(names)))
+    return paragraphs([f"**{decl.title}** (`{decl.name}`): {value}."], provenance(decl.meta))
+
+
+def derived(decl: ast.Derived, names: Mapping[str, str] | None = None) -> list[str]:
+    text = phrase(decl.expr, Voice(as_names(names)).their())
+    return paragraphs([f"**{decl.title}** of a player: {text}."], provenance(decl.meta))
+
+
+def enum(decl: ast.Enum, names: Mapping[str, str] | None = None) -> list[str]:
+    members = join([m.title for m in decl.members])
+    return paragraphs([f"**{decl.title}**: {members}."], provenance(decl.meta))
+
+
+#: Renderer of every declaration a mode can add or replace (and a few more).
+DECL_RENDERERS: dict[type, Callable[..., list[str]]] = {
+    ast.Action: action, ast.Phase: phase, ast.Trigger: trigger, ast.Setup: setup, ast.End: end,
+    ast.Tally: tally, ast.Resource: resource, ast.Track: track, ast.Zone: zone_decl,
+    ast.Param: param, ast.Derived: derived, ast.Enum: enum,
+}
+
+
+def decl(node, names: Mapping[str, str] | None = None) -> list[str]:
+    """Any declaration in DECL_RENDERERS as Markdown lines."""
+    try:
+        render = DECL_RENDERERS[type(node)]
+    except KeyError:
+        raise TypeError(f"no English for declaration {type(node).__name__}") from None
+    return render(node, names)
+
+
+def title(node) -> str:
+    """How a declaration is named on the page: its title, or its name read plainly."""
+    return getattr(node, "title", None) or plain(getattr(node, "name", type(node).__name__))
