@@ -168,7 +168,7 @@ def cmd_replay(args) -> int:
 def cmd_bench(args) -> int:
     root = _root()
     names = [args.game] if args.game else [p.stem for p in pipeline.spec_paths(root)]
-    print(f"{'game':<12} {'mode':<14} {'players':>7} {'games':>6} {'games/s':>9} {'actions/s':>10}")
+    print(f"{'game':<12} {'mode':<20} {'players':>7} {'games':>6} {'games/s':>9} {'actions/s':>10}")
     for name in names:
         module = load_game(name)
         for mode in module.Game.MODES:
@@ -184,7 +184,7 @@ def cmd_bench(args) -> int:
                     if games >= args.games and time.perf_counter() - start >= args.seconds:
                         break
                 secs = time.perf_counter() - start
-                print(f"{name:<12} {mode:<14} {n:>7} {games:>6} {games / secs:>9.1f} "
+                print(f"{name:<12} {mode:<20} {n:>7} {games:>6} {games / secs:>9.1f} "
                       f"{actions / secs:>10.0f}")
     return 0
 

@@ -9,7 +9,7 @@ Do not edit: change the spec and run `rulebook build`.  Standard library only.
         state.apply_action(state.legal_actions()[0])
     print(state.returns())
 
-Modes: family, metropolis, solo, solo_easy, solo_hard, solo_family (default family).
+Modes: family, metropolis_rulebook, metropolis, solo, solo_easy, solo_hard, solo_family (default family).
 """
 
 from __future__ import annotations
@@ -337,42 +337,6 @@ def outcome_game_over(g, s):
     return [q for q in range(s.n) if keys[q] == best]
 
 
-def legal_score_worker_v2(g, s, p):
-    """Choices of 'Score a worker' open to player p (spec line 481)."""
-    if not R.has(s, p, (0, 0, 1, 0)):
-        return
-    if s.ta['workers_scored'][p] + 1 > 3:
-        return
-    yield ()
-
-
-def apply_score_worker_v2(g, s, p, args):
-    """Score a worker (spec line 481). Source: Leaflet › 5 Score."""
-    s.ta['workers_scored'][p] += 1
-    # spec line 485: pay worker 1
-    R.pay(s, p, (0, 0, 1, 0))
-    # spec line 486: score 1
-    s.tr['wellbeing'][p] += 1
-
-
-def legal_score_goods_v2(g, s, p):
-    """Choices of 'Score a goods cylinder' open to player p (spec line 490)."""
-    if not R.has(s, p, (0, 0, 0, 1)):
-        return
-    if s.ta['goods_scored'][p] + 1 > 3:
-        return
-    yield ()
-
-
-def apply_score_goods_v2(g, s, p, args):
-    """Score a goods cylinder (spec line 490). Source: Leaflet › 5 Score."""
-    s.ta['goods_scored'][p] += 1
-    # spec line 494: pay goods 1
-    R.pay(s, p, (0, 0, 0, 1))
-    # spec line 495: score 1
-    s.tr['wellbeing'][p] += 1
-
-
 def legal_upgrade(g, s, p):
     """Choices of 'Upgrade' open to player p (spec line 389)."""
     for v_old in s.z['city'][p]:
@@ -397,11 +361,47 @@ def apply_upgrade(g, s, p, args):
     R.choose_cards(s, g, p, (F_value[v_new] - F_value[v_old]), 'hand', p, 'trash', None, False)
 
 
+def legal_score_two_workers(g, s, p):
+    """Choices of 'Score 2 workers' open to player p (spec line 415)."""
+    if not R.has(s, p, (0, 0, 2, 0)):
+        return
+    if s.ta['cylinders_scored'][p] + 2 > 5:
+        return
+    yield ()
+
+
+def apply_score_two_workers(g, s, p, args):
+    """Score 2 workers (spec line 415). Source: Metropolis Mode › 5 Score."""
+    s.ta['cylinders_scored'][p] += 2
+    # spec line 419: pay worker 2
+    R.pay(s, p, (0, 0, 2, 0))
+    # spec line 420: score 1
+    s.tr['wellbeing'][p] += 1
+
+
+def legal_score_two_goods(g, s, p):
+    """Choices of 'Score 2 goods cylinders' open to player p (spec line 424)."""
+    if not R.has(s, p, (0, 0, 0, 2)):
+        return
+    if s.ta['cylinders_scored'][p] + 2 > 5:
+        return
+    yield ()
+
+
+def apply_score_two_goods(g, s, p, args):
+    """Score 2 goods cylinders (spec line 424). Source: Metropolis Mode › 5 Score."""
+    s.ta['cylinders_scored'][p] += 2
+    # spec line 428: pay goods 2
+    R.pay(s, p, (0, 0, 0, 2))
+    # spec line 429: score 1
+    s.tr['wellbeing'][p] += 1
+
+
 def legal_score_goods_environment(g, s, p):
-    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 471)."""
+    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 433)."""
     if not R.has(s, p, (0, 0, 0, 1)):
         return
-    if s.ta['goods_scored'][p] + 1 > 3:
+    if s.ta['cylinders_scored'][p] + 1 > 5:
         return
     if s.ta['environment_used'][p] + 1 > d_environment_balance(g, s, p):
         return
@@ -409,12 +409,33 @@ def legal_score_goods_environment(g, s, p):
 
 
 def apply_score_goods_environment(g, s, p, args):
-    """Score a goods cylinder with 1 Environment Point (spec line 471). Source: Leaflet › 5 Score."""
-    s.ta['goods_scored'][p] += 1
+    """Score a goods cylinder with 1 Environment Point (spec line 433). Source: Metropolis Mode › 5 Score."""
+    s.ta['cylinders_scored'][p] += 1
     s.ta['environment_used'][p] += 1
-    # spec line 476: pay goods 1
+    # spec line 438: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 477: score 2
+    # spec line 439: score 1
+    s.tr['wellbeing'][p] += 1
+
+
+def legal_score_worker_goods_environment(g, s, p):
+    """Choices of 'Score a worker and a goods cylinder with 2 Environment Points' open to player p (spec line 443)."""
+    if not R.has(s, p, (0, 0, 1, 1)):
+        return
+    if s.ta['cylinders_scored'][p] + 2 > 5:
+        return
+    if s.ta['environment_used'][p] + 2 > d_environment_balance(g, s, p):
+        return
+    yield ()
+
+
+def apply_score_worker_goods_environment(g, s, p, args):
+    """Score a worker and a goods cylinder with 2 Environment Points (spec line 443). Source: Metropolis Mode › 5 Score."""
+    s.ta['cylinders_scored'][p] += 2
+    s.ta['environment_used'][p] += 2
+    # spec line 448: pay worker 1, goods 1
+    R.pay(s, p, (0, 0, 1, 1))
+    # spec line 449: score 2
     s.tr['wellbeing'][p] += 2
 
 
@@ -440,35 +461,92 @@ def trig_wellbeing_bonus__build(g, s, p, args):
                 s.tr['wellbeing'][_p1] += 1
 
 
+def legal_score_worker_v2(g, s, p):
+    """Choices of 'Score a worker' open to player p (spec line 486)."""
+    if not R.has(s, p, (0, 0, 1, 0)):
+        return
+    if s.ta['workers_scored'][p] + 1 > 3:
+        return
+    yield ()
+
+
+def apply_score_worker_v2(g, s, p, args):
+    """Score a worker (spec line 486). Source: Leaflet › 5 Score."""
+    s.ta['workers_scored'][p] += 1
+    # spec line 490: pay worker 1
+    R.pay(s, p, (0, 0, 1, 0))
+    # spec line 491: score 1
+    s.tr['wellbeing'][p] += 1
+
+
+def legal_score_goods_v2(g, s, p):
+    """Choices of 'Score a goods cylinder' open to player p (spec line 495)."""
+    if not R.has(s, p, (0, 0, 0, 1)):
+        return
+    if s.ta['goods_scored'][p] + 1 > 3:
+        return
+    yield ()
+
+
+def apply_score_goods_v2(g, s, p, args):
+    """Score a goods cylinder (spec line 495). Source: Leaflet › 5 Score."""
+    s.ta['goods_scored'][p] += 1
+    # spec line 499: pay goods 1
+    R.pay(s, p, (0, 0, 0, 1))
+    # spec line 500: score 1
+    s.tr['wellbeing'][p] += 1
+
+
+def legal_score_goods_environment_v2(g, s, p):
+    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 476)."""
+    if not R.has(s, p, (0, 0, 0, 1)):
+        return
+    if s.ta['goods_scored'][p] + 1 > 3:
+        return
+    if s.ta['environment_used'][p] + 1 > d_environment_balance(g, s, p):
+        return
+    yield ()
+
+
+def apply_score_goods_environment_v2(g, s, p, args):
+    """Score a goods cylinder with 1 Environment Point (spec line 476). Source: Leaflet › 5 Score."""
+    s.ta['goods_scored'][p] += 1
+    s.ta['environment_used'][p] += 1
+    # spec line 481: pay goods 1
+    R.pay(s, p, (0, 0, 0, 1))
+    # spec line 482: score 2
+    s.tr['wellbeing'][p] += 2
+
+
 def trig_wellbeing_bonus__build_v2(g, s, p, args):
-    """Well-being Bonus (Solo), before 'Build' (spec line 535). Source: Solo Mode › Well-being Bonus."""
+    """Well-being Bonus (Solo), before 'Build' (spec line 540). Source: Solo Mode › Well-being Bonus."""
     v_b, = args
-    # spec line 538: if b.colour == wellbeing_type {
+    # spec line 543: if b.colour == wellbeing_type {
     if (F_colour[v_b] == 'wellbeing_type'):
-        # spec line 539: score count my city where colour == wellbeing_type
+        # spec line 544: score count my city where colour == wellbeing_type
         s.tr['wellbeing'][p] += sum(1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'wellbeing_type'))
 
 
 def enter_cycle_reset_v2(g, s, p):
-    """Start of Cycle Reset (spec line 514). Source: Solo Mode › Objective."""
-    # spec line 516: advance heart by 1
+    """Start of Cycle Reset (spec line 519). Source: Solo Mode › Objective."""
+    # spec line 521: advance heart by 1
     s.gtr['heart'] += 1
-    # spec line 517: pass first player
+    # spec line 522: pass first player
     s.first = (s.first + 1) % s.n
 
 
 def start_heart(g, s):
-    """Where automatic heart starts (spec line 510)."""
+    """Where automatic heart starts (spec line 515)."""
     return g.P['heart_start']
 
 
 def end_when_game_over_v2(g, s):
-    """Whether the end of the game is triggered (spec line 522)."""
+    """Whether the end of the game is triggered (spec line 527)."""
     return any(((s.tr['wellbeing'][_q1] >= g.P['target']) or (s.gtr['heart'] > g.P['target'])) for _q1 in range(s.n))
 
 
 def outcome_game_over_v2(g, s):
-    """Winners when the game ends (spec line 521). Source: Solo Mode › Objective."""
+    """Winners when the game ends (spec line 526). Source: Solo Mode › Objective."""
     return [q for q in range(s.n) if ((s.tr['wellbeing'][q] >= g.P['target']) and ((s.gtr['heart'] <= g.P['target']) or (s.tr['wellbeing'][q] > s.gtr['heart'])))]
 
 
@@ -553,6 +631,68 @@ RULES = {
         outcome=outcome_game_over,
         asks=ASKS,
     ),
+    'metropolis_rulebook': R.Rules(
+        title='Metropolis Mode, rulebook scoring (before the leaflet)',
+        players=(2, 6),
+        P={'city_limit': 10, 'target': 40, 'keep_five': False},
+        D={ 'environment_balance': d_environment_balance, },
+        actions={
+            'finish': (legal_finish, apply_finish),
+            'activate': (legal_activate, apply_activate),
+            'pick': (legal_pick, apply_pick),
+            'decline_pick': (legal_decline_pick, apply_decline_pick),
+            'build': (legal_build, apply_build),
+            'demolish': (legal_demolish, apply_demolish),
+            'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
+            'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
+            'offer_trade': (legal_offer_trade, apply_offer_trade),
+            'score_worker': (legal_score_worker, apply_score_worker),
+            'score_goods': (legal_score_goods, apply_score_goods),
+            'upgrade': (legal_upgrade, apply_upgrade),
+            'score_two_workers': (legal_score_two_workers, apply_score_two_workers),
+            'score_two_goods': (legal_score_two_goods, apply_score_two_goods),
+            'score_goods_environment': (legal_score_goods_environment, apply_score_goods_environment),
+            'score_worker_goods_environment': (legal_score_worker_goods_environment, apply_score_worker_goods_environment),
+        },
+        triggers={ 'build': (trig_basic_services_bonus__build, trig_wellbeing_bonus__build,), },
+        phases={
+            'keep_cards': _phase('keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous', only_keep_cards, enter_keep_cards, None, ()),
+            'early_build': _phase('early_build', 'Optional build before the first Cycle', 'simultaneous', None, None, None, ('build', 'finish')),
+            'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
+            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick', 'decline_pick')),
+            'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
+            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
+            'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_two_workers', 'score_two_goods', 'score_goods_environment', 'score_worker_goods_environment', 'finish')),
+            'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset, None, ()),
+        },
+        edges={
+            'start': (('keep_cards', None), ),
+            'keep_cards': (('early_build', None), ),
+            'early_build': (('place', None), ),
+            'place': (('take_card', None), ),
+            'take_card': (('resolve', None), ),
+            'resolve': (('build_trade', None), ),
+            'build_trade': (('score', None), ),
+            'score': (('cycle_reset', None), ),
+            'cycle_reset': (('end', edge_edge), ('place', None), ),
+        },
+        round_start='place',
+        round_tallies=('reserve_trades', 'cylinders_scored', 'trade_offers', 'environment_used'),
+        tallies=('reserve_trades', 'cylinders_scored', 'trade_offers', 'environment_used'),
+        zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
+        zone_limits={ 'hand': limit_hand, 'city': limit_city, },
+        refills={'main_deck': 'trash'},
+        card_states={'city': (('active', False),)},
+        nonrenewable=(True, True, False, False),
+        player_tracks=('wellbeing',),
+        global_tracks=(),
+        track_start={ 'wellbeing': start_wellbeing, },
+        setup=setup_setup,
+        end_when=end_when_game_over,
+        end_immediately=False,
+        outcome=outcome_game_over,
+        asks=ASKS,
+    ),
     'metropolis': R.Rules(
         title='Metropolis Mode',
         players=(2, 6),
@@ -571,7 +711,7 @@ RULES = {
             'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
             'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
             'upgrade': (legal_upgrade, apply_upgrade),
-            'score_goods_environment': (legal_score_goods_environment, apply_score_goods_environment),
+            'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
         },
         triggers={ 'build': (trig_basic_services_bonus__build, trig_wellbeing_bonus__build,), },
         phases={
@@ -630,7 +770,7 @@ RULES = {
             'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
             'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
             'upgrade': (legal_upgrade, apply_upgrade),
-            'score_goods_environment': (legal_score_goods_environment, apply_score_goods_environment),
+            'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
         },
         triggers={ 'build': (trig_basic_services_bonus__build, trig_wellbeing_bonus__build_v2,), },
         phases={
@@ -689,7 +829,7 @@ RULES = {
             'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
             'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
             'upgrade': (legal_upgrade, apply_upgrade),
-            'score_goods_environment': (legal_score_goods_environment, apply_score_goods_environment),
+            'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
         },
         triggers={ 'build': (trig_basic_services_bonus__build, trig_wellbeing_bonus__build_v2,), },
         phases={
@@ -748,7 +888,7 @@ RULES = {
             'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
             'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
             'upgrade': (legal_upgrade, apply_upgrade),
-            'score_goods_environment': (legal_score_goods_environment, apply_score_goods_environment),
+            'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
         },
         triggers={ 'build': (trig_basic_services_bonus__build, trig_wellbeing_bonus__build_v2,), },
         phases={
@@ -859,7 +999,7 @@ class Game(R.GameBase):
 
     NAME = 'utopolis'
     TITLE = 'Utópolis'
-    MODES = ('family', 'metropolis', 'solo', 'solo_easy', 'solo_hard', 'solo_family')
+    MODES = ('family', 'metropolis_rulebook', 'metropolis', 'solo', 'solo_easy', 'solo_hard', 'solo_family')
     DEFAULT_MODE = 'family'
     _RULES = RULES
     resources = RESOURCES
@@ -868,5 +1008,5 @@ class Game(R.GameBase):
     score_track = 'wellbeing'
     per_player_zone = {'main_deck': False, 'trash': False, 'offer': False, 'hand': True, 'city': True}
     visibility = {'main_deck': 'secret', 'trash': 'secret', 'offer': 'public', 'hand': 'hidden', 'city': 'public'}
-    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'finish': 'Finish this phase', 'activate': 'Activate a building', 'pick': 'Take a card from the offer', 'decline_pick': 'Decline the offer (hand full)', 'build': 'Build', 'demolish': 'Demolish', 'reserve_buy_card': 'Reserve trade: 2 Non-Renewable resources for a card', 'reserve_sell_card': 'Reserve trade: a card for 2 Non-Renewable resources', 'offer_trade': 'Offer a trade to another player', 'score_worker': 'Score a worker', 'score_goods': 'Score a goods cylinder', 'upgrade': 'Upgrade', 'score_goods_environment': 'Score a goods cylinder with 1 Environment Point'}
-    action_args = {'choose_card': ('card',), 'answer': ('label',), 'finish': (), 'activate': ('card',), 'pick': ('card',), 'decline_pick': (), 'build': ('card',), 'demolish': ('card',), 'reserve_buy_card': ('bag',), 'reserve_sell_card': ('card', 'bag'), 'offer_trade': ('player', 'bag', 'bag'), 'score_worker': (), 'score_goods': (), 'upgrade': ('card', 'card'), 'score_goods_environment': ()}
+    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'finish': 'Finish this phase', 'activate': 'Activate a building', 'pick': 'Take a card from the offer', 'decline_pick': 'Decline the offer (hand full)', 'build': 'Build', 'demolish': 'Demolish', 'reserve_buy_card': 'Reserve trade: 2 Non-Renewable resources for a card', 'reserve_sell_card': 'Reserve trade: a card for 2 Non-Renewable resources', 'offer_trade': 'Offer a trade to another player', 'score_worker': 'Score a worker', 'score_goods': 'Score a goods cylinder', 'upgrade': 'Upgrade', 'score_two_workers': 'Score 2 workers', 'score_two_goods': 'Score 2 goods cylinders', 'score_goods_environment': 'Score a goods cylinder with 1 Environment Point', 'score_worker_goods_environment': 'Score a worker and a goods cylinder with 2 Environment Points'}
+    action_args = {'choose_card': ('card',), 'answer': ('label',), 'finish': (), 'activate': ('card',), 'pick': ('card',), 'decline_pick': (), 'build': ('card',), 'demolish': ('card',), 'reserve_buy_card': ('bag',), 'reserve_sell_card': ('card', 'bag'), 'offer_trade': ('player', 'bag', 'bag'), 'score_worker': (), 'score_goods': (), 'upgrade': ('card', 'card'), 'score_two_workers': (), 'score_two_goods': (), 'score_goods_environment': (), 'score_worker_goods_environment': ()}

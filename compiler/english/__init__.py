@@ -16,7 +16,7 @@ from the engine.  Entry points, all taking an optional naming context
 their renderers (tests check every ``Expr`` and ``Stmt`` class has one).
 """
 
-from compiler.english.declarations import (DECL_RENDERERS, PHASE_KINDS, action, admonition,
+from compiler.english.declarations import (DECL_RENDERERS, PHASE_KINDS, VISIBILITY, action, admonition,
                                            decl, derived, end, enum, param, paragraphs, phase,
                                            provenance, resource, setup, sources, tally,
                                            tally_limit, title, track, trigger, zone_decl)
@@ -27,7 +27,7 @@ from compiler.english.statements import INDENT, STMT_RENDERERS, stmt, stmts
 
 __all__ = [
     "COMPARISONS", "DECL_RENDERERS", "EXPR_RENDERERS", "INDENT", "Names", "PHASE_KINDS",
-    "STMT_RENDERERS", "action", "admonition", "as_names", "card_noun", "decl", "derived",
+    "STMT_RENDERERS", "VISIBILITY", "action", "admonition", "as_names", "card_noun", "decl", "derived",
     "domain", "end", "enum", "expr", "join", "names_for", "param", "paragraphs", "phase",
     "plain", "provenance", "resource", "setup", "sources", "stmt", "stmts", "tally",
     "tally_limit", "title", "track", "trigger", "zone", "zone_decl",

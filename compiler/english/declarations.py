@@ -31,7 +31,9 @@ def sources(meta: tuple[ast.Meta, ...]) -> str:
     """``Source: *Cycle › 1 Place*`` (``Sources: *A*; *B*`` for several)."""
     texts = [m.text for m in meta if m.kind == "source"]
     if not texts:
-        return "Source: none in the rulebook (see the ruling)."
+        if any(m.kind in ("ruling", "provisional") for m in meta):
+            return "Source: none in the rulebook; see the note below."
+        return "Source: not given."
     label = "Source" if len(texts) == 1 else "Sources"
     return f"{label}: " + "; ".join(f"*{t}*" for t in texts)
 

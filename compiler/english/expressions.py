@@ -1,7 +1,7 @@
 """Expressions, zones and choice domains as English phrases.
 
 ``expr(Compare('>=', Name('wellbeing'), Name('target')), names)`` →
-``"your Well-being Points is at least *Well-being Points that end the game*"``.
+``"your Well-being Points are at least *Well-being Points that end the game*"``.
 Phrases are lower-case fragments, without a final full stop; statements and
 declarations (``statements.py``, ``declarations.py``) build sentences from them.
 Params read in italics (their values differ per mode and are tabled on the page).
@@ -33,7 +33,7 @@ class Voice:
     your: str = "your"
     card: bool = False  # inside ``count``/``sum``: bare field names are the card's
 
-    def on_cards(self) -> "Voice":
+    def on_cards(self) -> Voice:
         return replace(self, card=True)
 
     def is_field(self, name: str) -> bool:
@@ -47,7 +47,7 @@ class Voice:
     def holds(self) -> str:
         return f"{self.you} hold" if self.you in ("you", "they") else f"{self.you} holds"
 
-    def their(self) -> "Voice":
+    def their(self) -> Voice:
         return replace(self, you="they", your="their")
 
 

@@ -69,12 +69,13 @@ _TITLED = ("resources", "tracks", "zones", "params", "derived", "tallies", "phas
            "triggers", "card_types", "enums")
 
 
-def names_for(*modes) -> Names:
+def names_for(*modes, extra: Iterable[object] = ()) -> Names:
     """Build the naming context of one or more composed modes (first mode wins a name).
 
     ``modes`` are :class:`compiler.compose.ComposedMode` objects; pass the mode
     being rendered first and the others after it so names that only exist in
-    other modes (a removed tally, say) still read with their titles.
+    other modes (a removed tally, say) still read with their titles.  ``extra``
+    declarations (e.g. the old and new rules of every change) come last.
     """
     titles: dict[str, str] = {}
     decls: dict[str, object] = {}
@@ -98,6 +99,10 @@ def names_for(*modes) -> Names:
             table = members.setdefault(enum.name, {})
             for m in enum.members:
                 table.setdefault(m.name, m.title)
+    for decl in extra:
+        name = getattr(decl, "name", None)
+        if name is not None and not isinstance(decl, (ast.CardType, ast.Enum)):
+            decls.setdefault(name, decl)
     for name, decl in decls.items():
         if not isinstance(decl, (ast.CardType, ast.Enum)):  # types, not values: fields win
             titles[name] = getattr(decl, "title", None) or plain(name)

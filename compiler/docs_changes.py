@@ -1,0 +1,174 @@
+"""Modes, modules and amendments on a game page: what each changes, in full.
+
+A mode's own changes are the tail of its ``ComposedMode.history`` past its
+parent's (a child inherits its parent's history).  Each change reads as a
+paragraph ("**Replaces** phase *5 Score*."), followed by the new rule and, for
+replacements and removals, the rule it supersedes in a collapsed
+``??? note "Superseded rule: ..."`` block.  Every function returns Markdown
+lines (``list[str]``); the page template adds the headings.
+"""
+
+from __future__ import annotations
+
+from dsl import ast
+from dsl.ast import DECL_KINDS
+
+from compiler import english
+from compiler.compose import Change, ComposedMode, Composition
+
+_OPS = {"add": "Adds", "replace": "Replaces", "remove": "Removes", "set": "Sets"}
+
+
+def own_changes(composition: Composition, name: str) -> list[Change]:
+    """The changes mode ``name`` makes itself (with its modules and amendments)."""
+    mode = composition.modes[name]
+    parent = composition.mode_decls[name].extends
+    skip = len(composition.modes[parent.name].history) if parent and parent.name in \
+        composition.modes else 0
+    return mode.history[skip:]
+
+
+def names_in(composition: Composition, mode: ComposedMode | None) -> english.Names:
+    """The naming context of ``mode``, falling back on every other mode's names."""
+    others = [composition.base, *composition.modes.values()]
+    history = [d for m in composition.modes.values() for c in m.history for d in (c.new, c.old)
+               if isinstance(d, tuple(DECL_KINDS.values()))]
+    return english.names_for(*([mode] if mode is not None else []), *others, extra=history)
+
+
+def change_line(change: Change, names: english.Names) -> str:
+    """One change in a sentence, with its citation."""
+    source = f" (*{change.citation}*)" if change.citation else ""
+    if change.op == "set":
+        title = names.title(change.name)
+        old, new = english.expr(change.old, names), english.expr(change.new, names)
+        return f"**Sets** *{title}* to {new} (was {old}){source}."
+    rule = change.new if change.new is not None else change.old
+    title = english.title(rule) if rule is not None else change.name
+    return f"**{_OPS[change.op]}** {_kind(change.kind, rule)} *{title}*{source}."
+
+
+def change_blocks(changes: list[Change], names: english.Names,
+                  later: dict[tuple[str, str], str] | None = None) -> list[str]:
+    """Each change as a paragraph, the new rule in full and the superseded one collapsed.
+
+    ``later`` maps ``(kind, name)`` to the amendment that supersedes the rule
+    again in the same mode; such rules say so under their heading line.
+    """
+    out: list[str] = []
+    for change in changes:
+        block = [change_line(change, names)]
+        by = (later or {}).get((change.kind, change.name))
+        if by and change.op in ("add", "replace"):
+            block += ["", f"**Superseded** in this mode by the amendment {by} "
+                          "(see [Amendments](#amendments))."]
+        if change.op in ("add", "replace") and change.new is not None:
+            block += [""] + english.decl(change.new, names)
+        if change.op in ("replace", "remove") and change.old is not None:
+            block += [""] + superseded(change.old, names)
+        out = english.paragraphs(out, block)
+    return out
+
+
+def superseded(old, names: english.Names) -> list[str]:
+    """A collapsed block holding the rule a change superseded."""
+    label = f"{_kind(ast.decl_kind(old), old)} {english.title(old)}".replace('"', "'")
+    body = english.decl(old, names)
+    return [f'??? note "Superseded rule: {label}"'] + [
+        (english.INDENT + line if line else "") for line in body]
+
+
+def mode_body(composition: Composition, name: str) -> list[str]:
+    """A mode's section: what it builds on, players, provenance and its changes."""
+    decl = composition.mode_decls[name]
+    mode = composition.modes[name]
+    names = names_in(composition, mode)
+    parent = decl.extends.name if decl.extends else None
+    if parent in composition.modes:
+        intro = f"Builds on *{composition.modes[parent].title}*: its rules apply, with the changes below."
+    else:
+        intro = "Builds on the rules described above, with the changes below."
+    low, high = mode.players
+    intro += f" Players: {low}." if low == high else f" Players: {low} to {high}."
+    modules = [op.module.name for op in decl.ops if isinstance(op, ast.UseModule)]
+    direct, lines_by_source = [], []
+    for change in own_changes(composition, name):
+        if change.by == name:
+            direct.append(change)
+        else:
+            lines_by_source.append((change.by, change))
+    body = english.paragraphs([intro], english.provenance(decl.meta))
+    if not direct and not lines_by_source:
+        return english.paragraphs(body, ["No changes: this mode plays by the rules above."])
+    for module in modules:
+        title = composition.modules[module].title if module in composition.modules else module
+        items = [f"- {change_line(c, names)}" for by, c in lines_by_source
+                 if by == f"module {module}"]
+        body = english.paragraphs(body, [f"Uses the module *{title}* (see [Modules](#modules)):",
+                                         ""] + items)
+    sets = [f"- {change_line(c, names)}" for c in direct if c.op == "set"]
+    later = {(c.kind, c.name): f"*{by.removeprefix('amendment ')}*" for by, c in lines_by_source
+             if by.startswith("amendment ") and c.op in ("replace", "remove")}
+    rest = [c for c in direct if c.op != "set"]
+    body = english.paragraphs(body, sets, change_blocks(rest, names, later))
+    amended = dict.fromkeys(by for by, _ in lines_by_source if by.startswith("amendment "))
+    for by in amended:
+        items = [f"- {change_line(c, names)}" for b, c in lines_by_source if b == by]
+        body = english.paragraphs(body, [f"Then amended by *{by.removeprefix('amendment ')}* "
+                                         "(see [Amendments](#amendments)):", ""] + items)
+    return body
+
+
+def module_body(composition: Composition, module: ast.Module) -> list[str]:
+    """A module's section: who uses it and its changes (from the first mode using it)."""
+    users = [m for m, d in composition.mode_decls.items()
+             if any(isinstance(op, ast.UseModule) and op.module.name == module.name
+                    for op in d.ops)]
+    titles = english.join([f"*{composition.modes[m].title}*" for m in users])
+    intro = f"Used by {titles}." if users else "No mode uses this module."
+    by = f"module {module.name}"
+    if users:
+        mode = composition.modes[users[0]]
+        changes = [c for c in own_changes(composition, users[0]) if c.by == by]
+    else:
+        mode, changes = None, _changes_from_ops(module.ops, by)
+    names = names_in(composition, mode)
+    return english.paragraphs([intro], english.provenance(module.meta), change_blocks(changes, names))
+
+
+def amendment_body(composition: Composition, amend: ast.Amend) -> list[str]:
+    """An amendment's section: the modes it applies to and each rule it supersedes."""
+    target = amend.mode.name
+    users = [n for n, m in composition.modes.items() if target in m.lineage]
+    titles = english.join([f"*{composition.modes[n].title}*" for n in users])
+    intro = f"Amends {titles or target}, citing *{amend.citation}*."
+    by = f"amendment {amend.citation}"
+    if target in composition.modes:
+        mode = composition.modes[target]
+        changes = [c for c in own_changes(composition, target) if c.by == by]
+    else:
+        mode, changes = None, _changes_from_ops(amend.ops, by)
+    names = names_in(composition, mode)
+    meta = amend.meta
+    if not any(m.kind == "source" for m in meta):
+        meta = (ast.Meta("source", amend.citation), *meta)
+    return english.paragraphs([intro], english.provenance(meta), change_blocks(changes, names))
+
+
+def _changes_from_ops(ops, by: str) -> list[Change]:
+    """Changes of ops that no mode applied (an unused module): nothing is superseded."""
+    out = []
+    for op in ops:
+        if isinstance(op, ast.Add):
+            out.append(Change("add", ast.decl_kind(op.decl), op.decl.name, by, None, None, op.decl,
+                              op.span))
+        elif isinstance(op, ast.Replace):
+            out.append(Change("replace", ast.decl_kind(op.decl), op.decl.name, by, None, None,
+                              op.decl, op.span))
+        elif isinstance(op, ast.Remove):
+            out.append(Change("remove", op.kind, op.name.name, by, None, None, None, op.span))
+    return out
+
+
+def _kind(kind: str, rule) -> str:
+    return "end condition" if isinstance(rule, ast.End) else kind

@@ -1,0 +1,337 @@
+"""Docs backend: one Markdown reference page per game, from its composed modes.
+
+``render_game_page(composition, cards, mermaid)`` fills the Jinja template
+``templates/docs/game.md.j2``.  Python prepares the content (tables as rows of
+cells, rules as Markdown lines from :mod:`compiler.english`); the template lays
+out the sections.  Output is deterministic: everything follows declaration
+order (the spec's, the catalogue's, the flow's).
+"""
+
+from __future__ import annotations
+
+from jinja2 import Environment, PackageLoader
+
+from dsl import ast
+
+from compiler import english
+from compiler.compose import ComposedMode, Composition
+from compiler.docs_changes import amendment_body, mode_body, module_body, names_in
+from compiler.docs_provenance import catalogue_counts, provenance_notes
+
+
+def render_game_page(composition: Composition, cards: list[dict], mermaid: dict[str, str]) -> str:
+    """The reference page of one game, as Markdown for mkdocs-material.
+
+    ``composition``: the composed spec (:func:`compiler.compose.compose`).
+    ``cards``: the entries of the game's catalogue YAML (dicts with ``name``,
+    ``title``, ``copies``, one key per card field, ``provenance``, ``source``,
+    ``provisional_fields``).  ``mermaid``: mode name → mermaid flowchart source
+    of that mode's phase graph.  Raises ``ValueError`` for a spec without a game.
+    """
+    if composition.game is None or composition.base is None:
+        raise ValueError("the spec has no game to document")
+    env = Environment(loader=PackageLoader("compiler", "templates"), keep_trailing_newline=True,
+                      trim_blocks=True, lstrip_blocks=True, autoescape=False)
+    env.filters["lines"] = lambda ls: "\n".join(ls)
+    env.filters["cell"] = cell
+    page = GamePage(composition, cards, mermaid)
+    return env.get_template("docs/game.md.j2").render(page=page)
+
+
+def cell(value) -> str:
+    """A table cell: one line, pipes escaped."""
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+class GamePage:
+    """What the template shows, computed on demand from the composition."""
+
+    def __init__(self, composition: Composition, cards: list[dict], mermaid: dict[str, str]):
+        self.c = composition
+        self.game: ast.Game = composition.game
+        self.base: ComposedMode = composition.base
+        self.modes: dict[str, ComposedMode] = composition.modes
+        self.cards = cards
+        self.mermaid = {name: mermaid.get(name, "").strip() for name in self.modes}
+        self.names = names_in(composition, None)
+
+    # ----------------------------------------------------------- summary
+    def summary(self) -> str:
+        g = self.game
+        low, high = g.players
+        players = f"{low}" if low == high else f"{low} to {high}"
+        modes = english.join([self._mode_label(m) for m in self.modes.values()])
+        count = len(self.modes)
+        return (f"*{g.title}* is a game for {players} players; this reference is written from "
+                f"the *{g.rulebook}*. It has {count} mode{'s' if count != 1 else ''}: {modes}. "
+                "Every rule below is generated from the game's spec, the same text the engine "
+                "is compiled from, and cites the rulebook section it encodes; rulings and "
+                "provisional values are flagged where the rulebook is unclear or silent.")
+
+    def _mode_label(self, mode: ComposedMode) -> str:
+        low, high = mode.players
+        extra = []
+        if self.game.default_mode and self.game.default_mode.name == mode.name:
+            extra.append("the default")
+        if mode.players != self.game.players:
+            extra.append(f"{low} player{'s' if high > 1 else ''}" if low == high
+                         else f"{low} to {high} players")
+        return f"*{mode.title}*" + (f" ({', '.join(extra)})" if extra else "")
+
+    def game_notes(self) -> list[str]:
+        out = english.provenance(self.game.meta)
+        if self.game.players_provisional:
+            out = english.paragraphs(out, english.admonition("provisional",
+                                                              self.game.players_provisional))
+        return out
+
+    # ----------------------------------------------------------- components
+    def resources(self) -> list[list[str]]:
+        return [[r.title, f"`{r.name}`",
+                 "non-renewable (spent when used)" if r.non_renewable else "renewable",
+                 "unlimited" if r.supply is None else str(r.supply), self._src(r)]
+                for r in self.base.resources.values()]
+
+    def tracks(self) -> list[list[str]]:
+        return [[t.title, f"`{t.name}`", "per player" if t.per_player else "one for the game",
+                 "yes" if t.is_score else "no",
+                 english.expr(t.start, self.names) if t.start is not None else "0",
+                 self._src(t)] for t in self.base.tracks.values()]
+
+    def zones(self) -> list[list[str]]:
+        rows = []
+        for z in self.base.zones.values():
+            states = ", ".join(f"{s.name} (starts {english.expr(s.default, self.names)})"
+                               for s in z.states)
+            rows.append([z.title, z.kind, english.card_noun(z.name, self.names),
+                         "each player" if z.per_player else "shared",
+                         english.VISIBILITY.get(z.visibility, z.visibility),
+                         english.expr(z.limit, self.names) if z.limit is not None else "none",
+                         self.names.title(z.refill.name) if z.refill else "—",
+                         states or "—", self._src(z)])
+        return rows
+
+    def tallies(self) -> list[list[str]]:
+        return [[t.title, f"`{t.name}`", english.tally_limit(t, self.names), self._src(t)]
+                for t in self.base.tallies.values()]
+
+    def all_params(self) -> list[ast.Param]:
+        """Every param of the base rules or of any mode, first declaration of each."""
+        seen: dict[str, ast.Param] = {}
+        for mode in [self.base, *self.modes.values()]:
+            for p in mode.params.values():
+                seen.setdefault(p.name, p)
+        return list(seen.values())
+
+    def params(self) -> list[list[str]]:
+        """Rows: title, name, then the value in each mode (``—`` where absent), source."""
+        rows = []
+        for p in self.all_params():
+            name = p.name
+            values = [english.expr(m.params[name].value, self.names) if name in m.params else "—"
+                      for m in self.modes.values()]
+            rows.append([p.title, f"`{name}`", *values, self._src(p)])
+        return rows
+
+    def component_notes(self) -> list[str]:
+        """Rulings and provisional values of the tabled components, as admonitions."""
+        out: list[str] = []
+        for table in ("resources", "tracks", "zones", "params", "tallies"):
+            for d in getattr(self.base, table).values():
+                for m in d.meta:
+                    if m.kind in ("ruling", "provisional"):
+                        out = english.paragraphs(out, english.admonition(
+                            m.kind, f"*{d.title}*: {m.text}"))
+        return out
+
+    def enums(self) -> list[tuple[str, list[str]]]:
+        """Each enum as ``(heading, lines)``."""
+        return [(e.title[:1].upper() + e.title[1:], english.enum(e, self.names))
+                for e in self.base.enums.values()]
+
+    def described(self, table: str) -> list[list[str]]:
+        """Card types or derived values, each as Markdown lines."""
+        if table == "derived":
+            return [english.derived(d, self.names) for d in self.base.derived.values()]
+        out = []
+        for card in self.base.card_types.values():
+            rows = ["| Field | Type | Default | Meaning |", "| --- | --- | --- | --- |"]
+            for f in card.fields:
+                default = english.expr(f.default, self.names) if f.default is not None else "—"
+                rows.append(f"| {f.name.replace('_', ' ')} | {self._type(f.type.name)} | "
+                            f"{cell(default)} | {cell(f.description)} |")
+            out.append(english.paragraphs([f"**{card.title}** cards:"], rows,
+                                          english.provenance(card.meta)))
+        return out
+
+    def _type(self, name: str) -> str:
+        decl = self.base.enums.get(name)
+        return decl.title if decl else {"int": "number", "bool": "yes/no", "bag": "resources"}.get(
+            name, name)
+
+    # ----------------------------------------------------------- catalogue
+    def catalogue_columns(self) -> list[str]:
+        card = self._catalogue_card()
+        return [f.name for f in card.fields] if card else []
+
+    def _catalogue_card(self) -> ast.CardType | None:
+        cat = next(iter(self.base.catalogues.values()), None)
+        return self.base.card_types.get(cat.card_type.name) if cat else None
+
+    def catalogue(self) -> list[list[str]]:
+        card = self._catalogue_card()
+        types = {f.name: f.type.name for f in card.fields} if card else {}
+        rows = []
+        for entry in self.cards:
+            provisional = set(entry.get("provisional_fields") or ())
+            invented = entry.get("provenance") == "provisional"
+            row = [entry.get("title", entry.get("name", "?"))]
+            for key in ["copies", *self.catalogue_columns()]:
+                text = self._card_value(entry.get(key, 1 if key == "copies" else None),
+                                        types.get(key))
+                row.append(f"*{text}*" if (invented or key in provisional) and text else text)
+            row.append(self._card_provenance(entry, invented, provisional))
+            rows.append(row)
+        return rows
+
+    def _card_value(self, value, type_name: str | None) -> str:
+        if value is None or value == {}:
+            return "—"
+        if isinstance(value, dict):
+            return ", ".join(f"{n} {self.names.title(k)}" for k, n in value.items())
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if type_name in self.names.members:
+            return self.names.member(type_name, str(value)) or str(value)
+        return str(value)
+
+    @staticmethod
+    def _card_provenance(entry: dict, invented: bool, provisional: set[str]) -> str:
+        if invented:
+            return "**provisional card** (not in the rulebook)"
+        sources = "; ".join(f"*{s.strip()}*" for s in str(entry.get("source", "")).split(";")
+                            if s.strip())
+        text = f"rulebook ({sources})" if sources else "rulebook"
+        if provisional:
+            fields = [str(f).replace("_", " ") for f in entry.get("provisional_fields") or ()]
+            text += "; provisional: " + ", ".join(fields)
+        return text
+
+    def catalogue_totals(self) -> str:
+        copies = sum(int(c.get("copies", 1)) for c in self.cards)
+        invented, fields = catalogue_counts(self.cards)
+        return (f"{copies} cards in {len(self.cards)} distinct entries. {invented} entries are "
+                f"provisional cards, invented so that complete games can be played; the "
+                f"others leave {fields} field values provisional. Provisional values are in "
+                "*italics*.")
+
+    # ----------------------------------------------------------- the round
+    def phase_order(self) -> list[ast.Phase]:
+        """Phases in the order the flow first reaches them, then any others."""
+        order: list[str] = []
+        flow = self.base.flow
+        for edge in flow.edges if flow else ():
+            for node in (edge.source.name, edge.dest.name):
+                if node in self.base.phases and node not in order:
+                    order.append(node)
+        order += [p for p in self.base.phases if p not in order]
+        return [self.base.phases[p] for p in order]
+
+    def round_intro(self) -> list[str]:
+        flow = self.base.flow
+        if flow is None:
+            return []
+        first = [self._node(e.dest.name) for e in flow.edges if e.source.name == "start"]
+        text = f"The game starts with {english.join(first, 'or')}." if first else ""
+        if flow.round_start is not None:
+            text += f" Each round starts with {self._node(flow.round_start.name)}."
+        return english.paragraphs([text.strip()], english.provenance(flow.meta))
+
+    def phase_lines(self, decl: ast.Phase) -> list[str]:
+        nexts = []
+        for edge in self.base.flow.edges if self.base.flow else ():
+            if edge.source.name == decl.name:
+                text = self._node(edge.dest.name)
+                if edge.condition is not None:
+                    text += f" when {english.expr(edge.condition, self.names)}"
+                nexts.append(text)
+        lines = english.phase(decl, self.names, english.join(nexts, "or") or None)
+        return english.paragraphs([self.in_modes(decl)], lines)
+
+    def _node(self, name: str) -> str:
+        if name == "end":
+            return "the end of the game"
+        return f"*{self.names.title(name)}*"
+
+    def in_modes(self, decl) -> str:
+        """Which modes play ``decl`` as written here (the others change it)."""
+        attr = {ast.Action: "actions", ast.Phase: "phases", ast.Trigger: "triggers",
+                ast.End: "ends"}[type(decl)]
+        keep = [m for m in self.modes.values() if getattr(m, attr).get(decl.name) is decl]
+        if len(keep) == len(self.modes):
+            return "*In every mode.*"
+        if not keep:
+            return "*Changed in every mode (see [Modes](#modes)).*"
+        titles = english.join([m.title for m in keep])
+        return f"*As written here in {titles}; the other modes change it (see [Modes](#modes)).*"
+
+    # ----------------------------------------------------------- rules
+    def actions(self) -> list[tuple[str, list[str]]]:
+        return [(a.title, english.paragraphs([self.in_modes(a)], english.action(a, self.names)))
+                for a in self.base.actions.values()]
+
+    def triggers(self) -> list[tuple[str, list[str]]]:
+        return [(t.title, english.paragraphs([self.in_modes(t)], english.trigger(t, self.names)))
+                for t in self.base.triggers.values()]
+
+    def ends(self) -> list[list[str]]:
+        return [english.paragraphs([self.in_modes(e)], english.end(e, self.names))
+                for e in self.base.ends.values()]
+
+    def setup(self) -> list[str]:
+        return english.setup(self.base.setup, self.names) if self.base.setup else []
+
+    # ----------------------------------------------------------- modes and changes
+    def mode_table(self) -> tuple[list[str], list[list[str]]]:
+        params = self.all_params()
+        head = ["Mode", "Players", "Builds on", "Modules", *[p.title for p in params]]
+        rows = []
+        for name, mode in self.modes.items():
+            decl = self.c.mode_decls[name]
+            low, high = mode.players
+            parent = self.modes[decl.extends.name].title if decl.extends and \
+                decl.extends.name in self.modes else "the base rules"
+            modules = [self.c.modules[o.module.name].title for o in decl.ops
+                       if isinstance(o, ast.UseModule) and o.module.name in self.c.modules]
+            values = [english.expr(mode.params[p.name].value, self.names)
+                      if p.name in mode.params else "—" for p in params]
+            rows.append([mode.title, str(low) if low == high else f"{low} to {high}", parent,
+                         ", ".join(modules) or "—", *values])
+        return head, rows
+
+    def mode_sections(self) -> list[tuple[str, list[str]]]:
+        return [(m.title, mode_body(self.c, name)) for name, m in self.modes.items()]
+
+    def module_sections(self) -> list[tuple[str, list[str]]]:
+        return [(m.title, module_body(self.c, m)) for m in self.c.modules.values()]
+
+    def amendment_sections(self) -> list[tuple[str, list[str]]]:
+        return [(a.citation, amendment_body(self.c, a)) for a in self.c.amendments]
+
+    def default_mode(self) -> str | None:
+        d = self.game.default_mode
+        return self.modes[d.name].title if d and d.name in self.modes else None
+
+    # ----------------------------------------------------------- provenance
+    def notes(self, kind: str) -> list[str]:
+        out = []
+        for note in provenance_notes(self.c):
+            if note.kind == kind:
+                where = "; ".join(f"*{s}*" for s in note.sources) or "no rulebook section"
+                rule = note.rule[:1].upper() + note.rule[1:]
+                context = f", in {note.context}" if note.context else ""
+                out.append(f"{rule}{context} ({where}): {note.text}")
+        return out
+
+    def _src(self, decl) -> str:
+        return "; ".join(f"*{m.text}*" for m in decl.meta if m.kind == "source") or "—"

@@ -1,0 +1,113 @@
+"""The `rulebook` command as a user runs it: build, check, play, replay, bench."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def rulebook(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "compiler.cli", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture()
+def project(tmp_path: Path) -> Path:
+    """A copy of the project's inputs (specs, docs, mkdocs.yml) to build in."""
+    for folder in ("specs", "docs"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    return tmp_path
+
+
+def test_build_writes_engines_and_pages_then_rewrites_nothing(project: Path):
+    first = rulebook("build", "--no-site", cwd=project)
+    assert first.returncode == 0, first.stderr
+    engine = project / "generated" / "utopolis.py"
+    page = project / "docs" / "games" / "utopolis.md"
+    assert engine.read_text() == (ROOT / "generated" / "utopolis.py").read_text()
+    assert page.read_text() == (ROOT / "docs" / "games" / "utopolis.md").read_text()
+    assert "utopolis" in first.stdout and "phases" in first.stdout and "actions" in first.stdout
+    stamps = {p: p.stat().st_mtime_ns for p in (project / "generated").glob("*.py")}
+    second = rulebook("build", "--no-site", cwd=project)
+    assert second.returncode == 0
+    assert "(unchanged)" in second.stdout
+    assert {p: p.stat().st_mtime_ns for p in stamps} == stamps
+
+
+def test_a_broken_spec_fails_with_diagnostics_and_keeps_the_previous_engine(project: Path):
+    assert rulebook("build", "--no-site", cwd=project).returncode == 0
+    engine = project / "generated" / "utopolis.py"
+    before = engine.read_text()
+    spec = project / "specs" / "utopolis.rules"
+    spec.write_text(spec.read_text().replace("require count my city < city_limit",
+                                             "require count my city < city_limt", 1))
+    result = rulebook("build", "--no-site", cwd=project)
+    assert result.returncode == 1
+    assert "specs/utopolis.rules:" in result.stderr
+    assert "unknown name `city_limt`" in result.stderr
+    assert "did you mean `city_limit`?" in result.stderr
+    assert "^" in result.stderr and "Traceback" not in result.stderr
+    assert "FAILED" in result.stdout
+    assert engine.read_text() == before
+    assert not list((project / "generated").glob(".*.tmp"))
+
+
+def test_check_json_lists_diagnostics(project: Path):
+    spec = project / "specs" / "utopolis.rules"
+    spec.write_text(spec.read_text().replace("actions build, finish", "actions buidl, finish", 1))
+    result = rulebook("check", "--format", "json", cwd=project)
+    assert result.returncode == 1
+    report = json.loads(result.stdout)
+    diags = report[0]["diagnostics"]
+    assert any(d["code"] == "E0501" and "buidl" in d["message"] for d in diags)
+    first = next(d for d in diags if "buidl" in d["message"])
+    assert set(first) >= {"code", "severity", "message", "file", "line", "column", "end_line",
+                          "end_column", "hint", "notes"}
+    line = spec.read_text().splitlines()[first["line"] - 1]
+    assert line[first["column"] - 1:first["end_column"] - 1] == "buidl"
+
+
+def test_check_passes_on_the_real_specs():
+    result = rulebook("check")
+    assert result.returncode == 0, result.stderr
+    assert "0 error(s)" in result.stdout
+
+
+def test_play_then_replay_reaches_the_same_end(tmp_path: Path):
+    log = tmp_path / "game.jsonl"
+    played = rulebook("play", "utopolis", "--mode", "family", "--players", "4", "--seed", "1",
+                      "--bots", "random", "--log", str(log))
+    assert played.returncode == 0, played.stderr
+    assert "winner: player" in played.stdout
+    events = [json.loads(x) for x in log.read_text().splitlines()]
+    assert events[0]["event"] == "start" and events[-1]["event"] == "end"
+    assert sum(e["event"] == "action" for e in events) > 100
+    replayed = rulebook("replay", str(log))
+    assert replayed.returncode == 0, replayed.stderr
+    assert "replay matches the log" in replayed.stdout
+    events[-1]["scores"][0] += 1
+    log.write_text("".join(json.dumps(e) + "\n" for e in events))
+    assert rulebook("replay", str(log)).returncode == 1
+
+
+def test_play_refuses_a_bad_mode_or_player_count():
+    bad_mode = rulebook("play", "utopolis", "--mode", "nightmare", "--players", "3")
+    assert bad_mode.returncode == 2 and "unknown mode 'nightmare'" in bad_mode.stderr
+    bad_count = rulebook("play", "utopolis", "--mode", "solo", "--players", "3")
+    assert bad_count.returncode == 2 and "1 to 1 players" in bad_count.stderr
+
+
+def test_bench_prints_games_and_actions_per_second():
+    result = rulebook("bench", "utopolis", "--games", "1", "--seconds", "0", "--players", "1")
+    assert result.returncode == 0, result.stderr
+    rows = [line.split() for line in result.stdout.splitlines()[1:]]
+    assert {r[1] for r in rows} == {"solo", "solo_easy", "solo_hard", "solo_family"}
+    assert all(float(r[4]) > 0 and float(r[5]) > 0 for r in rows)

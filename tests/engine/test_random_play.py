@@ -1,0 +1,118 @@
+"""Random legal play in every mode and player count, checking invariants after
+every action (Hypothesis draws the seeds)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generated import utopolis
+
+MAX_ACTIONS = 50_000
+CASES = [(mode, n) for mode in utopolis.Game.MODES for n in utopolis.Game.player_counts(mode)]
+CITY_LIMIT = {"family": 8, "solo_family": 8}
+TARGET = {"family": 20, "solo_family": 20}
+CARDS_IN_PLAY = {"family": 89, "solo_family": 89}  # Family removes 6 of the 95 cards
+TALLY_MAX = {"cylinders_scored": 5, "workers_scored": 3, "goods_scored": 3,
+             "reserve_trades": 1, "trade_offers": 3}
+
+
+def environment(s, p):
+    return sum(utopolis.F_environment[c] - utopolis.F_pollution[c] for c in s.z["city"][p])
+
+
+def check_invariants(s, mode):
+    n = s.n
+    limit = CITY_LIMIT.get(mode, 10)
+    for p in range(n):
+        assert len(s.z["hand"][p]) <= 10, f"hand of {p} holds {len(s.z['hand'][p])}"
+        assert len(s.z["city"][p]) <= limit, f"city of {p} holds {len(s.z['city'][p])}"
+        assert all(x >= 0 for x in s.res[p]), f"negative resources {s.res[p]}"
+    for name, cap in TALLY_MAX.items():
+        if name in s.ta:
+            assert all(0 <= v <= cap for v in s.ta[name]), (name, s.ta[name])
+    if "environment_used" in s.ta:
+        for p in range(n):
+            assert s.ta["environment_used"][p] <= max(0, environment(s, p))
+    # card conservation: every card in play is in exactly one zone, where loc says
+    seen = Counter()
+    for name, cards in s.z.items():
+        if s.game.per_player_zone[name]:
+            for owner, zc in enumerate(cards):
+                for c in zc:
+                    seen[c] += 1
+                    assert s.loc[c] == (name, owner), (c, s.loc[c], name, owner)
+        else:
+            for c in cards:
+                seen[c] += 1
+                assert s.loc[c] == (name, None), (c, s.loc[c], name)
+    assert all(v == 1 for v in seen.values()), [c for c, v in seen.items() if v > 1]
+    in_play = CARDS_IN_PLAY.get(mode, 95)
+    assert sum(seen.values()) == in_play
+    assert sum(1 for x in s.loc if x is not None) == in_play
+
+
+def check_outcome(s, mode):
+    winners = s.winners_list()
+    scores = s.scores()
+    goal = TARGET.get(mode, 40)
+    if s.n == 1:
+        heart = s.gtr["heart"]
+        assert heart > goal or scores[0] >= goal
+        won = scores[0] >= goal and (heart <= goal or scores[0] > heart)
+        assert winners == ([0] if won else [])
+        assert s.returns() == [1.0 if won else -1.0]
+    else:
+        assert winners, "a multiplayer game ends with at least one winner"
+        assert max(scores) >= goal
+        assert all(scores[w] == max(scores) for w in winners)
+        assert s.returns() == [1.0 if q in winners else -1.0 for q in range(s.n)]
+
+
+@pytest.mark.parametrize("mode,players", CASES)
+@settings(max_examples=3, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_play(mode, players, seed):
+    rng = random.Random(seed)
+    game = utopolis.Game(num_players=players, mode=mode, seed=seed)
+    s = game.new_initial_state()
+    check_invariants(s, mode)
+    snapshot_at = rng.randrange(1, 400)
+    snapshot = None
+    steps = 0
+    while not s.is_terminal():
+        assert steps < MAX_ACTIONS, f"game not over after {MAX_ACTIONS} actions"
+        legal = s.legal_actions()
+        assert legal, f"no legal action in phase {s.phase!r} for {s.current_player()}"
+        assert all(a.player == s.current_player() for a in legal)
+        s.apply_action(rng.choice(legal))
+        steps += 1
+        check_invariants(s, mode)
+        if steps == snapshot_at:
+            snapshot = (steps, s.to_json())
+            assert game.state_from_json(snapshot[1]).to_json() == snapshot[1]
+    assert s.current_player() == -4 and s.legal_actions() == []
+    check_outcome(s, mode)
+    final = s.to_json()
+    actions = s.applied_actions()
+    assert len(actions) == steps
+
+    # replay from the seed and the action list
+    r = utopolis.Game(num_players=players, mode=mode, seed=seed).new_initial_state()
+    for a in actions:
+        r.apply_action(game.action(a.player, a.name, *a.args))
+    assert r.to_json() == final
+
+    # JSON round trip mid-game, then continue with the same actions
+    if snapshot is not None:
+        k, text = snapshot
+        m = game.state_from_json(text)
+        for a in actions[k:]:
+            m.apply_action(a)
+        assert m.to_json() == final
+        assert m.winners_list() == s.winners_list()
