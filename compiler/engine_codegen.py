@@ -321,7 +321,7 @@ class EngineGenerator:
         comp = self.comp
         modes = {name: self.mode_rules(m) for name, m in comp.modes.items()}
         self.functions.extend(self.lower.extra)
-        fields = self._card_fields()
+        field_names, card_rows = self._card_table()
         per_player = {}
         visibility = {}
         titles = {"choose_card": "choose a card", "answer": "answer"}
@@ -338,9 +338,8 @@ class EngineGenerator:
             game=game, spec_path=self.spec_path, functions=self.functions, modes=modes,
             mode_names=tuple(comp.modes), default_mode=(game.default_mode.name if game.default_mode
                                                       else next(iter(comp.modes))),
-            resources=tuple(self.res.names), fields=fields, catalogues=self._catalogue_ranges(),
-            card_titles=tuple(c["title"] for c in self._instances()),
-            card_names=tuple(c["name"] for c in self._instances()),
+            resources=tuple(self.res.names), field_names=field_names, card_rows=card_rows,
+            catalogues=self._catalogue_ranges(), catalogue_files=self._catalogue_files(),
             per_player=per_player, visibility=visibility, titles=titles, args=args,
             score_track=self.score_track, asks=sorted(set(_ask_names(self.lower.extra))))
 
@@ -352,6 +351,14 @@ class EngineGenerator:
                 out.append(entry)
         return out
 
+    def _catalogue_files(self) -> str:
+        files = []
+        for m in self.comp.modes.values():
+            for cat in m.catalogues.values():
+                if cat.path not in files:
+                    files.append(cat.path)
+        return ", ".join(files)
+
     def _catalogue_ranges(self) -> dict[str, tuple[int, int]]:
         ranges, start = {}, 0
         for cat_name in sorted({c["_catalogue"] for c in self.cards}, key=lambda n: min(
@@ -361,22 +368,30 @@ class EngineGenerator:
             start += count
         return ranges
 
-    def _card_fields(self) -> dict[str, tuple]:
-        instances = self._instances()
+    def _card_table(self) -> tuple[tuple[str, ...], list[tuple]]:
+        """Field names and one row per catalogue entry: (name, title, copies, values, yaml line)."""
         card_types = {}
         for m in self.comp.modes.values():
             card_types.update(m.card_types)
-        fields: dict[str, list] = {}
-        for i, card in enumerate(instances):
+        names: list[str] = []
+        for ctype in card_types.values():
+            names += [f.name for f in ctype.fields if f.name not in names]
+        rows = []
+        for card in self.cards:
             ctype = card_types.get(card["_card_type"])
-            if ctype is None:
-                continue
-            for f in ctype.fields:
-                value = card.get(f.name, _literal(f.default) if f.default is not None else None)
-                if f.type.name == "bag":
-                    value = self.res.bag(value or {})
-                fields.setdefault(f.name, [None] * len(instances))[i] = value
-        return {k: tuple(v) for k, v in fields.items()}
+            declared = {f.name: f for f in ctype.fields} if ctype else {}
+            values = []
+            for name in names:
+                f = declared.get(name)
+                value = None
+                if f is not None:
+                    value = card.get(name, _literal(f.default) if f.default is not None else None)
+                    if f.type.name == "bag":
+                        value = self.res.bag(value or {})
+                values.append(value)
+            rows.append((card["name"], card["title"], int(card.get("copies", 1)), tuple(values),
+                         card.get("_line", 0)))
+        return tuple(names), rows
 
 
 def _literal(e):

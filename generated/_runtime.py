@@ -290,11 +290,13 @@ class State:
         legal = self.legal_actions()
         if action not in legal:
             who = self.current_player()
+            text = f"{action} [{action!r}]"
             if self.terminal:
-                raise IllegalActionError(f"{action!r} refused: the game is over")
+                raise IllegalActionError(f"{text} refused: the game is over")
             if action.player != who:
-                raise IllegalActionError(f"{action!r} refused: it is player {who}'s decision")
-            raise IllegalActionError(f"{action!r} refused: not legal in phase {self.phase!r}")
+                raise IllegalActionError(f"{text} refused: it is player {who + 1}'s decision")
+            raise IllegalActionError(f"{text} refused: not legal now (phase {self.phase!r}); "
+                                     "the state is unchanged")
         self._legal = None
         self.history.append((action.player, action.name, action.args))
         g, p = self.g, action.player
@@ -514,7 +516,7 @@ def _flatten(value):
         for v in value:
             yield from _flatten(v)
     elif isinstance(value, int) and not isinstance(value, bool):
-        pass
+        yield value
 
 
 # ---------------------------------------------------------------- game

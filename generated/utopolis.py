@@ -22,42 +22,106 @@ __all__ = ["Game", "Action", "State", "IllegalActionError", "RulesError"]
 RESOURCES = ["electricity", "water", "worker", "goods"]
 
 # ---------------------------------------------------------------- card catalogue
-# One entry per card (copies expanded); a card's id is its index.
-CARD_TITLES = ('Central de Carbón (Coal Plant)', 'Central de Carbón (Coal Plant)', 'Central de Carbón (Coal Plant)', 'Generador Diésel (Diesel Generator)', 'Generador Diésel (Diesel Generator)', 'Wind Park', 'Wind Park', 'Represa del Sur (Southern Dam)', 'Represa del Sur (Southern Dam)', 'Central Solar (Solar Plant)', 'Central Solar (Solar Plant)', 'Central Geotérmica Volcán Azul (Geothermal Plant)', 'Central de Fusión Estrella (Fusion Plant)', 'Pozo Comunal (Village Well)', 'Pozo Comunal (Village Well)', 'Pozo Comunal (Village Well)', 'Cisterna de Lluvia (Rain Cistern)', 'Inodoro', 'Inodoro', 'Water Tower', 'Water Tower', 'Planta Potabilizadora Río Claro (Purification Plant)', 'Planta Potabilizadora Río Claro (Purification Plant)', 'Desalinizadora Costa Brava (Desalination Plant)', 'Desalinizadora Costa Brava (Desalination Plant)', 'Acueducto Mayor (Great Aqueduct)', 'Comisaría del Barrio (Police Station)', 'Comisaría del Barrio (Police Station)', 'Guardería Pichoncitos (Nursery)', 'Guardería Pichoncitos (Nursery)', 'Biblioteca (Library)', 'Biblioteca (Library)', 'Correo Paloma (Post Office)', 'Correo Paloma (Post Office)', 'Escuela (School)', 'Escuela (School)', 'Bomberos (Fire Station)', 'Bomberos (Fire Station)', 'Municipalidad (Town Hall)', 'Hospital Santa Curita (Hospital)', "Universidad Popular (People's University)", 'Plazoleta Verde (Green Square)', 'Plazoleta Verde (Green Square)', 'Plazoleta Verde (Green Square)', 'Huerta Comunitaria (Community Garden)', 'Huerta Comunitaria (Community Garden)', 'Bosque Nativo (Native Forest)', 'Reserve', 'Recycling Plant', 'Carbon Capturer', 'Jardín Vertical (Vertical Garden)', 'Humedal de las Garzas (Heron Wetland)', 'Taller Mecánico Tuerca (Machine Shop)', 'Taller Mecánico Tuerca (Machine Shop)', 'Taller Mecánico Tuerca (Machine Shop)', 'Aserradero Tronco Feliz (Sawmill)', 'Aserradero Tronco Feliz (Sawmill)', 'Fábrica de Alfajores (Biscuit Factory)', 'Fábrica de Alfajores (Biscuit Factory)', 'Hat Factory', 'Refinery', 'Refinery', 'Pendulum Factory', 'Acería Yunque (Steelworks)', 'Acería Yunque (Steelworks)', 'Crema del Cielo Inc.', 'Astillero Sirena (Shipyard)', 'Almacén Don Tito (Corner Store)', 'Almacén Don Tito (Corner Store)', 'Kiosco 24 Horas (Kiosk)', 'Kiosco 24 Horas (Kiosk)', 'Feria del Trueque (Barter Fair)', 'Feria del Trueque (Barter Fair)', 'Shopping Galáctico (Shopping Mall)', 'Shopping Galáctico (Shopping Mall)', 'Banco Bolsillo Lleno (Bank)', 'Puerto Libre (Free Port)', 'Parque (Park)', 'Parque (Park)', 'Obelixco', 'Obelixco', 'Calesita del Barrio (Carousel)', 'Calesita del Barrio (Carousel)', 'Cine Rayo (Cinema)', 'Estadio (Stadium)', 'Estadio (Stadium)', 'Teatro Morrón (Theatre)', 'Teatro Morrón (Theatre)', 'Fuente de los Deseos (Wishing Fountain)', 'Palacio Nyborg', 'Torre Otaku', 'Termas Burbuja (Hot Springs)', 'Edificio Kraken', 'Museo Ubre (Museum)', 'Mirador del Cóndor (Condor Lookout)')
-CARD_NAMES = ('central_de_carbon', 'central_de_carbon', 'central_de_carbon', 'generador_diesel', 'generador_diesel', 'wind_park', 'wind_park', 'represa_del_sur', 'represa_del_sur', 'central_solar', 'central_solar', 'central_geotermica', 'central_de_fusion', 'pozo_comunal', 'pozo_comunal', 'pozo_comunal', 'cisterna_de_lluvia', 'inodoro', 'inodoro', 'water_tower', 'water_tower', 'planta_potabilizadora', 'planta_potabilizadora', 'desalinizadora', 'desalinizadora', 'acueducto_mayor', 'comisaria_del_barrio', 'comisaria_del_barrio', 'guarderia_pichoncitos', 'guarderia_pichoncitos', 'biblioteca', 'biblioteca', 'correo_paloma', 'correo_paloma', 'escuela', 'escuela', 'bomberos', 'bomberos', 'municipalidad', 'hospital_santa_curita', 'universidad_popular', 'plazoleta_verde', 'plazoleta_verde', 'plazoleta_verde', 'huerta_comunitaria', 'huerta_comunitaria', 'bosque_nativo', 'reserve', 'recycling_plant', 'carbon_capturer', 'jardin_vertical', 'humedal_de_las_garzas', 'taller_tuerca', 'taller_tuerca', 'taller_tuerca', 'aserradero_tronco_feliz', 'aserradero_tronco_feliz', 'fabrica_de_alfajores', 'fabrica_de_alfajores', 'hat_factory', 'refinery', 'refinery', 'pendulum_factory', 'aceria_yunque', 'aceria_yunque', 'crema_del_cielo_inc', 'astillero_sirena', 'almacen_don_tito', 'almacen_don_tito', 'kiosco_24_horas', 'kiosco_24_horas', 'feria_del_trueque', 'feria_del_trueque', 'shopping_galactico', 'shopping_galactico', 'banco_bolsillo_lleno', 'puerto_libre', 'parque', 'parque', 'obelixco', 'obelixco', 'calesita_del_barrio', 'calesita_del_barrio', 'cine_rayo', 'estadio', 'estadio', 'teatro_morron', 'teatro_morron', 'fuente_de_los_deseos', 'palacio_nyborg', 'torre_otaku', 'termas_burbuja', 'edificio_kraken', 'museo_ubre', 'mirador_del_condor')
-F_value = (1, 1, 1, 2, 2, 3, 3, 3, 3, 4, 4, 5, 6, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 5, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 5, 6, 1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 4, 4, 4, 5, 6, 1, 1, 2, 2, 2, 2, 4, 4, 5, 6, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6)
-F_colour = ('power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'power_plant', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'water_treatment', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'basic_services', 'environment', 'environment', 'environment', 'environment', 'environment', 'environment', 'environment', 'environment', 'environment', 'environment', 'environment', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'industry', 'commerce', 'commerce', 'commerce', 'commerce', 'commerce', 'commerce', 'commerce', 'commerce', 'commerce', 'commerce', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type', 'wellbeing_type')
-F_input = ((0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 0, 1), (0, 0, 0, 1), (0, 0, 1, 0), (0, 0, 1, 0), (0, 1, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (1, 0, 1, 0), (1, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (1, 0, 0, 0), (1, 0, 0, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (1, 1, 0, 0), (1, 1, 0, 0), (0, 1, 0, 0), (0, 1, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0), (1, 1, 0, 0), (1, 1, 0, 0), (0, 2, 0, 0), (0, 2, 0, 0), (1, 1, 0, 0), (2, 1, 0, 0), (1, 1, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 1, 0, 0), (0, 1, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 1, 1, 0), (0, 1, 1, 0), (1, 0, 0, 0), (1, 0, 1, 0), (1, 0, 1, 0), (1, 1, 0, 0), (2, 0, 0, 0), (2, 0, 0, 0), (0, 1, 1, 0), (1, 1, 1, 0), (1, 1, 0, 0), (1, 1, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0), (0, 0, 0, 1), (0, 0, 0, 1), (1, 0, 1, 0), (1, 0, 1, 0), (0, 0, 1, 1), (0, 1, 0, 1), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (1, 1, 0, 0), (1, 1, 0, 0), (1, 0, 0, 1), (0, 1, 1, 0), (0, 1, 1, 0), (1, 0, 1, 0), (1, 0, 1, 0), (0, 0, 0, 0), (0, 0, 0, 0), (1, 1, 0, 1), (0, 2, 0, 0), (1, 1, 0, 0), (0, 0, 0, 0), (1, 1, 0, 1))
-F_output = ((1, 0, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0), (2, 0, 0, 0), (2, 0, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0), (2, 0, 0, 0), (2, 0, 0, 0), (2, 0, 0, 0), (2, 0, 0, 0), (2, 0, 0, 0), (2, 0, 0, 0), (0, 1, 0, 0), (0, 1, 0, 0), (0, 1, 0, 0), (0, 1, 0, 0), (0, 2, 0, 0), (0, 2, 0, 0), (0, 2, 0, 0), (0, 2, 0, 0), (0, 2, 0, 0), (0, 2, 0, 0), (0, 2, 0, 0), (0, 2, 0, 0), (0, 2, 0, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 1, 0), (0, 0, 0, 1), (0, 0, 0, 1), (0, 0, 2, 0), (0, 0, 2, 0), (0, 0, 1, 1), (0, 0, 1, 1), (0, 0, 1, 1), (0, 0, 2, 1), (0, 0, 2, 1), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 1), (0, 0, 0, 1), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 1), (0, 0, 0, 1), (0, 0, 0, 1), (0, 0, 0, 1), (0, 0, 0, 1), (0, 0, 0, 1), (0, 0, 0, 1), (0, 0, 0, 1), (0, 0, 0, 2), (0, 0, 0, 2), (0, 0, 0, 2), (0, 0, 0, 2), (0, 0, 0, 2), (0, 0, 0, 2), (0, 0, 0, 2), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
-F_draws = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-F_produces_points = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 2, 2, 2, 0, 2)
-F_points = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 2, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 1, 1, 2, 2, 0, 0, 0, 1, 1, 0, 0, 2, 3, 0, 0, 1, 4, 3)
-F_environment = (0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 1, 2, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 3, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0)
-F_pollution = (1, 1, 1, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-F_metropolis_only = (False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, True, True, True, False, False, False, False, False, False, False, False, False, True, False, False, True, False, False, True, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False, False)
+# From utopolis.cards.yaml. Each row: name, title, copies, then the
+# values of CARD_FIELDS. Copies are expanded in order: a card's id is its index.
+CARD_FIELDS = ('value', 'colour', 'input', 'output', 'draws', 'produces_points', 'points', 'environment', 'pollution', 'metropolis_only')
+CARD_ENTRIES = (
+    ('central_de_carbon', 'Central de Carbón (Coal Plant)', 3, (1, 'power_plant', (0, 0, 1, 0), (1, 0, 0, 0), 0, 0, 0, 0, 1, False)),  # line 40
+    ('generador_diesel', 'Generador Diésel (Diesel Generator)', 2, (2, 'power_plant', (0, 0, 0, 1), (2, 0, 0, 0), 0, 0, 0, 0, 2, False)),  # line 57
+    ('wind_park', 'Wind Park', 2, (3, 'power_plant', (0, 0, 1, 0), (1, 0, 0, 0), 0, 0, 0, 1, 0, False)),  # line 72
+    ('represa_del_sur', 'Represa del Sur (Southern Dam)', 2, (3, 'power_plant', (0, 1, 0, 0), (2, 0, 0, 0), 0, 0, 0, 0, 0, False)),  # line 89
+    ('central_solar', 'Central Solar (Solar Plant)', 2, (4, 'power_plant', (0, 0, 1, 0), (2, 0, 0, 0), 0, 0, 0, 1, 0, False)),  # line 104
+    ('central_geotermica', 'Central Geotérmica Volcán Azul (Geothermal Plant)', 1, (5, 'power_plant', (0, 0, 1, 0), (2, 0, 0, 0), 0, 0, 1, 2, 0, False)),  # line 121
+    ('central_de_fusion', 'Central de Fusión Estrella (Fusion Plant)', 1, (6, 'power_plant', (0, 0, 1, 0), (2, 0, 0, 0), 0, 0, 2, 1, 0, False)),  # line 136
+    ('pozo_comunal', 'Pozo Comunal (Village Well)', 3, (1, 'water_treatment', (0, 0, 1, 0), (0, 1, 0, 0), 0, 0, 0, 0, 0, False)),  # line 152
+    ('cisterna_de_lluvia', 'Cisterna de Lluvia (Rain Cistern)', 1, (2, 'water_treatment', (0, 0, 1, 0), (0, 1, 0, 0), 0, 0, 0, 1, 0, False)),  # line 167
+    ('inodoro', 'Inodoro', 2, (2, 'water_treatment', (1, 0, 1, 0), (0, 2, 0, 0), 0, 0, 0, 0, 0, False)),  # line 182
+    ('water_tower', 'Water Tower', 2, (3, 'water_treatment', (0, 0, 1, 0), (0, 2, 0, 0), 0, 0, 0, 0, 0, False)),  # line 199
+    ('planta_potabilizadora', 'Planta Potabilizadora Río Claro (Purification Plant)', 2, (3, 'water_treatment', (1, 0, 0, 0), (0, 2, 0, 0), 0, 0, 0, 0, 0, False)),  # line 216
+    ('desalinizadora', 'Desalinizadora Costa Brava (Desalination Plant)', 2, (4, 'water_treatment', (0, 0, 1, 0), (0, 2, 0, 0), 0, 0, 1, 0, 0, False)),  # line 231
+    ('acueducto_mayor', 'Acueducto Mayor (Great Aqueduct)', 1, (5, 'water_treatment', (0, 0, 1, 0), (0, 2, 0, 0), 0, 0, 1, 1, 0, False)),  # line 246
+    ('comisaria_del_barrio', 'Comisaría del Barrio (Police Station)', 2, (1, 'basic_services', (1, 1, 0, 0), (0, 0, 1, 0), 0, 0, 0, 0, 0, False)),  # line 262
+    ('guarderia_pichoncitos', 'Guardería Pichoncitos (Nursery)', 2, (2, 'basic_services', (0, 1, 0, 0), (0, 0, 1, 0), 0, 0, 0, 0, 0, False)),  # line 277
+    ('biblioteca', 'Biblioteca (Library)', 2, (2, 'basic_services', (1, 0, 0, 0), (0, 0, 1, 0), 0, 0, 1, 0, 0, False)),  # line 292
+    ('correo_paloma', 'Correo Paloma (Post Office)', 2, (2, 'basic_services', (1, 0, 0, 0), (0, 0, 0, 1), 0, 0, 0, 0, 0, False)),  # line 309
+    ('escuela', 'Escuela (School)', 2, (3, 'basic_services', (1, 1, 0, 0), (0, 0, 2, 0), 0, 0, 0, 0, 0, False)),  # line 324
+    ('bomberos', 'Bomberos (Fire Station)', 2, (3, 'basic_services', (0, 2, 0, 0), (0, 0, 1, 1), 0, 0, 0, 0, 0, False)),  # line 341
+    ('municipalidad', 'Municipalidad (Town Hall)', 1, (4, 'basic_services', (1, 1, 0, 0), (0, 0, 1, 1), 0, 0, 2, 0, 0, False)),  # line 358
+    ('hospital_santa_curita', 'Hospital Santa Curita (Hospital)', 1, (5, 'basic_services', (2, 1, 0, 0), (0, 0, 2, 1), 0, 0, 1, 0, 0, False)),  # line 375
+    ('universidad_popular', "Universidad Popular (People's University)", 1, (6, 'basic_services', (1, 1, 0, 0), (0, 0, 2, 1), 0, 0, 2, 0, 0, False)),  # line 390
+    ('plazoleta_verde', 'Plazoleta Verde (Green Square)', 3, (1, 'environment', (0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 0, 1, 0, False)),  # line 406
+    ('huerta_comunitaria', 'Huerta Comunitaria (Community Garden)', 2, (2, 'environment', (0, 1, 0, 0), (0, 0, 0, 1), 0, 0, 0, 1, 0, False)),  # line 421
+    ('bosque_nativo', 'Bosque Nativo (Native Forest)', 1, (3, 'environment', (0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 0, 2, 0, False)),  # line 436
+    ('reserve', 'Reserve', 1, (3, 'environment', (0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 0, 2, 0, True)),  # line 451
+    ('recycling_plant', 'Recycling Plant', 1, (3, 'environment', (0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 0, 2, 0, True)),  # line 468
+    ('carbon_capturer', 'Carbon Capturer', 1, (4, 'environment', (0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 0, 3, 0, True)),  # line 485
+    ('jardin_vertical', 'Jardín Vertical (Vertical Garden)', 1, (4, 'environment', (0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 1, 2, 0, False)),  # line 502
+    ('humedal_de_las_garzas', 'Humedal de las Garzas (Heron Wetland)', 1, (5, 'environment', (0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 1, 3, 0, False)),  # line 517
+    ('taller_tuerca', 'Taller Mecánico Tuerca (Machine Shop)', 3, (1, 'industry', (1, 0, 0, 0), (0, 0, 0, 1), 0, 0, 0, 0, 1, False)),  # line 533
+    ('aserradero_tronco_feliz', 'Aserradero Tronco Feliz (Sawmill)', 2, (2, 'industry', (0, 0, 1, 0), (0, 0, 0, 1), 0, 0, 0, 0, 2, False)),  # line 548
+    ('fabrica_de_alfajores', 'Fábrica de Alfajores (Biscuit Factory)', 2, (2, 'industry', (0, 1, 1, 0), (0, 0, 0, 1), 0, 0, 0, 0, 0, False)),  # line 563
+    ('hat_factory', 'Hat Factory', 1, (2, 'industry', (1, 0, 0, 0), (0, 0, 0, 1), 0, 0, 0, 0, 0, True)),  # line 578
+    ('refinery', 'Refinery', 2, (3, 'industry', (1, 0, 1, 0), (0, 0, 0, 2), 0, 0, 0, 0, 1, False)),  # line 595
+    ('pendulum_factory', 'Pendulum Factory', 1, (4, 'industry', (1, 1, 0, 0), (0, 0, 0, 2), 0, 0, 0, 0, 1, True)),  # line 612
+    ('aceria_yunque', 'Acería Yunque (Steelworks)', 2, (4, 'industry', (2, 0, 0, 0), (0, 0, 0, 2), 0, 0, 0, 0, 2, False)),  # line 629
+    ('crema_del_cielo_inc', 'Crema del Cielo Inc.', 1, (5, 'industry', (0, 1, 1, 0), (0, 0, 0, 2), 0, 0, 1, 0, 1, True)),  # line 644
+    ('astillero_sirena', 'Astillero Sirena (Shipyard)', 1, (6, 'industry', (1, 1, 1, 0), (0, 0, 0, 2), 0, 0, 2, 0, 1, False)),  # line 661
+    ('almacen_don_tito', 'Almacén Don Tito (Corner Store)', 2, (1, 'commerce', (1, 1, 0, 0), (0, 0, 0, 0), 1, 0, 0, 0, 0, False)),  # line 677
+    ('kiosco_24_horas', 'Kiosco 24 Horas (Kiosk)', 2, (2, 'commerce', (1, 0, 0, 0), (0, 0, 0, 0), 1, 0, 0, 0, 0, False)),  # line 692
+    ('feria_del_trueque', 'Feria del Trueque (Barter Fair)', 2, (2, 'commerce', (0, 0, 0, 1), (0, 0, 0, 0), 1, 0, 0, 0, 0, False)),  # line 707
+    ('shopping_galactico', 'Shopping Galáctico (Shopping Mall)', 2, (4, 'commerce', (1, 0, 1, 0), (0, 0, 0, 0), 2, 0, 0, 0, 0, False)),  # line 722
+    ('banco_bolsillo_lleno', 'Banco Bolsillo Lleno (Bank)', 1, (5, 'commerce', (0, 0, 1, 1), (0, 0, 0, 0), 2, 0, 1, 0, 0, False)),  # line 737
+    ('puerto_libre', 'Puerto Libre (Free Port)', 1, (6, 'commerce', (0, 1, 0, 1), (0, 0, 0, 0), 2, 0, 2, 0, 0, False)),  # line 752
+    ('parque', 'Parque (Park)', 2, (1, 'wellbeing_type', (0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 1, 1, 0, False)),  # line 768
+    ('obelixco', 'Obelixco', 2, (2, 'wellbeing_type', (0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 2, 0, 0, False)),  # line 785
+    ('calesita_del_barrio', 'Calesita del Barrio (Carousel)', 2, (2, 'wellbeing_type', (1, 1, 0, 0), (0, 0, 0, 0), 0, 1, 0, 0, 0, False)),  # line 802
+    ('cine_rayo', 'Cine Rayo (Cinema)', 1, (2, 'wellbeing_type', (1, 0, 0, 1), (0, 0, 0, 0), 0, 1, 0, 0, 0, False)),  # line 817
+    ('estadio', 'Estadio (Stadium)', 2, (3, 'wellbeing_type', (0, 1, 1, 0), (0, 0, 0, 0), 0, 1, 1, 0, 0, False)),  # line 832
+    ('teatro_morron', 'Teatro Morrón (Theatre)', 2, (3, 'wellbeing_type', (1, 0, 1, 0), (0, 0, 0, 0), 0, 1, 0, 0, 0, False)),  # line 849
+    ('fuente_de_los_deseos', 'Fuente de los Deseos (Wishing Fountain)', 1, (3, 'wellbeing_type', (0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 2, 1, 0, False)),  # line 866
+    ('palacio_nyborg', 'Palacio Nyborg', 1, (4, 'wellbeing_type', (0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 3, 0, 0, False)),  # line 881
+    ('torre_otaku', 'Torre Otaku', 1, (4, 'wellbeing_type', (1, 1, 0, 1), (0, 0, 0, 0), 0, 2, 0, 0, 0, False)),  # line 898
+    ('termas_burbuja', 'Termas Burbuja (Hot Springs)', 1, (4, 'wellbeing_type', (0, 2, 0, 0), (0, 0, 0, 0), 0, 2, 0, 0, 0, False)),  # line 915
+    ('edificio_kraken', 'Edificio Kraken', 1, (5, 'wellbeing_type', (1, 1, 0, 0), (0, 0, 0, 0), 0, 2, 1, 0, 0, False)),  # line 930
+    ('museo_ubre', 'Museo Ubre (Museum)', 1, (5, 'wellbeing_type', (0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 4, 0, 0, False)),  # line 947
+    ('mirador_del_condor', 'Mirador del Cóndor (Condor Lookout)', 1, (6, 'wellbeing_type', (1, 1, 0, 1), (0, 0, 0, 0), 0, 2, 3, 0, 0, False)),  # line 964
+)
+_CARDS = [entry for entry in CARD_ENTRIES for _ in range(entry[2])]
+CARD_NAMES = tuple(entry[0] for entry in _CARDS)
+CARD_TITLES = tuple(entry[1] for entry in _CARDS)
+F_value = tuple(entry[3][0] for entry in _CARDS)
+F_colour = tuple(entry[3][1] for entry in _CARDS)
+F_input = tuple(entry[3][2] for entry in _CARDS)
+F_output = tuple(entry[3][3] for entry in _CARDS)
+F_draws = tuple(entry[3][4] for entry in _CARDS)
+F_produces_points = tuple(entry[3][5] for entry in _CARDS)
+F_points = tuple(entry[3][6] for entry in _CARDS)
+F_environment = tuple(entry[3][7] for entry in _CARDS)
+F_pollution = tuple(entry[3][8] for entry in _CARDS)
+F_metropolis_only = tuple(entry[3][9] for entry in _CARDS)
 CATALOGUE_BUILDINGS = tuple(range(0, 95))
 
 # ---------------------------------------------------------------- rules
 
 
 def d_environment_balance(g, s, p):
-    """Environment Points in favour (spec line 108). Source: Metropolis Mode › 5 Score."""
+    """Environment Points in favour (spec line 115). Source: Metropolis Mode › 5 Score."""
     return sum((F_environment[_c1] - F_pollution[_c1]) for _c1 in s.z['city'][p])
 
 
 def legal_finish(g, s, p):
-    """Choices of 'Finish this phase' open to player p (spec line 222)."""
+    """Choices of 'Finish this phase' open to player p (spec line 228)."""
     yield ()
 
 
 def apply_finish(g, s, p, args):
-    """Finish this phase (spec line 222). Source: Cycles."""
-    # spec line 224: done
+    """Finish this phase (spec line 228). Source: Cycles."""
+    # spec line 230: done
     s.done[p] = True
 
 
 def legal_activate(g, s, p):
-    """Choices of 'Activate a building' open to player p (spec line 229)."""
+    """Choices of 'Activate a building' open to player p (spec line 235)."""
     for v_b in s.z['city'][p]:
         if not ((not s.cst['active'][v_b]) and (F_input[v_b] != (0, 0, 0, 0))):
             continue
@@ -67,44 +131,44 @@ def legal_activate(g, s, p):
 
 
 def apply_activate(g, s, p, args):
-    """Activate a building (spec line 229). Source: Cycle › 1 Place."""
+    """Activate a building (spec line 235). Source: Cycle › 1 Place."""
     v_b, = args
-    # spec line 233: pay b.input
+    # spec line 239: pay b.input
     R.pay(s, p, F_input[v_b])
-    # spec line 234: set b.active = true
+    # spec line 240: set b.active = true
     s.cst['active'][v_b] = True
 
 
 def legal_pick(g, s, p):
-    """Choices of 'Take a card from the offer' open to player p (spec line 239)."""
+    """Choices of 'Take a card from the offer' open to player p (spec line 245)."""
     for v_c in s.z['offer']:
-        if not (len(s.z['hand'][p]) < 10):
+        if not (len(s.z['hand'][p]) < g.P['hand_limit']):
             continue
         yield (v_c,)
 
 
 def apply_pick(g, s, p, args):
-    """Take a card from the offer (spec line 239). Source: Cycle › 2 Take a Card."""
+    """Take a card from the offer (spec line 245). Source: Cycle › 2 Take a Card."""
     v_c, = args
-    # spec line 243: move c into my hand
+    # spec line 249: move c into my hand
     R.move(s, g, v_c, 'hand', p, False)
 
 
 def legal_decline_pick(g, s, p):
-    """Choices of 'Decline the offer (hand full)' open to player p (spec line 248)."""
-    if not (len(s.z['hand'][p]) >= 10):
+    """Choices of 'Decline the offer (hand full)' open to player p (spec line 254)."""
+    if not (len(s.z['hand'][p]) >= g.P['hand_limit']):
         return
     yield ()
 
 
 def apply_decline_pick(g, s, p, args):
-    """Decline the offer (hand full) (spec line 248). Source: Leaflet › Cards in hand."""
-    # spec line 251: done
+    """Decline the offer (hand full) (spec line 254). Source: Leaflet › Cards in hand."""
+    # spec line 257: done
     s.done[p] = True
 
 
 def legal_build(g, s, p):
-    """Choices of 'Build' open to player p (spec line 256)."""
+    """Choices of 'Build' open to player p (spec line 262)."""
     for v_b in s.z['hand'][p]:
         if not (len(s.z['city'][p]) < g.P['city_limit']):
             continue
@@ -114,33 +178,35 @@ def legal_build(g, s, p):
 
 
 def apply_build(g, s, p, args):
-    """Build (spec line 256). Source: Cycle › 4 Build / Trade › Build."""
+    """Build (spec line 262). Source: Cycle › 4 Build / Trade › Build."""
     v_b, = args
-    # spec line 261: move b into my city
+    # spec line 267: move b into my city
     R.move(s, g, v_b, 'city', p, False)
-    # spec line 262: score b.points
+    # spec line 268: score b.points
     s.tr['wellbeing'][p] += F_points[v_b]
-    # spec line 263: choose b.value cards from my hand into trash
+    # spec line 269: choose b.value cards from my hand into trash
     R.choose_cards(s, g, p, F_value[v_b], 'hand', p, 'trash', None, False)
 
 
 def legal_demolish(g, s, p):
-    """Choices of 'Demolish' open to player p (spec line 268)."""
+    """Choices of 'Demolish' open to player p (spec line 274)."""
     for v_b in s.z['city'][p]:
         yield (v_b,)
 
 
 def apply_demolish(g, s, p, args):
-    """Demolish (spec line 268). Source: Cycle › 4 Build / Trade › Build."""
+    """Demolish (spec line 274). Source: Cycle › 4 Build / Trade › Build."""
     v_b, = args
-    # spec line 271: move b into trash
+    # spec line 277: move b into trash
     R.move(s, g, v_b, 'trash', None, False)
 
 
 def legal_reserve_buy_card(g, s, p):
-    """Choices of 'Reserve trade: 2 Non-Renewable resources for a card' open to player p (spec line 277)."""
+    """Choices of 'Reserve trade: 2 Non-Renewable resources for a card' open to player p (spec line 283)."""
     for v_x in ((2, 0, 0, 0), (1, 1, 0, 0), (0, 2, 0, 0)):
         if not R.has(s, p, v_x):
+            continue
+        if not (len(s.z['hand'][p]) < g.P['hand_limit']):
             continue
         if s.ta['reserve_trades'][p] + 1 > 1:
             continue
@@ -148,17 +214,17 @@ def legal_reserve_buy_card(g, s, p):
 
 
 def apply_reserve_buy_card(g, s, p, args):
-    """Reserve trade: 2 Non-Renewable resources for a card (spec line 277). Source: Cycle › 4 Build / Trade › Trade."""
+    """Reserve trade: 2 Non-Renewable resources for a card (spec line 283). Source: Cycle › 4 Build / Trade › Trade."""
     v_x, = args
     s.ta['reserve_trades'][p] += 1
-    # spec line 282: pay x
+    # spec line 289: pay x
     R.pay(s, p, v_x)
-    # spec line 283: draw 1 from main_deck into my hand
+    # spec line 290: draw 1 from main_deck into my hand
     R.draw(s, g, 1, 'main_deck', None, 'hand', p)
 
 
 def legal_reserve_sell_card(g, s, p):
-    """Choices of 'Reserve trade: a card for 2 Non-Renewable resources' open to player p (spec line 288)."""
+    """Choices of 'Reserve trade: a card for 2 Non-Renewable resources' open to player p (spec line 295)."""
     for v_c in s.z['hand'][p]:
         for v_x in ((2, 0, 0, 0), (1, 1, 0, 0), (0, 2, 0, 0)):
             if s.ta['reserve_trades'][p] + 1 > 1:
@@ -167,43 +233,43 @@ def legal_reserve_sell_card(g, s, p):
 
 
 def apply_reserve_sell_card(g, s, p, args):
-    """Reserve trade: a card for 2 Non-Renewable resources (spec line 288). Source: Cycle › 4 Build / Trade › Trade."""
+    """Reserve trade: a card for 2 Non-Renewable resources (spec line 295). Source: Cycle › 4 Build / Trade › Trade."""
     v_c, v_x = args
     s.ta['reserve_trades'][p] += 1
-    # spec line 293: move c into trash
+    # spec line 300: move c into trash
     R.move(s, g, v_c, 'trash', None, False)
-    # spec line 294: gain x
+    # spec line 301: gain x
     R.gain(s, p, v_x)
 
 
 def legal_offer_trade(g, s, p):
-    """Choices of 'Offer a trade to another player' open to player p (spec line 299)."""
-    for v_p in range(s.n):
-        if v_p == p:
+    """Choices of 'Offer a trade to another player' open to player p (spec line 306)."""
+    for v_partner in range(s.n):
+        if v_partner == p:
             continue
-        for v_give in ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)):
-            for v_get in ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)):
-                if not (v_give != v_get):
+        for v_offered in ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)):
+            for v_wanted in ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)):
+                if not (v_offered != v_wanted):
                     continue
-                if not R.has(s, p, v_give):
+                if not R.has(s, p, v_offered):
                     continue
-                if not R.has(s, v_p, v_get):
+                if not R.has(s, v_partner, v_wanted):
                     continue
                 if s.ta['trade_offers'][p] + 1 > 3:
                     continue
-                yield (v_p, v_give, v_get)
+                yield (v_partner, v_offered, v_wanted)
 
 
 def apply_offer_trade(g, s, p, args):
-    """Offer a trade to another player (spec line 299). Source: Cycle › 4 Build / Trade › Trade."""
-    v_p, v_give, v_get = args
+    """Offer a trade to another player (spec line 306). Source: Cycle › 4 Build / Trade › Trade."""
+    v_partner, v_offered, v_wanted = args
     s.ta['trade_offers'][p] += 1
-    # spec line 308: ask p {
-    R.ask(s, v_p, ('accept', 'decline'), 'ask_offer_trade_1', {'get': v_get, 'give': v_give, 'p': v_p}, p)
+    # spec line 315: ask partner {
+    R.ask(s, v_partner, ('accept', 'decline'), 'ask_offer_trade_1', {'offered': v_offered, 'partner': v_partner, 'wanted': v_wanted}, p)
 
 
 def legal_score_worker(g, s, p):
-    """Choices of 'Score a worker' open to player p (spec line 321)."""
+    """Choices of 'Score a worker' open to player p (spec line 328)."""
     if not R.has(s, p, (0, 0, 1, 0)):
         return
     if s.ta['cylinders_scored'][p] + 1 > 5:
@@ -212,16 +278,16 @@ def legal_score_worker(g, s, p):
 
 
 def apply_score_worker(g, s, p, args):
-    """Score a worker (spec line 321). Source: Cycle › 5 Score."""
+    """Score a worker (spec line 328). Source: Cycle › 5 Score."""
     s.ta['cylinders_scored'][p] += 1
-    # spec line 325: pay worker 1
+    # spec line 332: pay worker 1
     R.pay(s, p, (0, 0, 1, 0))
-    # spec line 326: score 1
+    # spec line 333: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_goods(g, s, p):
-    """Choices of 'Score a goods cylinder' open to player p (spec line 331)."""
+    """Choices of 'Score a goods cylinder' open to player p (spec line 338)."""
     if not R.has(s, p, (0, 0, 0, 1)):
         return
     if s.ta['cylinders_scored'][p] + 1 > 5:
@@ -230,73 +296,73 @@ def legal_score_goods(g, s, p):
 
 
 def apply_score_goods(g, s, p, args):
-    """Score a goods cylinder (spec line 331). Source: Cycle › 5 Score."""
+    """Score a goods cylinder (spec line 338). Source: Cycle › 5 Score."""
     s.ta['cylinders_scored'][p] += 1
-    # spec line 335: pay goods 1
+    # spec line 342: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 336: score 1
+    # spec line 343: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def only_keep_cards(g, s):
-    """Whether Keep 5 of the 10 cards dealt is played (spec line 155)."""
+    """Whether Keep 5 of the 10 cards dealt is played (spec line 161)."""
     return g.P['keep_five']
 
 
 def enter_keep_cards(g, s, p):
-    """Start of Keep 5 of the 10 cards dealt (spec line 154). Source: Family Mode › Initial Setup."""
-    # spec line 157: each player {
+    """Start of Keep 5 of the 10 cards dealt (spec line 160). Source: Family Mode › Initial Setup."""
+    # spec line 163: each player {
     for _p1 in R.turn_order(s):
-        # spec line 158: choose count my hand - 5 cards from my hand into main_deck bottom
+        # spec line 164: choose count my hand - 5 cards from my hand into main_deck bottom
         R.choose_cards(s, g, _p1, (len(s.z['hand'][_p1]) - 5), 'hand', _p1, 'main_deck', None, True)
 
 
 def enter_take_card(g, s, p):
-    """Start of 2 Take a Card (spec line 177). Source: Cycle › 2 Take a Card."""
-    # spec line 179: reveal players + 2 from main_deck into offer
+    """Start of 2 Take a Card (spec line 183). Source: Cycle › 2 Take a Card."""
+    # spec line 185: reveal players + 2 from main_deck into offer
     R.draw(s, g, (s.n + 2), 'main_deck', None, 'offer', None)
 
 
 def exit_take_card(g, s, p):
-    """End of 2 Take a Card (spec line 177). Source: Cycle › 2 Take a Card."""
-    # spec line 183: move all offer into trash
+    """End of 2 Take a Card (spec line 183). Source: Cycle › 2 Take a Card."""
+    # spec line 189: move all offer into trash
     R.move_all(s, g, 'offer', None, 'trash', None)
 
 
 def enter_resolve(g, s, p):
-    """Start of 3 Resolve (spec line 188). Source: Cycle › 3 Resolve."""
-    # spec line 190: each player {
+    """Start of 3 Resolve (spec line 194). Source: Cycle › 3 Resolve."""
+    # spec line 196: each player {
     for _p1 in R.turn_order(s):
-        # spec line 191: for each b in my city where b.active {
+        # spec line 197: for each b in my city where b.active {
         for v_b in list(s.z['city'][_p1]):
             if not s.cst['active'][v_b]:
                 continue
-            # spec line 192: release b.input
+            # spec line 198: release b.input
             R.release(s, g, _p1, F_input[v_b])
-            # spec line 193: gain b.output
+            # spec line 199: gain b.output
             R.gain(s, _p1, F_output[v_b])
-            # spec line 194: draw b.draws from main_deck into my hand
+            # spec line 200: draw b.draws from main_deck into my hand
             R.draw(s, g, F_draws[v_b], 'main_deck', None, 'hand', _p1)
-            # spec line 195: score b.produces_points
+            # spec line 201: score b.produces_points
             s.tr['wellbeing'][_p1] += F_produces_points[v_b]
-            # spec line 196: set b.active = false
+            # spec line 202: set b.active = false
             s.cst['active'][v_b] = False
 
 
 def enter_cycle_reset(g, s, p):
-    """Start of Cycle Reset (spec line 213). Source: Cycle › Cycle Reset."""
-    # spec line 215: pass first player
+    """Start of Cycle Reset (spec line 219). Source: Cycle › Cycle Reset."""
+    # spec line 221: pass first player
     s.first = (s.first + 1) % s.n
 
 
 def edge_edge(g, s):
-    """Transition cycle_reset -> end (spec line 149)."""
+    """Transition cycle_reset -> end (spec line 155)."""
     return s.ended
 
 
 def limit_hand(g, s, p):
     """At most this many cards in hand (spec line 86)."""
-    return 10
+    return g.P['hand_limit']
 
 
 def limit_city(g, s, p):
@@ -310,35 +376,35 @@ def start_wellbeing(g, s):
 
 
 def setup_setup(g, s, p):
-    """Setup (spec line 130). Source: Family Mode › Initial Setup."""
-    # spec line 131: put buildings into main_deck where not metropolis_only or city_limit > 8
-    R.put(s, g, [_c1 for _c1 in CATALOGUE_BUILDINGS if ((not F_metropolis_only[_c1]) or (g.P['city_limit'] > 8))], 'main_deck', None)
-    # spec line 132: shuffle main_deck
+    """Setup (spec line 137). Source: Family Mode › Initial Setup."""
+    # spec line 138: put buildings into main_deck where not metropolis_only or full_deck
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_BUILDINGS if ((not F_metropolis_only[_c1]) or g.P['full_deck'])], 'main_deck', None)
+    # spec line 139: shuffle main_deck
     R.shuffle(s, 'main_deck', None)
-    # spec line 133: each player {
+    # spec line 140: each player {
     for _p2 in R.turn_order(s):
-        # spec line 134: gain electricity 1, water 1, worker 1, goods 1
+        # spec line 141: gain electricity 1, water 1, worker 1, goods 1
         R.gain(s, _p2, (1, 1, 1, 1))
-        # spec line 135: draw 10 from main_deck into my hand
+        # spec line 142: draw 10 from main_deck into my hand
         R.draw(s, g, 10, 'main_deck', None, 'hand', _p2)
-    # spec line 137: first player random
+    # spec line 144: first player random
     s.first = R.randrange(s, s.n)
 
 
 def end_when_game_over(g, s):
-    """Whether the end of the game is triggered (spec line 344)."""
+    """Whether the end of the game is triggered (spec line 351)."""
     return any((s.tr['wellbeing'][_q1] >= g.P['target']) for _q1 in range(s.n))
 
 
 def outcome_game_over(g, s):
-    """Winners when the game ends (spec line 343). Source: Cycle › End of the Game; Tie-break Rules."""
+    """Winners when the game ends (spec line 350). Source: Cycle › End of the Game; Tie-break Rules."""
     keys = [(s.tr['wellbeing'][q], d_environment_balance(g, s, q), sum(1 for _c1 in s.z['city'][q] if (F_colour[_c1] == 'wellbeing_type')), sum(F_points[_c2] for _c2 in s.z['city'][q]), sum(F_value[_c3] for _c3 in s.z['city'][q]),) for q in range(s.n)]
     best = max(keys)
     return [q for q in range(s.n) if keys[q] == best]
 
 
 def legal_upgrade(g, s, p):
-    """Choices of 'Upgrade' open to player p (spec line 389)."""
+    """Choices of 'Upgrade' open to player p (spec line 397)."""
     for v_old in s.z['city'][p]:
         for v_new in s.z['hand'][p]:
             if not ((F_colour[v_new] == F_colour[v_old]) and (F_value[v_new] > F_value[v_old])):
@@ -349,20 +415,20 @@ def legal_upgrade(g, s, p):
 
 
 def apply_upgrade(g, s, p, args):
-    """Upgrade (spec line 389). Source: Metropolis Mode › 4 Build / Trade › Upgrade."""
+    """Upgrade (spec line 397). Source: Metropolis Mode › 4 Build / Trade › Upgrade."""
     v_old, v_new = args
-    # spec line 394: move old into trash
+    # spec line 402: move old into trash
     R.move(s, g, v_old, 'trash', None, False)
-    # spec line 395: move new into my city
+    # spec line 403: move new into my city
     R.move(s, g, v_new, 'city', p, False)
-    # spec line 396: score max(new.points - old.points, 0)
+    # spec line 404: score max(new.points - old.points, 0)
     s.tr['wellbeing'][p] += max((F_points[v_new] - F_points[v_old]), 0)
-    # spec line 397: choose new.value - old.value cards from my hand into trash
+    # spec line 405: choose new.value - old.value cards from my hand into trash
     R.choose_cards(s, g, p, (F_value[v_new] - F_value[v_old]), 'hand', p, 'trash', None, False)
 
 
 def legal_score_two_workers(g, s, p):
-    """Choices of 'Score 2 workers' open to player p (spec line 415)."""
+    """Choices of 'Score 2 workers' open to player p (spec line 425)."""
     if not R.has(s, p, (0, 0, 2, 0)):
         return
     if s.ta['cylinders_scored'][p] + 2 > 5:
@@ -371,16 +437,16 @@ def legal_score_two_workers(g, s, p):
 
 
 def apply_score_two_workers(g, s, p, args):
-    """Score 2 workers (spec line 415). Source: Metropolis Mode › 5 Score."""
+    """Score 2 workers (spec line 425). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 2
-    # spec line 419: pay worker 2
+    # spec line 429: pay worker 2
     R.pay(s, p, (0, 0, 2, 0))
-    # spec line 420: score 1
+    # spec line 430: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_two_goods(g, s, p):
-    """Choices of 'Score 2 goods cylinders' open to player p (spec line 424)."""
+    """Choices of 'Score 2 goods cylinders' open to player p (spec line 434)."""
     if not R.has(s, p, (0, 0, 0, 2)):
         return
     if s.ta['cylinders_scored'][p] + 2 > 5:
@@ -389,16 +455,16 @@ def legal_score_two_goods(g, s, p):
 
 
 def apply_score_two_goods(g, s, p, args):
-    """Score 2 goods cylinders (spec line 424). Source: Metropolis Mode › 5 Score."""
+    """Score 2 goods cylinders (spec line 434). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 2
-    # spec line 428: pay goods 2
+    # spec line 438: pay goods 2
     R.pay(s, p, (0, 0, 0, 2))
-    # spec line 429: score 1
+    # spec line 439: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_goods_environment(g, s, p):
-    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 433)."""
+    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 443)."""
     if not R.has(s, p, (0, 0, 0, 1)):
         return
     if s.ta['cylinders_scored'][p] + 1 > 5:
@@ -409,17 +475,17 @@ def legal_score_goods_environment(g, s, p):
 
 
 def apply_score_goods_environment(g, s, p, args):
-    """Score a goods cylinder with 1 Environment Point (spec line 433). Source: Metropolis Mode › 5 Score."""
+    """Score a goods cylinder with 1 Environment Point (spec line 443). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 1
     s.ta['environment_used'][p] += 1
-    # spec line 438: pay goods 1
+    # spec line 448: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 439: score 1
+    # spec line 449: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_worker_goods_environment(g, s, p):
-    """Choices of 'Score a worker and a goods cylinder with 2 Environment Points' open to player p (spec line 443)."""
+    """Choices of 'Score a worker and a goods cylinder with 2 Environment Points' open to player p (spec line 453)."""
     if not R.has(s, p, (0, 0, 1, 1)):
         return
     if s.ta['cylinders_scored'][p] + 2 > 5:
@@ -430,75 +496,39 @@ def legal_score_worker_goods_environment(g, s, p):
 
 
 def apply_score_worker_goods_environment(g, s, p, args):
-    """Score a worker and a goods cylinder with 2 Environment Points (spec line 443). Source: Metropolis Mode › 5 Score."""
+    """Score a worker and a goods cylinder with 2 Environment Points (spec line 453). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 2
     s.ta['environment_used'][p] += 2
-    # spec line 448: pay worker 1, goods 1
+    # spec line 458: pay worker 1, goods 1
     R.pay(s, p, (0, 0, 1, 1))
-    # spec line 449: score 2
+    # spec line 459: score 2
     s.tr['wellbeing'][p] += 2
 
 
 def trig_basic_services_bonus__build(g, s, p, args):
-    """Basic Services Bonus, before 'Build' (spec line 366). Source: Metropolis Mode › Bonuses › Basic Services Bonus."""
+    """Basic Services Bonus, before 'Build' (spec line 374). Source: Metropolis Mode › Bonuses › Basic Services Bonus."""
     v_b, = args
-    # spec line 369: if b.colour == basic_services {
+    # spec line 377: if b.colour == basic_services {
     if (F_colour[v_b] == 'basic_services'):
-        # spec line 370: score count my city where colour == basic_services
+        # spec line 378: score count my city where colour == basic_services
         s.tr['wellbeing'][p] += sum(1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'basic_services'))
 
 
 def trig_wellbeing_bonus__build(g, s, p, args):
-    """Well-being Bonus, before 'Build' (spec line 375). Source: Metropolis Mode › Bonuses › Well-being Bonus."""
+    """Well-being Bonus, before 'Build' (spec line 383). Source: Metropolis Mode › Bonuses › Well-being Bonus."""
     v_b, = args
-    # spec line 378: if b.colour == wellbeing_type {
+    # spec line 386: if b.colour == wellbeing_type {
     if (F_colour[v_b] == 'wellbeing_type'):
-        # spec line 379: each player {
+        # spec line 387: each player {
         for _p1 in R.turn_order(s):
-            # spec line 380: if count my city where colour == wellbeing_type >= 1 {
+            # spec line 388: if count my city where colour == wellbeing_type >= 1 {
             if (sum(1 for _c2 in s.z['city'][_p1] if (F_colour[_c2] == 'wellbeing_type')) >= 1):
-                # spec line 381: score 1
+                # spec line 389: score 1
                 s.tr['wellbeing'][_p1] += 1
 
 
-def legal_score_worker_v2(g, s, p):
-    """Choices of 'Score a worker' open to player p (spec line 486)."""
-    if not R.has(s, p, (0, 0, 1, 0)):
-        return
-    if s.ta['workers_scored'][p] + 1 > 3:
-        return
-    yield ()
-
-
-def apply_score_worker_v2(g, s, p, args):
-    """Score a worker (spec line 486). Source: Leaflet › 5 Score."""
-    s.ta['workers_scored'][p] += 1
-    # spec line 490: pay worker 1
-    R.pay(s, p, (0, 0, 1, 0))
-    # spec line 491: score 1
-    s.tr['wellbeing'][p] += 1
-
-
-def legal_score_goods_v2(g, s, p):
-    """Choices of 'Score a goods cylinder' open to player p (spec line 495)."""
-    if not R.has(s, p, (0, 0, 0, 1)):
-        return
-    if s.ta['goods_scored'][p] + 1 > 3:
-        return
-    yield ()
-
-
-def apply_score_goods_v2(g, s, p, args):
-    """Score a goods cylinder (spec line 495). Source: Leaflet › 5 Score."""
-    s.ta['goods_scored'][p] += 1
-    # spec line 499: pay goods 1
-    R.pay(s, p, (0, 0, 0, 1))
-    # spec line 500: score 1
-    s.tr['wellbeing'][p] += 1
-
-
 def legal_score_goods_environment_v2(g, s, p):
-    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 476)."""
+    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 486)."""
     if not R.has(s, p, (0, 0, 0, 1)):
         return
     if s.ta['goods_scored'][p] + 1 > 3:
@@ -509,57 +539,93 @@ def legal_score_goods_environment_v2(g, s, p):
 
 
 def apply_score_goods_environment_v2(g, s, p, args):
-    """Score a goods cylinder with 1 Environment Point (spec line 476). Source: Leaflet › 5 Score."""
+    """Score a goods cylinder with 1 Environment Point (spec line 486). Source: Leaflet › 5 Score."""
     s.ta['goods_scored'][p] += 1
     s.ta['environment_used'][p] += 1
-    # spec line 481: pay goods 1
+    # spec line 491: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 482: score 2
+    # spec line 492: score 2
     s.tr['wellbeing'][p] += 2
 
 
+def legal_score_worker_v2(g, s, p):
+    """Choices of 'Score a worker' open to player p (spec line 496)."""
+    if not R.has(s, p, (0, 0, 1, 0)):
+        return
+    if s.ta['workers_scored'][p] + 1 > 3:
+        return
+    yield ()
+
+
+def apply_score_worker_v2(g, s, p, args):
+    """Score a worker (spec line 496). Source: Leaflet › 5 Score."""
+    s.ta['workers_scored'][p] += 1
+    # spec line 500: pay worker 1
+    R.pay(s, p, (0, 0, 1, 0))
+    # spec line 501: score 1
+    s.tr['wellbeing'][p] += 1
+
+
+def legal_score_goods_v2(g, s, p):
+    """Choices of 'Score a goods cylinder' open to player p (spec line 505)."""
+    if not R.has(s, p, (0, 0, 0, 1)):
+        return
+    if s.ta['goods_scored'][p] + 1 > 3:
+        return
+    yield ()
+
+
+def apply_score_goods_v2(g, s, p, args):
+    """Score a goods cylinder (spec line 505). Source: Leaflet › 5 Score."""
+    s.ta['goods_scored'][p] += 1
+    # spec line 509: pay goods 1
+    R.pay(s, p, (0, 0, 0, 1))
+    # spec line 510: score 1
+    s.tr['wellbeing'][p] += 1
+
+
 def trig_wellbeing_bonus__build_v2(g, s, p, args):
-    """Well-being Bonus (Solo), before 'Build' (spec line 540). Source: Solo Mode › Well-being Bonus."""
+    """Well-being Bonus (Solo), before 'Build' (spec line 550). Source: Solo Mode › Well-being Bonus."""
     v_b, = args
-    # spec line 543: if b.colour == wellbeing_type {
+    # spec line 553: if b.colour == wellbeing_type {
     if (F_colour[v_b] == 'wellbeing_type'):
-        # spec line 544: score count my city where colour == wellbeing_type
+        # spec line 554: score count my city where colour == wellbeing_type
         s.tr['wellbeing'][p] += sum(1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'wellbeing_type'))
 
 
 def enter_cycle_reset_v2(g, s, p):
-    """Start of Cycle Reset (spec line 519). Source: Solo Mode › Objective."""
-    # spec line 521: advance heart by 1
+    """Start of Cycle Reset (spec line 529). Source: Solo Mode › Objective."""
+    # spec line 531: advance heart by 1
     s.gtr['heart'] += 1
-    # spec line 522: pass first player
+    # spec line 532: pass first player
     s.first = (s.first + 1) % s.n
 
 
 def start_heart(g, s):
-    """Where automatic heart starts (spec line 515)."""
+    """Where automatic heart starts (spec line 525)."""
     return g.P['heart_start']
 
 
 def end_when_game_over_v2(g, s):
-    """Whether the end of the game is triggered (spec line 527)."""
+    """Whether the end of the game is triggered (spec line 537)."""
     return any(((s.tr['wellbeing'][_q1] >= g.P['target']) or (s.gtr['heart'] > g.P['target'])) for _q1 in range(s.n))
 
 
 def outcome_game_over_v2(g, s):
-    """Winners when the game ends (spec line 526). Source: Solo Mode › Objective."""
+    """Winners when the game ends (spec line 536). Source: Solo Mode › Objective."""
     return [q for q in range(s.n) if ((s.tr['wellbeing'][q] >= g.P['target']) and ((s.gtr['heart'] <= g.P['target']) or (s.tr['wellbeing'][q] > s.gtr['heart'])))]
 
 
 def ask_offer_trade_1(g, s, p, env, label):
-    """Options of the question at spec line 308."""
-    v_get = env['get']
-    v_give = env['give']
-    v_p = env['p']
+    """Options of the question at spec line 315."""
+    v_offered = env['offered']
+    v_partner = env['partner']
+    v_wanted = env['wanted']
     if label == 'accept':
-        # spec line 310: transfer give to p
-        R.transfer(s, p, v_p, v_give)
-        # spec line 311: transfer get from p to me
-        R.transfer(s, v_p, p, v_get)
+        # spec line 317: transfer offered to partner
+        R.transfer(s, p, v_partner, v_offered)
+        # spec line 318: transfer wanted from partner to me
+        R.transfer(s, v_partner, p, v_wanted)
     elif label == 'decline':
         pass
 
@@ -577,7 +643,7 @@ RULES = {
     'family': R.Rules(
         title='Family Mode',
         players=(2, 6),
-        P={'city_limit': 8, 'target': 20, 'keep_five': True},
+        P={'hand_limit': 10, 'city_limit': 8, 'target': 20, 'full_deck': False, 'keep_five': True},
         D={ 'environment_balance': d_environment_balance, },
         actions={
             'finish': (legal_finish, apply_finish),
@@ -634,7 +700,7 @@ RULES = {
     'metropolis_rulebook': R.Rules(
         title='Metropolis Mode, rulebook scoring (before the leaflet)',
         players=(2, 6),
-        P={'city_limit': 10, 'target': 40, 'keep_five': False},
+        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': False},
         D={ 'environment_balance': d_environment_balance, },
         actions={
             'finish': (legal_finish, apply_finish),
@@ -646,8 +712,6 @@ RULES = {
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'score_worker': (legal_score_worker, apply_score_worker),
-            'score_goods': (legal_score_goods, apply_score_goods),
             'upgrade': (legal_upgrade, apply_upgrade),
             'score_two_workers': (legal_score_two_workers, apply_score_two_workers),
             'score_two_goods': (legal_score_two_goods, apply_score_two_goods),
@@ -696,7 +760,7 @@ RULES = {
     'metropolis': R.Rules(
         title='Metropolis Mode',
         players=(2, 6),
-        P={'city_limit': 10, 'target': 40, 'keep_five': False},
+        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': False},
         D={ 'environment_balance': d_environment_balance, },
         actions={
             'finish': (legal_finish, apply_finish),
@@ -708,10 +772,10 @@ RULES = {
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
-            'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
             'upgrade': (legal_upgrade, apply_upgrade),
             'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
+            'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
+            'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
         },
         triggers={ 'build': (trig_basic_services_bonus__build, trig_wellbeing_bonus__build,), },
         phases={
@@ -755,7 +819,7 @@ RULES = {
     'solo': R.Rules(
         title='Solo Mode (2 stars, Normal)',
         players=(1, 1),
-        P={'city_limit': 10, 'target': 40, 'keep_five': True, 'heart_start': 20},
+        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': True, 'heart_start': 20},
         D={ 'environment_balance': d_environment_balance, },
         actions={
             'finish': (legal_finish, apply_finish),
@@ -767,10 +831,10 @@ RULES = {
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
-            'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
             'upgrade': (legal_upgrade, apply_upgrade),
             'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
+            'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
+            'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
         },
         triggers={ 'build': (trig_basic_services_bonus__build, trig_wellbeing_bonus__build_v2,), },
         phases={
@@ -814,7 +878,7 @@ RULES = {
     'solo_easy': R.Rules(
         title='Solo Mode (1 star, Easy)',
         players=(1, 1),
-        P={'city_limit': 10, 'target': 40, 'keep_five': True, 'heart_start': 17},
+        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': True, 'heart_start': 17},
         D={ 'environment_balance': d_environment_balance, },
         actions={
             'finish': (legal_finish, apply_finish),
@@ -826,10 +890,10 @@ RULES = {
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
-            'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
             'upgrade': (legal_upgrade, apply_upgrade),
             'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
+            'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
+            'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
         },
         triggers={ 'build': (trig_basic_services_bonus__build, trig_wellbeing_bonus__build_v2,), },
         phases={
@@ -873,7 +937,7 @@ RULES = {
     'solo_hard': R.Rules(
         title='Solo Mode (3 stars, Hard)',
         players=(1, 1),
-        P={'city_limit': 10, 'target': 40, 'keep_five': True, 'heart_start': 23},
+        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': True, 'heart_start': 23},
         D={ 'environment_balance': d_environment_balance, },
         actions={
             'finish': (legal_finish, apply_finish),
@@ -885,10 +949,10 @@ RULES = {
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
-            'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
             'upgrade': (legal_upgrade, apply_upgrade),
             'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
+            'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
+            'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
         },
         triggers={ 'build': (trig_basic_services_bonus__build, trig_wellbeing_bonus__build_v2,), },
         phases={
@@ -932,7 +996,7 @@ RULES = {
     'solo_family': R.Rules(
         title='Solo Mode with Family rules',
         players=(1, 1),
-        P={'city_limit': 8, 'target': 20, 'keep_five': True, 'heart_start': 0},
+        P={'hand_limit': 10, 'city_limit': 8, 'target': 20, 'full_deck': False, 'keep_five': True, 'heart_start': 0},
         D={ 'environment_balance': d_environment_balance, },
         actions={
             'finish': (legal_finish, apply_finish),

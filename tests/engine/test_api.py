@@ -310,10 +310,6 @@ def test_observation_shows_only_own_pending_decision():
             assert s.observation(q)["pending"] == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "runtime _flatten() never yields a card id (its int branch is `pass`), so "
-    "observation()['card_states'] is always empty: which public buildings are "
-    "activated is not observable"))
 def test_observation_shows_activation_of_public_buildings():
     s = Game(num_players=2, mode="family", seed=4).new_initial_state()
     to_phase(s, "place")

@@ -4,8 +4,6 @@ every action (Hypothesis draws the seeds)."""
 from __future__ import annotations
 
 import random
-from collections import Counter
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -39,21 +37,19 @@ def check_invariants(s, mode):
         for p in range(n):
             assert s.ta["environment_used"][p] <= max(0, environment(s, p))
     # card conservation: every card in play is in exactly one zone, where loc says
-    seen = Counter()
+    loc = s.loc
+    count = 0
+    distinct = set()
     for name, cards in s.z.items():
-        if s.game.per_player_zone[name]:
-            for owner, zc in enumerate(cards):
-                for c in zc:
-                    seen[c] += 1
-                    assert s.loc[c] == (name, owner), (c, s.loc[c], name, owner)
-        else:
-            for c in cards:
-                seen[c] += 1
-                assert s.loc[c] == (name, None), (c, s.loc[c], name)
-    assert all(v == 1 for v in seen.values()), [c for c, v in seen.items() if v > 1]
+        zones = enumerate(cards) if s.game.per_player_zone[name] else ((None, cards),)
+        for owner, zc in zones:
+            key = (name, owner)
+            count += len(zc)
+            distinct.update(zc)
+            assert all(loc[c] == key for c in zc), (name, owner, [loc[c] for c in zc])
     in_play = CARDS_IN_PLAY.get(mode, 95)
-    assert sum(seen.values()) == in_play
-    assert sum(1 for x in s.loc if x is not None) == in_play
+    assert count == in_play == len(distinct), (count, in_play, len(distinct))
+    assert sum(1 for x in loc if x is not None) == in_play
 
 
 def check_outcome(s, mode):
@@ -90,6 +86,7 @@ def test_random_play(mode, players, seed):
         legal = s.legal_actions()
         assert legal, f"no legal action in phase {s.phase!r} for {s.current_player()}"
         assert all(a.player == s.current_player() for a in legal)
+        assert len(set(legal)) == len(legal), "duplicate legal actions"
         s.apply_action(rng.choice(legal))
         steps += 1
         check_invariants(s, mode)

@@ -553,10 +553,6 @@ def test_hand_limit_ten_refuses_draws():
     assert len(s.z["hand"][1]) == 4
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "reserve_buy_card has no `require count my hand < 10`: with a full hand it is "
-    "legal, takes the 2 Non-Renewable resources and the Cycle's reserve trade, "
-    "and draws nothing"))
 def test_reserve_buy_not_offered_into_a_full_hand():
     """Leaflet › Cards in hand + Trade: a player holding 10 cards cannot take the
     card, so paying the reserve 2 resources for it is no exchange at all."""
