@@ -362,6 +362,12 @@ class _Checker:
                                hint="offer an action whose effect says `done`")
             elif ph.kind in ("automatic",) and ph.actions:
                 self.error("E0408", f"automatic phase `{ph.name}` cannot offer actions", ph.span)
+        for table in (m.resources, m.tracks, m.zones, m.params, m.derived, m.tallies, m.phases,
+                      m.actions, m.triggers, m.ends):
+            for decl in table.values():
+                if not any(meta.kind == "source" for meta in decl.meta):
+                    self.warning("W0102", f"`{decl.name}` cites no rulebook section", decl.span,
+                                 hint='add `source "Section › Subsection"`')
         for name, a in m.actions.items():
             if name not in offered:
                 self.warning("W0101", f"action `{name}` is offered in no phase"

@@ -110,18 +110,18 @@ def d_environment_balance(g, s, p):
 
 
 def legal_finish(g, s, p):
-    """Choices of 'Finish this phase' open to player p (spec line 228)."""
+    """Choices of 'Finish this phase' open to player p (spec line 229)."""
     yield ()
 
 
 def apply_finish(g, s, p, args):
-    """Finish this phase (spec line 228). Source: Cycles."""
-    # spec line 230: done
+    """Finish this phase (spec line 229). Source: Cycles."""
+    # spec line 231: done
     s.done[p] = True
 
 
 def legal_activate(g, s, p):
-    """Choices of 'Activate a building' open to player p (spec line 235)."""
+    """Choices of 'Activate a building' open to player p (spec line 236)."""
     for v_b in s.z['city'][p]:
         if not ((not s.cst['active'][v_b]) and (F_input[v_b] != (0, 0, 0, 0))):
             continue
@@ -131,16 +131,16 @@ def legal_activate(g, s, p):
 
 
 def apply_activate(g, s, p, args):
-    """Activate a building (spec line 235). Source: Cycle › 1 Place."""
+    """Activate a building (spec line 236). Source: Cycle › 1 Place."""
     v_b, = args
-    # spec line 239: pay b.input
+    # spec line 240: pay b.input
     R.pay(s, p, F_input[v_b])
-    # spec line 240: set b.active = true
+    # spec line 241: set b.active = true
     s.cst['active'][v_b] = True
 
 
 def legal_pick(g, s, p):
-    """Choices of 'Take a card from the offer' open to player p (spec line 245)."""
+    """Choices of 'Take a card from the offer' open to player p (spec line 246)."""
     for v_c in s.z['offer']:
         if not (len(s.z['hand'][p]) < g.P['hand_limit']):
             continue
@@ -148,27 +148,27 @@ def legal_pick(g, s, p):
 
 
 def apply_pick(g, s, p, args):
-    """Take a card from the offer (spec line 245). Source: Cycle › 2 Take a Card."""
+    """Take a card from the offer (spec line 246). Source: Cycle › 2 Take a Card."""
     v_c, = args
-    # spec line 249: move c into my hand
+    # spec line 250: move c into my hand
     R.move(s, g, v_c, 'hand', p, False)
 
 
 def legal_decline_pick(g, s, p):
-    """Choices of 'Decline the offer (hand full)' open to player p (spec line 254)."""
+    """Choices of 'Decline the offer (hand full)' open to player p (spec line 255)."""
     if not (len(s.z['hand'][p]) >= g.P['hand_limit']):
         return
     yield ()
 
 
 def apply_decline_pick(g, s, p, args):
-    """Decline the offer (hand full) (spec line 254). Source: Leaflet › Cards in hand."""
-    # spec line 257: done
+    """Decline the offer (hand full) (spec line 255). Source: Leaflet › Cards in hand."""
+    # spec line 258: done
     s.done[p] = True
 
 
 def legal_build(g, s, p):
-    """Choices of 'Build' open to player p (spec line 262)."""
+    """Choices of 'Build' open to player p (spec line 263)."""
     for v_b in s.z['hand'][p]:
         if not (len(s.z['city'][p]) < g.P['city_limit']):
             continue
@@ -178,31 +178,31 @@ def legal_build(g, s, p):
 
 
 def apply_build(g, s, p, args):
-    """Build (spec line 262). Source: Cycle › 4 Build / Trade › Build."""
+    """Build (spec line 263). Source: Cycle › 4 Build / Trade › Build."""
     v_b, = args
-    # spec line 267: move b into my city
+    # spec line 268: move b into my city
     R.move(s, g, v_b, 'city', p, False)
-    # spec line 268: score b.points
+    # spec line 269: score b.points
     s.tr['wellbeing'][p] += F_points[v_b]
-    # spec line 269: choose b.value cards from my hand into trash
+    # spec line 270: choose b.value cards from my hand into trash
     R.choose_cards(s, g, p, F_value[v_b], 'hand', p, 'trash', None, False)
 
 
 def legal_demolish(g, s, p):
-    """Choices of 'Demolish' open to player p (spec line 274)."""
+    """Choices of 'Demolish' open to player p (spec line 275)."""
     for v_b in s.z['city'][p]:
         yield (v_b,)
 
 
 def apply_demolish(g, s, p, args):
-    """Demolish (spec line 274). Source: Cycle › 4 Build / Trade › Build."""
+    """Demolish (spec line 275). Source: Cycle › 4 Build / Trade › Build."""
     v_b, = args
-    # spec line 277: move b into trash
+    # spec line 278: move b into trash
     R.move(s, g, v_b, 'trash', None, False)
 
 
 def legal_reserve_buy_card(g, s, p):
-    """Choices of 'Reserve trade: 2 Non-Renewable resources for a card' open to player p (spec line 283)."""
+    """Choices of 'Reserve trade: 2 Non-Renewable resources for a card' open to player p (spec line 284)."""
     for v_x in ((2, 0, 0, 0), (1, 1, 0, 0), (0, 2, 0, 0)):
         if not R.has(s, p, v_x):
             continue
@@ -214,17 +214,17 @@ def legal_reserve_buy_card(g, s, p):
 
 
 def apply_reserve_buy_card(g, s, p, args):
-    """Reserve trade: 2 Non-Renewable resources for a card (spec line 283). Source: Cycle › 4 Build / Trade › Trade."""
+    """Reserve trade: 2 Non-Renewable resources for a card (spec line 284). Source: Cycle › 4 Build / Trade › Trade."""
     v_x, = args
     s.ta['reserve_trades'][p] += 1
-    # spec line 289: pay x
+    # spec line 290: pay x
     R.pay(s, p, v_x)
-    # spec line 290: draw 1 from main_deck into my hand
+    # spec line 291: draw 1 from main_deck into my hand
     R.draw(s, g, 1, 'main_deck', None, 'hand', p)
 
 
 def legal_reserve_sell_card(g, s, p):
-    """Choices of 'Reserve trade: a card for 2 Non-Renewable resources' open to player p (spec line 295)."""
+    """Choices of 'Reserve trade: a card for 2 Non-Renewable resources' open to player p (spec line 296)."""
     for v_c in s.z['hand'][p]:
         for v_x in ((2, 0, 0, 0), (1, 1, 0, 0), (0, 2, 0, 0)):
             if s.ta['reserve_trades'][p] + 1 > 1:
@@ -233,17 +233,17 @@ def legal_reserve_sell_card(g, s, p):
 
 
 def apply_reserve_sell_card(g, s, p, args):
-    """Reserve trade: a card for 2 Non-Renewable resources (spec line 295). Source: Cycle › 4 Build / Trade › Trade."""
+    """Reserve trade: a card for 2 Non-Renewable resources (spec line 296). Source: Cycle › 4 Build / Trade › Trade."""
     v_c, v_x = args
     s.ta['reserve_trades'][p] += 1
-    # spec line 300: move c into trash
+    # spec line 301: move c into trash
     R.move(s, g, v_c, 'trash', None, False)
-    # spec line 301: gain x
+    # spec line 302: gain x
     R.gain(s, p, v_x)
 
 
 def legal_offer_trade(g, s, p):
-    """Choices of 'Offer a trade to another player' open to player p (spec line 306)."""
+    """Choices of 'Offer a trade to another player' open to player p (spec line 307)."""
     for v_partner in range(s.n):
         if v_partner == p:
             continue
@@ -261,15 +261,15 @@ def legal_offer_trade(g, s, p):
 
 
 def apply_offer_trade(g, s, p, args):
-    """Offer a trade to another player (spec line 306). Source: Cycle › 4 Build / Trade › Trade."""
+    """Offer a trade to another player (spec line 307). Source: Cycle › 4 Build / Trade › Trade."""
     v_partner, v_offered, v_wanted = args
     s.ta['trade_offers'][p] += 1
-    # spec line 315: ask partner {
+    # spec line 316: ask partner {
     R.ask(s, v_partner, ('accept', 'decline'), 'ask_offer_trade_1', {'offered': v_offered, 'partner': v_partner, 'wanted': v_wanted}, p)
 
 
 def legal_score_worker(g, s, p):
-    """Choices of 'Score a worker' open to player p (spec line 328)."""
+    """Choices of 'Score a worker' open to player p (spec line 329)."""
     if not R.has(s, p, (0, 0, 1, 0)):
         return
     if s.ta['cylinders_scored'][p] + 1 > 5:
@@ -278,16 +278,16 @@ def legal_score_worker(g, s, p):
 
 
 def apply_score_worker(g, s, p, args):
-    """Score a worker (spec line 328). Source: Cycle › 5 Score."""
+    """Score a worker (spec line 329). Source: Cycle › 5 Score."""
     s.ta['cylinders_scored'][p] += 1
-    # spec line 332: pay worker 1
+    # spec line 333: pay worker 1
     R.pay(s, p, (0, 0, 1, 0))
-    # spec line 333: score 1
+    # spec line 334: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_goods(g, s, p):
-    """Choices of 'Score a goods cylinder' open to player p (spec line 338)."""
+    """Choices of 'Score a goods cylinder' open to player p (spec line 339)."""
     if not R.has(s, p, (0, 0, 0, 1)):
         return
     if s.ta['cylinders_scored'][p] + 1 > 5:
@@ -296,67 +296,67 @@ def legal_score_goods(g, s, p):
 
 
 def apply_score_goods(g, s, p, args):
-    """Score a goods cylinder (spec line 338). Source: Cycle › 5 Score."""
+    """Score a goods cylinder (spec line 339). Source: Cycle › 5 Score."""
     s.ta['cylinders_scored'][p] += 1
-    # spec line 342: pay goods 1
+    # spec line 343: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 343: score 1
+    # spec line 344: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def only_keep_cards(g, s):
-    """Whether Keep 5 of the 10 cards dealt is played (spec line 161)."""
+    """Whether Keep 5 of the 10 cards dealt is played (spec line 162)."""
     return g.P['keep_five']
 
 
 def enter_keep_cards(g, s, p):
-    """Start of Keep 5 of the 10 cards dealt (spec line 160). Source: Family Mode › Initial Setup."""
-    # spec line 163: each player {
+    """Start of Keep 5 of the 10 cards dealt (spec line 161). Source: Family Mode › Initial Setup."""
+    # spec line 164: each player {
     for _p1 in R.turn_order(s):
-        # spec line 164: choose count my hand - 5 cards from my hand into main_deck bottom
+        # spec line 165: choose count my hand - 5 cards from my hand into main_deck bottom
         R.choose_cards(s, g, _p1, (len(s.z['hand'][_p1]) - 5), 'hand', _p1, 'main_deck', None, True)
 
 
 def enter_take_card(g, s, p):
-    """Start of 2 Take a Card (spec line 183). Source: Cycle › 2 Take a Card."""
-    # spec line 185: reveal players + 2 from main_deck into offer
+    """Start of 2 Take a Card (spec line 184). Source: Cycle › 2 Take a Card."""
+    # spec line 186: reveal players + 2 from main_deck into offer
     R.draw(s, g, (s.n + 2), 'main_deck', None, 'offer', None)
 
 
 def exit_take_card(g, s, p):
-    """End of 2 Take a Card (spec line 183). Source: Cycle › 2 Take a Card."""
-    # spec line 189: move all offer into trash
+    """End of 2 Take a Card (spec line 184). Source: Cycle › 2 Take a Card."""
+    # spec line 190: move all offer into trash
     R.move_all(s, g, 'offer', None, 'trash', None)
 
 
 def enter_resolve(g, s, p):
-    """Start of 3 Resolve (spec line 194). Source: Cycle › 3 Resolve."""
-    # spec line 196: each player {
+    """Start of 3 Resolve (spec line 195). Source: Cycle › 3 Resolve."""
+    # spec line 197: each player {
     for _p1 in R.turn_order(s):
-        # spec line 197: for each b in my city where b.active {
+        # spec line 198: for each b in my city where b.active {
         for v_b in list(s.z['city'][_p1]):
             if not s.cst['active'][v_b]:
                 continue
-            # spec line 198: release b.input
+            # spec line 199: release b.input
             R.release(s, g, _p1, F_input[v_b])
-            # spec line 199: gain b.output
+            # spec line 200: gain b.output
             R.gain(s, _p1, F_output[v_b])
-            # spec line 200: draw b.draws from main_deck into my hand
+            # spec line 201: draw b.draws from main_deck into my hand
             R.draw(s, g, F_draws[v_b], 'main_deck', None, 'hand', _p1)
-            # spec line 201: score b.produces_points
+            # spec line 202: score b.produces_points
             s.tr['wellbeing'][_p1] += F_produces_points[v_b]
-            # spec line 202: set b.active = false
+            # spec line 203: set b.active = false
             s.cst['active'][v_b] = False
 
 
 def enter_cycle_reset(g, s, p):
-    """Start of Cycle Reset (spec line 219). Source: Cycle › Cycle Reset."""
-    # spec line 221: pass first player
+    """Start of Cycle Reset (spec line 220). Source: Cycle › Cycle Reset."""
+    # spec line 222: pass first player
     s.first = (s.first + 1) % s.n
 
 
 def edge_edge(g, s):
-    """Transition cycle_reset -> end (spec line 155)."""
+    """Transition cycle_reset -> end (spec line 156)."""
     return s.ended
 
 
@@ -376,35 +376,35 @@ def start_wellbeing(g, s):
 
 
 def setup_setup(g, s, p):
-    """Setup (spec line 137). Source: Family Mode › Initial Setup."""
-    # spec line 138: put buildings into main_deck where not metropolis_only or full_deck
+    """Setup (spec line 138). Source: Family Mode › Initial Setup."""
+    # spec line 139: put buildings into main_deck where not metropolis_only or full_deck
     R.put(s, g, [_c1 for _c1 in CATALOGUE_BUILDINGS if ((not F_metropolis_only[_c1]) or g.P['full_deck'])], 'main_deck', None)
-    # spec line 139: shuffle main_deck
+    # spec line 140: shuffle main_deck
     R.shuffle(s, 'main_deck', None)
-    # spec line 140: each player {
+    # spec line 141: each player {
     for _p2 in R.turn_order(s):
-        # spec line 141: gain electricity 1, water 1, worker 1, goods 1
+        # spec line 142: gain electricity 1, water 1, worker 1, goods 1
         R.gain(s, _p2, (1, 1, 1, 1))
-        # spec line 142: draw 10 from main_deck into my hand
+        # spec line 143: draw 10 from main_deck into my hand
         R.draw(s, g, 10, 'main_deck', None, 'hand', _p2)
-    # spec line 144: first player random
+    # spec line 145: first player random
     s.first = R.randrange(s, s.n)
 
 
 def end_when_game_over(g, s):
-    """Whether the end of the game is triggered (spec line 351)."""
+    """Whether the end of the game is triggered (spec line 352)."""
     return any((s.tr['wellbeing'][_q1] >= g.P['target']) for _q1 in range(s.n))
 
 
 def outcome_game_over(g, s):
-    """Winners when the game ends (spec line 350). Source: Cycle › End of the Game; Tie-break Rules."""
+    """Winners when the game ends (spec line 351). Source: Cycle › End of the Game; Tie-break Rules."""
     keys = [(s.tr['wellbeing'][q], d_environment_balance(g, s, q), sum(1 for _c1 in s.z['city'][q] if (F_colour[_c1] == 'wellbeing_type')), sum(F_points[_c2] for _c2 in s.z['city'][q]), sum(F_value[_c3] for _c3 in s.z['city'][q]),) for q in range(s.n)]
     best = max(keys)
     return [q for q in range(s.n) if keys[q] == best]
 
 
 def legal_upgrade(g, s, p):
-    """Choices of 'Upgrade' open to player p (spec line 397)."""
+    """Choices of 'Upgrade' open to player p (spec line 398)."""
     for v_old in s.z['city'][p]:
         for v_new in s.z['hand'][p]:
             if not ((F_colour[v_new] == F_colour[v_old]) and (F_value[v_new] > F_value[v_old])):
@@ -415,20 +415,20 @@ def legal_upgrade(g, s, p):
 
 
 def apply_upgrade(g, s, p, args):
-    """Upgrade (spec line 397). Source: Metropolis Mode › 4 Build / Trade › Upgrade."""
+    """Upgrade (spec line 398). Source: Metropolis Mode › 4 Build / Trade › Upgrade."""
     v_old, v_new = args
-    # spec line 402: move old into trash
+    # spec line 403: move old into trash
     R.move(s, g, v_old, 'trash', None, False)
-    # spec line 403: move new into my city
+    # spec line 404: move new into my city
     R.move(s, g, v_new, 'city', p, False)
-    # spec line 404: score max(new.points - old.points, 0)
+    # spec line 405: score max(new.points - old.points, 0)
     s.tr['wellbeing'][p] += max((F_points[v_new] - F_points[v_old]), 0)
-    # spec line 405: choose new.value - old.value cards from my hand into trash
+    # spec line 406: choose new.value - old.value cards from my hand into trash
     R.choose_cards(s, g, p, (F_value[v_new] - F_value[v_old]), 'hand', p, 'trash', None, False)
 
 
 def legal_score_two_workers(g, s, p):
-    """Choices of 'Score 2 workers' open to player p (spec line 425)."""
+    """Choices of 'Score 2 workers' open to player p (spec line 426)."""
     if not R.has(s, p, (0, 0, 2, 0)):
         return
     if s.ta['cylinders_scored'][p] + 2 > 5:
@@ -437,16 +437,16 @@ def legal_score_two_workers(g, s, p):
 
 
 def apply_score_two_workers(g, s, p, args):
-    """Score 2 workers (spec line 425). Source: Metropolis Mode › 5 Score."""
+    """Score 2 workers (spec line 426). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 2
-    # spec line 429: pay worker 2
+    # spec line 430: pay worker 2
     R.pay(s, p, (0, 0, 2, 0))
-    # spec line 430: score 1
+    # spec line 431: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_two_goods(g, s, p):
-    """Choices of 'Score 2 goods cylinders' open to player p (spec line 434)."""
+    """Choices of 'Score 2 goods cylinders' open to player p (spec line 435)."""
     if not R.has(s, p, (0, 0, 0, 2)):
         return
     if s.ta['cylinders_scored'][p] + 2 > 5:
@@ -455,16 +455,16 @@ def legal_score_two_goods(g, s, p):
 
 
 def apply_score_two_goods(g, s, p, args):
-    """Score 2 goods cylinders (spec line 434). Source: Metropolis Mode › 5 Score."""
+    """Score 2 goods cylinders (spec line 435). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 2
-    # spec line 438: pay goods 2
+    # spec line 439: pay goods 2
     R.pay(s, p, (0, 0, 0, 2))
-    # spec line 439: score 1
+    # spec line 440: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_goods_environment(g, s, p):
-    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 443)."""
+    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 444)."""
     if not R.has(s, p, (0, 0, 0, 1)):
         return
     if s.ta['cylinders_scored'][p] + 1 > 5:
@@ -475,17 +475,17 @@ def legal_score_goods_environment(g, s, p):
 
 
 def apply_score_goods_environment(g, s, p, args):
-    """Score a goods cylinder with 1 Environment Point (spec line 443). Source: Metropolis Mode › 5 Score."""
+    """Score a goods cylinder with 1 Environment Point (spec line 444). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 1
     s.ta['environment_used'][p] += 1
-    # spec line 448: pay goods 1
+    # spec line 449: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 449: score 1
+    # spec line 450: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_worker_goods_environment(g, s, p):
-    """Choices of 'Score a worker and a goods cylinder with 2 Environment Points' open to player p (spec line 453)."""
+    """Choices of 'Score a worker and a goods cylinder with 2 Environment Points' open to player p (spec line 454)."""
     if not R.has(s, p, (0, 0, 1, 1)):
         return
     if s.ta['cylinders_scored'][p] + 2 > 5:
@@ -496,39 +496,39 @@ def legal_score_worker_goods_environment(g, s, p):
 
 
 def apply_score_worker_goods_environment(g, s, p, args):
-    """Score a worker and a goods cylinder with 2 Environment Points (spec line 453). Source: Metropolis Mode › 5 Score."""
+    """Score a worker and a goods cylinder with 2 Environment Points (spec line 454). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 2
     s.ta['environment_used'][p] += 2
-    # spec line 458: pay worker 1, goods 1
+    # spec line 459: pay worker 1, goods 1
     R.pay(s, p, (0, 0, 1, 1))
-    # spec line 459: score 2
+    # spec line 460: score 2
     s.tr['wellbeing'][p] += 2
 
 
 def trig_basic_services_bonus__build(g, s, p, args):
-    """Basic Services Bonus, before 'Build' (spec line 374). Source: Metropolis Mode › Bonuses › Basic Services Bonus."""
+    """Basic Services Bonus, before 'Build' (spec line 375). Source: Metropolis Mode › Bonuses › Basic Services Bonus."""
     v_b, = args
-    # spec line 377: if b.colour == basic_services {
+    # spec line 378: if b.colour == basic_services {
     if (F_colour[v_b] == 'basic_services'):
-        # spec line 378: score count my city where colour == basic_services
+        # spec line 379: score count my city where colour == basic_services
         s.tr['wellbeing'][p] += sum(1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'basic_services'))
 
 
 def trig_wellbeing_bonus__build(g, s, p, args):
-    """Well-being Bonus, before 'Build' (spec line 383). Source: Metropolis Mode › Bonuses › Well-being Bonus."""
+    """Well-being Bonus, before 'Build' (spec line 384). Source: Metropolis Mode › Bonuses › Well-being Bonus."""
     v_b, = args
-    # spec line 386: if b.colour == wellbeing_type {
+    # spec line 387: if b.colour == wellbeing_type {
     if (F_colour[v_b] == 'wellbeing_type'):
-        # spec line 387: each player {
+        # spec line 388: each player {
         for _p1 in R.turn_order(s):
-            # spec line 388: if count my city where colour == wellbeing_type >= 1 {
+            # spec line 389: if count my city where colour == wellbeing_type >= 1 {
             if (sum(1 for _c2 in s.z['city'][_p1] if (F_colour[_c2] == 'wellbeing_type')) >= 1):
-                # spec line 389: score 1
+                # spec line 390: score 1
                 s.tr['wellbeing'][_p1] += 1
 
 
 def legal_score_goods_environment_v2(g, s, p):
-    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 486)."""
+    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 487)."""
     if not R.has(s, p, (0, 0, 0, 1)):
         return
     if s.ta['goods_scored'][p] + 1 > 3:
@@ -539,17 +539,17 @@ def legal_score_goods_environment_v2(g, s, p):
 
 
 def apply_score_goods_environment_v2(g, s, p, args):
-    """Score a goods cylinder with 1 Environment Point (spec line 486). Source: Leaflet › 5 Score."""
+    """Score a goods cylinder with 1 Environment Point (spec line 487). Source: Leaflet › 5 Score."""
     s.ta['goods_scored'][p] += 1
     s.ta['environment_used'][p] += 1
-    # spec line 491: pay goods 1
+    # spec line 492: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 492: score 2
+    # spec line 493: score 2
     s.tr['wellbeing'][p] += 2
 
 
 def legal_score_worker_v2(g, s, p):
-    """Choices of 'Score a worker' open to player p (spec line 496)."""
+    """Choices of 'Score a worker' open to player p (spec line 497)."""
     if not R.has(s, p, (0, 0, 1, 0)):
         return
     if s.ta['workers_scored'][p] + 1 > 3:
@@ -558,16 +558,16 @@ def legal_score_worker_v2(g, s, p):
 
 
 def apply_score_worker_v2(g, s, p, args):
-    """Score a worker (spec line 496). Source: Leaflet › 5 Score."""
+    """Score a worker (spec line 497). Source: Leaflet › 5 Score."""
     s.ta['workers_scored'][p] += 1
-    # spec line 500: pay worker 1
+    # spec line 501: pay worker 1
     R.pay(s, p, (0, 0, 1, 0))
-    # spec line 501: score 1
+    # spec line 502: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_goods_v2(g, s, p):
-    """Choices of 'Score a goods cylinder' open to player p (spec line 505)."""
+    """Choices of 'Score a goods cylinder' open to player p (spec line 506)."""
     if not R.has(s, p, (0, 0, 0, 1)):
         return
     if s.ta['goods_scored'][p] + 1 > 3:
@@ -576,55 +576,55 @@ def legal_score_goods_v2(g, s, p):
 
 
 def apply_score_goods_v2(g, s, p, args):
-    """Score a goods cylinder (spec line 505). Source: Leaflet › 5 Score."""
+    """Score a goods cylinder (spec line 506). Source: Leaflet › 5 Score."""
     s.ta['goods_scored'][p] += 1
-    # spec line 509: pay goods 1
+    # spec line 510: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 510: score 1
+    # spec line 511: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def trig_wellbeing_bonus__build_v2(g, s, p, args):
-    """Well-being Bonus (Solo), before 'Build' (spec line 550). Source: Solo Mode › Well-being Bonus."""
+    """Well-being Bonus (Solo), before 'Build' (spec line 551). Source: Solo Mode › Well-being Bonus."""
     v_b, = args
-    # spec line 553: if b.colour == wellbeing_type {
+    # spec line 554: if b.colour == wellbeing_type {
     if (F_colour[v_b] == 'wellbeing_type'):
-        # spec line 554: score count my city where colour == wellbeing_type
+        # spec line 555: score count my city where colour == wellbeing_type
         s.tr['wellbeing'][p] += sum(1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'wellbeing_type'))
 
 
 def enter_cycle_reset_v2(g, s, p):
-    """Start of Cycle Reset (spec line 529). Source: Solo Mode › Objective."""
-    # spec line 531: advance heart by 1
+    """Start of Cycle Reset (spec line 530). Source: Solo Mode › Objective."""
+    # spec line 532: advance heart by 1
     s.gtr['heart'] += 1
-    # spec line 532: pass first player
+    # spec line 533: pass first player
     s.first = (s.first + 1) % s.n
 
 
 def start_heart(g, s):
-    """Where automatic heart starts (spec line 525)."""
+    """Where automatic heart starts (spec line 526)."""
     return g.P['heart_start']
 
 
 def end_when_game_over_v2(g, s):
-    """Whether the end of the game is triggered (spec line 537)."""
+    """Whether the end of the game is triggered (spec line 538)."""
     return any(((s.tr['wellbeing'][_q1] >= g.P['target']) or (s.gtr['heart'] > g.P['target'])) for _q1 in range(s.n))
 
 
 def outcome_game_over_v2(g, s):
-    """Winners when the game ends (spec line 536). Source: Solo Mode › Objective."""
+    """Winners when the game ends (spec line 537). Source: Solo Mode › Objective."""
     return [q for q in range(s.n) if ((s.tr['wellbeing'][q] >= g.P['target']) and ((s.gtr['heart'] <= g.P['target']) or (s.tr['wellbeing'][q] > s.gtr['heart'])))]
 
 
 def ask_offer_trade_1(g, s, p, env, label):
-    """Options of the question at spec line 315."""
+    """Options of the question at spec line 316."""
     v_offered = env['offered']
     v_partner = env['partner']
     v_wanted = env['wanted']
     if label == 'accept':
-        # spec line 317: transfer offered to partner
+        # spec line 318: transfer offered to partner
         R.transfer(s, p, v_partner, v_offered)
-        # spec line 318: transfer wanted from partner to me
+        # spec line 319: transfer wanted from partner to me
         R.transfer(s, v_partner, p, v_wanted)
     elif label == 'decline':
         pass

@@ -61,8 +61,10 @@ def test_json_report():
     [report] = json.loads(proc.stdout)
     assert report["spec"] == str(case)
     [d] = report["diagnostics"]
+    lines = (REPO_ROOT / case).read_text(encoding="utf-8").splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if "set targt = 40" in text)
     assert (d["code"], d["severity"], d["file"], d["line"], d["column"]) == (
-        "E0207", "error", str(case), 364, 7)
+        "E0207", "error", str(case), line, 7)
     assert d["hint"] == "did you mean `target`?"
 
 

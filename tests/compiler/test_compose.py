@@ -345,7 +345,8 @@ amend child "Errata" {
 
 
 def test_mode_players_override():
-    comp, _ = compose_text(GAME + 'mode solo "Solo" {\n  players 1\n}\nmode big "Big" {\n  players 3 to 6\n}\n')
+    modes = 'mode solo "Solo" {\n  players 1\n}\nmode big "Big" {\n  players 3 to 6\n}\n'
+    comp, _ = compose_text(GAME + modes)
     assert comp.modes["solo"].players == (1, 1)
     assert comp.modes["big"].players == (3, 6)
 

@@ -25,11 +25,13 @@ game mini "Mini" {{
 
 resource coin "Coin" {{
   supply unlimited
+  source "Components"
 }}
 
 track vp "Victory Points" {{
   per player
   score
+  source "Scoring"
 }}
 
 setup {{
@@ -44,6 +46,7 @@ flow {{
 
 phase work "Work" simultaneous {{
   actions earn, finish
+  source "Turn"
 }}
 
 {phases}
@@ -52,17 +55,20 @@ action earn "Earn" {{
   effect {{
     score 1
   }}
+  source "Turn"
 }}
 
 action finish "Finish" {{
   effect {{
     done
   }}
+  source "Turn"
 }}
 
 end game_over {{
   when any player vp >= 5
   winner most vp
+  source "End"
 }}
 """
 
@@ -73,6 +79,7 @@ CLEAN_FLOW = """\
 
 REST = """\
 phase rest "Rest" automatic {
+  source "Rest"
 }"""
 
 
@@ -83,7 +90,8 @@ def analyse_mini(flow: str = CLEAN_FLOW, phases: str = "") -> list[Diagnostic]:
 
 
 def codes(diags: list[Diagnostic]) -> list[str]:
-    return [d.code for d in diags]
+    """The codes of the errors (warnings left out)."""
+    return [d.code for d in diags if d.severity == "error"]
 
 
 def line_of(flow: str, needle: str) -> int:

@@ -49,15 +49,17 @@ def test_committed_engine_matches_the_compiler(spec: Path, at_repo_root: Path):
     path = GENERATED / f"{result.name}.py"
     assert path.exists(), f"generated/{result.name}.py is missing: run `rulebook build`"
     committed = path.read_text(encoding="utf-8")
-    assert committed == result.engine, f"generated/{result.name}.py {STALE}\n" + _diff(
-        result.engine, committed, path.name)
+    if committed != result.engine:
+        pytest.fail(f"generated/{result.name}.py {STALE}\n" + _diff(result.engine, committed, path.name),
+                    pytrace=False)
 
 
 def test_committed_runtime_matches_the_compiler():
     committed = (GENERATED / "_runtime.py").read_text(encoding="utf-8")
     expected = render_runtime()
-    assert committed == expected, f"generated/_runtime.py {STALE}\n" + _diff(
-        expected, committed, "_runtime.py")
+    if committed != expected:
+        pytest.fail(f"generated/_runtime.py {STALE}\n" + _diff(expected, committed, "_runtime.py"),
+                    pytrace=False)
 
 
 def test_generated_package_marker_exists():
