@@ -80,9 +80,9 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag) ->
         if not isinstance(entry, dict):
             bag.error("E0304", "each card is a mapping of field: value", span)
             continue
-        key_spans = {k.value: Span(str(path), k.start_mark.line + 1, k.start_mark.column + 1,
-                                   k.end_mark.line + 1, k.end_mark.column + 1)
-                     for k, _ in node.value} if isinstance(node, yaml.MappingNode) else {}
+        pairs = node.value if isinstance(node, yaml.MappingNode) else []
+        key_spans = {k.value: _node_span(path, k) for k, _ in pairs}
+        value_nodes = {k.value: v for k, v in pairs}
         name = entry.get("name")
         if not isinstance(name, str):
             bag.error("E0305", "card has no `name`", span)
@@ -106,7 +106,9 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag) ->
                 continue
             problem = _check_value(f.type.name, value, enums, resources)
             if problem:
-                bag.error("E0308", f"card `{name}`, field `{key}`: {problem}", kspan,
+                message, culprit = problem
+                vspan = _value_span(path, value_nodes.get(key), culprit) or kspan
+                bag.error("E0308", f"card `{name}`, field `{key}`: {message}", vspan,
                           notes=[Note(f"`{key}` is declared here", f.span)])
             card[key] = value
         for f in ctype.fields:
@@ -125,26 +127,44 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag) ->
     return out
 
 
-def _check_value(type_name: str, value, enums, resources) -> str | None:
+def _node_span(path: Path, node) -> Span:
+    return Span(str(path), node.start_mark.line + 1, node.start_mark.column + 1,
+                node.end_mark.line + 1, node.end_mark.column + 1)
+
+
+def _value_span(path: Path, node, culprit) -> Span | None:
+    """The span of a bad value; inside a bag, of the offending key or amount."""
+    if node is None:
+        return None
+    if culprit is not None and isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if k.value == culprit[0]:
+                return _node_span(path, k if culprit[1] == "key" else v)
+    return _node_span(path, node)
+
+
+def _check_value(type_name: str, value, enums, resources) -> tuple[str, tuple | None] | None:
+    """``None`` when ``value`` fits the type, else (message, culprit inside a bag or None)."""
     if type_name == "int":
-        return None if isinstance(value, int) and not isinstance(value, bool) else f"expected a whole number, got {value!r}"
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        return None if ok else (f"expected a whole number, got {value!r}", None)
     if type_name == "bool":
-        return None if isinstance(value, bool) else f"expected true or false, got {value!r}"
+        return None if isinstance(value, bool) else (f"expected true or false, got {value!r}", None)
     if type_name == "text":
-        return None if isinstance(value, str) else f"expected a text, got {value!r}"
+        return None if isinstance(value, str) else (f"expected a text, got {value!r}", None)
     if type_name == "bag":
         if not isinstance(value, dict):
-            return f"expected a bag like {{worker: 1}}, got {value!r}"
+            return f"expected a bag like {{worker: 1}}, got {value!r}", None
         for k, v in value.items():
             if k not in resources:
                 hint = did_you_mean(str(k), resources)
-                return f"`{k}` is not a resource" + (f" ({hint})" if hint else "")
-            if not isinstance(v, int) or v < 0:
-                return f"amount of `{k}` must be a whole number, got {v!r}"
+                return f"`{k}` is not a resource" + (f" ({hint})" if hint else ""), (k, "key")
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                return f"amount of `{k}` must be a whole number, got {v!r}", (k, "value")
         return None
     if type_name in enums:
         if value not in enums[type_name]:
             hint = did_you_mean(str(value), enums[type_name])
-            return f"`{value}` is not a {type_name}" + (f" ({hint})" if hint else "")
+            return f"`{value}` is not a {type_name}" + (f" ({hint})" if hint else ""), None
         return None
     return None

@@ -10,27 +10,22 @@ from __future__ import annotations
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from compiler import names as N
+from compiler import phasegraph
+from compiler.modediag import ModeDiagnostics
 
 DECISIONS = (ast.ChooseCards, ast.Ask)
 
 
 class _Checker:
-    def __init__(self, mode, bag: DiagnosticBag, seen: set):
+    def __init__(self, mode, found: ModeDiagnostics):
         self.mode = mode
-        self.bag = bag
-        self.seen = seen
+        self.found = found
 
     def error(self, code, message, span, hint=None, notes=()):
-        key = (code, message, span)
-        if key not in self.seen:
-            self.seen.add(key)
-            self.bag.error(code, message, span, hint=hint, notes=notes)
+        self.found.add(self.mode.name, "error", code, message, span, hint, tuple(notes))
 
     def warning(self, code, message, span, hint=None):
-        key = (code, message, span)
-        if key not in self.seen:
-            self.seen.add(key)
-            self.bag.warning(code, message, span, hint=hint)
+        self.found.add(self.mode.name, "warning", code, message, span, hint)
 
     # ------------------------------------------------------------ expressions
     def expect(self, e, want: str, scope: N.Scope, what: str) -> None:
@@ -370,8 +365,7 @@ class _Checker:
                                  hint='add `source "Section › Subsection"`')
         for name, a in m.actions.items():
             if name not in offered:
-                self.warning("W0101", f"action `{name}` is offered in no phase"
-                             + (f" of mode {m.name}" if m.name != "base" else ""), a.span,
+                self.warning("W0101", f"action `{name}` is offered in no phase", a.span,
                              hint="list it in a phase's `actions`, or remove it")
         if m.flow is not None:
             for e in m.flow.edges:
@@ -432,7 +426,10 @@ def _type_hint(want: str, got: str) -> str | None:
 
 
 def check(comp, bag: DiagnosticBag) -> None:
-    """Check every composed mode of ``comp``; diagnostics go to ``bag``."""
-    seen: set = set()
+    """Check every composed mode of ``comp`` and its phase graph; diagnostics go to
+    ``bag``, each once, naming the modes it concerns unless it concerns them all."""
+    found = ModeDiagnostics(list(comp.modes))
     for mode in comp.modes.values():
-        _Checker(mode, bag, seen).run()
+        _Checker(mode, found).run()
+        phasegraph.check_mode(mode, lambda *args, m=mode.name: found.add(m, *args))
+    found.flush(bag)

@@ -122,16 +122,16 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
                           notes=[Note("first declared here", base.flow.span)])
             base.flow = item
         elif isinstance(item, ast.Mode):
-            _unique(item.name, item, seen, bag)
-            modes_decl[item.name] = item
+            if _unique(item.name, item, seen, bag):
+                modes_decl[item.name] = item
         elif isinstance(item, ast.Module):
-            _unique(item.name, item, seen, bag)
-            modules[item.name] = item
+            if _unique(item.name, item, seen, bag):
+                modules[item.name] = item
         elif isinstance(item, ast.Amend):
             amendments.append(item)
         elif type(item) in TABLES:
-            _unique(item.name, item, seen, bag)
-            base.table(item)[item.name] = item
+            if _unique(item.name, item, seen, bag):
+                base.table(item)[item.name] = item
     if base.setup is None:
         bag.error("E0203", "the spec has no `setup` block", game.span,
                   hint="add `setup { ... }` saying how the game is laid out")
@@ -152,13 +152,15 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
     return Composition(game, modes, base, modes_decl, modules, amendments)
 
 
-def _unique(name: str, item, seen: dict, bag: DiagnosticBag) -> None:
+def _unique(name: str, item, seen: dict, bag: DiagnosticBag) -> bool:
+    """Record a declaration; a second one of the same name is an error and is ignored."""
     if name in seen:
         bag.error("E0205", f"`{name}` is declared twice", item.span,
                   hint="give each rule its own name",
                   notes=[Note(f"`{name}` was first declared here", seen[name].span)])
-    else:
-        seen[name] = item
+        return False
+    seen[name] = item
+    return True
 
 
 class _Composer:
@@ -170,6 +172,7 @@ class _Composer:
         self.bag = bag
         self.done: dict[str, ComposedMode] = {}
         self.active: list[str] = []
+        self.using: list[str] = []
 
     def mode(self, name: str) -> ComposedMode:
         if name in self.done:
@@ -208,9 +211,15 @@ class _Composer:
                 if module is None:
                     self.bag.error("E0204", f"unknown module `{op.module.name}`", op.module.span,
                                    hint=did_you_mean(op.module.name, self.modules))
+                elif module.name in self.using:
+                    chain = self.using[self.using.index(module.name):] + [module.name]
+                    self.bag.error("E0206", "module uses itself through " + " → ".join(chain),
+                                   op.module.span, hint="remove one of the `use` lines")
                 else:
+                    self.using.append(module.name)
                     self._apply(mode, module.ops, by=f"module {module.name}",
                                 citation=_first_source(module.meta))
+                    self.using.pop()
             elif isinstance(op, ast.SetParam):
                 old = mode.params.get(op.param.name)
                 if old is None:
@@ -220,6 +229,20 @@ class _Composer:
                     mode.params[old.name] = dc_replace(old, value=op.value)
                     mode.history.append(Change("set", "param", old.name, by, citation, old.value,
                                                op.value, op.span))
+            elif isinstance(op, (ast.Add, ast.Replace)) and isinstance(op.decl, (ast.Flow, ast.Setup)):
+                attr = "flow" if isinstance(op.decl, ast.Flow) else "setup"
+                if isinstance(op, ast.Add):
+                    self.bag.error("E0208", f"`add` of a second `{attr}`", op.decl.span,
+                                   hint=f"use `replace {attr} {{ ... }}` to change it")
+                    continue
+                mode.history.append(Change("replace", attr, attr, by, _first_source(op.decl.meta)
+                                           or citation, getattr(mode, attr), op.decl, op.span))
+                setattr(mode, attr, op.decl)
+            elif isinstance(op, (ast.Add, ast.Replace)) and type(op.decl) not in TABLES:
+                word = "add" if isinstance(op, ast.Add) else "replace"
+                self.bag.error("E0210", f"a mode cannot `{word}` a {ast.decl_kind(op.decl)}",
+                               op.decl.span, hint="modes add, replace or remove rules: actions, "
+                               "phases, tallies, triggers, params, tracks, zones, ends...")
             elif isinstance(op, ast.Add):
                 table = mode.table(op.decl)
                 name = op.decl.name
@@ -227,6 +250,7 @@ class _Composer:
                     self.bag.error("E0208", f"`add` names `{name}`, which already exists here",
                                    op.decl.span, hint="use `replace` to change an existing rule",
                                    notes=[Note("existing declaration", table[name].span)])
+                    continue
                 table[name] = op.decl
                 mode.history.append(Change("add", ast.decl_kind(op.decl), name, by,
                                            _first_source(op.decl.meta) or citation, None, op.decl,
@@ -238,6 +262,7 @@ class _Composer:
                     self.bag.error("E0209", f"`replace` names `{name}`, which is not a rule of "
                                    "this mode", op.decl.span, hint=did_you_mean(name, table)
                                    or "use `add` for a new rule")
+                    continue
                 mode.history.append(Change("replace", ast.decl_kind(op.decl), name, by,
                                            _first_source(op.decl.meta) or citation,
                                            table.get(name), op.decl, op.span))

@@ -1,8 +1,10 @@
-"""Phase graphs: each mode's flow as a networkx DiGraph, and the checks that
+"""Phase graphs: each mode's flow as a networkx MultiDiGraph, and the checks that
 catch what rule edits break (codes E04xx).
 
 Nodes are phase names plus ``start`` (setup) and ``end`` (the game is over);
 edges are the flow's transitions, each carrying its spec span and condition.
+An edge whose condition is the literal ``false`` is *dead*: kept in the graph
+and pointed at, but never taken by the checks.
 """
 
 from __future__ import annotations
@@ -10,110 +12,131 @@ from __future__ import annotations
 import networkx as nx
 
 from dsl import ast
-from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
+from dsl.diagnostics import Note, did_you_mean
 
 START, END = "start", "end"
 
 
-def build_graph(mode) -> nx.DiGraph:
-    """The phase graph of a composed mode.  Edges whose condition is the literal
-    ``false`` are kept with ``dead=True`` and ignored by the checks."""
-    g = nx.DiGraph()
-    g.add_node(START)
-    g.add_node(END)
-    for name in mode.phases:
-        g.add_node(name)
-    if mode.flow is None:
-        return g
-    for edge in mode.flow.edges:
-        dead = isinstance(edge.condition, ast.Bool) and not edge.condition.value
-        g.add_edge(edge.source.name, edge.dest.name, edge=edge, dead=dead)
+def _dead(edge: ast.Edge) -> bool:
+    return isinstance(edge.condition, ast.Bool) and not edge.condition.value
+
+
+def build_graph(mode) -> nx.MultiDiGraph:
+    """The phase graph of a composed mode (parallel transitions are kept)."""
+    g = nx.MultiDiGraph()
+    g.add_nodes_from([START, END, *mode.phases])
+    for edge in mode.flow.edges if mode.flow else ():
+        g.add_edge(edge.source.name, edge.dest.name, edge=edge, dead=_dead(edge))
     return g
 
 
-def live(g: nx.DiGraph) -> nx.DiGraph:
-    return nx.subgraph_view(g, filter_edge=lambda a, b: not g.edges[a, b]["dead"])
+def live(g: nx.MultiDiGraph) -> nx.DiGraph:
+    """The transitions that can be taken, as a simple directed graph."""
+    out = nx.DiGraph()
+    out.add_nodes_from(g.nodes)
+    out.add_edges_from((a, b) for a, b, data in g.edges(data=True) if not data["dead"])
+    return out
 
 
-def check_mode(mode, bag: DiagnosticBag, seen: set) -> nx.DiGraph:
-    """Check one mode's phase graph; ``seen`` de-duplicates diagnostics shared by modes."""
+def check_mode(mode, report) -> nx.MultiDiGraph:
+    """Check one mode's phase graph.  ``report(severity, code, message, span, hint, notes)``
+    receives each problem (see :class:`compiler.modediag.ModeDiagnostics`)."""
     g = build_graph(mode)
     flow = mode.flow
     if flow is None:
         return g
 
-    def report(code, message, span, hint=None, notes=()):
-        key = (code, message, span)
-        if key not in seen:
-            seen.add(key)
-            bag.error(code, message + (f" (mode {mode.name})" if mode.name != "base" else ""),
-                      span, hint=hint, notes=notes)
+    def error(code, message, span, hint=None, notes=()):
+        report("error", code, message, span, hint, tuple(notes))
 
     known = set(mode.phases) | {START, END}
+    unknown = False
     for edge in flow.edges:
-        for end_ in (edge.source, edge.dest):
-            if end_.name not in known:
-                report("E0401", f"flow names unknown phase `{end_.name}`", end_.span,
-                       hint=did_you_mean(end_.name, mode.phases))
+        for node in (edge.source, edge.dest):
+            if node.name not in known:
+                unknown = True
+                error("E0401", f"flow names unknown phase `{node.name}`", node.span,
+                      hint=did_you_mean(node.name, mode.phases))
         if edge.dest.name == START:
-            report("E0401", "no transition may lead back to `start`", edge.dest.span)
+            unknown = True
+            error("E0401", "no transition may lead back to `start`", edge.dest.span)
         if edge.source.name == END:
-            report("E0401", "no transition may leave `end`", edge.source.span)
-    unknown = [n for n in g.nodes if n not in known]
-    g.remove_nodes_from(unknown)
+            unknown = True
+            error("E0401", "no transition may leave `end`", edge.source.span)
     if flow.round_start is not None and flow.round_start.name not in mode.phases:
-        report("E0401", f"round starts at unknown phase `{flow.round_start.name}`",
-               flow.round_start.span, hint=did_you_mean(flow.round_start.name, mode.phases))
+        error("E0401", f"round starts at unknown phase `{flow.round_start.name}`",
+              flow.round_start.span, hint=did_you_mean(flow.round_start.name, mode.phases))
+    _transitions(mode, error)
+    if unknown:  # reachability would only repeat the unknown names as cascades
+        return g
     lv = live(g)
     reachable = nx.descendants(lv, START) | {START}
     for name, phase in mode.phases.items():
         if name not in reachable:
-            report("E0402", f"phase `{name}` can never be reached from setup", phase.span,
-                   hint=f"add a transition into it, e.g. `some_phase -> {name}` in `flow`",
-                   notes=[Note("the flow is declared here", flow.span)])
+            error("E0402", f"phase `{name}` can never be reached from setup", phase.span,
+                  hint=f"add a transition into it, e.g. `some_phase -> {name}` in `flow`",
+                  notes=[Note("the flow is declared here", flow.span)])
     if END not in reachable:
-        report("E0403", "the end of the game can never be reached", flow.span,
-               hint="add a transition to `end`, e.g. `last_phase -> end when game_over`")
+        error("E0403", "the end of the game can never be reached", flow.span,
+              hint="add a transition to `end`, e.g. `last_phase -> end when game_over`",
+              notes=_dead_notes(g, set(g.nodes)))
     finishing = nx.ancestors(lv, END) | {END}
-    for name in sorted(reachable - finishing - {START}):
-        phase = mode.phases.get(name)
+    stuck = reachable - finishing - {START}
+    reported_loops: set[frozenset] = set()
+    for name in [n for n in mode.phases if n in stuck]:
         loop = _loop_of(lv, name)
-        if loop and len(loop) > 1 or (loop and lv.has_edge(name, name)):
-            report("E0404", f"the loop {' → '.join(_cycle_order(lv, loop))} has no exit",
-                   phase.span if phase else flow.span,
-                   hint="add a transition out of the loop, e.g. `... -> end when game_over`",
-                   notes=[Note(f"transition {a} → {b}", lv.edges[a, b]["edge"].span)
-                          for a, b in lv.edges if a in loop and b in loop][:4])
-        else:
-            report("E0403", f"no way to the end of the game from phase `{name}`",
-                   phase.span if phase else flow.span,
-                   hint=f"add a transition out of `{name}`")
-    for name in g.nodes:
-        unconditional = [g.edges[name, d]["edge"] for d in g.successors(name)
-                         if g.edges[name, d]["edge"].condition is None]
-        for extra in unconditional[1:]:
-            report("E0405", f"phase `{name}` has two transitions without a condition",
-                   extra.span, hint="add `when ...` to all but one",
-                   notes=[Note("the other one", unconditional[0].span)])
-        if name not in (END,) and name in reachable and g.out_degree(name) and not unconditional:
-            edges = [g.edges[name, d]["edge"] for d in g.successors(name)]
-            report("E0406", f"every transition out of `{name}` has a condition, so the game can "
-                   "get stuck when none holds", edges[0].span,
-                   hint="make one transition unconditional (the default)")
+        if loop is None:
+            if any(nxt in stuck for nxt in lv.successors(name)):
+                continue  # it only leads into a stuck phase or loop, reported there
+            error("E0403", f"no way to the end of the game from phase `{name}`",
+                  mode.phases[name].span, hint=f"add a transition out of `{name}`",
+                  notes=_dead_notes(g, {name}))
+            continue
+        if loop in reported_loops:
+            continue
+        reported_loops.add(loop)
+        first = next(n for n in mode.phases if n in loop)
+        order = " → ".join(_cycle_order(lv, loop))
+        error("E0404", f"the loop {order} has no exit", mode.phases[first].span,
+              hint="add a transition out of the loop, e.g. `... -> end when game_over`",
+              notes=_dead_notes(g, set(loop)) + [
+                  Note(f"transition {a} → {b}", d["edge"].span)
+                  for a, b, d in g.edges(data=True) if a in loop and b in loop][:4])
     return g
 
 
-def _loop_of(g: nx.DiGraph, node: str) -> set[str] | None:
+def _transitions(mode, error) -> None:
+    """E0405/E0406: a phase needs exactly one unconditional transition out (the default)."""
+    by_source: dict[str, list[ast.Edge]] = {}
+    for edge in mode.flow.edges:
+        by_source.setdefault(edge.source.name, []).append(edge)
+    for edges in by_source.values():
+        default = [e for e in edges if e.condition is None]
+        for extra in default[1:]:
+            error("E0405", f"phase `{extra.source.name}` has two transitions without a condition",
+                  extra.span, hint="add `when ...` to all but one",
+                  notes=[Note("the other one", default[0].span)])
+        if not default:
+            error("E0406", f"every transition out of `{edges[0].source.name}` has a condition, so "
+                  "the game can get stuck when none holds", edges[0].span,
+                  hint="make one transition unconditional (the default)")
+
+
+def _dead_notes(g: nx.MultiDiGraph, nodes: set[str]) -> list[Note]:
+    return [Note("this transition can never be taken (`when false`)", d["edge"].span)
+            for a, _, d in g.edges(data=True) if a in nodes and d["dead"]]
+
+
+def _loop_of(g: nx.DiGraph, node: str) -> frozenset | None:
     for comp in nx.strongly_connected_components(g):
         if node in comp and (len(comp) > 1 or g.has_edge(node, node)):
-            return comp
+            return frozenset(comp)
     return None
 
 
-def _cycle_order(g: nx.DiGraph, nodes: set[str]) -> list[str]:
-    sub = g.subgraph(nodes)
+def _cycle_order(g: nx.DiGraph, nodes) -> list[str]:
     try:
-        cycle = nx.find_cycle(sub)
+        cycle = nx.find_cycle(g.subgraph(nodes))
         return [a for a, _ in cycle] + [cycle[0][0]]
     except nx.NetworkXNoCycle:
         return sorted(nodes)

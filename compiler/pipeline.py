@@ -71,11 +71,8 @@ def analyse(path: Path, text: str | None = None) -> CompileResult:
     result.composition = comp
     if comp.game is not None:
         result.name = comp.game.name
-        result.cards = load_catalogues(comp.modes.values(), path.parent, bag)
+        result.cards = load_catalogues(comp.modes.values(), Path(display).parent, bag)
         check(comp, bag)
-        seen: set = set()
-        for mode in comp.modes.values():
-            phasegraph.check_mode(mode, bag, seen)
     result.diagnostics += _sorted(bag.items)
     result.seconds = time.perf_counter() - start
     return result

@@ -43,7 +43,8 @@ def _word(terminal: str) -> str:
 
 def expected_words(expected: set[str]) -> str:
     """``{'NAME', 'RBRACE'}`` → ``"a name or `}`"`` (sorted, keywords grouped last)."""
-    words = sorted({_word(t) for t in expected}, key=lambda w: (w.startswith("`"), w))
+    words = sorted({_word(t) for t in expected},
+                   key=lambda w: (not (w.startswith("`") and len(w) <= 4), w.startswith("`"), w))
     if len(words) > 8:
         words = words[:8] + ["..."]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
@@ -633,11 +634,18 @@ def parse_spec(text: str, path: str) -> tuple[ast.Spec | None, list[Diagnostic]]
     """
     try:
         tree = _parser().parse(text)
+        return _ToAst(path).transform(tree), []
     except UnexpectedInput as err:
         return None, [_syntax_diagnostic(err, text, path)]
-    try:
-        return _ToAst(path).transform(tree), []
+    except RecursionError:
+        return None, [Diagnostic("E0003", "the spec nests too deeply to read",
+                                 Span(path, 1, 1, 1, 2),
+                                 hint="split deeply nested expressions or blocks")]
     except VisitError as err:  # a transformer bug on valid text: report, don't crash
+        if isinstance(err.orig_exc, RecursionError):
+            return None, [Diagnostic("E0003", "the spec nests too deeply to read",
+                                     Span(path, 1, 1, 1, 2),
+                                     hint="split deeply nested expressions or blocks")]
         span = Span(path, 1, 1, 1, 2)
         return None, [Diagnostic("E0002", f"internal error while reading the spec: {err.orig_exc}",
                                  span, hint="please report this spec")]
@@ -648,13 +656,13 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic
     if isinstance(err, UnexpectedToken) and err.token.type == "$END":
         lines = text.splitlines() or [""]
         line, column = len(lines), len(lines[-1]) + 1
-        expected = expected_words(set(err.expected))
+        expected = expected_words(_accepted(err))
         return Diagnostic("E0001", f"the spec ends too early: expected {expected}",
                           Span(path, line, max(column - 1, 1), line, column),
                           hint="a block may be missing its closing `}`")
     if isinstance(err, UnexpectedToken):
         tok = err.token
-        expected = expected_words(set(err.expected))
+        expected = expected_words(_accepted(err))
         width = max(len(str(tok)), 1)
         found = f"`{tok}`" if tok.type != "STRING" else f'"{tok}"'
         return Diagnostic("E0001", f"unexpected {found}: expected {expected}",
@@ -667,6 +675,20 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic
     if isinstance(err, UnexpectedEOF):
         return Diagnostic("E0001", "the spec ends too early", Span(path, line, column, line, column + 1))
     return Diagnostic("E0001", "syntax error", Span(path, line, column, line, column + 1))
+
+
+def _accepted(err: UnexpectedToken) -> set[str]:
+    """Terminals the parser really accepts here (LALR's ``expected`` merges lookaheads
+    of states that share a default reduction, so it can name tokens that would fail)."""
+    parser = getattr(err, "interactive_parser", None)
+    if parser is not None:
+        try:
+            accepted = {t for t in parser.accepts() if t != "$END" or err.token.type == "$END"}
+            if accepted:
+                return accepted
+        except Exception:  # noqa: BLE001 - fall back to Lark's own list
+            pass
+    return set(err.expected)
 
 
 def _keyword_hint(found: str, expected: set[str]) -> str | None:

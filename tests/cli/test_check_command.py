@@ -76,10 +76,6 @@ def test_json_report_of_a_syntax_error():
     assert [d["code"] for d in report["diagnostics"]] == ["E0001"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "pipeline.analyse makes the spec's path relative to the working directory (_display) but "
-    "passes the raw path.parent to load_catalogues, so a spec given by absolute path gets "
-    "relative spans for the .rules file and absolute spans for its .cards.yaml"))
 def test_catalogue_paths_are_relative_like_the_spec_path():
     result = pipeline.analyse((REPO_ROOT / CASES / "catalogue_bad_enum.rules").resolve())
     [d] = result.diagnostics

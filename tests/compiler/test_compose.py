@@ -370,27 +370,27 @@ def test_the_real_spec_composes_through_the_pipeline():
     assert not [d for d in result.diagnostics if d.code.startswith("E02")]
 
 
-# ------------------------------------------------------------------ known wrong
-@pytest.mark.xfail(strict=True, reason=(
-    "compose._Composer._apply calls mode.table(op.decl), a KeyError for declarations with no "
-    "table: `replace flow { ... }` inside a mode (and `add setup`, `add game`, `add mode`, "
-    "`add amend`, which the grammar accepts since `add`/`replace` take any item) crash the "
-    "pipeline with a traceback instead of a diagnostic"))
+# ------------------------------------------------------------------ flow, setup and the rest
 @pytest.mark.parametrize("op", [
-    "replace flow {\n    start -> work\n    work -> end\n  }",
     "add setup {\n  }",
     'add mode n "N" {\n  }',
+    "add flow {\n    start -> end\n  }",
 ])
 def test_add_or_replace_of_an_untabled_item_is_a_diagnostic(op: str):
     text = GAME + f'mode m "M" {{\n  {op}\n}}\n'
     result = pipeline.analyse(Path("g.rules"), text=text)
-    assert any(d.severity == "error" for d in result.diagnostics)
+    assert any(d.severity == "error" and d.code in ("E0208", "E0210") for d in result.diagnostics)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a module that uses itself (directly or through another module) recurses in "
-    "compose._Composer._apply until RecursionError; `extends` has a cycle check (E0206), `use` "
-    "has none"))
+def test_a_mode_can_replace_the_flow():
+    op = "replace flow {\n    start -> work\n    work -> end\n  }"
+    spec, _ = parse_spec(GAME + f'mode m "M" {{\n  {op}\n}}\n', "g.rules")
+    comp = compose(spec, DiagnosticBag())
+    edges = [(e.source.name, e.dest.name) for e in comp.modes["m"].flow.edges]
+    assert edges == [("start", "work"), ("work", "end")]
+    assert any(c.op == "replace" and c.kind == "flow" for c in comp.modes["m"].history)
+
+
 @pytest.mark.parametrize("modules", [
     'module x "X" {\n  use x\n}\n',
     'module x "X" {\n  use y\n}\nmodule y "Y" {\n  use x\n}\n',

@@ -278,20 +278,11 @@ def test_deleted_inner_closing_brace_is_reported_where_the_next_item_starts():
     assert "`action`" in d.message
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "LALR lookahead: after `ruling STRING` the parser state is shared by every block that takes "
-    "`ruling`, so `expected` lists names, `public, hidden or secret`, `advance`, `ask`... and the "
-    "list is cut at 8 words before `}` (sorted last), the one token that would fix the spec. "
-    "`err.interactive_parser.accepts()` gives the tokens really acceptable here"))
 def test_ends_too_early_message_names_the_missing_brace():
     _, [d] = parse_spec(BROKEN["missing closing brace"], "s.rules")
     assert "`}`" in d.message
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "LALR lookahead: a top-level typo after an action's `}` lists `add` (and other mode-only "
-    "keywords) as expected, because the state after `}` is shared with `add action ... }` "
-    "inside a mode; use `err.interactive_parser.accepts()`"))
 def test_top_level_error_lists_only_top_level_keywords():
     _, [d] = parse_spec(BROKEN["misspelled keyword"], "s.rules")
     assert "`add`" not in d.message and "`replace`" not in d.message

@@ -43,36 +43,6 @@ MAX_ERRORS = 5
 
 #: Cases whose current output is wrong; each reason says what is wrong.
 KNOWN_WRONG: dict[str, str] = {
-    "flow_exit_when_false.rules":
-        "E0404 is reported once per phase of the loop (6 times in mode family, and again in "
-        "metropolis and solo for the phases they replace) instead of once per loop; and no "
-        "diagnostic or note points at `cycle_reset -> end when false`, the loop's only exit, "
-        "which is the line that was edited (the notes stop after 4 transitions and skip it)",
-    "flow_drop_end_transition.rules":
-        "E0404 is reported once per phase of the loop (9 copies of the same message) instead "
-        "of once per loop",
-    "flow_unknown_phase.rules":
-        "one misspelt phase name in the flow (`take_crd`) gives 13 errors: the unknown node is "
-        "dropped from the graph, so every phase after it is reported unreachable (E0402, again per "
-        "mode for replaced phases) and every phase before it as having no way to the end (E0403)",
-    "missing_closing_brace.rules":
-        "the message lists `a name, public, hidden or secret, `actions`, `add`, `advance`...` "
-        "(LALR lookaheads merged from every block that takes `ruling`) and is cut before `}`, "
-        "the token that is actually missing",
-    "misspelled_keyword.rules":
-        "the expected list offers `add` at the top level (a mode-only keyword: LALR lookaheads "
-        "of the state after an action's `}` shared with `add action ... }`)",
-    "catalogue_bad_enum.rules":
-        "E0308 (bad value) puts the caret under the key `colour`, not under the bad value "
-        "`powerplant`",
-    "catalogue_unknown_resource.rules":
-        "E0308 (bad value) puts the caret under the key `input`, not under the bad resource "
-        "`workers` in the value",
-    "unknown_action_in_phase.rules":
-        "W0101 for `activate` is repeated once per mode (6 times at the same span); the "
-        "message differs only by its `of mode X` suffix, so the de-duplication misses it",
-    "remove_missing_rule.rules":
-        "W0101 for `score_two_goods` is repeated once per mode (4 times at the same span)",
 }
 
 
