@@ -102,7 +102,8 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag) ->
             if f is None:
                 bag.error("E0307", f"card `{name}` has field `{key}`, which card type "
                           f"`{ctype.name}` does not declare", kspan,
-                          hint=did_you_mean(key, fields) or f"declare `field {key}: ...` in `card {ctype.name}`")
+                          hint=did_you_mean(key, fields)
+                          or f"declare `field {key}: ...` in `card {ctype.name}`")
                 continue
             problem = _check_value(f.type.name, value, enums, resources)
             if problem:

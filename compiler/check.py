@@ -293,7 +293,8 @@ class _Checker:
                        notes=[Note("the score track", scores[0].span)])
         lo, hi = m.players
         if lo < 1 or lo > hi:
-            self.error("E0521", f"player count {lo} to {hi} is empty", m.decl.span if m.name != "base" else m.game.span)
+            span = m.decl.span if m.name != "base" else m.game.span
+            self.error("E0521", f"player count {lo} to {hi} is empty", span)
         for t in m.tracks.values():
             if t.start is not None:
                 self.expect(t.start, N.INT, N.Scope(), "where a track starts")

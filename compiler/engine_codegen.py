@@ -206,7 +206,8 @@ class EngineGenerator:
             return self.namer.by_id[key]
         fn = self.namer(kind, owner, getattr(owner, "name", kind))
         self.lower.prefix = fn + "_"
-        w = self._fn(f"def {fn}(g, s, p):", f"{title} (spec line {owner.span.line}).{_meta_line(getattr(owner, 'meta', ()))}")
+        doc = f"{title} (spec line {owner.span.line}).{_meta_line(getattr(owner, 'meta', ()))}"
+        w = self._fn(f"def {fn}(g, s, p):", doc)
         self.lower.block(stmts, self._ctx(mode), w)
         self._emit(w)
         return fn
@@ -226,7 +227,8 @@ class EngineGenerator:
         if key in self.namer.by_id:
             return self.namer.by_id[key]
         fn = self.namer("limit", z, z.name)
-        w = self._fn(f"def {fn}(g, s, p):", f"At most this many cards in {z.title} (spec line {z.limit.span.line}).")
+        doc = f"At most this many cards in {z.title} (spec line {z.limit.span.line})."
+        w = self._fn(f"def {fn}(g, s, p):", doc)
         w.line(f"return {expr(z.limit, self._ctx(mode), self.res)}")
         self._emit(w)
         return fn
@@ -236,7 +238,8 @@ class EngineGenerator:
         if key in self.namer.by_id:
             return self.namer.by_id[key]
         fn = self.namer("outcome", end, end.name)
-        w = self._fn(f"def {fn}(g, s):", f"Winners when the game ends (spec line {end.span.line}).{_meta_line(end.meta)}")
+        doc = f"Winners when the game ends (spec line {end.span.line}).{_meta_line(end.meta)}"
+        w = self._fn(f"def {fn}(g, s):", doc)
         ctx = self._ctx(mode, me="q")
         if end.win_when is not None:
             w.line(f"return [q for q in range(s.n) if {expr(end.win_when, ctx, self.res)}]")
@@ -311,7 +314,8 @@ class EngineGenerator:
             global_tracks=tuple(t.name for t in mode.tracks.values() if not t.per_player),
             track_start={t.name: self.track_start(mode, t) for t in mode.tracks.values()},
             setup=self.effect_fn(mode, "setup", mode.setup, mode.setup.body, "Setup"),
-            end_when=self.predicate(mode, "end_when", end, end.when, "Whether the end of the game is triggered", me="0")
+            end_when=self.predicate(mode, "end_when", end, end.when,
+                                    "Whether the end of the game is triggered", me="0")
             if end and end.when is not None else None,
             end_immediately=bool(end and end.immediately),
             outcome=self.outcome(mode, end) if end else None,

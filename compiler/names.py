@@ -129,7 +129,8 @@ def resolve_attribute(mode, scope: Scope, obj: str, attr: str) -> Binding | None
         member = None
     if member is None:
         return None
-    return Binding(member.kind, member.type, member.decl, member.owner if member.kind == "card_state" else obj)
+    owner_ = member.owner if member.kind == "card_state" else obj
+    return Binding(member.kind, member.type, member.decl, owner_)
 
 
 def literal_type(expr, mode) -> str:
