@@ -268,8 +268,57 @@ def apply_offer_trade(g, s, p, args):
     R.ask(s, v_partner, ('accept', 'decline'), 'ask_offer_trade_1', {'offered': v_offered, 'partner': v_partner, 'wanted': v_wanted}, p)
 
 
+def legal_offer_card_trade(g, s, p):
+    """Choices of 'Offer a card from your hand for a resource' open to player p (spec line 329)."""
+    for v_partner in range(s.n):
+        if v_partner == p:
+            continue
+        for v_c in s.z['hand'][p]:
+            for v_wanted in ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)):
+                if not R.has(s, v_partner, v_wanted):
+                    continue
+                if not (len(s.z['hand'][v_partner]) < g.P['hand_limit']):
+                    continue
+                if s.ta['trade_offers'][p] + 1 > 3:
+                    continue
+                yield (v_partner, v_c, v_wanted)
+
+
+def apply_offer_card_trade(g, s, p, args):
+    """Offer a card from your hand for a resource (spec line 329). Source: Cycle › 4 Build / Trade › Trade."""
+    v_partner, v_c, v_wanted = args
+    s.ta['trade_offers'][p] += 1
+    # spec line 337: ask partner {
+    R.ask(s, v_partner, ('accept', 'decline'), 'ask_offer_card_trade_2', {'c': v_c, 'partner': v_partner, 'wanted': v_wanted}, p)
+
+
+def legal_ask_card_trade(g, s, p):
+    """Choices of "Offer a resource for a card of the other player's choice" open to player p (spec line 349)."""
+    for v_partner in range(s.n):
+        if v_partner == p:
+            continue
+        for v_offered in ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)):
+            if not R.has(s, p, v_offered):
+                continue
+            if not (len(s.z['hand'][v_partner]) >= 1):
+                continue
+            if not (len(s.z['hand'][p]) < g.P['hand_limit']):
+                continue
+            if s.ta['trade_offers'][p] + 1 > 3:
+                continue
+            yield (v_partner, v_offered)
+
+
+def apply_ask_card_trade(g, s, p, args):
+    """Offer a resource for a card of the other player's choice (spec line 349). Source: Cycle › 4 Build / Trade › Trade."""
+    v_partner, v_offered = args
+    s.ta['trade_offers'][p] += 1
+    # spec line 357: ask partner {
+    R.ask(s, v_partner, ('accept', 'decline'), 'ask_ask_card_trade_3', {'offered': v_offered, 'partner': v_partner}, p)
+
+
 def legal_score_worker(g, s, p):
-    """Choices of 'Score a worker' open to player p (spec line 329)."""
+    """Choices of 'Score a worker' open to player p (spec line 369)."""
     if not R.has(s, p, (0, 0, 1, 0)):
         return
     if s.ta['cylinders_scored'][p] + 1 > 5:
@@ -278,16 +327,16 @@ def legal_score_worker(g, s, p):
 
 
 def apply_score_worker(g, s, p, args):
-    """Score a worker (spec line 329). Source: Cycle › 5 Score."""
+    """Score a worker (spec line 369). Source: Cycle › 5 Score."""
     s.ta['cylinders_scored'][p] += 1
-    # spec line 333: pay worker 1
+    # spec line 373: pay worker 1
     R.pay(s, p, (0, 0, 1, 0))
-    # spec line 334: score 1
+    # spec line 374: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_goods(g, s, p):
-    """Choices of 'Score a goods cylinder' open to player p (spec line 339)."""
+    """Choices of 'Score a goods cylinder' open to player p (spec line 379)."""
     if not R.has(s, p, (0, 0, 0, 1)):
         return
     if s.ta['cylinders_scored'][p] + 1 > 5:
@@ -296,11 +345,11 @@ def legal_score_goods(g, s, p):
 
 
 def apply_score_goods(g, s, p, args):
-    """Score a goods cylinder (spec line 339). Source: Cycle › 5 Score."""
+    """Score a goods cylinder (spec line 379). Source: Cycle › 5 Score."""
     s.ta['cylinders_scored'][p] += 1
-    # spec line 343: pay goods 1
+    # spec line 383: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 344: score 1
+    # spec line 384: score 1
     s.tr['wellbeing'][p] += 1
 
 
@@ -392,19 +441,19 @@ def setup_setup(g, s, p):
 
 
 def end_when_game_over(g, s):
-    """Whether the end of the game is triggered (spec line 352)."""
+    """Whether the end of the game is triggered (spec line 392)."""
     return any((s.tr['wellbeing'][_q1] >= g.P['target']) for _q1 in range(s.n))
 
 
 def outcome_game_over(g, s):
-    """Winners when the game ends (spec line 351). Source: Cycle › End of the Game; Tie-break Rules."""
+    """Winners when the game ends (spec line 391). Source: Cycle › End of the Game; Tie-break Rules."""
     keys = [(s.tr['wellbeing'][q], d_environment_balance(g, s, q), sum(1 for _c1 in s.z['city'][q] if (F_colour[_c1] == 'wellbeing_type')), sum(F_points[_c2] for _c2 in s.z['city'][q]), sum(F_value[_c3] for _c3 in s.z['city'][q]),) for q in range(s.n)]
     best = max(keys)
     return [q for q in range(s.n) if keys[q] == best]
 
 
 def legal_upgrade(g, s, p):
-    """Choices of 'Upgrade' open to player p (spec line 398)."""
+    """Choices of 'Upgrade' open to player p (spec line 438)."""
     for v_old in s.z['city'][p]:
         for v_new in s.z['hand'][p]:
             if not ((F_colour[v_new] == F_colour[v_old]) and (F_value[v_new] > F_value[v_old])):
@@ -415,20 +464,20 @@ def legal_upgrade(g, s, p):
 
 
 def apply_upgrade(g, s, p, args):
-    """Upgrade (spec line 398). Source: Metropolis Mode › 4 Build / Trade › Upgrade."""
+    """Upgrade (spec line 438). Source: Metropolis Mode › 4 Build / Trade › Upgrade."""
     v_old, v_new = args
-    # spec line 403: move old into trash
+    # spec line 443: move old into trash
     R.move(s, g, v_old, 'trash', None, False)
-    # spec line 404: move new into my city
+    # spec line 444: move new into my city
     R.move(s, g, v_new, 'city', p, False)
-    # spec line 405: score max(new.points - old.points, 0)
+    # spec line 445: score max(new.points - old.points, 0)
     s.tr['wellbeing'][p] += max((F_points[v_new] - F_points[v_old]), 0)
-    # spec line 406: choose new.value - old.value cards from my hand into trash
+    # spec line 446: choose new.value - old.value cards from my hand into trash
     R.choose_cards(s, g, p, (F_value[v_new] - F_value[v_old]), 'hand', p, 'trash', None, False)
 
 
 def legal_score_two_workers(g, s, p):
-    """Choices of 'Score 2 workers' open to player p (spec line 426)."""
+    """Choices of 'Score 2 workers' open to player p (spec line 466)."""
     if not R.has(s, p, (0, 0, 2, 0)):
         return
     if s.ta['cylinders_scored'][p] + 2 > 5:
@@ -437,16 +486,16 @@ def legal_score_two_workers(g, s, p):
 
 
 def apply_score_two_workers(g, s, p, args):
-    """Score 2 workers (spec line 426). Source: Metropolis Mode › 5 Score."""
+    """Score 2 workers (spec line 466). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 2
-    # spec line 430: pay worker 2
+    # spec line 470: pay worker 2
     R.pay(s, p, (0, 0, 2, 0))
-    # spec line 431: score 1
+    # spec line 471: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_two_goods(g, s, p):
-    """Choices of 'Score 2 goods cylinders' open to player p (spec line 435)."""
+    """Choices of 'Score 2 goods cylinders' open to player p (spec line 475)."""
     if not R.has(s, p, (0, 0, 0, 2)):
         return
     if s.ta['cylinders_scored'][p] + 2 > 5:
@@ -455,16 +504,16 @@ def legal_score_two_goods(g, s, p):
 
 
 def apply_score_two_goods(g, s, p, args):
-    """Score 2 goods cylinders (spec line 435). Source: Metropolis Mode › 5 Score."""
+    """Score 2 goods cylinders (spec line 475). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 2
-    # spec line 439: pay goods 2
+    # spec line 479: pay goods 2
     R.pay(s, p, (0, 0, 0, 2))
-    # spec line 440: score 1
+    # spec line 480: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_goods_environment(g, s, p):
-    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 444)."""
+    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 484)."""
     if not R.has(s, p, (0, 0, 0, 1)):
         return
     if s.ta['cylinders_scored'][p] + 1 > 5:
@@ -475,17 +524,17 @@ def legal_score_goods_environment(g, s, p):
 
 
 def apply_score_goods_environment(g, s, p, args):
-    """Score a goods cylinder with 1 Environment Point (spec line 444). Source: Metropolis Mode › 5 Score."""
+    """Score a goods cylinder with 1 Environment Point (spec line 484). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 1
     s.ta['environment_used'][p] += 1
-    # spec line 449: pay goods 1
+    # spec line 489: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 450: score 1
+    # spec line 490: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_worker_goods_environment(g, s, p):
-    """Choices of 'Score a worker and a goods cylinder with 2 Environment Points' open to player p (spec line 454)."""
+    """Choices of 'Score a worker and a goods cylinder with 2 Environment Points' open to player p (spec line 494)."""
     if not R.has(s, p, (0, 0, 1, 1)):
         return
     if s.ta['cylinders_scored'][p] + 2 > 5:
@@ -496,39 +545,39 @@ def legal_score_worker_goods_environment(g, s, p):
 
 
 def apply_score_worker_goods_environment(g, s, p, args):
-    """Score a worker and a goods cylinder with 2 Environment Points (spec line 454). Source: Metropolis Mode › 5 Score."""
+    """Score a worker and a goods cylinder with 2 Environment Points (spec line 494). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 2
     s.ta['environment_used'][p] += 2
-    # spec line 459: pay worker 1, goods 1
+    # spec line 499: pay worker 1, goods 1
     R.pay(s, p, (0, 0, 1, 1))
-    # spec line 460: score 2
+    # spec line 500: score 2
     s.tr['wellbeing'][p] += 2
 
 
 def trig_basic_services_bonus__build(g, s, p, args):
-    """Basic Services Bonus, before 'Build' (spec line 375). Source: Metropolis Mode › Bonuses › Basic Services Bonus."""
+    """Basic Services Bonus, before 'Build' (spec line 415). Source: Metropolis Mode › Bonuses › Basic Services Bonus."""
     v_b, = args
-    # spec line 378: if b.colour == basic_services {
+    # spec line 418: if b.colour == basic_services {
     if (F_colour[v_b] == 'basic_services'):
-        # spec line 379: score count my city where colour == basic_services
+        # spec line 419: score count my city where colour == basic_services
         s.tr['wellbeing'][p] += sum(1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'basic_services'))
 
 
 def trig_wellbeing_bonus__build(g, s, p, args):
-    """Well-being Bonus, before 'Build' (spec line 384). Source: Metropolis Mode › Bonuses › Well-being Bonus."""
+    """Well-being Bonus, before 'Build' (spec line 424). Source: Metropolis Mode › Bonuses › Well-being Bonus."""
     v_b, = args
-    # spec line 387: if b.colour == wellbeing_type {
+    # spec line 427: if b.colour == wellbeing_type {
     if (F_colour[v_b] == 'wellbeing_type'):
-        # spec line 388: each player {
+        # spec line 428: each player {
         for _p1 in R.turn_order(s):
-            # spec line 389: if count my city where colour == wellbeing_type >= 1 {
+            # spec line 429: if count my city where colour == wellbeing_type >= 1 {
             if (sum(1 for _c2 in s.z['city'][_p1] if (F_colour[_c2] == 'wellbeing_type')) >= 1):
-                # spec line 390: score 1
+                # spec line 430: score 1
                 s.tr['wellbeing'][_p1] += 1
 
 
 def legal_score_goods_environment_v2(g, s, p):
-    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 487)."""
+    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 527)."""
     if not R.has(s, p, (0, 0, 0, 1)):
         return
     if s.ta['goods_scored'][p] + 1 > 3:
@@ -539,17 +588,17 @@ def legal_score_goods_environment_v2(g, s, p):
 
 
 def apply_score_goods_environment_v2(g, s, p, args):
-    """Score a goods cylinder with 1 Environment Point (spec line 487). Source: Leaflet › 5 Score."""
+    """Score a goods cylinder with 1 Environment Point (spec line 527). Source: Leaflet › 5 Score."""
     s.ta['goods_scored'][p] += 1
     s.ta['environment_used'][p] += 1
-    # spec line 492: pay goods 1
+    # spec line 532: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 493: score 2
+    # spec line 533: score 2
     s.tr['wellbeing'][p] += 2
 
 
 def legal_score_worker_v2(g, s, p):
-    """Choices of 'Score a worker' open to player p (spec line 497)."""
+    """Choices of 'Score a worker' open to player p (spec line 537)."""
     if not R.has(s, p, (0, 0, 1, 0)):
         return
     if s.ta['workers_scored'][p] + 1 > 3:
@@ -558,16 +607,16 @@ def legal_score_worker_v2(g, s, p):
 
 
 def apply_score_worker_v2(g, s, p, args):
-    """Score a worker (spec line 497). Source: Leaflet › 5 Score."""
+    """Score a worker (spec line 537). Source: Leaflet › 5 Score."""
     s.ta['workers_scored'][p] += 1
-    # spec line 501: pay worker 1
+    # spec line 541: pay worker 1
     R.pay(s, p, (0, 0, 1, 0))
-    # spec line 502: score 1
+    # spec line 542: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_goods_v2(g, s, p):
-    """Choices of 'Score a goods cylinder' open to player p (spec line 506)."""
+    """Choices of 'Score a goods cylinder' open to player p (spec line 546)."""
     if not R.has(s, p, (0, 0, 0, 1)):
         return
     if s.ta['goods_scored'][p] + 1 > 3:
@@ -576,43 +625,43 @@ def legal_score_goods_v2(g, s, p):
 
 
 def apply_score_goods_v2(g, s, p, args):
-    """Score a goods cylinder (spec line 506). Source: Leaflet › 5 Score."""
+    """Score a goods cylinder (spec line 546). Source: Leaflet › 5 Score."""
     s.ta['goods_scored'][p] += 1
-    # spec line 510: pay goods 1
+    # spec line 550: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 511: score 1
+    # spec line 551: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def trig_wellbeing_bonus__build_v2(g, s, p, args):
-    """Well-being Bonus (Solo), before 'Build' (spec line 551). Source: Solo Mode › Well-being Bonus."""
+    """Well-being Bonus (Solo), before 'Build' (spec line 591). Source: Solo Mode › Well-being Bonus."""
     v_b, = args
-    # spec line 554: if b.colour == wellbeing_type {
+    # spec line 594: if b.colour == wellbeing_type {
     if (F_colour[v_b] == 'wellbeing_type'):
-        # spec line 555: score count my city where colour == wellbeing_type
+        # spec line 595: score count my city where colour == wellbeing_type
         s.tr['wellbeing'][p] += sum(1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'wellbeing_type'))
 
 
 def enter_cycle_reset_v2(g, s, p):
-    """Start of Cycle Reset (spec line 530). Source: Solo Mode › Objective."""
-    # spec line 532: advance heart by 1
+    """Start of Cycle Reset (spec line 570). Source: Solo Mode › Objective."""
+    # spec line 572: advance heart by 1
     s.gtr['heart'] += 1
-    # spec line 533: pass first player
+    # spec line 573: pass first player
     s.first = (s.first + 1) % s.n
 
 
 def start_heart(g, s):
-    """Where automatic heart starts (spec line 526)."""
+    """Where automatic heart starts (spec line 566)."""
     return g.P['heart_start']
 
 
 def end_when_game_over_v2(g, s):
-    """Whether the end of the game is triggered (spec line 538)."""
+    """Whether the end of the game is triggered (spec line 578)."""
     return any(((s.tr['wellbeing'][_q1] >= g.P['target']) or (s.gtr['heart'] > g.P['target'])) for _q1 in range(s.n))
 
 
 def outcome_game_over_v2(g, s):
-    """Winners when the game ends (spec line 537). Source: Solo Mode › Objective."""
+    """Winners when the game ends (spec line 577). Source: Solo Mode › Objective."""
     return [q for q in range(s.n) if ((s.tr['wellbeing'][q] >= g.P['target']) and ((s.gtr['heart'] <= g.P['target']) or (s.tr['wellbeing'][q] > s.gtr['heart'])))]
 
 
@@ -630,7 +679,36 @@ def ask_offer_trade_1(g, s, p, env, label):
         pass
 
 
+def ask_offer_card_trade_2(g, s, p, env, label):
+    """Options of the question at spec line 337."""
+    v_c = env['c']
+    v_partner = env['partner']
+    v_wanted = env['wanted']
+    if label == 'accept':
+        # spec line 339: move c into partner.hand
+        R.move(s, g, v_c, 'hand', v_partner, False)
+        # spec line 340: transfer wanted from partner to me
+        R.transfer(s, v_partner, p, v_wanted)
+    elif label == 'decline':
+        pass
+
+
+def ask_ask_card_trade_3(g, s, p, env, label):
+    """Options of the question at spec line 357."""
+    v_offered = env['offered']
+    v_partner = env['partner']
+    if label == 'accept':
+        # spec line 359: transfer offered to partner
+        R.transfer(s, p, v_partner, v_offered)
+        # spec line 360: choose 1 cards from partner.hand into my hand
+        R.choose_cards(s, g, v_partner, 1, 'hand', v_partner, 'hand', p, False)
+    elif label == 'decline':
+        pass
+
+
 ASKS = {
+    'ask_ask_card_trade_3': ask_ask_card_trade_3,
+    'ask_offer_card_trade_2': ask_offer_card_trade_2,
     'ask_offer_trade_1': ask_offer_trade_1,
 }
 
@@ -655,6 +733,8 @@ RULES = {
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
+            'offer_card_trade': (legal_offer_card_trade, apply_offer_card_trade),
+            'ask_card_trade': (legal_ask_card_trade, apply_ask_card_trade),
             'score_worker': (legal_score_worker, apply_score_worker),
             'score_goods': (legal_score_goods, apply_score_goods),
         },
@@ -665,7 +745,7 @@ RULES = {
             'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
             'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick', 'decline_pick')),
             'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
+            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'offer_card_trade', 'ask_card_trade', 'finish')),
             'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'finish')),
             'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset, None, ()),
         },
@@ -712,6 +792,8 @@ RULES = {
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
+            'offer_card_trade': (legal_offer_card_trade, apply_offer_card_trade),
+            'ask_card_trade': (legal_ask_card_trade, apply_ask_card_trade),
             'upgrade': (legal_upgrade, apply_upgrade),
             'score_two_workers': (legal_score_two_workers, apply_score_two_workers),
             'score_two_goods': (legal_score_two_goods, apply_score_two_goods),
@@ -725,7 +807,7 @@ RULES = {
             'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
             'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick', 'decline_pick')),
             'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
+            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'offer_card_trade', 'ask_card_trade', 'finish')),
             'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_two_workers', 'score_two_goods', 'score_goods_environment', 'score_worker_goods_environment', 'finish')),
             'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset, None, ()),
         },
@@ -772,6 +854,8 @@ RULES = {
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
+            'offer_card_trade': (legal_offer_card_trade, apply_offer_card_trade),
+            'ask_card_trade': (legal_ask_card_trade, apply_ask_card_trade),
             'upgrade': (legal_upgrade, apply_upgrade),
             'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
             'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
@@ -784,7 +868,7 @@ RULES = {
             'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
             'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick', 'decline_pick')),
             'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
+            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'offer_card_trade', 'ask_card_trade', 'finish')),
             'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'score_goods_environment', 'finish')),
             'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset, None, ()),
         },
@@ -831,6 +915,8 @@ RULES = {
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
+            'offer_card_trade': (legal_offer_card_trade, apply_offer_card_trade),
+            'ask_card_trade': (legal_ask_card_trade, apply_ask_card_trade),
             'upgrade': (legal_upgrade, apply_upgrade),
             'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
             'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
@@ -843,7 +929,7 @@ RULES = {
             'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
             'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick', 'decline_pick')),
             'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
+            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'offer_card_trade', 'ask_card_trade', 'finish')),
             'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'score_goods_environment', 'finish')),
             'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset_v2, None, ()),
         },
@@ -890,6 +976,8 @@ RULES = {
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
+            'offer_card_trade': (legal_offer_card_trade, apply_offer_card_trade),
+            'ask_card_trade': (legal_ask_card_trade, apply_ask_card_trade),
             'upgrade': (legal_upgrade, apply_upgrade),
             'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
             'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
@@ -902,7 +990,7 @@ RULES = {
             'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
             'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick', 'decline_pick')),
             'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
+            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'offer_card_trade', 'ask_card_trade', 'finish')),
             'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'score_goods_environment', 'finish')),
             'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset_v2, None, ()),
         },
@@ -949,6 +1037,8 @@ RULES = {
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
+            'offer_card_trade': (legal_offer_card_trade, apply_offer_card_trade),
+            'ask_card_trade': (legal_ask_card_trade, apply_ask_card_trade),
             'upgrade': (legal_upgrade, apply_upgrade),
             'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
             'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
@@ -961,7 +1051,7 @@ RULES = {
             'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
             'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick', 'decline_pick')),
             'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
+            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'offer_card_trade', 'ask_card_trade', 'finish')),
             'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'score_goods_environment', 'finish')),
             'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset_v2, None, ()),
         },
@@ -1008,6 +1098,8 @@ RULES = {
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
+            'offer_card_trade': (legal_offer_card_trade, apply_offer_card_trade),
+            'ask_card_trade': (legal_ask_card_trade, apply_ask_card_trade),
             'score_worker': (legal_score_worker, apply_score_worker),
             'score_goods': (legal_score_goods, apply_score_goods),
         },
@@ -1018,7 +1110,7 @@ RULES = {
             'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
             'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick', 'decline_pick')),
             'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
+            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'offer_card_trade', 'ask_card_trade', 'finish')),
             'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'finish')),
             'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset_v2, None, ()),
         },
@@ -1072,5 +1164,5 @@ class Game(R.GameBase):
     score_track = 'wellbeing'
     per_player_zone = {'main_deck': False, 'trash': False, 'offer': False, 'hand': True, 'city': True}
     visibility = {'main_deck': 'secret', 'trash': 'secret', 'offer': 'public', 'hand': 'hidden', 'city': 'public'}
-    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'finish': 'Finish this phase', 'activate': 'Activate a building', 'pick': 'Take a card from the offer', 'decline_pick': 'Decline the offer (hand full)', 'build': 'Build', 'demolish': 'Demolish', 'reserve_buy_card': 'Reserve trade: 2 Non-Renewable resources for a card', 'reserve_sell_card': 'Reserve trade: a card for 2 Non-Renewable resources', 'offer_trade': 'Offer a trade to another player', 'score_worker': 'Score a worker', 'score_goods': 'Score a goods cylinder', 'upgrade': 'Upgrade', 'score_two_workers': 'Score 2 workers', 'score_two_goods': 'Score 2 goods cylinders', 'score_goods_environment': 'Score a goods cylinder with 1 Environment Point', 'score_worker_goods_environment': 'Score a worker and a goods cylinder with 2 Environment Points'}
-    action_args = {'choose_card': ('card',), 'answer': ('label',), 'finish': (), 'activate': ('card',), 'pick': ('card',), 'decline_pick': (), 'build': ('card',), 'demolish': ('card',), 'reserve_buy_card': ('bag',), 'reserve_sell_card': ('card', 'bag'), 'offer_trade': ('player', 'bag', 'bag'), 'score_worker': (), 'score_goods': (), 'upgrade': ('card', 'card'), 'score_two_workers': (), 'score_two_goods': (), 'score_goods_environment': (), 'score_worker_goods_environment': ()}
+    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'finish': 'Finish this phase', 'activate': 'Activate a building', 'pick': 'Take a card from the offer', 'decline_pick': 'Decline the offer (hand full)', 'build': 'Build', 'demolish': 'Demolish', 'reserve_buy_card': 'Reserve trade: 2 Non-Renewable resources for a card', 'reserve_sell_card': 'Reserve trade: a card for 2 Non-Renewable resources', 'offer_trade': 'Offer a trade to another player', 'offer_card_trade': 'Offer a card from your hand for a resource', 'ask_card_trade': "Offer a resource for a card of the other player's choice", 'score_worker': 'Score a worker', 'score_goods': 'Score a goods cylinder', 'upgrade': 'Upgrade', 'score_two_workers': 'Score 2 workers', 'score_two_goods': 'Score 2 goods cylinders', 'score_goods_environment': 'Score a goods cylinder with 1 Environment Point', 'score_worker_goods_environment': 'Score a worker and a goods cylinder with 2 Environment Points'}
+    action_args = {'choose_card': ('card',), 'answer': ('label',), 'finish': (), 'activate': ('card',), 'pick': ('card',), 'decline_pick': (), 'build': ('card',), 'demolish': ('card',), 'reserve_buy_card': ('bag',), 'reserve_sell_card': ('card', 'bag'), 'offer_trade': ('player', 'bag', 'bag'), 'offer_card_trade': ('player', 'card', 'bag'), 'ask_card_trade': ('player', 'bag'), 'score_worker': (), 'score_goods': (), 'upgrade': ('card', 'card'), 'score_two_workers': (), 'score_two_goods': (), 'score_goods_environment': (), 'score_worker_goods_environment': ()}

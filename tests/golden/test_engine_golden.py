@@ -54,6 +54,18 @@ def test_committed_engine_matches_the_compiler(spec: Path, at_repo_root: Path):
                     pytrace=False)
 
 
+@pytest.mark.parametrize("spec", _spec_paths(), ids=lambda p: p.stem)
+def test_committed_reference_page_matches_the_compiler(spec: Path, at_repo_root: Path):
+    result = pipeline.compile_spec(spec.relative_to(REPO_ROOT))
+    assert result.ok
+    path = REPO_ROOT / "docs" / "games" / f"{result.name}.md"
+    assert path.exists(), f"docs/games/{result.name}.md is missing: run `rulebook build`"
+    committed = path.read_text(encoding="utf-8")
+    if committed != result.page:
+        pytest.fail(f"docs/games/{result.name}.md {STALE}\n" + _diff(result.page, committed, path.name),
+                    pytrace=False)
+
+
 def test_committed_runtime_matches_the_compiler():
     committed = (GENERATED / "_runtime.py").read_text(encoding="utf-8")
     expected = render_runtime()

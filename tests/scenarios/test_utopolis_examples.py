@@ -900,6 +900,29 @@ def test_trade_between_players_accept_and_decline():
         do(s, 0, "offer_trade", 1, (0, 0, 1, 0), (0, 0, 0, 1))
 
 
+def test_trading_cards_between_players():
+    """Trade: cards can be traded too (a card for a resource; a resource for a card
+    the other player picks from their hand)."""
+    s = new_state("family", 2, seed=202)
+    advance_to(s, "build_trade")
+    set_res(s, 0, water=1)
+    set_res(s, 1, worker=1)
+    hand0 = set_hand(s, 0, ["escuela"], extra=2)
+    hand1 = set_hand(s, 1, ["bomberos"], extra=1)
+    escuela = hand0[0]
+    do(s, 0, "offer_card_trade", 1, escuela, (0, 0, 1, 0))
+    do(s, 1, "answer", "accept")
+    assert escuela in s.z["hand"][1] and escuela not in s.z["hand"][0]
+    assert res(s, 0)["worker"] == 1 and res(s, 1)["worker"] == 0
+    do(s, 0, "ask_card_trade", 1, (0, 1, 0, 0))
+    do(s, 1, "answer", "accept")
+    assert s.current_player() == 1  # the other player picks which card to give
+    assert {a.args[0] for a in s.legal_actions()} == set(s.z["hand"][1])
+    do(s, 1, "choose_card", hand1[0])
+    assert hand1[0] in s.z["hand"][0]
+    assert res(s, 1)["water"] == 1 and res(s, 0)["water"] == 0
+
+
 def test_keep_cards_puts_the_rest_at_the_bottom_of_the_main_deck():
     """Family › Initial Setup 6: keep 5 of the 10 cards, the rest go to the
     bottom of the Main Deck."""
