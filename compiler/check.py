@@ -123,6 +123,11 @@ class _Checker:
         if t is ast.AnyPlayer:
             self.expect(e.condition, N.BOOL, scope, "the condition of `any player`")
             return N.BOOL
+        if t is ast.Best:
+            card = self.zone_ref(e.zone, scope)
+            if card:
+                self.expect(e.key, N.INT, scope.with_card(card), "what `best` compares")
+            return N.card_type(card) if card else "?"
         if t is ast.Call:
             arity = N.BUILTIN_FUNCS.get(e.func.name)
             if arity is None:
@@ -158,10 +163,21 @@ class _Checker:
             if _decides(st) and i != len(stmts) - 1:
                 self.error("E0510", "a decision must be the last thing its block does", st.span,
                            hint="move the statements after it before it")
-            self.stmt(st, scope)
+            scope = self.stmt(st, scope) or scope
 
-    def stmt(self, st, scope: N.Scope) -> None:
+    def stmt(self, st, scope: N.Scope) -> N.Scope | None:
+        """Check one statement; returns the scope for the statements after it
+        when the statement binds a name (``let``)."""
         t = type(st)
+        if t is ast.Let:
+            if st.var.name in scope.locals:
+                self.error("E0205", f"`{st.var.name}` is already a name here", st.var.span,
+                           hint="pick another name")
+            kind = self.infer(st.value, scope)
+            if kind == N.BOOL:
+                self.error("E0503", "`let` names a number, a card, a player or a bag, not a "
+                           "condition", st.value.span)
+            return scope.with_local(st.var.name, kind)
         if t in (ast.Gain, ast.Pay, ast.Release):
             self.expect(st.bag, N.BAG, scope, f"what `{t.__name__.lower()}` moves")
         elif t is ast.Transfer:
@@ -434,3 +450,9 @@ def check(comp, bag: DiagnosticBag) -> None:
         _Checker(mode, found).run()
         phasegraph.check_mode(mode, lambda *args, m=mode.name: found.add(m, *args))
     found.flush(bag)
+
+
+def infer_type(mode, scope: N.Scope, e) -> str:
+    """The type of ``e`` in ``scope`` (for code generators; problems were reported
+    by :func:`check` already)."""
+    return _Checker(mode, ModeDiagnostics([mode.name])).infer(e, scope)

@@ -103,6 +103,10 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
     if t is ast.AnyPlayer:
         var = ctx.fresh("q")
         return f"any({expr(e.condition, ctx.with_me(var), res)} for {var} in range(s.n))"
+    if t is ast.Best:
+        var = ctx.fresh("c")
+        inner = ctx.with_card(var, _zone_card(e.zone, ctx))
+        return f"max({zone(e.zone, ctx, res)}, key=lambda {var}: {expr(e.key, inner, res)}, default=-1)"
     if t is ast.Call:
         args = ", ".join(expr(a, ctx, res) for a in e.args)
         return f"{e.func.name}({args})"
@@ -201,9 +205,11 @@ class StmtLowering:
         if not stmts:
             w.line("pass")
         for st in stmts:
-            self.stmt(st, ctx, w)
+            ctx = self.stmt(st, ctx, w) or ctx
 
-    def stmt(self, st, ctx: Ctx, w: Writer) -> None:
+    def stmt(self, st, ctx: Ctx, w: Writer) -> Ctx | None:
+        """Lower one statement; returns the context for the statements after it
+        when the statement binds a name (``let``)."""
         res = self.res
         t = type(st)
         E = lambda e, c=ctx: expr(e, c, res)  # noqa: E731
@@ -211,6 +217,10 @@ class StmtLowering:
         line = st.span.line
         text = self.source_lines[line - 1].strip() if 0 < line <= len(self.source_lines) else ""
         w.line(f"# spec line {line}: {text}" if text else f"# spec line {line}")
+        if t is ast.Let:
+            w.line(f"v_{st.var.name} = {E(st.value)}")
+            from compiler.check import infer_type
+            return ctx.local(st.var.name, infer_type(ctx.mode, ctx.scope, st.value))
         if t is ast.Gain:
             w.line(f"R.gain(s, {me}, {E(st.bag)})")
         elif t is ast.Pay:

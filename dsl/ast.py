@@ -188,6 +188,16 @@ class AnyPlayer:
 
 
 @dataclass(frozen=True, slots=True)
+class Best:
+    """``best ZONE by KEY``: the card of a zone with the highest key (the first one
+    on ties, none when the zone is empty); bare field names refer to each card."""
+
+    zone: ZoneRef
+    key: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class Call:
     """A built-in function: ``max``, ``min``."""
 
@@ -197,7 +207,7 @@ class Call:
 
 
 Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, Not, And, Or,
-             Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Call]
+             Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Call]
 
 
 # ----------------------------------------------------------------- statements
@@ -387,9 +397,18 @@ class Ask:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class Let:
+    """``let x = EXPR``: names a value for the rest of the block."""
+
+    var: Ident
+    value: Expr
+    span: Span = _span()
+
+
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
              PutCatalogue, Shuffle, ChooseCards, EachPlayer, ForEach, If, SetState, Done,
-             PassFirstPlayer, FirstPlayerRandom, Ask]
+             PassFirstPlayer, FirstPlayerRandom, Ask, Let]
 
 
 # ----------------------------------------------------------------- declarations

@@ -516,6 +516,10 @@ class _ToAst(Transformer):
         return ast.AskOption(str(c[0]), c[1], self._span(meta))
 
     @v_args(meta=True)
+    def let(self, meta, c):
+        return ast.Let(self._ident(c[0]), c[1], self._span(meta))
+
+    @v_args(meta=True)
     def ask(self, meta, c):
         return ast.Ask(c[0], tuple(c[1:]), self._span(meta))
 
@@ -620,6 +624,10 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def any_player(self, meta, c):
         return ast.AnyPlayer(c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def best(self, meta, c):
+        return ast.Best(c[0], c[1], self._span(meta))
 
     @v_args(meta=True)
     def call(self, meta, c):

@@ -311,6 +311,12 @@ def _sum(node: ast.Sum, v: Voice) -> str:
     return f"the total of ({value}) over {cards}"
 
 
+def _best(node: ast.Best, v: Voice) -> str:
+    noun = card_noun(node.zone, v.names, plural=False)
+    key = phrase(node.key, v.on_cards())
+    return f"the {noun} in {_zone(node.zone, v)} with the highest {key} (the first one on a tie)"
+
+
 def _call(node: ast.Call, v: Voice) -> str:
     args = [phrase(a, v) for a in node.args]
     if node.func.name in _CALLS:
@@ -382,6 +388,7 @@ EXPR_RENDERERS: dict[type, Callable[..., str]] = {
     ast.Count: _count,
     ast.Sum: _sum,
     ast.AnyPlayer: _any_player,
+    ast.Best: _best,
     ast.Call: _call,
     ast.ZoneRef: _zone,
 }

@@ -202,4 +202,5 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.PassFirstPlayer: lambda n, v: _bullet("The first player marker passes to the left."),
     ast.FirstPlayerRandom: lambda n, v: _bullet("The first player is chosen at random."),
     ast.Ask: _ask,
+    ast.Let: lambda n, v: _bullet(f"Call {phrase(n.value, v)} *{plain(n.var.name)}*."),
 }

@@ -1,0 +1,89 @@
+"""`let` names a value for the rest of a block; `best ZONE by KEY` picks a card."""
+
+from __future__ import annotations
+
+from tests.compiler.minispec import HEADER, compile_text, engine
+
+CARDS = """cards:
+  - {name: low, title: Low, value: 1}
+  - {name: high, title: High, value: 5}
+  - {name: high_too, title: High too, value: 5}
+  - {name: mid, title: Mid, value: 3}
+"""
+
+SPEC = HEADER + '''
+card tile "Tile" {
+  field value: int "worth"
+  source "Tiles"
+}
+catalogue tiles of tile from "mini.cards.yaml" {
+  source "Tiles"
+}
+zone market "Market" of tile {
+  public
+  source "Market"
+}
+zone hand "Hand" of tile {
+  per player
+  hidden
+  source "Hand"
+}
+setup {
+  put tiles into market
+  source "Setup"
+}
+flow {
+  start -> grab_phase
+  grab_phase -> grab_phase
+  grab_phase -> end when game_over
+  source "Flow"
+}
+phase grab_phase "Grab" turns {
+  actions grab
+  source "Grab"
+}
+action grab "Grab the best tile" {
+  require count market >= 1
+  effect {
+    let top = best market by value
+    move top into my hand
+    score top.value
+    done
+  }
+  source "Grab"
+}
+end game_over {
+  when count market == 0
+  immediately
+  winner most vp
+  source "End"
+}
+'''
+
+
+def test_best_takes_the_highest_and_the_first_on_a_tie(tmp_path):
+    mini = engine(tmp_path, SPEC, CARDS)
+    state = mini.Game(num_players=2, seed=1).new_initial_state()
+    first = state.current_player()
+    state.apply_action(state.legal_actions()[0])
+    hand = state.z["hand"][first]
+    assert [mini.CARD_NAMES[c] for c in hand] == ["high"]
+    assert state.scores()[first] == 5
+    second = state.current_player()
+    state.apply_action(state.legal_actions()[0])
+    assert [mini.CARD_NAMES[c] for c in state.z["hand"][second]] == ["high_too"]
+
+
+def test_let_is_scoped_to_its_block_and_typed(tmp_path):
+    broken = SPEC.replace("    score top.value\n", "    score top.value\n    score top\n")
+    result = compile_text(tmp_path, broken, CARDS)
+    assert any(d.code == "E0503" and "must be a number" in d.message for d in result.diagnostics)
+    unbound = SPEC.replace("    let top = best market by value\n", "")
+    result = compile_text(tmp_path, unbound, CARDS)
+    assert any(d.code == "E0501" and "`top`" in d.message for d in result.diagnostics)
+
+
+def test_english_names_the_value(tmp_path):
+    result = compile_text(tmp_path, SPEC, CARDS)
+    assert "the tile in the Market with the highest value (the first one on a tie)" in result.page
+    assert "*top*" in result.page
