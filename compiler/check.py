@@ -202,7 +202,12 @@ class _Checker:
             self.same_cards(st.source, st.dest, scope)
         elif t is ast.PutCatalogue:
             cat = self.mode.catalogues.get(st.catalogue.name)
-            if cat is None:
+            pieces = self.mode.pieces.get(st.catalogue.name)
+            if pieces is not None:
+                self.zone_ref(st.dest, scope)
+                if st.where is not None:
+                    self.expect(st.where, N.BOOL, scope.with_card(pieces.name), "a `where` condition")
+            elif cat is None:
                 self.error("E0501", f"unknown catalogue `{st.catalogue.name}`", st.catalogue.span,
                            hint=did_you_mean(st.catalogue.name, self.mode.catalogues))
             self.zone_ref(st.dest, scope)
@@ -234,6 +239,12 @@ class _Checker:
                                st.state.span, hint="declare it in the zone: `state name: bool = false`")
                 else:
                     self.expect(st.value, b.type, scope, f"the value of `{st.state.name}`")
+        elif t is ast.Roll:
+            card = self.card_local(st.die, scope)
+            pieces = self.mode.pieces.get(card) if card else None
+            if card and (pieces is None or not pieces.sides):
+                self.error("E0503", f"`{st.die.name}` is not a die: only pieces with `sides` roll",
+                           st.die.span, hint="declare the pieces with `sides 6`")
         elif t is ast.Ask:
             self.expect(st.who, N.PLAYER, scope, "who is asked")
             labels = [o.label for o in st.options]
@@ -322,8 +333,15 @@ class _Checker:
                     self.error("E0506", f"unknown tally scope `{sc}`", t.span)
             if t.maximum is not None:
                 self.expect(t.maximum, N.INT, N.Scope(), "a tally's maximum")
+        for pc in m.pieces.values():
+            if pc.count < 1:
+                self.error("E0506", "each player needs at least 1 piece", pc.span)
+            if pc.sides is not None and pc.sides < 2:
+                self.error("E0506", "a die needs at least 2 sides", pc.span)
+            if pc.name in m.card_types:
+                self.error("E0205", f"`{pc.name}` is both a card type and pieces", pc.span)
         for z in m.zones.values():
-            if z.card_type.name not in m.card_types:
+            if z.card_type.name not in m.card_types and z.card_type.name not in m.pieces:
                 self.error("E0501", f"unknown card type `{z.card_type.name}`", z.card_type.span,
                            hint=did_you_mean(z.card_type.name, m.card_types))
             if z.limit is not None:

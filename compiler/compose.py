@@ -15,7 +15,8 @@ from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 #: ComposedMode attribute holding each declaration class.
 TABLES: dict[type, str] = {
     ast.Resource: "resources", ast.Track: "tracks", ast.Enum: "enums", ast.CardType: "card_types",
-    ast.Catalogue: "catalogues", ast.Zone: "zones", ast.Param: "params", ast.Derived: "derived",
+    ast.Catalogue: "catalogues", ast.Pieces: "pieces", ast.Zone: "zones", ast.Param: "params",
+    ast.Derived: "derived",
     ast.Tally: "tallies", ast.Phase: "phases", ast.Action: "actions", ast.Trigger: "triggers",
     ast.End: "ends",
 }
@@ -55,6 +56,7 @@ class ComposedMode:
     enums: dict[str, ast.Enum] = field(default_factory=dict)
     card_types: dict[str, ast.CardType] = field(default_factory=dict)
     catalogues: dict[str, ast.Catalogue] = field(default_factory=dict)
+    pieces: dict[str, ast.Pieces] = field(default_factory=dict)
     zones: dict[str, ast.Zone] = field(default_factory=dict)
     params: dict[str, ast.Param] = field(default_factory=dict)
     derived: dict[str, ast.Derived] = field(default_factory=dict)

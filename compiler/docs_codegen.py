@@ -111,6 +111,12 @@ class GamePage:
                          states or "—", self._src(z)])
         return rows
 
+    def pieces(self) -> list[list[str]]:
+        """Pieces in each player's colour: dice and tokens."""
+        return [[pc.title, f"`{pc.name}`", str(pc.count),
+                 f"a die with {pc.sides} sides (its value starts at 1)" if pc.sides else "a token",
+                 self._src(pc)] for pc in self.base.pieces.values()]
+
     def tallies(self) -> list[list[str]]:
         return [[t.title, f"`{t.name}`", english.tally_limit(t, self.names), self._src(t)]
                 for t in self.base.tallies.values()]

@@ -68,6 +68,7 @@ class EngineGenerator:
                     self.res.index[r] = len(self.res.names) - 1
         self.score_track = next((t.name for m in comp.modes.values() for t in m.tracks.values()
                                  if t.is_score), "score")
+        self.entries = list(cards) + self._piece_entries()
         self.namer = _Namer()
         self.functions: list[str] = []
         self.lower = StmtLowering(self.res, self.score_track, source_lines=source.splitlines())
@@ -308,6 +309,7 @@ class EngineGenerator:
             refills={z.name: z.refill.name for z in mode.zones.values() if z.refill is not None},
             card_states={z.name: tuple((st.name, _literal(st.default)) for st in z.states)
                          for z in mode.zones.values() if z.states},
+            piece_states=(("value", 1),) if any(pc.sides for pc in mode.pieces.values()) else (),
             nonrenewable=tuple(bool(mode.resources.get(r) and mode.resources[r].non_renewable)
                                for r in self.res.names),
             player_tracks=tuple(t.name for t in mode.tracks.values() if t.per_player),
@@ -348,9 +350,21 @@ class EngineGenerator:
             score_track=self.score_track, asks=sorted(set(_ask_names(self.lower.extra))))
 
     # ---------------------------------------------------------- cards
+    def _piece_entries(self) -> list[dict]:
+        """One entry per player colour for each ``pieces`` declaration (owner = seat)."""
+        seats = max(m.players[1] for m in self.comp.modes.values())
+        declared: dict[str, ast.Pieces] = {}
+        for m in self.comp.modes.values():
+            for name, pc in m.pieces.items():
+                declared.setdefault(name, pc)
+        return [{"_catalogue": pc.name, "_card_type": pc.name, "name": pc.name,
+                 "title": f"{pc.title} ({seat + 1})", "copies": pc.count, "owner": seat,
+                 "_line": pc.span.line}
+                for pc in declared.values() for seat in range(seats)]
+
     def _instances(self) -> list[dict]:
         out = []
-        for entry in self.cards:
+        for entry in self.entries:
             for _ in range(int(entry.get("copies", 1))):
                 out.append(entry)
         return out
@@ -365,9 +379,9 @@ class EngineGenerator:
 
     def _catalogue_ranges(self) -> dict[str, tuple[int, int]]:
         ranges, start = {}, 0
-        for cat_name in sorted({c["_catalogue"] for c in self.cards}, key=lambda n: min(
-                i for i, c in enumerate(self.cards) if c["_catalogue"] == n)):
-            count = sum(int(c.get("copies", 1)) for c in self.cards if c["_catalogue"] == cat_name)
+        for cat_name in sorted({c["_catalogue"] for c in self.entries}, key=lambda n: min(
+                i for i, c in enumerate(self.entries) if c["_catalogue"] == n)):
+            count = sum(int(c.get("copies", 1)) for c in self.entries if c["_catalogue"] == cat_name)
             ranges[cat_name.upper()] = (start, start + count)
             start += count
         return ranges
@@ -380,10 +394,13 @@ class EngineGenerator:
         names: list[str] = []
         for ctype in card_types.values():
             names += [f.name for f in ctype.fields if f.name not in names]
+        if any("owner" in e for e in self.entries) and "owner" not in names:
+            names.append("owner")
+        owner_field = ast.Field("owner", ast.Ident("player"), None, "")
         rows = []
-        for card in self.cards:
+        for card in self.entries:
             ctype = card_types.get(card["_card_type"])
-            declared = {f.name: f for f in ctype.fields} if ctype else {}
+            declared = {f.name: f for f in ctype.fields} if ctype else {"owner": owner_field}
             values = []
             for name in names:
                 f = declared.get(name)

@@ -50,8 +50,8 @@ class Scope:
 
 
 def field_type(decl_type: str, mode) -> str:
-    """The type named in a field or state declaration (int, bool, bag, text, or an enum)."""
-    if decl_type in (INT, BOOL, BAG, TEXT):
+    """The type named in a field or state declaration (int, bool, bag, text, player or an enum)."""
+    if decl_type in (INT, BOOL, BAG, TEXT, PLAYER):
         return decl_type
     if decl_type in mode.enums:
         return enum_type(decl_type)
@@ -59,7 +59,16 @@ def field_type(decl_type: str, mode) -> str:
 
 
 def card_member(mode, card: str, attr: str) -> Binding | None:
-    """A field of card type ``card``, or a state some zone of that type declares."""
+    """A field of card type ``card``, or a state some zone of that type declares.
+
+    Pieces (see ``pieces``) have the field ``owner`` and, if they are dice, the
+    state ``value``, which they keep from zone to zone."""
+    pieces = mode.pieces.get(card)
+    if pieces is not None:
+        if attr == "owner":
+            return Binding("card_field", PLAYER, pieces)
+        if attr == "value" and pieces.sides:
+            return Binding("card_state", INT, pieces)
     ctype = mode.card_types.get(card)
     if ctype is None:
         return None
@@ -154,6 +163,8 @@ def all_names(mode, scope: Scope) -> list[str]:
     names = list(scope.locals)
     if scope.card and scope.card in mode.card_types:
         names += [f.name for f in mode.card_types[scope.card].fields]
+    if scope.card and scope.card in mode.pieces:
+        names += ["owner", "value"]
     names += list(mode.resources) + list(mode.tracks) + list(mode.derived) + list(mode.tallies)
     names += list(mode.params) + list(enum_members(mode)) + list(mode.ends)
     return names

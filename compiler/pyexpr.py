@@ -245,13 +245,17 @@ class StmtLowering:
         elif t is ast.MoveAll:
             w.line(f"R.move_all(s, g, {st.source.zone.name!r}, {owner(st.source, ctx)}, "
                    f"{st.dest.zone.name!r}, {owner(st.dest, ctx)})")
+        elif t is ast.Roll:
+            sides = ctx.mode.pieces[ctx.scope.locals[st.die.name][5:]].sides
+            w.line(f"s.cst['value'][v_{st.die.name}] = R.randrange(s, {sides}) + 1")
         elif t is ast.PutCatalogue:
             var = ctx.fresh("c")
             cat = f"CATALOGUE_{st.catalogue.name.upper()}"
             if st.where is None:
                 cards = cat
             else:
-                ctype = ctx.mode.catalogues[st.catalogue.name].card_type.name
+                ctype = (st.catalogue.name if st.catalogue.name in ctx.mode.pieces
+                         else ctx.mode.catalogues[st.catalogue.name].card_type.name)
                 cards = f"[{var} for {var} in {cat} if {E(st.where, ctx.with_card(var, ctype))}]"
             w.line(f"R.put(s, g, {cards}, {st.dest.zone.name!r}, {owner(st.dest, ctx)})")
         elif t is ast.Shuffle:

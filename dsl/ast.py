@@ -406,9 +406,17 @@ class Let:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """``roll d``: the die ``d`` gets a new value, chosen by chance."""
+
+    die: Ident
+    span: Span = _span()
+
+
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
              PutCatalogue, Shuffle, ChooseCards, EachPlayer, ForEach, If, SetState, Done,
-             PassFirstPlayer, FirstPlayerRandom, Ask, Let]
+             PassFirstPlayer, FirstPlayerRandom, Ask, Let, Roll]
 
 
 # ----------------------------------------------------------------- declarations
@@ -484,6 +492,20 @@ class Catalogue:
     name: str
     card_type: Ident
     path: str
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Pieces:
+    """Pieces in each player's colour (worker dice, authority tokens...): ``count``
+    per player, each a card whose ``owner`` field is its player; with ``sides``
+    each is a die whose ``value`` (1 to sides, starting at 1) is set by ``roll``."""
+
+    name: str
+    title: str
+    count: int
+    sides: int | None = None
     meta: tuple[Meta, ...] = ()
     span: Span = _span()
 
@@ -756,7 +778,7 @@ class Amend:
     span: Span = _span()
 
 
-Decl = Union[Game, Resource, Track, Enum, CardType, Catalogue, Zone, Param, Derived, Tally,
+Decl = Union[Game, Resource, Track, Enum, CardType, Catalogue, Pieces, Zone, Param, Derived, Tally,
              Setup, Flow, Phase, Action, Trigger, End, Mode, Module, Amend]
 
 
@@ -773,7 +795,7 @@ class Spec:
 DECL_KINDS: dict[str, type] = {
     "action": Action, "phase": Phase, "tally": Tally, "trigger": Trigger, "param": Param,
     "track": Track, "derived": Derived, "resource": Resource, "zone": Zone, "deck": Zone,
-    "end": End,
+    "end": End, "pieces": Pieces,
 }
 
 

@@ -189,6 +189,20 @@ class _ToAst(Transformer):
         return ast.Catalogue(str(name), self._ident(card_type), str(path), self._metas(items),
                              self._span(meta))
 
+    def pieces_count(self, c):
+        return ("count", int(c[0]))
+
+    def pieces_sides(self, c):
+        return ("sides", int(c[0]))
+
+    @v_args(meta=True)
+    def pieces(self, meta, c):
+        name, title, *items = c
+        count = self._tagged(items, "count")
+        sides = self._tagged(items, "sides")
+        return ast.Pieces(str(name), title, count[0] if count else 1, sides[0] if sides else None,
+                          self._metas(items), self._span(meta))
+
     def visibility(self, c):
         return ("visibility", str(c[0]))
 
@@ -514,6 +528,10 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def ask_option(self, meta, c):
         return ast.AskOption(str(c[0]), c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def roll(self, meta, c):
+        return ast.Roll(self._ident(c[0]), self._span(meta))
 
     @v_args(meta=True)
     def let(self, meta, c):

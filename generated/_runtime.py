@@ -560,7 +560,7 @@ class GameBase:
         s.z = {z: ([[] for _ in range(n)] if self.per_player_zone[z] else []) for z in g.zones}
         s.loc = [None] * len(self.card_titles)
         s.cst = {name: [default] * len(self.card_titles)
-                 for states in g.card_states.values() for name, default in states}
+                 for states in (*g.card_states.values(), g.piece_states) for name, default in states}
         s.ta = {t: [0] * n for t in g.tallies}
         s.pending, s.ended, s.terminal, s.winners, s.history = [], False, False, [], []
         s.rng = (self.seed * 0x2545F4914F6CDD1D + 0x5851F42D4C957F2D) & MASK64

@@ -172,6 +172,12 @@ def zone_decl(decl: ast.Zone, names: Mapping[str, str] | None = None) -> list[st
     return paragraphs([f"**{decl.title}**: {', '.join(parts)}."], provenance(decl.meta))
 
 
+def pieces(decl: ast.Pieces, names: Mapping[str, str] | None = None) -> list[str]:
+    kind = f"dice with {decl.sides} sides, whose values start at 1" if decl.sides else "tokens"
+    return paragraphs([f"**{decl.title}**: {decl.count} per player, in the player's colour; "
+                       f"{kind}."], provenance(decl.meta))
+
+
 def param(decl: ast.Param, names: Mapping[str, str] | None = None) -> list[str]:
     value = phrase(decl.value, Voice(as_names(names)))
     return paragraphs([f"**{decl.title}** (`{decl.name}`): {value}."], provenance(decl.meta))
@@ -191,7 +197,7 @@ def enum(decl: ast.Enum, names: Mapping[str, str] | None = None) -> list[str]:
 DECL_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.Action: action, ast.Phase: phase, ast.Trigger: trigger, ast.Setup: setup, ast.End: end,
     ast.Tally: tally, ast.Resource: resource, ast.Track: track, ast.Zone: zone_decl,
-    ast.Param: param, ast.Derived: derived, ast.Enum: enum,
+    ast.Param: param, ast.Derived: derived, ast.Enum: enum, ast.Pieces: pieces,
 }
 
 

@@ -104,7 +104,7 @@ def card_noun(zone_ref: ast.ZoneRef | str, names: Names, plural: bool = True) ->
         card = names.decls.get(decl.card_type.name)
     else:
         card = None
-    noun = _noun(card.title) if isinstance(card, ast.CardType) else "card"
+    noun = _noun(card.title) if isinstance(card, (ast.CardType, ast.Pieces)) else "card"
     return _plural(noun) if plural else noun
 
 

@@ -66,7 +66,7 @@ def plain(name: str) -> str:
 
 #: ComposedMode tables whose declarations carry a name and a title.
 _TITLED = ("resources", "tracks", "zones", "params", "derived", "tallies", "phases", "actions",
-           "triggers", "card_types", "enums")
+           "triggers", "card_types", "enums", "pieces")
 
 
 def names_for(*modes, extra: Iterable[object] = ()) -> Names:
@@ -92,6 +92,10 @@ def names_for(*modes, extra: Iterable[object] = ()) -> Names:
         for card in mode.card_types.values():
             for f in card.fields:
                 fields.setdefault(f.name, f.type.name)
+        for pieces in mode.pieces.values():
+            fields.setdefault("owner", "player")
+            if pieces.sides:
+                fields.setdefault("value", "int")
         for zone in mode.zones.values():
             for state in zone.states:
                 fields.setdefault(state.name, state.type.name)

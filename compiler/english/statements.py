@@ -202,5 +202,6 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.PassFirstPlayer: lambda n, v: _bullet("The first player marker passes to the left."),
     ast.FirstPlayerRandom: lambda n, v: _bullet("The first player is chosen at random."),
     ast.Ask: _ask,
+    ast.Roll: lambda n, v: _bullet(f"Roll {plain(n.die.name)}: it shows a new value at random."),
     ast.Let: lambda n, v: _bullet(f"Call {phrase(n.value, v)} *{plain(n.var.name)}*."),
 }
