@@ -53,6 +53,19 @@ class _Checker:
             return N.INT
         if t is ast.Me:
             return N.PLAYER
+        if t is ast.It:
+            if scope.card is None:
+                self.error("E0501", "`it` means the card in context, and there is none here",
+                           e.span, hint="use `it` inside `count`, `sum`, `best` or `where`")
+                return "?"
+            return N.card_type(scope.card)
+        if t is ast.InZone:
+            kind = self.infer(e.card, scope)
+            card = self.zone_ref(e.zone, scope, any_owner=True)
+            if card and kind not in ("?", N.card_type(card)):
+                self.error("E0503", f"only {card} cards can be in `{e.zone.zone.name}`, and this "
+                           f"is {_type_words(kind)}", e.card.span)
+            return N.BOOL
         if t is ast.Name:
             b = N.resolve(self.mode, scope, e.name)
             if b is None:
@@ -140,14 +153,37 @@ class _Checker:
             return N.INT
         return "?"
 
-    def zone_ref(self, z: ast.ZoneRef, scope: N.Scope) -> str | None:
-        """Check a zone reference; return its card type name."""
+    def zone_ref(self, z: ast.ZoneRef, scope: N.Scope, any_owner: bool = False) -> str | None:
+        """Check a zone reference; return its card type name.  ``any_owner`` allows a
+        zone of each player or card without an owner (``x in workers_here``)."""
+        local = scope.locals.get(z.zone.name)
+        if local is not None and local.startswith("cards:") and z.owner is None \
+                and z.owner_expr is None:
+            return local[6:]  # a set of cards chosen with `some`
         zone = self.mode.zones.get(z.zone.name)
         if zone is None:
             self.error("E0501", f"unknown zone `{z.zone.name}`", z.zone.span,
                        hint=did_you_mean(z.zone.name, self.mode.zones))
             return None
-        if zone.per_player and z.owner is None:
+        if z.owner_expr is not None:
+            if zone.per_player:
+                self.expect(z.owner_expr, N.PLAYER, scope, f"the owner of `{zone.name}`")
+            elif zone.per_card is not None:
+                self.expect(z.owner_expr, N.card_type(zone.per_card.name), scope,
+                            f"the card `{zone.name}` belongs to")
+            else:
+                self.error("E0505", f"`{zone.name}` is shared: it belongs to no one", z.span,
+                           hint=f"write just `{zone.name}`")
+            return zone.card_type.name
+        if zone.per_card is not None:
+            if z.owner is not None:
+                self.error("E0505", f"`{zone.name}` belongs to each {zone.per_card.name}, "
+                           "not to a player", z.span, hint=f"write `{zone.name} of x`")
+            elif scope.card != zone.per_card.name and not any_owner:
+                self.error("E0505", f"`{zone.name}` belongs to each {zone.per_card.name}: "
+                           "say whose", z.span, hint=f"write `{zone.name} of x`")
+            return zone.card_type.name
+        if zone.per_player and z.owner is None and not any_owner:
             self.error("E0505", f"`{zone.name}` belongs to each player: say whose", z.span,
                        hint=f"write `my {zone.name}` or `p.{zone.name}`")
         if not zone.per_player and z.owner is not None:
@@ -290,6 +326,14 @@ class _Checker:
                 if d.size < 1:
                     self.error("E0506", "a bag choice needs at least 1 item", d.span)
                 scope = scope.with_local(c.name, N.BAG)
+            elif isinstance(d, ast.SubsetDomain):
+                kind = d.card_type.name
+                if kind not in self.mode.card_types and kind not in self.mode.pieces:
+                    self.error("E0501", f"unknown card type or pieces `{kind}`", d.card_type.span,
+                               hint=did_you_mean(kind, [*self.mode.card_types, *self.mode.pieces]))
+                elif d.where is not None:
+                    self.expect(d.where, N.BOOL, scope.with_card(kind), "a `where` condition")
+                scope = scope.with_local(c.name, f"cards:{kind}")
             else:
                 if d.low > d.high:
                     self.error("E0506", f"the range {d.low} to {d.high} is empty", d.span)
@@ -344,8 +388,16 @@ class _Checker:
             if z.card_type.name not in m.card_types and z.card_type.name not in m.pieces:
                 self.error("E0501", f"unknown card type `{z.card_type.name}`", z.card_type.span,
                            hint=did_you_mean(z.card_type.name, m.card_types))
+            if z.per_card is not None and z.per_card.name not in m.card_types \
+                    and z.per_card.name not in m.pieces:
+                self.error("E0501", f"unknown card type `{z.per_card.name}`", z.per_card.span,
+                           hint=did_you_mean(z.per_card.name, [*m.card_types, *m.pieces]))
+            if z.per_card is not None and z.per_player:
+                self.error("E0505", f"`{z.name}` cannot belong both to each player and to each "
+                           f"{z.per_card.name}", z.span)
             if z.limit is not None:
-                self.expect(z.limit, N.INT, N.Scope(), "a zone limit")
+                owner_scope = N.Scope(card=z.per_card.name) if z.per_card else N.Scope()
+                self.expect(z.limit, N.INT, owner_scope, "a zone limit")
             if z.refill is not None and z.refill.name not in m.zones:
                 self.error("E0501", f"unknown zone `{z.refill.name}`", z.refill.span,
                            hint=did_you_mean(z.refill.name, m.zones))
@@ -386,10 +438,13 @@ class _Checker:
             if ph.kind in ("simultaneous", "turns") and ph.actions:
                 finishing = [i.name for i in ph.actions if i.name in m.actions
                              and _finishes(m.actions[i.name].effect)]
-                if not finishing:
+                sudden = any(e.immediately for e in m.ends.values())
+                if not finishing and (ph.kind == "simultaneous" or not sudden):
                     self.error("E0407", f"phase `{ph.name}` waits for every player, but none of its "
                                "actions lets a player finish", ph.span,
-                               hint="offer an action whose effect says `done`")
+                               hint="offer an action whose effect says `done`"
+                               + ("" if ph.kind == "simultaneous" else
+                                  ", or end the game `immediately` when it is won"))
             elif ph.kind in ("automatic",) and ph.actions:
                 self.error("E0408", f"automatic phase `{ph.name}` cannot offer actions", ph.span)
         for table in (m.resources, m.tracks, m.zones, m.params, m.derived, m.tallies, m.phases,

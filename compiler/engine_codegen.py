@@ -150,6 +150,8 @@ class EngineGenerator:
             return N.PLAYER
         if isinstance(d, ast.BagDomain):
             return N.BAG
+        if isinstance(d, ast.SubsetDomain):
+            return f"cards:{d.card_type.name}"
         return N.INT
 
     def _choice(self, c: ast.Choice, ctx: Ctx, w: Writer) -> Ctx:
@@ -175,6 +177,15 @@ class EngineGenerator:
                     items[k] = items.get(k, 0) + 1
                 bags.append(self.res.bag(items))
             w.line(f"for {var} in {tuple(bags)!r}:")
+        elif isinstance(d, ast.SubsetDomain):
+            items, mask, c = ctx.fresh("items"), ctx.fresh("mask"), ctx.fresh("c")
+            cond = ""
+            if d.where is not None:
+                cond = f" and {expr(d.where, ctx.with_card(c, d.card_type.name), self.res)}"
+            w.line(f"{items} = [{c} for {c} in CARDS_OF[{d.card_type.name!r}] "
+                   f"if s.loc[{c}] is not None{cond}]")
+            w.line(f"for {mask} in range(1, 1 << len({items})):")
+            w.line(f"    {var} = tuple({c} for i, {c} in enumerate({items}) if {mask} >> i & 1)")
         else:
             w.line(f"for {var} in range({d.low}, {d.high + 1}):")
         w.level += 1
@@ -230,7 +241,10 @@ class EngineGenerator:
         fn = self.namer("limit", z, z.name)
         doc = f"At most this many cards in {z.title} (spec line {z.limit.span.line})."
         w = self._fn(f"def {fn}(g, s, p):", doc)
-        w.line(f"return {expr(z.limit, self._ctx(mode), self.res)}")
+        ctx = self._ctx(mode)
+        if z.per_card is not None:  # p is the card the zone belongs to
+            ctx = Ctx(mode, N.Scope(card=z.per_card.name), "None", "p")
+        w.line(f"return {expr(z.limit, ctx, self.res)}")
         self._emit(w)
         return fn
 
@@ -332,10 +346,14 @@ class EngineGenerator:
         visibility = {}
         titles = {"choose_card": "choose a card", "answer": "answer"}
         args = {"choose_card": ("card",), "answer": ("label",)}
+        per_card: dict[str, tuple[int, ...]] = {}
+        instances = self._instances()
         for m in comp.modes.values():
             for z in m.zones.values():
                 per_player[z.name] = z.per_player
                 visibility[z.name] = z.visibility
+                per_card[z.name] = tuple(i for i, c in enumerate(instances)
+                                         if z.per_card and c["_card_type"] == z.per_card.name)
             for a in m.actions.values():
                 titles.setdefault(a.name, a.title)
                 args.setdefault(a.name, tuple(_arg_kind(c) for c in a.choices))
@@ -346,7 +364,8 @@ class EngineGenerator:
                                                       else next(iter(comp.modes))),
             resources=tuple(self.res.names), field_names=field_names, card_rows=card_rows,
             catalogues=self._catalogue_ranges(), catalogue_files=self._catalogue_files(),
-            per_player=per_player, visibility=visibility, titles=titles, args=args,
+            per_player=per_player, per_card=per_card, visibility=visibility, titles=titles,
+            args=args, cards_of=self._cards_of(),
             score_track=self.score_track, asks=sorted(set(_ask_names(self.lower.extra))))
 
     # ---------------------------------------------------------- cards
@@ -367,6 +386,14 @@ class EngineGenerator:
         for entry in self.entries:
             for _ in range(int(entry.get("copies", 1))):
                 out.append(entry)
+        return out
+
+    def _cards_of(self) -> dict[str, tuple[int, int]]:
+        """Card type → range of the ids of its cards (catalogues and pieces)."""
+        out: dict[str, tuple[int, int]] = {}
+        for i, card in enumerate(self._instances()):
+            lo, hi = out.get(card["_card_type"], (i, i))
+            out[card["_card_type"]] = (min(lo, i), i + 1)
         return out
 
     def _catalogue_files(self) -> str:
@@ -431,6 +458,8 @@ def _arg_kind(c: ast.Choice) -> str:
         return "player"
     if isinstance(d, ast.BagDomain):
         return "bag"
+    if isinstance(d, ast.SubsetDomain):
+        return "cards"
     return "int"
 
 

@@ -64,6 +64,16 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
         return "s.n"
     if t is ast.Me:
         return ctx.me
+    if t is ast.It:
+        return ctx.card
+    if t is ast.InZone:
+        z = e.zone
+        zone_decl = ctx.mode.zones[z.zone.name]
+        specific = z.owner is not None or z.owner_expr is not None or (
+            zone_decl.per_card is not None and ctx.scope.card == zone_decl.per_card.name)
+        where = owner(z, ctx, res) if specific or not (zone_decl.per_player or zone_decl.per_card) \
+            else "..."
+        return f"R.in_zone(s, {expr(e.card, ctx, res)}, {z.zone.name!r}, {where})"
     if t is ast.Name:
         return _name(e.name, ctx, res)
     if t is ast.Attribute:
@@ -91,6 +101,8 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
     if t is ast.Count:
         var = ctx.fresh("c")
         cards = zone(e.zone, ctx, res)
+        if _set_local(e.zone, ctx) and e.where is None:
+            return f"len({cards})"
         if e.where is None:
             return f"len({cards})"
         inner = ctx.with_card(var, _zone_card(e.zone, ctx))
@@ -113,8 +125,16 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
     raise TypeError(f"no lowering for {t.__name__}")
 
 
+def _set_local(z: ast.ZoneRef, ctx: Ctx) -> str | None:
+    """The card type of a set chosen with ``some``, when ``z`` names one."""
+    local = ctx.scope.locals.get(z.zone.name)
+    if local and local.startswith("cards:") and z.owner is None and z.owner_expr is None:
+        return local[6:]
+    return None
+
+
 def _zone_card(z: ast.ZoneRef, ctx: Ctx) -> str:
-    return ctx.mode.zones[z.zone.name].card_type.name
+    return _set_local(z, ctx) or ctx.mode.zones[z.zone.name].card_type.name
 
 
 def _name(name: str, ctx: Ctx, res: Resources) -> str:
@@ -160,9 +180,15 @@ def _attribute(e: ast.Attribute, ctx: Ctx, res: Resources) -> str:
     return _member(b, e.attr, ctx.card, f"v_{e.obj}", res)
 
 
-def owner(z: ast.ZoneRef, ctx: Ctx) -> str:
-    """Python source for the owner seat of a zone (``None`` for global zones)."""
+def owner(z: ast.ZoneRef, ctx: Ctx, res: Resources | None = None) -> str:
+    """Python source for the owner of a zone: a seat, a card id (zones of each card),
+    or ``None`` for shared zones."""
+    if z.owner_expr is not None:
+        return expr(z.owner_expr, ctx, res or Resources([]))
     if z.owner is None:
+        decl = ctx.mode.zones.get(z.zone.name)
+        if decl is not None and decl.per_card is not None:
+            return ctx.card or "None"
         return "None"
     if z.owner == "my":
         return ctx.me
@@ -170,10 +196,13 @@ def owner(z: ast.ZoneRef, ctx: Ctx) -> str:
 
 
 def zone(z: ast.ZoneRef, ctx: Ctx, res: Resources) -> str:
-    """Python source for the list of card ids in a zone."""
-    if z.owner is None:
+    """Python source for the list of card ids in a zone (or a set chosen with ``some``)."""
+    if _set_local(z, ctx):
+        return f"v_{z.zone.name}"
+    who = owner(z, ctx, res)
+    if who == "None":
         return f"s.z[{z.zone.name!r}]"
-    return f"s.z[{z.zone.name!r}][{owner(z, ctx)}]"
+    return f"s.z[{z.zone.name!r}][{who}]"
 
 
 class Writer:
@@ -237,14 +266,14 @@ class StmtLowering:
             target = f"s.tr[{track.name!r}][{me}]" if track.per_player else f"s.gtr[{track.name!r}]"
             w.line(f"{target} += {E(st.amount)}")
         elif t in (ast.Draw, ast.Reveal):
-            w.line(f"R.draw(s, g, {E(st.count)}, {st.source.zone.name!r}, {owner(st.source, ctx)}, "
-                   f"{st.dest.zone.name!r}, {owner(st.dest, ctx)})")
+            w.line(f"R.draw(s, g, {E(st.count)}, {st.source.zone.name!r}, {owner(st.source, ctx, res)}, "
+                   f"{st.dest.zone.name!r}, {owner(st.dest, ctx, res)})")
         elif t is ast.MoveCard:
-            w.line(f"R.move(s, g, v_{st.card.name}, {st.dest.zone.name!r}, {owner(st.dest, ctx)}, "
+            w.line(f"R.move(s, g, v_{st.card.name}, {st.dest.zone.name!r}, {owner(st.dest, ctx, res)}, "
                    f"{st.bottom})")
         elif t is ast.MoveAll:
-            w.line(f"R.move_all(s, g, {st.source.zone.name!r}, {owner(st.source, ctx)}, "
-                   f"{st.dest.zone.name!r}, {owner(st.dest, ctx)})")
+            w.line(f"R.move_all(s, g, {st.source.zone.name!r}, {owner(st.source, ctx, res)}, "
+                   f"{st.dest.zone.name!r}, {owner(st.dest, ctx, res)})")
         elif t is ast.Roll:
             sides = ctx.mode.pieces[ctx.scope.locals[st.die.name][5:]].sides
             w.line(f"s.cst['value'][v_{st.die.name}] = R.randrange(s, {sides}) + 1")
@@ -257,13 +286,14 @@ class StmtLowering:
                 ctype = (st.catalogue.name if st.catalogue.name in ctx.mode.pieces
                          else ctx.mode.catalogues[st.catalogue.name].card_type.name)
                 cards = f"[{var} for {var} in {cat} if {E(st.where, ctx.with_card(var, ctype))}]"
-            w.line(f"R.put(s, g, {cards}, {st.dest.zone.name!r}, {owner(st.dest, ctx)})")
+            w.line(f"R.put(s, g, {cards}, {st.dest.zone.name!r}, {owner(st.dest, ctx, res)})")
         elif t is ast.Shuffle:
-            w.line(f"R.shuffle(s, {st.zone.zone.name!r}, {owner(st.zone, ctx)})")
+            w.line(f"R.shuffle(s, {st.zone.zone.name!r}, {owner(st.zone, ctx, res)})")
         elif t is ast.ChooseCards:
-            chooser = me if st.source.owner is None else owner(st.source, ctx)
+            per_player = ctx.mode.zones[st.source.zone.name].per_player
+            chooser = owner(st.source, ctx, res) if per_player else me
             w.line(f"R.choose_cards(s, g, {chooser}, {E(st.count)}, {st.source.zone.name!r}, "
-                   f"{owner(st.source, ctx)}, {st.dest.zone.name!r}, {owner(st.dest, ctx)}, "
+                   f"{owner(st.source, ctx, res)}, {st.dest.zone.name!r}, {owner(st.dest, ctx, res)}, "
                    f"{st.bottom})")
         elif t is ast.EachPlayer:
             var = ctx.fresh("p")

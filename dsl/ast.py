@@ -87,6 +87,23 @@ class PlayerCount:
 
 
 @dataclass(frozen=True, slots=True)
+class It:
+    """``it``: the card in context (inside ``count``, ``sum``, ``where``...)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class InZone:
+    """``x in ZONE``: card ``x`` lies in that zone; a zone of each player or card
+    named without an owner means any of them."""
+
+    card: Expr
+    zone: ZoneRef
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class Me:
     """``me``: the player the rule is applied to."""
 
@@ -153,10 +170,12 @@ class Has:
 
 @dataclass(frozen=True, slots=True)
 class ZoneRef:
-    """A zone: ``my hand`` (owner ``my``), ``p.hand`` (owner ``p``), ``offer`` (global)."""
+    """A zone: ``my hand`` (owner ``my``), ``p.hand`` (owner ``p``), ``offer`` (global),
+    or ``workers_here of sp`` (``owner_expr``: the player or card it belongs to)."""
 
     owner: str | None
     zone: Ident
+    owner_expr: Expr | None = None
     span: Span = _span()
 
 
@@ -206,7 +225,7 @@ class Call:
     span: Span = _span()
 
 
-Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, Not, And, Or,
+Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, It, InZone, Not, And, Or,
              Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Call]
 
 
@@ -531,6 +550,7 @@ class Zone:
     limit: Expr | None = None
     refill: Ident | None = None
     states: tuple[CardState, ...] = ()
+    per_card: Ident | None = None
     meta: tuple[Meta, ...] = ()
     span: Span = _span()
 
@@ -636,7 +656,16 @@ class RangeDomain:
     span: Span = _span()
 
 
-Domain = Union[CardDomain, PlayerDomain, BagDomain, RangeDomain]
+@dataclass(frozen=True, slots=True)
+class SubsetDomain:
+    """``some worker where COND``: every non-empty set of cards of a type meeting COND."""
+
+    card_type: Ident
+    where: Expr | None = None
+    span: Span = _span()
+
+
+Domain = Union[CardDomain, PlayerDomain, BagDomain, RangeDomain, SubsetDomain]
 
 
 @dataclass(frozen=True, slots=True)

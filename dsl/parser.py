@@ -216,16 +216,21 @@ class _ToAst(Transformer):
     def card_state(self, meta, c):
         return ("state", ast.CardState(str(c[0]), c[1], c[2], self._span(meta)))
 
+    def per_card(self, c):
+        return ("per_card", self._ident(c[0]))
+
     @v_args(meta=True)
     def zone(self, meta, c):
         kind, name, title, card_type, *items = c
         vis = self._tagged(items, "visibility")
         limit = self._tagged(items, "limit")
         refill = self._tagged(items, "refill")
+        per_card = self._tagged(items, "per_card")
         return ast.Zone(str(kind), str(name), title, self._ident(card_type),
                         bool(self._tagged(items, "per_player")), vis[0] if vis else "public",
                         limit[0] if limit else None, refill[0] if refill else None,
-                        tuple(self._tagged(items, "state")), self._metas(items), self._span(meta))
+                        tuple(self._tagged(items, "state")), per_card[0] if per_card else None,
+                        self._metas(items), self._span(meta))
 
     @v_args(meta=True)
     def param(self, meta, c):
@@ -317,6 +322,10 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def bag_domain(self, meta, c):
         return ast.BagDomain(int(c[0]), tuple(self._ident(t) for t in c[1:]), self._span(meta))
+
+    @v_args(meta=True)
+    def subset_domain(self, meta, c):
+        return ast.SubsetDomain(self._ident(c[0]), c[1] if len(c) > 1 else None, self._span(meta))
 
     @v_args(meta=True)
     def range_domain(self, meta, c):
@@ -544,15 +553,26 @@ class _ToAst(Transformer):
     # -------------------------------------------------------------- zones
     @v_args(meta=True)
     def my_zone(self, meta, c):
-        return ast.ZoneRef("my", self._ident(c[0]), self._span(meta))
+        return ast.ZoneRef("my", self._ident(c[0]), span=self._span(meta))
 
     @v_args(meta=True)
     def player_zone(self, meta, c):
-        return ast.ZoneRef(str(c[0]), self._ident(c[1]), self._span(meta))
+        return ast.ZoneRef(str(c[0]), self._ident(c[1]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def owned_zone(self, meta, c):
+        owner = ast.Name(str(c[1]), self._tok_span(c[1]))
+        return ast.ZoneRef(None, self._ident(c[0]), owner, span=self._span(meta))
+
+    @v_args(meta=True)
+    def owned_zone_attr(self, meta, c):
+        span = Span(self.path, c[1].line, c[1].column, c[2].end_line, c[2].end_column)
+        return ast.ZoneRef(None, self._ident(c[0]), ast.Attribute(str(c[1]), str(c[2]), span),
+                           span=self._span(meta))
 
     @v_args(meta=True)
     def global_zone(self, meta, c):
-        return ast.ZoneRef(None, self._ident(c[0]), self._span(meta))
+        return ast.ZoneRef(None, self._ident(c[0]), span=self._span(meta))
 
     # -------------------------------------------------------------- expressions
     @v_args(meta=True)
@@ -626,6 +646,14 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def player_count(self, meta, c):
         return ast.PlayerCount(self._span(meta))
+
+    @v_args(meta=True)
+    def it(self, meta, c):
+        return ast.It(self._span(meta))
+
+    @v_args(meta=True)
+    def in_zone(self, meta, c):
+        return ast.InZone(c[0], c[1], self._span(meta))
 
     @v_args(meta=True)
     def me(self, meta, c):

@@ -138,6 +138,14 @@ def zone(s, name: str, owner):
     return s.z[name] if owner is None else s.z[name][owner]
 
 
+def in_zone(s, card: int, name: str, owner=...) -> bool:
+    """Card ``card`` lies in zone ``name`` (of ``owner``; ``...`` means any owner)."""
+    where = s.loc[card]
+    if where is None or where[0] != name:
+        return False
+    return owner is ... or where[1] == owner
+
+
 def room(s, g, name: str, owner) -> bool:
     limit = g.zone_limits.get(name)
     return limit is None or len(zone(s, name, owner)) < limit(g, s, owner)
@@ -332,7 +340,7 @@ class State:
         c.res = [r[:] for r in self.res]
         c.tr = {k: v[:] for k, v in self.tr.items()}
         c.gtr = dict(self.gtr)
-        c.z = {k: ([x[:] for x in v] if self.game.per_player_zone[k] else v[:]) for k, v in self.z.items()}
+        c.z = {k: _copy_zone(v, self.game, k) for k, v in self.z.items()}
         c.loc = self.loc[:]
         c.cst = {k: v[:] for k, v in self.cst.items()}
         c.ta = {k: v[:] for k, v in self.ta.items()}
@@ -361,6 +369,9 @@ class State:
             if self.game.per_player_zone[name]:
                 zones[name] = [list(c) if vis == "public" or (vis == "hidden" and q == player)
                                else len(c) for q, c in enumerate(cards)]
+            elif self.game.per_card_zone[name]:
+                zones[name] = {i: (list(c) if vis == "public" else len(c))
+                               for i, c in enumerate(cards) if c}
             else:
                 zones[name] = list(cards) if vis == "public" else len(cards)
         visible = {c for v in zones.values() for c in _flatten(v)}
@@ -511,7 +522,17 @@ class State:
         raise RuntimeError(f"no transition out of phase {self.phase!r}")
 
 
+def _copy_zone(cards, game, name):
+    if game.per_player_zone[name]:
+        return [x[:] for x in cards]
+    if game.per_card_zone[name]:
+        return [x[:] if x is not None else None for x in cards]
+    return cards[:]
+
+
 def _flatten(value):
+    if isinstance(value, dict):
+        value = list(value.values())
     if isinstance(value, list):
         for v in value:
             yield from _flatten(v)
@@ -557,7 +578,15 @@ class GameBase:
         s.res = [[0] * len(self.resources) for _ in range(n)]
         s.tr = {t: [g.track_start[t](g, s)] * n for t in g.player_tracks}
         s.gtr = {}
-        s.z = {z: ([[] for _ in range(n)] if self.per_player_zone[z] else []) for z in g.zones}
+        s.z = {}
+        for z in g.zones:
+            if self.per_player_zone[z]:
+                s.z[z] = [[] for _ in range(n)]
+            elif self.per_card_zone[z]:
+                owners = set(self.per_card_zone[z])
+                s.z[z] = [[] if i in owners else None for i in range(len(self.card_titles))]
+            else:
+                s.z[z] = []
         s.loc = [None] * len(self.card_titles)
         s.cst = {name: [default] * len(self.card_titles)
                  for states in (*g.card_states.values(), g.piece_states) for name, default in states}
@@ -622,6 +651,8 @@ class GameBase:
         if kind == "bag":
             items = [f"{self.resources[i]} {n}" for i, n in enumerate(value) if n]
             return " + ".join(items) or "nothing"
+        if kind == "cards":
+            return " + ".join(f"{self.card_titles[c]} #{c}" for c in value)
         return str(value)
 
     def describe_state(self, s: State) -> str:

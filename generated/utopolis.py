@@ -100,6 +100,7 @@ F_environment = tuple(entry[3][7] for entry in _CARDS)
 F_pollution = tuple(entry[3][8] for entry in _CARDS)
 F_metropolis_only = tuple(entry[3][9] for entry in _CARDS)
 CATALOGUE_BUILDINGS = tuple(range(0, 95))
+CARDS_OF = { 'building': tuple(range(0, 95)), }
 
 # ---------------------------------------------------------------- rules
 
@@ -1170,6 +1171,7 @@ class Game(R.GameBase):
     card_names = CARD_NAMES
     score_track = 'wellbeing'
     per_player_zone = {'main_deck': False, 'trash': False, 'offer': False, 'hand': True, 'city': True}
+    per_card_zone = {'main_deck': (), 'trash': (), 'offer': (), 'hand': (), 'city': ()}
     visibility = {'main_deck': 'secret', 'trash': 'secret', 'offer': 'public', 'hand': 'hidden', 'city': 'public'}
     action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'finish': 'Finish this phase', 'activate': 'Activate a building', 'pick': 'Take a card from the offer', 'decline_pick': 'Decline the offer (hand full)', 'build': 'Build', 'demolish': 'Demolish', 'reserve_buy_card': 'Reserve trade: 2 Non-Renewable resources for a card', 'reserve_sell_card': 'Reserve trade: a card for 2 Non-Renewable resources', 'offer_trade': 'Offer a trade to another player', 'offer_card_trade': 'Offer a card from your hand for a resource', 'ask_card_trade': "Offer a resource for a card of the other player's choice", 'score_worker': 'Score a worker', 'score_goods': 'Score a goods cylinder', 'upgrade': 'Upgrade', 'score_two_workers': 'Score 2 workers', 'score_two_goods': 'Score 2 goods cylinders', 'score_goods_environment': 'Score a goods cylinder with 1 Environment Point', 'score_worker_goods_environment': 'Score a worker and a goods cylinder with 2 Environment Points'}
     action_args = {'choose_card': ('card',), 'answer': ('label',), 'finish': (), 'activate': ('card',), 'pick': ('card',), 'decline_pick': (), 'build': ('card',), 'demolish': ('card',), 'reserve_buy_card': ('bag',), 'reserve_sell_card': ('card', 'bag'), 'offer_trade': ('player', 'bag', 'bag'), 'offer_card_trade': ('player', 'card', 'bag'), 'ask_card_trade': ('player', 'bag'), 'score_worker': (), 'score_goods': (), 'upgrade': ('card', 'card'), 'score_two_workers': (), 'score_two_goods': (), 'score_goods_environment': (), 'score_worker_goods_environment': ()}

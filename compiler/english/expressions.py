@@ -81,6 +81,14 @@ def domain(node: ast.Domain, names: Mapping[str, str] | None = None, var: str | 
         return f"any {node.size} of {kinds}, in any mix"
     if isinstance(node, ast.RangeDomain):
         return f"a number from {node.low} to {node.high}"
+    if isinstance(node, ast.SubsetDomain):
+        decl = voice.names.decls.get(node.card_type.name)
+        noun = _noun(decl.title) if decl is not None and hasattr(decl, "title") else plain(
+            node.card_type.name)
+        text = f"one or more {_plural(noun)}"
+        if node.where is not None:
+            text += " " + relative(node.where, voice.on_cards(), plural=True)
+        return text
     raise TypeError(f"no English for domain {type(node).__name__}")
 
 
@@ -113,7 +121,13 @@ def _noun(title: str) -> str:
     return title.lower() if " " not in title and title[1:].islower() else title
 
 
+_IRREGULAR = {"die": "dice", "person": "people", "man": "men"}
+
+
 def _plural(noun: str) -> str:
+    head, _, last = noun.rpartition(" ")
+    if last in _IRREGULAR:
+        return (head + " " if head else "") + _IRREGULAR[last]
     if noun.endswith(("s", "x", "ch", "sh")):
         return noun + "es"
     if noun.endswith("y") and noun[-2:-1] not in "aeiou":
@@ -162,6 +176,8 @@ def _attribute(node: ast.Attribute, v: Voice) -> str:
 
 def _zone(node: ast.ZoneRef, v: Voice) -> str:
     title = v.names.title(node.zone.name)
+    if node.owner_expr is not None:
+        return f"the {title} of {phrase(node.owner_expr, v)}"
     if node.owner is None:
         return f"the {title}"
     if node.owner == "my":
@@ -311,6 +327,17 @@ def _sum(node: ast.Sum, v: Voice) -> str:
     return f"the total of ({value}) over {cards}"
 
 
+def _in_zone(node: ast.InZone, v: Voice) -> str:
+    z = node.zone
+    decl = v.names.decls.get(z.zone.name)
+    owned = isinstance(decl, ast.Zone) and (decl.per_player or decl.per_card is not None)
+    if owned and z.owner is None and z.owner_expr is None:
+        where = f"any {v.names.title(z.zone.name)}"
+    else:
+        where = _zone(z, v)
+    return f"{phrase(node.card, v)} is in {where}"
+
+
 def _best(node: ast.Best, v: Voice) -> str:
     noun = card_noun(node.zone, v.names, plural=False)
     key = phrase(node.key, v.on_cards())
@@ -389,6 +416,8 @@ EXPR_RENDERERS: dict[type, Callable[..., str]] = {
     ast.Sum: _sum,
     ast.AnyPlayer: _any_player,
     ast.Best: _best,
+    ast.It: lambda n, v: "it",
+    ast.InZone: _in_zone,
     ast.Call: _call,
     ast.ZoneRef: _zone,
 }

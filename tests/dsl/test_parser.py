@@ -123,7 +123,8 @@ def test_spans_point_at_the_right_text():
     assert at(buy.requires[0].span) == "has t.cost and n // 1 >= 1 or false"
     assert at(buy.uses[0].span) == "uses buys 1"
     phase = next(i for i in spec.items if isinstance(i, ast.Phase) and i.name == "turns_phase")
-    assert [at(i.span) for i in phase.actions] == ["buy", "give", "trade", "pass_turn"]
+    assert [at(i.span) for i in phase.actions] == ["buy", "give", "trade", "pass_turn",
+                                                   "perch_meeple", "unperch"]
     flow = next(i for i in spec.items if isinstance(i, ast.Flow))
     assert [at(e.span) for e in flow.edges[:3]] == [
         "start -> draft_phase", "draft_phase -> turns_phase", "turns_phase -> tidy"]
