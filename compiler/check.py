@@ -68,6 +68,10 @@ class _Checker:
             return N.BOOL
         if t is ast.Name:
             b = N.resolve(self.mode, scope, e.name)
+            if b is not None and b.kind == "global_track" and b.decl.per_enum is not None:
+                self.error("E0505", f"track `{e.name}` is kept per {b.decl.per_enum.name}: say "
+                           "which", e.span, hint=f"write `{e.name}[...]`")
+                return N.INT
             if b is None:
                 self.error("E0501", f"unknown name `{e.name}`", e.span,
                            hint=did_you_mean(e.name, N.all_names(self.mode, scope)))
@@ -141,6 +145,14 @@ class _Checker:
             if card:
                 self.expect(e.key, N.INT, scope.with_card(card), "what `best` compares")
             return N.card_type(card) if card else "?"
+        if t is ast.Index:
+            track = self.mode.tracks.get(e.track.name)
+            if track is None:
+                self.error("E0501", f"unknown track `{e.track.name}`", e.track.span,
+                           hint=did_you_mean(e.track.name, self.mode.tracks))
+                return "?"
+            self.track_key(track, e.key, scope, e.span)
+            return N.INT
         if t is ast.Call:
             arity = N.BUILTIN_FUNCS.get(e.func.name)
             if arity is None:
@@ -224,10 +236,15 @@ class _Checker:
         elif t is ast.Score:
             self.expect(st.amount, N.INT, scope, "the points scored")
         elif t is ast.Advance:
-            if st.track.name not in self.mode.tracks:
+            track = self.mode.tracks.get(st.track.name)
+            if track is None:
                 self.error("E0501", f"unknown track `{st.track.name}`", st.track.span,
                            hint=did_you_mean(st.track.name, self.mode.tracks))
+            else:
+                self.track_key(track, st.key, scope, st.span)
             self.expect(st.amount, N.INT, scope, "how far a track advances")
+        elif t is ast.Again:
+            pass
         elif t in (ast.Draw, ast.Reveal):
             self.expect(st.count, N.INT, scope, "how many cards")
             self.same_cards(st.source, st.dest, scope)
@@ -288,6 +305,19 @@ class _Checker:
                 self.error("E0511", "two options of `ask` have the same label", st.span)
             for o in st.options:
                 self.block(o.body, scope)
+
+    def track_key(self, track: ast.Track, key, scope: N.Scope, span) -> None:
+        """A track kept per enum member needs ``[member]``; other tracks take none."""
+        if track.per_enum is None:
+            if key is not None:
+                self.error("E0503", f"track `{track.name}` is not kept per anything, so it takes "
+                           "no `[...]`", key.span)
+            return
+        if key is None:
+            self.error("E0505", f"track `{track.name}` is kept per {track.per_enum.name}: say "
+                       "which", span, hint=f"write `{track.name}[some_{track.per_enum.name}]`")
+            return
+        self.expect(key, N.enum_type(track.per_enum.name), scope, f"the key of `{track.name}`")
 
     def card_local(self, ident: ast.Ident, scope: N.Scope) -> str | None:
         owner = scope.locals.get(ident.name)
@@ -369,6 +399,13 @@ class _Checker:
         for t in m.tracks.values():
             if t.start is not None:
                 self.expect(t.start, N.INT, N.Scope(), "where a track starts")
+            if t.per_enum is not None:
+                if t.per_enum.name not in m.enums:
+                    self.error("E0501", f"unknown enum `{t.per_enum.name}`", t.per_enum.span,
+                               hint=did_you_mean(t.per_enum.name, m.enums))
+                if t.per_player or t.is_score:
+                    self.error("E0505", f"track `{t.name}` is kept per {t.per_enum.name}; it cannot "
+                               "also be per player or the score", t.span)
         for d in m.derived.values():
             self.expect(d.expr, N.INT, N.Scope(), f"derived value `{d.name}`")
         for t in m.tallies.values():
@@ -418,18 +455,26 @@ class _Checker:
         for a in m.actions.values():
             self.action(a)
         for t in m.triggers.values():
-            target = m.actions.get(t.before.name)
-            if target is None:
-                self.error("E0501", f"trigger runs before unknown action `{t.before.name}`",
-                           t.before.span, hint=did_you_mean(t.before.name, m.actions))
-                continue
-            self.block(t.effect, self.action_scope(target))
+            if not t.before:
+                self.error("E0501", f"trigger `{t.name}` names no action to run before", t.span,
+                           hint="add `before some_action`")
+            for before in t.before:
+                target = m.actions.get(before.name)
+                if target is None:
+                    self.error("E0501", f"trigger runs before unknown action `{before.name}`",
+                               before.span, hint=did_you_mean(before.name, m.actions))
+                    continue
+                self.block(t.effect, self.action_scope(target))
         offered = set()
         for ph in m.phases.values():
             if ph.only_when is not None:
                 self.expect(ph.only_when, N.BOOL, N.Scope(), "`only when`")
             self.block(ph.on_enter, N.Scope())
             self.block(ph.on_exit, N.Scope())
+            self.block(ph.on_turn, N.Scope())
+            if ph.on_turn and ph.kind != "turns":
+                self.error("E0408", f"only a `turns` phase has turns; `{ph.name}` is {ph.kind}",
+                           ph.span, hint="move these effects to `on enter`")
             for ident in ph.actions:
                 offered.add(ident.name)
                 if ident.name not in m.actions:

@@ -276,7 +276,12 @@ class EngineGenerator:
             return self.namer.by_id[key]
         fn = self.namer("start", t, t.name)
         w = self._fn(f"def {fn}(g, s):", f"Where {t.title} starts (spec line {t.span.line}).")
-        w.line(f"return {expr(t.start, self._ctx(mode), self.res) if t.start else 0}")
+        start = expr(t.start, self._ctx(mode), self.res) if t.start else "0"
+        if t.per_enum is not None:
+            members = [m.name for m in mode.enums[t.per_enum.name].members]
+            w.line(f"return {{member: {start} for member in {tuple(members)!r}}}")
+        else:
+            w.line(f"return {start}")
         self._emit(w)
         return fn
 
@@ -290,9 +295,10 @@ class EngineGenerator:
         actions = {n: self.action(mode, a) for n, a in mode.actions.items()}
         triggers: dict[str, list[str]] = {}
         for t in mode.triggers.values():
-            target = mode.actions.get(t.before.name)
-            if target is not None:
-                triggers.setdefault(target.name, []).append(self.trigger(mode, t, target))
+            for before in t.before:
+                target = mode.actions.get(before.name)
+                if target is not None:
+                    triggers.setdefault(target.name, []).append(self.trigger(mode, t, target))
         phases = {}
         for ph in mode.phases.values():
             only = self.predicate(mode, "only", ph, ph.only_when, f"Whether {ph.title} is played") \
@@ -301,6 +307,7 @@ class EngineGenerator:
                 title=ph.title, kind=ph.kind, only=only,
                 enter=self.effect_fn(mode, "enter", ph, ph.on_enter, f"Start of {ph.title}"),
                 exit=self.effect_fn(mode, "exit", ph, ph.on_exit, f"End of {ph.title}"),
+                turn=self.effect_fn(mode, "turn", ph, ph.on_turn, f"Start of each turn in {ph.title}"),
                 actions=tuple(i.name for i in ph.actions))
         edges: dict[str, list] = {}
         flow = mode.flow
@@ -317,6 +324,7 @@ class EngineGenerator:
             phases=phases, edges=edges,
             round_start=flow.round_start.name if flow and flow.round_start else None,
             round_tallies=tuple(t.name for t in mode.tallies.values() if "round" in t.scopes),
+            turn_tallies=tuple(t.name for t in mode.tallies.values() if "turn" in t.scopes),
             tallies=tuple(mode.tallies),
             zones=tuple(mode.zones),
             zone_limits={z.name: self.limit(mode, z) for z in mode.zones.values() if z.limit is not None},

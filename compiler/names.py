@@ -70,9 +70,9 @@ def card_member(mode, card: str, attr: str) -> Binding | None:
         if attr == "value" and pieces.sides:
             return Binding("card_state", INT, pieces)
     ctype = mode.card_types.get(card)
-    if ctype is None:
+    if ctype is None and pieces is None:
         return None
-    for f in ctype.fields:
+    for f in ctype.fields if ctype else ():
         if f.name == attr:
             return Binding("card_field", field_type(f.type.name, mode), f)
     for zone in mode.zones.values():

@@ -119,6 +119,8 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
         var = ctx.fresh("c")
         inner = ctx.with_card(var, _zone_card(e.zone, ctx))
         return f"max({zone(e.zone, ctx, res)}, key=lambda {var}: {expr(e.key, inner, res)}, default=-1)"
+    if t is ast.Index:
+        return f"s.gtr[{e.track.name!r}][{expr(e.key, ctx, res)}]"
     if t is ast.Call:
         args = ", ".join(expr(a, ctx, res) for a in e.args)
         return f"{e.func.name}({args})"
@@ -263,7 +265,12 @@ class StmtLowering:
             w.line(f"s.tr[{self.score_track!r}][{me}] += {E(st.amount)}")
         elif t is ast.Advance:
             track = ctx.mode.tracks[st.track.name]
-            target = f"s.tr[{track.name!r}][{me}]" if track.per_player else f"s.gtr[{track.name!r}]"
+            if st.key is not None:
+                target = f"s.gtr[{track.name!r}][{E(st.key)}]"
+            elif track.per_player:
+                target = f"s.tr[{track.name!r}][{me}]"
+            else:
+                target = f"s.gtr[{track.name!r}]"
             w.line(f"{target} += {E(st.amount)}")
         elif t in (ast.Draw, ast.Reveal):
             w.line(f"R.draw(s, g, {E(st.count)}, {st.source.zone.name!r}, {owner(st.source, ctx, res)}, "
@@ -325,6 +332,8 @@ class StmtLowering:
             w.line(f"s.cst[{st.state.name!r}][v_{st.var.name}] = {E(st.value)}")
         elif t is ast.Done:
             w.line(f"s.done[{me}] = True")
+        elif t is ast.Again:
+            w.line("s.again = True")
         elif t is ast.PassFirstPlayer:
             w.line("s.first = (s.first + 1) % s.n")
         elif t is ast.FirstPlayerRandom:

@@ -217,6 +217,15 @@ class Best:
 
 
 @dataclass(frozen=True, slots=True)
+class Index:
+    """``loyalty[f]``: the position of a track kept for each member of an enum."""
+
+    track: Ident
+    key: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class Call:
     """A built-in function: ``max``, ``min``."""
 
@@ -226,7 +235,7 @@ class Call:
 
 
 Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, It, InZone, Not, And, Or,
-             Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Call]
+             Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Index, Call]
 
 
 # ----------------------------------------------------------------- statements
@@ -275,10 +284,12 @@ class Score:
 
 @dataclass(frozen=True, slots=True)
 class Advance:
-    """A named track advances (the acting player's if per player)."""
+    """A named track advances (the acting player's if per player; the one of ``key``
+    for a track kept per member of an enum)."""
 
     track: Ident
     amount: Expr
+    key: Expr | None = None
     span: Span = _span()
 
 
@@ -387,6 +398,13 @@ class Done:
 
 
 @dataclass(frozen=True, slots=True)
+class Again:
+    """The acting player takes another action in this turn (``turns`` phases)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class PassFirstPlayer:
     """The first player marker passes to the left (next seat)."""
 
@@ -435,7 +453,7 @@ class Roll:
 
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
              PutCatalogue, Shuffle, ChooseCards, EachPlayer, ForEach, If, SetState, Done,
-             PassFirstPlayer, FirstPlayerRandom, Ask, Let, Roll]
+             PassFirstPlayer, FirstPlayerRandom, Ask, Let, Roll, Again]
 
 
 # ----------------------------------------------------------------- declarations
@@ -468,6 +486,7 @@ class Track:
     per_player: bool = False
     is_score: bool = False
     start: Expr | None = None
+    per_enum: Ident | None = None
     meta: tuple[Meta, ...] = ()
     span: Span = _span()
 
@@ -623,6 +642,7 @@ class Phase:
     on_enter: tuple[Stmt, ...] = ()
     on_exit: tuple[Stmt, ...] = ()
     actions: tuple[Ident, ...] = ()
+    on_turn: tuple[Stmt, ...] = ()
     meta: tuple[Meta, ...] = ()
     span: Span = _span()
 
@@ -700,11 +720,12 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
-    """Effects that run before an action's own effect, with its parameters in scope."""
+    """Effects that run before the own effect of each action in ``before``, with its
+    parameters in scope (the actions must choose the names the trigger uses)."""
 
     name: str
     title: str
-    before: Ident
+    before: tuple[Ident, ...]
     effect: tuple[Stmt, ...]
     meta: tuple[Meta, ...] = ()
     span: Span = _span()

@@ -143,6 +143,9 @@ class _ToAst(Transformer):
     def per_player(self, c):
         return ("per_player", True)
 
+    def per_enum(self, c):
+        return ("per_enum", self._ident(c[0]))
+
     def score_flag(self, c):
         return ("score", True)
 
@@ -153,9 +156,10 @@ class _ToAst(Transformer):
     def track(self, meta, c):
         name, title, *items = c
         start = self._tagged(items, "start")
+        per_enum = self._tagged(items, "per_enum")
         return ast.Track(str(name), title, bool(self._tagged(items, "per_player")),
                          bool(self._tagged(items, "score")), start[0] if start else None,
-                         self._metas(items), self._span(meta))
+                         per_enum[0] if per_enum else None, self._metas(items), self._span(meta))
 
     @v_args(meta=True)
     def member(self, meta, c):
@@ -293,6 +297,9 @@ class _ToAst(Transformer):
     def on_exit(self, c):
         return ("on_exit", c[0])
 
+    def on_turn(self, c):
+        return ("on_turn", c[0])
+
     def offers(self, c):
         return ("actions", tuple(self._ident(t) for t in c))
 
@@ -304,7 +311,8 @@ class _ToAst(Transformer):
         return ast.Phase(str(name), title, str(kind), ow[0] if ow else None,
                          sum(self._tagged(items, "on_enter"), ()),
                          sum(self._tagged(items, "on_exit"), ()),
-                         sum(acts, ()), self._metas(items), self._span(meta))
+                         sum(acts, ()), sum(self._tagged(items, "on_turn"), ()),
+                         self._metas(items), self._span(meta))
 
     # -------------------------------------------------------------- actions
     @v_args(meta=True)
@@ -354,13 +362,13 @@ class _ToAst(Transformer):
                           self._span(meta))
 
     def before(self, c):
-        return ("before", self._ident(c[0]))
+        return ("before", tuple(self._ident(t) for t in c))
 
     @v_args(meta=True)
     def trigger(self, meta, c):
         name, title, *items = c
         before = self._tagged(items, "before")
-        return ast.Trigger(str(name), title, before[0] if before else ast.Ident("", self._span(meta)),
+        return ast.Trigger(str(name), title, sum(before, ()),
                            sum(self._tagged(items, "effect"), ()), self._metas(items),
                            self._span(meta))
 
@@ -489,7 +497,15 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def advance(self, meta, c):
-        return ast.Advance(self._ident(c[0]), c[1], self._span(meta))
+        return ast.Advance(self._ident(c[0]), c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def advance_indexed(self, meta, c):
+        return ast.Advance(self._ident(c[0]), c[2], c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def again(self, meta, c):
+        return ast.Again(self._span(meta))
 
     @v_args(meta=True)
     def move_card(self, meta, c):
@@ -674,6 +690,10 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def best(self, meta, c):
         return ast.Best(c[0], c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def index(self, meta, c):
+        return ast.Index(self._ident(c[0]), c[1], self._span(meta))
 
     @v_args(meta=True)
     def call(self, meta, c):

@@ -242,11 +242,12 @@ def turn_order(s) -> list[int]:
 class Phase:
     """A phase of one mode: its kind, guards, effects and the actions it offers."""
 
-    __slots__ = ("name", "title", "kind", "only_when", "on_enter", "on_exit", "actions")
+    __slots__ = ("name", "title", "kind", "only_when", "on_enter", "on_exit", "actions", "on_turn")
 
-    def __init__(self, name, title, kind, only_when, on_enter, on_exit, actions):
+    def __init__(self, name, title, kind, only_when, on_enter, on_exit, actions, on_turn=None):
         self.name, self.title, self.kind = name, title, kind
         self.only_when, self.on_enter, self.on_exit, self.actions = only_when, on_enter, on_exit, actions
+        self.on_turn = on_turn
 
 
 class Rules:
@@ -262,7 +263,7 @@ class State:
 
     __slots__ = ("game", "g", "n", "phase", "stage", "round", "first", "turn", "done", "res",
                  "tr", "gtr", "z", "loc", "cst", "ta", "pending", "rng", "ended", "terminal",
-                 "winners", "history", "_legal")
+                 "winners", "history", "again", "turn_open", "_legal")
 
     def __init__(self, game):
         self.game = game
@@ -315,8 +316,10 @@ class State:
             for trigger in g.triggers.get(action.name, ()):
                 trigger(g, self, p, action.args)
             g.actions[action.name][1](g, self, p, action.args)
-            if phase.kind in ("turns", "draft"):
+            if phase.kind == "draft" or (phase.kind == "turns" and not self.again):
                 self.turn += 1
+                self.turn_open = False
+            self.again = False
         self._check_end()
         self._advance()
 
@@ -339,7 +342,8 @@ class State:
         c.done = self.done[:]
         c.res = [r[:] for r in self.res]
         c.tr = {k: v[:] for k, v in self.tr.items()}
-        c.gtr = dict(self.gtr)
+        c.gtr = {k: (dict(v) if isinstance(v, dict) else v) for k, v in self.gtr.items()}
+        c.again, c.turn_open = self.again, self.turn_open
         c.z = {k: _copy_zone(v, self.game, k) for k, v in self.z.items()}
         c.loc = self.loc[:]
         c.cst = {k: v[:] for k, v in self.cst.items()}
@@ -389,7 +393,8 @@ class State:
     def to_json(self) -> str:
         data = {k: getattr(self, k) for k in ("phase", "stage", "round", "first", "turn", "done",
                                                "res", "tr", "gtr", "z", "cst", "ta", "pending",
-                                               "rng", "ended", "terminal", "winners")}
+                                               "rng", "ended", "terminal", "winners", "again",
+                                               "turn_open")}
         data["loc"] = [list(x) if x else None for x in self.loc]
         data["history"] = [[p, n, _to_json(a)] for p, n, a in self.history]
         data["game"] = {"name": self.game.NAME, "mode": self.game.mode,
@@ -468,6 +473,7 @@ class State:
                         self.ta[name] = [0] * self.n
                 self.done = [False] * self.n
                 self.turn = 0
+                self.turn_open = False
                 self.stage = "act"
                 if phase.on_enter is not None:
                     phase.on_enter(g, self, self.first)
@@ -498,10 +504,15 @@ class State:
             for _ in range(self.n):
                 q = (self.first + self.turn) % self.n
                 if not self.done[q]:
+                    if not self.turn_open:
+                        self._open_turn(phase, q)
+                        if self.terminal:
+                            return False
                     if self._compute_legal(q):
                         return False
                     self.done[q] = True
                 self.turn += 1
+                self.turn_open = False
             return all(self.done)
         for q in range(self.n):
             if not self.done[q]:
@@ -509,6 +520,15 @@ class State:
                     return False
                 self.done[q] = True
         return True
+
+    def _open_turn(self, phase, q: int) -> None:
+        """Start player ``q``'s turn: reset the per-turn tallies, run ``on turn``."""
+        self.turn_open = True
+        for name in self.g.turn_tallies:
+            self.ta[name] = [0] * self.n
+        if phase.on_turn is not None:
+            phase.on_turn(self.g, self, q)
+            self._check_end()
 
     def _next_phase(self) -> None:
         g = self.g
@@ -592,6 +612,7 @@ class GameBase:
                  for states in (*g.card_states.values(), g.piece_states) for name, default in states}
         s.ta = {t: [0] * n for t in g.tallies}
         s.pending, s.ended, s.terminal, s.winners, s.history = [], False, False, [], []
+        s.again, s.turn_open = False, False
         s.rng = (self.seed * 0x2545F4914F6CDD1D + 0x5851F42D4C957F2D) & MASK64
         s.gtr = {t: g.track_start[t](g, s) for t in g.global_tracks}
         g.setup(g, s, 0)
@@ -614,7 +635,7 @@ class GameBase:
                              f"{self.num_players} players")
         s = State(self)
         for key in ("phase", "stage", "round", "first", "turn", "done", "res", "tr", "gtr", "cst",
-                    "ta", "rng", "ended", "terminal", "winners"):
+                    "ta", "rng", "ended", "terminal", "winners", "again", "turn_open"):
             setattr(s, key, data[key])
         s.z = data["z"]
         s.loc = [tuple(x) if x else None for x in data["loc"]]

@@ -714,8 +714,8 @@ ASKS = {
 }
 
 
-def _phase(name, title, kind, only, enter, exit_, actions):
-    return R.Phase(name, title, kind, only, enter, exit_, actions)
+def _phase(name, title, kind, only, enter, exit_, actions, turn=None):
+    return R.Phase(name, title, kind, only, enter, exit_, actions, turn)
 
 
 RULES = {
@@ -763,6 +763,7 @@ RULES = {
         },
         round_start='place',
         round_tallies=('reserve_trades', 'cylinders_scored', 'trade_offers'),
+        turn_tallies=(),
         tallies=('reserve_trades', 'cylinders_scored', 'trade_offers'),
         zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
         zone_limits={ 'hand': limit_hand, 'city': limit_city, },
@@ -826,6 +827,7 @@ RULES = {
         },
         round_start='place',
         round_tallies=('reserve_trades', 'cylinders_scored', 'trade_offers', 'environment_used'),
+        turn_tallies=(),
         tallies=('reserve_trades', 'cylinders_scored', 'trade_offers', 'environment_used'),
         zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
         zone_limits={ 'hand': limit_hand, 'city': limit_city, },
@@ -888,6 +890,7 @@ RULES = {
         },
         round_start='place',
         round_tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
+        turn_tallies=(),
         tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
         zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
         zone_limits={ 'hand': limit_hand, 'city': limit_city, },
@@ -950,6 +953,7 @@ RULES = {
         },
         round_start='place',
         round_tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
+        turn_tallies=(),
         tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
         zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
         zone_limits={ 'hand': limit_hand, 'city': limit_city, },
@@ -1012,6 +1016,7 @@ RULES = {
         },
         round_start='place',
         round_tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
+        turn_tallies=(),
         tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
         zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
         zone_limits={ 'hand': limit_hand, 'city': limit_city, },
@@ -1074,6 +1079,7 @@ RULES = {
         },
         round_start='place',
         round_tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
+        turn_tallies=(),
         tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
         zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
         zone_limits={ 'hand': limit_hand, 'city': limit_city, },
@@ -1134,6 +1140,7 @@ RULES = {
         },
         round_start='place',
         round_tallies=('reserve_trades', 'cylinders_scored', 'trade_offers'),
+        turn_tallies=(),
         tallies=('reserve_trades', 'cylinders_scored', 'trade_offers'),
         zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
         zone_limits={ 'hand': limit_hand, 'city': limit_city, },

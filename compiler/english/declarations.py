@@ -97,17 +97,20 @@ def phase(decl: ast.Phase, names: Mapping[str, str] | None = None,
     kind = [f"*{decl.kind.capitalize()}*: {PHASE_KINDS.get(decl.kind, decl.kind)}."]
     only = [f"Played only when {phrase(decl.only_when, v)}."] if decl.only_when is not None else []
     enter = _list("On entering the phase", decl.on_enter, v) if decl.on_enter else []
+    turn = _list("At the start of each player's turn", decl.on_turn, v) if decl.on_turn else []
     offered = [f"*{v.names.title(a.name)}*" for a in decl.actions]
     acts = [f"Actions offered: {join(offered)}."] if offered else []
     leave = _list("On leaving the phase", decl.on_exit, v) if decl.on_exit else []
     after = [f"Next: {next_phases}."] if next_phases else []
-    return paragraphs(kind, only, enter, acts, leave, after, provenance(decl.meta))
+    return paragraphs(kind, only, enter, turn, acts, leave, after, provenance(decl.meta))
 
 
 def trigger(decl: ast.Trigger, names: Mapping[str, str] | None = None) -> list[str]:
     """A trigger: what happens before an action's own effect."""
     v = Voice(as_names(names))
-    intro = f"Whenever a player takes the action *{v.names.title(decl.before.name)}*, before its effect"
+    actions = join([f"*{v.names.title(b.name)}*" for b in decl.before], "or")
+    noun = "action" if len(decl.before) == 1 else "actions"
+    intro = f"Whenever a player takes the {noun} {actions}, before its effect"
     return paragraphs(_list(intro, decl.effect, v), provenance(decl.meta))
 
 

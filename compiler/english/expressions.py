@@ -338,6 +338,10 @@ def _in_zone(node: ast.InZone, v: Voice) -> str:
     return f"{phrase(node.card, v)} is in {where}"
 
 
+def _index(node: ast.Index, v: Voice) -> str:
+    return f"the {v.names.title(node.track.name)} of {phrase(node.key, v)}"
+
+
 def _best(node: ast.Best, v: Voice) -> str:
     noun = card_noun(node.zone, v.names, plural=False)
     key = phrase(node.key, v.on_cards())
@@ -416,6 +420,7 @@ EXPR_RENDERERS: dict[type, Callable[..., str]] = {
     ast.Sum: _sum,
     ast.AnyPlayer: _any_player,
     ast.Best: _best,
+    ast.Index: _index,
     ast.It: lambda n, v: "it",
     ast.InZone: _in_zone,
     ast.Call: _call,

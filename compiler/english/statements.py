@@ -94,6 +94,8 @@ def _advance(node: ast.Advance, v: Voice) -> list[str]:
     decl = v.names.decls.get(node.track.name)
     title = v.names.title(node.track.name)
     track = v.own(title) if isinstance(decl, ast.Track) and decl.per_player else f"the {title}"
+    if node.key is not None:
+        track = f"the {title} of {phrase(node.key, v)}"
     return _bullet(f"Advance {track} by {phrase(node.amount, v)}.")
 
 
@@ -202,6 +204,7 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.PassFirstPlayer: lambda n, v: _bullet("The first player marker passes to the left."),
     ast.FirstPlayerRandom: lambda n, v: _bullet("The first player is chosen at random."),
     ast.Ask: _ask,
+    ast.Again: lambda n, v: _bullet("You take another action in this turn."),
     ast.Roll: lambda n, v: _bullet(f"Roll {plain(n.die.name)}: it shows a new value at random."),
     ast.Let: lambda n, v: _bullet(f"Call {phrase(n.value, v)} *{plain(n.var.name)}*."),
 }

@@ -69,7 +69,7 @@ def test_metropolis(utopolis):
     assert "upgrade" in metro.actions
     assert "upgrade" in offered(metro, "build_trade")
     assert {"basic_services_bonus", "wellbeing_bonus"} <= set(metro.triggers)
-    assert all(t.before.name == "build" for t in metro.triggers.values())
+    assert all([b.name for b in t.before] == ["build"] for t in metro.triggers.values())
     assert "environment_used" in metro.tallies
 
 
