@@ -22,6 +22,9 @@ PROVENANCE_KEYS = {"name", "title", "copies", "provenance", "source", "provision
 def load_catalogues(mode_tables, spec_dir: Path, bag: DiagnosticBag) -> list[dict]:
     """Load every catalogue named in the composed modes, in declaration order.
 
+    A file may hold several catalogues, each under its catalogue's name
+    (``board:``, ``recruits:``...); a file for one catalogue may use ``cards:``.
+
     Returns card entries (dicts) with ``_catalogue``, ``_card_type`` and ``_line``
     added; fields missing from an entry take the field's default.
     """
@@ -60,21 +63,22 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag) ->
                        (mark.column + 2) if mark else 2))
         return []
     data = yaml.safe_load(text) or {}
+    key = cat.name if isinstance(data, dict) and cat.name in data else "cards"
     cards_node = None
     if isinstance(root, yaml.MappingNode):
         for k, v in root.value:
-            if k.value == "cards":
+            if k.value == key:
                 cards_node = v
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list) or cards_node is None:
-        bag.error("E0304", "a catalogue file holds `cards:`, a list of cards",
-                  Span(str(path), 1, 1, 1, 2))
+    if not isinstance(data, dict) or not isinstance(data.get(key), list) or cards_node is None:
+        bag.error("E0304", f"a catalogue file holds `{cat.name}:` (or `cards:`), a list of cards",
+                  Span(str(path), 1, 1, 1, 2), notes=[Note("the catalogue is declared here", cat.span)])
         return []
     fields = {f.name: f for f in ctype.fields}
     enums = {e.name: {m.name for m in e.members} for e in mode.enums.values()}
     resources = set(mode.resources)
     out = []
     names: dict[str, Span] = {}
-    for entry, node in zip(data["cards"], cards_node.value):
+    for entry, node in zip(data[key], cards_node.value):
         span = Span(str(path), node.start_mark.line + 1, node.start_mark.column + 1,
                     node.start_mark.line + 1, node.start_mark.column + 2)
         if not isinstance(entry, dict):

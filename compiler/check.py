@@ -53,6 +53,12 @@ class _Checker:
             return N.INT
         if t is ast.Me:
             return N.PLAYER
+        if t is ast.RollValue:
+            pieces = self.mode.pieces.get(scope.card) if scope.card else None
+            if pieces is None or not pieces.sides:
+                self.error("E0503", "`roll` is a fresh roll of the die in context, and there is "
+                           "no die here", e.span, hint="use it in `sum roll over my dice`")
+            return N.INT
         if t is ast.It:
             if scope.card is None:
                 self.error("E0501", "`it` means the card in context, and there is none here",
@@ -245,6 +251,20 @@ class _Checker:
             self.expect(st.amount, N.INT, scope, "how far a track advances")
         elif t is ast.Again:
             pass
+        elif t is ast.FirstPlayerMost:
+            self.expect(st.expr, N.INT, scope, "what decides the first player")
+        elif t is ast.DoProcedure:
+            proc = self.mode.procedures.get(st.procedure.name)
+            if proc is None:
+                self.error("E0501", f"unknown procedure `{st.procedure.name}`", st.procedure.span,
+                           hint=did_you_mean(st.procedure.name, self.mode.procedures))
+            else:
+                if len(st.args) != len(proc.params):
+                    self.error("E0504", f"`{proc.name}` takes {len(proc.params)} value(s), "
+                               f"not {len(st.args)}", st.span,
+                               notes=[Note("declared here", proc.span)])
+                for arg, param in zip(st.args, proc.params):
+                    self.expect(arg, self.param_type(param), scope, f"`{param.name}`")
         elif t in (ast.Draw, ast.Reveal):
             self.expect(st.count, N.INT, scope, "how many cards")
             self.same_cards(st.source, st.dest, scope)
@@ -305,6 +325,37 @@ class _Checker:
                 self.error("E0511", "two options of `ask` have the same label", st.span)
             for o in st.options:
                 self.block(o.body, scope)
+
+    def procedure_cycles(self) -> None:
+        """A procedure may not run itself, directly or through others."""
+        import networkx as nx
+
+        graph = nx.DiGraph()
+        for proc in self.mode.procedures.values():
+            graph.add_node(proc.name)
+            for call in _calls(proc.effect):
+                graph.add_edge(proc.name, call.procedure.name, span=call.span)
+        for cycle in nx.simple_cycles(graph):
+            first = self.mode.procedures[cycle[0]]
+            self.error("E0206", "procedure runs itself through " + " → ".join(cycle + cycle[:1]),
+                       first.span, hint="a procedure cannot run itself")
+
+    def param_type(self, param: ast.ProcParam) -> str:
+        kind = param.type.name
+        if kind in (N.INT, N.BAG, N.PLAYER):
+            return kind
+        if kind in self.mode.card_types or kind in self.mode.pieces:
+            return N.card_type(kind)
+        self.error("E0501", f"unknown type `{kind}`", param.type.span,
+                   hint=did_you_mean(kind, ["int", "bag", "player", *self.mode.card_types,
+                                            *self.mode.pieces]))
+        return "?"
+
+    def procedure(self, proc: ast.Procedure) -> None:
+        scope = N.Scope()
+        for param in proc.params:
+            scope = scope.with_local(param.name, self.param_type(param))
+        self.block(proc.effect, scope)
 
     def track_key(self, track: ast.Track, key, scope: N.Scope, span) -> None:
         """A track kept per enum member needs ``[member]``; other tracks take none."""
@@ -454,6 +505,9 @@ class _Checker:
             self.block(m.setup.body, N.Scope())
         for a in m.actions.values():
             self.action(a)
+        for proc in m.procedures.values():
+            self.procedure(proc)
+        self.procedure_cycles()
         for t in m.triggers.values():
             if not t.before:
                 self.error("E0501", f"trigger `{t.name}` names no action to run before", t.span,
@@ -498,6 +552,11 @@ class _Checker:
                 if not any(meta.kind == "source" for meta in decl.meta):
                     self.warning("W0102", f"`{decl.name}` cites no rulebook section", decl.span,
                                  hint='add `source "Section › Subsection"`')
+        for table in (m.procedures,):
+            for decl in table.values():
+                if not any(meta.kind == "source" for meta in decl.meta):
+                    self.warning("W0102", f"`{decl.name}` cites no rulebook section", decl.span,
+                                 hint='add `source "Section › Subsection"`')
         for name, a in m.actions.items():
             if name not in offered:
                 self.warning("W0101", f"action `{name}` is offered in no phase", a.span,
@@ -522,6 +581,16 @@ class _Checker:
             if N.literal_type(p.value, m) == "?":
                 self.error("E0503", f"param `{p.name}` must be a number, true/false, a text or an "
                            "enum member", p.value.span)
+
+
+def _calls(stmts):
+    for st in stmts:
+        if isinstance(st, ast.DoProcedure):
+            yield st
+        for body in (getattr(st, "then", ()), getattr(st, "otherwise", ()), getattr(st, "body", ())):
+            yield from _calls(body)
+        for option in getattr(st, "options", ()):
+            yield from _calls(option.body)
 
 
 def _decides(st) -> bool:

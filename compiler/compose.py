@@ -18,6 +18,7 @@ TABLES: dict[type, str] = {
     ast.Catalogue: "catalogues", ast.Pieces: "pieces", ast.Zone: "zones", ast.Param: "params",
     ast.Derived: "derived",
     ast.Tally: "tallies", ast.Phase: "phases", ast.Action: "actions", ast.Trigger: "triggers",
+    ast.Procedure: "procedures",
     ast.End: "ends",
 }
 
@@ -64,6 +65,7 @@ class ComposedMode:
     phases: dict[str, ast.Phase] = field(default_factory=dict)
     actions: dict[str, ast.Action] = field(default_factory=dict)
     triggers: dict[str, ast.Trigger] = field(default_factory=dict)
+    procedures: dict[str, ast.Procedure] = field(default_factory=dict)
     ends: dict[str, ast.End] = field(default_factory=dict)
     history: list[Change] = field(default_factory=list)
     lineage: tuple[str, ...] = ()

@@ -272,7 +272,7 @@ class GamePage:
     def in_modes(self, decl) -> str:
         """Which modes play ``decl`` as written here (the others change it)."""
         attr = {ast.Action: "actions", ast.Phase: "phases", ast.Trigger: "triggers",
-                ast.End: "ends"}[type(decl)]
+                ast.End: "ends", ast.Procedure: "procedures"}[type(decl)]
         keep = [m for m in self.modes.values() if getattr(m, attr).get(decl.name) is decl]
         if len(keep) == len(self.modes):
             return "*In every mode.*"
@@ -289,6 +289,10 @@ class GamePage:
     def triggers(self) -> list[tuple[str, list[str]]]:
         return [(t.title, english.paragraphs([self.in_modes(t)], english.trigger(t, self.names)))
                 for t in self.base.triggers.values()]
+
+    def procedures(self) -> list[tuple[str, list[str]]]:
+        return [(pr.title, english.paragraphs([self.in_modes(pr)], english.procedure(pr, self.names)))
+                for pr in self.base.procedures.values()]
 
     def ends(self) -> list[list[str]]:
         return [english.paragraphs([self.in_modes(e)], english.end(e, self.names))

@@ -194,6 +194,26 @@ class EngineGenerator:
             w.line("    continue")
         return inner
 
+    def procedure(self, mode, proc: ast.Procedure) -> str:
+        key = ("proc", id(proc))
+        if key in self.namer.by_id:
+            return self.namer.by_id[key]
+        fn = self.namer("proc", proc, proc.name)
+        self.lower.prefix = fn + "_"
+        params = "".join(f", v_{prm.name}" for prm in proc.params)
+        w = self._fn(f"def {fn}(g, s, p{params}):",
+                     f"{proc.title} (spec line {proc.span.line}).{_meta_line(proc.meta)}")
+        from compiler.check import _Checker
+        from compiler.modediag import ModeDiagnostics
+
+        checker = _Checker(mode, ModeDiagnostics([mode.name]))
+        scope = N.Scope()
+        for prm in proc.params:
+            scope = scope.with_local(prm.name, checker.param_type(prm))
+        self.lower.block(proc.effect, self._ctx(mode, scope), w)
+        self._emit(w)
+        return fn
+
     def trigger(self, mode, t: ast.Trigger, a: ast.Action) -> str:
         key = ("trig", (id(t), id(a)))
         if key in self.namer.by_id:
@@ -264,9 +284,18 @@ class EngineGenerator:
             for tb in end.tie_breakers:
                 sign = "" if tb.direction == "most" else "-"
                 keys.append(f"{sign}{expr(tb.expr, ctx, self.res)}")
+            chance = any(_has_roll(tb.expr) for tb in end.tie_breakers)
+            if chance:  # a tie-breaker by chance is repeated until the tie is broken
+                w.line("for _ in range(100):")
+                w.level += 1
             w.line(f"keys = [({', '.join(keys)},) for q in range(s.n)]")
             w.line("best = max(keys)")
-            w.line("return [q for q in range(s.n) if keys[q] == best]")
+            w.line("winners = [q for q in range(s.n) if keys[q] == best]")
+            if chance:
+                w.line("if len(winners) == 1:")
+                w.line("    break")
+                w.level -= 1
+            w.line("return winners")
         self._emit(w)
         return fn
 
@@ -292,6 +321,7 @@ class EngineGenerator:
             v = p.value
             P[p.name] = v.value if isinstance(v, (ast.Number, ast.Bool, ast.Text)) else v.name
         D = {d: self.derived(mode, decl) for d, decl in mode.derived.items()}
+        PR = {name: self.procedure(mode, proc) for name, proc in mode.procedures.items()}
         actions = {n: self.action(mode, a) for n, a in mode.actions.items()}
         triggers: dict[str, list[str]] = {}
         for t in mode.triggers.values():
@@ -320,7 +350,8 @@ class EngineGenerator:
             edges[src].sort(key=lambda x: x[1] is None)
         end = mode.end
         return dict(
-            title=mode.title, players=mode.players, P=P, D=D, actions=actions, triggers=triggers,
+            title=mode.title, players=mode.players, P=P, D=D, PR=PR, actions=actions,
+            triggers=triggers,
             phases=phases, edges=edges,
             round_start=flow.round_start.name if flow and flow.round_start else None,
             round_tallies=tuple(t.name for t in mode.tallies.values() if "round" in t.scopes),
@@ -448,6 +479,17 @@ class EngineGenerator:
             rows.append((card["name"], card["title"], int(card.get("copies", 1)), tuple(values),
                          card.get("_line", 0)))
         return tuple(names), rows
+
+
+def _has_roll(e) -> bool:
+    """Whether an expression involves chance (``roll``)."""
+    if isinstance(e, ast.RollValue):
+        return True
+    if isinstance(e, (tuple, list)):
+        return any(_has_roll(x) for x in e)
+    if hasattr(e, "__dataclass_fields__"):
+        return any(_has_roll(getattr(e, f)) for f in e.__dataclass_fields__ if f != "span")
+    return False
 
 
 def _literal(e):

@@ -66,6 +66,9 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
         return ctx.me
     if t is ast.It:
         return ctx.card
+    if t is ast.RollValue:
+        sides = ctx.mode.pieces[ctx.scope.card].sides
+        return f"(R.randrange(s, {sides}) + 1)"
     if t is ast.InZone:
         z = e.zone
         zone_decl = ctx.mode.zones[z.zone.name]
@@ -338,6 +341,12 @@ class StmtLowering:
             w.line("s.first = (s.first + 1) % s.n")
         elif t is ast.FirstPlayerRandom:
             w.line("s.first = R.randrange(s, s.n)")
+        elif t is ast.FirstPlayerMost:
+            var = ctx.fresh("q")
+            w.line(f"s.first = max(range(s.n), key=lambda {var}: {E(st.expr, ctx.with_me(var))})")
+        elif t is ast.DoProcedure:
+            args = "".join(f", {E(a)}" for a in st.args)
+            w.line(f"g.PR[{st.procedure.name!r}](g, s, {me}{args})")
         elif t is ast.Ask:
             self._ask(st, ctx, w)
         else:

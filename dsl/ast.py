@@ -104,6 +104,13 @@ class InZone:
 
 
 @dataclass(frozen=True, slots=True)
+class RollValue:
+    """``roll``: a fresh roll of the die in context (inside ``sum``...), by chance."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class Me:
     """``me``: the player the rule is applied to."""
 
@@ -234,7 +241,8 @@ class Call:
     span: Span = _span()
 
 
-Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, It, InZone, Not, And, Or,
+Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, It, InZone, RollValue,
+             Not, And, Or,
              Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Index, Call]
 
 
@@ -419,6 +427,24 @@ class FirstPlayerRandom:
 
 
 @dataclass(frozen=True, slots=True)
+class FirstPlayerMost:
+    """The player with the most of ``expr`` (``me`` is each player) takes the first
+    player marker; ties go to the earliest seat."""
+
+    expr: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class DoProcedure:
+    """``do knowledge_check(p)``: run a named procedure with these arguments."""
+
+    procedure: Ident
+    args: tuple[Expr, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class AskOption:
     label: str
     body: tuple[Stmt, ...]
@@ -453,7 +479,7 @@ class Roll:
 
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
              PutCatalogue, Shuffle, ChooseCards, EachPlayer, ForEach, If, SetState, Done,
-             PassFirstPlayer, FirstPlayerRandom, Ask, Let, Roll, Again]
+             PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again]
 
 
 # ----------------------------------------------------------------- declarations
@@ -732,6 +758,26 @@ class Trigger:
 
 
 @dataclass(frozen=True, slots=True)
+class ProcParam:
+    name: str
+    type: Ident
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure:
+    """A named sequence of effects that other rules run with ``do`` (a rulebook's
+    "see Knowledge Check"); ``me`` inside it is the player who runs it."""
+
+    name: str
+    title: str
+    params: tuple[ProcParam, ...]
+    effect: tuple[Stmt, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class TieBreaker:
     label: str
     direction: str
@@ -829,7 +875,7 @@ class Amend:
 
 
 Decl = Union[Game, Resource, Track, Enum, CardType, Catalogue, Pieces, Zone, Param, Derived, Tally,
-             Setup, Flow, Phase, Action, Trigger, End, Mode, Module, Amend]
+             Setup, Flow, Phase, Action, Trigger, Procedure, End, Mode, Module, Amend]
 
 
 @dataclass(frozen=True, slots=True)
@@ -845,7 +891,7 @@ class Spec:
 DECL_KINDS: dict[str, type] = {
     "action": Action, "phase": Phase, "tally": Tally, "trigger": Trigger, "param": Param,
     "track": Track, "derived": Derived, "resource": Resource, "zone": Zone, "deck": Zone,
-    "end": End, "pieces": Pieces,
+    "end": End, "pieces": Pieces, "procedure": Procedure,
 }
 
 

@@ -372,6 +372,17 @@ class _ToAst(Transformer):
                            sum(self._tagged(items, "effect"), ()), self._metas(items),
                            self._span(meta))
 
+    @v_args(meta=True)
+    def proc_param(self, meta, c):
+        return ast.ProcParam(str(c[0]), self._ident(c[1]), self._span(meta))
+
+    @v_args(meta=True)
+    def procedure(self, meta, c):
+        name, title, *items = c
+        params = tuple(i for i in items if isinstance(i, ast.ProcParam))
+        return ast.Procedure(str(name), title, params, sum(self._tagged(items, "effect"), ()),
+                             self._metas(items), self._span(meta))
+
     # -------------------------------------------------------------- end
     def end_when(self, c):
         return ("when", c[0])
@@ -551,6 +562,14 @@ class _ToAst(Transformer):
         return ast.FirstPlayerRandom(self._span(meta))
 
     @v_args(meta=True)
+    def first_most(self, meta, c):
+        return ast.FirstPlayerMost(c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def do_procedure(self, meta, c):
+        return ast.DoProcedure(self._ident(c[0]), tuple(c[1:]), self._span(meta))
+
+    @v_args(meta=True)
     def ask_option(self, meta, c):
         return ast.AskOption(str(c[0]), c[1], self._span(meta))
 
@@ -662,6 +681,10 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def player_count(self, meta, c):
         return ast.PlayerCount(self._span(meta))
+
+    @v_args(meta=True)
+    def roll_value(self, meta, c):
+        return ast.RollValue(self._span(meta))
 
     @v_args(meta=True)
     def it(self, meta, c):

@@ -450,7 +450,8 @@ def outcome_game_over(g, s):
     """Winners when the game ends (spec line 391). Source: Cycle › End of the Game; Tie-break Rules."""
     keys = [(s.tr['wellbeing'][q], d_environment_balance(g, s, q), sum(1 for _c1 in s.z['city'][q] if (F_colour[_c1] == 'wellbeing_type')), sum(F_points[_c2] for _c2 in s.z['city'][q]), sum(F_value[_c3] for _c3 in s.z['city'][q]),) for q in range(s.n)]
     best = max(keys)
-    return [q for q in range(s.n) if keys[q] == best]
+    winners = [q for q in range(s.n) if keys[q] == best]
+    return winners
 
 
 def legal_upgrade(g, s, p):
@@ -724,6 +725,7 @@ RULES = {
         players=(2, 6),
         P={'hand_limit': 10, 'city_limit': 8, 'target': 20, 'full_deck': False, 'keep_five': True},
         D={ 'environment_balance': d_environment_balance, },
+        PR={ },
         actions={
             'finish': (legal_finish, apply_finish),
             'activate': (legal_activate, apply_activate),
@@ -785,6 +787,7 @@ RULES = {
         players=(2, 6),
         P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': False},
         D={ 'environment_balance': d_environment_balance, },
+        PR={ },
         actions={
             'finish': (legal_finish, apply_finish),
             'activate': (legal_activate, apply_activate),
@@ -849,6 +852,7 @@ RULES = {
         players=(2, 6),
         P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': False},
         D={ 'environment_balance': d_environment_balance, },
+        PR={ },
         actions={
             'finish': (legal_finish, apply_finish),
             'activate': (legal_activate, apply_activate),
@@ -912,6 +916,7 @@ RULES = {
         players=(1, 1),
         P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': True, 'heart_start': 20},
         D={ 'environment_balance': d_environment_balance, },
+        PR={ },
         actions={
             'finish': (legal_finish, apply_finish),
             'activate': (legal_activate, apply_activate),
@@ -975,6 +980,7 @@ RULES = {
         players=(1, 1),
         P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': True, 'heart_start': 17},
         D={ 'environment_balance': d_environment_balance, },
+        PR={ },
         actions={
             'finish': (legal_finish, apply_finish),
             'activate': (legal_activate, apply_activate),
@@ -1038,6 +1044,7 @@ RULES = {
         players=(1, 1),
         P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': True, 'heart_start': 23},
         D={ 'environment_balance': d_environment_balance, },
+        PR={ },
         actions={
             'finish': (legal_finish, apply_finish),
             'activate': (legal_activate, apply_activate),
@@ -1101,6 +1108,7 @@ RULES = {
         players=(1, 1),
         P={'hand_limit': 10, 'city_limit': 8, 'target': 20, 'full_deck': False, 'keep_five': True, 'heart_start': 0},
         D={ 'environment_balance': d_environment_balance, },
+        PR={ },
         actions={
             'finish': (legal_finish, apply_finish),
             'activate': (legal_activate, apply_activate),

@@ -114,6 +114,14 @@ def trigger(decl: ast.Trigger, names: Mapping[str, str] | None = None) -> list[s
     return paragraphs(_list(intro, decl.effect, v), provenance(decl.meta))
 
 
+def procedure(decl: ast.Procedure, names: Mapping[str, str] | None = None) -> list[str]:
+    """A procedure: the effects other rules carry out by name."""
+    v = Voice(as_names(names))
+    params = join([f"*{p.name}* ({v.names.title(p.type.name)})" for p in decl.params])
+    intro = f"**{decl.title}**, for {params}" if decl.params else f"**{decl.title}**"
+    return paragraphs(_list(intro, decl.effect, v), provenance(decl.meta))
+
+
 def setup(decl: ast.Setup, names: Mapping[str, str] | None = None) -> list[str]:
     """The setup steps as bullets, then provenance."""
     return paragraphs(_list("In order", decl.body, Voice(as_names(names))), provenance(decl.meta))
@@ -201,6 +209,7 @@ DECL_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.Action: action, ast.Phase: phase, ast.Trigger: trigger, ast.Setup: setup, ast.End: end,
     ast.Tally: tally, ast.Resource: resource, ast.Track: track, ast.Zone: zone_decl,
     ast.Param: param, ast.Derived: derived, ast.Enum: enum, ast.Pieces: pieces,
+    ast.Procedure: procedure,
 }
 
 

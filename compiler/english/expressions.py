@@ -422,6 +422,7 @@ EXPR_RENDERERS: dict[type, Callable[..., str]] = {
     ast.Best: _best,
     ast.Index: _index,
     ast.It: lambda n, v: "it",
+    ast.RollValue: lambda n, v: "a fresh roll of it",
     ast.InZone: _in_zone,
     ast.Call: _call,
     ast.ZoneRef: _zone,

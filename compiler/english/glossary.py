@@ -66,7 +66,7 @@ def plain(name: str) -> str:
 
 #: ComposedMode tables whose declarations carry a name and a title.
 _TITLED = ("resources", "tracks", "zones", "params", "derived", "tallies", "phases", "actions",
-           "triggers", "card_types", "enums", "pieces")
+           "triggers", "card_types", "enums", "pieces", "procedures")
 
 
 def names_for(*modes, extra: Iterable[object] = ()) -> Names:

@@ -204,6 +204,12 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.PassFirstPlayer: lambda n, v: _bullet("The first player marker passes to the left."),
     ast.FirstPlayerRandom: lambda n, v: _bullet("The first player is chosen at random."),
     ast.Ask: _ask,
+    ast.FirstPlayerMost: lambda n, v: _bullet(
+        f"The player with the most {phrase(n.expr, v.their())} takes the first player marker "
+        "(on a tie, the earliest seat)."),
+    ast.DoProcedure: lambda n, v: _bullet(
+        f"Carry out *{v.names.title(n.procedure.name)}*"
+        + (f" for {join([phrase(a, v) for a in n.args])}" if n.args else "") + "."),
     ast.Again: lambda n, v: _bullet("You take another action in this turn."),
     ast.Roll: lambda n, v: _bullet(f"Roll {plain(n.die.name)}: it shows a new value at random."),
     ast.Let: lambda n, v: _bullet(f"Call {phrase(n.value, v)} *{plain(n.var.name)}*."),
