@@ -296,8 +296,9 @@ class _Checker:
         elif t is ast.ForEach:
             card = self.zone_ref(st.zone, scope)
             inner = scope.with_local(st.var.name, N.card_type(card or "?"))
-            if st.where is not None:
-                self.expect(st.where, N.BOOL, inner, "a `where` condition")
+            if st.where is not None:  # bare field names read the card in hand
+                self.expect(st.where, N.BOOL, inner.with_card(card) if card else inner,
+                            "a `where` condition")
             self.block(st.body, inner)
         elif t is ast.If:
             self.expect(st.condition, N.BOOL, scope, "an `if` condition")
@@ -346,6 +347,8 @@ class _Checker:
             return kind
         if kind in self.mode.card_types or kind in self.mode.pieces:
             return N.card_type(kind)
+        if kind in self.mode.enums:
+            return N.enum_type(kind)
         self.error("E0501", f"unknown type `{kind}`", param.type.span,
                    hint=did_you_mean(kind, ["int", "bag", "player", *self.mode.card_types,
                                             *self.mode.pieces]))
@@ -394,8 +397,9 @@ class _Checker:
             if isinstance(d, ast.CardDomain):
                 card = self.zone_ref(d.zone, scope)
                 inner = scope.with_local(c.name, N.card_type(card or "?"))
-                if d.where is not None:
-                    self.expect(d.where, N.BOOL, inner, "a `where` condition")
+                if d.where is not None:  # bare field names read the card being chosen
+                    self.expect(d.where, N.BOOL, inner.with_card(card) if card else inner,
+                                "a `where` condition")
                 scope = inner
             elif isinstance(d, ast.PlayerDomain):
                 scope = scope.with_local(c.name, N.PLAYER)

@@ -190,7 +190,8 @@ class EngineGenerator:
             w.line(f"for {var} in range({d.low}, {d.high + 1}):")
         w.level += 1
         if isinstance(d, ast.CardDomain) and d.where is not None:
-            w.line(f"if not {expr(d.where, inner, self.res)}:")
+            where_ctx = inner.with_card(var, self._choice_type(ctx.mode, c)[5:])
+            w.line(f"if not {expr(d.where, where_ctx, self.res)}:")
             w.line("    continue")
         return inner
 

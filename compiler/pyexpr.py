@@ -317,7 +317,7 @@ class StmtLowering:
             w.line(f"for v_{st.var.name} in list({zone(st.zone, ctx, res)}):")
             w.level += 1
             if st.where is not None:
-                w.line(f"if not {E(st.where, inner)}:")
+                w.line(f"if not {E(st.where, inner.with_card(f'v_{st.var.name}', ctype))}:")
                 w.line("    continue")
             self.block(st.body, inner, w)
             w.level -= 1

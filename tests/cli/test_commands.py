@@ -66,7 +66,7 @@ def test_check_json_lists_diagnostics(project: Path):
     result = rulebook("check", "--format", "json", cwd=project)
     assert result.returncode == 1
     report = json.loads(result.stdout)
-    diags = report[0]["diagnostics"]
+    diags = next(r for r in report if r["spec"].endswith("utopolis.rules"))["diagnostics"]
     assert any(d["code"] == "E0501" and "buidl" in d["message"] for d in diags)
     first = next(d for d in diags if "buidl" in d["message"])
     assert set(first) >= {"code", "severity", "message", "file", "line", "column", "end_line",
