@@ -117,115 +117,115 @@ CARDS_OF = { 'space': tuple(range(0, 20)), 'structure': tuple(range(20, 29)), 't
 
 
 def proc_knowledge_check(g, s, p, v_who):
-    """Knowledge check (spec line 436). Source: The Game Turn: Your Choices in the Dystopia › 2; Motivation and Knowledge Tracks."""
-    # spec line 438: if (count available of who) >= 1 and (sum value over available of who) + who.knowledge >= knowledge_limit {
+    """Knowledge check (spec line 447). Source: The Game Turn: Your Choices in the Dystopia › 2; Motivation and Knowledge Tracks."""
+    # spec line 449: if (count available of who) >= 1 and (sum value over available of who) + who.knowledge >= knowledge_limit {
     if ((len(s.z['available'][v_who]) >= 1) and ((sum(s.cst['value'][_c2] for _c2 in s.z['available'][v_who]) + s.tr['knowledge'][v_who]) >= g.P['knowledge_limit'])):
-        # spec line 439: let top = best available of who by value
+        # spec line 450: let top = best available of who by value
         v_top = max(s.z['available'][v_who], key=lambda _c3: s.cst['value'][_c3], default=-1)
-        # spec line 440: move top into pool of who
+        # spec line 451: move top into pool of who
         R.move(s, g, v_top, 'pool', v_who, False)
 
 
 def proc_bump(g, s, p, v_d):
-    """A worker is bumped (spec line 448). Source: Types of Action Spaces › Temporary Use."""
-    # spec line 450: move d into available of d.owner
+    """A worker is bumped (spec line 459). Source: Types of Action Spaces › Temporary Use."""
+    # spec line 461: move d into available of d.owner
     R.move(s, g, v_d, 'available', F_owner[v_d], False)
-    # spec line 451: roll d
+    # spec line 462: roll d
     s.cst['value'][v_d] = R.randrange(s, 6) + 1
-    # spec line 452: do knowledge_check(d.owner)
+    # spec line 463: do knowledge_check(d.owner)
     g.PR['knowledge_check'](g, s, p, F_owner[v_d])
 
 
 def proc_lose_motivation(g, s, p, v_why):
-    """Lose 1 motivation (spec line 457). Source: Motivation and Knowledge Tracks."""
-    # spec line 459: if motivation >= 1 {
+    """Lose 1 motivation (spec line 468). Source: Motivation and Knowledge Tracks."""
+    # spec line 470: if motivation >= 1 {
     if (s.tr['motivation'][p] >= 1):
-        # spec line 460: advance motivation by -1
+        # spec line 471: advance motivation by -1
         s.tr['motivation'][p] += (-1)
-    # spec line 462: choose max(count my artifacts_hand - (motivation + 1), 0) cards from my artifacts_hand into artifact_discard
+    # spec line 473: choose max(count my artifacts_hand - (motivation + 1), 0) cards from my artifacts_hand into artifact_discard
     R.choose_cards(s, g, p, max((len(s.z['artifacts_hand'][p]) - (s.tr['motivation'][p] + 1)), 0), 'artifacts_hand', p, 'artifact_discard', None, False)
 
 
 def proc_activate_recruits(g, s, p, v_f):
-    """Inactive recruits join (spec line 468). Source: Loyalty Track; Types of Action Spaces › Temporary Use."""
-    # spec line 470: each player {
+    """Inactive recruits join (spec line 479). Source: Loyalty Track; Types of Action Spaces › Temporary Use."""
+    # spec line 481: each player {
     for _p1 in R.turn_order(s):
-        # spec line 471: for each r in my recruits_inactive where faction == f {
+        # spec line 482: for each r in my recruits_inactive where faction == f {
         for v_r in list(s.z['recruits_inactive'][_p1]):
             if not (F_faction[v_r] == v_f):
                 continue
-            # spec line 472: move r into my recruits_active
+            # spec line 483: move r into my recruits_active
             R.move(s, g, v_r, 'recruits_active', _p1, False)
-        # spec line 474: if loyalty[f] >= bonus_four {
+        # spec line 485: if loyalty[f] >= bonus_four {
         if (s.gtr['loyalty'][v_f] >= g.P['bonus_four']):
-            # spec line 475: do honour_recruits(f)
+            # spec line 486: do honour_recruits(f)
             g.PR['honour_recruits'](g, s, _p1, v_f)
 
 
 def proc_honour_recruits(g, s, p, v_f):
-    """Authority on recruits (spec line 483). Source: Loyalty Track; Where to Place Authority Tokens."""
-    # spec line 485: for each r in my recruits_active where faction == f and (count recruit_tokens of r) == 0 {
+    """Authority on recruits (spec line 494). Source: Loyalty Track; Where to Place Authority Tokens."""
+    # spec line 496: for each r in my recruits_active where faction == f and (count recruit_tokens of r) == 0 {
     for v_r in list(s.z['recruits_active'][p]):
         if not ((F_faction[v_r] == v_f) and (len(s.z['recruit_tokens'][v_r]) == 0)):
             continue
-        # spec line 486: if (count my supply) >= 1 {
+        # spec line 497: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
-            # spec line 487: let t = best my supply by 0
+            # spec line 498: let t = best my supply by 0
             v_t = max(s.z['supply'][p], key=lambda _c3: 0, default=-1)
-            # spec line 488: move t into recruit_tokens of r
+            # spec line 499: move t into recruit_tokens of r
             R.move(s, g, v_t, 'recruit_tokens', v_r, False)
-            # spec line 489: score 1
+            # spec line 500: score 1
             s.tr['authority'][p] += 1
 
 
 def proc_gain_loyalty(g, s, p, v_f):
-    """Loyalty advances (spec line 497). Source: Loyalty Track."""
-    # spec line 499: if loyalty[f] < bonus_four {
+    """Loyalty advances (spec line 508). Source: Loyalty Track."""
+    # spec line 510: if loyalty[f] < bonus_four {
     if (s.gtr['loyalty'][v_f] < g.P['bonus_four']):
-        # spec line 500: advance loyalty[f] by 1
+        # spec line 511: advance loyalty[f] by 1
         s.gtr['loyalty'][v_f] += 1
-        # spec line 501: if loyalty[f] == bonus_three {
+        # spec line 512: if loyalty[f] == bonus_three {
         if (s.gtr['loyalty'][v_f] == g.P['bonus_three']):
-            # spec line 502: do activate_recruits(f)
+            # spec line 513: do activate_recruits(f)
             g.PR['activate_recruits'](g, s, p, v_f)
-        # spec line 504: if loyalty[f] == bonus_four {
+        # spec line 515: if loyalty[f] == bonus_four {
         if (s.gtr['loyalty'][v_f] == g.P['bonus_four']):
-            # spec line 505: each player {
+            # spec line 516: each player {
             for _p1 in R.turn_order(s):
-                # spec line 506: do honour_recruits(f)
+                # spec line 517: do honour_recruits(f)
                 g.PR['honour_recruits'](g, s, _p1, v_f)
 
 
 def proc_claim_territory(g, s, p, v_tr):
-    """Place an authority token on a territory (spec line 514). Source: Where to Place Authority Tokens."""
-    # spec line 516: if (count my supply) >= 1 and (count territory_tokens of tr) < players {
+    """Place an authority token on a territory (spec line 525). Source: Where to Place Authority Tokens."""
+    # spec line 527: if (count my supply) >= 1 and (count territory_tokens of tr) < players {
     if ((len(s.z['supply'][p]) >= 1) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
-        # spec line 517: let t = best my supply by 0
+        # spec line 528: let t = best my supply by 0
         v_t = max(s.z['supply'][p], key=lambda _c3: 0, default=-1)
-        # spec line 518: move t into territory_tokens of tr
+        # spec line 529: move t into territory_tokens of tr
         R.move(s, g, v_t, 'territory_tokens', v_tr, False)
-        # spec line 519: score 1
+        # spec line 530: score 1
         s.tr['authority'][p] += 1
 
 
 def proc_suffer_penalty(g, s, p, v_st):
-    """Suffer a structure's penalty (spec line 525). Source: Types of Action Spaces › Single Use."""
-    # spec line 527: if st.penalty == lose_motivation {
+    """Suffer a structure's penalty (spec line 536). Source: Types of Action Spaces › Single Use."""
+    # spec line 538: if st.penalty == lose_motivation {
     if (F_penalty[v_st] == 'lose_motivation'):
-        # spec line 528: do lose_motivation(0)
+        # spec line 539: do lose_motivation(0)
         g.PR['lose_motivation'](g, s, p, 0)
-    # spec line 530: if st.penalty == gain_knowledge {
+    # spec line 541: if st.penalty == gain_knowledge {
     if (F_penalty[v_st] == 'gain_knowledge'):
-        # spec line 531: advance knowledge by 1
+        # spec line 542: advance knowledge by 1
         s.tr['knowledge'][p] += 1
-    # spec line 533: if st.penalty == lose_commodity and has bliss 1 {
+    # spec line 544: if st.penalty == lose_commodity and has bliss 1 {
     if ((F_penalty[v_st] == 'lose_commodity') and R.has(s, p, (0, 0, 0, 1, 0, 0, 0))):
-        # spec line 534: pay bliss 1
+        # spec line 545: pay bliss 1
         R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
 
 
 def legal_work_area(g, s, p):
-    """Choices of 'Work a commodity area' open to player p (spec line 565)."""
+    """Choices of 'Work a commodity area' open to player p (spec line 576)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -238,37 +238,41 @@ def legal_work_area(g, s, p):
 
 
 def apply_work_area(g, s, p, args):
-    """Work a commodity area (spec line 565). Source: Types of Action Spaces › Collective Use; Loyalty Track."""
+    """Work a commodity area (spec line 576). Source: Types of Action Spaces › Collective Use; Loyalty Track."""
     v_d, v_sp = args
     s.ta['placed'][p] += 1
-    # spec line 571: let total = sum value over workers_on of sp
+    # spec line 582: let total = sum value over workers_on of sp
     v_total = sum(s.cst['value'][_c1] for _c1 in s.z['workers_on'][v_sp])
-    # spec line 572: gain sp.gains
+    # spec line 583: gain sp.gains
     R.gain(s, p, F_gains[v_sp])
-    # spec line 573: if total <= 4 {
+    # spec line 584: if total <= 4 {
     if (v_total <= 4):
-        # spec line 574: do gain_loyalty(sp.faction)
+        # spec line 585: do gain_loyalty(sp.faction)
         g.PR['gain_loyalty'](g, s, p, F_faction[v_sp])
     else:
-        # spec line 576: if total <= 8 {
+        # spec line 587: if total <= 8 {
         if (v_total <= 8):
-            # spec line 577: if knowledge >= 1 {
+            # spec line 588: if knowledge >= 1 {
             if (s.tr['knowledge'][p] >= 1):
-                # spec line 578: advance knowledge by -1
+                # spec line 589: advance knowledge by -1
                 s.tr['knowledge'][p] += (-1)
         else:
-            # spec line 581: gain sp.gains
+            # spec line 592: gain sp.gains
             R.gain(s, p, F_gains[v_sp])
-            # spec line 582: advance knowledge by 1
+            # spec line 593: advance knowledge by 1
             s.tr['knowledge'][p] += 1
-    # spec line 585: if loyalty[sp.faction] >= bonus_one and (count my recruits_active where faction == sp.faction) >= 1 {
+    # spec line 596: if loyalty[sp.faction] >= bonus_one and (count my recruits_active where faction == sp.faction) >= 1 {
     if ((s.gtr['loyalty'][F_faction[v_sp]] >= g.P['bonus_one']) and (sum(1 for _c2 in s.z['recruits_active'][p] if (F_faction[_c2] == F_faction[v_sp])) >= 1)):
-        # spec line 586: gain sp.gains
+        # spec line 597: gain sp.gains
         R.gain(s, p, F_gains[v_sp])
+    # spec line 599: if sp.faction == icarite and loyalty[icarite] >= bonus_two and (count my recruits_active where faction == icarite) >= 1 and has bliss 1 {
+    if ((F_faction[v_sp] == 'icarite') and (s.gtr['loyalty']['icarite'] >= g.P['bonus_two']) and (sum(1 for _c3 in s.z['recruits_active'][p] if (F_faction[_c3] == 'icarite')) >= 1) and R.has(s, p, (0, 0, 0, 1, 0, 0, 0))):
+        # spec line 600: ask me {
+        R.ask(s, p, ('buy energy', 'buy food', 'buy water', 'buy nothing'), 'ask_work_area_1', {'d': v_d, 'sp': v_sp, 'total': v_total}, p)
 
 
 def legal_dig(g, s, p):
-    """Choices of 'Dig in a tunnel' open to player p (spec line 594)."""
+    """Choices of 'Dig in a tunnel' open to player p (spec line 624)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -281,27 +285,27 @@ def legal_dig(g, s, p):
 
 
 def apply_dig(g, s, p, args):
-    """Dig in a tunnel (spec line 594). Source: Types of Action Spaces › Temporary Use; Loyalty Track."""
+    """Dig in a tunnel (spec line 624). Source: Types of Action Spaces › Temporary Use; Loyalty Track."""
     v_d, v_sp = args
     s.ta['placed'][p] += 1
-    # spec line 600: gain sp.gains
+    # spec line 630: gain sp.gains
     R.gain(s, p, F_gains[v_sp])
-    # spec line 601: if digger[sp.faction] < tunnel_exclusive {
+    # spec line 631: if digger[sp.faction] < tunnel_exclusive {
     if (s.gtr['digger'][F_faction[v_sp]] < g.P['tunnel_exclusive']):
-        # spec line 602: advance digger[sp.faction] by 1
+        # spec line 632: advance digger[sp.faction] by 1
         s.gtr['digger'][F_faction[v_sp]] += 1
-        # spec line 603: if digger[sp.faction] == tunnel_recruits {
+        # spec line 633: if digger[sp.faction] == tunnel_recruits {
         if (s.gtr['digger'][F_faction[v_sp]] == g.P['tunnel_recruits']):
-            # spec line 604: do activate_recruits(sp.faction)
+            # spec line 634: do activate_recruits(sp.faction)
             g.PR['activate_recruits'](g, s, p, F_faction[v_sp])
-    # spec line 607: if loyalty[sp.faction] >= bonus_two and (count my recruits_active where faction == sp.faction) >= 1 {
+    # spec line 637: if loyalty[sp.faction] >= bonus_two and (count my recruits_active where faction == sp.faction) >= 1 {
     if ((s.gtr['loyalty'][F_faction[v_sp]] >= g.P['bonus_two']) and (sum(1 for _c1 in s.z['recruits_active'][p] if (F_faction[_c1] == F_faction[v_sp])) >= 1)):
-        # spec line 608: gain sp.gains
+        # spec line 638: gain sp.gains
         R.gain(s, p, F_gains[v_sp])
 
 
 def legal_mine_tunnel_end(g, s, p):
-    """Choices of "Work the exclusive space at a tunnel's end" open to player p (spec line 615)."""
+    """Choices of "Work the exclusive space at a tunnel's end" open to player p (spec line 645)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -318,20 +322,20 @@ def legal_mine_tunnel_end(g, s, p):
 
 
 def apply_mine_tunnel_end(g, s, p, args):
-    """Work the exclusive space at a tunnel's end (spec line 615). Source: Types of Action Spaces › Temporary Use; Setup: Assembling Your New Order › 9."""
+    """Work the exclusive space at a tunnel's end (spec line 645). Source: Types of Action Spaces › Temporary Use; Setup: Assembling Your New Order › 9."""
     v_d, v_sp = args
     s.ta['placed'][p] += 1
-    # spec line 623: gain sp.gains
+    # spec line 653: gain sp.gains
     R.gain(s, p, F_gains[v_sp])
 
 
 def legal_build_site(g, s, p):
-    """Choices of 'Work on a construction site' open to player p (spec line 630)."""
+    """Choices of 'Work on a construction site' open to player p (spec line 660)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         for v_sp in s.z['board_spaces']:
-            if not ((F_family[v_sp] == 'construction_site') and (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp])):
+            if not ((F_family[v_sp] == 'construction_site') and (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n))):
                 continue
             if not R.has(s, p, F_cost[v_sp]):
                 continue
@@ -339,40 +343,40 @@ def legal_build_site(g, s, p):
 
 
 def apply_build_site(g, s, p, args):
-    """Work on a construction site (spec line 630). Source: Types of Action Spaces › Single Use."""
+    """Work on a construction site (spec line 660). Source: Types of Action Spaces › Single Use."""
     v_d, v_sp = args
     s.ta['placed'][p] += 1
-    # spec line 636: if (count workers_on of sp) >= sp.capacity {
-    if (len(s.z['workers_on'][v_sp]) >= F_capacity[v_sp]):
-        # spec line 637: move all structure_slot of sp into built_structure of sp
+    # spec line 666: if (count workers_on of sp) >= min(sp.capacity, players) {
+    if (len(s.z['workers_on'][v_sp]) >= min(F_capacity[v_sp], s.n)):
+        # spec line 667: move all structure_slot of sp into built_structure of sp
         R.move_all(s, g, 'structure_slot', v_sp, 'built_structure', v_sp)
-        # spec line 638: each player {
+        # spec line 668: each player {
         for _p2 in R.turn_order(s):
-            # spec line 639: if (count workers_on of sp where owner == me) >= 1 {
+            # spec line 669: if (count workers_on of sp where owner == me) >= 1 {
             if (sum(1 for _c3 in s.z['workers_on'][v_sp] if (F_owner[_c3] == _p2)) >= 1):
-                # spec line 640: for each o in workers_on of sp where owner == me {
+                # spec line 670: for each o in workers_on of sp where owner == me {
                 for v_o in list(s.z['workers_on'][v_sp]):
                     if not (F_owner[v_o] == _p2):
                         continue
-                    # spec line 641: do bump(o)
+                    # spec line 671: do bump(o)
                     g.PR['bump'](g, s, _p2, v_o)
-                # spec line 643: if (count my supply) >= 1 {
+                # spec line 673: if (count my supply) >= 1 {
                 if (len(s.z['supply'][_p2]) >= 1):
-                    # spec line 644: let t = best my supply by 0
+                    # spec line 674: let t = best my supply by 0
                     v_t = max(s.z['supply'][_p2], key=lambda _c5: 0, default=-1)
-                    # spec line 645: move t into structure_tokens of sp
+                    # spec line 675: move t into structure_tokens of sp
                     R.move(s, g, v_t, 'structure_tokens', v_sp, False)
-                    # spec line 646: score 1
+                    # spec line 676: score 1
                     s.tr['authority'][_p2] += 1
             else:
-                # spec line 649: for each st in built_structure of sp {
+                # spec line 679: for each st in built_structure of sp {
                 for v_st in list(s.z['built_structure'][v_sp]):
-                    # spec line 650: do suffer_penalty(st)
+                    # spec line 680: do suffer_penalty(st)
                     g.PR['suffer_penalty'](g, s, _p2, v_st)
 
 
 def legal_draw_artifact(g, s, p):
-    """Choices of 'Visit an artifact dealer' open to player p (spec line 659)."""
+    """Choices of 'Visit an artifact dealer' open to player p (spec line 690)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -385,19 +389,19 @@ def legal_draw_artifact(g, s, p):
 
 
 def apply_draw_artifact(g, s, p, args):
-    """Visit an artifact dealer (spec line 659). Source: Setup: Assembling Your New Order › 11; Motivation and Knowledge Tracks."""
+    """Visit an artifact dealer (spec line 690). Source: Setup: Assembling Your New Order › 11; Motivation and Knowledge Tracks."""
     v_d, v_sp = args
     s.ta['placed'][p] += 1
-    # spec line 665: if motivation < 6 {
+    # spec line 696: if motivation < 6 {
     if (s.tr['motivation'][p] < 6):
-        # spec line 666: advance motivation by 1
+        # spec line 697: advance motivation by 1
         s.tr['motivation'][p] += 1
-    # spec line 668: draw 1 from artifact_deck into my artifacts_hand
+    # spec line 699: draw 1 from artifact_deck into my artifacts_hand
     R.draw(s, g, 1, 'artifact_deck', None, 'artifacts_hand', p)
 
 
 def legal_activate_worker(g, s, p):
-    """Choices of 'Activate a new worker' open to player p (spec line 675)."""
+    """Choices of 'Activate a new worker' open to player p (spec line 706)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -412,21 +416,21 @@ def legal_activate_worker(g, s, p):
 
 
 def apply_activate_worker(g, s, p, args):
-    """Activate a new worker (spec line 675). Source: Setup: Assembling Your New Order › 8."""
+    """Activate a new worker (spec line 706). Source: Setup: Assembling Your New Order › 8."""
     v_d, v_sp = args
     s.ta['placed'][p] += 1
-    # spec line 682: let w = best my pool by 0
+    # spec line 713: let w = best my pool by 0
     v_w = max(s.z['pool'][p], key=lambda _c1: 0, default=-1)
-    # spec line 683: move w into my available
+    # spec line 714: move w into my available
     R.move(s, g, v_w, 'available', p, False)
-    # spec line 684: roll w
+    # spec line 715: roll w
     s.cst['value'][v_w] = R.randrange(s, 6) + 1
-    # spec line 685: do knowledge_check(me)
+    # spec line 716: do knowledge_check(me)
     g.PR['knowledge_check'](g, s, p, p)
 
 
 def legal_use_structure_territory(g, s, p):
-    """Choices of 'Use a structure: claim a territory' open to player p (spec line 691)."""
+    """Choices of 'Use a structure: claim a territory' open to player p (spec line 722)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -445,17 +449,17 @@ def legal_use_structure_territory(g, s, p):
 
 
 def apply_use_structure_territory(g, s, p, args):
-    """Use a structure: claim a territory (spec line 691). Source: Types of Action Spaces › Temporary Use."""
+    """Use a structure: claim a territory (spec line 722). Source: Types of Action Spaces › Temporary Use."""
     v_d, v_sp, v_st, v_tr = args
     s.ta['placed'][p] += 1
-    # spec line 700: pay st.use_cost
+    # spec line 731: pay st.use_cost
     R.pay(s, p, F_use_cost[v_st])
-    # spec line 701: do claim_territory(tr)
+    # spec line 732: do claim_territory(tr)
     g.PR['claim_territory'](g, s, p, v_tr)
 
 
 def legal_use_structure_loyalty(g, s, p):
-    """Choices of "Use a structure: advance its faction's loyalty" open to player p (spec line 706)."""
+    """Choices of "Use a structure: advance its faction's loyalty" open to player p (spec line 737)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -469,17 +473,17 @@ def legal_use_structure_loyalty(g, s, p):
 
 
 def apply_use_structure_loyalty(g, s, p, args):
-    """Use a structure: advance its faction's loyalty (spec line 706). Source: Types of Action Spaces › Temporary Use."""
+    """Use a structure: advance its faction's loyalty (spec line 737). Source: Types of Action Spaces › Temporary Use."""
     v_d, v_sp, v_st = args
     s.ta['placed'][p] += 1
-    # spec line 713: pay st.use_cost
+    # spec line 744: pay st.use_cost
     R.pay(s, p, F_use_cost[v_st])
-    # spec line 714: do gain_loyalty(st.faction)
+    # spec line 745: do gain_loyalty(st.faction)
     g.PR['gain_loyalty'](g, s, p, F_faction[v_st])
 
 
 def legal_artifact_market(g, s, p):
-    """Choices of "Trade artifacts at a structure's market" open to player p (spec line 719)."""
+    """Choices of "Trade artifacts at a structure's market" open to player p (spec line 750)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -495,37 +499,37 @@ def legal_artifact_market(g, s, p):
 
 
 def apply_artifact_market(g, s, p, args):
-    """Trade artifacts at a structure's market (spec line 719). Source: Types of Action Spaces › Temporary Use; Where to Place Authority Tokens."""
+    """Trade artifacts at a structure's market (spec line 750). Source: Types of Action Spaces › Temporary Use; Where to Place Authority Tokens."""
     v_d, v_sp, v_st = args
     s.ta['placed'][p] += 1
-    # spec line 727: for each o in market_workers of sp {
+    # spec line 758: for each o in market_workers of sp {
     for v_o in list(s.z['market_workers'][v_sp]):
-        # spec line 728: do bump(o)
+        # spec line 759: do bump(o)
         g.PR['bump'](g, s, p, v_o)
-    # spec line 730: move d into market_workers of sp
+    # spec line 761: move d into market_workers of sp
     R.move(s, g, v_d, 'market_workers', v_sp, False)
-    # spec line 731: for each o in my available where o.value != d.value {
+    # spec line 762: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 732: set o.matched = false
+        # spec line 763: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 734: if (count my available where matched) >= 1 {
+    # spec line 765: if (count my available where matched) >= 1 {
     if (sum(1 for _c1 in s.z['available'][p] if s.cst['matched'][_c1]) >= 1):
-        # spec line 735: again
+        # spec line 766: again
         s.again = True
-    # spec line 737: let t = best my supply by 0
+    # spec line 768: let t = best my supply by 0
     v_t = max(s.z['supply'][p], key=lambda _c2: 0, default=-1)
-    # spec line 738: move t into structure_tokens of sp
+    # spec line 769: move t into structure_tokens of sp
     R.move(s, g, v_t, 'structure_tokens', v_sp, False)
-    # spec line 739: score 1
+    # spec line 770: score 1
     s.tr['authority'][p] += 1
-    # spec line 740: choose st.market_cost cards from my artifacts_hand into artifact_discard
+    # spec line 771: choose st.market_cost cards from my artifacts_hand into artifact_discard
     R.choose_cards(s, g, p, F_market_cost[v_st], 'artifacts_hand', p, 'artifact_discard', None, False)
 
 
 def legal_retrieve_paying(g, s, p):
-    """Choices of 'Retrieve workers, paying the cost' open to player p (spec line 748)."""
+    """Choices of 'Retrieve workers, paying the cost' open to player p (spec line 779)."""
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
@@ -537,22 +541,22 @@ def legal_retrieve_paying(g, s, p):
 
 
 def apply_retrieve_paying(g, s, p, args):
-    """Retrieve workers, paying the cost (spec line 748). Source: The Game Turn: Your Choices in the Dystopia › 2."""
+    """Retrieve workers, paying the cost (spec line 779). Source: The Game Turn: Your Choices in the Dystopia › 2."""
     v_ds, = args
-    # spec line 753: pay bliss 1
+    # spec line 784: pay bliss 1
     R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
-    # spec line 754: for each d in ds {
+    # spec line 785: for each d in ds {
     for v_d in list(v_ds):
-        # spec line 755: move d into my available
+        # spec line 786: move d into my available
         R.move(s, g, v_d, 'available', p, False)
-        # spec line 756: roll d
+        # spec line 787: roll d
         s.cst['value'][v_d] = R.randrange(s, 6) + 1
-    # spec line 758: do knowledge_check(me)
+    # spec line 789: do knowledge_check(me)
     g.PR['knowledge_check'](g, s, p, p)
 
 
 def legal_retrieve_free(g, s, p):
-    """Choices of 'Retrieve workers, losing 1 motivation' open to player p (spec line 764)."""
+    """Choices of 'Retrieve workers, losing 1 motivation' open to player p (spec line 795)."""
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
@@ -562,22 +566,22 @@ def legal_retrieve_free(g, s, p):
 
 
 def apply_retrieve_free(g, s, p, args):
-    """Retrieve workers, losing 1 motivation (spec line 764). Source: The Game Turn: Your Choices in the Dystopia › 2."""
+    """Retrieve workers, losing 1 motivation (spec line 795). Source: The Game Turn: Your Choices in the Dystopia › 2."""
     v_ds, = args
-    # spec line 768: for each d in ds {
+    # spec line 799: for each d in ds {
     for v_d in list(v_ds):
-        # spec line 769: move d into my available
+        # spec line 800: move d into my available
         R.move(s, g, v_d, 'available', p, False)
-        # spec line 770: roll d
+        # spec line 801: roll d
         s.cst['value'][v_d] = R.randrange(s, 6) + 1
-    # spec line 772: do knowledge_check(me)
+    # spec line 803: do knowledge_check(me)
     g.PR['knowledge_check'](g, s, p, p)
-    # spec line 773: do lose_motivation(0)
+    # spec line 804: do lose_motivation(0)
     g.PR['lose_motivation'](g, s, p, 0)
 
 
 def legal_reveal_dilemma_match(g, s, p):
-    """Choices of 'Reveal your ethical dilemma with the artifact it wants' open to player p (spec line 781)."""
+    """Choices of 'Reveal your ethical dilemma with the artifact it wants' open to player p (spec line 812)."""
     for v_dl in s.z['dilemma_hand'][p]:
         for v_a in s.z['artifacts_hand'][p]:
             if not (F_kind[v_a] == F_wants[v_dl]):
@@ -590,19 +594,19 @@ def legal_reveal_dilemma_match(g, s, p):
 
 
 def apply_reveal_dilemma_match(g, s, p, args):
-    """Reveal your ethical dilemma with the artifact it wants (spec line 781). Source: The Game Turn: Your Choices in the Dystopia › 3."""
+    """Reveal your ethical dilemma with the artifact it wants (spec line 812). Source: The Game Turn: Your Choices in the Dystopia › 3."""
     v_dl, v_a = args
     s.ta['dilemma_revealed'][p] += 1
-    # spec line 787: move a into artifact_discard
+    # spec line 818: move a into artifact_discard
     R.move(s, g, v_a, 'artifact_discard', None, False)
-    # spec line 788: move dl into my dilemma_done
+    # spec line 819: move dl into my dilemma_done
     R.move(s, g, v_dl, 'dilemma_done', p, False)
-    # spec line 789: ask me {
-    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_match_1', {'a': v_a, 'dl': v_dl}, p)
+    # spec line 820: ask me {
+    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_match_2', {'a': v_a, 'dl': v_dl}, p)
 
 
 def legal_reveal_dilemma_pair(g, s, p):
-    """Choices of 'Reveal your ethical dilemma with any 2 artifacts' open to player p (spec line 806)."""
+    """Choices of 'Reveal your ethical dilemma with any 2 artifacts' open to player p (spec line 837)."""
     for v_dl in s.z['dilemma_hand'][p]:
         if not (len(s.z['artifacts_hand'][p]) >= 2):
             continue
@@ -614,228 +618,228 @@ def legal_reveal_dilemma_pair(g, s, p):
 
 
 def apply_reveal_dilemma_pair(g, s, p, args):
-    """Reveal your ethical dilemma with any 2 artifacts (spec line 806). Source: The Game Turn: Your Choices in the Dystopia › 3."""
+    """Reveal your ethical dilemma with any 2 artifacts (spec line 837). Source: The Game Turn: Your Choices in the Dystopia › 3."""
     v_dl, = args
     s.ta['dilemma_revealed'][p] += 1
-    # spec line 812: move dl into my dilemma_done
+    # spec line 843: move dl into my dilemma_done
     R.move(s, g, v_dl, 'dilemma_done', p, False)
-    # spec line 813: ask me {
-    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_pair_2', {'dl': v_dl}, p)
+    # spec line 844: ask me {
+    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_pair_3', {'dl': v_dl}, p)
 
 
 def trig_placing__work_area(g, s, p, args):
-    """Placing a worker: place, then pay, before 'Work a commodity area' (spec line 542). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before 'Work a commodity area' (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
-    # spec line 545: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 546: for each o in workers_on of sp {
+        # spec line 557: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 547: do bump(o)
+            # spec line 558: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 550: move d into workers_on of sp
+    # spec line 561: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 551: if (count built_structure of sp) == 0 {
+    # spec line 562: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 552: pay sp.cost
+        # spec line 563: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 554: for each o in my available where o.value != d.value {
+    # spec line 565: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 555: set o.matched = false
+        # spec line 566: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 557: if (count my available where matched) >= 1 {
+    # spec line 568: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 558: again
+        # spec line 569: again
         s.again = True
 
 
 def trig_placing__dig(g, s, p, args):
-    """Placing a worker: place, then pay, before 'Dig in a tunnel' (spec line 542). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before 'Dig in a tunnel' (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
-    # spec line 545: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 546: for each o in workers_on of sp {
+        # spec line 557: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 547: do bump(o)
+            # spec line 558: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 550: move d into workers_on of sp
+    # spec line 561: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 551: if (count built_structure of sp) == 0 {
+    # spec line 562: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 552: pay sp.cost
+        # spec line 563: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 554: for each o in my available where o.value != d.value {
+    # spec line 565: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 555: set o.matched = false
+        # spec line 566: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 557: if (count my available where matched) >= 1 {
+    # spec line 568: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 558: again
+        # spec line 569: again
         s.again = True
 
 
 def trig_placing__mine_tunnel_end(g, s, p, args):
-    """Placing a worker: place, then pay, before "Work the exclusive space at a tunnel's end" (spec line 542). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before "Work the exclusive space at a tunnel's end" (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
-    # spec line 545: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 546: for each o in workers_on of sp {
+        # spec line 557: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 547: do bump(o)
+            # spec line 558: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 550: move d into workers_on of sp
+    # spec line 561: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 551: if (count built_structure of sp) == 0 {
+    # spec line 562: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 552: pay sp.cost
+        # spec line 563: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 554: for each o in my available where o.value != d.value {
+    # spec line 565: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 555: set o.matched = false
+        # spec line 566: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 557: if (count my available where matched) >= 1 {
+    # spec line 568: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 558: again
+        # spec line 569: again
         s.again = True
 
 
 def trig_placing__build_site(g, s, p, args):
-    """Placing a worker: place, then pay, before 'Work on a construction site' (spec line 542). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before 'Work on a construction site' (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
-    # spec line 545: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 546: for each o in workers_on of sp {
+        # spec line 557: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 547: do bump(o)
+            # spec line 558: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 550: move d into workers_on of sp
+    # spec line 561: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 551: if (count built_structure of sp) == 0 {
+    # spec line 562: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 552: pay sp.cost
+        # spec line 563: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 554: for each o in my available where o.value != d.value {
+    # spec line 565: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 555: set o.matched = false
+        # spec line 566: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 557: if (count my available where matched) >= 1 {
+    # spec line 568: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 558: again
+        # spec line 569: again
         s.again = True
 
 
 def trig_placing__draw_artifact(g, s, p, args):
-    """Placing a worker: place, then pay, before 'Visit an artifact dealer' (spec line 542). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before 'Visit an artifact dealer' (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
-    # spec line 545: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 546: for each o in workers_on of sp {
+        # spec line 557: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 547: do bump(o)
+            # spec line 558: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 550: move d into workers_on of sp
+    # spec line 561: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 551: if (count built_structure of sp) == 0 {
+    # spec line 562: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 552: pay sp.cost
+        # spec line 563: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 554: for each o in my available where o.value != d.value {
+    # spec line 565: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 555: set o.matched = false
+        # spec line 566: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 557: if (count my available where matched) >= 1 {
+    # spec line 568: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 558: again
+        # spec line 569: again
         s.again = True
 
 
 def trig_placing__activate_worker(g, s, p, args):
-    """Placing a worker: place, then pay, before 'Activate a new worker' (spec line 542). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before 'Activate a new worker' (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
-    # spec line 545: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 546: for each o in workers_on of sp {
+        # spec line 557: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 547: do bump(o)
+            # spec line 558: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 550: move d into workers_on of sp
+    # spec line 561: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 551: if (count built_structure of sp) == 0 {
+    # spec line 562: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 552: pay sp.cost
+        # spec line 563: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 554: for each o in my available where o.value != d.value {
+    # spec line 565: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 555: set o.matched = false
+        # spec line 566: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 557: if (count my available where matched) >= 1 {
+    # spec line 568: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 558: again
+        # spec line 569: again
         s.again = True
 
 
 def trig_placing__use_structure_territory(g, s, p, args):
-    """Placing a worker: place, then pay, before 'Use a structure: claim a territory' (spec line 542). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before 'Use a structure: claim a territory' (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp, v_st, v_tr = args
-    # spec line 545: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 546: for each o in workers_on of sp {
+        # spec line 557: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 547: do bump(o)
+            # spec line 558: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 550: move d into workers_on of sp
+    # spec line 561: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 551: if (count built_structure of sp) == 0 {
+    # spec line 562: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 552: pay sp.cost
+        # spec line 563: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 554: for each o in my available where o.value != d.value {
+    # spec line 565: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 555: set o.matched = false
+        # spec line 566: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 557: if (count my available where matched) >= 1 {
+    # spec line 568: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 558: again
+        # spec line 569: again
         s.again = True
 
 
 def trig_placing__use_structure_loyalty(g, s, p, args):
-    """Placing a worker: place, then pay, before "Use a structure: advance its faction's loyalty" (spec line 542). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before "Use a structure: advance its faction's loyalty" (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp, v_st = args
-    # spec line 545: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 546: for each o in workers_on of sp {
+        # spec line 557: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 547: do bump(o)
+            # spec line 558: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 550: move d into workers_on of sp
+    # spec line 561: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 551: if (count built_structure of sp) == 0 {
+    # spec line 562: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 552: pay sp.cost
+        # spec line 563: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 554: for each o in my available where o.value != d.value {
+    # spec line 565: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 555: set o.matched = false
+        # spec line 566: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 557: if (count my available where matched) >= 1 {
+    # spec line 568: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 558: again
+        # spec line 569: again
         s.again = True
 
 
@@ -873,6 +877,24 @@ def turn_play(g, s, p):
         s.cst['matched'][v_d] = (sum(1 for _c1 in s.z['available'][p] if (s.cst['value'][_c1] == s.cst['value'][v_d])) >= 2)
     # spec line 427: move all my recruit_offer into recruit_discard
     R.move_all(s, g, 'recruit_offer', p, 'recruit_discard', None)
+    # spec line 428: for each r in my recruits_inactive where loyalty[faction] >= bonus_three or digger[faction] >= tunnel_recruits {
+    for v_r in list(s.z['recruits_inactive'][p]):
+        if not ((s.gtr['loyalty'][F_faction[v_r]] >= g.P['bonus_three']) or (s.gtr['digger'][F_faction[v_r]] >= g.P['tunnel_recruits'])):
+            continue
+        # spec line 429: move r into my recruits_active
+        R.move(s, g, v_r, 'recruits_active', p, False)
+    # spec line 431: for each r in my recruits_active where loyalty[faction] >= bonus_four and (count recruit_tokens of r) == 0 {
+    for v_r in list(s.z['recruits_active'][p]):
+        if not ((s.gtr['loyalty'][F_faction[v_r]] >= g.P['bonus_four']) and (len(s.z['recruit_tokens'][v_r]) == 0)):
+            continue
+        # spec line 432: if (count my supply) >= 1 {
+        if (len(s.z['supply'][p]) >= 1):
+            # spec line 433: let t = best my supply by 0
+            v_t = max(s.z['supply'][p], key=lambda _c4: 0, default=-1)
+            # spec line 434: move t into recruit_tokens of r
+            R.move(s, g, v_t, 'recruit_tokens', v_r, False)
+            # spec line 435: score 1
+            s.tr['authority'][p] += 1
 
 
 def edge_edge(g, s):
@@ -988,12 +1010,12 @@ def setup_setup(g, s, p):
 
 
 def end_when_game_over(g, s):
-    """Whether the end of the game is triggered (spec line 835)."""
+    """Whether the end of the game is triggered (spec line 866)."""
     return any((len(s.z['supply'][_q1]) == 0) for _q1 in range(s.n))
 
 
 def outcome_game_over(g, s):
-    """Winners when the game ends (spec line 834). Source: End of Game and Scoring: Triumph in the Dystopia; Tie-breaker."""
+    """Winners when the game ends (spec line 865). Source: End of Game and Scoring: Triumph in the Dystopia; Tie-breaker."""
     for _ in range(100):
         keys = [(s.tr['authority'][q], s.tr['motivation'][q], -s.tr['knowledge'][q], sum(1 for _c1 in s.z['board_spaces'] if (sum(1 for _c2 in s.z['structure_tokens'][_c1] if (F_owner[_c2] == q)) >= 1)), sum(1 for _c3 in s.z['territory_spaces'] if (sum(1 for _c4 in s.z['territory_tokens'][_c3] if (F_owner[_c4] == q)) >= 1)), -sum((R.randrange(s, 6) + 1) for _c5 in s.z['available'][q]),) for q in range(s.n)]
         best = max(keys)
@@ -1003,50 +1025,75 @@ def outcome_game_over(g, s):
     return winners
 
 
-def ask_reveal_dilemma_match_1(g, s, p, env, label):
-    """Options of the question at spec line 789."""
+def ask_work_area_1(g, s, p, env, label):
+    """Options of the question at spec line 600."""
+    v_d = env['d']
+    v_sp = env['sp']
+    v_total = env['total']
+    if label == 'buy energy':
+        # spec line 602: pay bliss 1
+        R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
+        # spec line 603: gain energy 1
+        R.gain(s, p, (1, 0, 0, 0, 0, 0, 0))
+    elif label == 'buy food':
+        # spec line 606: pay bliss 1
+        R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
+        # spec line 607: gain food 1
+        R.gain(s, p, (0, 1, 0, 0, 0, 0, 0))
+    elif label == 'buy water':
+        # spec line 610: pay bliss 1
+        R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
+        # spec line 611: gain water 1
+        R.gain(s, p, (0, 0, 1, 0, 0, 0, 0))
+    elif label == 'buy nothing':
+        pass
+
+
+def ask_reveal_dilemma_match_2(g, s, p, env, label):
+    """Options of the question at spec line 820."""
     v_a = env['a']
     v_dl = env['dl']
     if label == 'fight the system':
-        # spec line 791: draw 2 from recruit_deck into my recruit_offer
+        # spec line 822: draw 2 from recruit_deck into my recruit_offer
         R.draw(s, g, 2, 'recruit_deck', None, 'recruit_offer', p)
-        # spec line 792: choose 1 cards from my recruit_offer into my recruits_inactive
+        # spec line 823: choose 1 cards from my recruit_offer into my recruits_inactive
         R.choose_cards(s, g, p, 1, 'recruit_offer', p, 'recruits_inactive', p, False)
     elif label == 'contribute to the dystopia':
-        # spec line 795: if (count my supply) >= 1 {
+        # spec line 826: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
-            # spec line 796: let t = best my supply by 0
+            # spec line 827: let t = best my supply by 0
             v_t = max(s.z['supply'][p], key=lambda _c2: 0, default=-1)
-            # spec line 797: move t into my dilemma_token
+            # spec line 828: move t into my dilemma_token
             R.move(s, g, v_t, 'dilemma_token', p, False)
-            # spec line 798: score 1
+            # spec line 829: score 1
             s.tr['authority'][p] += 1
 
 
-def ask_reveal_dilemma_pair_2(g, s, p, env, label):
-    """Options of the question at spec line 813."""
+def ask_reveal_dilemma_pair_3(g, s, p, env, label):
+    """Options of the question at spec line 844."""
     v_dl = env['dl']
     if label == 'fight the system':
-        # spec line 815: draw 2 from recruit_deck into my recruit_offer
+        # spec line 846: draw 2 from recruit_deck into my recruit_offer
         R.draw(s, g, 2, 'recruit_deck', None, 'recruit_offer', p)
-        # spec line 816: choose 2 cards from my artifacts_hand into artifact_discard
+        # spec line 847: choose 2 cards from my artifacts_hand into artifact_discard
         R.choose_cards(s, g, p, 2, 'artifacts_hand', p, 'artifact_discard', None, False)
     elif label == 'contribute to the dystopia':
-        # spec line 819: if (count my supply) >= 1 {
+        # spec line 850: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
-            # spec line 820: let t = best my supply by 0
+            # spec line 851: let t = best my supply by 0
             v_t = max(s.z['supply'][p], key=lambda _c2: 0, default=-1)
-            # spec line 821: move t into my dilemma_token
+            # spec line 852: move t into my dilemma_token
             R.move(s, g, v_t, 'dilemma_token', p, False)
-            # spec line 822: score 1
+            # spec line 853: score 1
             s.tr['authority'][p] += 1
-        # spec line 824: choose 2 cards from my artifacts_hand into artifact_discard
+        # spec line 855: choose 2 cards from my artifacts_hand into artifact_discard
         R.choose_cards(s, g, p, 2, 'artifacts_hand', p, 'artifact_discard', None, False)
 
 
 ASKS = {
-    'ask_reveal_dilemma_match_1': ask_reveal_dilemma_match_1,
-    'ask_reveal_dilemma_pair_2': ask_reveal_dilemma_pair_2,
+    'ask_reveal_dilemma_match_2': ask_reveal_dilemma_match_2,
+    'ask_reveal_dilemma_pair_3': ask_reveal_dilemma_pair_3,
+    'ask_work_area_1': ask_work_area_1,
 }
 
 
