@@ -141,7 +141,8 @@ def cmd_play(args) -> int:
             log.close()
     print(str(state))
     winners = ", ".join(f"player {w + 1}" for w in state.winners_list()) or "nobody"
-    print(f"game over after {state.round} rounds and {len(state.history)} actions; "
+    rounds = f"{state.round} rounds and " if state.round else ""
+    print(f"game over after {rounds}{len(state.history)} actions; "
           f"scores {state.scores()}; winner: {winners}")
     return 0
 
