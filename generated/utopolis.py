@@ -383,7 +383,7 @@ def enter_resolve(g, s, p):
     """Start of 3 Resolve (spec line 195). Source: Cycle › 3 Resolve."""
     # spec line 197: each player {
     for _p1 in R.turn_order(s):
-        # spec line 198: for each b in my city where b.active {
+        # spec line 198: for each b in my city where active {
         for v_b in list(s.z['city'][_p1]):
             if not s.cst['active'][v_b]:
                 continue
