@@ -8,6 +8,7 @@ keys (``provenance``: rulebook or provisional, ``source``,
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import yaml
@@ -16,10 +17,12 @@ from dsl import ast
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from dsl.spans import Span
 
+_NAME = re.compile(r"[a-z_][a-z0-9_]*")
 PROVENANCE_KEYS = {"name", "title", "copies", "provenance", "source", "provisional_fields", "note"}
 
 
-def load_catalogues(mode_tables, spec_dir: Path, bag: DiagnosticBag) -> list[dict]:
+def load_catalogues(mode_tables, spec_dir: Path, bag: DiagnosticBag,
+                    display_dir: Path | None = None) -> list[dict]:
     """Load every catalogue named in the composed modes, in declaration order.
 
     A file may hold several catalogues, each under its catalogue's name
@@ -41,12 +44,14 @@ def load_catalogues(mode_tables, spec_dir: Path, bag: DiagnosticBag) -> list[dic
                           f"`{cat.card_type.name}`", cat.card_type.span,
                           hint=did_you_mean(cat.card_type.name, mode.card_types))
                 continue
-            entries += _load(cat, ctype, mode, spec_dir, bag)
+            entries += _load(cat, ctype, mode, spec_dir, bag, display_dir)
     return entries
 
 
-def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag) -> list[dict]:
+def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
+          display_dir: Path | None = None) -> list[dict]:
     path = spec_dir / cat.path
+    shown = display_dir / cat.path if display_dir is not None else path
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
@@ -59,10 +64,19 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag) ->
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else 1
         bag.error("E0303", f"catalogue is not valid YAML: {getattr(err, 'problem', err)}",
-                  Span(str(path), line, (mark.column + 1) if mark else 1, line,
+                  Span(str(shown), line, (mark.column + 1) if mark else 1, line,
                        (mark.column + 2) if mark else 2))
         return []
-    data = yaml.safe_load(text) or {}
+    try:
+        data = yaml.safe_load(text) or {}
+    except yaml.YAMLError as err:  # e.g. a tag such as !!python/object: not plain data
+        mark = getattr(err, "problem_mark", None)
+        line = mark.line + 1 if mark else 1
+        bag.error("E0303", f"catalogue is not plain YAML data: {getattr(err, 'problem', err)}",
+                  Span(str(shown), line, (mark.column + 1) if mark else 1, line,
+                       (mark.column + 2) if mark else 2),
+                  hint="use plain values: numbers, true/false, texts, lists and mappings")
+        return []
     key = cat.name if isinstance(data, dict) and cat.name in data else "cards"
     cards_node = None
     if isinstance(root, yaml.MappingNode):
@@ -71,7 +85,7 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag) ->
                 cards_node = v
     if not isinstance(data, dict) or not isinstance(data.get(key), list) or cards_node is None:
         bag.error("E0304", f"a catalogue file holds `{cat.name}:` (or `cards:`), a list of cards",
-                  Span(str(path), 1, 1, 1, 2), notes=[Note("the catalogue is declared here", cat.span)])
+                  Span(str(shown), 1, 1, 1, 2), notes=[Note("the catalogue is declared here", cat.span)])
         return []
     fields = {f.name: f for f in ctype.fields}
     enums = {e.name: {m.name for m in e.members} for e in mode.enums.values()}
@@ -79,18 +93,37 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag) ->
     out = []
     names: dict[str, Span] = {}
     for entry, node in zip(data[key], cards_node.value):
-        span = Span(str(path), node.start_mark.line + 1, node.start_mark.column + 1,
+        span = Span(str(shown), node.start_mark.line + 1, node.start_mark.column + 1,
                     node.start_mark.line + 1, node.start_mark.column + 2)
         if not isinstance(entry, dict):
             bag.error("E0304", "each card is a mapping of field: value", span)
             continue
         pairs = node.value if isinstance(node, yaml.MappingNode) else []
-        key_spans = {k.value: _node_span(path, k) for k, _ in pairs}
+        key_spans = {k.value: _node_span(shown, k) for k, _ in pairs}
         value_nodes = {k.value: v for k, v in pairs}
         name = entry.get("name")
         if not isinstance(name, str):
-            bag.error("E0305", "card has no `name`", span)
+            bag.error("E0305", "card has no `name`", span, hint="give it `name: lower_case_name`")
             continue
+        if not _NAME.fullmatch(name):
+            bag.error("E0305", f"card name `{name}` is not lower_case_with_underscores",
+                      key_spans.get("name", span), hint="names are what specs and logs use; "
+                      "put the printed name in `title`")
+        keys = [k.value for k, _ in pairs]
+        for k, _ in pairs:
+            if keys.count(k.value) > 1 and k is next(x for x, _ in pairs if x.value == k.value):
+                bag.error("E0306", f"card `{name}` gives `{k.value}` twice", _node_span(shown, k),
+                          hint="keep one")
+        prov = entry.get("provenance", "rulebook")
+        if prov not in ("rulebook", "provisional"):
+            bag.error("E0310", f"card `{name}`: provenance is `rulebook` or `provisional`, not "
+                      f"`{prov}`", key_spans.get("provenance", span),
+                      hint=did_you_mean(str(prov), ["rulebook", "provisional"]))
+        for pf in entry.get("provisional_fields", []) or []:
+            if pf not in fields and pf not in ("copies", "title"):
+                bag.error("E0310", f"card `{name}`: `{pf}` in provisional_fields is not a field",
+                          key_spans.get("provisional_fields", span),
+                          hint=did_you_mean(str(pf), [*fields, "copies", "title"]))
         if name in names:
             bag.error("E0306", f"card `{name}` is listed twice", span,
                       notes=[Note("first listed here", names[name])])
@@ -112,7 +145,7 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag) ->
             problem = _check_value(f.type.name, value, enums, resources)
             if problem:
                 message, culprit = problem
-                vspan = _value_span(path, value_nodes.get(key), culprit) or kspan
+                vspan = _value_span(shown, value_nodes.get(key), culprit) or kspan
                 bag.error("E0308", f"card `{name}`, field `{key}`: {message}", vspan,
                           notes=[Note(f"`{key}` is declared here", f.span)])
             card[key] = value

@@ -121,6 +121,9 @@ class _Checker:
         if t is ast.Arith:
             for x in e.operands:
                 self.expect(x, N.INT, scope, "arithmetic")
+            for op, x in zip(e.ops, e.operands[1:]):
+                if op == "//" and isinstance(x, ast.Number) and x.value == 0:
+                    self.error("E0507", "division by zero", x.span, hint="divide by a number other than 0")
             return N.INT
         if t is ast.Neg:
             self.expect(e.operand, N.INT, scope, "the operand of `-`")
@@ -164,7 +167,10 @@ class _Checker:
             if arity is None:
                 self.error("E0504", f"unknown function `{e.func.name}`", e.func.span,
                            hint=did_you_mean(e.func.name, N.BUILTIN_FUNCS))
-            elif len(e.args) != arity and e.func.name != "max" and e.func.name != "min":
+            elif e.func.name in ("max", "min") and len(e.args) < 2:
+                self.error("E0504", f"`{e.func.name}` compares at least 2 values", e.span,
+                           hint=f"e.g. `{e.func.name}(a, 0)`")
+            elif e.func.name not in ("max", "min") and len(e.args) != arity:
                 self.error("E0504", f"`{e.func.name}` takes {arity} value(s)", e.span)
             for a in e.args:
                 self.expect(a, N.INT, scope, f"each value given to `{e.func.name}`")
@@ -327,6 +333,43 @@ class _Checker:
             for o in st.options:
                 self.block(o.body, scope)
 
+    def names_unique(self) -> None:
+        """Enum members share the game-wide namespace with tracks, params, resources..."""
+        m = self.mode
+        taken: dict[str, object] = {}
+        for table in (m.resources, m.tracks, m.params, m.derived, m.tallies, m.ends, m.zones):
+            for name, decl in table.items():
+                taken.setdefault(name, decl)
+        for enum in m.enums.values():
+            seen: dict[str, ast.EnumMember] = {}
+            for member in enum.members:
+                if member.name in seen:
+                    self.error("E0205", f"`{member.name}` is listed twice in `{enum.name}`",
+                               member.span, notes=[Note("first listed here", seen[member.name].span)])
+                seen.setdefault(member.name, member)
+                if member.name in taken:
+                    other = taken[member.name]
+                    self.error("E0205", f"`{member.name}` names both a member of `{enum.name}` and a "
+                               f"{ast.decl_kind(other)}", member.span, hint="rename one of them",
+                               notes=[Note("the other declaration", other.span)])
+                taken.setdefault(member.name, member)
+
+    def derived_cycles(self) -> None:
+        """A derived value may not be defined in terms of itself."""
+        import networkx as nx
+
+        graph = nx.DiGraph()
+        for d in self.mode.derived.values():
+            graph.add_node(d.name)
+            for name in _names_in(d.expr):
+                if name in self.mode.derived:
+                    graph.add_edge(d.name, name)
+        for cycle in nx.simple_cycles(graph):
+            first = self.mode.derived[cycle[0]]
+            self.error("E0206", "derived value is defined through itself: "
+                       + " → ".join(cycle + cycle[:1]), first.span,
+                       hint="define it from other values only")
+
     def procedure_cycles(self) -> None:
         """A procedure may not run itself, directly or through others."""
         import networkx as nx
@@ -430,6 +473,9 @@ class _Checker:
         for req in a.requires:
             self.expect(req, N.BOOL, scope, "a requirement")
         for use in a.uses:
+            if use.amount == 0:
+                self.warning("W0103", "`uses ... 0` counts nothing", use.span,
+                             hint="remove the line or count at least 1")
             if use.tally.name not in self.mode.tallies:
                 self.error("E0501", f"unknown tally `{use.tally.name}`", use.tally.span,
                            hint=did_you_mean(use.tally.name, self.mode.tallies))
@@ -448,9 +494,21 @@ class _Checker:
             self.error("E0520", "only one track can be the score track", extra.span,
                        notes=[Note("the score track", scores[0].span)])
         lo, hi = m.players
-        if lo < 1 or lo > hi:
+        if (lo, hi) == (0, 0):
+            self.error("E0521", "the game does not say how many players it is for", m.game.span,
+                       hint="add `players 2 to 4` to the `game` block")
+        elif lo < 1:
+            self.error("E0521", f"a game needs at least 1 player, not {lo}", m.game.span,
+                       hint="write `players 1 to ...` or more")
+        elif lo > hi:
             span = m.decl.span if m.name != "base" else m.game.span
-            self.error("E0521", f"player count {lo} to {hi} is empty", span)
+            self.error("E0521", f"player count {lo} to {hi} is empty", span,
+                       hint=f"write `players {hi} to {lo}`")
+        if m.game.default_mode is not None and m.game.default_mode.name == "":
+            self.error("E0202", "the game names its default mode twice", m.game.default_mode.span,
+                       hint="keep one `default mode` line")
+        self.names_unique()
+        self.derived_cycles()
         for t in m.tracks.values():
             if t.start is not None:
                 self.expect(t.start, N.INT, N.Scope(), "where a track starts")
@@ -469,6 +527,9 @@ class _Checker:
                     self.error("E0506", f"unknown tally scope `{sc}`", t.span)
             if t.maximum is not None:
                 self.expect(t.maximum, N.INT, N.Scope(), "a tally's maximum")
+                if isinstance(t.maximum, ast.Number) and t.maximum.value == 0:
+                    self.warning("W0103", f"tally `{t.name}` allows nothing (max 0)", t.maximum.span,
+                                 hint="remove the actions that use it instead")
         for pc in m.pieces.values():
             if pc.count < 1:
                 self.error("E0506", "each player needs at least 1 piece", pc.span)
@@ -502,6 +563,12 @@ class _Checker:
                     self.expect(st.default, want, N.Scope(), f"the default of `{st.name}`")
         for ct in m.card_types.values():
             for f in ct.fields:
+                want = N.field_type(f.type.name, m)
+                if f.default is not None and want != "?":
+                    got = N.literal_type(f.default, m)
+                    if got != want and not (want == N.BAG and isinstance(f.default, ast.EmptyBag)):
+                        self.error("E0503", f"the default of `{f.name}` must be {_type_words(want)}, "
+                                   f"but this is {_type_words(got)}", f.default.span)
                 if N.field_type(f.type.name, m) == "?":
                     self.error("E0501", f"unknown type `{f.type.name}`", f.type.span,
                                hint=did_you_mean(f.type.name, ["int", "bool", "bag", "text", *m.enums]))
@@ -533,7 +600,13 @@ class _Checker:
             if ph.on_turn and ph.kind != "turns":
                 self.error("E0408", f"only a `turns` phase has turns; `{ph.name}` is {ph.kind}",
                            ph.span, hint="move these effects to `on enter`")
+            seen_here: dict[str, ast.Ident] = {}
             for ident in ph.actions:
+                if ident.name in seen_here:
+                    self.error("E0205", f"phase `{ph.name}` offers `{ident.name}` twice", ident.span,
+                               hint="list each action once",
+                               notes=[Note("first listed here", seen_here[ident.name].span)])
+                seen_here.setdefault(ident.name, ident)
                 offered.add(ident.name)
                 if ident.name not in m.actions:
                     self.error("E0501", f"phase `{ph.name}` offers unknown action `{ident.name}`",
@@ -585,6 +658,21 @@ class _Checker:
             if N.literal_type(p.value, m) == "?":
                 self.error("E0503", f"param `{p.name}` must be a number, true/false, a text or an "
                            "enum member", p.value.span)
+
+
+def _names_in(e):
+    """Every bare name and attribute name used in an expression tree."""
+    if isinstance(e, ast.Name):
+        yield e.name
+    elif isinstance(e, ast.Attribute):
+        yield e.attr
+    if hasattr(e, "__dataclass_fields__"):
+        for f in e.__dataclass_fields__:
+            if f != "span":
+                yield from _names_in(getattr(e, f))
+    elif isinstance(e, (tuple, list)):
+        for x in e:
+            yield from _names_in(x)
 
 
 def _calls(stmts):

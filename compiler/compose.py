@@ -229,6 +229,11 @@ class _Composer:
                 if old is None:
                     self.bag.error("E0207", f"`set` names unknown param `{op.param.name}`",
                                    op.param.span, hint=did_you_mean(op.param.name, mode.params))
+                elif type(op.value) is not type(old.value) and not (
+                        isinstance(op.value, ast.Name) and isinstance(old.value, ast.Name)):
+                    self.bag.error("E0503", f"`{old.name}` is {_literal_words(old.value)}, so it "
+                                   f"cannot be set to {_literal_words(op.value)}", op.value.span,
+                                   notes=[Note("declared here", old.span)])
                 else:
                     mode.params[old.name] = dc_replace(old, value=op.value)
                     mode.history.append(Change("set", "param", old.name, by, citation, old.value,
@@ -281,6 +286,11 @@ class _Composer:
                     continue
                 mode.history.append(Change("remove", op.kind, name, by, citation, table.pop(name),
                                            None, op.span))
+
+
+def _literal_words(e) -> str:
+    return {ast.Number: "a number", ast.Bool: "true or false", ast.Text: "a text",
+            ast.Name: "an enum member"}.get(type(e), "a value")
 
 
 def _first_source(meta: tuple[ast.Meta, ...]) -> str | None:

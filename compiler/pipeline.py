@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dsl.diagnostics import Diagnostic, DiagnosticBag
+from dsl.spans import Span
 from dsl.parser import parse_spec
 from compiler.catalogue import load_catalogues
 from compiler.check import check
@@ -59,8 +60,23 @@ class CompileResult:
 def analyse(path: Path, text: str | None = None) -> CompileResult:
     """Front and middle passes only (what ``rulebook check`` runs): no codegen."""
     start = time.perf_counter()
-    text = path.read_text(encoding="utf-8") if text is None else text
     display = _display(path)
+    if text is None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as err:
+            line = path.read_bytes()[:err.start].count(b"\n") + 1
+            result = CompileResult(path, path.stem, [Diagnostic(
+                "E0004", f"the spec is not UTF-8 text (byte {err.object[err.start]:#04x})",
+                Span(display, line, 1, line, 2), hint="save the file as UTF-8")], "")
+            result.seconds = time.perf_counter() - start
+            return result
+        except OSError as err:
+            result = CompileResult(path, path.stem, [Diagnostic(
+                "E0005", f"cannot read the spec: {err.strerror or err}", Span(display, 0, 0, 0, 0),
+                hint="give the path of a .rules file")], "")
+            result.seconds = time.perf_counter() - start
+            return result
     spec, diags = parse_spec(text, display)
     result = CompileResult(path, path.stem, list(diags), text)
     if spec is None:
@@ -71,7 +87,8 @@ def analyse(path: Path, text: str | None = None) -> CompileResult:
     result.composition = comp
     if comp.game is not None:
         result.name = comp.game.name
-        result.cards = load_catalogues(comp.modes.values(), Path(display).parent, bag)
+        result.cards = load_catalogues(comp.modes.values(), path.parent, bag,
+                                       display_dir=Path(display).parent)
         check(comp, bag)
     result.diagnostics += _sorted(bag.items)
     result.seconds = time.perf_counter() - start
@@ -95,8 +112,14 @@ def compile_spec(path: Path, text: str | None = None) -> CompileResult:
 
 
 def _display(path: Path) -> str:
+    """How a spec is named in spans and generated files: relative to its project
+    (the folder holding ``specs/``), so output does not depend on where the command
+    runs; else relative to the working directory; else as given."""
+    full = path.resolve()
+    if full.parent.name == "specs":
+        return str(full.relative_to(full.parent.parent))
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(full.relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
 
@@ -113,6 +136,9 @@ def write_if_changed(path: Path, text: str) -> bool:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
         f.write(text)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; generated files are ordinary files
     os.replace(tmp, path)
     return True
 

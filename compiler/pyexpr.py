@@ -92,7 +92,10 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
     if t is ast.Arith:
         out = expr(e.operands[0], ctx, res)
         for op, operand in zip(e.ops, e.operands[1:]):
-            out = f"({out} {op} {expr(operand, ctx, res)})"
+            if op == "//":  # the language defines x // 0 as 0
+                out = f"_div({out}, {expr(operand, ctx, res)})"
+            else:
+                out = f"({out} {op} {expr(operand, ctx, res)})"
         return out
     if t is ast.Neg:
         return f"(-{expr(e.operand, ctx, res)})"

@@ -107,8 +107,10 @@ class _ToAst(Transformer):
         name, title, *items = c
         players = self._tagged(items, "players")
         default = self._tagged(items, "default_mode")
+        if len(default) > 1:
+            default = [ast.Ident("", default[1].span)]  # reported by the checker
         rulebook = self._tagged(items, "rulebook")
-        lo, hi, note = players[0] if players else (1, 1, None)
+        lo, hi, note = players[0] if players else (0, 0, None)
         return ast.Game(str(name), title, rulebook[0] if rulebook else title, (lo, hi), note,
                         default[0] if default else None, self._metas(items), self._span(meta))
 

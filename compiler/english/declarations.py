@@ -114,6 +114,17 @@ def trigger(decl: ast.Trigger, names: Mapping[str, str] | None = None) -> list[s
     return paragraphs(_list(intro, decl.effect, v), provenance(decl.meta))
 
 
+def card_type(decl: ast.CardType, names: Mapping[str, str] | None = None) -> list[str]:
+    fields = join([f"*{plain(f.name)}* ({f.description or f.type.name})" for f in decl.fields])
+    return paragraphs([f"**{decl.title}** cards have: {fields}."], provenance(decl.meta))
+
+
+def catalogue(decl: ast.Catalogue, names: Mapping[str, str] | None = None) -> list[str]:
+    v = Voice(as_names(names))
+    return paragraphs([f"The {v.names.title(decl.card_type.name)} cards listed in "
+                       f"`{decl.path}`."], provenance(decl.meta))
+
+
 def procedure(decl: ast.Procedure, names: Mapping[str, str] | None = None) -> list[str]:
     """A procedure: the effects other rules carry out by name."""
     v = Voice(as_names(names))
@@ -209,7 +220,7 @@ DECL_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.Action: action, ast.Phase: phase, ast.Trigger: trigger, ast.Setup: setup, ast.End: end,
     ast.Tally: tally, ast.Resource: resource, ast.Track: track, ast.Zone: zone_decl,
     ast.Param: param, ast.Derived: derived, ast.Enum: enum, ast.Pieces: pieces,
-    ast.Procedure: procedure,
+    ast.Procedure: procedure, ast.CardType: card_type, ast.Catalogue: catalogue,
 }
 
 

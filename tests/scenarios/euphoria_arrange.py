@@ -271,10 +271,11 @@ def supply(s, player: int) -> list[int]:
 def spend_tokens(s, player: int, k: int, where=None) -> None:
     """Place ``k`` of ``player``'s authority tokens (and count them on the
     authority track).  ``where`` is a list of (zone, owner) destinations used
-    in turn; by default the tokens go on recruits lying in the recruit deck,
-    which count for no tie-breaker."""
+    in turn; by default the tokens go on recruits lying in the recruit deck or
+    its discards (one each), which count for no tie-breaker."""
     if where is None:
-        free = [r for r in s.z["recruit_deck"] if not s.z["recruit_tokens"][r]]
+        free = [r for r in s.z["recruit_deck"] + s.z["recruit_discard"]
+                if not s.z["recruit_tokens"][r]]
         where = [("recruit_tokens", r) for r in free]
     where = list(where)
     for i in range(k):
