@@ -70,9 +70,16 @@ def check_mode(mode, report) -> nx.MultiDiGraph:
     if unknown:  # reachability would only repeat the unknown names as cascades
         return g
     lv = live(g)
+    if lv.out_degree(START) == 0:
+        error("E0403", "the flow never leaves `start`, so no phase is ever played", flow.span,
+              hint="add the first transition, e.g. `start -> first_phase`",
+              notes=_dead_notes(g, {START}))
+        return g
     reachable = nx.descendants(lv, START) | {START}
     for name, phase in mode.phases.items():
-        if name not in reachable:
+        # report the first phase of each cut-off region, not every phase after it
+        if name not in reachable and all(pred in reachable or pred == name
+                                         for pred in lv.predecessors(name)):
             error("E0402", f"phase `{name}` can never be reached from setup", phase.span,
                   hint=f"add a transition into it, e.g. `some_phase -> {name}` in `flow`",
                   notes=[Note("the flow is declared here", flow.span)])
