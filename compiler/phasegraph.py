@@ -158,7 +158,13 @@ def mermaid(mode) -> str:
     lines = ["flowchart TD", '  game_start(["Setup"])', '  game_end(["End of the game"])']
     for name, phase in mode.phases.items():
         label = phase.title.replace('"', "'")
-        extra = " (if " + _short(phase.only_when) + ")" if phase.only_when is not None else ""
+        extra = ""
+        if phase.only_when is not None:
+            param = mode.params.get(getattr(phase.only_when, "name", ""))
+            if param is not None and isinstance(param.value, ast.Bool):
+                extra = "" if param.value.value else " (skipped in this mode)"
+            else:
+                extra = " (if " + _short(phase.only_when, mode) + ")"
         lines.append(f'  {name}["{label}{extra}"]')
     if mode.flow is not None:
         for edge in mode.flow.edges:
@@ -166,13 +172,15 @@ def mermaid(mode) -> str:
             if edge.condition is None:
                 lines.append(f"  {a} --> {b}")
             else:
-                lines.append(f'  {a} -->|"{_short(edge.condition)}"| {b}')
+                lines.append(f'  {a} -->|"{_short(edge.condition, mode)}"| {b}')
     return "\n".join(lines)
 
 
-def _short(e) -> str:
+def _short(e, mode=None) -> str:
     if isinstance(e, ast.Name):
-        return e.name.replace("_", " ")
+        decl = mode.params.get(e.name) if mode is not None else None
+        title = decl.title if decl is not None else e.name.replace("_", " ")
+        return title.replace('"', "'")
     if isinstance(e, ast.Bool):
         return "true" if e.value else "false"
     return "condition"
