@@ -1,13 +1,18 @@
 """The `rulebook` command: build, check, play, replay, bench.
 
-Exit codes: 0 success, 1 spec errors (or a replay that diverges), 2 bad usage.
+Exit codes: 0 success, 1 spec errors (or a replay that diverges from its log),
+2 bad usage or bad input (an unknown game or mode, a malformed log, an unwritable
+path).  Every failure is one ``rulebook: <message>`` line on stderr, never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import json
+import math
+import os
 import random
 import subprocess
 import sys
@@ -17,12 +22,21 @@ from pathlib import Path
 from compiler import pipeline
 
 
+class CliError(Exception):
+    """A failure reported as ``rulebook: <message>`` with exit status ``code``."""
+
+    def __init__(self, message: str, code: int = 2):
+        super().__init__(message)
+        self.code = code
+
+
 def _root() -> Path:
     cwd = Path.cwd()
     return cwd if (cwd / "specs").is_dir() else pipeline.ROOT
 
 
-def _print_diagnostics(result, stream=sys.stderr) -> None:
+def _print_diagnostics(result, stream=None) -> None:
+    stream = sys.stderr if stream is None else stream
     sources = {d.span.path: result.source for d in result.diagnostics}
     sources[str(result.spec_path)] = result.source
     for d in result.diagnostics:
@@ -98,19 +112,58 @@ def cmd_check(args) -> int:
     return status
 
 
-def load_game(name: str):
-    """Import ``generated.<name>`` (the engine of a built spec)."""
+def _import_engine(name: str):
+    """``generated.<name>`` if it is an engine (defines ``Game``), else None."""
+    if not name.isidentifier() or name.startswith("_"):
+        return None
     root = _root()
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))
     try:
-        return importlib.import_module(f"generated.{name}")
-    except ModuleNotFoundError:
-        raise SystemExit(f"rulebook: no engine for {name!r}; run `rulebook build` first") from None
+        module = importlib.import_module(f"generated.{name}")
+    except ModuleNotFoundError as err:
+        if err.name in ("generated", f"generated.{name}"):
+            return None
+        raise CliError(f"the engine for {name!r} does not load ({err}); run `rulebook build`", 1) \
+            from None
+    except Exception as err:  # noqa: BLE001 - a broken generated file, reported without a traceback
+        raise CliError(f"the engine for {name!r} does not load ({type(err).__name__}: {err}); "
+                       "run `rulebook build`", 1) from None
+    game = getattr(module, "Game", None)
+    return module if isinstance(game, type) and hasattr(game, "new_initial_state") else None
 
 
-def play_game(module, mode: str | None, players: int, seed: int, log=None):
-    """Play one game with seeded random bots; returns the final state."""
+def known_games() -> list[str]:
+    """Names of the built engines (modules of generated/ that define ``Game``), sorted."""
+    names = []
+    for path in sorted((_root() / "generated").glob("*.py")):
+        try:
+            if _import_engine(path.stem) is not None:
+                names.append(path.stem)
+        except CliError:
+            pass
+    return names
+
+
+def load_game(name: str):
+    """Import ``generated.<name>`` (the engine of a built spec); CliError (exit 2)
+    naming the known games when there is none."""
+    module = _import_engine(name) if isinstance(name, str) else None
+    if module is None:
+        known = known_games()
+        raise CliError(f"no engine for {name!r}; "
+                       + (f"known games: {', '.join(known)}" if known
+                          else "no game is built yet: run `rulebook build` first"))
+    return module
+
+
+def play_game(module, mode: str | None, players: int | None, seed: int, log=None):
+    """Play one game with seeded random bots; returns the final state.
+
+    ``players`` defaults to the smallest count the mode allows; RulesError for
+    a bad mode, player count or seed, raised before anything is written to ``log``."""
+    if players is None:
+        players = module.Game.player_counts(mode)[0]
     game = module.Game(num_players=players, mode=mode, seed=seed)
     bots = random.Random(seed)
     state = game.new_initial_state()
@@ -128,17 +181,31 @@ def play_game(module, mode: str | None, players: int, seed: int, log=None):
     return state
 
 
+def _check_log_path(path: Path) -> None:
+    """Refuse a log path that can't be written, before playing anything."""
+    if path.is_dir():
+        raise CliError(f"cannot write the log {str(path)!r}: it is a directory")
+    if not path.parent.is_dir():
+        raise CliError(f"cannot write the log {str(path)!r}: no such directory {str(path.parent)!r}")
+    if not os.access(path if path.exists() else path.parent, os.W_OK):
+        raise CliError(f"cannot write the log {str(path)!r}: permission denied")
+
+
 def cmd_play(args) -> int:
     module = load_game(args.game)
+    log_path = Path(args.log) if args.log else None
+    if log_path is not None:
+        _check_log_path(log_path)
+    log = io.StringIO() if log_path is not None else None
     try:
-        log = open(args.log, "w", encoding="utf-8") if args.log else None
         state = play_game(module, args.mode, args.players, args.seed, log)
     except module.RulesError as err:
-        print(f"rulebook: {err}", file=sys.stderr)
-        return 2
-    finally:
-        if args.log and log:
-            log.close()
+        raise CliError(str(err)) from None
+    if log_path is not None:  # written only once the game is over: no half-written logs
+        try:
+            log_path.write_text(log.getvalue(), encoding="utf-8")
+        except OSError as err:
+            raise CliError(f"cannot write the log {str(log_path)!r}: {err.strerror or err}") from None
     print(str(state))
     winners = ", ".join(f"player {w + 1}" for w in state.winners_list()) or "nobody"
     rounds = f"{state.round} rounds and " if state.round else ""
@@ -147,47 +214,153 @@ def cmd_play(args) -> int:
     return 0
 
 
+# What each event of a log must carry (key: accepted types); ``int`` excludes bool.
+_EVENT_FIELDS = {
+    "start": {"game": str, "mode": str, "players": int, "seed": int},
+    "action": {"player": int, "name": str, "args": list},
+    "end": {"scores": list, "returns": list, "winners": list, "round": int},
+}
+
+
+def _read_log(path: Path) -> list[tuple[int, dict]]:
+    """The events of a log with their line numbers, checked for shape: a start
+    event first, then actions, then at most one end event, and nothing else.
+    Raises CliError (exit 2) naming the offending line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except IsADirectoryError:
+        raise CliError(f"cannot read the log {str(path)!r}: it is a directory") from None
+    except FileNotFoundError:
+        raise CliError(f"cannot read the log {str(path)!r}: no such file") from None
+    except OSError as err:
+        raise CliError(f"cannot read the log {str(path)!r}: {err.strerror or err}") from None
+    except UnicodeDecodeError as err:
+        raise CliError(f"{path}: not a game log (not UTF-8 text: {err.reason})") from None
+    events: list[tuple[int, dict]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        where = f"{path}: line {number}"
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise CliError(f"{where}: not valid JSON (truncated or edited log?): "
+                           f"{err.msg} at column {err.colno}") from None
+        except (ValueError, RecursionError) as err:
+            raise CliError(f"{where}: not valid JSON: {type(err).__name__}") from None
+        if not isinstance(event, dict):
+            raise CliError(f"{where}: expected a JSON object, found {type(event).__name__}")
+        kind = event.get("event")
+        if kind not in _EVENT_FIELDS:
+            raise CliError(f"{where}: unknown event {kind!r} (expected start, action or end)")
+        if not events and kind != "start":
+            raise CliError(f"{where}: the log must begin with a start event, not {kind!r}")
+        if events and kind == "start":
+            raise CliError(f"{where}: a second start event")
+        if events and events[-1][1]["event"] == "end":
+            raise CliError(f"{where}: {kind!r} event after the end event (line {events[-1][0]})")
+        for key, typ in _EVENT_FIELDS[kind].items():
+            if key not in event:
+                raise CliError(f"{where}: the {kind} event has no {key!r}")
+            value = event[key]
+            if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
+                raise CliError(f"{where}: {key!r} of the {kind} event should be "
+                               f"{'an' if typ is int else 'a'} {typ.__name__}, not {value!r}")
+        events.append((number, event))
+    if not events:
+        raise CliError(f"{path}: the log is empty")
+    return events
+
+
 def cmd_replay(args) -> int:
-    lines = [json.loads(x) for x in Path(args.log).read_text(encoding="utf-8").splitlines() if x.strip()]
-    head = lines[0]
-    module = load_game(head["game"])
-    game = module.Game(num_players=head["players"], mode=head["mode"], seed=head["seed"])
+    path = Path(args.log)
+    events = _read_log(path)
+    number, head = events[0]
+    try:
+        module = load_game(head["game"])
+    except CliError as err:
+        raise CliError(f"{path}: line {number}: {err}", err.code) from None
+    try:
+        game = module.Game(num_players=head["players"], mode=head["mode"], seed=head["seed"])
+    except module.RulesError as err:
+        raise CliError(f"{path}: line {number}: {err}") from None
     state = game.new_initial_state()
-    for event in lines[1:]:
+    for number, event in events[1:]:
+        where = f"{path}: line {number}"
         if event["event"] == "action":
-            state.apply_action(game.action_from_json(event))
-        elif event["event"] == "end":
-            same = state.is_terminal() and state.scores() == event["scores"] \
-                and state.winners_list() == event["winners"]
-            print(str(state))
-            print("replay matches the log" if same else "replay DIVERGES from the log")
-            return 0 if same else 1
-    print(f"log has no end; replayed {len(state.history)} actions")
-    return 0
+            try:
+                action = game.action_from_json(event)
+            except module.RulesError as err:
+                raise CliError(f"{where}: {err}") from None
+            try:
+                state.apply_action(action)
+            except module.IllegalActionError as err:
+                raise CliError(f"replay DIVERGES from the log at line {number}: {err}", 1) from None
+            continue
+        # the end event: the replayed game must be over, with the same outcome
+        if not state.is_terminal():
+            raise CliError(f"replay DIVERGES from the log at line {number}: the log ends the game "
+                           f"here, but the replayed game is still running (round {state.round}, "
+                           f"phase {state.phase!r})", 1)
+        replayed = {"scores": state.scores(), "returns": state.returns(),
+                    "winners": state.winners_list(), "round": state.round}
+        differ = [f"{key} {event[key]} in the log, {value} replayed"
+                  for key, value in replayed.items() if event[key] != value]
+        print(str(state))
+        if differ:
+            raise CliError(f"replay DIVERGES from the log at line {number}: " + "; ".join(differ), 1)
+        print(f"replay matches the log ({len(state.history)} actions)")
+        return 0
+    raise CliError(f"{path}: the log has no end event (truncated?); replayed {len(state.history)} "
+                   f"actions up to line {number} without divergence, "
+                   + ("and the game is over" if state.is_terminal() else "but the game is not over"),
+                   1)
+
+
+def _counts(ns: list[int]) -> str:
+    return ", ".join(map(str, ns))
 
 
 def cmd_bench(args) -> int:
     root = _root()
     names = [args.game] if args.game else [p.stem for p in pipeline.spec_paths(root)]
+    modules = {name: load_game(name) for name in names}  # every error before any output
+    rows = [(name, module, mode, n) for name, module in modules.items()
+            for mode in module.Game.MODES for n in module.Game.player_counts(mode)
+            if not args.players or n in args.players]
+    allowed = {n for _, _, _, n in rows}
+    unplayable = sorted(set(args.players or ()) - allowed)
+    if unplayable:
+        counts = sorted({n for m in modules.values() for mode in m.Game.MODES
+                         for n in m.Game.player_counts(mode)})
+        raise CliError(f"no mode of {', '.join(names)} is for {_counts(unplayable)} players "
+                       f"(player counts: {_counts(counts)})")
     print(f"{'game':<12} {'mode':<20} {'players':>7} {'games':>6} {'games/s':>9} {'actions/s':>10}")
-    for name in names:
-        module = load_game(name)
-        for mode in module.Game.MODES:
-            for n in module.Game.player_counts(mode):
-                if args.players and n not in args.players:
-                    continue
-                games = actions = 0
-                start = time.perf_counter()
-                while games < args.games or time.perf_counter() - start < args.seconds:
-                    state = play_game(module, mode, n, seed=games)
-                    games += 1
-                    actions += len(state.history)
-                    if games >= args.games and time.perf_counter() - start >= args.seconds:
-                        break
-                secs = time.perf_counter() - start
-                print(f"{name:<12} {mode:<20} {n:>7} {games:>6} {games / secs:>9.1f} "
-                      f"{actions / secs:>10.0f}")
+    for name, module, mode, n in rows:
+        games = actions = 0
+        start = time.perf_counter()
+        while True:  # at least one game, --games games and --seconds seconds
+            state = play_game(module, mode, n, seed=games)
+            games += 1
+            actions += len(state.history)
+            if games >= args.games and time.perf_counter() - start >= args.seconds:
+                break
+        secs = max(time.perf_counter() - start, 1e-9)
+        print(f"{name:<12} {mode:<20} {n:>7} {games:>6} {games / secs:>9.1f} "
+              f"{actions / secs:>10.0f}")
     return 0
+
+
+def _at_least_zero(kind):
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not math.isfinite(value) or value < 0:
+            raise argparse.ArgumentTypeError(f"must be a number >= 0, not {text!r}")
+        return value
+    return parse
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -205,7 +378,8 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("play", help="play a whole game with bots")
     p.add_argument("game")
     p.add_argument("--mode", default=None)
-    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--players", type=int, default=None,
+                   help="player count (default: the smallest the mode allows)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bots", choices=("random",), default="random")
     p.add_argument("--log", help="write a JSON-lines event log here")
@@ -215,12 +389,23 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("bench", help="random full games per second, per mode and player count")
     p.add_argument("game", nargs="?")
-    p.add_argument("--games", type=int, default=5, help="at least this many games per row")
-    p.add_argument("--seconds", type=float, default=1.0, help="and at least this long per row")
+    p.add_argument("--games", type=_at_least_zero(int), default=5,
+                   help="at least this many games per row (and always at least one)")
+    p.add_argument("--seconds", type=_at_least_zero(float), default=1.0,
+                   help="and at least this long per row")
     p.add_argument("--players", type=int, nargs="*", help="only these player counts")
     p.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)
-    return args.func(args)
+    try:
+        status = args.func(args)
+        sys.stdout.flush()
+        return status
+    except CliError as err:
+        print(f"rulebook: {err}", file=sys.stderr)
+        return err.code
+    except BrokenPipeError:  # output piped into `head` & co.: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

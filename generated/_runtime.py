@@ -13,6 +13,7 @@ and the same actions always replay the same game.
 from __future__ import annotations
 
 import json
+import operator
 
 TERMINAL = -4
 MASK64 = (1 << 64) - 1
@@ -24,6 +25,10 @@ class RulesError(ValueError):
 
 class IllegalActionError(ValueError):
     """An action that is not legal in this state; the state is left unchanged."""
+
+
+class _BadState(Exception):
+    """A saved state that doesn't hold together (becomes a RulesError)."""
 
 
 # ---------------------------------------------------------------- chance
@@ -73,11 +78,29 @@ class Action:
 
     def __str__(self) -> str:
         if self._game is None:
-            return f"player {self.player + 1}: {self.name} {self.args}"
+            return f"{_seat(self.player)}: {self.name} {self.args!r}"
         return self._game.describe(self)
 
     def to_json(self) -> dict:
         return {"player": self.player, "name": self.name, "args": _to_json(self.args)}
+
+
+def _is_int(value) -> bool:
+    """A true integer: ``bool`` is an ``int`` to Python but never an id or a count here."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _same(a, b) -> bool:
+    """Equal values of the same types (``1 == 1.0 == True`` to Python, not here)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def _seat(player) -> str:
+    return f"player {player + 1}" if _is_int(player) and player >= 0 else f"player {player!r}"
 
 
 def _to_json(value):
@@ -297,7 +320,12 @@ class State:
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}")
         legal = self.legal_actions()
-        if action not in legal:
+        try:
+            match = legal[legal.index(action)]
+        except ValueError:
+            match = None
+        if match is None or match is not action and not _same(
+                (action.player, action.name, action.args), (match.player, match.name, match.args)):
             who = self.current_player()
             text = f"{action} [{action!r}]"
             if self.terminal:
@@ -366,19 +394,29 @@ class State:
     # -- hidden information
     def observation(self, player: int) -> dict:
         """What ``player`` may see: public zones, their own hidden zones, sizes of
-        the others' hidden zones and of secret zones (never the deck order)."""
+        the others' hidden zones and of secret zones (never the deck order).
+        ``card_states`` covers the cards of the zones shown, and no others."""
+        if not _is_int(player) or not 0 <= player < self.n:
+            raise RulesError(f"no player {player!r} in a {self.n}-player game "
+                             f"(players are 0 to {self.n - 1})")
         zones = {}
+        visible = set()
         for name, cards in self.z.items():
             vis = self.game.visibility[name]
             if self.game.per_player_zone[name]:
-                zones[name] = [list(c) if vis == "public" or (vis == "hidden" and q == player)
-                               else len(c) for q, c in enumerate(cards)]
+                shown = [vis == "public" or (vis == "hidden" and q == player)
+                         for q in range(len(cards))]
+                zones[name] = [list(c) if show else len(c) for c, show in zip(cards, shown)]
+                visible.update(c for cs, show in zip(cards, shown) if show for c in cs)
             elif self.game.per_card_zone[name]:
                 zones[name] = {i: (list(c) if vis == "public" else len(c))
                                for i, c in enumerate(cards) if c}
+                if vis == "public":
+                    visible.update(c for cs in cards if cs for c in cs)
             else:
                 zones[name] = list(cards) if vis == "public" else len(cards)
-        visible = {c for v in zones.values() for c in _flatten(v)}
+                if vis == "public":
+                    visible.update(cards)
         return {
             "player": player, "phase": self.phase, "round": self.round, "first_player": self.first,
             "current_player": self.current_player(), "resources": [r[:] for r in self.res],
@@ -550,16 +588,6 @@ def _copy_zone(cards, game, name):
     return cards[:]
 
 
-def _flatten(value):
-    if isinstance(value, dict):
-        value = list(value.values())
-    if isinstance(value, list):
-        for v in value:
-            yield from _flatten(v)
-    elif isinstance(value, int) and not isinstance(value, bool):
-        yield value
-
-
 # ---------------------------------------------------------------- game
 class GameBase:
     """Base of each generated ``Game``: a mode, a player count and a seed."""
@@ -571,22 +599,32 @@ class GameBase:
     _RULES: dict = {}
 
     def __init__(self, num_players: int, mode: str | None = None, seed: int = 0):
-        mode = self.DEFAULT_MODE if mode is None else mode
-        if mode not in self._RULES:
-            raise RulesError(f"unknown mode {mode!r}; modes: {', '.join(self.MODES)}")
+        """Raises :class:`RulesError` for an unknown mode, a player count the mode
+        doesn't allow, or a seed that is not an integer."""
+        mode = self._mode(mode)
         lo, hi = self._RULES[mode].players
-        if not isinstance(num_players, int) or not lo <= num_players <= hi:
+        if not _is_int(num_players) or not lo <= num_players <= hi:
             raise RulesError(f"mode {mode!r} is for {lo} to {hi} players, not {num_players!r}")
-        self.mode, self.num_players, self.seed = mode, num_players, int(seed)
+        try:
+            if isinstance(seed, bool):
+                raise TypeError
+            seed = operator.index(seed)
+        except TypeError:
+            raise RulesError(f"the seed must be an integer, not {seed!r}") from None
+        self.mode, self.num_players, self.seed = mode, num_players, seed
         self.rules = self._RULES[mode]
+
+    @classmethod
+    def _mode(cls, mode) -> str:
+        mode = cls.DEFAULT_MODE if mode is None else mode
+        if not isinstance(mode, str) or mode not in cls._RULES:
+            raise RulesError(f"unknown mode {mode!r}; modes: {', '.join(cls.MODES)}")
+        return mode
 
     @classmethod
     def player_counts(cls, mode: str | None = None) -> list[int]:
         """The player counts ``mode`` allows (default mode when omitted)."""
-        mode = cls.DEFAULT_MODE if mode is None else mode
-        if mode not in cls._RULES:
-            raise RulesError(f"unknown mode {mode!r}; modes: {', '.join(cls.MODES)}")
-        lo, hi = cls._RULES[mode].players
+        lo, hi = cls._RULES[cls._mode(mode)].players
         return list(range(lo, hi + 1))
 
     def new_initial_state(self) -> State:
@@ -622,28 +660,115 @@ class GameBase:
         return s
 
     def state_from_json(self, text: str) -> State:
-        """Rebuild a state saved with ``State.to_json``; raises RulesError if it
-        belongs to another game, mode or player count."""
+        """Rebuild a state saved with ``State.to_json``; raises RulesError if the
+        text is not a saved state of this game, mode, player count and seed."""
         try:
             data = json.loads(text)
-        except ValueError as err:
-            raise RulesError(f"not a saved state: {err}") from None
-        meta = data.get("game", {})
-        if (meta.get("name"), meta.get("mode"), meta.get("num_players")) != (
-                self.NAME, self.mode, self.num_players):
-            raise RulesError(f"saved state is for {meta}, not {self.NAME}/{self.mode}/"
-                             f"{self.num_players} players")
+        except (TypeError, ValueError, RecursionError) as err:
+            raise RulesError(f"not a saved state of this game: {err}") from None
+        if not isinstance(data, dict) or not isinstance(data.get("game"), dict):
+            raise RulesError("not a saved state of this game: expected a JSON object with a "
+                             "'game' header")
+        meta = data["game"]
+        want = {"name": self.NAME, "mode": self.mode, "num_players": self.num_players,
+                "seed": self.seed}
+        got = {k: meta.get(k) for k in want}
+        if not all(_same(got[k], v) for k, v in want.items()):
+            raise RulesError(f"not a saved state of this game: it is for {got}, not {want}")
+        try:
+            return self._restore(data)
+        except _BadState as err:
+            raise RulesError(f"not a saved state of this game: {err}") from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
+            raise RulesError(f"not a saved state of this game: {type(err).__name__}: {err}") from None
+
+    def _restore(self, data: dict) -> State:
+        g, n, ncards = self.rules, self.num_players, len(self.card_titles)
+
+        def check(ok, what):
+            if not ok:
+                raise _BadState(what)
+
+        def ints(value, length=None):
+            return (isinstance(value, list) and all(_is_int(x) for x in value)
+                    and (length is None or len(value) == length))
+
+        def bools(value, length):
+            return isinstance(value, list) and len(value) == length and all(
+                isinstance(x, bool) for x in value)
+
+        fields = ("phase", "stage", "round", "first", "turn", "done", "res", "tr", "gtr", "z",
+                  "loc", "cst", "ta", "pending", "rng", "ended", "terminal", "winners", "again",
+                  "turn_open", "history")
+        missing = [k for k in fields if k not in data]
+        check(not missing, f"missing field(s) {', '.join(missing)}")
+        d = data
+        check(isinstance(d["phase"], str) and d["phase"] in g.phases, f"unknown phase {d['phase']!r}")
+        check(d["stage"] in ("enter", "act", "exit"), f"bad stage {d['stage']!r}")
+        for key in ("round", "turn", "rng"):
+            check(_is_int(d[key]) and d[key] >= 0, f"bad {key} {d[key]!r}")
+        check(_is_int(d["first"]) and 0 <= d["first"] < n, f"bad first player {d['first']!r}")
+        for key in ("ended", "terminal", "again", "turn_open"):
+            check(isinstance(d[key], bool), f"bad {key} {d[key]!r}")
+        check(bools(d["done"], n), "bad done flags")
+        check(isinstance(d["res"], list) and len(d["res"]) == n
+              and all(ints(r, len(self.resources)) for r in d["res"]), "bad resources")
+        check(isinstance(d["tr"], dict) and set(d["tr"]) == set(g.player_tracks)
+              and all(ints(v, n) for v in d["tr"].values()), "bad player tracks")
+        check(isinstance(d["gtr"], dict) and set(d["gtr"]) == set(g.global_tracks),
+              "bad global tracks")
+        check(isinstance(d["ta"], dict) and set(d["ta"]) == set(g.tallies)
+              and all(ints(v, n) for v in d["ta"].values()), "bad tallies")
+        check(isinstance(d["cst"], dict) and set(d["cst"]) == {
+            name for states in (*g.card_states.values(), g.piece_states) for name, _ in states}
+              and all(isinstance(v, list) and len(v) == ncards for v in d["cst"].values()),
+              "bad card states")
+        check(ints(d["winners"]) and all(0 <= q < n for q in d["winners"]), "bad winners")
+        # zones and card locations, which must agree
+        z = d["z"]
+        check(isinstance(z, dict) and set(z) == set(g.zones), "bad zones")
+        check(isinstance(d["loc"], list) and len(d["loc"]) == ncards, "bad card locations")
+        loc = [None] * ncards
+        for name, cards in z.items():
+            if self.per_player_zone[name]:
+                check(isinstance(cards, list) and len(cards) == n, f"bad zone {name!r}")
+                owned = enumerate(cards)
+            elif self.per_card_zone[name]:
+                owners = set(self.per_card_zone[name])
+                check(isinstance(cards, list) and len(cards) == ncards
+                      and all((c is not None) == (i in owners) for i, c in enumerate(cards)),
+                      f"bad zone {name!r}")
+                owned = ((i, c) for i, c in enumerate(cards) if c is not None)
+            else:
+                owned = [(None, cards)]
+            for owner, held in owned:
+                check(ints(held), f"bad zone {name!r}")
+                for c in held:
+                    check(0 <= c < ncards and loc[c] is None, f"card {c!r} misplaced in {name!r}")
+                    loc[c] = (name, owner)
+        for c, where in enumerate(d["loc"]):
+            check(where is None and loc[c] is None or isinstance(where, list)
+                  and tuple(where) == loc[c], f"card {c} is not where its location says")
+        pending = d["pending"]
+        check(isinstance(pending, list) and all(
+            isinstance(x, dict) and x.get("kind") in ("cards", "ask") and _is_int(x.get("player"))
+            and 0 <= x["player"] < n for x in pending), "bad pending decisions")
+        history = d["history"]
+        check(isinstance(history, list) and all(
+            isinstance(h, list) and len(h) == 3 and _is_int(h[0]) and isinstance(h[1], str)
+            and isinstance(h[2], list) for h in history), "bad history")
+
         s = State(self)
         for key in ("phase", "stage", "round", "first", "turn", "done", "res", "tr", "gtr", "cst",
                     "ta", "rng", "ended", "terminal", "winners", "again", "turn_open"):
-            setattr(s, key, data[key])
-        s.z = data["z"]
-        s.loc = [tuple(x) if x else None for x in data["loc"]]
-        s.pending = [_from_json(x) for x in data["pending"]]
+            setattr(s, key, d[key])
+        s.z = z
+        s.loc = loc
+        s.pending = [_from_json(x) for x in pending]
         for x in s.pending:
             if "labels" in x:
                 x["labels"] = list(x["labels"])
-        s.history = [(p, n, _from_json(a)) for p, n, a in data["history"]]
+        s.history = [(p, name, _from_json(a)) for p, name, a in history]
         return s
 
     def card_ids(self, name: str) -> list[int]:
@@ -655,26 +780,62 @@ class GameBase:
         return Action(player, name, tuple(args), self)
 
     def action_from_json(self, data: dict) -> Action:
+        """The action saved by ``Action.to_json``; raises RulesError if ``data``
+        is not one (a legal action or not: ``apply_action`` decides that)."""
+        if not isinstance(data, dict):
+            raise RulesError(f"not an action: {data!r}")
+        missing = [k for k in ("player", "name", "args") if k not in data]
+        if missing:
+            raise RulesError(f"not an action: no {', '.join(map(repr, missing))}")
+        if not _is_int(data["player"]):
+            raise RulesError(f"not an action: player {data['player']!r} is not a seat number")
+        if not isinstance(data["name"], str):
+            raise RulesError(f"not an action: name {data['name']!r} is not a string")
+        if not isinstance(data["args"], list):
+            raise RulesError(f"not an action: args {data['args']!r} is not a list")
         return Action(data["player"], data["name"], _from_json(data["args"]), self)
 
     # -- text
     def describe(self, action: Action) -> str:
-        kinds = self.action_args.get(action.name, ())
-        parts = [self._describe_arg(k, a) for k, a in zip(kinds, action.args)]
-        title = self.action_titles.get(action.name, action.name)
-        return f"player {action.player + 1}: {title}" + (f" ({', '.join(parts)})" if parts else "")
+        """A readable line for any action, legal or not (never raises)."""
+        try:
+            name = action.name
+            named = isinstance(name, str)
+            kinds = self.action_args.get(name, ()) if named else ()
+            args = action.args if isinstance(action.args, tuple) else (action.args,)
+            parts = [self._describe_arg(kinds[i] if i < len(kinds) else None, a)
+                     for i, a in enumerate(args)]
+            title = self.action_titles.get(name, name) if named else repr(name)
+            return f"{_seat(action.player)}: {title}" + (f" ({', '.join(parts)})" if parts else "")
+        except Exception:  # noqa: BLE001 - a description must not hide the real error
+            return repr(action)
 
-    def _describe_arg(self, kind: str, value) -> str:
-        if kind == "card":
+    def _card(self, value) -> str:
+        if _is_int(value) and 0 <= value < len(self.card_titles):
             return f"{self.card_titles[value]} #{value}"
+        return repr(value)
+
+    def _describe_arg(self, kind, value) -> str:
+        """One argument as text; anything that is not what ``kind`` expects is shown as its repr."""
+        if kind == "card":
+            return self._card(value)
         if kind == "player":
-            return f"player {value + 1}"
+            if _is_int(value) and 0 <= value < self.num_players:
+                return f"player {value + 1}"
+            return repr(value)
         if kind == "bag":
-            items = [f"{self.resources[i]} {n}" for i, n in enumerate(value) if n]
-            return " + ".join(items) or "nothing"
+            if (isinstance(value, tuple) and len(value) <= len(self.resources)
+                    and all(_is_int(n) for n in value)):
+                items = [f"{self.resources[i]} {n}" for i, n in enumerate(value) if n]
+                return " + ".join(items) or "nothing"
+            return repr(value)
         if kind == "cards":
-            return " + ".join(f"{self.card_titles[c]} #{c}" for c in value)
-        return str(value)
+            if isinstance(value, tuple):
+                return " + ".join(self._card(c) for c in value)
+            return repr(value)
+        if kind is not None and isinstance(value, (str, int)) and not isinstance(value, bool):
+            return str(value)
+        return repr(value)
 
     def describe_state(self, s: State) -> str:
         lines = [f"{self.TITLE} ({self.mode}), round {s.round}, phase {s.phase}, "
