@@ -497,9 +497,17 @@ class State:
         self.winners = list(self.g.outcome(self.g, self))
 
     def _advance(self) -> None:
-        """Run automatic steps until a player must decide or the game is over."""
+        """Run automatic steps until a player must decide or the game is over.
+
+        Raises RuntimeError if the rules go round their phases 10,000 times with
+        no decision to make (a loop in the spec's flow that nobody can play)."""
         g = self.g
+        steps = 0
         while not self.terminal and not self.pending:
+            steps += 1
+            if steps > 10_000:
+                raise RuntimeError(f"the rules loop through phase {self.phase!r} with no decision "
+                                   "for any player; check the spec's flow")
             phase = g.phases[self.phase]
             if self.stage == "enter":
                 if phase.only_when is not None and not phase.only_when(g, self):

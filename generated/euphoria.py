@@ -533,8 +533,20 @@ def apply_artifact_market(g, s, p, args):
     R.choose_cards(s, g, p, F_market_cost[v_st], 'artifacts_hand', p, 'artifact_discard', None, False)
 
 
+def legal_stop_placing(g, s, p):
+    """Choices of 'Place no more matching workers this turn' open to player p (spec line 777)."""
+    if not (s.ta['placed'][p] >= 1):
+        return
+    yield ()
+
+
+def apply_stop_placing(g, s, p, args):
+    """Place no more matching workers this turn (spec line 777). Source: The Game Turn: Your Choices in the Dystopia › 1."""
+    pass
+
+
 def legal_retrieve_paying(g, s, p):
-    """Choices of 'Retrieve workers, paying the cost' open to player p (spec line 779)."""
+    """Choices of 'Retrieve workers, paying the cost' open to player p (spec line 787)."""
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
@@ -546,22 +558,22 @@ def legal_retrieve_paying(g, s, p):
 
 
 def apply_retrieve_paying(g, s, p, args):
-    """Retrieve workers, paying the cost (spec line 779). Source: The Game Turn: Your Choices in the Dystopia › 2."""
+    """Retrieve workers, paying the cost (spec line 787). Source: The Game Turn: Your Choices in the Dystopia › 2."""
     v_ds, = args
-    # spec line 784: pay bliss 1
+    # spec line 792: pay bliss 1
     R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
-    # spec line 785: for each d in ds {
+    # spec line 793: for each d in ds {
     for v_d in list(v_ds):
-        # spec line 786: move d into my available
+        # spec line 794: move d into my available
         R.move(s, g, v_d, 'available', p, False)
-        # spec line 787: roll d
+        # spec line 795: roll d
         s.cst['value'][v_d] = R.randrange(s, 6) + 1
-    # spec line 789: do knowledge_check(me)
+    # spec line 797: do knowledge_check(me)
     g.PR['knowledge_check'](g, s, p, p)
 
 
 def legal_retrieve_free(g, s, p):
-    """Choices of 'Retrieve workers, losing 1 motivation' open to player p (spec line 795)."""
+    """Choices of 'Retrieve workers, losing 1 motivation' open to player p (spec line 803)."""
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
@@ -571,22 +583,22 @@ def legal_retrieve_free(g, s, p):
 
 
 def apply_retrieve_free(g, s, p, args):
-    """Retrieve workers, losing 1 motivation (spec line 795). Source: The Game Turn: Your Choices in the Dystopia › 2."""
+    """Retrieve workers, losing 1 motivation (spec line 803). Source: The Game Turn: Your Choices in the Dystopia › 2."""
     v_ds, = args
-    # spec line 799: for each d in ds {
+    # spec line 807: for each d in ds {
     for v_d in list(v_ds):
-        # spec line 800: move d into my available
+        # spec line 808: move d into my available
         R.move(s, g, v_d, 'available', p, False)
-        # spec line 801: roll d
+        # spec line 809: roll d
         s.cst['value'][v_d] = R.randrange(s, 6) + 1
-    # spec line 803: do knowledge_check(me)
+    # spec line 811: do knowledge_check(me)
     g.PR['knowledge_check'](g, s, p, p)
-    # spec line 804: do lose_motivation(0)
+    # spec line 812: do lose_motivation(0)
     g.PR['lose_motivation'](g, s, p, 0)
 
 
 def legal_reveal_dilemma_match(g, s, p):
-    """Choices of 'Reveal your ethical dilemma with the artifact it wants' open to player p (spec line 812)."""
+    """Choices of 'Reveal your ethical dilemma with the artifact it wants' open to player p (spec line 820)."""
     for v_dl in s.z['dilemma_hand'][p]:
         for v_a in s.z['artifacts_hand'][p]:
             if not (F_kind[v_a] == F_wants[v_dl]):
@@ -599,37 +611,44 @@ def legal_reveal_dilemma_match(g, s, p):
 
 
 def apply_reveal_dilemma_match(g, s, p, args):
-    """Reveal your ethical dilemma with the artifact it wants (spec line 812). Source: The Game Turn: Your Choices in the Dystopia › 3."""
+    """Reveal your ethical dilemma with the artifact it wants (spec line 820). Source: The Game Turn: Your Choices in the Dystopia › 3."""
     v_dl, v_a = args
     s.ta['dilemma_revealed'][p] += 1
-    # spec line 818: move a into artifact_discard
+    # spec line 826: move a into artifact_discard
     R.move(s, g, v_a, 'artifact_discard', None, False)
-    # spec line 819: move dl into my dilemma_done
+    # spec line 827: move dl into my dilemma_done
     R.move(s, g, v_dl, 'dilemma_done', p, False)
-    # spec line 820: ask me {
+    # spec line 828: ask me {
     R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_match_2', {'a': v_a, 'dl': v_dl}, p)
 
 
 def legal_reveal_dilemma_pair(g, s, p):
-    """Choices of 'Reveal your ethical dilemma with any 2 artifacts' open to player p (spec line 837)."""
+    """Choices of 'Reveal your ethical dilemma with any 2 artifacts' open to player p (spec line 845)."""
     for v_dl in s.z['dilemma_hand'][p]:
-        if not (len(s.z['artifacts_hand'][p]) >= 2):
-            continue
-        if not (s.ta['placed'][p] == 0):
-            continue
-        if s.ta['dilemma_revealed'][p] + 1 > 1:
-            continue
-        yield (v_dl,)
+        _items1 = [_c3 for _c3 in CARDS_OF['artifact'] if s.loc[_c3] is not None and R.in_zone(s, _c3, 'artifacts_hand', p)]
+        for _mask2 in range(1, 1 << len(_items1)):
+            v_arts = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
+            if not (len(v_arts) == 2):
+                continue
+            if not (s.ta['placed'][p] == 0):
+                continue
+            if s.ta['dilemma_revealed'][p] + 1 > 1:
+                continue
+            yield (v_dl, v_arts)
 
 
 def apply_reveal_dilemma_pair(g, s, p, args):
-    """Reveal your ethical dilemma with any 2 artifacts (spec line 837). Source: The Game Turn: Your Choices in the Dystopia › 3."""
-    v_dl, = args
+    """Reveal your ethical dilemma with any 2 artifacts (spec line 845). Source: The Game Turn: Your Choices in the Dystopia › 3."""
+    v_dl, v_arts = args
     s.ta['dilemma_revealed'][p] += 1
-    # spec line 843: move dl into my dilemma_done
+    # spec line 852: for each a in arts {
+    for v_a in list(v_arts):
+        # spec line 853: move a into artifact_discard
+        R.move(s, g, v_a, 'artifact_discard', None, False)
+    # spec line 855: move dl into my dilemma_done
     R.move(s, g, v_dl, 'dilemma_done', p, False)
-    # spec line 844: ask me {
-    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_pair_3', {'dl': v_dl}, p)
+    # spec line 856: ask me {
+    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_pair_3', {'arts': v_arts, 'dl': v_dl}, p)
 
 
 def trig_placing__work_area(g, s, p, args):
@@ -902,11 +921,6 @@ def turn_play(g, s, p):
             s.tr['authority'][p] += 1
 
 
-def edge_edge(g, s):
-    """Transition play -> play (spec line 392)."""
-    return (not s.ended)
-
-
 def limit_workers_on(g, s, p):
     """At most this many cards in workers on it (spec line 194)."""
     return F_capacity[p]
@@ -1015,12 +1029,12 @@ def setup_setup(g, s, p):
 
 
 def end_when_game_over(g, s):
-    """Whether the end of the game is triggered (spec line 866)."""
+    """Whether the end of the game is triggered (spec line 877)."""
     return any((len(s.z['supply'][_q1]) == 0) for _q1 in range(s.n))
 
 
 def outcome_game_over(g, s):
-    """Winners when the game ends (spec line 865). Source: End of Game and Scoring: Triumph in the Dystopia; Tie-breaker."""
+    """Winners when the game ends (spec line 876). Source: End of Game and Scoring: Triumph in the Dystopia; Tie-breaker."""
     for _ in range(100):
         keys = [(s.tr['authority'][q], s.tr['motivation'][q], -s.tr['knowledge'][q], sum(1 for _c1 in s.z['board_spaces'] if (sum(1 for _c2 in s.z['structure_tokens'][_c1] if (F_owner[_c2] == q)) >= 1)), sum(1 for _c3 in s.z['territory_spaces'] if (sum(1 for _c4 in s.z['territory_tokens'][_c3] if (F_owner[_c4] == q)) >= 1)), -sum((R.randrange(s, 6) + 1) for _c5 in s.z['available'][q]),) for q in range(s.n)]
         best = max(keys)
@@ -1055,44 +1069,43 @@ def ask_work_area_1(g, s, p, env, label):
 
 
 def ask_reveal_dilemma_match_2(g, s, p, env, label):
-    """Options of the question at spec line 820."""
+    """Options of the question at spec line 828."""
     v_a = env['a']
     v_dl = env['dl']
     if label == 'fight the system':
-        # spec line 822: draw 2 from recruit_deck into my recruit_offer
+        # spec line 830: draw 2 from recruit_deck into my recruit_offer
         R.draw(s, g, 2, 'recruit_deck', None, 'recruit_offer', p)
-        # spec line 823: choose 1 cards from my recruit_offer into my recruits_inactive
+        # spec line 831: choose 1 cards from my recruit_offer into my recruits_inactive
         R.choose_cards(s, g, p, 1, 'recruit_offer', p, 'recruits_inactive', p, False)
     elif label == 'contribute to the dystopia':
-        # spec line 826: if (count my supply) >= 1 {
+        # spec line 834: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
-            # spec line 827: let t = best my supply by 0
+            # spec line 835: let t = best my supply by 0
             v_t = max(s.z['supply'][p], key=lambda _c2: 0, default=-1)
-            # spec line 828: move t into my dilemma_token
+            # spec line 836: move t into my dilemma_token
             R.move(s, g, v_t, 'dilemma_token', p, False)
-            # spec line 829: score 1
+            # spec line 837: score 1
             s.tr['authority'][p] += 1
 
 
 def ask_reveal_dilemma_pair_3(g, s, p, env, label):
-    """Options of the question at spec line 844."""
+    """Options of the question at spec line 856."""
+    v_arts = env['arts']
     v_dl = env['dl']
     if label == 'fight the system':
-        # spec line 846: draw 2 from recruit_deck into my recruit_offer
+        # spec line 858: draw 2 from recruit_deck into my recruit_offer
         R.draw(s, g, 2, 'recruit_deck', None, 'recruit_offer', p)
-        # spec line 847: choose 2 cards from my artifacts_hand into artifact_discard
-        R.choose_cards(s, g, p, 2, 'artifacts_hand', p, 'artifact_discard', None, False)
+        # spec line 859: choose 1 cards from my recruit_offer into my recruits_inactive
+        R.choose_cards(s, g, p, 1, 'recruit_offer', p, 'recruits_inactive', p, False)
     elif label == 'contribute to the dystopia':
-        # spec line 850: if (count my supply) >= 1 {
+        # spec line 862: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
-            # spec line 851: let t = best my supply by 0
+            # spec line 863: let t = best my supply by 0
             v_t = max(s.z['supply'][p], key=lambda _c2: 0, default=-1)
-            # spec line 852: move t into my dilemma_token
+            # spec line 864: move t into my dilemma_token
             R.move(s, g, v_t, 'dilemma_token', p, False)
-            # spec line 853: score 1
+            # spec line 865: score 1
             s.tr['authority'][p] += 1
-        # spec line 855: choose 2 cards from my artifacts_hand into artifact_discard
-        R.choose_cards(s, g, p, 2, 'artifacts_hand', p, 'artifact_discard', None, False)
 
 
 ASKS = {
@@ -1123,6 +1136,7 @@ RULES = {
             'use_structure_territory': (legal_use_structure_territory, apply_use_structure_territory),
             'use_structure_loyalty': (legal_use_structure_loyalty, apply_use_structure_loyalty),
             'artifact_market': (legal_artifact_market, apply_artifact_market),
+            'stop_placing': (legal_stop_placing, apply_stop_placing),
             'retrieve_paying': (legal_retrieve_paying, apply_retrieve_paying),
             'retrieve_free': (legal_retrieve_free, apply_retrieve_free),
             'reveal_dilemma_match': (legal_reveal_dilemma_match, apply_reveal_dilemma_match),
@@ -1132,13 +1146,13 @@ RULES = {
         phases={
             'choose_active': _phase('choose_active', 'Choose your active recruit', 'automatic', None, enter_choose_active, None, ()),
             'choose_inactive': _phase('choose_inactive', 'Choose your inactive recruit', 'automatic', None, enter_choose_inactive, exit_choose_inactive, ()),
-            'play': _phase('play', 'A turn', 'turns', None, None, None, ('work_area', 'dig', 'mine_tunnel_end', 'build_site', 'draw_artifact', 'activate_worker', 'use_structure_territory', 'use_structure_loyalty', 'artifact_market', 'retrieve_paying', 'retrieve_free', 'reveal_dilemma_match', 'reveal_dilemma_pair'), turn_play),
+            'play': _phase('play', 'A turn', 'turns', None, None, None, ('work_area', 'dig', 'mine_tunnel_end', 'build_site', 'draw_artifact', 'activate_worker', 'use_structure_territory', 'use_structure_loyalty', 'artifact_market', 'retrieve_paying', 'retrieve_free', 'reveal_dilemma_match', 'reveal_dilemma_pair', 'stop_placing'), turn_play),
         },
         edges={
             'start': (('choose_active', None), ),
             'choose_active': (('choose_inactive', None), ),
             'choose_inactive': (('play', None), ),
-            'play': (('play', edge_edge), ('end', None), ),
+            'play': (('end', None), ),
         },
         round_start=None,
         round_tallies=(),
@@ -1182,5 +1196,5 @@ class Game(R.GameBase):
     per_player_zone = {'board_spaces': False, 'workers_on': False, 'market_workers': False, 'available': True, 'pool': True, 'supply': True, 'territory_spaces': False, 'territory_tokens': False, 'structure_pile': False, 'structure_slot': False, 'built_structure': False, 'structure_tokens': False, 'recruit_deck': False, 'recruit_discard': False, 'recruit_offer': True, 'recruits_chosen': True, 'recruits_active': True, 'recruits_inactive': True, 'recruit_tokens': False, 'artifact_deck': False, 'artifact_discard': False, 'artifacts_hand': True, 'dilemma_deck': False, 'dilemma_hand': True, 'dilemma_done': True, 'dilemma_token': True}
     per_card_zone = {'board_spaces': (), 'workers_on': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'market_workers': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'available': (), 'pool': (), 'supply': (), 'territory_spaces': (), 'territory_tokens': (29, 30, 31, 32), 'structure_pile': (), 'structure_slot': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'built_structure': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'structure_tokens': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'recruit_deck': (), 'recruit_discard': (), 'recruit_offer': (), 'recruits_chosen': (), 'recruits_active': (), 'recruits_inactive': (), 'recruit_tokens': (33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64), 'artifact_deck': (), 'artifact_discard': (), 'artifacts_hand': (), 'dilemma_deck': (), 'dilemma_hand': (), 'dilemma_done': (), 'dilemma_token': ()}
     visibility = {'board_spaces': 'public', 'workers_on': 'public', 'market_workers': 'public', 'available': 'public', 'pool': 'public', 'supply': 'public', 'territory_spaces': 'public', 'territory_tokens': 'public', 'structure_pile': 'secret', 'structure_slot': 'secret', 'built_structure': 'public', 'structure_tokens': 'public', 'recruit_deck': 'secret', 'recruit_discard': 'secret', 'recruit_offer': 'hidden', 'recruits_chosen': 'hidden', 'recruits_active': 'public', 'recruits_inactive': 'hidden', 'recruit_tokens': 'public', 'artifact_deck': 'secret', 'artifact_discard': 'secret', 'artifacts_hand': 'hidden', 'dilemma_deck': 'secret', 'dilemma_hand': 'hidden', 'dilemma_done': 'public', 'dilemma_token': 'public'}
-    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'work_area': 'Work a commodity area', 'dig': 'Dig in a tunnel', 'mine_tunnel_end': "Work the exclusive space at a tunnel's end", 'build_site': 'Work on a construction site', 'draw_artifact': 'Visit an artifact dealer', 'activate_worker': 'Activate a new worker', 'use_structure_territory': 'Use a structure: claim a territory', 'use_structure_loyalty': "Use a structure: advance its faction's loyalty", 'artifact_market': "Trade artifacts at a structure's market", 'retrieve_paying': 'Retrieve workers, paying the cost', 'retrieve_free': 'Retrieve workers, losing 1 motivation', 'reveal_dilemma_match': 'Reveal your ethical dilemma with the artifact it wants', 'reveal_dilemma_pair': 'Reveal your ethical dilemma with any 2 artifacts'}
-    action_args = {'choose_card': ('card',), 'answer': ('label',), 'work_area': ('card', 'card'), 'dig': ('card', 'card'), 'mine_tunnel_end': ('card', 'card'), 'build_site': ('card', 'card'), 'draw_artifact': ('card', 'card'), 'activate_worker': ('card', 'card'), 'use_structure_territory': ('card', 'card', 'card', 'card'), 'use_structure_loyalty': ('card', 'card', 'card'), 'artifact_market': ('card', 'card', 'card'), 'retrieve_paying': ('cards',), 'retrieve_free': ('cards',), 'reveal_dilemma_match': ('card', 'card'), 'reveal_dilemma_pair': ('card',)}
+    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'work_area': 'Work a commodity area', 'dig': 'Dig in a tunnel', 'mine_tunnel_end': "Work the exclusive space at a tunnel's end", 'build_site': 'Work on a construction site', 'draw_artifact': 'Visit an artifact dealer', 'activate_worker': 'Activate a new worker', 'use_structure_territory': 'Use a structure: claim a territory', 'use_structure_loyalty': "Use a structure: advance its faction's loyalty", 'artifact_market': "Trade artifacts at a structure's market", 'stop_placing': 'Place no more matching workers this turn', 'retrieve_paying': 'Retrieve workers, paying the cost', 'retrieve_free': 'Retrieve workers, losing 1 motivation', 'reveal_dilemma_match': 'Reveal your ethical dilemma with the artifact it wants', 'reveal_dilemma_pair': 'Reveal your ethical dilemma with any 2 artifacts'}
+    action_args = {'choose_card': ('card',), 'answer': ('label',), 'work_area': ('card', 'card'), 'dig': ('card', 'card'), 'mine_tunnel_end': ('card', 'card'), 'build_site': ('card', 'card'), 'draw_artifact': ('card', 'card'), 'activate_worker': ('card', 'card'), 'use_structure_territory': ('card', 'card', 'card', 'card'), 'use_structure_loyalty': ('card', 'card', 'card'), 'artifact_market': ('card', 'card', 'card'), 'stop_placing': (), 'retrieve_paying': ('cards',), 'retrieve_free': ('cards',), 'reveal_dilemma_match': ('card', 'card'), 'reveal_dilemma_pair': ('card', 'cards')}
