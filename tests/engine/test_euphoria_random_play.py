@@ -48,7 +48,7 @@ def check_invariants(s):
         assert all(x >= 0 for x in s.res[p]), (p, s.res[p])
         assert 0 <= s.tr["motivation"][p] <= 6
         assert s.tr["knowledge"][p] >= 0
-        if not s.pending:
+        if not s.pending and not s.is_terminal():  # the end drops pending discards
             hand = len(s.z["artifacts_hand"][p])
             assert hand <= s.tr["motivation"][p] + 1, (p, hand, s.tr["motivation"][p])
         assert len(s.z["dilemma_hand"][p]) + len(s.z["dilemma_done"][p]) <= 1
@@ -123,13 +123,22 @@ def check_knowledge(s, p, before):
         assert all(s.cst["value"][d] <= v for d in avail)
 
 
+def has_workers(s, p):
+    return any(E.F_owner[d] == p and s.loc[d] is not None
+               and s.loc[d][0] in ("available", "workers_on", "market_workers")
+               for d in E.CARDS_OF["worker"])
+
+
 def check_outcome(s):
     winners = s.winners_list()
     scores = s.scores()
     assert winners, "the game ends with at least one winner"
-    assert max(scores) == TOKENS_EACH
-    assert any(not s.z["supply"][p] for p in range(s.n))
-    assert all(scores[w] == TOKENS_EACH for w in winners)
+    if any(not s.z["supply"][p] for p in range(s.n)):
+        assert max(scores) == TOKENS_EACH
+        assert all(scores[w] == TOKENS_EACH for w in winners)
+    else:  # the spec's ruling: nobody can act any more (every worker lost)
+        assert not any(has_workers(s, p) for p in range(s.n))
+        assert all(scores[w] == max(scores) for w in winners)
     assert s.returns() == [1.0 if q in winners else -1.0 for q in range(s.n)]
 
 

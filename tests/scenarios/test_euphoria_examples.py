@@ -10,7 +10,10 @@ read from the engine's card fields rather than repeated here where possible.
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -22,7 +25,6 @@ from euphoria_arrange import (  # noqa: E402
     act,
     advance_to_play,
     available,
-    card,
     clear_all_recruits,
     dice_of,
     force_next_roll,
@@ -48,7 +50,6 @@ from euphoria_arrange import (  # noqa: E402
     spend_tokens,
     territory,
     tokens_on,
-    touch,
     value,
     values,
 )
@@ -271,6 +272,21 @@ def test_bumping_applies_to_every_temporary_space():
         assert s.loc[theirs] == ("available", 1), name
 
 
+def test_a_built_structure_is_a_temporary_space():
+    """Temporary Use › Built Structures: a worker using a structure bumps the
+    worker there."""
+    s = fresh()
+    site = space(SITE)
+    st = set_site(s, site, "ministry_of_mandatory_smiles", built=True)
+    _, (theirs,) = set_dice(s, 1, [], on=[(site, 4)])
+    (mine,), _ = set_dice(s, 0, [3])
+    set_res(s, 0, energy=1)
+    act(s, 0, "use_structure_loyalty", mine, site, st)
+    assert s.z["workers_on"][site] == [mine]
+    assert s.loc[theirs] == ("available", 1)
+    assert res(s, 0)["energy"] == 0  # the use cost only: the site's fee is not paid again
+
+
 def test_construction_site_workers_are_never_bumped():
     """Types of Action Spaces › Single Use: a worker on a construction site
     cannot be bumped; another worker joins it."""
@@ -471,6 +487,38 @@ def test_dice_that_match_only_later_are_not_a_set():
     assert dice_placeable(s) == {b}
     with pytest.raises(IllegalActionError):
         act(s, 0, "work_area", c, space("generator"))
+
+
+def test_only_one_set_of_matching_dice_per_turn():
+    """Two pairs at the start of the turn: placing a die of one pair leaves only
+    its twin placeable."""
+    s = fresh()
+    (a, b, c, d), _ = set_dice(s, 0, [3, 5, 3, 5])
+    open_turn(s, 0)
+    act(s, 0, "work_area", b, space("farm"))
+    assert dice_placeable(s) == {d}
+    act(s, 0, "work_area", d, space("farm"))
+    assert s.current_player() == 1
+
+
+def test_placing_the_other_matching_dice_is_optional():
+    """Matching Dice: the player *can* place all those workers, and may end
+    the turn after any of them (spec: `stop_placing`)."""
+    s = fresh()
+    (a, b), _ = set_dice(s, 0, [3, 3])
+    open_turn(s, 0)
+    assert not legal(s, "stop_placing")  # one option per turn: a placement first
+    act(s, 0, "work_area", a, space("generator"))
+    ends_turn = []
+    for x in s.legal_actions():
+        c = s.clone()
+        c.apply_action(x)
+        if c.current_player() != 0 and c.loc[b] == ("available", 0):
+            ends_turn.append(x.name)
+    assert ends_turn == ["stop_placing"]
+    act(s, 0, "stop_placing")
+    assert s.current_player() == 1
+    assert s.loc[b] == ("available", 0)
 
 
 def test_a_lone_die_is_one_placement():
@@ -845,34 +893,45 @@ def test_dilemma_with_the_wanted_artifact_fight_the_system():
     assert s.loc[offer[0]] == ("recruit_discard", None)
 
 
+def _pair(s, dl, *cards):
+    """The legal reveal_dilemma_pair action paying exactly ``cards``."""
+    return next(a for a in legal(s, "reveal_dilemma_pair")
+                if a.args[0] == dl and set(a.args[1]) == set(cards))
+
+
 def test_dilemma_with_any_two_artifacts_contribute():
+    """Any 2 artifact cards complete the dilemma instead of the required one;
+    the player chooses which two."""
     s, dl, (bear, plunger, balloons) = _dilemma_state(["bear", "plunger", "balloons"])
     assert not legal(s, "reveal_dilemma_match")
-    assert legal_args(s, "reveal_dilemma_pair") == {(dl,)}
-    act(s, 0, "reveal_dilemma_pair", dl)
+    paid = [set(a.args[1]) for a in legal(s, "reveal_dilemma_pair")]
+    assert sorted(map(sorted, paid)) == sorted(
+        map(sorted, [{bear, plunger}, {bear, balloons}, {plunger, balloons}]))
+    s.apply_action(_pair(s, dl, bear, plunger))
+    assert s.loc[bear] == s.loc[plunger] == ("artifact_discard", None)
+    assert s.z["dilemma_done"][0] == [dl]
     act(s, 0, "answer", "contribute to the dystopia")
-    act(s, 0, "choose_card", plunger)
-    act(s, 0, "choose_card", bear)
     assert s.z["artifacts_hand"][0] == [balloons]
     assert tokens_on(s, "dilemma_token", 0) == [0]
     assert s.scores()[0] == 1
+    assert not s.pending and s.current_player() == 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "spec line 845-848: 'fight the system' after paying any 2 artifacts draws 2 "
-    "recruits into recruit_offer but never lets the player keep one; the next "
-    "turn's `move all my recruit_offer into recruit_discard` (line 427) discards "
-    "both, contradicting the rulebook (keep 1 as an inactive recruit) and the "
-    "spec's own ruling at line 860"))
 def test_dilemma_with_any_two_artifacts_fight_the_system():
+    """Fight the system after paying any 2 artifacts: draw 2 recruits, keep 1
+    as an inactive recruit (the other is discarded)."""
     s, dl, (bear, plunger) = _dilemma_state(["bear", "plunger"])
-    act(s, 0, "reveal_dilemma_pair", dl)
+    s.apply_action(_pair(s, dl, bear, plunger))
     act(s, 0, "answer", "fight the system")
-    while s.pending:  # answer every card choice with the first option
-        act(s, 0, "choose_card", s.legal_actions()[0].args[0])
+    offer = list(s.z["recruit_offer"][0])
+    assert len(offer) == 2
+    assert {a.args for a in s.legal_actions()} == {(r,) for r in offer}
+    act(s, 0, "choose_card", offer[0])
     assert s.z["artifacts_hand"][0] == []
+    assert s.z["recruits_inactive"][0] == [offer[0]]
     open_turn(s, 0)
-    assert len(s.z["recruits_inactive"][0]) + len(s.z["recruits_active"][0]) == 1
+    assert s.loc[offer[1]] == ("recruit_discard", None)
+    assert s.z["recruits_inactive"][0] + s.z["recruits_active"][0] == [offer[0]]
 
 
 def test_dilemma_needs_the_artifact_or_two():
@@ -1168,3 +1227,37 @@ def test_matching_setup_dice_form_a_set_on_the_first_turn():
     act(s, p, "work_area", a, space("farm"))
     assert s.current_player() == p
     assert dice_placeable(s) == {b}
+
+
+# ================================================================ no workers left
+
+
+def test_the_game_ends_when_no_player_can_act():
+    """When every player has lost all their workers (to the knowledge check)
+    nobody can act: the game ends there and the tie-breakers decide (spec
+    ruling on the flow; the rulebook does not cover the case).  Run in a child
+    process so that an engine that loops forever fails instead of hanging."""
+    here = Path(__file__).parent
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(here.parent.parent), str(here)]))
+    try:
+        out = subprocess.run([sys.executable, "-c", NO_WORKERS], env=env, capture_output=True,
+                             text=True, timeout=10)
+    except subprocess.TimeoutExpired:
+        pytest.fail("apply_action did not return within 10 s")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["terminal", "[0]"]
+
+
+NO_WORKERS = textwrap.dedent("""
+    from euphoria_arrange import *
+    s = new_state(2, 3)
+    clear_all_recruits(s)
+    gen = space("generator")
+    set_dice(s, 0, [])  # player 0 has lost every worker to the knowledge check
+    _, (d,) = set_dice(s, 1, [], on=[(gen, 1)])
+    set_track(s, "knowledge", 1, 15)  # any roll of player 1's last die loses it
+    open_turn(s, 1)
+    act(s, 1, "retrieve_free", (d,))  # motivation 1 -> 0: player 0 wins step 1
+    assert s.z["available"][1] == [] and s.loc[d] == ("pool", 1)
+    print("terminal" if s.is_terminal() else "running", s.winners_list())
+""")
