@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from generated import euphoria as E
 
-MAX_ACTIONS = 20_000
+MAX_ACTIONS = 100_000
 TOKENS_EACH = 10
 KNOWLEDGE_LIMIT = 16
 SECONDS_PER_GAME = 60  # a watchdog: an engine that loops forever fails instead of hanging

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from generated import utopolis
 
-MAX_ACTIONS = 50_000
+MAX_ACTIONS = 200_000
 CASES = [(mode, n) for mode in utopolis.Game.MODES for n in utopolis.Game.player_counts(mode)]
 CITY_LIMIT = {"family": 8, "solo_family": 8}
 TARGET = {"family": 20, "solo_family": 20}
