@@ -167,7 +167,7 @@ def _rightness_params():
         yield pytest.param(name, marks=marks, id=name)
 
 
-@pytest.mark.parametrize("name", _rightness_params())
+@pytest.mark.parametrize("name", list(_rightness_params()))
 def test_golden_case_is_right(name: str, at_root: Path):
     _check_right(name)
 
