@@ -397,11 +397,14 @@ class _Checker:
                                             *self.mode.pieces]))
         return "?"
 
-    def procedure(self, proc: ast.Procedure) -> None:
+    def procedure_scope(self, proc: ast.Procedure) -> N.Scope:
         scope = N.Scope()
         for param in proc.params:
             scope = scope.with_local(param.name, self.param_type(param))
-        self.block(proc.effect, scope)
+        return scope
+
+    def procedure(self, proc: ast.Procedure) -> None:
+        self.block(proc.effect, self.procedure_scope(proc))
 
     def track_key(self, track: ast.Track, key, scope: N.Scope, span) -> None:
         """A track kept per enum member needs ``[member]``; other tracks take none."""
@@ -624,12 +627,7 @@ class _Checker:
             elif ph.kind in ("automatic",) and ph.actions:
                 self.error("E0408", f"automatic phase `{ph.name}` cannot offer actions", ph.span)
         for table in (m.resources, m.tracks, m.zones, m.params, m.derived, m.tallies, m.phases,
-                      m.actions, m.triggers, m.ends):
-            for decl in table.values():
-                if not any(meta.kind == "source" for meta in decl.meta):
-                    self.warning("W0102", f"`{decl.name}` cites no rulebook section", decl.span,
-                                 hint='add `source "Section › Subsection"`')
-        for table in (m.procedures,):
+                      m.actions, m.triggers, m.procedures, m.ends):
             for decl in table.values():
                 if not any(meta.kind == "source" for meta in decl.meta):
                     self.warning("W0102", f"`{decl.name}` cites no rulebook section", decl.span,
@@ -729,6 +727,11 @@ def check(comp, bag: DiagnosticBag) -> None:
         _Checker(mode, found).run()
         phasegraph.check_mode(mode, lambda *args, m=mode.name: found.add(m, *args))
     found.flush(bag)
+
+
+def procedure_scope(mode, proc: ast.Procedure) -> N.Scope:
+    """The names a procedure's body sees: its parameters, typed (for code generators)."""
+    return _Checker(mode, ModeDiagnostics([mode.name])).procedure_scope(proc)
 
 
 def infer_type(mode, scope: N.Scope, e) -> str:

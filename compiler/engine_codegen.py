@@ -204,14 +204,9 @@ class EngineGenerator:
         params = "".join(f", v_{prm.name}" for prm in proc.params)
         w = self._fn(f"def {fn}(g, s, p{params}):",
                      f"{proc.title} (spec line {proc.span.line}).{_meta_line(proc.meta)}")
-        from compiler.check import _Checker
-        from compiler.modediag import ModeDiagnostics
+        from compiler.check import procedure_scope
 
-        checker = _Checker(mode, ModeDiagnostics([mode.name]))
-        scope = N.Scope()
-        for prm in proc.params:
-            scope = scope.with_local(prm.name, checker.param_type(prm))
-        self.lower.block(proc.effect, self._ctx(mode, scope), w)
+        self.lower.block(proc.effect, self._ctx(mode, procedure_scope(mode, proc)), w)
         self._emit(w)
         return fn
 
