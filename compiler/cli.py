@@ -1,8 +1,9 @@
-"""The `rulebook` command: build, check, play, replay, bench.
+"""The `rulebook` command: build, check, fmt, play, replay, bench.
 
-Exit codes: 0 success, 1 spec errors (or a replay that diverges from its log),
-2 bad usage or bad input (an unknown game or mode, a malformed log, an unwritable
-path).  Every failure is one ``rulebook: <message>`` line on stderr, never a traceback.
+Exit codes: 0 success, 1 spec errors (or a replay that diverges from its log, or a
+spec that ``fmt --check`` would reformat), 2 bad usage or bad input (an unknown game
+or mode, a malformed log, an unwritable path).  Every failure is one
+``rulebook: <message>`` line on stderr, never a traceback.
 """
 
 from __future__ import annotations
@@ -110,6 +111,64 @@ def cmd_check(args) -> int:
     if args.format == "json":
         print(json.dumps(report, indent=2))
     return status
+
+
+def _fmt_paths(names: list[str]) -> list[Path]:
+    """The specs ``fmt`` works on: the files named, every ``.rules`` file under the
+    folders named, or by default every spec of the project.  CliError (exit 2) for a
+    path that does not exist, before anything is formatted."""
+    if not names:
+        return pipeline.spec_paths(_root())
+    paths: list[Path] = []
+    for path in map(Path, names):
+        if path.is_dir():
+            paths += sorted(path.rglob("*.rules"))
+        elif path.is_file():
+            paths.append(path)
+        else:
+            raise CliError(f"no such spec or folder: {path}")
+    return paths
+
+
+def cmd_fmt(args) -> int:
+    """Rewrite specs in the canonical layout (``dsl.format``), atomically and only when
+    the layout changes.  ``--check`` and ``--diff`` write nothing.  The diff goes to
+    stdout, the files reformatted (or that would be) and a summary to stderr.  A spec
+    that does not parse is left as it is and its diagnostics printed.  Exit 1 when a
+    spec does not parse, or with ``--check`` when one would be reformatted."""
+    from dsl.format import FormatError, format_source
+
+    changed: list[str] = []
+    unchanged = failed = 0
+    for path in _fmt_paths(args.paths):
+        display = pipeline._display(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+            result = format_source(text, display)
+        except (OSError, UnicodeDecodeError):
+            _print_diagnostics(pipeline.analyse(path))  # the reading diagnostic of `check`
+            failed += 1
+            continue
+        except FormatError as err:
+            _print_diagnostics(pipeline.CompileResult(path, path.stem, err.diagnostics, text))
+            failed += 1
+            continue
+        if not result.changed:
+            unchanged += 1
+            continue
+        changed.append(display)
+        if args.diff:
+            sys.stdout.write(result.diff())
+        if args.check or args.diff:
+            print(f"would reformat {display}", file=sys.stderr)
+        else:
+            pipeline.write_if_changed(path, result.formatted)
+            print(f"reformatted {display}", file=sys.stderr)
+    specs = lambda n: f"{n} spec" + ("" if n == 1 else "s")
+    verb = "would be reformatted" if args.check or args.diff else "reformatted"
+    print(f"{specs(len(changed))} {verb}, {unchanged} already formatted"
+          + (f", {failed} not formatted (syntax errors)" if failed else ""), file=sys.stderr)
+    return 1 if failed or (args.check and changed) else 0
 
 
 def _import_engine(name: str):
@@ -375,6 +434,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--strict", action="store_true", help="warnings fail too")
     p.set_defaults(func=cmd_check)
+    p = sub.add_parser("fmt", help="rewrite specs in the canonical layout")
+    p.add_argument("paths", nargs="*", help="spec files or folders (default: every spec)")
+    p.add_argument("--check", action="store_true",
+                   help="write nothing; exit 1 if a spec would be reformatted")
+    p.add_argument("--diff", action="store_true", help="write nothing; print a unified diff instead")
+    p.set_defaults(func=cmd_fmt)
     p = sub.add_parser("play", help="play a whole game with bots")
     p.add_argument("game")
     p.add_argument("--mode", default=None)
