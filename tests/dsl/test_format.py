@@ -1,0 +1,254 @@
+"""The formatter: canonical layout, idempotent, same AST, every comment kept.
+
+Comments and token boundaries are found here with a small regular expression of
+our own, not with the formatter's Lark parser, so the checks do not share its bugs.
+About 40 Hypothesis examples.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dsl.format import FormatError, FormatResult, format_source
+from dsl.parser import parse_spec
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SPECS = sorted((REPO_ROOT / "specs").glob("*.rules"))
+GOLDEN = sorted((REPO_ROOT / "tests" / "golden" / "diagnostics").glob("*.rules"))
+CORPUS = SPECS + [Path(__file__).with_name("kitchen_sink.rules")] + GOLDEN
+
+# A string, a comment, a multi-character operator, a word, or any other single character.
+LEXEME = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|->|==|!=|<=|>=|//|\w+|\S')
+
+
+def comments(text: str) -> list[str]:
+    """The text of every comment, in order, without trailing whitespace."""
+    return [m.group().rstrip() for m in LEXEME.finditer(text) if m.group().startswith("#")]
+
+
+def fmt(text: str) -> str:
+    return format_source(text, "spec.rules").formatted
+
+
+def parse(text: str):
+    spec, diagnostics = parse_spec(text, "spec.rules")
+    assert spec is not None, diagnostics
+    return spec
+
+
+def _rel(path: Path) -> str:
+    return str(path.relative_to(REPO_ROOT))
+
+
+def dedent_and_pad(text: str) -> str:
+    """Every line flush left with trailing blanks, blank lines doubled: a layout the
+    formatter must undo completely."""
+    return "".join(line.strip() + " \t\n" + ("\n" if not line.strip() else "")
+                   for line in text.splitlines())
+
+
+# ------------------------------------------------------------------ every spec we have
+@pytest.mark.parametrize("path", CORPUS, ids=_rel)
+def test_formatting_is_idempotent_keeps_the_tree_and_every_comment(path: Path):
+    source = path.read_text(encoding="utf-8")
+    tree, diagnostics = parse_spec(source, "spec.rules")
+    if tree is None:  # a golden syntax error: the formatter refuses it with the same diagnostics
+        assert path in GOLDEN
+        with pytest.raises(FormatError) as caught:
+            fmt(source)
+        assert caught.value.diagnostics == diagnostics
+        return
+    formatted = fmt(source)
+    assert comments(formatted) == comments(source)
+    if formatted != source:  # (when it is the source, both hold by themselves)
+        assert fmt(formatted) == formatted
+        assert parse(formatted) == tree
+    if path in GOLDEN:
+        return  # near-copies of specs/utopolis.rules: the rest would add time, not cover more
+    # Throwing the layout away and formatting again gives the same text and tree.
+    messy = dedent_and_pad(source)
+    assert messy != source
+    assert fmt(messy) == formatted
+    assert parse(messy) == tree
+
+
+@pytest.mark.parametrize("path", SPECS, ids=_rel)
+def test_every_spec_in_the_repository_is_formatted(path: Path):
+    result = format_source(path.read_text(encoding="utf-8"), _rel(path))
+    assert not result.changed, f"run `rulebook fmt`:\n{result.diff()}"
+
+
+def test_the_corpus_is_there():
+    assert len(SPECS) >= 2 and all(comments(p.read_text(encoding="utf-8")) for p in SPECS)
+    assert len(GOLDEN) >= 10 and Path(__file__).with_name("kitchen_sink.rules") in CORPUS
+
+
+# ------------------------------------------------------------------ the canonical form
+def test_indentation_is_two_spaces_per_block_whatever_the_input():
+    source = ('game g "G" {\nrulebook "R"\n        source "S"\n}\n'
+              'action a "A" {\n\teffect {\n   if x {\n score 1\n      }\n  }\n}\n')
+    assert fmt(source) == ('game g "G" {\n  rulebook "R"\n  source "S"\n}\n'
+                           'action a "A" {\n  effect {\n    if x {\n      score 1\n    }\n  }\n}\n')
+
+
+def test_spacing_between_tokens():
+    source = ('action a "A"{\n  choose x : card in my hand where x . value>max( 1 ,2 )and y [ f ]!=- 1\n'
+              '  effect {\n    score a-b*c//2\n    do p( x , y )\n    gain gold 1,wood 2\n  }\n}\n')
+    assert fmt(source) == (
+        'action a "A" {\n  choose x: card in my hand where x.value > max(1, 2) and y[f] != -1\n'
+        '  effect {\n    score a - b * c // 2\n    do p(x, y)\n    gain gold 1, wood 2\n  }\n}\n')
+
+
+def test_arrows_equals_and_parentheses_after_keywords():
+    source = ('flow {\n  start->a->end when(x)\n}\nparam p "P"=3 {\n}\n'
+              'procedure q "Q"(who:player) {\n  effect {\n    let t=(1)\n  }\n}\n')
+    assert fmt(source) == ('flow {\n  start -> a -> end when (x)\n}\nparam p "P" = 3 {\n}\n'
+                           'procedure q "Q" (who: player) {\n  effect {\n    let t = (1)\n  }\n}\n')
+
+
+def test_blank_lines_collapse_and_never_open_or_close_a_block():
+    source = ('\n\n\ngame g "G" {\n\n\n  rulebook "R"\n\n\n\n  source "S"\n\n}\n\n\n'
+              'setup {\n  shuffle d\n  shuffle e\n}\n\n\n')
+    assert fmt(source) == ('game g "G" {\n  rulebook "R"\n\n  source "S"\n}\n\n'
+                           'setup {\n  shuffle d\n  shuffle e\n}\n')
+
+
+def test_the_file_ends_with_one_newline_and_no_trailing_whitespace():
+    assert fmt('setup {   \n  shuffle d\t\n}') == "setup {\n  shuffle d\n}\n"
+    assert fmt("setup {\r\n  shuffle d\r\n}\r\n\r\n") == "setup {\n  shuffle d\n}\n"
+    assert fmt("") == "" and fmt(" \n\n\t") == ""
+
+
+def test_comments_at_the_end_of_a_line_and_on_their_own():
+    source = ("# head   \n\n\n"
+              "setup {# opens\n"
+              "      # about d\n"
+              "shuffle d    # trailing\n"
+              "  if x {\n"
+              "          # last in the block\n"
+              "  }\n"
+              "# before the closing brace\n"
+              "}\n"
+              "   # at the end\n")
+    assert fmt(source) == ("# head\n\n"
+                           "setup {  # opens\n"
+                           "  # about d\n"
+                           "  shuffle d  # trailing\n"
+                           "  if x {\n"
+                           "    # last in the block\n"
+                           "  }\n"
+                           "  # before the closing brace\n"
+                           "}\n"
+                           "# at the end\n")
+
+
+def test_a_hash_inside_a_text_is_not_a_comment():
+    source = 'game g "G #1" {\n  source "A # B"  # a real one\n}\n'
+    assert fmt(source) == source
+    assert comments(fmt(source)) == ["# a real one"]
+
+
+def test_nested_blocks_if_else_and_ask():
+    source = ('action a "A" {\neffect {\nif x { score 1 }\nelse {\nask me {\n"yes" {\nscore 2\n}\n'
+              '"no" {\n}\n}\n}\n}\n}\n')
+    assert fmt(source) == ('action a "A" {\n  effect {\n    if x { score 1 }\n    else {\n'
+                           '      ask me {\n        "yes" {\n          score 2\n        }\n'
+                           '        "no" {\n        }\n      }\n    }\n  }\n}\n')
+
+
+def test_continuation_lines_are_indented_one_more_level():
+    source = ('game g "G" {\nplayers 2 to 6\nprovisional "a guess"\n}\n'
+              'action a "A" {\nchoose c: card in my hand\nwhere c.value > 1\nand c.value < 5\n'
+              'effect {\nfor each b in my city\nwhere active {\nscore max(1,\n2)\n}\n}\n}\n')
+    assert fmt(source) == (
+        'game g "G" {\n  players 2 to 6\n    provisional "a guess"\n}\n'
+        'action a "A" {\n  choose c: card in my hand\n    where c.value > 1\n    and c.value < 5\n'
+        '  effect {\n    for each b in my city\n      where active {\n      score max(1,\n        2)\n'
+        '    }\n  }\n}\n')
+
+
+def test_a_statement_after_a_closed_block_is_not_a_continuation():
+    source = "setup {\n  if x {\n    score 1\n  }\n  else {\n    score 2\n  }\n}\n"
+    assert fmt(source) == source
+
+
+def test_the_real_spec_layout_is_already_canonical():
+    source = (REPO_ROOT / "specs" / "utopolis.rules").read_text(encoding="utf-8")
+    assert "players 2 to 6\n    provisional" in source  # the continuation style comes from the spec
+    assert fmt(source) == source
+
+
+# ------------------------------------------------------------------ the result and errors
+def test_format_result_reports_change_and_diff():
+    result = format_source("setup {\nshuffle d\n}\n", "specs/x.rules")
+    assert isinstance(result, FormatResult) and result.changed and result.path == "specs/x.rules"
+    assert result.diff().splitlines()[:2] == ["--- a/specs/x.rules", "+++ b/specs/x.rules"]
+    assert "-shuffle d" in result.diff() and "+  shuffle d" in result.diff()
+    same = format_source(result.formatted, "specs/x.rules")
+    assert not same.changed and same.diff() == ""
+
+
+@pytest.mark.parametrize("text", ['setup {\n  shuffle d\n', "setup {\n  shuffle 3\n}\n", "}\n",
+                                  "(" * 300 + "1" + ")" * 300])
+def test_text_that_does_not_parse_raises_format_error_with_diagnostics(text: str):
+    with pytest.raises(FormatError) as caught:
+        format_source(text, "specs/bad.rules")
+    diagnostics = caught.value.diagnostics
+    assert diagnostics and all(d.severity == "error" for d in diagnostics)
+    assert diagnostics == parse_spec(text, "specs/bad.rules")[1]
+    assert diagnostics[0].span.path == "specs/bad.rules"
+
+
+def test_deep_nesting_that_parses_formats_without_recursion_errors():
+    expr = "(" * 200 + "1" + ")" * 200
+    source = f'derived d "D" = {expr} {{\n}}\n'
+    assert fmt(source) == source
+
+
+# ------------------------------------------------------------------ whitespace perturbations
+SPEC_TEXTS = {p.name: p.read_text(encoding="utf-8") for p in SPECS}
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+PUNCTUATION = set("(),:.[]{}")
+
+
+@st.composite
+def perturbed_spec(draw) -> tuple[str, str]:
+    """A real spec and the same spec with its whitespace shuffled where that cannot
+    change the canonical form: any indentation, trailing blanks, spaces or tabs added
+    between tokens (or removed next to punctuation), blank lines multiplied where
+    one already is or where none may be, Windows line endings.  The thousands of
+    choices come from a ``Random`` seeded by Hypothesis (a drawn ``Random`` would make
+    every example too large for Hypothesis)."""
+    name = draw(st.sampled_from(sorted(SPEC_TEXTS)))
+    rnd = random.Random(draw(st.integers(0, 2**64)))
+    blank = lambda: "".join(rnd.choice(" \t") for _ in range(rnd.choice([0, 0, 1, 2, 8])))
+    out: list[str] = [""] * rnd.randint(0, 2)
+    for line in SPEC_TEXTS[name].splitlines():
+        code = line.strip()
+        lexemes = [m.group() for m in LEXEME.finditer(code)]
+        spaced = lexemes[:1]
+        for before, after in zip(lexemes, lexemes[1:]):
+            tight = (before in PUNCTUATION or after in PUNCTUATION) and rnd.random() < 0.5
+            spaced.append(("" if tight else " " + blank()) + after)
+        if code.startswith("}"):
+            out += [""] * rnd.randint(0, 2)
+        out.append(blank() + "".join(spaced) + blank())
+        if not code or code.endswith("{"):
+            out += [blank()] * rnd.randint(0, 2)
+    newline = rnd.choice(["\n", "\r\n"])
+    return SPEC_TEXTS[name], newline.join(out) + newline * rnd.randint(0, 3)
+
+
+@settings(max_examples=40, **SETTINGS)
+@given(perturbed_spec())
+def test_a_spec_with_its_whitespace_shuffled_formats_to_the_spec(case: tuple[str, str]):
+    original, perturbed = case
+    assert fmt(perturbed) == fmt(original) == original
