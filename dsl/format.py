@@ -41,6 +41,9 @@ _CLOSERS = frozenset("})]")
 _NO_SPACE_AFTER = frozenset({"(", "[", "."})
 _NO_SPACE_BEFORE = frozenset({")", "]", ",", ":", "."})
 _GAP = re.compile(r"#[^\n]*|\n")
+#: Parse trees deeper than this are checked with ``parse_spec`` too, which refuses
+#: trees of a few hundred levels (the specs are under 30 deep).
+_DEEP = 100
 
 
 class FormatError(Exception):
@@ -82,16 +85,19 @@ def format_source(text: str, path: str = "<spec>") -> FormatResult:
     """Format a spec's text in the canonical layout.
 
     ``path`` names the spec in the result and in diagnostics.  Raises
-    :class:`FormatError` carrying the diagnostics when the text does not parse;
+    :class:`FormatError` carrying the diagnostics of :func:`dsl.parser.parse_spec`
+    when that refuses the text (a syntax error, or nesting too deep to read);
     nothing else is raised for any text.
     """
     try:
-        tree = _token_parser().parse(text)
-        tokens = _tokens(tree)
+        tokens, depth = _tokens(_token_parser().parse(text))
     except (LarkError, RecursionError):
-        _, diagnostics = parse_spec(text, path)
-        raise FormatError(diagnostics or [Diagnostic(
-            "E0001", "the spec does not parse", Span(path, 1, 1, 1, 2))]) from None
+        depth = None
+    if depth is None or depth > _DEEP:  # refused, or maybe refused by parse_spec: ask it
+        spec, diagnostics = parse_spec(text, path)
+        if spec is None:
+            raise FormatError(diagnostics or [Diagnostic(
+                "E0001", "the spec does not parse", Span(path, 1, 1, 1, 2))])
     return FormatResult(path, text, _render(_lines(text, tokens)))
 
 
@@ -113,14 +119,18 @@ def _token_parser() -> Lark:
                 maybe_placeholders=False)
 
 
-def _tokens(tree: Tree) -> list[_Token]:
-    """The tokens of a parse tree in source order, marked: a subtree between a node's
-    ``{`` and ``}`` (or at the top level) opens a statement; ``neg`` starts with a
-    unary minus.  Iterative, so deep nesting does not exhaust the stack."""
+def _tokens(tree: Tree) -> tuple[list[_Token], int]:
+    """The tokens of a parse tree in source order, and the depth of the tree.
+
+    Tokens are marked: a subtree between a node's ``{`` and ``}`` (or at the top
+    level) opens a statement; ``neg`` starts with a unary minus.  Iterative, so deep
+    nesting does not exhaust the stack."""
     out: list[_Token] = []
     opens_statement = unary = False
     stack = [[iter(tree.children), tree.data == "start"]]
+    depth = 1
     while stack:
+        depth = max(depth, len(stack))
         frame = stack[-1]
         child = next(frame[0], None)
         if child is None:
@@ -135,7 +145,7 @@ def _tokens(tree: Tree) -> list[_Token]:
             opens_statement = opens_statement or frame[1]
             unary = child.data == "neg"
             stack.append([iter(child.children), False])
-    return out
+    return out, depth
 
 
 # ------------------------------------------------------------------ lines

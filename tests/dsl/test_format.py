@@ -205,10 +205,13 @@ def test_text_that_does_not_parse_raises_format_error_with_diagnostics(text: str
     assert diagnostics[0].span.path == "specs/bad.rules"
 
 
-def test_deep_nesting_that_parses_formats_without_recursion_errors():
-    expr = "(" * 200 + "1" + ")" * 200
-    source = f'derived d "D" = {expr} {{\n}}\n'
-    assert fmt(source) == source
+def test_deep_nesting_formats_as_far_as_the_parser_reads_it():
+    deep = lambda n: f'derived d "D" = {"(" * n}1{")" * n} {{\n}}\n'
+    assert fmt(deep(20)) == deep(20)
+    for n in (300, 3000):  # the parser gives up ("nests too deeply"): so does the formatter
+        with pytest.raises(FormatError) as caught:
+            fmt(deep(n))
+        assert [d.code for d in caught.value.diagnostics] == ["E0003"]
 
 
 # ------------------------------------------------------------------ whitespace perturbations
