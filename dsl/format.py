@@ -7,10 +7,11 @@ comment is kept.  It works on the token stream of the real parse (Lark with
 * the author's line breaks are kept; runs of blank lines become one blank line, and
   there is none at the start of the file, right after a line ending in ``{``, ``(``
   or ``[``, or right before a line starting with a closing bracket;
-* indentation is two spaces per open bracket, counting the brackets opened on one
-  line once; a line that continues a statement or declaration begun on an earlier
-  line (the parse tree says which) is indented one level more, except inside
-  parentheses and brackets, whose own level already sets it apart;
+* indentation is two spaces a level: the contents of ``{ }`` are one level deeper
+  than the block around it, those of ``( )`` and ``[ ]`` one level deeper than the
+  line that opened them; a line that continues a statement or declaration begun
+  on an earlier line (the parse tree says which) is one level deeper still, except
+  inside parentheses and brackets, when it starts with ``{``, or after a ``}``;
 * between two tokens of a line there is one space, except none after ``(``, ``[``
   and ``.``, before ``)``, ``]``, ``,``, ``:`` and ``.``, between a name and the
   ``(`` of a call or the ``[`` of an index, after a unary ``-`` and inside ``{}``;
@@ -234,8 +235,8 @@ def _indents(lines: list[_Line]) -> list[int]:
         if k:
             base = indent = base if closer_level is None else closer_level
         else:
-            continues = (not tokens[0].opens_statement and last is not None and last.text != "}"
-                         and (not open_brackets or open_brackets[-1][0] == "{"))
+            continues = (not tokens[0].opens_statement and tokens[0].text != "{" and last is not None
+                         and last.text != "}" and (not open_brackets or open_brackets[-1][0] == "{"))
             indent = base + continues
         indents.append(indent)
         for token in tokens[k:]:

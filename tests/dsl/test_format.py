@@ -216,6 +216,7 @@ def test_deep_nesting_formats_as_far_as_the_parser_reads_it():
 
 # ------------------------------------------------------------------ whitespace perturbations
 SPEC_TEXTS = {p.name: p.read_text(encoding="utf-8") for p in SPECS}
+KITCHEN_SINK = Path(__file__).with_name("kitchen_sink.rules").read_text(encoding="utf-8")
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -250,8 +251,34 @@ def perturbed_spec(draw) -> tuple[str, str]:
     return SPEC_TEXTS[name], newline.join(out) + newline * rnd.randint(0, 3)
 
 
+@st.composite
+def rewrapped_spec(draw) -> str:
+    """The kitchen sink (every construct) with line breaks added at random between
+    tokens and comments added at the end of random lines and on lines of their own."""
+    rnd = random.Random(draw(st.integers(0, 2**64)))
+    pieces: list[str] = []
+    for number, line in enumerate(KITCHEN_SINK.splitlines()):
+        for m in LEXEME.finditer(line):
+            roll = rnd.random()
+            pieces.append("\n" if roll < 0.08 else f"  # c{number}\n" if roll < 0.1 else " ")
+            pieces.append(m.group())
+        pieces.append(f"  # end {number}\n" if rnd.random() < 0.1 else "\n")
+        if rnd.random() < 0.05:
+            pieces.append(f"# own {number}\n")
+    return "".join(pieces)
+
+
 @settings(max_examples=40, **SETTINGS)
 @given(perturbed_spec())
 def test_a_spec_with_its_whitespace_shuffled_formats_to_the_spec(case: tuple[str, str]):
     original, perturbed = case
     assert fmt(perturbed) == fmt(original) == original
+
+
+@settings(max_examples=20, **SETTINGS)
+@given(rewrapped_spec())
+def test_new_line_breaks_and_comments_anywhere_format_idempotently(text: str):
+    formatted = fmt(text)
+    assert fmt(formatted) == formatted
+    assert comments(formatted) == comments(text)
+    assert parse(formatted) == parse(text) == parse(KITCHEN_SINK)
