@@ -135,7 +135,8 @@ def cmd_fmt(args) -> int:
     the layout changes.  ``--check`` and ``--diff`` write nothing.  The diff goes to
     stdout, the files reformatted (or that would be) and a summary to stderr.  A spec
     that does not parse is left as it is and its diagnostics printed.  Exit 1 when a
-    spec does not parse, or with ``--check`` when one would be reformatted."""
+    spec does not parse, or with ``--check`` when one would be reformatted; CliError
+    (exit 2) for a spec that cannot be written."""
     from dsl.format import FormatError, format_source
 
     changed: list[str] = []
@@ -162,12 +163,15 @@ def cmd_fmt(args) -> int:
         if args.check or args.diff:
             print(f"would reformat {display}", file=sys.stderr)
         else:
-            pipeline.write_if_changed(path, result.formatted)
+            try:
+                pipeline.write_if_changed(path, result.formatted)
+            except OSError as err:
+                raise CliError(f"cannot write {display}: {err.strerror or err}") from None
             print(f"reformatted {display}", file=sys.stderr)
     specs = lambda n: f"{n} spec" + ("" if n == 1 else "s")
     verb = "would be reformatted" if args.check or args.diff else "reformatted"
     print(f"{specs(len(changed))} {verb}, {unchanged} already formatted"
-          + (f", {failed} not formatted (syntax errors)" if failed else ""), file=sys.stderr)
+          + (f", {failed} not formatted (errors above)" if failed else ""), file=sys.stderr)
     return 1 if failed or (args.check and changed) else 0
 
 

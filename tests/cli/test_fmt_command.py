@@ -82,7 +82,7 @@ def test_a_spec_that_does_not_parse_is_left_untouched_with_its_diagnostics(proje
     assert broken.read_text(encoding="utf-8") == BROKEN
     assert "specs/broken.rules:3:1: error[E0001]: unexpected `}`" in err
     assert "   3 | }\n     | ^" in err
-    assert "1 not formatted (syntax errors)" in err and "Traceback" not in err
+    assert "1 not formatted (errors above)" in err and "Traceback" not in err
     # The other specs are still formatted.
     assert (project / "specs" / "messy.rules").read_text(encoding="utf-8") == FORMATTED
 
@@ -109,6 +109,16 @@ def test_a_spec_that_is_not_utf8_is_a_diagnostic(project: Path, capsys):
     status, out, err = run(capsys, "specs/latin1.rules")
     assert status == 1
     assert "error[E0004]: the spec is not UTF-8 text" in err and "Traceback" not in err
+
+
+def test_a_spec_that_cannot_be_written_is_one_error_line(project: Path, capsys, monkeypatch):
+    def refuse(path, text):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("compiler.pipeline.write_if_changed", refuse)
+    status, out, err = run(capsys, "specs/messy.rules")
+    assert status == 2
+    assert err == "rulebook: cannot write specs/messy.rules: Permission denied\n"
 
 
 def test_the_repository_passes_fmt_check_as_ci_runs_it():
