@@ -42,8 +42,8 @@ _CLOSERS = frozenset("})]")
 _NO_SPACE_AFTER = frozenset({"(", "[", "."})
 _NO_SPACE_BEFORE = frozenset({")", "]", ",", ":", "."})
 _GAP = re.compile(r"#[^\n]*|\n")
-#: Parse trees deeper than this are checked with ``parse_spec`` too, which refuses
-#: trees of a few hundred levels (the specs are under 30 deep).
+#: A parse tree deeper than this is also given to ``parse_spec``, which refuses trees
+#: some hundreds of levels deep ("nests too deeply"); the specs are under 30 deep.
 _DEEP = 100
 
 
@@ -90,13 +90,14 @@ def format_source(text: str, path: str = "<spec>") -> FormatResult:
     when that refuses the text (a syntax error, or nesting too deep to read);
     nothing else is raised for any text.
     """
+    tokens: list[_Token] | None = None
     try:
         tokens, depth = _tokens(_token_parser().parse(text))
     except (LarkError, RecursionError):
-        depth = None
-    if depth is None or depth > _DEEP:  # refused, or maybe refused by parse_spec: ask it
+        pass
+    if tokens is None or depth > _DEEP:  # refused, or maybe refused by parse_spec: ask it
         spec, diagnostics = parse_spec(text, path)
-        if spec is None:
+        if spec is None or tokens is None:
             raise FormatError(diagnostics or [Diagnostic(
                 "E0001", "the spec does not parse", Span(path, 1, 1, 1, 2))])
     return FormatResult(path, text, _render(_lines(text, tokens)))
@@ -233,7 +234,7 @@ def _indents(lines: list[_Line]) -> list[int]:
             indents.append(None)  # a comment line: decided by the code line after it
             continue
         if k:
-            base = indent = base if closer_level is None else closer_level
+            indent = base if closer_level is None else closer_level
         else:
             continues = (not tokens[0].opens_statement and tokens[0].text != "{" and last is not None
                          and last.text != "}" and (not open_brackets or open_brackets[-1][0] == "{"))
