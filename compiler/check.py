@@ -12,6 +12,7 @@ from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from compiler import names as N
 from compiler import phasegraph
 from compiler.modediag import ModeDiagnostics
+from compiler.usage import check_usage
 
 DECISIONS = (ast.ChooseCards, ast.Ask)
 
@@ -719,14 +720,17 @@ def _type_hint(want: str, got: str) -> str | None:
     return None
 
 
-def check(comp, bag: DiagnosticBag) -> None:
+def check(comp, bag: DiagnosticBag, cards: list[dict] = ()) -> None:
     """Check every composed mode of ``comp`` and its phase graph; diagnostics go to
-    ``bag``, each once, naming the modes it concerns unless it concerns them all."""
+    ``bag``, each once, naming the modes it concerns unless it concerns them all.
+    ``cards`` are the catalogue entries (:func:`compiler.catalogue.load_catalogues`),
+    read by the warnings about unused components (:mod:`compiler.usage`)."""
     found = ModeDiagnostics(list(comp.modes))
     for mode in comp.modes.values():
         _Checker(mode, found).run()
         phasegraph.check_mode(mode, lambda *args, m=mode.name: found.add(m, *args))
     found.flush(bag)
+    check_usage(comp, list(cards), bag)
 
 
 def procedure_scope(mode, proc: ast.Procedure) -> N.Scope:

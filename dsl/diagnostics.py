@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Iterable
 
+from dsl.codes import CODES
 from dsl.spans import Span
 
 
@@ -27,8 +28,10 @@ class Note:
 class Diagnostic:
     """One problem found in a spec.
 
-    ``code`` is stable (``E0101``...; warnings start with ``W``); ``severity``
-    is ``"error"`` or ``"warning"``.
+    ``code`` is stable (``E0101``...; warnings start with ``W``) and must be
+    registered in :mod:`dsl.codes` (an ``AssertionError`` otherwise: a bug in
+    the compiler, caught by the tests); ``severity`` is ``"error"`` for ``E``
+    codes and ``"warning"`` for ``W`` codes.
     """
 
     code: str
@@ -37,6 +40,11 @@ class Diagnostic:
     severity: str = "error"
     hint: str | None = None
     notes: tuple[Note, ...] = ()
+
+    def __post_init__(self) -> None:
+        entry = CODES.get(self.code)
+        assert entry is not None, f"diagnostic code {self.code} is not registered in dsl/codes.py"
+        assert entry.severity == self.severity, f"{self.code} is a {entry.severity}, not a {self.severity}"
 
     def render(self, sources: dict[str, str] | None = None) -> str:
         """Render as ``file:line:col: severity[code]: message``, the source line,
