@@ -124,10 +124,23 @@ class DiagnosticBag:
         return bool(self.errors)
 
 
-def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
-    """A hint naming the closest candidate, or ``None`` when nothing is close."""
-    match = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
-    return f"did you mean `{match[0]}`?" if match else None
+def did_you_mean(name: str, candidates: Iterable[str], kind: str | None = None) -> str | None:
+    """A hint naming the closest candidate (``"did you mean `water`?"``).
+
+    When nothing is close: ``None``, or, given ``kind`` (a plural such as
+    ``"resources"``), a hint listing the candidates (``"the resources here are
+    `coin`, `gem`"``, at most 6 named) or saying there are none."""
+    options = list(dict.fromkeys(candidates))
+    match = difflib.get_close_matches(name, options, n=1, cutoff=0.6)
+    if match:
+        return f"did you mean `{match[0]}`?"
+    if kind is None:
+        return None
+    if not options:
+        return f"there are no {kind} here"
+    shown = ", ".join(f"`{o}`" for o in options[:6])
+    more = f" and {len(options) - 6} more" if len(options) > 6 else ""
+    return f"the {kind} here are {shown}{more}"
 
 
 class SpecError(Exception):

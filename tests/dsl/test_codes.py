@@ -71,6 +71,7 @@ def test_example_produces_its_code(code, tmp_path: Path):
     for d in diags:
         if d.code == code.code:
             assert d.severity == code.severity
+        assert d.hint, f"{d.code} {d.message!r} has no hint"
 
 
 def test_examples_that_are_not_spec_text(tmp_path: Path):

@@ -152,6 +152,7 @@ def _check_right(name: str) -> None:
     assert not _duplicates(diags), f"reported more than once: {_duplicates(diags)}"
     for d in diags:
         assert d.span.line >= 1, f"{d.code} has no position"
+        assert d.severity != "error" or d.hint, f"{d.code} {d.message!r} has no hint"
     if name in EXTRA_CHECKS:
         EXTRA_CHECKS[name](diags)
     errors = [d for d in diags if d.severity == "error"]
