@@ -59,24 +59,22 @@ class Diagnostic:
         return "\n".join(lines)
 
     def to_json(self) -> dict:
-        """The JSON shape documented for editor integrations."""
-        s = self.span
-        return {
-            "code": self.code,
-            "severity": self.severity,
-            "message": self.message,
-            "file": s.path,
-            "line": s.line,
-            "column": s.column,
-            "end_line": s.end_line,
-            "end_column": s.end_column,
-            "hint": self.hint,
-            "notes": [
-                {"message": n.message, "file": n.span.path, "line": n.span.line,
-                 "column": n.span.column}
-                for n in self.notes
-            ],
-        }
+        """The JSON object documented for editor integrations (``docs/diagnostics-json.md``,
+        schema ``compiler/schemas/diagnostics.schema.json``): ``code``, ``severity``,
+        ``message``, the place (``file``, 1-based ``line``/``column``, ``end_line``/``end_column``
+        one past the last character; all four ``null`` for a whole-file problem), ``hint``
+        (``null`` if none) and ``notes`` (each with ``message`` and a place of the same shape)."""
+        return {"code": self.code, "severity": self.severity, "message": self.message,
+                **_place(self.span), "hint": self.hint,
+                "notes": [{"message": n.message, **_place(n.span)} for n in self.notes]}
+
+
+def _place(span: Span) -> dict:
+    """``file``, ``line``, ``column``, ``end_line``, ``end_column`` of a span (JSON)."""
+    if span.line <= 0:
+        return {"file": span.path, "line": None, "column": None, "end_line": None, "end_column": None}
+    return {"file": span.path, "line": span.line, "column": span.column, "end_line": span.end_line,
+            "end_column": span.end_column}
 
 
 def _excerpt(span: Span, sources: dict[str, str] | None) -> list[str]:

@@ -757,7 +757,7 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic
         line, column = len(lines), len(lines[-1]) + 1
         expected = expected_words(_accepted(err))
         return Diagnostic("E0001", f"the spec ends too early: expected {expected}",
-                          Span(path, line, max(column - 1, 1), line, column),
+                          Span(path, line, max(column - 1, 1), line, max(column, 2)),
                           hint="a block may be missing its closing `}`")
     if isinstance(err, UnexpectedToken):
         tok = err.token

@@ -4,9 +4,12 @@ produces its code, and ``docs/errors.md`` and ``rulebook explain`` show the regi
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from compiler import cli, pipeline
@@ -50,6 +53,13 @@ def test_registry_is_sorted_unique_and_complete():
         assert len(c.explanation) >= 60 and c.example.strip(), c.code
 
 
+@functools.cache
+def _validator() -> jsonschema.Draft202012Validator:
+    schema = json.loads((REPO_ROOT / "compiler" / "schemas" / "diagnostics.schema.json").read_text(
+        encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
 def _run_example(code, tmp_path: Path) -> list[Diagnostic]:
     spec = tmp_path / "example.rules"
     spec.write_text(code.example_spec(), encoding="utf-8")
@@ -66,7 +76,10 @@ def test_the_minimal_spec_is_clean(tmp_path: Path):
 
 @pytest.mark.parametrize("code", [c for c in REGISTRY if c.runnable], ids=lambda c: c.code)
 def test_example_produces_its_code(code, tmp_path: Path):
+    """... with a hint on every error, and JSON that validates against the shipped schema."""
     diags = _run_example(code, tmp_path)
+    _validator().validate([{"spec": "example.rules", "seconds": 0.0,
+                            "diagnostics": [d.to_json() for d in diags]}])
     assert code.code in [d.code for d in diags], "\n\n".join(d.render() for d in diags)
     for d in diags:
         if d.code == code.code:
