@@ -391,7 +391,9 @@ class _Checker:
             first = self.mode.derived[cycle[0]]
             self.error("E0206", "derived value is defined through itself: "
                        + " → ".join(cycle + cycle[:1]), first.span,
-                       hint="define it from other values only")
+                       hint="define it from other values only",
+                       notes=[Note(f"`{a}` reads `{b}` here", self.mode.derived[a].expr.span)
+                              for a, b in zip(cycle[1:], cycle[2:] + cycle[:1])])
 
     def procedure_cycles(self) -> None:
         """A procedure may not run itself, directly or through others."""
@@ -405,7 +407,10 @@ class _Checker:
         for cycle in nx.simple_cycles(graph):
             first = self.mode.procedures[cycle[0]]
             self.error("E0206", "procedure runs itself through " + " → ".join(cycle + cycle[:1]),
-                       first.span, hint="a procedure cannot run itself")
+                       first.span, hint="a procedure cannot run itself; repeat work with `for each` "
+                       "instead",
+                       notes=[Note(f"`{a}` runs `{b}` here", graph.edges[a, b]["span"])
+                              for a, b in zip(cycle, cycle[1:] + cycle[:1])])
 
     def param_type(self, param: ast.ProcParam) -> str:
         kind = param.type.name
