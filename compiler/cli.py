@@ -97,7 +97,13 @@ def cmd_explain(args) -> int:
     if entry is None:
         raise CliError(f"no diagnostic code {args.code!r}; codes are {REGISTRY[0].code} to "
                        f"{REGISTRY[-1].code}, listed in docs/errors.md")
+    from compiler.docs_errors import example_output
+
     print(entry.render(), end="")
+    output = example_output(entry)
+    if output:
+        print("\n`rulebook check` says:\n")
+        print("\n".join("    " + line if line else "" for line in output.splitlines()))
     return 0
 
 

@@ -127,6 +127,10 @@ def test_explain_prints_the_entry(capsys):
     out = capsys.readouterr().out
     assert out.startswith("E0501: unknown name (error)\n")
     assert "pay gold 1" in out
+    said = out.split("`rulebook check` says:")[1]
+    assert "example.rules:" in said and "error[E0501]: `gold` is not a resource" in said
+    assert "^^^^" in said and "= hint: the resources here are `coin`" in said
+    assert "W0101" not in said  # only the diagnostics of the code explained
 
 
 def test_explain_refuses_an_unknown_code(capsys):
