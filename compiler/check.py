@@ -387,7 +387,7 @@ class _Checker:
             for name in _names_in(d.expr):
                 if name in self.mode.derived:
                     graph.add_edge(d.name, name)
-        for cycle in nx.simple_cycles(graph):
+        for cycle in sorted(_from_first(c, list(self.mode.derived)) for c in nx.simple_cycles(graph)):
             first = self.mode.derived[cycle[0]]
             self.error("E0206", "derived value is defined through itself: "
                        + " → ".join(cycle + cycle[:1]), first.span,
@@ -404,7 +404,8 @@ class _Checker:
             graph.add_node(proc.name)
             for call in _calls(proc.effect):
                 graph.add_edge(proc.name, call.procedure.name, span=call.span)
-        for cycle in nx.simple_cycles(graph):
+        for cycle in sorted(_from_first(c, list(self.mode.procedures))
+                            for c in nx.simple_cycles(graph)):
             first = self.mode.procedures[cycle[0]]
             self.error("E0206", "procedure runs itself through " + " → ".join(cycle + cycle[:1]),
                        first.span, hint="a procedure cannot run itself; repeat work with `for each` "
@@ -713,6 +714,13 @@ class _Checker:
                            "enum member", p.value.span,
                            hint=did_you_mean(getattr(p.value, "name", ""), N.enum_members(m))
                            or "write a number, true, false, a quoted text or a member of an enum")
+
+
+def _from_first(cycle: list[str], order: list[str]) -> list[str]:
+    """``cycle`` rotated to start at its member declared first (networkx's order depends on
+    string hashing, which changes from run to run)."""
+    i = min(range(len(cycle)), key=lambda k: order.index(cycle[k]))
+    return cycle[i:] + cycle[:i]
 
 
 def _names_in(e):
