@@ -622,9 +622,13 @@ class _Checker:
                 if f.default is not None and want != "?":
                     got = N.literal_type(f.default, m)
                     if got != want and not (want == N.BAG and isinstance(f.default, ast.EmptyBag)):
+                        this = (f"`{f.default.name}` names no value" if got == "?"
+                                and isinstance(f.default, ast.Name) else f"this is {_type_words(got)}")
                         self.error("E0503", f"the default of `{f.name}` must be {_type_words(want)}, "
-                                   f"but this is {_type_words(got)}", f.default.span,
-                                   hint=f"write {_type_words(want)}, or change the field's type")
+                                   f"but {this}", f.default.span,
+                                   hint="a bag field has no default: give each card its value"
+                                   if want == N.BAG else
+                                   f"write {_type_words(want)}, or change the field's type")
                 if N.field_type(f.type.name, m) == "?":
                     self.error("E0501", f"unknown type `{f.type.name}`", f.type.span,
                                hint=did_you_mean(f.type.name, ["int", "bool", "bag", "text", *m.enums],
