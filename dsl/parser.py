@@ -736,7 +736,7 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic
         lines = text.splitlines() or [""]
         line, column = len(lines), len(lines[-1]) + 1
         accepted = _accepted(err)
-        expected = expected_words(accepted, syntax_words.tokens_before(text, len(text)))
+        expected = expected_words(accepted, _context(err, text, len(text)))
         opener = _unclosed(text, len(text), accepted, path)
         return Diagnostic("E0001", f"the spec ends too early: expected {expected}",
                           Span(path, line, max(column - 1, 1), line, max(column, 2)),
@@ -748,7 +748,7 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic
     if isinstance(err, UnexpectedToken):
         tok = err.token
         accepted = _accepted(err)
-        context = syntax_words.tokens_before(text, tok.start_pos or 0)
+        context = _context(err, text, tok.start_pos or 0)
         expected = expected_words(accepted, context)
         width = max(len(str(tok)), 1)
         found = f"`{tok}`" if tok.type != "STRING" else f"text {tok}"
@@ -765,7 +765,7 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic
     if isinstance(err, UnexpectedCharacters):
         ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
         allowed = set(getattr(err, "allowed", None) or ()) - {"COMMENT", "WS"}
-        context = syntax_words.tokens_before(text, err.pos_in_stream)
+        context = syntax_words.tokens_before(text, err.pos_in_stream, 12)
         shown = f"`{ch}`" if ch.isprintable() and not ch.isspace() else f"U+{ord(ch):04X}"
         message = f"unexpected character {shown}"
         if allowed:
@@ -784,6 +784,19 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic
                           hint="a block may be missing its closing `}`")
     return Diagnostic("E0001", "syntax error", Span(path, line, column, line, column + 1),
                       hint="compare the line with the construct in the language reference")
+
+
+def _context(err: UnexpectedInput, text: str, pos: int) -> tuple[str, ...]:
+    """What the parser is in the middle of: the tokens and finished parts on its stack
+    (``("mode", "m", '"..."', "{", "set")``: a `set` inside a mode), the parts as
+    ``<rule>`` and titles as ``"..."``; the last tokens of the text when the stack is
+    not available."""
+    state = getattr(getattr(err, "interactive_parser", None), "parser_state", None)
+    stack = getattr(state, "value_stack", None)
+    if not stack:
+        return syntax_words.tokens_before(text, pos, 12)
+    return tuple(str(v) if isinstance(v, Token) else '"..."' if getattr(v, "data", None) == "title"
+                 else f"<{getattr(v, 'data', '?')}>" for v in stack)
 
 
 _CLOSERS = {"(": (")", "RPAR"), "[": ("]", "RSQB"), "{": ("}", "RBRACE")}

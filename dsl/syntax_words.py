@@ -4,9 +4,10 @@ The LALR parser reports the terminals it would accept (``NAME``, ``RBRACE``,
 ``PHASE``...).  :func:`expected_words` turns them into words: keywords in
 backticks, ``a whole number``, and, where the parser is at the start of a
 declaration, a statement, a mode rule or an expression, that phrase instead
-of a list of thirty keywords.  Where the tokens just before the error tell
-what a name stands for (``phase ▮``), a name is named for what it is: "a
-phase name".  No Lark terminal name (``NAME``, ``__ANON_0``, ``$END``) ever
+of a list of thirty keywords.  Where the context tells what a name stands
+for (``phase ▮``), a name is named for what it is: "a phase name".  The
+context is the parser's stack (the keywords and parts of the rules it is in
+the middle of), or the last tokens of the text when the lexer failed.  No Lark terminal name (``NAME``, ``__ANON_0``, ``$END``) ever
 reaches a message.
 """
 
@@ -115,7 +116,16 @@ def name_word(context: Sequence[str]) -> str | None:
                                                                 and context[-3] == "catalogue") else None
     if last == "mode" and before == "default":
         return "the name of a mode"
+    if last == "set":
+        return "a param name" if _in_mode_block(context) else "a chosen card"
     return NAME_AFTER.get(last)
+
+
+def _in_mode_block(context: Sequence[str]) -> bool:
+    """Whether the innermost `{` of ``context`` opens a mode, a module or an amendment."""
+    braces = [i for i, t in enumerate(context) if t == "{"]
+    header = context[max(0, braces[-1] - 6):braces[-1]] if braces else ()
+    return any(t in ("mode", "module", "amend") for t in header)
 
 
 def string_word(context: Sequence[str]) -> str | None:
@@ -132,7 +142,7 @@ def string_word(context: Sequence[str]) -> str | None:
 def expected_words(parser: Lark, expected: Iterable[str], context: Sequence[str] = ()) -> str:
     """``{'NAME', 'RBRACE'}`` → ``"`}` or a name"``: what the parser expected, in words.
 
-    ``context`` is the tokens just before the error (see :func:`tokens_before`):
+    ``context`` is what precedes the error (the parser's stack, or :func:`tokens_before`):
     after ``phase``, a name is "a phase name".  Keywords come first (short ones
     first), then names, numbers and texts, then whole groups ("a statement").
     At most 8 items are named."""

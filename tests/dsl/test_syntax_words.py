@@ -89,6 +89,12 @@ CONTEXT_CASES = {
     'end over { when ': "expected an expression",
     'resource coin "Coin" { source ': 'expected the source text, quoted ("...")',
     'acton build "Build" {': "unexpected `acton`: expected a declaration (",
+    # the parser's stack tells a `set` in a mode from a `set` in an effect
+    'mode m "M" { set ': "expected a param name",
+    'setup { set ': "expected a chosen card",
+    'mode m "M" { replace action a "A" { effect { set ': "expected a chosen card",
+    'zone z "Z" of ': "expected a card type name",
+    'setup { for each ': "expected a name for each card",
 }
 
 
