@@ -7,8 +7,8 @@ declaration, a statement, a mode rule or an expression, that phrase instead
 of a list of thirty keywords.  Where the context tells what a name stands
 for (``phase ▮``), a name is named for what it is: "a phase name".  The
 context is the parser's stack (the keywords and parts of the rules it is in
-the middle of), or the last tokens of the text when the lexer failed.  No Lark terminal name (``NAME``, ``__ANON_0``, ``$END``) ever
-reaches a message.
+the middle of), or the last tokens of the text when the lexer failed.  No
+Lark terminal name (``NAME``, ``__ANON_0``, ``$END``) ever reaches a message.
 """
 
 from __future__ import annotations
