@@ -93,6 +93,10 @@ def cmd_build(args) -> int:
 def cmd_explain(args) -> int:
     from dsl.codes import REGISTRY, lookup
 
+    if args.code is None:
+        for c in REGISTRY:
+            print(f"{c.code}  {c.severity:<7}  {c.title}")
+        return 0
     entry = lookup(args.code)
     if entry is None:
         raise CliError(f"no diagnostic code {args.code!r}; codes are {REGISTRY[0].code} to "
@@ -398,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--strict", action="store_true", help="warnings fail too")
     p.set_defaults(func=cmd_check)
     p = sub.add_parser("explain", help="explain a diagnostic code (e.g. `rulebook explain E0501`)")
-    p.add_argument("code", help="a code such as E0501 or W0104")
+    p.add_argument("code", nargs="?", help="a code such as E0501 or W0104 (default: list them all)")
     p.set_defaults(func=cmd_explain)
     p = sub.add_parser("play", help="play a whole game with bots")
     p.add_argument("game")

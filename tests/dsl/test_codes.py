@@ -133,6 +133,13 @@ def test_explain_prints_the_entry(capsys):
     assert "W0101" not in said  # only the diagnostics of the code explained
 
 
+def test_explain_without_a_code_lists_them_all(capsys):
+    assert cli.main(["explain"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(REGISTRY)
+    assert lines[0].split()[:2] == ["E0001", "error"] and lines[-1].split()[1] == "warning"
+
+
 def test_explain_refuses_an_unknown_code(capsys):
     assert cli.main(["explain", "E9999"]) == 2
     err = capsys.readouterr().err
