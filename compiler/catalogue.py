@@ -42,7 +42,7 @@ def load_catalogues(mode_tables, spec_dir: Path, bag: DiagnosticBag,
             if ctype is None:
                 bag.error("E0301", f"catalogue `{cat.name}` is of unknown card type "
                           f"`{cat.card_type.name}`", cat.card_type.span,
-                          hint=did_you_mean(cat.card_type.name, mode.card_types))
+                          hint=did_you_mean(cat.card_type.name, mode.card_types, "card types"))
                 continue
             entries += _load(cat, ctype, mode, spec_dir, bag, display_dir)
     return entries
@@ -65,7 +65,10 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
         line = mark.line + 1 if mark else 1
         bag.error("E0303", f"catalogue is not valid YAML: {getattr(err, 'problem', err)}",
                   Span(str(shown), line, (mark.column + 1) if mark else 1, line,
-                       (mark.column + 2) if mark else 2))
+                       (mark.column + 2) if mark else 2),
+                  hint="look for an unclosed bracket or quote, or a tab in the indentation, at or "
+                  "just before this point",
+                  notes=[Note("the catalogue is declared here", cat.span)])
         return []
     try:
         data = yaml.safe_load(text) or {}
@@ -85,7 +88,10 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                 cards_node = v
     if not isinstance(data, dict) or not isinstance(data.get(key), list) or cards_node is None:
         bag.error("E0304", f"a catalogue file holds `{cat.name}:` (or `cards:`), a list of cards",
-                  Span(str(shown), 1, 1, 1, 2), notes=[Note("the catalogue is declared here", cat.span)])
+                  Span(str(shown), 1, 1, 1, 2),
+                  hint=f"start the file with `{cat.name}:` (or `cards:`) followed by `  - name: ...` "
+                  "entries",
+                  notes=[Note("the catalogue is declared here", cat.span)])
         return []
     fields = {f.name: f for f in ctype.fields}
     enums = {e.name: {m.name for m in e.members} for e in mode.enums.values()}
@@ -96,7 +102,8 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
         span = Span(str(shown), node.start_mark.line + 1, node.start_mark.column + 1,
                     node.start_mark.line + 1, node.start_mark.column + 2)
         if not isinstance(entry, dict):
-            bag.error("E0304", "each card is a mapping of field: value", span)
+            bag.error("E0304", "each card is a mapping of field: value", span,
+                      hint="write the card as `- name: ...` with one `field: value` per line")
             continue
         pairs = node.value if isinstance(node, yaml.MappingNode) else []
         key_spans = {k.value: _node_span(shown, k) for k, _ in pairs}
@@ -118,14 +125,16 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
         if prov not in ("rulebook", "provisional"):
             bag.error("E0310", f"card `{name}`: provenance is `rulebook` or `provisional`, not "
                       f"`{prov}`", key_spans.get("provenance", span),
-                      hint=did_you_mean(str(prov), ["rulebook", "provisional"]))
+                      hint=did_you_mean(str(prov), ["rulebook", "provisional"])
+                      or "write `provenance: provisional` for a card the rulebook does not print")
         for pf in entry.get("provisional_fields", []) or []:
             if pf not in fields and pf not in ("copies", "title"):
                 bag.error("E0310", f"card `{name}`: `{pf}` in provisional_fields is not a field",
                           key_spans.get("provisional_fields", span),
-                          hint=did_you_mean(str(pf), [*fields, "copies", "title"]))
+                          hint=did_you_mean(str(pf), [*fields, "copies", "title"], "fields"))
         if name in names:
             bag.error("E0306", f"card `{name}` is listed twice", span,
+                      hint="keep one entry; give it `copies: N` for several identical cards",
                       notes=[Note("first listed here", names[name])])
         names[name] = span
         card = {"_catalogue": cat.name, "_card_type": ctype.name, "_line": span.line,
@@ -144,25 +153,41 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                 continue
             problem = _check_value(f.type.name, value, enums, resources)
             if problem:
-                message, culprit = problem
+                message, culprit, hint = problem
                 vspan = _value_span(shown, value_nodes.get(key), culprit) or kspan
                 bag.error("E0308", f"card `{name}`, field `{key}`: {message}", vspan,
+                          hint=hint or _value_hint(f.type.name, enums),
                           notes=[Note(f"`{key}` is declared here", f.span)])
             card[key] = value
         for f in ctype.fields:
             if f.name not in card:
                 if f.default is None:
                     bag.error("E0309", f"card `{name}` lacks field `{f.name}`, which has no default",
-                              span, notes=[Note("declared here", f.span)])
+                              span, hint=f"add `{f.name}: ...` to the card, or give the field a "
+                              f"default in `card {ctype.name}` (`field {f.name}: {f.type.name} = ...`)",
+                              notes=[Note("declared here", f.span)])
                 else:
                     card[f.name] = getattr(f.default, "value", getattr(f.default, "name", None))
         copies = entry.get("copies", 1)
         if not isinstance(copies, int) or copies < 1:
             bag.error("E0308", f"card `{name}`: copies must be a whole number of at least 1",
-                      key_spans.get("copies", span))
+                      key_spans.get("copies", span), hint="write `copies: 1` or more, or leave it "
+                      "out for a single copy")
             card["copies"] = 1
         out.append(card)
     return out
+
+
+def _value_hint(type_name: str, enums: dict[str, set[str]]) -> str:
+    """What a value of the field's type looks like in YAML."""
+    if type_name in enums:
+        members = sorted(enums[type_name])
+        return f"a {type_name} is one of " + ", ".join(f"`{m}`" for m in members[:8]) + (
+            " ..." if len(members) > 8 else "")
+    return {"int": "write a whole number, e.g. `2`", "bool": "write `true` or `false`",
+            "text": 'write a text, e.g. `"Farm"`',
+            "bag": "write a mapping of resources to whole numbers, e.g. `{worker: 1}`"}.get(
+        type_name, f"write a value of type {type_name}")
 
 
 def _node_span(path: Path, node) -> Span:
@@ -181,28 +206,30 @@ def _value_span(path: Path, node, culprit) -> Span | None:
     return _node_span(path, node)
 
 
-def _check_value(type_name: str, value, enums, resources) -> tuple[str, tuple | None] | None:
-    """``None`` when ``value`` fits the type, else (message, culprit inside a bag or None)."""
+def _check_value(type_name: str, value, enums, resources) -> tuple[str, tuple | None, str | None] | None:
+    """``None`` when ``value`` fits the type, else (message, culprit inside a bag or None,
+    a did-you-mean hint or None)."""
     if type_name == "int":
         ok = isinstance(value, int) and not isinstance(value, bool)
-        return None if ok else (f"expected a whole number, got {value!r}", None)
+        return None if ok else (f"expected a whole number, got {value!r}", None, None)
     if type_name == "bool":
-        return None if isinstance(value, bool) else (f"expected true or false, got {value!r}", None)
+        return None if isinstance(value, bool) else (f"expected true or false, got {value!r}", None,
+                                                     None)
     if type_name == "text":
-        return None if isinstance(value, str) else (f"expected a text, got {value!r}", None)
+        return None if isinstance(value, str) else (f"expected a text, got {value!r}", None, None)
     if type_name == "bag":
         if not isinstance(value, dict):
-            return f"expected a bag like {{worker: 1}}, got {value!r}", None
+            return f"expected a bag like {{worker: 1}}, got {value!r}", None, None
         for k, v in value.items():
             if k not in resources:
-                hint = did_you_mean(str(k), resources)
-                return f"`{k}` is not a resource" + (f" ({hint})" if hint else ""), (k, "key")
+                return f"`{k}` is not a resource", (k, "key"), did_you_mean(str(k), resources,
+                                                                             "resources")
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                return f"amount of `{k}` must be a whole number, got {v!r}", (k, "value")
+                return f"amount of `{k}` must be a whole number, got {v!r}", (k, "value"), None
         return None
     if type_name in enums:
         if value not in enums[type_name]:
-            hint = did_you_mean(str(value), enums[type_name])
-            return f"`{value}` is not a {type_name}" + (f" ({hint})" if hint else ""), None
+            return f"`{value}` is not a {type_name}", None, did_you_mean(
+                str(value), sorted(enums[type_name]), f"members of {type_name}")
         return None
     return None

@@ -12,6 +12,7 @@ from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from compiler import names as N
 from compiler import phasegraph
 from compiler.modediag import ModeDiagnostics
+from compiler.usage import check_usage
 
 DECISIONS = (ast.ChooseCards, ast.Ask)
 
@@ -47,7 +48,7 @@ class _Checker:
                 for ident, _ in e.items:
                     if ident.name not in self.mode.resources:
                         self.error("E0501", f"`{ident.name}` is not a resource", ident.span,
-                                   hint=did_you_mean(ident.name, self.mode.resources))
+                                   hint=did_you_mean(ident.name, self.mode.resources, "resources"))
             return N.BAG
         if t is ast.PlayerCount:
             return N.INT
@@ -70,7 +71,8 @@ class _Checker:
             card = self.zone_ref(e.zone, scope, any_owner=True)
             if card and kind not in ("?", N.card_type(card)):
                 self.error("E0503", f"only {card} cards can be in `{e.zone.zone.name}`, and this "
-                           f"is {_type_words(kind)}", e.card.span)
+                           f"is {_type_words(kind)}", e.card.span,
+                           hint=f"test a {card} card, or a zone that holds {_type_words(kind)}s")
             return N.BOOL
         if t is ast.Name:
             b = N.resolve(self.mode, scope, e.name)
@@ -80,7 +82,9 @@ class _Checker:
                 return N.INT
             if b is None:
                 self.error("E0501", f"unknown name `{e.name}`", e.span,
-                           hint=did_you_mean(e.name, N.all_names(self.mode, scope)))
+                           hint=did_you_mean(e.name, N.all_names(self.mode, scope))
+                           or f"declare `{e.name}` (a param, resource, track, derived value, tally or "
+                           "end), or choose it in the action (`choose x: ...`)")
                 return "?"
             return b.type
         if t is ast.Attribute:
@@ -96,8 +100,12 @@ class _Checker:
                     options = [f.name for f in ctype.fields] if ctype else []
                 else:
                     options = list(self.mode.resources) + list(self.mode.tracks) + list(self.mode.derived)
+                what = f"a {owner[5:]} card" if owner.startswith("card:") else "a player"
                 self.error("E0502", f"`{e.obj}` has no `{e.attr}`", e.span,
-                           hint=did_you_mean(e.attr, options))
+                           hint=did_you_mean(e.attr, options) or (
+                               f"{what} has " + ", ".join(f"`{o}`" for o in options[:8])
+                               + (" ..." if len(options) > 8 else "") if options else
+                               f"{what} has nothing to read here"))
                 return "?"
             return b.type
         if t is ast.Not:
@@ -113,10 +121,14 @@ class _Checker:
                 if e.op in ("==", "!="):
                     if left != right:
                         self.error("E0503", f"cannot compare {_type_words(left)} with "
-                                   f"{_type_words(right)}", e.span)
+                                   f"{_type_words(right)}", e.span,
+                                   hint="compare two things of one type, e.g. two numbers or two "
+                                   "members of one enum")
                 elif left != N.INT or right != N.INT:
                     self.error("E0503", f"`{e.op}` compares numbers, not {_type_words(left)} and "
-                               f"{_type_words(right)}", e.span)
+                               f"{_type_words(right)}", e.span,
+                               hint="compare numbers, e.g. `count my hand >= 2`; test a bag with "
+                               "`has`, equality with `==`")
             return N.BOOL
         if t is ast.Arith:
             for x in e.operands:
@@ -158,7 +170,7 @@ class _Checker:
             track = self.mode.tracks.get(e.track.name)
             if track is None:
                 self.error("E0501", f"unknown track `{e.track.name}`", e.track.span,
-                           hint=did_you_mean(e.track.name, self.mode.tracks))
+                           hint=did_you_mean(e.track.name, self.mode.tracks, "tracks"))
                 return "?"
             self.track_key(track, e.key, scope, e.span)
             return N.INT
@@ -166,12 +178,13 @@ class _Checker:
             arity = N.BUILTIN_FUNCS.get(e.func.name)
             if arity is None:
                 self.error("E0504", f"unknown function `{e.func.name}`", e.func.span,
-                           hint=did_you_mean(e.func.name, N.BUILTIN_FUNCS))
+                           hint=did_you_mean(e.func.name, N.BUILTIN_FUNCS, "functions"))
             elif e.func.name in ("max", "min") and len(e.args) < 2:
                 self.error("E0504", f"`{e.func.name}` compares at least 2 values", e.span,
                            hint=f"e.g. `{e.func.name}(a, 0)`")
             elif e.func.name not in ("max", "min") and len(e.args) != arity:
-                self.error("E0504", f"`{e.func.name}` takes {arity} value(s)", e.span)
+                self.error("E0504", f"`{e.func.name}` takes {arity} value(s)", e.span,
+                           hint=f"write `{e.func.name}(" + ", ".join("xyz"[:arity]) + ")`")
             for a in e.args:
                 self.expect(a, N.INT, scope, f"each value given to `{e.func.name}`")
             return N.INT
@@ -187,7 +200,7 @@ class _Checker:
         zone = self.mode.zones.get(z.zone.name)
         if zone is None:
             self.error("E0501", f"unknown zone `{z.zone.name}`", z.zone.span,
-                       hint=did_you_mean(z.zone.name, self.mode.zones))
+                       hint=did_you_mean(z.zone.name, self.mode.zones, "zones and decks"))
             return None
         if z.owner_expr is not None:
             if zone.per_player:
@@ -214,7 +227,9 @@ class _Checker:
             self.error("E0505", f"`{zone.name}` is shared, not a player's", z.span,
                        hint=f"write just `{zone.name}`")
         if z.owner not in (None, "my") and scope.locals.get(z.owner) != N.PLAYER:
-            self.error("E0501", f"`{z.owner}` is not a chosen player here", z.span)
+            self.error("E0501", f"`{z.owner}` is not a chosen player here", z.span,
+                       hint=f"choose the player first (`choose {z.owner}: player`), or write "
+                       f"`my {z.zone.name}`")
         return zone.card_type.name
 
     # ------------------------------------------------------------ statements
@@ -236,7 +251,8 @@ class _Checker:
             kind = self.infer(st.value, scope)
             if kind == N.BOOL:
                 self.error("E0503", "`let` names a number, a card, a player or a bag, not a "
-                           "condition", st.value.span)
+                           "condition", st.value.span,
+                           hint="write the condition where it is used, in `if` or `require`")
             return scope.with_local(st.var.name, kind)
         if t in (ast.Gain, ast.Pay, ast.Release):
             self.expect(st.bag, N.BAG, scope, f"what `{t.__name__.lower()}` moves")
@@ -251,7 +267,7 @@ class _Checker:
             track = self.mode.tracks.get(st.track.name)
             if track is None:
                 self.error("E0501", f"unknown track `{st.track.name}`", st.track.span,
-                           hint=did_you_mean(st.track.name, self.mode.tracks))
+                           hint=did_you_mean(st.track.name, self.mode.tracks, "tracks"))
             else:
                 self.track_key(track, st.key, scope, st.span)
             self.expect(st.amount, N.INT, scope, "how far a track advances")
@@ -263,11 +279,13 @@ class _Checker:
             proc = self.mode.procedures.get(st.procedure.name)
             if proc is None:
                 self.error("E0501", f"unknown procedure `{st.procedure.name}`", st.procedure.span,
-                           hint=did_you_mean(st.procedure.name, self.mode.procedures))
+                           hint=did_you_mean(st.procedure.name, self.mode.procedures, "procedures"))
             else:
                 if len(st.args) != len(proc.params):
                     self.error("E0504", f"`{proc.name}` takes {len(proc.params)} value(s), "
                                f"not {len(st.args)}", st.span,
+                               hint=f"write `do {proc.name}(" + ", ".join(p.name for p in proc.params)
+                               + ")`",
                                notes=[Note("declared here", proc.span)])
                 for arg, param in zip(st.args, proc.params):
                     self.expect(arg, self.param_type(param), scope, f"`{param.name}`")
@@ -288,7 +306,7 @@ class _Checker:
                     self.expect(st.where, N.BOOL, scope.with_card(pieces.name), "a `where` condition")
             elif cat is None:
                 self.error("E0501", f"unknown catalogue `{st.catalogue.name}`", st.catalogue.span,
-                           hint=did_you_mean(st.catalogue.name, self.mode.catalogues))
+                           hint=did_you_mean(st.catalogue.name, self.mode.catalogues, "catalogues"))
             self.zone_ref(st.dest, scope)
             if cat is not None and st.where is not None:
                 self.expect(st.where, N.BOOL, scope.with_card(cat.card_type.name), "a `where` condition")
@@ -327,9 +345,13 @@ class _Checker:
                            st.die.span, hint="declare the pieces with `sides 6`")
         elif t is ast.Ask:
             self.expect(st.who, N.PLAYER, scope, "who is asked")
-            labels = [o.label for o in st.options]
-            if len(set(labels)) != len(labels):
-                self.error("E0511", "two options of `ask` have the same label", st.span)
+            first: dict[str, ast.AskOption] = {}
+            for o in st.options:
+                if o.label in first:
+                    self.error("E0511", f"two options of `ask` have the label \"{o.label}\"", o.span,
+                               hint="give each option its own label: players pick options by it",
+                               notes=[Note("the other option", first[o.label].span)])
+                first.setdefault(o.label, o)
             for o in st.options:
                 self.block(o.body, scope)
 
@@ -345,7 +367,8 @@ class _Checker:
             for member in enum.members:
                 if member.name in seen:
                     self.error("E0205", f"`{member.name}` is listed twice in `{enum.name}`",
-                               member.span, notes=[Note("first listed here", seen[member.name].span)])
+                               member.span, hint="remove one of them",
+                               notes=[Note("first listed here", seen[member.name].span)])
                 seen.setdefault(member.name, member)
                 if member.name in taken:
                     other = taken[member.name]
@@ -364,11 +387,13 @@ class _Checker:
             for name in _names_in(d.expr):
                 if name in self.mode.derived:
                     graph.add_edge(d.name, name)
-        for cycle in nx.simple_cycles(graph):
+        for cycle in sorted(_from_first(c, list(self.mode.derived)) for c in nx.simple_cycles(graph)):
             first = self.mode.derived[cycle[0]]
             self.error("E0206", "derived value is defined through itself: "
                        + " → ".join(cycle + cycle[:1]), first.span,
-                       hint="define it from other values only")
+                       hint="define it from other values only",
+                       notes=[Note(f"`{a}` reads `{b}` here", self.mode.derived[a].expr.span)
+                              for a, b in zip(cycle[1:], cycle[2:] + cycle[:1])])
 
     def procedure_cycles(self) -> None:
         """A procedure may not run itself, directly or through others."""
@@ -379,10 +404,14 @@ class _Checker:
             graph.add_node(proc.name)
             for call in _calls(proc.effect):
                 graph.add_edge(proc.name, call.procedure.name, span=call.span)
-        for cycle in nx.simple_cycles(graph):
+        for cycle in sorted(_from_first(c, list(self.mode.procedures))
+                            for c in nx.simple_cycles(graph)):
             first = self.mode.procedures[cycle[0]]
             self.error("E0206", "procedure runs itself through " + " → ".join(cycle + cycle[:1]),
-                       first.span, hint="a procedure cannot run itself")
+                       first.span, hint="a procedure cannot run itself; repeat work with `for each` "
+                       "instead",
+                       notes=[Note(f"`{a}` runs `{b}` here", graph.edges[a, b]["span"])
+                              for a, b in zip(cycle, cycle[1:] + cycle[:1])])
 
     def param_type(self, param: ast.ProcParam) -> str:
         kind = param.type.name
@@ -394,7 +423,7 @@ class _Checker:
             return N.enum_type(kind)
         self.error("E0501", f"unknown type `{kind}`", param.type.span,
                    hint=did_you_mean(kind, ["int", "bag", "player", *self.mode.card_types,
-                                            *self.mode.pieces]))
+                                            *self.mode.pieces, *self.mode.enums], "types"))
         return "?"
 
     def procedure_scope(self, proc: ast.Procedure) -> N.Scope:
@@ -411,7 +440,8 @@ class _Checker:
         if track.per_enum is None:
             if key is not None:
                 self.error("E0503", f"track `{track.name}` is not kept per anything, so it takes "
-                           "no `[...]`", key.span)
+                           "no `[...]`", key.span, hint=f"write just `{track.name}`",
+                           notes=[Note("declared here", track.span)])
             return
         if key is None:
             self.error("E0505", f"track `{track.name}` is kept per {track.per_enum.name}: say "
@@ -423,7 +453,8 @@ class _Checker:
         owner = scope.locals.get(ident.name)
         if owner is None or not owner.startswith("card:"):
             self.error("E0501", f"`{ident.name}` is not a chosen card here", ident.span,
-                       hint=did_you_mean(ident.name, scope.locals))
+                       hint=did_you_mean(ident.name, scope.locals)
+                       or f"choose it first: `choose {ident.name}: card in ...`")
             return None
         return owner[5:]
 
@@ -431,7 +462,9 @@ class _Checker:
         a, b = self.zone_ref(src, scope), self.zone_ref(dst, scope)
         if a and b and a != b:
             self.error("E0503", f"`{src.zone.name}` holds {a} cards but `{dst.zone.name}` holds {b} "
-                       "cards", dst.span)
+                       "cards", dst.span, hint=f"move {a} cards into a zone of {a} cards",
+                       notes=[Note(f"`{z.zone.name}` is declared here", self.mode.zones[z.zone.name].span)
+                              for z in (src, dst) if z.zone.name in self.mode.zones])
 
     # ------------------------------------------------------------ declarations
     def action_scope(self, a: ast.Action) -> N.Scope:
@@ -439,7 +472,10 @@ class _Checker:
         for c in a.choices:
             d = c.domain
             if c.name in scope.locals:
-                self.error("E0205", f"`{c.name}` is chosen twice", c.span)
+                self.error("E0205", f"`{c.name}` is chosen twice", c.span,
+                           hint="give each choice its own name",
+                           notes=[Note("first chosen here", prev.span) for prev in a.choices
+                                  if prev.name == c.name][:1])
             if isinstance(d, ast.CardDomain):
                 card = self.zone_ref(d.zone, scope)
                 inner = scope.with_local(c.name, N.card_type(card or "?"))
@@ -453,21 +489,24 @@ class _Checker:
                 for k in d.kinds:
                     if k.name not in self.mode.resources:
                         self.error("E0501", f"`{k.name}` is not a resource", k.span,
-                                   hint=did_you_mean(k.name, self.mode.resources))
+                                   hint=did_you_mean(k.name, self.mode.resources, "resources"))
                 if d.size < 1:
-                    self.error("E0506", "a bag choice needs at least 1 item", d.span)
+                    self.error("E0506", "a bag choice needs at least 1 item", d.span,
+                               hint="choose 1 or more, e.g. `choose x: 1 of coin, gem`")
                 scope = scope.with_local(c.name, N.BAG)
             elif isinstance(d, ast.SubsetDomain):
                 kind = d.card_type.name
                 if kind not in self.mode.card_types and kind not in self.mode.pieces:
                     self.error("E0501", f"unknown card type or pieces `{kind}`", d.card_type.span,
-                               hint=did_you_mean(kind, [*self.mode.card_types, *self.mode.pieces]))
+                               hint=did_you_mean(kind, [*self.mode.card_types, *self.mode.pieces],
+                                                 "card types and pieces"))
                 elif d.where is not None:
                     self.expect(d.where, N.BOOL, scope.with_card(kind), "a `where` condition")
                 scope = scope.with_local(c.name, f"cards:{kind}")
             else:
                 if d.low > d.high:
-                    self.error("E0506", f"the range {d.low} to {d.high} is empty", d.span)
+                    self.error("E0506", f"the range {d.low} to {d.high} is empty", d.span,
+                               hint=f"write the smaller number first: `{d.high} to {d.low}`")
                 scope = scope.with_local(c.name, N.INT)
         return scope
 
@@ -481,7 +520,7 @@ class _Checker:
                              hint="remove the line or count at least 1")
             if use.tally.name not in self.mode.tallies:
                 self.error("E0501", f"unknown tally `{use.tally.name}`", use.tally.span,
-                           hint=did_you_mean(use.tally.name, self.mode.tallies))
+                           hint=did_you_mean(use.tally.name, self.mode.tallies, "tallies"))
         self.block(a.effect, scope)
 
     def run(self) -> None:
@@ -492,9 +531,11 @@ class _Checker:
                        hint="mark the victory-point track with `score`")
         for t in scores:
             if not t.per_player:
-                self.error("E0520", f"the score track `{t.name}` must be `per player`", t.span)
+                self.error("E0520", f"the score track `{t.name}` must be `per player`", t.span,
+                           hint="add `per player` to it: each player scores their own points")
         for extra in scores[1:]:
             self.error("E0520", "only one track can be the score track", extra.span,
+                       hint=f"remove `score` from `{extra.name}`",
                        notes=[Note("the score track", scores[0].span)])
         lo, hi = m.players
         if (lo, hi) == (0, 0):
@@ -518,16 +559,18 @@ class _Checker:
             if t.per_enum is not None:
                 if t.per_enum.name not in m.enums:
                     self.error("E0501", f"unknown enum `{t.per_enum.name}`", t.per_enum.span,
-                               hint=did_you_mean(t.per_enum.name, m.enums))
+                               hint=did_you_mean(t.per_enum.name, m.enums, "enums"))
                 if t.per_player or t.is_score:
                     self.error("E0505", f"track `{t.name}` is kept per {t.per_enum.name}; it cannot "
-                               "also be per player or the score", t.span)
+                               "also be per player or the score", t.span,
+                               hint=f"keep either `per {t.per_enum.name}` or `per player`/`score`")
         for d in m.derived.values():
             self.expect(d.expr, N.INT, N.Scope(), f"derived value `{d.name}`")
         for t in m.tallies.values():
             for sc in t.scopes:
                 if sc not in ("player", "round", "game", "turn"):
-                    self.error("E0506", f"unknown tally scope `{sc}`", t.span)
+                    self.error("E0506", f"unknown tally scope `{sc}`", t.span,
+                               hint="a tally counts per player, round, game or turn")
             if t.maximum is not None:
                 self.expect(t.maximum, N.INT, N.Scope(), "a tally's maximum")
                 if isinstance(t.maximum, ast.Number) and t.maximum.value == 0:
@@ -535,33 +578,42 @@ class _Checker:
                                  hint="remove the actions that use it instead")
         for pc in m.pieces.values():
             if pc.count < 1:
-                self.error("E0506", "each player needs at least 1 piece", pc.span)
+                self.error("E0506", "each player needs at least 1 piece", pc.span,
+                           hint="write `per player 1` or more")
             if pc.sides is not None and pc.sides < 2:
-                self.error("E0506", "a die needs at least 2 sides", pc.span)
+                self.error("E0506", "a die needs at least 2 sides", pc.span,
+                           hint="write `sides 6` (any number from 2), or leave `sides` out for pieces "
+                           "that do not roll")
             if pc.name in m.card_types:
-                self.error("E0205", f"`{pc.name}` is both a card type and pieces", pc.span)
+                self.error("E0205", f"`{pc.name}` is both a card type and pieces", pc.span,
+                           hint="rename one of them",
+                           notes=[Note("the card type", m.card_types[pc.name].span)])
         for z in m.zones.values():
             if z.card_type.name not in m.card_types and z.card_type.name not in m.pieces:
                 self.error("E0501", f"unknown card type `{z.card_type.name}`", z.card_type.span,
-                           hint=did_you_mean(z.card_type.name, m.card_types))
+                           hint=did_you_mean(z.card_type.name, [*m.card_types, *m.pieces],
+                                             "card types and pieces"))
             if z.per_card is not None and z.per_card.name not in m.card_types \
                     and z.per_card.name not in m.pieces:
                 self.error("E0501", f"unknown card type `{z.per_card.name}`", z.per_card.span,
-                           hint=did_you_mean(z.per_card.name, [*m.card_types, *m.pieces]))
+                           hint=did_you_mean(z.per_card.name, [*m.card_types, *m.pieces],
+                                             "card types and pieces"))
             if z.per_card is not None and z.per_player:
                 self.error("E0505", f"`{z.name}` cannot belong both to each player and to each "
-                           f"{z.per_card.name}", z.span)
+                           f"{z.per_card.name}", z.span,
+                           hint=f"keep one of `per player` and `per {z.per_card.name}`")
             if z.limit is not None:
                 owner_scope = N.Scope(card=z.per_card.name) if z.per_card else N.Scope()
                 self.expect(z.limit, N.INT, owner_scope, "a zone limit")
             if z.refill is not None and z.refill.name not in m.zones:
                 self.error("E0501", f"unknown zone `{z.refill.name}`", z.refill.span,
-                           hint=did_you_mean(z.refill.name, m.zones))
+                           hint=did_you_mean(z.refill.name, m.zones, "zones and decks"))
             for st in z.states:
                 want = N.field_type(st.type.name, m)
                 if want == "?":
                     self.error("E0501", f"unknown type `{st.type.name}`", st.type.span,
-                               hint=did_you_mean(st.type.name, ["int", "bool", "bag", "text", *m.enums]))
+                               hint=did_you_mean(st.type.name, ["int", "bool", "bag", "text", *m.enums],
+                                                 "types"))
                 else:
                     self.expect(st.default, want, N.Scope(), f"the default of `{st.name}`")
         for ct in m.card_types.values():
@@ -570,11 +622,17 @@ class _Checker:
                 if f.default is not None and want != "?":
                     got = N.literal_type(f.default, m)
                     if got != want and not (want == N.BAG and isinstance(f.default, ast.EmptyBag)):
+                        this = (f"`{f.default.name}` names no value" if got == "?"
+                                and isinstance(f.default, ast.Name) else f"this is {_type_words(got)}")
                         self.error("E0503", f"the default of `{f.name}` must be {_type_words(want)}, "
-                                   f"but this is {_type_words(got)}", f.default.span)
+                                   f"but {this}", f.default.span,
+                                   hint="a bag field has no default: give each card its value"
+                                   if want == N.BAG else
+                                   f"write {_type_words(want)}, or change the field's type")
                 if N.field_type(f.type.name, m) == "?":
                     self.error("E0501", f"unknown type `{f.type.name}`", f.type.span,
-                               hint=did_you_mean(f.type.name, ["int", "bool", "bag", "text", *m.enums]))
+                               hint=did_you_mean(f.type.name, ["int", "bool", "bag", "text", *m.enums],
+                                                 "types"))
         if m.setup is not None:
             self.block(m.setup.body, N.Scope())
         for a in m.actions.values():
@@ -590,7 +648,7 @@ class _Checker:
                 target = m.actions.get(before.name)
                 if target is None:
                     self.error("E0501", f"trigger runs before unknown action `{before.name}`",
-                               before.span, hint=did_you_mean(before.name, m.actions))
+                               before.span, hint=did_you_mean(before.name, m.actions, "actions"))
                     continue
                 self.block(t.effect, self.action_scope(target))
         offered = set()
@@ -613,7 +671,8 @@ class _Checker:
                 offered.add(ident.name)
                 if ident.name not in m.actions:
                     self.error("E0501", f"phase `{ph.name}` offers unknown action `{ident.name}`",
-                               ident.span, hint=did_you_mean(ident.name, m.actions))
+                               ident.span, hint=did_you_mean(ident.name, m.actions)
+                               or f"declare it: `action {ident.name} \"...\" {{ ... }}`")
             if ph.kind in ("simultaneous", "turns") and ph.actions:
                 finishing = [i.name for i in ph.actions if i.name in m.actions
                              and _finishes(m.actions[i.name].effect)]
@@ -625,7 +684,8 @@ class _Checker:
                                + ("" if ph.kind == "simultaneous" else
                                   ", or end the game `immediately` when it is won"))
             elif ph.kind in ("automatic",) and ph.actions:
-                self.error("E0408", f"automatic phase `{ph.name}` cannot offer actions", ph.span)
+                self.error("E0408", f"automatic phase `{ph.name}` cannot offer actions", ph.span,
+                           hint="make it `simultaneous`, `turns` or `draft`, or remove its `actions`")
         for table in (m.resources, m.tracks, m.zones, m.params, m.derived, m.tallies, m.phases,
                       m.actions, m.triggers, m.procedures, m.ends):
             for decl in table.values():
@@ -655,7 +715,16 @@ class _Checker:
         for p in m.params.values():
             if N.literal_type(p.value, m) == "?":
                 self.error("E0503", f"param `{p.name}` must be a number, true/false, a text or an "
-                           "enum member", p.value.span)
+                           "enum member", p.value.span,
+                           hint=did_you_mean(getattr(p.value, "name", ""), N.enum_members(m))
+                           or "write a number, true, false, a quoted text or a member of an enum")
+
+
+def _from_first(cycle: list[str], order: list[str]) -> list[str]:
+    """``cycle`` rotated to start at its member declared first (networkx's order depends on
+    string hashing, which changes from run to run)."""
+    i = min(range(len(cycle)), key=lambda k: order.index(cycle[k]))
+    return cycle[i:] + cycle[:i]
 
 
 def _names_in(e):
@@ -711,22 +780,34 @@ def _type_words(t: str) -> str:
             "player": "a player", "text": "a text"}.get(t, t)
 
 
-def _type_hint(want: str, got: str) -> str | None:
+def _type_hint(want: str, got: str) -> str:
+    """How to turn ``got`` into ``want``, in the usual cases; else what ``want`` looks like."""
     if want == N.INT and got == N.BAG:
         return "a bag is not a number; count one resource, e.g. `me.worker`"
     if want == N.BOOL and got == N.INT:
         return "compare it, e.g. `... >= 1`"
-    return None
+    if want == N.BOOL and got == N.BAG:
+        return "test a bag with `has`, e.g. `has coin 1`"
+    if want == N.INT and got.startswith("card:"):
+        return "read a number from the card, e.g. `b.value`"
+    if want == N.PLAYER:
+        return "name a player: `me`, a chosen player (`choose p: player`) or a card's `owner`"
+    if want == N.BAG and got == N.INT:
+        return "a bag names its resources and amounts, e.g. `coin 2`"
+    return f"write {_type_words(want)} here"
 
 
-def check(comp, bag: DiagnosticBag) -> None:
+def check(comp, bag: DiagnosticBag, cards: list[dict] = ()) -> None:
     """Check every composed mode of ``comp`` and its phase graph; diagnostics go to
-    ``bag``, each once, naming the modes it concerns unless it concerns them all."""
+    ``bag``, each once, naming the modes it concerns unless it concerns them all.
+    ``cards`` are the catalogue entries (:func:`compiler.catalogue.load_catalogues`),
+    read by the warnings about unused components (:mod:`compiler.usage`)."""
     found = ModeDiagnostics(list(comp.modes))
     for mode in comp.modes.values():
         _Checker(mode, found).run()
         phasegraph.check_mode(mode, lambda *args, m=mode.name: found.add(m, *args))
     found.flush(bag)
+    check_usage(comp, list(cards), bag)
 
 
 def procedure_scope(mode, proc: ast.Procedure) -> N.Scope:

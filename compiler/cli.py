@@ -1,4 +1,4 @@
-"""The `rulebook` command: build, check, fmt, play, replay, bench.
+"""The `rulebook` command: build, check, explain, fmt, play, replay, bench.
 
 Exit codes: 0 success, 1 spec errors (or a replay that diverges from its log, or a
 spec that ``fmt --check`` would reformat), 2 bad usage or bad input (an unknown game
@@ -49,6 +49,7 @@ def _print_diagnostics(result, stream=None) -> None:
 
 
 def cmd_build(args) -> int:
+    from compiler.docs_errors import render_errors_page
     from compiler.engine_codegen import render_runtime
 
     root = _root()
@@ -58,14 +59,17 @@ def cmd_build(args) -> int:
     pipeline.write_if_changed(gen / "__init__.py",
                               '"""Generated engines: output of `rulebook build`, never edited by hand."""\n')
     pipeline.write_if_changed(gen / "_runtime.py", render_runtime())
+    pipeline.write_if_changed(root / "docs" / "errors.md", render_errors_page())
     for path in pipeline.spec_paths(root):
         result = pipeline.compile_spec(path)
         if result.diagnostics:
             _print_diagnostics(result)
-        if not result.ok:
+        warnings = sum(d.severity == "warning" for d in result.diagnostics)
+        if not result.ok or (args.strict and warnings):
             failed += 1
             errors = sum(d.severity == "error" for d in result.diagnostics)
-            print(f"{path.stem:<12} FAILED: {errors} error(s); previous output left in place")
+            why = f"{errors} error(s)" if errors else f"{warnings} warning(s) with --strict"
+            print(f"{path.stem:<12} FAILED: {why}; previous output left in place")
             continue
         changed = pipeline.write_if_changed(gen / f"{result.name}.py", result.engine)
         changed |= pipeline.write_if_changed(root / "docs" / "games" / f"{result.name}.md", result.page)
@@ -85,6 +89,27 @@ def cmd_build(args) -> int:
             print(f"docs site    built into {root / 'site'}")
     print(f"total        {time.perf_counter() - total:.2f} s")
     return 1 if failed else 0
+
+
+def cmd_explain(args) -> int:
+    from dsl.codes import REGISTRY, lookup
+
+    if args.code is None:
+        for c in REGISTRY:
+            print(f"{c.code}  {c.severity:<7}  {c.title}")
+        return 0
+    entry = lookup(args.code)
+    if entry is None:
+        raise CliError(f"no diagnostic code {args.code!r}; codes are {REGISTRY[0].code} to "
+                       f"{REGISTRY[-1].code}, listed in docs/errors.md")
+    from compiler.docs_errors import example_output
+
+    print(entry.render(), end="")
+    output = example_output(entry)
+    if output:
+        print("\n`rulebook check` says:\n")
+        print("\n".join("    " + line if line else "" for line in output.splitlines()))
+    return 0
 
 
 def cmd_check(args) -> int:
@@ -432,6 +457,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("build", help="compile every spec into generated/ and docs/, then build the site")
     p.add_argument("--no-site", action="store_true", help="skip the mkdocs site")
+    p.add_argument("--strict", action="store_true", help="warnings fail too")
     p.set_defaults(func=cmd_build)
     p = sub.add_parser("check", help="check specs without generating anything")
     p.add_argument("specs", nargs="*", help="spec files (default: every spec)")
@@ -444,6 +470,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="write nothing; exit 1 if a spec would be reformatted")
     p.add_argument("--diff", action="store_true", help="write nothing; print a unified diff instead")
     p.set_defaults(func=cmd_fmt)
+    p = sub.add_parser("explain", help="explain a diagnostic code (e.g. `rulebook explain E0501`)")
+    p.add_argument("code", nargs="?", help="a code such as E0501 or W0104 (default: list them all)")
+    p.set_defaults(func=cmd_explain)
     p = sub.add_parser("play", help="play a whole game with bots")
     p.add_argument("game")
     p.add_argument("--mode", default=None)

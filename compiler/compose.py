@@ -107,6 +107,7 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
     game = games[0]
     for extra in games[1:]:
         bag.error("E0202", "a spec declares one game", extra.span,
+                  hint="keep one `game` block; modes change the player count with `players`",
                   notes=[Note("the game is declared here", game.span)])
     base = ComposedMode("base", game.title, ast.Mode("base", game.title, None, (), (), game.span),
                         game, game.players, None, None)
@@ -118,11 +119,13 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
         if isinstance(item, ast.Setup):
             if base.setup is not None:
                 bag.error("E0202", "`setup` is declared twice", item.span,
+                          hint="merge the two into one `setup`; a mode changes it with `replace setup`",
                           notes=[Note("first declared here", base.setup.span)])
             base.setup = item
         elif isinstance(item, ast.Flow):
             if base.flow is not None:
                 bag.error("E0202", "`flow` is declared twice", item.span,
+                          hint="merge the two into one `flow`; a mode changes it with `replace flow`",
                           notes=[Note("first declared here", base.flow.span)])
             base.flow = item
         elif isinstance(item, ast.Mode):
@@ -145,14 +148,14 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
     for amendment in amendments:
         if amendment.mode.name not in modes_decl:
             bag.error("E0204", f"amendment targets unknown mode `{amendment.mode.name}`",
-                      amendment.mode.span, hint=did_you_mean(amendment.mode.name, modes_decl))
+                      amendment.mode.span, hint=did_you_mean(amendment.mode.name, modes_decl, "modes"))
     if not modes_decl:
         modes_decl["standard"] = ast.Mode("standard", game.title, None, (), (), game.span)
     composer = _Composer(base, modes_decl, modules, amendments, bag)
     modes = {name: composer.mode(name) for name in modes_decl}
     if game.default_mode and game.default_mode.name not in modes:
         bag.error("E0204", f"default mode `{game.default_mode.name}` is not declared",
-                  game.default_mode.span, hint=did_you_mean(game.default_mode.name, modes))
+                  game.default_mode.span, hint=did_you_mean(game.default_mode.name, modes, "modes"))
     return Composition(game, modes, base, modes_decl, modules, amendments)
 
 
@@ -183,8 +186,13 @@ class _Composer:
             return self.done[name]
         decl = self.modes_decl[name]
         if name in self.active:
+            chain = self.active[self.active.index(name):]
             self.bag.error("E0206", f"mode `{name}` extends itself through "
-                           + " → ".join(self.active[self.active.index(name):] + [name]), decl.span)
+                           + " → ".join(chain + [name]), decl.span,
+                           hint=f"remove `extends` from one of {', '.join(f'`{m}`' for m in chain)}",
+                           notes=[Note(f"`{other}` extends `{self.modes_decl[other].extends.name}` here",
+                                       self.modes_decl[other].extends.span)
+                                  for other in chain[1:] if self.modes_decl[other].extends is not None])
             return self.base.copy()
         self.active.append(name)
         parent = self.base
@@ -193,7 +201,10 @@ class _Composer:
                 parent = self.mode(decl.extends.name)
             else:
                 self.bag.error("E0204", f"mode `{name}` extends unknown mode `{decl.extends.name}`",
-                               decl.extends.span, hint=did_you_mean(decl.extends.name, self.modes_decl))
+                               decl.extends.span,
+                               hint=did_you_mean(decl.extends.name, self.modes_decl, "modes")
+                               if len(self.modes_decl) > 1 else "declare the mode it extends, or "
+                               "remove `extends` to build on the base rules")
         result = parent.copy()
         result.name, result.title, result.decl = name, decl.title, decl
         result.lineage = parent.lineage + (name,)
@@ -206,6 +217,16 @@ class _Composer:
         self.done[name] = result
         return result
 
+    def _declared_elsewhere(self, name: str) -> str | None:
+        """Which module or mode adds ``name``, for a mode that has no such rule."""
+        for kind, table in (("module", self.modules), ("mode", self.modes_decl)):
+            for other in table.values():
+                if any(isinstance(op, ast.Add) and getattr(op.decl, "name", None) == name
+                       for op in other.ops):
+                    return f"`{name}` is added by {kind} `{other.name}`, which this mode does not " + (
+                        "use" if kind == "module" else "extend")
+        return None
+
     def _apply(self, mode: ComposedMode, ops, by: str, citation: str | None) -> None:
         for op in ops:
             if isinstance(op, ast.ModePlayers):
@@ -214,7 +235,7 @@ class _Composer:
                 module = self.modules.get(op.module.name)
                 if module is None:
                     self.bag.error("E0204", f"unknown module `{op.module.name}`", op.module.span,
-                                   hint=did_you_mean(op.module.name, self.modules))
+                                   hint=did_you_mean(op.module.name, self.modules, "modules"))
                 elif module.name in self.using:
                     chain = self.using[self.using.index(module.name):] + [module.name]
                     self.bag.error("E0206", "module uses itself through " + " → ".join(chain),
@@ -228,11 +249,15 @@ class _Composer:
                 old = mode.params.get(op.param.name)
                 if old is None:
                     self.bag.error("E0207", f"`set` names unknown param `{op.param.name}`",
-                                   op.param.span, hint=did_you_mean(op.param.name, mode.params))
+                                   op.param.span, hint=did_you_mean(op.param.name, mode.params)
+                                   or self._declared_elsewhere(op.param.name)
+                                   or f"declare it first: `param {op.param.name} \"...\" = ... {{ }}`")
                 elif type(op.value) is not type(old.value) and not (
                         isinstance(op.value, ast.Name) and isinstance(old.value, ast.Name)):
                     self.bag.error("E0503", f"`{old.name}` is {_literal_words(old.value)}, so it "
                                    f"cannot be set to {_literal_words(op.value)}", op.value.span,
+                                   hint=f"set it to {_literal_words(old.value)}, like its declared "
+                                   "value",
                                    notes=[Note("declared here", old.span)])
                 else:
                     mode.params[old.name] = dc_replace(old, value=op.value)
@@ -270,7 +295,7 @@ class _Composer:
                 if name not in table:
                     self.bag.error("E0209", f"`replace` names `{name}`, which is not a rule of "
                                    "this mode", op.decl.span, hint=did_you_mean(name, table)
-                                   or "use `add` for a new rule")
+                                   or "use `add` for a new rule", notes=_removed_notes(mode, name))
                     continue
                 mode.history.append(Change("replace", ast.decl_kind(op.decl), name, by,
                                            _first_source(op.decl.meta) or citation,
@@ -282,10 +307,19 @@ class _Composer:
                 name = op.name.name
                 if name not in table:
                     self.bag.error("E0209", f"`remove` names {op.kind} `{name}`, which is not a "
-                                   "rule of this mode", op.name.span, hint=did_you_mean(name, table))
+                                   "rule of this mode", op.name.span,
+                                   hint=did_you_mean(name, table) or f"the {op.kind} rules here are "
+                                   + (", ".join(f"`{n}`" for n in list(table)[:6]) or "none"),
+                                   notes=_removed_notes(mode, name))
                     continue
                 mode.history.append(Change("remove", op.kind, name, by, citation, table.pop(name),
                                            None, op.span))
+
+
+def _removed_notes(mode: ComposedMode, name: str) -> list[Note]:
+    """Where an earlier `remove` took ``name`` out of ``mode``, if one did."""
+    return [Note(f"`{name}` was removed here ({c.by})", c.span) for c in mode.history
+            if c.op == "remove" and c.name == name][-1:]
 
 
 def _literal_words(e) -> str:

@@ -56,16 +56,18 @@ def check_mode(mode, report) -> nx.MultiDiGraph:
             if node.name not in known:
                 unknown = True
                 error("E0401", f"flow names unknown phase `{node.name}`", node.span,
-                      hint=did_you_mean(node.name, mode.phases))
+                      hint=did_you_mean(node.name, mode.phases, "phases"))
         if edge.dest.name == START:
             unknown = True
-            error("E0401", "no transition may lead back to `start`", edge.dest.span)
+            error("E0401", "no transition may lead back to `start`", edge.dest.span,
+                  hint="`start` is the setup, played once; lead to the round's first phase instead")
         if edge.source.name == END:
             unknown = True
-            error("E0401", "no transition may leave `end`", edge.source.span)
+            error("E0401", "no transition may leave `end`", edge.source.span,
+                  hint="the game is over at `end`; remove this transition")
     if flow.round_start is not None and flow.round_start.name not in mode.phases:
         error("E0401", f"round starts at unknown phase `{flow.round_start.name}`",
-              flow.round_start.span, hint=did_you_mean(flow.round_start.name, mode.phases))
+              flow.round_start.span, hint=did_you_mean(flow.round_start.name, mode.phases, "phases"))
     _transitions(mode, error)
     if unknown:  # reachability would only repeat the unknown names as cascades
         return g

@@ -89,7 +89,7 @@ def analyse(path: Path, text: str | None = None) -> CompileResult:
         result.name = comp.game.name
         result.cards = load_catalogues(comp.modes.values(), path.parent, bag,
                                        display_dir=Path(display).parent)
-        check(comp, bag)
+        check(comp, bag, result.cards)
     result.diagnostics += _sorted(bag.items)
     result.seconds = time.perf_counter() - start
     return result

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Iterable
 
+from dsl.codes import CODES
 from dsl.spans import Span
 
 
@@ -27,8 +28,10 @@ class Note:
 class Diagnostic:
     """One problem found in a spec.
 
-    ``code`` is stable (``E0101``...; warnings start with ``W``); ``severity``
-    is ``"error"`` or ``"warning"``.
+    ``code`` is stable (``E0101``...; warnings start with ``W``) and must be
+    registered in :mod:`dsl.codes` (an ``AssertionError`` otherwise: a bug in
+    the compiler, caught by the tests); ``severity`` is ``"error"`` for ``E``
+    codes and ``"warning"`` for ``W`` codes.
     """
 
     code: str
@@ -37,6 +40,11 @@ class Diagnostic:
     severity: str = "error"
     hint: str | None = None
     notes: tuple[Note, ...] = ()
+
+    def __post_init__(self) -> None:
+        entry = CODES.get(self.code)
+        assert entry is not None, f"diagnostic code {self.code} is not registered in dsl/codes.py"
+        assert entry.severity == self.severity, f"{self.code} is a {entry.severity}, not a {self.severity}"
 
     def render(self, sources: dict[str, str] | None = None) -> str:
         """Render as ``file:line:col: severity[code]: message``, the source line,
@@ -51,24 +59,22 @@ class Diagnostic:
         return "\n".join(lines)
 
     def to_json(self) -> dict:
-        """The JSON shape documented for editor integrations."""
-        s = self.span
-        return {
-            "code": self.code,
-            "severity": self.severity,
-            "message": self.message,
-            "file": s.path,
-            "line": s.line,
-            "column": s.column,
-            "end_line": s.end_line,
-            "end_column": s.end_column,
-            "hint": self.hint,
-            "notes": [
-                {"message": n.message, "file": n.span.path, "line": n.span.line,
-                 "column": n.span.column}
-                for n in self.notes
-            ],
-        }
+        """The JSON object documented for editor integrations (``docs/diagnostics-json.md``,
+        schema ``compiler/schemas/diagnostics.schema.json``): ``code``, ``severity``,
+        ``message``, the place (``file``, 1-based ``line``/``column``, ``end_line``/``end_column``
+        one past the last character; all four ``null`` for a whole-file problem), ``hint``
+        (``null`` if none) and ``notes`` (each with ``message`` and a place of the same shape)."""
+        return {"code": self.code, "severity": self.severity, "message": self.message,
+                **_place(self.span), "hint": self.hint,
+                "notes": [{"message": n.message, **_place(n.span)} for n in self.notes]}
+
+
+def _place(span: Span) -> dict:
+    """``file``, ``line``, ``column``, ``end_line``, ``end_column`` of a span (JSON)."""
+    if span.line <= 0:
+        return {"file": span.path, "line": None, "column": None, "end_line": None, "end_column": None}
+    return {"file": span.path, "line": span.line, "column": span.column, "end_line": span.end_line,
+            "end_column": span.end_column}
 
 
 def _excerpt(span: Span, sources: dict[str, str] | None) -> list[str]:
@@ -116,10 +122,23 @@ class DiagnosticBag:
         return bool(self.errors)
 
 
-def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
-    """A hint naming the closest candidate, or ``None`` when nothing is close."""
-    match = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
-    return f"did you mean `{match[0]}`?" if match else None
+def did_you_mean(name: str, candidates: Iterable[str], kind: str | None = None) -> str | None:
+    """A hint naming the closest candidate (``"did you mean `water`?"``).
+
+    When nothing is close: ``None``, or, given ``kind`` (a plural such as
+    ``"resources"``), a hint listing the candidates (``"the resources here are
+    `coin`, `gem`"``, at most 6 named) or saying there are none."""
+    options = list(dict.fromkeys(candidates))
+    match = difflib.get_close_matches(name, options, n=1, cutoff=0.6)
+    if match:
+        return f"did you mean `{match[0]}`?"
+    if kind is None:
+        return None
+    if not options:
+        return f"there are no {kind} here"
+    shown = ", ".join(f"`{o}`" for o in options[:6])
+    more = f" and {len(options) - 6} more" if len(options) > 6 else ""
+    return f"the {kind} here are {shown}{more}"
 
 
 class SpecError(Exception):

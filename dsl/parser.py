@@ -10,23 +10,11 @@ from pathlib import Path
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
-from dsl import ast
-from dsl.diagnostics import Diagnostic
+from dsl import ast, syntax_words
+from dsl.diagnostics import Diagnostic, Note
 from dsl.spans import Span
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
-
-#: Terminal names shown to a person in syntax errors.
-TERMINAL_WORDS = {
-    "NAME": "a name", "INT": "a whole number", "STRING": 'a quoted text ("...")',
-    "LBRACE": "`{`", "RBRACE": "`}`", "LPAR": "`(`", "RPAR": "`)`", "COLON": "`:`",
-    "COMMA": "`,`", "EQUAL": "`=`", "DOT": "`.`", "__ANON_0": "`->`", "COMP_OP": "a comparison",
-    "ADD_OP": "`+` or `-`", "MUL_OP": "`*` or `//`", "MINUS": "`-`", "ZONE_KIND": "`deck` or `zone`",
-    "VISIBILITY": "public, hidden or secret", "PHASE_KIND": "simultaneous, turns, draft or automatic",
-    "SCOPE": "player, round, game or turn", "TB_DIR": "most or fewest", "DECL_KIND": "a kind of rule",
-    "BOTTOM": "`bottom`", "START": "`start`", "END": "`end`", "$END": "the end of the file",
-}
-
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
@@ -34,20 +22,10 @@ def _parser() -> Lark:
                 maybe_placeholders=False)
 
 
-def _word(terminal: str) -> str:
-    if terminal in TERMINAL_WORDS:
-        return TERMINAL_WORDS[terminal]
-    pattern = _parser().get_terminal(terminal).pattern
-    return f"`{pattern.value}`" if pattern.type == "str" else terminal.lower()
-
-
-def expected_words(expected: set[str]) -> str:
-    """``{'NAME', 'RBRACE'}`` → ``"a name or `}`"`` (sorted, keywords grouped last)."""
-    words = sorted({_word(t) for t in expected},
-                   key=lambda w: (not (w.startswith("`") and len(w) <= 4), w.startswith("`"), w))
-    if len(words) > 8:
-        words = words[:8] + ["..."]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+def expected_words(expected: set[str], context: tuple[str, ...] = ()) -> str:
+    """``{'NAME', 'RBRACE'}`` → ``"`}` or a name"``; ``context`` is the tokens before
+    the error (``("phase",)`` makes the name "a phase name").  See :mod:`dsl.syntax_words`."""
+    return syntax_words.expected_words(_parser(), expected, context)
 
 
 class _ToAst(Transformer):
@@ -751,29 +729,119 @@ def parse_spec(text: str, path: str) -> tuple[ast.Spec | None, list[Diagnostic]]
 
 
 def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic:
+    """A syntax error in words: what was found, what was expected (named for what it
+    stands for where the tokens before tell), and a hint."""
     line, column = getattr(err, "line", 1), getattr(err, "column", 1)
     if isinstance(err, UnexpectedToken) and err.token.type == "$END":
         lines = text.splitlines() or [""]
         line, column = len(lines), len(lines[-1]) + 1
-        expected = expected_words(_accepted(err))
+        accepted = _accepted(err)
+        expected = expected_words(accepted, _context(err, text, len(text)))
+        opener = _unclosed(text, len(text), accepted, path)
         return Diagnostic("E0001", f"the spec ends too early: expected {expected}",
-                          Span(path, line, max(column - 1, 1), line, column),
-                          hint="a block may be missing its closing `}`")
+                          Span(path, line, max(column - 1, 1), line, max(column, 2)),
+                          hint=(f"close the `{opener[0]}` of line {opener[1].span.line} with "
+                                f"`{_CLOSERS[opener[0]][0]}`" if opener
+                                else "a block may be missing its closing `}`" if "RBRACE" in accepted
+                                else "the last declaration is cut short: finish it"),
+                          notes=[opener[1]] if opener else [])
     if isinstance(err, UnexpectedToken):
         tok = err.token
-        expected = expected_words(_accepted(err))
+        accepted = _accepted(err)
+        context = _context(err, text, tok.start_pos or 0)
+        expected = expected_words(accepted, context)
         width = max(len(str(tok)), 1)
-        found = f"`{tok}`" if tok.type != "STRING" else f'"{tok}"'
+        found = f"`{tok}`" if tok.type != "STRING" else f"text {tok}"
+        opener = _unclosed(text, tok.start_pos or 0, accepted, path)
+        if opener and opener[1].span.line == line:
+            opener = None  # the opener is on the same line: the caret shows it already
+        hint = _keyword_hint(str(tok), err.expected) or (
+            f"close the `{opener[0]}` of line {opener[1].span.line} with `{_CLOSERS[opener[0]][0]}` "
+            "before this" if opener
+            else _token_hint(tok, accepted, expected, context))
         return Diagnostic("E0001", f"unexpected {found}: expected {expected}",
-                          Span(path, line, column, line, column + width),
-                          hint=_keyword_hint(str(tok), err.expected))
+                          Span(path, line, column, line, column + width), hint=hint,
+                          notes=[opener[1]] if opener else [])
     if isinstance(err, UnexpectedCharacters):
         ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
-        return Diagnostic("E0001", f"unexpected character `{ch}`", Span(path, line, column, line, column + 1),
-                          hint="names are lower_case_with_underscores; texts go in double quotes")
+        allowed = set(getattr(err, "allowed", None) or ()) - {"COMMENT", "WS"}
+        context = syntax_words.tokens_before(text, err.pos_in_stream, 12)
+        shown = f"`{ch}`" if ch.isprintable() and not ch.isspace() else f"U+{ord(ch):04X}"
+        message = f"unexpected character {shown}"
+        if allowed:
+            message += f": expected {expected_words(allowed, context)}"
+        if ch.isupper():
+            hint = "names are lower_case_with_underscores; put capitals in a quoted title"
+        elif ch in "'`":
+            hint = 'texts go in double quotes: "..."'
+        elif ch == '"':
+            hint = 'a text must end with `"` on the same line'
+        else:
+            hint = "names are lower_case_with_underscores; texts go in double quotes"
+        return Diagnostic("E0001", message, Span(path, line, column, line, column + 1), hint=hint)
     if isinstance(err, UnexpectedEOF):
-        return Diagnostic("E0001", "the spec ends too early", Span(path, line, column, line, column + 1))
-    return Diagnostic("E0001", "syntax error", Span(path, line, column, line, column + 1))
+        return Diagnostic("E0001", "the spec ends too early", Span(path, line, column, line, column + 1),
+                          hint="a block may be missing its closing `}`")
+    return Diagnostic("E0001", "syntax error", Span(path, line, column, line, column + 1),
+                      hint="compare the line with the construct in the language reference")
+
+
+def _context(err: UnexpectedInput, text: str, pos: int) -> tuple[str, ...]:
+    """What the parser is in the middle of: the tokens and finished parts on its stack
+    (``("mode", "m", '"..."', "{", "set")``: a `set` inside a mode), the parts as
+    ``<rule>`` and titles as ``"..."``; the last tokens of the text when the stack is
+    not available."""
+    state = getattr(getattr(err, "interactive_parser", None), "parser_state", None)
+    stack = getattr(state, "value_stack", None)
+    if not stack:
+        return syntax_words.tokens_before(text, pos, 12)
+    return tuple(str(v) if isinstance(v, Token) else '"..."' if getattr(v, "data", None) == "title"
+                 else f"<{getattr(v, 'data', '?')}>" for v in stack)
+
+
+_CLOSERS = {"(": (")", "RPAR"), "[": ("]", "RSQB"), "{": ("}", "RBRACE")}
+
+
+def _unclosed(text: str, pos: int, accepted: set[str], path: str) -> tuple[str, Note] | None:
+    """The innermost bracket still open at ``pos``, when the parser accepts its closer
+    here: (the opening bracket, a note pointing at it)."""
+    stack: list[tuple[str, int]] = []
+    for m in syntax_words._TOKEN.finditer(text, 0, pos):
+        t = m.group()
+        if t in _CLOSERS:
+            stack.append((t, m.start()))
+        elif stack and t == _CLOSERS[stack[-1][0]][0]:
+            stack.pop()
+    if not stack or _CLOSERS[stack[-1][0]][1] not in accepted:
+        return None
+    bracket, offset = stack[-1]
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return bracket, Note(f"this `{bracket}` is never closed", Span(path, line, column, line, column + 1))
+
+
+def _token_hint(tok: Token, accepted: set[str], expected: str, context: tuple[str, ...] = ()) -> str:
+    """A hint for an unexpected token when no keyword is close to it."""
+    if tok.type == "STRING" and "NAME" in accepted and context and context[-1] in syntax_words.TITLED:
+        return f"give it a name before its title: `{context[-1]} some_name {tok} ...`"
+    if "NAME" in accepted and tok.type != "NAME" and str(tok).isidentifier():
+        return f"`{tok}` is a keyword of the language; pick another name"
+    if "NAME" in accepted and tok.type == "INT":
+        return "a name starts with a letter or `_`: lower_case_with_underscores"
+    if tok.type == "RBRACE" and accepted <= _parser_item_starts() | {"$END"}:
+        return "this `}` closes no block: remove it, or the `{` it should close is missing"
+    if "RBRACE" in accepted and tok.type in _parser_item_starts():
+        return "the block before it may be missing its closing `}`"
+    if len(accepted) == 1:
+        return f"write {expected} here"
+    return "compare the line with the construct in the language reference"
+
+
+@lru_cache(maxsize=1)
+def _parser_item_starts() -> frozenset[str]:
+    """Terminals that start a top-level declaration (`action`, `phase`...)."""
+    state = _parser().parse_interactive("")
+    return frozenset(state.accepts()) - {"$END"}
 
 
 def _accepted(err: UnexpectedToken) -> set[str]:

@@ -1,0 +1,415 @@
+"""The registry of diagnostic codes: the one place every code is declared.
+
+Each :class:`Code` has a short title, a paragraph saying when it fires and how
+to fix it, and a small example spec that triggers it.  ``rulebook explain CODE``
+prints an entry; ``docs/errors.md`` lists them all; :class:`dsl.diagnostics.Diagnostic`
+refuses a code that is not here.  Codes are stable: never renumber or reuse one.
+
+To add a code, append one ``Code(...)`` to :data:`REGISTRY` (kept sorted):
+errors are ``E`` + 4 digits, warnings ``W`` + 4 digits.  An example is added to
+:data:`MINIMAL_SPEC` (a small clean spec) unless ``standalone`` is true; ``cards``
+is written beside it as ``example.cards.yaml``.  The test suite compiles every
+example and checks that it produces its code.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+
+#: A small complete spec that checks cleanly; examples are appended to it.
+MINIMAL_SPEC = '''\
+game tiny "Tiny" {
+  players 2 to 4
+  source "Rules"
+}
+
+resource coin "Coin" {
+  source "Components"
+}
+
+track vp "Victory Points" {
+  per player
+  score
+  source "Scoring"
+}
+
+setup {
+  each player {
+    gain coin 1
+  }
+}
+
+flow {
+  start -> work
+  work -> work
+  work -> end when game_over
+}
+
+phase work "Work" simultaneous {
+  actions earn, finish
+  source "Turn"
+}
+
+action earn "Earn" {
+  effect {
+    gain coin 1
+    score 1
+  }
+  source "Turn › Earn"
+}
+
+action finish "Finish" {
+  effect {
+    done
+  }
+  source "Turn"
+}
+
+end game_over {
+  when any player vp >= 5
+  finish round
+  winner most vp
+  source "End of the game"
+}
+'''
+
+
+@dataclass(frozen=True)
+class Code:
+    """One diagnostic code.
+
+    ``code``: ``E0001``...; ``severity``: ``error`` for ``E`` codes, ``warning``
+    for ``W`` codes.  ``title``: a few words.  ``explanation``: when it fires
+    and how to fix it (Markdown).  ``example``: spec text that triggers it,
+    appended to :data:`MINIMAL_SPEC` unless ``standalone``; ``cards``: YAML of
+    ``example.cards.yaml`` beside it; ``example`` is prose, not spec text, when
+    ``runnable`` is false (the code cannot come from spec text alone).
+    """
+
+    code: str
+    title: str
+    explanation: str
+    example: str
+    standalone: bool = False
+    cards: str | None = None
+    runnable: bool = True
+
+    @property
+    def severity(self) -> str:
+        return "warning" if self.code.startswith("W") else "error"
+
+    def example_spec(self) -> str:
+        """The whole spec the example stands for (the minimal spec plus the snippet)."""
+        return self.example if self.standalone else MINIMAL_SPEC + "\n" + self.example
+
+    def render(self) -> str:
+        """The entry as ``rulebook explain`` prints it: plain text, example included."""
+        lines = [f"{self.code}: {self.title} ({self.severity})", "",
+                 textwrap.fill(self.explanation.strip(), width=88), ""]
+        if not self.runnable:
+            lines += ["Example:", "", *("    " + x for x in self.example.strip().splitlines())]
+        else:
+            where = "a whole spec" if self.standalone else "added to a small clean spec"
+            lines += [f"Example ({where}):", ""]
+            lines += ["    " + x if x else "" for x in self.example.rstrip().splitlines()]
+            if self.cards:
+                lines += ["", "with example.cards.yaml:", ""]
+                lines += ["    " + x if x else "" for x in self.cards.rstrip().splitlines()]
+        return "\n".join(lines) + "\n"
+
+
+_CARD = '''card building "Building" {
+  field value: int "cost"
+  source "Components"
+}
+
+deck pile "Pile" of building {
+  source "Components"
+}
+
+catalogue buildings of building from "example.cards.yaml" {
+  source "Components"
+}
+
+mode carded "With cards" {
+  replace setup {
+    put buildings into pile
+  }
+}
+'''
+
+REGISTRY: tuple[Code, ...] = (
+    # ------------------------------------------------------------ E00xx: reading the spec
+    Code("E0001", "syntax error",
+         "The text does not follow the grammar of the language. The message names what the "
+         "parser expected at that point, in words (\"expected a phase name\"); the caret is under "
+         "the first thing it could not read. A misspelled keyword gets a did-you-mean hint; a spec "
+         "that ends too early usually misses a closing `}`.",
+         'acton bonus "Bonus" {\n  source "Turn"\n}\n'),
+    Code("E0002", "internal error while reading the spec",
+         "The parser accepted the text but turning it into a syntax tree failed. This is a bug in "
+         "rulebook, not in the spec: please report the spec that caused it. Until it is fixed, "
+         "rewording the construct named in the message usually avoids it.",
+         "(no spec should produce it)", runnable=False),
+    Code("E0003", "the spec nests too deeply",
+         "An expression or block is nested so deeply (hundreds of levels of parentheses or "
+         "blocks) that it cannot be read. Split it: name parts with `let` or a `derived` value.",
+         "score ((((((((((...(1)...)))))))))) nested a thousand times", runnable=False),
+    Code("E0004", "the spec is not UTF-8 text",
+         "Specs are read as UTF-8. The message gives the first byte that is not valid UTF-8 and the "
+         "line it is on. Save the file as UTF-8 (most editors have an encoding option).",
+         "a spec saved as Latin-1, with `é` as the single byte 0xE9", runnable=False),
+    Code("E0005", "cannot read the spec",
+         "The spec file cannot be opened: it does not exist, is a folder or is not readable. "
+         "Give the path of a `.rules` file.",
+         "rulebook check specs/missing.rules", runnable=False),
+    # ------------------------------------------------------------ E02xx: composing the spec
+    Code("E0201", "the spec has no `game` block",
+         "Every spec starts with a `game` block naming the game and its player count. Add one.",
+         'resource coin "Coin" {\n  source "Components"\n}\n', standalone=True),
+    Code("E0202", "declared twice",
+         "A spec has one `game`, one `setup`, one `flow` and one `default mode`. Merge the two "
+         "declarations into one; modes change the setup or the flow with `replace`.",
+         "setup {\n  first player random\n}\n"),
+    Code("E0203", "the spec has no `setup` or no `flow`",
+         "The engine needs to know how the game is laid out (`setup`) and how its phases follow "
+         "each other (`flow`). Add the missing block.",
+         'game g "G" {\n  players 2 to 4\n}\n', standalone=True),
+    Code("E0204", "unknown mode or module",
+         "An `extends`, `use`, `amend` or `default mode` names a mode or module that is not "
+         "declared. Fix the name (the hint suggests the closest one) or declare it.",
+         'mode solo "Solo" extends standrd {\n  players 1\n}\n'),
+    Code("E0205", "a name is declared twice",
+         "Two declarations, two choices, two enum members or two phase offers use the same name "
+         "where names must be unique. Rename one of them; the note points at the other.",
+         'resource coin "Another coin" {\n  source "Components"\n}\n'),
+    Code("E0206", "defined through itself",
+         "A mode extends itself (through other modes), a module uses itself, a derived value is "
+         "computed from itself or a procedure runs itself. Break the cycle: the message lists it "
+         "in order.",
+         'derived a "A" = b + 1 {\n  source "Scoring"\n}\n\n'
+         'derived b "B" = a + 1 {\n  source "Scoring"\n}\n'),
+    Code("E0207", "`set` names an unknown param",
+         "A mode's `set` changes a param declared with `param`; this one is not declared (in this "
+         "mode). Fix the name or declare the param.",
+         'mode short "Short" {\n  set targt = 3\n}\n'),
+    Code("E0208", "`add` of an existing rule",
+         "`add` introduces a new rule; the name is already a rule here (the note shows it). Use "
+         "`replace` to change an existing rule, or pick a new name. A mode also cannot `add` a "
+         "second `setup` or `flow`: `replace` them.",
+         'mode more "More" {\n  add action earn "Earn more" {\n    effect {\n      score 2\n    }\n'
+         '    source "Turn"\n  }\n}\n'),
+    Code("E0209", "`replace` or `remove` of a missing rule",
+         "`replace` and `remove` change a rule the mode already has; this name is not one of them "
+         "(misspelled, or removed earlier). Fix the name, or use `add` for a new rule.",
+         "mode lean \"Lean\" {\n  remove action ern\n}\n"),
+    Code("E0210", "a mode cannot add or replace this",
+         "Modes add, replace or remove rules (actions, phases, tallies, triggers, params, tracks, "
+         "zones, ends...), not the game itself, another mode or an amendment. Move the declaration "
+         "out of the mode.",
+         'mode other "Other" {\n  add mode inner "Inner" {\n  }\n}\n'),
+    # ------------------------------------------------------------ E03xx: card catalogues
+    Code("E0301", "catalogue of an unknown card type",
+         "`catalogue NAME of TYPE` names the card type of its entries; TYPE is not declared with "
+         "`card`. Fix the name or declare the card type.",
+         'catalogue extras of buildng from "example.cards.yaml" {\n  source "Components"\n}\n',
+         cards="cards: []\n"),
+    Code("E0302", "cannot read a catalogue file",
+         "The YAML file named by a `catalogue` cannot be read. The path is relative to the spec's "
+         "folder; check it, or create the file.",
+         _CARD.replace("example.cards.yaml", "missing.cards.yaml")),
+    Code("E0303", "a catalogue is not valid YAML",
+         "The catalogue file is not YAML, or uses tags (`!!python/...`) instead of plain data. The "
+         "caret shows where the YAML parser stopped. Use plain values: numbers, true/false, texts, "
+         "lists and mappings.",
+         _CARD, cards="cards:\n  - name: farm\n    value: [1, 2\n"),
+    Code("E0304", "a catalogue has the wrong shape",
+         "A catalogue file holds `NAME:` (or `cards:`), a list of cards, each a mapping of "
+         "`field: value`. Put the cards in that list.",
+         _CARD, cards="cards:\n  farm: 1\n"),
+    Code("E0305", "a card has no valid name",
+         "Each card needs `name: lower_case_with_underscores`: specs and game logs refer to cards "
+         "by it. Put the printed name in `title`.",
+         _CARD, cards="cards:\n  - name: Big Farm\n    value: 1\n"),
+    Code("E0306", "a card or a card field is listed twice",
+         "Two cards of a catalogue have the same name, or one card gives a field twice. Keep one "
+         "(use `copies` for several identical cards).",
+         _CARD, cards="cards:\n  - name: farm\n    value: 1\n  - name: farm\n    value: 2\n"),
+    Code("E0307", "a card has a field its card type does not declare",
+         "Every key of a card entry (besides name, title, copies and the provenance keys) must be "
+         "a field of the card type. Fix the key (the hint suggests the closest field) or declare "
+         "the field in the `card` block.",
+         _CARD, cards="cards:\n  - name: farm\n    value: 1\n    valu: 2\n"),
+    Code("E0308", "a card field has a value of the wrong type",
+         "The value does not fit the field's type: an `int` needs a whole number, a `bool` "
+         "true/false, a `bag` a mapping of resources to amounts, an enum field one of its "
+         "members. `copies` must be a whole number of at least 1. The note shows the field.",
+         _CARD, cards="cards:\n  - name: farm\n    value: two\n"),
+    Code("E0309", "a card lacks a field that has no default",
+         "The card gives no value for a field declared without a default. Give the card the "
+         "field, or give the field a default in the `card` block (`field value: int = 0`).",
+         _CARD, cards="cards:\n  - name: farm\n"),
+    Code("E0310", "bad card provenance",
+         "`provenance` is `rulebook` (printed in the rulebook) or `provisional` (invented so the "
+         "game can be played); `provisional_fields` lists fields of the card type (or `copies`, "
+         "`title`) whose values are guesses.",
+         _CARD, cards="cards:\n  - name: farm\n    value: 1\n    provenance: guessed\n"),
+    # ------------------------------------------------------------ E04xx: phases and flow
+    Code("E0401", "the flow names an unknown phase",
+         "A transition or `round starts at` names a phase that is not declared (in this mode), a "
+         "transition leads back to `start`, or one leaves `end`. Fix the name (the hint suggests "
+         "the closest phase) or declare the phase.",
+         'mode typo "Typo" {\n  replace flow {\n    start -> wrok\n    work -> work\n'
+         '    work -> end when game_over\n  }\n}\n'),
+    Code("E0402", "a phase can never be reached",
+         "No chain of transitions from `start` leads to this phase, so it is never played. Add a "
+         "transition into it in `flow`, or remove the phase.",
+         'phase rest "Rest" automatic {\n  source "Turn"\n}\n'),
+    Code("E0403", "no way to the end of the game",
+         "From `start`, or from some phase, no chain of transitions reaches `end`, so the game "
+         "could never finish. Add a transition to `end` (usually `... -> end when game_over`). A "
+         "transition `when false` is never taken: a note points at it.",
+         'mode endless "Endless" {\n  replace flow {\n    start -> work\n    work -> work\n'
+         '    work -> end when false\n  }\n}\n'),
+    Code("E0404", "a loop of phases has no exit",
+         "Some phases lead only to each other, so once the game enters them it never ends. Add a "
+         "transition out of the loop, e.g. `... -> end when game_over`. The notes point at the "
+         "loop's transitions.",
+         'mode endless "Endless" {\n  replace flow {\n    start -> work\n    work -> work\n  }\n}\n'),
+    Code("E0405", "two default transitions out of a phase",
+         "A phase has more than one transition without a condition, so the next phase is "
+         "ambiguous. Add `when ...` to all but one: the one without a condition is the default.",
+         'mode twice "Twice" {\n  replace flow {\n    start -> work\n    work -> work\n'
+         '    work -> end\n  }\n}\n'),
+    Code("E0406", "no default transition out of a phase",
+         "Every transition out of this phase has a condition, so the game gets stuck when none "
+         "holds. Make one transition unconditional: it is taken when no other one applies.",
+         'mode stuck "Stuck" {\n  replace flow {\n    start -> work\n    work -> work when not game_over\n'
+         '    work -> end when game_over\n  }\n}\n'),
+    Code("E0407", "players can never finish a phase",
+         "A `simultaneous` (or `turns`) phase waits until every player is done, but none of the "
+         "actions it offers says `done`. Offer an action whose effect says `done` (a pass), or, "
+         "for a `turns` phase, end the game `immediately` when it is won.",
+         'phase rush "Rush" simultaneous {\n  actions earn\n  source "Turn"\n}\n'),
+    Code("E0408", "the phase kind does not allow this",
+         "An `automatic` phase offers no actions (it only runs its `on enter` and `on exit` "
+         "effects), and only a `turns` phase has `on turn`. Change the phase's kind, or move the "
+         "actions or effects.",
+         'phase tidy "Tidy" automatic {\n  actions earn\n  source "Turn"\n}\n'),
+    # ------------------------------------------------------------ E05xx: names and types
+    Code("E0501", "unknown name",
+         "A rule names a resource, zone, track, param, action, tally, procedure, card type or "
+         "local choice that does not exist here (in this mode, or in this scope). Fix the name: "
+         "the hint suggests the closest one that does.",
+         'action spend "Spend" {\n  effect {\n    pay gold 1\n  }\n  source "Turn"\n}\n'),
+    Code("E0502", "unknown field, state or counter",
+         "`x.name` names something `x` does not have: a card field or zone state its card type "
+         "lacks, or a counter (resource, track, derived value) players lack. Fix the name, or "
+         "declare the field or the state.",
+         'action peek "Peek" {\n  choose p: player\n  require p.gold >= 1\n  effect {\n    score 1\n  }\n'
+         '  source "Turn"\n}\n'),
+    Code("E0503", "wrong type",
+         "A value of one type is used where another belongs: a bag of resources where a number "
+         "belongs, a number as a condition, two things that cannot be compared. The message "
+         "names both types; the hint shows the usual fix.",
+         'action boast "Boast" {\n  require coin\n  effect {\n    score 1\n  }\n  source "Turn"\n}\n'),
+    Code("E0504", "unknown function or wrong number of values",
+         "A function call names no built-in function (`max`, `min`, `abs`), or a function or "
+         "procedure is given the wrong number of values. Fix the call.",
+         'action grow "Grow" {\n  effect {\n    score maximum(coin, 1)\n  }\n  source "Turn"\n}\n'),
+    Code("E0505", "whose zone or track?",
+         "A zone or track is named without saying whose it is, or with an owner it does not have: "
+         "a per-player zone needs `my hand` or `p.hand`, a shared zone takes no owner, a zone of "
+         "each card needs `zone of x`, a track kept per enum member needs `[member]`.",
+         'card token "Token" {\n  source "Components"\n}\n\n'
+         'zone stash "Stash" of token {\n  per player\n  source "Components"\n}\n\n'
+         'action count_stash "Count" {\n  require count stash >= 1\n  effect {\n    score 1\n  }\n'
+         '  source "Turn"\n}\n'),
+    Code("E0506", "a value out of range",
+         "A number or word is outside what the construct allows: an empty range `5 to 2`, a bag "
+         "choice of no items, fewer than 1 piece per player, a die with fewer than 2 sides, a "
+         "tally scope other than player, round, game or turn.",
+         'action pick "Pick" {\n  choose n: 5 to 2\n  effect {\n    score n\n  }\n  source "Turn"\n}\n'),
+    Code("E0507", "division by zero",
+         "An expression divides by the literal 0. Divide by another number.",
+         'action split "Split" {\n  effect {\n    score coin // 0\n  }\n  source "Turn"\n}\n'),
+    Code("E0510", "a decision is not the last thing its block does",
+         "A decision (`choose ... cards`, `ask`) pauses the effect until the player answers, so it "
+         "must be the last statement of its block. Move the statements after it before it.",
+         'action trade "Trade" {\n  effect {\n    ask me {\n      "Yes" {\n        score 1\n      }\n'
+         '    }\n    score 1\n  }\n  source "Turn"\n}\n'),
+    Code("E0511", "two options of `ask` have the same label",
+         "The player picks an option of `ask` by its label, so labels must differ. Rename one.",
+         'action vote "Vote" {\n  effect {\n    ask me {\n      "Yes" {\n        score 1\n      }\n'
+         '      "Yes" {\n        score 2\n      }\n    }\n  }\n  source "Turn"\n}\n'),
+    Code("E0520", "the score track is missing or wrong",
+         "Exactly one track is marked `score`, and it is kept `per player`: it is what players "
+         "score into and what `winner most` usually compares. Mark the victory-point track "
+         "`score` and `per player`.",
+         'game g "G" {\n  players 2 to 4\n}\n\nsetup {\n}\n\nflow {\n  start -> end\n}\n\n'
+         'end over {\n  when true\n}\n', standalone=True),
+    Code("E0521", "the player count is missing or wrong",
+         "The `game` block says how many players the game is for (`players 2 to 4`), at least 1, "
+         "with the smaller number first; a mode may change it (`players 1`).",
+         'mode crowd "Crowd" {\n  players 6 to 5\n}\n'),
+    Code("E0530", "the spec never says how the game ends",
+         "A spec needs an `end` block saying when the game is over and who wins. Add "
+         "`end game_over { when ... winner most ... }`.",
+         'game g "G" {\n  players 2 to 4\n}\n\ntrack vp "VP" {\n  per player\n  score\n}\n\n'
+         'setup {\n}\n\nflow {\n  start -> end\n}\n', standalone=True),
+    # ------------------------------------------------------------ W01xx: warnings
+    Code("W0101", "an action is offered in no phase",
+         "No phase lists the action in its `actions`, so players can never take it. List it in a "
+         "phase, or remove it. (Warnings fail `rulebook check` and `build` only with `--strict`.)",
+         'action sell "Sell" {\n  effect {\n    pay coin 1\n  }\n  source "Turn"\n}\n'),
+    Code("W0102", "a rule cites no rulebook section",
+         "Every rule says where in the rulebook it comes from, so the reference page can cite it. "
+         "Add `source \"Section › Subsection\"`.",
+         'resource gold "Gold" {\n}\n'),
+    Code("W0103", "a count that counts nothing",
+         "`uses TALLY 0` counts nothing, and a tally whose `max` is 0 allows nothing. Count at "
+         "least 1, or remove the line (or the actions that use the tally).",
+         'tally gifts "Gifts" {\n  per round\n  max 0\n  source "Turn"\n}\n\n'
+         'mode giving "Giving" {\n  replace action earn "Earn" {\n    uses gifts 1\n'
+         '    effect {\n      score 1\n    }\n    source "Turn"\n  }\n}\n'),
+    Code("W0104", "a component is declared but never used",
+         "No rule of any mode names this resource, zone or deck, track, param, derived value, "
+         "tally, enum (or enum member), card type, catalogue, set of pieces or procedure, and no "
+         "card of a catalogue holds it. It is dead weight, or a rule that should use it is "
+         "missing: remove it, or write the rule the rulebook states. `set` and `remove` do not "
+         "count as uses.",
+         'param bonus "Bonus points" = 3 {\n  source "Scoring"\n}\n'),
+    Code("W0105", "the spec holds provisional values",
+         "Reported once per spec: how many values are provisional (guesses where the rulebook is "
+         "silent): `provisional` notes in the rules, catalogue cards with `provenance: "
+         "provisional` and fields listed in `provisional_fields`. The game's page lists them. "
+         "It fails only `--strict` runs, to keep a release free of guesses.",
+         'param hand_size "Hand size" = 5 {\n  source "Setup"\n  provisional "The rulebook never says."\n}\n'
+         '\naction draw_up "Draw up" {\n  require hand_size > 0\n  effect {\n    score 1\n  }\n'
+         '  source "Turn"\n}\n'),
+)
+
+#: Families of codes (the first three characters of a code) and their headings.
+GROUPS: dict[str, str] = {
+    "E00": "Reading the spec", "E02": "Composing modes, modules and amendments",
+    "E03": "Card catalogues", "E04": "Phases and the flow of play", "E05": "Names and types",
+    "W01": "Warnings",
+}
+
+
+def group_of(code: str) -> str:
+    """The heading of ``code``'s family (``E0501`` → ``Names and types``)."""
+    return GROUPS.get(code[:3], f"{'Warnings' if code.startswith('W') else 'Errors'} {code[:3]}xx")
+
+
+#: Code → entry, for lookups.
+CODES: dict[str, Code] = {c.code: c for c in REGISTRY}
+
+
+def lookup(code: str) -> Code | None:
+    """The entry of ``code`` (case-insensitive, ``e501`` → ``E0501``), or ``None``."""
+    text = code.strip().upper()
+    if len(text) >= 2 and text[0] in "EW" and text[1:].isdigit():
+        text = text[0] + text[1:].zfill(4)
+    return CODES.get(text)

@@ -1,0 +1,146 @@
+"""The code registry (``dsl/codes.py``) is the single source of truth: every code the
+compiler emits is registered, every registered code is emitted somewhere, every example
+produces its code, and ``docs/errors.md`` and ``rulebook explain`` show the registry."""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from compiler import cli, pipeline
+from compiler.docs_errors import render_errors_page
+from dsl.codes import CODES, MINIMAL_SPEC, REGISTRY, lookup
+from dsl.diagnostics import Diagnostic, DiagnosticBag
+from dsl.spans import Span
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+_LITERAL = re.compile(r"""["']([EW]\d{4})["']""")
+
+
+def _code_literals() -> dict[str, list[str]]:
+    """Code → the source files of dsl/ and compiler/ that spell it (the registry excluded)."""
+    found: dict[str, list[str]] = {}
+    for folder in ("dsl", "compiler"):
+        for path in sorted((REPO_ROOT / folder).rglob("*.py")):
+            if path.name == "codes.py" and path.parent.name == "dsl":
+                continue
+            for code in _LITERAL.findall(path.read_text(encoding="utf-8")):
+                found.setdefault(code, []).append(str(path.relative_to(REPO_ROOT)))
+    return found
+
+
+def test_every_code_the_compiler_spells_is_registered():
+    unregistered = {c: files for c, files in _code_literals().items() if c not in CODES}
+    assert not unregistered, f"add these to dsl/codes.py: {unregistered}"
+
+
+def test_every_registered_code_is_emitted_somewhere():
+    unused = sorted(set(CODES) - set(_code_literals()))
+    assert not unused, f"registered but never emitted: {unused}"
+
+
+def test_registry_is_sorted_unique_and_complete():
+    codes = [c.code for c in REGISTRY]
+    assert codes == sorted(codes) and len(set(codes)) == len(codes)
+    for c in REGISTRY:
+        assert re.fullmatch(r"[EW]\d{4}", c.code), c.code
+        assert c.title and c.title[0].islower() or c.title[0] == "`", c.code
+        assert len(c.explanation) >= 60 and c.example.strip(), c.code
+
+
+@functools.cache
+def _validator() -> jsonschema.Draft202012Validator:
+    schema = json.loads((REPO_ROOT / "compiler" / "schemas" / "diagnostics.schema.json").read_text(
+        encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _run_example(code, tmp_path: Path) -> list[Diagnostic]:
+    spec = tmp_path / "example.rules"
+    spec.write_text(code.example_spec(), encoding="utf-8")
+    if code.cards is not None:
+        (tmp_path / "example.cards.yaml").write_text(code.cards, encoding="utf-8")
+    return pipeline.analyse(spec).diagnostics
+
+
+def test_the_minimal_spec_is_clean(tmp_path: Path):
+    spec = tmp_path / "tiny.rules"
+    spec.write_text(MINIMAL_SPEC, encoding="utf-8")
+    assert [d.render() for d in pipeline.analyse(spec).diagnostics] == []
+
+
+@pytest.mark.parametrize("code", [c for c in REGISTRY if c.runnable], ids=lambda c: c.code)
+def test_example_produces_its_code(code, tmp_path: Path):
+    """... with a hint on every error, and JSON that validates against the shipped schema."""
+    diags = _run_example(code, tmp_path)
+    _validator().validate([{"spec": "example.rules", "seconds": 0.0,
+                            "diagnostics": [d.to_json() for d in diags]}])
+    assert code.code in [d.code for d in diags], "\n\n".join(d.render() for d in diags)
+    for d in diags:
+        if d.code == code.code:
+            assert d.severity == code.severity
+        assert d.hint, f"{d.code} {d.message!r} has no hint"
+
+
+def test_examples_that_are_not_spec_text(tmp_path: Path):
+    """E0003 to E0005 come from the file, not from spec text the docs can show."""
+    assert {c.code for c in REGISTRY if not c.runnable} == {"E0002", "E0003", "E0004", "E0005"}
+    deep = MINIMAL_SPEC.replace("score 1", "score " + "(" * 3000 + "1" + ")" * 3000)
+    (tmp_path / "deep.rules").write_text(deep, encoding="utf-8")
+    assert [d.code for d in pipeline.analyse(tmp_path / "deep.rules").diagnostics] == ["E0003"]
+    (tmp_path / "latin1.rules").write_bytes("# café\n".encode("latin-1"))
+    assert [d.code for d in pipeline.analyse(tmp_path / "latin1.rules").diagnostics] == ["E0004"]
+    assert [d.code for d in pipeline.analyse(tmp_path / "missing.rules").diagnostics] == ["E0005"]
+
+
+def test_a_diagnostic_with_an_unregistered_code_is_refused():
+    span = Span("x.rules", 1, 1, 1, 2)
+    with pytest.raises(AssertionError, match="E0999"):
+        Diagnostic("E0999", "made up", span)
+    with pytest.raises(AssertionError, match="W0101 is a warning"):
+        DiagnosticBag().error("W0101", "wrong severity", span)
+
+
+def test_lookup_accepts_short_and_lower_case_codes():
+    assert lookup("e501") is CODES["E0501"]
+    assert lookup(" W0104 ") is CODES["W0104"]
+    assert lookup("E9999") is None and lookup("hello") is None and lookup("") is None
+
+
+def test_errors_page_is_generated_and_up_to_date():
+    page = render_errors_page()
+    assert (REPO_ROOT / "docs" / "errors.md").read_text(encoding="utf-8") == page, \
+        "run `python -m compiler.cli build --no-site`"
+    for c in REGISTRY:
+        assert f"### {c.code}: {c.title} {{ #{c.code} }}" in page
+        assert c.example.rstrip().splitlines()[0] in page
+    assert "diagnostics-json.md" in page
+
+
+def test_explain_prints_the_entry(capsys):
+    assert cli.main(["explain", "e501"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("E0501: unknown name (error)\n")
+    assert "pay gold 1" in out
+    said = out.split("`rulebook check` says:")[1]
+    assert "example.rules:" in said and "error[E0501]: `gold` is not a resource" in said
+    assert "^^^^" in said and "= hint: the resources here are `coin`" in said
+    assert "W0101" not in said  # only the diagnostics of the code explained
+
+
+def test_explain_without_a_code_lists_them_all(capsys):
+    assert cli.main(["explain"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(REGISTRY)
+    assert lines[0].split()[:2] == ["E0001", "error"] and lines[-1].split()[1] == "warning"
+
+
+def test_explain_refuses_an_unknown_code(capsys):
+    assert cli.main(["explain", "E9999"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rulebook: no diagnostic code 'E9999'") and "Traceback" not in err
