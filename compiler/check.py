@@ -10,7 +10,7 @@ from __future__ import annotations
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from compiler import names as N
-from compiler import phasegraph
+from compiler import phasegraph, soundness
 from compiler.modediag import ModeDiagnostics
 
 DECISIONS = (ast.ChooseCards, ast.Ask)
@@ -719,13 +719,16 @@ def _type_hint(want: str, got: str) -> str | None:
     return None
 
 
-def check(comp, bag: DiagnosticBag) -> None:
+def check(comp, bag: DiagnosticBag, cards: list[dict] | None = None) -> None:
     """Check every composed mode of ``comp`` and its phase graph; diagnostics go to
-    ``bag``, each once, naming the modes it concerns unless it concerns them all."""
+    ``bag``, each once, naming the modes it concerns unless it concerns them all.
+    ``cards`` (the catalogue entries; None if they did not load cleanly) feed the
+    setup and resource checks."""
     found = ModeDiagnostics(list(comp.modes))
     for mode in comp.modes.values():
         _Checker(mode, found).run()
         phasegraph.check_mode(mode, lambda *args, m=mode.name: found.add(m, *args))
+        soundness.check_mode(comp, mode, cards, lambda *args, m=mode.name: found.add(m, *args))
     found.flush(bag)
 
 
