@@ -1,12 +1,13 @@
 """The checks that ask whether the rules can be played as written, beyond names and
 types: hidden information (E06xx), end conditions that can never hold (E0409),
 a setup the components cannot supply for some player count (E0701) and costs in
-resources that no rule gives (E0702).  Each is a module of its own; this one runs
+resources that no rule gives (E0702); and enum members that are misspelt
+provenance clauses (E0512).  Each is a module of its own; this one runs
 them over one composed mode."""
 
 from __future__ import annotations
 
-from compiler import endings, gains, information, setup_check
+from compiler import endings, enum_check, gains, information, setup_check
 
 
 def check_mode(comp, mode, cards: list[dict] | None, report) -> None:
@@ -15,6 +16,7 @@ def check_mode(comp, mode, cards: list[dict] | None, report) -> None:
     The checks that count cards are skipped when ``cards`` is None (catalogues
     that did not load cleanly would only add cascades)."""
     information.check_mode(mode, report)
+    enum_check.check_mode(mode, report)
     endings.check_mode(mode, report)
     if cards is not None:
         setup_check.check_mode(comp, mode, cards, report)
