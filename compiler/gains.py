@@ -29,18 +29,18 @@ def check_mode(mode, cards: list[dict], report) -> None:
                 if kinds is ANY:
                     return  # something may give any resource: nothing to report
                 gained |= kinds
-    reported: set[str] = set()
+    first: dict[str, object] = {}  # the first cost of each resource nobody gains, in text order
     for locals_, exprs in _costs(mode):
         for bag, span in exprs:
             kinds = _bag_kinds(mode, cards, bag, locals_)
-            for name in sorted((kinds or set()) - gained - reported):
-                if name not in mode.resources:
-                    continue
-                reported.add(name)
-                report("error", "E0702", f"this costs `{name}`, which no rule ever gives", span,
-                       f"add a way to gain it (`gain {name} 1` in the setup or an action), "
-                       "or remove the cost",
-                       (Note(f"`{name}` is declared here", mode.resources[name].span),))
+            for name in (kinds or set()) - gained:
+                if name in mode.resources and (name not in first or (span.line, span.column) < (
+                        first[name].line, first[name].column)):
+                    first[name] = span
+    for name, span in sorted(first.items()):
+        report("error", "E0702", f"this costs `{name}`, which no rule ever gives", span,
+               f"add a way to gain it (`gain {name} 1` in the setup or an action), or remove the cost",
+               (Note(f"`{name}` is declared here", mode.resources[name].span),))
 
 
 def _blocks(mode):

@@ -512,15 +512,17 @@ OPERATORS = {
 }
 
 
-def mutations(text: str, name: str = "spec", per_category: int = PER_CATEGORY) -> list[Mutation]:
+def mutations(text: str, name: str = "spec", per_category: int | None = None) -> list[Mutation]:
     """Every mutation of a spec's ``text``, in a fixed order (category, then site).
 
     ``name`` seeds the choice among sites; at most ``per_category`` mutants per
-    category.  Returns [] if ``text`` does not parse; never raises otherwise."""
+    category (default :data:`PER_CATEGORY`).  Returns [] if ``text`` does not parse;
+    never raises otherwise."""
     spec, diags = parse_spec(text, name)
     if spec is None:
         return []
     comp = compose(spec, DiagnosticBag())
+    per_category = PER_CATEGORY if per_category is None else per_category
     out: list[Mutation] = []
     for category, operator in OPERATORS.items():
         rng = random.Random(f"{name}:{category}")
