@@ -54,8 +54,8 @@ def check_mode(comp, mode, cards: list[dict], report) -> None:
         n, have, need = runs[0]
         decl = mode.zones[zone]
         report("error", "E0701", f"setup cannot be done with {players_words(counts)}: "
-               f"`{zone}` runs out (with {n} player{'s' if n != 1 else ''} it holds {have} cards "
-               f"when setup takes {need})",
+               f"`{zone}` runs out (with {n} player{'s' if n != 1 else ''} it holds "
+               f"{have} card{'s' if have != 1 else ''} when setup takes {need})",
                players_span(comp, mode), "allow only the player counts the components support",
                (Note("setup takes the cards here", span),
                 Note(f"`{zone}` is declared here", decl.span)))
