@@ -190,10 +190,21 @@ def cmd_mutate(args) -> int:
     from compiler import mutate
 
     paths = [_spec_path(a) for a in args.specs] or pipeline.spec_paths(_root())
+    for path in paths:  # bugs seeded in a broken spec would measure nothing
+        errors = [d for d in pipeline.analyse(path).diagnostics if d.severity == "error"]
+        if errors:
+            raise CliError(f"{path} has {len(errors)} error(s) of its own; fix them first "
+                           "(`rulebook check`)", 1)
     if args.list:
-        for path in paths:
-            for m in mutate.mutations(path.read_text(encoding="utf-8"), path.stem):
-                print(f"{path.name}:{m.line}: [{m.category}] {m.description}\n"
+        listed = {path.name: mutate.mutations(path.read_text(encoding="utf-8"), path.stem)
+                  for path in paths}
+        if args.json:
+            print(json.dumps({name: [m.to_json() for m in muts] for name, muts in listed.items()},
+                             indent=2))
+            return 0
+        for name, muts in listed.items():
+            for m in muts:
+                print(f"{name}:{m.line}: [{m.category}] {m.description}\n"
                       f"    - {m.before}\n    + {m.after}")
         return 0
     reports = [mutate.run(path) for path in paths]

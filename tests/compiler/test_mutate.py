@@ -93,3 +93,18 @@ def test_cli_mutate_report_and_threshold(capsys, monkeypatch):
     assert main(["mutate", "utopolis", "--min-caught", "100.5"]) == 1
     out = capsys.readouterr().out
     assert out.startswith(f"utopolis.rules: {len(mutate.CATEGORIES)} mutations, caught ")
+
+
+def test_cli_mutate_refuses_a_broken_spec(tmp_path, capsys):
+    broken = tmp_path / "broken.rules"
+    broken.write_text('game broken "Broken" {\n  players 2\n}\n', encoding="utf-8")
+    assert main(["mutate", str(broken)]) == 1
+    assert "error(s) of its own" in capsys.readouterr().err
+
+
+def test_cli_mutate_list_as_json(capsys):
+    import json
+
+    assert main(["mutate", "euphoria", "--list", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)["euphoria.rules"]
+    assert {m["category"] for m in listed} == set(mutate.CATEGORIES)
