@@ -52,10 +52,9 @@ def player_counts(mode, cap: int = 64) -> list[int]:
     lo, hi = mode.players
     if lo < 1 or hi < lo:
         return []
-    counts = list(range(lo, hi + 1))
-    if len(counts) > cap:
-        counts = counts[:cap // 2] + counts[-(cap // 2):]
-    return counts
+    if hi - lo + 1 > cap:
+        return list(range(lo, lo + cap // 2)) + list(range(hi - cap // 2 + 1, hi + 1))
+    return list(range(lo, hi + 1))
 
 
 def fold(e, env: Env, _depth: int = 0):

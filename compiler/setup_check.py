@@ -14,8 +14,12 @@ from __future__ import annotations
 
 from dsl import ast
 from dsl.diagnostics import Note
-from compiler.constfold import UNKNOWN, fold, mode_env, player_counts, players_words
+from compiler.constfold import UNKNOWN, fold, mode_env, players_words
 from compiler.information import statements
+
+
+#: The largest player count whose setup is run.
+MAX_SEATS = 100
 
 
 def players_span(comp, mode):
@@ -44,16 +48,22 @@ def check_mode(comp, mode, cards: list[dict], report) -> None:
     if mode.setup is None:
         return
     failures: dict[tuple, list[int]] = {}
-    for n in player_counts(mode):
+    lo, hi = mode.players
+    if lo < 1 or hi < lo:
+        return
+    for n in range(lo, min(hi, MAX_SEATS) + 1):  # run seat by seat: larger counts fail before
         problem = _run(mode, cards, n)
         if problem is not None:
             st, zone, have, need = problem
             failures.setdefault((st.span, zone), []).append((n, have, need))
     for (span, zone), runs in failures.items():
         counts = [n for n, _, _ in runs]
+        words = players_words(counts)
+        if hi > MAX_SEATS and counts[-1] == MAX_SEATS:
+            words = words.replace(f"{MAX_SEATS} players", f"{hi} players")
         n, have, need = runs[0]
         decl = mode.zones[zone]
-        report("error", "E0701", f"setup cannot be done with {players_words(counts)}: "
+        report("error", "E0701", f"setup cannot be done with {words}: "
                f"`{zone}` runs out (with {n} player{'s' if n != 1 else ''} it holds "
                f"{have} card{'s' if have != 1 else ''} when setup takes {need})",
                players_span(comp, mode), "allow only the player counts the components support",

@@ -273,3 +273,9 @@ def test_a_card_field_gives_what_its_catalogue_holds(tmp_path):
     assert codes(analyse(tmp_path, text, cards=without)) == ["E0702"]
     with_coin = without.replace("bonus: {}", "bonus: {coin: 1}")
     assert analyse(tmp_path, text, cards=with_coin) == []
+
+
+def test_a_huge_player_count_is_checked_quickly(tmp_path):
+    diags = analyse(tmp_path, edit("players 2 to 4", "players 2 to 1000000000"))
+    assert codes(diags) == ["E0701"]
+    assert diags[0].message.startswith("setup cannot be done with 5 to 1000000000 players")
