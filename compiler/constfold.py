@@ -39,11 +39,12 @@ class Env:
         return Env(self.params, self.ends, self.players, self.members, entry)
 
 
-def mode_env(mode, players: int | None = None) -> Env:
-    """The folding environment of a composed mode for one player count."""
+def mode_env(mode, players: int | None = None, ends: bool = True) -> Env:
+    """The folding environment of a composed mode for one player count; with
+    ``ends=False`` an end condition's name does not fold (its own check reports it)."""
     params = {name: p.value for name, p in mode.params.items()}
     members = frozenset(m.name for e in mode.enums.values() for m in e.members)
-    return Env(params, dict(mode.ends), players, members)
+    return Env(params, dict(mode.ends) if ends else {}, players, members)
 
 
 def player_counts(mode, cap: int = 64) -> list[int]:

@@ -31,7 +31,13 @@ def check_mode(mode, report) -> None:
         notes = [Note("this transition waits for it", e.span) for e in waiting][:3]
         report("error", "E0409", f"the end condition `{end.name}` can never hold{who}, so the game "
                "cannot end this way", end.when.span,
-               "write a condition a game can reach, e.g. `any player score >= target`", tuple(notes))
+               _hint(mode), tuple(notes))
+
+
+def _hint(mode) -> str:
+    score = next((t.name for t in mode.tracks.values() if t.is_score), None)
+    example = f", e.g. `any player {score} >= 20`" if score else ""
+    return "write a condition that some game reaches" + example
 
 
 def _names(e):

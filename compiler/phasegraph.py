@@ -99,7 +99,7 @@ def _reachability(mode, g: nx.MultiDiGraph, players: int | None) -> list[tuple]:
     (code, message, span, hint, notes) tuples."""
     out: list[tuple] = []
     flow = mode.flow
-    env = mode_env(mode, players)
+    env = mode_env(mode, players, ends=False)  # an end that can never hold is E0409, not a cascade
 
     def error(code, message, span, hint=None, notes=()):
         out.append((code, message, span, hint, tuple(notes)))
