@@ -134,12 +134,9 @@ def _walk(node):
 def _declared_names(spec: ast.Spec) -> set[str]:
     names = set(LINE_KEYWORDS)
     for node in _walk(spec):
-        for attr in ("name",):
-            value = getattr(node, attr, None)
-            if isinstance(value, str):
-                names.add(value)
-        if isinstance(node, ast.Field):
-            names.add(node.name)
+        value = getattr(node, "name", None)
+        if isinstance(value, str):
+            names.add(value)
     return names
 
 
@@ -358,10 +355,11 @@ def player_count(ctx: _Spec) -> list[Mutation]:
         if not m:
             continue
         lo, hi = int(m.group(2)), int(m.group(3) or m.group(2))
+        was = line.strip()
         for new_hi in sorted({hi + 10, hi * 2 + 10, hi * 4 + 10}):  # far past the components
-            out.append(ctx.src.edit("player_count", f"players {lo} to {hi} widened to {lo} to {new_hi}",
+            out.append(ctx.src.edit("player_count", f"`{was}` widened to {lo} to {new_hi}",
                                     (i, 1), (i, len(line) + 1), f"{m.group(1)}{lo} to {new_hi}"))
-        out.append(ctx.src.edit("player_count", f"players {lo} to {hi} from 0", (i, 1),
+        out.append(ctx.src.edit("player_count", f"`{was}` made to start at 0", (i, 1),
                                 (i, len(line) + 1), f"{m.group(1)}0 to {hi}"))
     return out
 
