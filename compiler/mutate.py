@@ -195,6 +195,8 @@ def drop_transition(ctx: _Spec) -> list[Mutation]:
         for edge in flow.edges:
             chains.setdefault(edge.source.span.line, []).append(edge)
         for line, edges in sorted(chains.items()):
+            if any(e.dest.span.line != line for e in edges):
+                continue  # a chain written over several lines: not rewritten
             text = ctx.src.lines[line - 1]
             indent = text[:len(text) - len(text.lstrip())]
             nodes = [edges[0].source.name] + [e.dest.name for e in edges]
