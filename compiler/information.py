@@ -12,6 +12,10 @@ The statements and choices of the rules must agree with it:
 * E0603: a choice of a card (``choose c: card in ZONE``, ``choose N cards from
   ZONE``) shows the chooser every card of the zone, so the zone must be one the
   chooser sees: public, or their own hidden zone.
+* W0601 (a warning): inside ``each player``, players choose one after another;
+  cards each chooses from their own hidden zone into a public one are seen by
+  the players who choose after them, which is wrong when the rules have them
+  choose in secret (choose into a hidden zone, then reveal it with ``move all``).
 """
 
 from __future__ import annotations
@@ -55,6 +59,10 @@ def check_mode(mode, report) -> None:
                 _draw(mode, st, error)
             elif isinstance(st, ast.ChooseCards):
                 _choose_cards(mode, st, error)
+    for block in rule_blocks(mode):
+        for st in _inside_each_player(block):
+            if isinstance(st, ast.ChooseCards):
+                _choose_in_turn(mode, st, report)
     for zone in mode.zones.values():
         if zone.visibility == "public" and (zone.kind == "deck" or zone.name in shuffled):
             what = "deck" if zone.kind == "deck" else "zone"
@@ -113,3 +121,27 @@ def _choose_cards(mode, st: ast.ChooseCards, error) -> None:
           f"`{zone.name}` is {_whose(zone)}", st.source.span,
           hint="choose from a zone the player sees, or `draw` from the top",
           notes=[Note(f"`{zone.name}` is declared {zone.visibility} here", zone.span)])
+
+
+def _inside_each_player(stmts, inside: bool = False):
+    """The statements of a block that run inside an ``each player``."""
+    for st in stmts:
+        if inside:
+            yield st
+        deeper = inside or isinstance(st, ast.EachPlayer)
+        for body in (getattr(st, "then", ()), getattr(st, "otherwise", ()), getattr(st, "body", ())):
+            yield from _inside_each_player(body, deeper)
+        for option in getattr(st, "options", ()):
+            yield from _inside_each_player(option.body, deeper)
+
+
+def _choose_in_turn(mode, st: ast.ChooseCards, report) -> None:
+    src, dst = mode.zones.get(st.source.zone.name), mode.zones.get(st.dest.zone.name)
+    if src is None or dst is None or st.source.owner != "my":
+        return
+    if src.visibility == "hidden" and dst.visibility == "public":
+        report("warning", "W0601", f"players choose one after another in `each player`, and the "
+               f"cards chosen into `{dst.name}` are public: later players see what earlier ones chose",
+               st.span, f"if they choose in secret, choose into a hidden zone and `move all` of it "
+               f"into `{dst.name}` once everyone has chosen",
+               (Note(f"`{dst.name}` is declared public here", dst.span),))

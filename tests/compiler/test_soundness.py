@@ -279,3 +279,12 @@ def test_a_huge_player_count_is_checked_quickly(tmp_path):
     diags = analyse(tmp_path, edit("players 2 to 4", "players 2 to 1000000000"))
     assert codes(diags) == ["E0701"]
     assert diags[0].message.startswith("setup cannot be done with 5 to 1000000000 players")
+
+
+def test_choosing_one_after_another_into_a_public_zone_warns(tmp_path):
+    text = edit("    gain coin 1\n", "    gain coin 1\n    choose 1 cards from my hand into table\n")
+    diags = analyse(tmp_path, text)
+    assert [(d.code, d.severity) for d in diags] == [("W0601", "warning")]
+    assert "later players see what earlier ones chose" in diags[0].message
+    quiet = edit("    gain coin 1\n", "    gain coin 1\n    choose 1 cards from my hand into pile\n")
+    assert analyse(tmp_path, quiet) == []
