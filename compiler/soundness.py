@@ -1,9 +1,9 @@
-"""The checks that ask whether the rules can be played as written, beyond names and
-types: hidden information (E06xx, and the warning W0601), end conditions that can never hold (E0409),
-a setup the components cannot supply for some player count (E0701) and costs in
-resources that no rule gives (E0702); and enum members that are misspelt
-provenance clauses (E0512).  Each is a module of its own; this one runs
-them over one composed mode."""
+"""The checks that ask whether the rules can be played as written, beyond names
+and types: hidden information (E0601-E0603 and the warning W0601), end
+conditions that can never hold (E0409), a setup the components cannot supply
+for some player count (E0701), costs in resources that no rule gives (E0702),
+and enum members that are misspelt provenance clauses (E0512).  Each is a
+module of its own; this one runs them over one composed mode."""
 
 from __future__ import annotations
 
