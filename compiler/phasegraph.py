@@ -1,10 +1,13 @@
 """Phase graphs: each mode's flow as a networkx MultiDiGraph, and the checks that
-catch what rule edits break (codes E04xx).
+catch what rule edits break (codes E04xx), for every player count a mode allows.
 
 Nodes are phase names plus ``start`` (setup) and ``end`` (the game is over);
 edges are the flow's transitions, each carrying its spec span and condition.
-An edge whose condition is the literal ``false`` is *dead*: kept in the graph
-and pointed at, but never taken by the checks.
+An edge whose condition folds to false for a player count (``when false``,
+``when players >= 3`` with 2 players, a param that is false in the mode; see
+:mod:`compiler.constfold`) is *dead* for that count: kept in the graph and
+pointed at, but never taken by the checks.  E0410: a loop whose every phase is
+skipped (``only when`` folds to false) would go round with nobody playing.
 """
 
 from __future__ import annotations
@@ -133,6 +136,17 @@ def _reachability(mode, g: nx.MultiDiGraph, players: int | None) -> list[tuple]:
         error("E0403", "the end of the game can never be reached", flow.span,
               hint="add a transition to `end`, e.g. `last_phase -> end when game_over`",
               notes=dead_notes(set(g.nodes)))
+    for loop in _loops(lv, reachable):
+        skipped = [n for n in loop if n in mode.phases and mode.phases[n].only_when is not None
+                   and fold(mode.phases[n].only_when, env) is False]
+        if len(skipped) == len(loop):
+            first = next(n for n in mode.phases if n in loop)
+            order = " → ".join(_cycle_order(lv, loop))
+            error("E0410", f"every phase of the loop {order} is skipped (`only when`), so the game "
+                  "would go round it and nobody would play", mode.phases[first].span,
+                  hint="let one phase of the loop be played, or give the loop an exit that is taken",
+                  notes=[Note(f"`{n}` is played only when this holds", mode.phases[n].only_when.span)
+                         for n in mode.phases if n in loop][:4])
     finishing = nx.ancestors(lv, END) | {END}
     stuck = reachable - finishing - {START}
     reported_loops: set[frozenset] = set()
@@ -180,6 +194,13 @@ def _loop_of(g: nx.DiGraph, node: str) -> frozenset | None:
         if node in comp and (len(comp) > 1 or g.has_edge(node, node)):
             return frozenset(comp)
     return None
+
+
+def _loops(g: nx.DiGraph, within: set[str]) -> list[frozenset]:
+    """The loops (strongly connected parts with a cycle) among the nodes ``within``."""
+    sub = g.subgraph(within)
+    return [frozenset(c) for c in nx.strongly_connected_components(sub)
+            if len(c) > 1 or any(sub.has_edge(n, n) for n in c)]
 
 
 def _cycle_order(g: nx.DiGraph, nodes) -> list[str]:

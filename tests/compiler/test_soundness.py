@@ -288,3 +288,12 @@ def test_choosing_one_after_another_into_a_public_zone_warns(tmp_path):
     assert "later players see what earlier ones chose" in diags[0].message
     quiet = edit("    gain coin 1\n", "    gain coin 1\n    choose 1 cards from my hand into pile\n")
     assert analyse(tmp_path, quiet) == []
+
+
+def test_loop_of_skipped_phases(tmp_path):
+    text = edit('  actions play, earn, finish\n', '  only when players >= 3\n  actions play, earn, finish\n')
+    diags = analyse(tmp_path, text)
+    assert codes(diags) == ["E0410"]
+    assert diags[0].message.startswith("every phase of the loop work → work is skipped")
+    assert diags[0].message.endswith("with 2 players")
+    assert diags[0].notes[0].span.line == text.splitlines().index("  only when players >= 3") + 1
