@@ -8,7 +8,9 @@ keys (``provenance``: rulebook or provisional, ``source``,
 
 from __future__ import annotations
 
+import copy
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -59,7 +61,7 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                   hint="the path is relative to the spec's folder")
         return []
     try:
-        root = yaml.compose(text)
+        root = _compose(text)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else 1
@@ -71,7 +73,7 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                   notes=[Note("the catalogue is declared here", cat.span)])
         return []
     try:
-        data = yaml.safe_load(text) or {}
+        data = _safe_load(text) or {}
     except yaml.YAMLError as err:  # e.g. a tag such as !!python/object: not plain data
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else 1
@@ -188,6 +190,23 @@ def _value_hint(type_name: str, enums: dict[str, set[str]]) -> str:
             "text": 'write a text, e.g. `"Farm"`',
             "bag": "write a mapping of resources to whole numbers, e.g. `{worker: 1}`"}.get(
         type_name, f"write a value of type {type_name}")
+
+
+@lru_cache(maxsize=16)
+def _compose(text: str):
+    """The YAML node tree of a catalogue file's text (cached: checking many edits of
+    one spec, as ``rulebook mutate`` does, reads the same catalogue again)."""
+    return yaml.compose(text)
+
+
+def _safe_load(text: str):
+    """The plain data of a catalogue file's text; a fresh copy of a cached parse."""
+    return copy.deepcopy(_safe_load_cached(text))
+
+
+@lru_cache(maxsize=16)
+def _safe_load_cached(text: str):
+    return yaml.safe_load(text)
 
 
 def _node_span(path: Path, node) -> Span:

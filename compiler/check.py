@@ -10,7 +10,7 @@ from __future__ import annotations
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from compiler import names as N
-from compiler import phasegraph
+from compiler import phasegraph, soundness
 from compiler.modediag import ModeDiagnostics
 from compiler.usage import check_usage
 
@@ -797,17 +797,19 @@ def _type_hint(want: str, got: str) -> str:
     return f"write {_type_words(want)} here"
 
 
-def check(comp, bag: DiagnosticBag, cards: list[dict] = ()) -> None:
+def check(comp, bag: DiagnosticBag, cards: list[dict] | None = None) -> None:
     """Check every composed mode of ``comp`` and its phase graph; diagnostics go to
     ``bag``, each once, naming the modes it concerns unless it concerns them all.
-    ``cards`` are the catalogue entries (:func:`compiler.catalogue.load_catalogues`),
-    read by the warnings about unused components (:mod:`compiler.usage`)."""
+    ``cards`` (the catalogue entries, :func:`compiler.catalogue.load_catalogues`; None if
+    they did not load cleanly) feed the setup and resource checks and the warnings about
+    unused components (:mod:`compiler.usage`)."""
     found = ModeDiagnostics(list(comp.modes))
     for mode in comp.modes.values():
         _Checker(mode, found).run()
         phasegraph.check_mode(mode, lambda *args, m=mode.name: found.add(m, *args))
+        soundness.check_mode(comp, mode, cards, lambda *args, m=mode.name: found.add(m, *args))
     found.flush(bag)
-    check_usage(comp, list(cards), bag)
+    check_usage(comp, list(cards or ()), bag)
 
 
 def procedure_scope(mode, proc: ast.Procedure) -> N.Scope:

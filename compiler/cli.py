@@ -1,4 +1,4 @@
-"""The `rulebook` command: build, check, explain, fmt, play, replay, bench.
+"""The `rulebook` command: build, check, explain, fmt, mutate, play, replay, bench.
 
 Exit codes: 0 success, 1 spec errors (or a replay that diverges from its log, or a
 spec that ``fmt --check`` would reformat), 2 bad usage or bad input (an unknown game
@@ -198,6 +198,56 @@ def cmd_fmt(args) -> int:
     print(f"{specs(len(changed))} {verb}, {unchanged} already formatted"
           + (f", {failed} not formatted (errors above)" if failed else ""), file=sys.stderr)
     return 1 if failed or (args.check and changed) else 0
+
+
+def _spec_path(arg: str) -> Path:
+    """A spec given as a path or as a game name (``utopolis``: ``specs/utopolis.rules``)."""
+    path = Path(arg)
+    if path.exists():
+        return path
+    named = _root() / "specs" / f"{arg}.rules"
+    if named.exists():
+        return named
+    raise CliError(f"no such spec: {arg}")
+
+
+def cmd_mutate(args) -> int:
+    from compiler import mutate
+
+    paths = [_spec_path(a) for a in args.specs] or pipeline.spec_paths(_root())
+    for path in paths:  # bugs seeded in a broken spec would measure nothing
+        errors = [d for d in pipeline.analyse(path).diagnostics if d.severity == "error"]
+        if errors:
+            raise CliError(f"{path} has {len(errors)} error(s) of its own; fix them first "
+                           "(`rulebook check`)", 1)
+    if args.list:
+        listed = {path.name: mutate.mutations(path.read_text(encoding="utf-8"), path.stem)
+                  for path in paths}
+        if args.json:
+            print(json.dumps({name: [m.to_json() for m in muts] for name, muts in listed.items()},
+                             indent=2))
+            return 0
+        for name, muts in listed.items():
+            for m in muts:
+                print(f"{name}:{m.line}: [{m.category}] {m.description}\n"
+                      f"    - {m.before}\n    + {m.after}")
+        return 0
+    reports = [mutate.run(path) for path in paths]
+    if args.json:
+        print(json.dumps([r.to_json() for r in reports], indent=2))
+    for r in reports if not args.json else ():
+        print(f"{r.spec}: {r.tried} mutations, caught {r.count('caught')} ({r.share('caught'):.1f} %), "
+              f"{r.count('caught_strict')} with --strict ({r.share('caught_strict'):.1f} %), "
+              f"first diagnostic at the edited line {r.count('right_line')} "
+              f"({r.share('right_line'):.1f} %), in {r.seconds:.1f} s")
+        for o in r.outcomes if args.verbose else r.misses:
+            m = o.mutation
+            status = ("caught" if o.caught else "MISSED" + (" (a warning only)" if o.warnings else ""))
+            first = f"; first: {o.first.code} at line {o.first.span.line}" if o.first else ""
+            print(f"  {status}: [{m.category}] {m.description} ({r.spec}:{m.line}{first})\n"
+                  f"      {m.after}")
+    below = [r for r in reports if r.share("caught") < args.min_caught]
+    return 1 if below else 0
 
 
 def _import_engine(name: str):
@@ -473,6 +523,14 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("explain", help="explain a diagnostic code (e.g. `rulebook explain E0501`)")
     p.add_argument("code", nargs="?", help="a code such as E0501 or W0104 (default: list them all)")
     p.set_defaults(func=cmd_explain)
+    p = sub.add_parser("mutate", help="seed realistic rule bugs in a spec and report what the checks catch")
+    p.add_argument("specs", nargs="*", help="spec files or game names (default: every spec)")
+    p.add_argument("--json", action="store_true", help="print the reports as JSON")
+    p.add_argument("--list", action="store_true", help="list the mutations without checking them")
+    p.add_argument("--verbose", action="store_true", help="print every mutation, not only the misses")
+    p.add_argument("--min-caught", type=_at_least_zero(float), default=95.0,
+                   help="exit 1 if less than this share (%%) is caught (default 95)")
+    p.set_defaults(func=cmd_mutate)
     p = sub.add_parser("play", help="play a whole game with bots")
     p.add_argument("game")
     p.add_argument("--mode", default=None)

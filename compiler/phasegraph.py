@@ -1,10 +1,13 @@
 """Phase graphs: each mode's flow as a networkx MultiDiGraph, and the checks that
-catch what rule edits break (codes E04xx).
+catch what rule edits break (codes E04xx), for every player count a mode allows.
 
 Nodes are phase names plus ``start`` (setup) and ``end`` (the game is over);
 edges are the flow's transitions, each carrying its spec span and condition.
-An edge whose condition is the literal ``false`` is *dead*: kept in the graph
-and pointed at, but never taken by the checks.
+An edge whose condition folds to false for a player count (``when false``,
+``when players >= 3`` with 2 players, a param that is false in the mode; see
+:mod:`compiler.constfold`) is *dead* for that count: kept in the graph and
+pointed at, but never taken by the checks.  E0410: a loop whose every phase is
+skipped (``only when`` folds to false) would go round with nobody playing.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import networkx as nx
 
 from dsl import ast
 from dsl.diagnostics import Note, did_you_mean
+from compiler.constfold import Env, fold, mode_env, player_counts, players_words
 
 START, END = "start", "end"
 
@@ -71,12 +75,57 @@ def check_mode(mode, report) -> nx.MultiDiGraph:
     _transitions(mode, error)
     if unknown:  # reachability would only repeat the unknown names as cascades
         return g
-    lv = live(g)
+    _each_player_count(mode, g, error)
+    return g
+
+
+def _each_player_count(mode, g: nx.MultiDiGraph, error) -> None:
+    """E0402-E0404 for every player count the mode allows: a transition whose
+    condition folds to false for a count (``when players == 1``, ``when false``, a
+    param that is false in this mode) is not taken with that many players.  A
+    problem found for some counts only names them."""
+    counts = player_counts(mode) or [None]
+    found: dict[tuple, list] = {}
+    for n in counts:
+        for problem in _reachability(mode, g, n):
+            found.setdefault(problem, []).append(n)
+    for (code, message, span, hint, notes), ns in found.items():
+        if None not in ns and set(ns) != set(counts):
+            message = f"{message} with {players_words(ns)}"
+        error(code, message, span, hint=hint, notes=notes)
+
+
+def _dead_for(edge: ast.Edge, env: Env) -> bool:
+    return edge.condition is not None and fold(edge.condition, env) is False
+
+
+def _reachability(mode, g: nx.MultiDiGraph, players: int | None) -> list[tuple]:
+    """The reachability problems of the phase graph with ``players`` players, as
+    (code, message, span, hint, notes) tuples."""
+    out: list[tuple] = []
+    flow = mode.flow
+    env = mode_env(mode, players, ends=False)  # an end that can never hold is E0409, not a cascade
+
+    def error(code, message, span, hint=None, notes=()):
+        out.append((code, message, span, hint, tuple(notes)))
+
+    dead = {key for key in g.edges(keys=True) if _dead_for(g.edges[key]["edge"], env)}
+    lv = nx.DiGraph()
+    lv.add_nodes_from(g.nodes)
+    lv.add_edges_from((a, b) for a, b, k in g.edges(keys=True) if (a, b, k) not in dead)
+
+    def dead_notes(nodes: set[str]) -> list[Note]:
+        return [Note("this transition can never be taken (`when false`)"
+                     if _dead(g.edges[key]["edge"]) else
+                     "this transition can never be taken (its condition is always false here)",
+                     g.edges[key]["edge"].span)
+                for key in g.edges(keys=True) if key in dead and key[0] in nodes]
+
     if lv.out_degree(START) == 0:
         error("E0403", "the flow never leaves `start`, so no phase is ever played", flow.span,
               hint="add the first transition, e.g. `start -> first_phase`",
-              notes=_dead_notes(g, {START}))
-        return g
+              notes=dead_notes({START}))
+        return out
     reachable = nx.descendants(lv, START) | {START}
     for name, phase in mode.phases.items():
         # report the first phase of each cut-off region, not every phase after it
@@ -88,7 +137,18 @@ def check_mode(mode, report) -> nx.MultiDiGraph:
     if END not in reachable:
         error("E0403", "the end of the game can never be reached", flow.span,
               hint="add a transition to `end`, e.g. `last_phase -> end when game_over`",
-              notes=_dead_notes(g, set(g.nodes)))
+              notes=dead_notes(set(g.nodes)))
+    for loop in _loops(lv, reachable):
+        skipped = [n for n in loop if n in mode.phases and mode.phases[n].only_when is not None
+                   and fold(mode.phases[n].only_when, env) is False]
+        if len(skipped) == len(loop):
+            first = next(n for n in mode.phases if n in loop)
+            order = " → ".join(_cycle_order(lv, loop))
+            error("E0410", f"every phase of the loop {order} is skipped (`only when`), so the game "
+                  "would go round it and nobody would play", mode.phases[first].span,
+                  hint="let one phase of the loop be played, or give the loop an exit that is taken",
+                  notes=[Note(f"`{n}` is played only when this holds", mode.phases[n].only_when.span)
+                         for n in mode.phases if n in loop][:4])
     finishing = nx.ancestors(lv, END) | {END}
     stuck = reachable - finishing - {START}
     reported_loops: set[frozenset] = set()
@@ -99,7 +159,7 @@ def check_mode(mode, report) -> nx.MultiDiGraph:
                 continue  # it only leads into a stuck phase or loop, reported there
             error("E0403", f"no way to the end of the game from phase `{name}`",
                   mode.phases[name].span, hint=f"add a transition out of `{name}`",
-                  notes=_dead_notes(g, {name}))
+                  notes=dead_notes({name}))
             continue
         if loop in reported_loops:
             continue
@@ -108,10 +168,10 @@ def check_mode(mode, report) -> nx.MultiDiGraph:
         order = " → ".join(_cycle_order(lv, loop))
         error("E0404", f"the loop {order} has no exit", mode.phases[first].span,
               hint="add a transition out of the loop, e.g. `... -> end when game_over`",
-              notes=_dead_notes(g, set(loop)) + [
+              notes=dead_notes(set(loop)) + [
                   Note(f"transition {a} → {b}", d["edge"].span)
                   for a, b, d in g.edges(data=True) if a in loop and b in loop][:4])
-    return g
+    return out
 
 
 def _transitions(mode, error) -> None:
@@ -131,16 +191,18 @@ def _transitions(mode, error) -> None:
                   hint="make one transition unconditional (the default)")
 
 
-def _dead_notes(g: nx.MultiDiGraph, nodes: set[str]) -> list[Note]:
-    return [Note("this transition can never be taken (`when false`)", d["edge"].span)
-            for a, _, d in g.edges(data=True) if a in nodes and d["dead"]]
-
-
 def _loop_of(g: nx.DiGraph, node: str) -> frozenset | None:
     for comp in nx.strongly_connected_components(g):
         if node in comp and (len(comp) > 1 or g.has_edge(node, node)):
             return frozenset(comp)
     return None
+
+
+def _loops(g: nx.DiGraph, within: set[str]) -> list[frozenset]:
+    """The loops (strongly connected parts with a cycle) among the nodes ``within``."""
+    sub = g.subgraph(within)
+    return [frozenset(c) for c in nx.strongly_connected_components(sub)
+            if len(c) > 1 or any(sub.has_edge(n, n) for n in c)]
 
 
 def _cycle_order(g: nx.DiGraph, nodes) -> list[str]:

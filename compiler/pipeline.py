@@ -87,9 +87,11 @@ def analyse(path: Path, text: str | None = None) -> CompileResult:
     result.composition = comp
     if comp.game is not None:
         result.name = comp.game.name
+        errors = len(bag.errors)
         result.cards = load_catalogues(comp.modes.values(), path.parent, bag,
                                        display_dir=Path(display).parent)
-        check(comp, bag, result.cards)
+        # checks that count cards trust only catalogues that loaded cleanly
+        check(comp, bag, result.cards if len(bag.errors) == errors else None)
     result.diagnostics += _sorted(bag.items)
     result.seconds = time.perf_counter() - start
     return result

@@ -584,7 +584,8 @@ class CardState:
 
 @dataclass(frozen=True, slots=True)
 class Zone:
-    """A deck or zone of cards; ``visibility`` is public, hidden (owner sees) or secret."""
+    """A deck or zone of cards; ``visibility`` is public, hidden (owner sees) or secret
+    (the default of a ``deck``; a ``zone`` is public unless it says otherwise)."""
 
     kind: str
     name: str

@@ -297,6 +297,20 @@ REGISTRY: tuple[Code, ...] = (
          "effects), and only a `turns` phase has `on turn`. Change the phase's kind, or move the "
          "actions or effects.",
          'phase tidy "Tidy" automatic {\n  actions earn\n  source "Turn"\n}\n'),
+    Code('E0409', 'an end condition can never hold',
+         'The condition of an `end` block is false for every allowed player count (or for the '
+         'counts named), after the params of the mode are put in: the game can never end this way, '
+         'and the transitions that wait for it are dead. Fix the condition, or the player counts '
+         'it compares with. Notes point at the transitions that wait for it.',
+         'mode crowded "Crowded" {\n  replace end game_over {\n    when players > 9\n    finish round\n'
+         '    winner most vp\n    source "End of the game"\n  }\n}\n'),
+    Code("E0410", "every phase of a loop is skipped",
+         "For some allowed player count every phase of a loop of the flow has an `only when` that is "
+         "false, so the game would go round the loop for ever with nobody playing. Fix the `only when` "
+         "conditions, or the player counts. Notes point at each `only when`.",
+         MINIMAL_SPEC.replace('phase work "Work" simultaneous {\n',
+                              'phase work "Work" simultaneous {\n  only when players >= 5\n'),
+         standalone=True),
     # ------------------------------------------------------------ E05xx: names and types
     Code("E0501", "unknown name",
          "A rule names a resource, zone, track, param, action, tally, procedure, card type or "
@@ -343,6 +357,12 @@ REGISTRY: tuple[Code, ...] = (
          "The player picks an option of `ask` by its label, so labels must differ. Rename one.",
          'action vote "Vote" {\n  effect {\n    ask me {\n      "Yes" {\n        score 1\n      }\n'
          '      "Yes" {\n        score 2\n      }\n    }\n  }\n  source "Turn"\n}\n'),
+    Code('E0512', 'an enum member reads like a misspelt `source`, `ruling` or `provisional`',
+         'Inside an `enum`, a line `sourc "Buildings"` is read as a member named `sourc`, so the '
+         'citation is silently lost. A member named like `source`, `ruling` or `provisional` with '
+         'one letter dropped, added or two swapped is refused. Spell the keyword right, or rename '
+         'the member.',
+         'enum colour "Colour" {\n  red "Red"\n  sourc "Components"\n}\n'),
     Code("E0520", "the score track is missing or wrong",
          "Exactly one track is marked `score`, and it is kept `per player`: it is what players "
          "score into and what `winner most` usually compares. Mark the victory-point track "
@@ -358,6 +378,54 @@ REGISTRY: tuple[Code, ...] = (
          "`end game_over { when ... winner most ... }`.",
          'game g "G" {\n  players 2 to 4\n}\n\ntrack vp "VP" {\n  per player\n  score\n}\n\n'
          'setup {\n}\n\nflow {\n  start -> end\n}\n', standalone=True),
+    # ------------------------------------------------------------ E06xx: hidden information
+    Code('E0601', 'a shuffled zone is public',
+         'A deck, or any zone the rules shuffle, is `public`, so every player would see the order '
+         'of its cards. Make it `hidden` (nobody sees the cards) or `secret`. A note points at the '
+         'shuffle.',
+         _CARD.replace('deck pile "Pile" of building {\n', 'deck pile "Pile" of building {\n  public\n')
+         + '\nmode shuffled "Shuffled" {\n  replace setup {\n    put buildings into pile\n'
+         '    shuffle pile\n  }\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code('E0602', 'cards change sides without saying so',
+         '`draw` moves cards face down: drawing from a zone nobody sees into a `public` zone would '
+         'show them to every player without the spec saying so; `reveal` moves them face up, so '
+         'revealing into a hidden zone contradicts itself. Write `reveal ... into` for cards laid '
+         "out face up, or make the zone hidden. A note points at the zone's declaration.",
+         _CARD + '\n'
+         + 'zone market "Market" of building {\n  public\n  source "Components"\n}\n\n'
+         'mode dealt "Dealt" {\n  replace setup {\n    put buildings into pile\n'
+         '    draw 2 from pile into market\n  }\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code('E0603', 'a card is chosen from a zone the chooser cannot see',
+         'The engine offers one legal action per card, so choosing a card of a `secret` zone, of '
+         "another player's hidden zone or of a shared hidden zone would show the chooser every "
+         'card in it. Draw from the zone first (`draw 1 from pile into my hand`) and choose from '
+         'what was drawn, or make the zone visible to the chooser.',
+         _CARD + '\n'
+         + 'mode picking "Picking" {\n  replace action earn "Earn" {\n    choose b: card in pile\n'
+         '    effect {\n      score b.value\n    }\n    source "Turn"\n  }\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    # ------------------------------------------------------------ E07xx: can the rules be played
+    Code('E0701', 'setup cannot be done for some player counts',
+         'Setup is run on card counts for every mode and every allowed player count (catalogue '
+         'copies, pieces, draws, refills): a zone that runs out means the physical game cannot be '
+         'set up that way. The error points at the `players` line in force and names the failing '
+         'counts; notes point at the step that runs out and at the zone. Narrow the player counts, '
+         'or add cards.',
+         _CARD + '\n'
+         + 'zone hand "Hand" of building {\n  per player\n  hidden\n  source "Components"\n}\n\n'
+         'mode dealt "Dealt" {\n  replace setup {\n    put buildings into pile\n    each player {\n'
+         '      draw 2 from pile into my hand\n    }\n  }\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code('E0702', 'a cost nobody can ever pay',
+         'A `pay` or `has` costs a resource that no `gain` anywhere (rules, setup, start values, a '
+         "card's bag field) ever gives, so the action can never be taken. Give the resource "
+         'somewhere, as the rulebook says, or cost something players get. `transfer` and `release` '
+         'move what exists and do not count as sources.',
+         'resource gold "Gold" {\n  source "Components"\n}\n\nmode dear "Dear" {\n'
+         '  replace action earn "Earn" {\n    effect {\n      pay gold 1\n      score 1\n    }\n'
+         '    source "Turn"\n  }\n}\n'),
     # ------------------------------------------------------------ W01xx: warnings
     Code("W0101", "an action is offered in no phase",
          "No phase lists the action in its `actions`, so players can never take it. List it in a "
@@ -388,13 +456,26 @@ REGISTRY: tuple[Code, ...] = (
          'param hand_size "Hand size" = 5 {\n  source "Setup"\n  provisional "The rulebook never says."\n}\n'
          '\naction draw_up "Draw up" {\n  require hand_size > 0\n  effect {\n    score 1\n  }\n'
          '  source "Turn"\n}\n'),
+    Code('W0601', "later players see earlier players' choices",
+         "Inside `each player`, players choose one after another; cards chosen from a player's own "
+         'hidden zone into a public one are seen by the players who choose later. If the rulebook '
+         'has players choose at the same time, choose into a hidden zone and reveal it after the '
+         'loop.',
+         _CARD + '\n'
+         + 'zone hand "Hand" of building {\n  per player\n  hidden\n  source "Components"\n}\n\n'
+         'zone market "Market" of building {\n  public\n  source "Components"\n}\n\n'
+         'mode dealt "Dealt" {\n  replace setup {\n    put buildings into pile\n    each player {\n'
+         '      draw 1 from pile into my hand\n      choose 1 cards from my hand into market\n    }\n'
+         '  }\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
 )
 
 #: Families of codes (the first three characters of a code) and their headings.
 GROUPS: dict[str, str] = {
     "E00": "Reading the spec", "E02": "Composing modes, modules and amendments",
     "E03": "Card catalogues", "E04": "Phases and the flow of play", "E05": "Names and types",
-    "W01": "Warnings",
+    "E06": "Hidden information", "E07": "Can the rules be played", "W01": "Warnings",
+    "W06": "Warnings about hidden information",
 }
 
 

@@ -211,7 +211,8 @@ class _ToAst(Transformer):
         refill = self._tagged(items, "refill")
         per_card = self._tagged(items, "per_card")
         return ast.Zone(str(kind), str(name), title, self._ident(card_type),
-                        bool(self._tagged(items, "per_player")), vis[0] if vis else "public",
+                        bool(self._tagged(items, "per_player")),
+                        vis[0] if vis else ("secret" if str(kind) == "deck" else "public"),
                         limit[0] if limit else None, refill[0] if refill else None,
                         tuple(self._tagged(items, "state")), per_card[0] if per_card else None,
                         self._metas(items), self._span(meta))

@@ -1,0 +1,147 @@
+"""Hidden information: what the rules let a player see (codes E06xx).
+
+A zone's visibility says who sees its cards in an engine's ``observation``:
+``public`` (everyone, in order), ``hidden`` (its owner) or ``secret`` (no one).
+The statements and choices of the rules must agree with it:
+
+* E0601: a deck, or a zone that is shuffled, is face down: if it were public,
+  every player would see the order of the cards still to come.
+* E0602: ``draw`` moves cards face down, so drawing from a zone nobody sees into a
+  public zone shows them to everyone (that is ``reveal``); ``reveal`` shows them,
+  so revealing into a zone that hides them contradicts itself.
+* E0603: a choice of a card (``choose c: card in ZONE``, ``choose N cards from
+  ZONE``) shows the chooser every card of the zone, so the zone must be one the
+  chooser sees: public, or their own hidden zone.
+* W0601 (a warning): inside ``each player``, players choose one after another;
+  cards each chooses from their own hidden zone into a public one are seen by
+  the players who choose after them, which is wrong when the rules have them
+  choose in secret (choose into a hidden zone, then reveal it with ``move all``).
+"""
+
+from __future__ import annotations
+
+from dsl import ast
+from dsl.diagnostics import Note
+
+
+def statements(stmts):
+    """Every statement of a block, nested ones included, in order."""
+    for st in stmts:
+        yield st
+        for body in (getattr(st, "then", ()), getattr(st, "otherwise", ()), getattr(st, "body", ())):
+            yield from statements(body)
+        for option in getattr(st, "options", ()):
+            yield from statements(option.body)
+
+
+def rule_blocks(mode):
+    """Every statement block of a composed mode: setup, phases, actions, triggers
+    and procedures."""
+    if mode.setup is not None:
+        yield mode.setup.body
+    for ph in mode.phases.values():
+        yield from (ph.on_enter, ph.on_exit, ph.on_turn)
+    for decl in (*mode.actions.values(), *mode.triggers.values(), *mode.procedures.values()):
+        yield decl.effect
+
+
+def check_mode(mode, report) -> None:
+    """Check one composed mode; ``report(severity, code, message, span, hint, notes)``."""
+    def error(code, message, span, hint=None, notes=()):
+        report("error", code, message, span, hint, tuple(notes))
+
+    shuffled: dict[str, ast.Shuffle] = {}
+    for block in rule_blocks(mode):
+        for st in statements(block):
+            if isinstance(st, ast.Shuffle):
+                shuffled.setdefault(st.zone.zone.name, st)
+            elif isinstance(st, (ast.Draw, ast.Reveal)):
+                _draw(mode, st, error)
+            elif isinstance(st, ast.ChooseCards):
+                _choose_cards(mode, st, error)
+    for block in rule_blocks(mode):
+        for st in _inside_each_player(block):
+            if isinstance(st, ast.ChooseCards):
+                _choose_in_turn(mode, st, report)
+    for zone in mode.zones.values():
+        if zone.visibility == "public" and (zone.kind == "deck" or zone.name in shuffled):
+            what = "deck" if zone.kind == "deck" else "zone"
+            notes = [Note("it is shuffled here", shuffled[zone.name].span)] if zone.name in shuffled else []
+            error("E0601", f"{what} `{zone.name}` is public, so every player would see the order of "
+                  "its cards", zone.span, hint="make it `secret` (face down)", notes=notes)
+    for action in mode.actions.values():
+        for choice in action.choices:
+            if isinstance(choice.domain, ast.CardDomain):
+                zone = mode.zones.get(choice.domain.zone.zone.name)
+                if zone is not None and not _sees(zone, choice.domain.zone):
+                    error("E0603", f"choosing a card of `{zone.name}` shows the chooser every card in "
+                          f"it, and `{zone.name}` is {_whose(zone)}", choice.domain.zone.span,
+                          hint="choose from a zone the player sees: a public one, or `my ...`",
+                          notes=[Note(f"`{zone.name}` is declared {zone.visibility} here", zone.span)])
+
+
+def _sees(zone: ast.Zone, ref: ast.ZoneRef) -> bool:
+    """Does the acting player see the cards of ``zone`` named by ``ref``?"""
+    if zone.visibility == "public":
+        return True
+    own = ref.owner == "my" or isinstance(ref.owner_expr, ast.Me)
+    return zone.visibility == "hidden" and zone.per_player and own
+
+
+def _whose(zone: ast.Zone) -> str:
+    if zone.visibility == "secret":
+        return "face down (secret)"
+    return "another player's hidden zone" if zone.per_player else "hidden from every player"
+
+
+def _draw(mode, st, error) -> None:
+    src, dst = mode.zones.get(st.source.zone.name), mode.zones.get(st.dest.zone.name)
+    if src is None or dst is None:
+        return
+    if isinstance(st, ast.Draw) and src.visibility != "public" and dst.visibility == "public":
+        error("E0602", f"`draw` keeps cards face down, but `{dst.name}` is public: every player "
+              f"would see the cards drawn from `{src.name}`", st.span,
+              hint=f"write `reveal` to show them, or make `{dst.name}` hidden",
+              notes=[Note(f"`{dst.name}` is declared public here", dst.span)])
+    if isinstance(st, ast.Reveal) and dst.visibility != "public":
+        error("E0602", f"`reveal` shows the cards to every player, but `{dst.name}` is "
+              f"{dst.visibility}", st.span, hint="write `draw` to keep them face down",
+              notes=[Note(f"`{dst.name}` is declared {dst.visibility} here", dst.span)])
+
+
+def _choose_cards(mode, st: ast.ChooseCards, error) -> None:
+    """``choose N cards from ZONE``: the zone's owner picks, so a zone without an owner
+    who sees it (secret, or hidden and shared) would show its cards to the picker."""
+    zone = mode.zones.get(st.source.zone.name)
+    if zone is None or zone.visibility == "public":
+        return
+    if zone.visibility == "hidden" and zone.per_player:
+        return
+    error("E0603", f"choosing cards of `{zone.name}` shows the chooser every card in it, and "
+          f"`{zone.name}` is {_whose(zone)}", st.source.span,
+          hint="choose from a zone the player sees, or `draw` from the top",
+          notes=[Note(f"`{zone.name}` is declared {zone.visibility} here", zone.span)])
+
+
+def _inside_each_player(stmts, inside: bool = False):
+    """The statements of a block that run inside an ``each player``."""
+    for st in stmts:
+        if inside:
+            yield st
+        deeper = inside or isinstance(st, ast.EachPlayer)
+        for body in (getattr(st, "then", ()), getattr(st, "otherwise", ()), getattr(st, "body", ())):
+            yield from _inside_each_player(body, deeper)
+        for option in getattr(st, "options", ()):
+            yield from _inside_each_player(option.body, deeper)
+
+
+def _choose_in_turn(mode, st: ast.ChooseCards, report) -> None:
+    src, dst = mode.zones.get(st.source.zone.name), mode.zones.get(st.dest.zone.name)
+    if src is None or dst is None or st.source.owner != "my":
+        return
+    if src.visibility == "hidden" and dst.visibility == "public":
+        report("warning", "W0601", f"players choose one after another in `each player`, and the "
+               f"cards chosen into `{dst.name}` are public: later players see what earlier ones chose",
+               st.span, f"if they choose in secret, choose into a hidden zone and `move all` of it "
+               f"into `{dst.name}` once everyone has chosen",
+               (Note(f"`{dst.name}` is declared public here", dst.span),))

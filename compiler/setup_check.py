@@ -1,0 +1,194 @@
+"""Can the setup be done with every player count a mode allows? (code E0701)
+
+The setup is run on card counts, once per mode and player count: ``put`` fills a
+zone with the catalogue's copies that pass its filter (folded with the mode's
+params, see :mod:`compiler.constfold`) or with each player's pieces; ``draw``,
+``reveal``, ``choose ... cards`` and ``move all`` take cards out.  A draw that
+needs more cards than its zone holds (plus the zone it refills from) means the
+components do not support that many players.  A count that depends on the state
+of a game (a loop over cards, an ``if`` that does not fold) makes the zones it
+touches unknown, and unknown zones are never reported.
+"""
+
+from __future__ import annotations
+
+from dsl import ast
+from dsl.diagnostics import Note
+from compiler.constfold import UNKNOWN, fold, mode_env, players_words
+from compiler.information import statements
+
+
+#: The largest player count whose setup is run.
+MAX_SEATS = 100
+
+
+def players_span(comp, mode):
+    """The span of the ``players`` line in force in ``mode`` (a mode's own, its
+    parents', their modules' or the game's block)."""
+    lineage = list(mode.lineage) or [mode.name]
+    for name in reversed(lineage):
+        decl = comp.mode_decls.get(name)
+        if decl is None:
+            continue
+        found = None
+        for op in decl.ops:
+            if isinstance(op, ast.ModePlayers):
+                found = op.span
+            elif isinstance(op, ast.UseModule) and op.module.name in comp.modules:
+                for inner in comp.modules[op.module.name].ops:
+                    if isinstance(inner, ast.ModePlayers):
+                        found = inner.span
+        if found is not None:
+            return found
+    return comp.game.span
+
+
+def check_mode(comp, mode, cards: list[dict], report) -> None:
+    """Report E0701 for ``mode``; ``report(severity, code, message, span, hint, notes)``."""
+    if mode.setup is None:
+        return
+    failures: dict[tuple, list[int]] = {}
+    lo, hi = mode.players
+    if lo < 1 or hi < lo:
+        return
+    for n in range(lo, min(hi, MAX_SEATS) + 1):  # run seat by seat: larger counts fail before
+        problem = _run(mode, cards, n)
+        if problem is not None:
+            st, zone, have, need = problem
+            failures.setdefault((st.span, zone), []).append((n, have, need))
+    for (span, zone), runs in failures.items():
+        counts = [n for n, _, _ in runs]
+        words = players_words(counts)
+        if hi > MAX_SEATS and counts[-1] == MAX_SEATS:
+            words = words.replace(f"{MAX_SEATS} players", f"{hi} players")
+        n, have, need = runs[0]
+        decl = mode.zones[zone]
+        report("error", "E0701", f"setup cannot be done with {words}: "
+               f"`{zone}` runs out (with {n} player{'s' if n != 1 else ''} it holds "
+               f"{have} card{'s' if have != 1 else ''} when setup takes {need})",
+               players_span(comp, mode), "allow only the player counts the components support",
+               (Note("setup takes the cards here", span),
+                Note(f"`{zone}` is declared here", decl.span)))
+
+
+class _Zones:
+    """Card counts per (zone, owner); owner is a seat or None for a shared zone."""
+
+    def __init__(self, mode, n: int):
+        self.mode, self.n = mode, n
+        self.count: dict[tuple, object] = {}
+
+    def key(self, ref: ast.ZoneRef, seat):
+        zone = self.mode.zones.get(ref.zone.name)
+        if zone is None or zone.per_card is not None or ref.owner_expr is not None:
+            return None
+        if zone.per_player:
+            return (zone.name, seat) if ref.owner == "my" and seat is not None else None
+        return (zone.name, None)
+
+    def get(self, key):
+        return self.count.get(key, 0) if key is not None else UNKNOWN
+
+    def add(self, key, amount) -> None:
+        if key is None:
+            return
+        have = self.count.get(key, 0)
+        self.count[key] = UNKNOWN if UNKNOWN in (have, amount) else have + amount
+
+
+def _run(mode, cards, n: int):
+    """The first setup step that runs out of cards with ``n`` players, as
+    (statement, zone name, cards held, cards needed), or None."""
+    env = mode_env(mode, n)
+    zones = _Zones(mode, n)
+
+    def forget(body) -> None:
+        for st in statements(body):
+            for ref in (getattr(st, "dest", None), getattr(st, "source", None), getattr(st, "zone", None)):
+                if isinstance(ref, ast.ZoneRef):
+                    name = ref.zone.name
+                    for key in [k for k in zones.count if k[0] == name]:
+                        zones.count[key] = UNKNOWN
+                    zones.count.setdefault((name, None), UNKNOWN)
+                    for seat in range(n):
+                        zones.count.setdefault((name, seat), UNKNOWN)
+
+    def run(body, seat):
+        for st in body:
+            t = type(st)
+            if t is ast.EachPlayer:
+                for p in range(n):
+                    found = run(st.body, p)
+                    if found:
+                        return found
+            elif t is ast.If:
+                cond = fold(st.condition, env)
+                if cond is True or cond is False:
+                    found = run(st.then if cond else st.otherwise, seat)
+                    if found:
+                        return found
+                else:
+                    forget(st.then + st.otherwise)
+            elif t is ast.ForEach:
+                forget(st.body)
+            elif t is ast.PutCatalogue:
+                zones.add(zones.key(st.dest, seat), _put_count(mode, cards, st, env))
+            elif t in (ast.Draw, ast.Reveal, ast.ChooseCards):
+                need = fold(st.count, env)
+                src = zones.key(st.source, seat)
+                have = zones.get(src)
+                zone = mode.zones.get(st.source.zone.name)
+                if zone is not None and zone.refill is not None and have is not UNKNOWN:
+                    extra = zones.get((zone.refill.name, None))
+                    have = UNKNOWN if extra is UNKNOWN else have + extra
+                if isinstance(need, int) and not isinstance(need, bool) and isinstance(have, int):
+                    if need > have:
+                        return st, st.source.zone.name, have, need
+                    zones.add(src, -need)
+                    zones.add(zones.key(st.dest, seat), need)
+                else:
+                    zones.add(src, UNKNOWN)
+                    zones.add(zones.key(st.dest, seat), UNKNOWN)
+            elif t is ast.MoveAll:
+                src = zones.key(st.source, seat)
+                moved = zones.get(src)
+                if src is not None:
+                    zones.count[src] = 0
+                zones.add(zones.key(st.dest, seat), moved)
+            elif t is ast.MoveCard:
+                zones.add(zones.key(st.dest, seat), UNKNOWN)
+            elif t is ast.DoProcedure:
+                proc = mode.procedures.get(st.procedure.name)
+                if proc is not None:
+                    forget(proc.effect)
+        return None
+
+    return run(mode.setup.body, None)
+
+
+def _put_count(mode, cards, st: ast.PutCatalogue, env):
+    """How many cards or pieces a ``put`` places, or UNKNOWN."""
+    pieces = mode.pieces.get(st.catalogue.name)
+    if pieces is not None:
+        where = st.where
+        if where is None:
+            return pieces.count * (env.players or 0)
+        mine = isinstance(where, ast.Compare) and where.op == "==" and {
+            type(where.left), type(where.right)} == {ast.Name, ast.Me}
+        return pieces.count if mine else UNKNOWN
+    cat = mode.catalogues.get(st.catalogue.name)
+    if cat is None:
+        return UNKNOWN
+    total = 0
+    for entry in cards:
+        if entry.get("_catalogue") != cat.name:
+            continue
+        if st.where is not None:
+            keep = fold(st.where, env.with_fields(entry))
+            if keep is UNKNOWN:
+                return UNKNOWN
+            if not keep:
+                continue
+        copies = entry.get("copies", 1)
+        total += copies if isinstance(copies, int) else 1
+    return total
