@@ -12,15 +12,18 @@ from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from compiler import names as N
 from compiler import phasegraph, soundness
 from compiler.modediag import ModeDiagnostics
+from compiler.setup_check import players_span
 from compiler.usage import check_usage
 
 DECISIONS = (ast.ChooseCards, ast.Ask)
 
 
 class _Checker:
-    def __init__(self, mode, found: ModeDiagnostics):
+    def __init__(self, mode, found: ModeDiagnostics, players_span=None):
         self.mode = mode
         self.found = found
+        #: where the player count in force is written (a mode's `players` or the game block)
+        self.players_span = players_span or mode.game.span
 
     def error(self, code, message, span, hint=None, notes=()):
         self.found.add(self.mode.name, "error", code, message, span, hint, tuple(notes))
@@ -31,7 +34,7 @@ class _Checker:
     # ------------------------------------------------------------ expressions
     def expect(self, e, want: str, scope: N.Scope, what: str) -> None:
         got = self.infer(e, scope)
-        if got != "?" and want != "?" and got != want:
+        if not _unknown(got) and not _unknown(want) and got != want:
             self.error("E0503", f"{what} must be {_type_words(want)}, but this is {_type_words(got)}",
                        e.span, hint=_type_hint(want, got))
 
@@ -93,6 +96,8 @@ class _Checker:
                 self.error("E0501", f"`{e.obj}` is not a chosen card or player here", e.span,
                            hint=did_you_mean(e.obj, scope.locals) or "choose it first: `choose x: ...`")
                 return "?"
+            if owner == N.card_type("?"):
+                return "?"  # chosen from a zone already reported unknown: no cascade
             b = N.resolve_attribute(self.mode, scope, e.obj, e.attr)
             if b is None:
                 if owner.startswith("card:"):
@@ -542,11 +547,10 @@ class _Checker:
             self.error("E0521", "the game does not say how many players it is for", m.game.span,
                        hint="add `players 2 to 4` to the `game` block")
         elif lo < 1:
-            self.error("E0521", f"a game needs at least 1 player, not {lo}", m.game.span,
+            self.error("E0521", f"a game needs at least 1 player, not {lo}", self.players_span,
                        hint="write `players 1 to ...` or more")
         elif lo > hi:
-            span = m.decl.span if m.name != "base" else m.game.span
-            self.error("E0521", f"player count {lo} to {hi} is empty", span,
+            self.error("E0521", f"player count {lo} to {hi} is empty", self.players_span,
                        hint=f"write `players {hi} to {lo}`")
         if m.game.default_mode is not None and m.game.default_mode.name == "":
             self.error("E0202", "the game names its default mode twice", m.game.default_mode.span,
@@ -805,11 +809,16 @@ def check(comp, bag: DiagnosticBag, cards: list[dict] | None = None) -> None:
     unused components (:mod:`compiler.usage`)."""
     found = ModeDiagnostics(list(comp.modes))
     for mode in comp.modes.values():
-        _Checker(mode, found).run()
+        _Checker(mode, found, players_span(comp, mode)).run()
         phasegraph.check_mode(mode, lambda *args, m=mode.name: found.add(m, *args))
         soundness.check_mode(comp, mode, cards, lambda *args, m=mode.name: found.add(m, *args))
     found.flush(bag)
     check_usage(comp, list(cards or ()), bag)
+
+
+def _unknown(type_name: str) -> bool:
+    """A type left unknown by an error already reported (``?``, a card of ``?``)."""
+    return type_name == "?" or type_name == N.card_type("?")
 
 
 def procedure_scope(mode, proc: ast.Procedure) -> N.Scope:

@@ -9,9 +9,11 @@ catalogues and checks, as ``rulebook check`` does; nothing is generated or
 written) and :class:`Report` says which were caught.
 
 A mutant is *caught* when the checks report at least one error; *caught under
-strict* counts warnings too (as ``rulebook check --strict`` would fail).  It is
-caught *at the right line* when the first diagnostic printed points at the
-edited line (its span starts on it or covers it).
+strict* counts warnings too (as ``rulebook check --strict`` would fail), but only
+warnings the edit brought: those the unedited spec has already (its count of
+provisional values, say) are left out.  It is caught *at the right line* when its
+first error, or its first new warning if it has no error, points at the edited
+line (the span starts on it or covers it).
 """
 
 from __future__ import annotations
@@ -61,7 +63,10 @@ LINE_KEYWORDS = (
 class Mutation:
     """One edit of a spec: its category, a one-line description, the edited line
     (1-based, in the edited text), the line before and after the edit, and the
-    whole edited text."""
+    whole edited text.  A deleted line leaves no line to point at: ``last_line`` is
+    then the first line holding code after the deletion (blank and comment lines
+    between show nothing), and a diagnostic from ``line`` to ``last_line`` points
+    at the edit."""
 
     category: str
     description: str
@@ -69,6 +74,7 @@ class Mutation:
     before: str
     after: str
     text: str = field(repr=False, compare=False)
+    last_line: int | None = None
 
     def to_json(self) -> dict:
         return {"category": self.category, "description": self.description, "line": self.line,
@@ -105,8 +111,11 @@ class _Source:
     def delete_line(self, category: str, description: str, line: int) -> Mutation:
         lines = self.lines[:line - 1] + self.lines[line:]
         text = "\n".join(lines)
-        return Mutation(category, description, min(line, len(lines)), self.lines[line - 1].strip(),
-                        "(line deleted)", text)
+        at = min(line, len(lines))
+        last = next((i for i in range(at, len(lines) + 1)
+                     if lines[i - 1].strip() and not lines[i - 1].lstrip().startswith("#")), at)
+        return Mutation(category, description, at, self.lines[line - 1].strip(),
+                        "(line deleted)", text, last)
 
     def insert_lines(self, category: str, description: str, before_line: int, new_lines: list[str],
                      edited: int) -> Mutation:
@@ -559,8 +568,8 @@ class Outcome:
         d = self.first
         if d is None:
             return False
-        line = self.mutation.line
-        return d.span.line == line or d.span.line <= line <= d.span.end_line
+        line, last = self.mutation.line, self.mutation.last_line or self.mutation.line
+        return line <= d.span.line <= last or d.span.line <= line <= d.span.end_line
 
 
 @dataclass
@@ -612,9 +621,12 @@ def run(path: Path, selected: list[Mutation] | None = None) -> Report:
     start = time.perf_counter()
     text = path.read_text(encoding="utf-8")
     muts = mutations(text, path.stem) if selected is None else selected
+    known = {(d.code, d.message) for d in check_text(path, text)}
     outcomes = []
     for m in muts:
         diags = check_text(path, m.text)
-        errors = sum(d.severity == "error" for d in diags)
-        outcomes.append(Outcome(m, errors, len(diags) - errors, diags[0] if diags else None))
+        errors = [d for d in diags if d.severity == "error"]
+        new = [d for d in diags if d.severity != "error" and (d.code, d.message) not in known]
+        first = (errors or new or [None])[0]
+        outcomes.append(Outcome(m, len(errors), len(new), first))
     return Report(path.name, outcomes, time.perf_counter() - start)

@@ -4,6 +4,7 @@ expected in words, never Lark terminal names."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -738,6 +739,9 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic
         line, column = len(lines), len(lines[-1]) + 1
         accepted = _accepted(err)
         expected = expected_words(accepted, _context(err, text, len(text)))
+        missing = _missing_brace(text, line + 1, path, "the spec ends too early")
+        if missing is not None:
+            return missing
         opener = _unclosed(text, len(text), accepted, path)
         return Diagnostic("E0001", f"the spec ends too early: expected {expected}",
                           Span(path, line, max(column - 1, 1), line, max(column, 2)),
@@ -753,6 +757,10 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic
         expected = expected_words(accepted, context)
         width = max(len(str(tok)), 1)
         found = f"`{tok}`" if tok.type != "STRING" else f"text {tok}"
+        missing = _missing_brace(text, line + 1, path, f"the parser stops at `{tok}`",
+                                 Span(path, line, column, line, column + max(len(str(tok)), 1)))
+        if missing is not None:
+            return missing
         opener = _unclosed(text, tok.start_pos or 0, accepted, path)
         if opener and opener[1].span.line == line:
             opener = None  # the opener is on the same line: the caret shows it already
@@ -801,6 +809,61 @@ def _context(err: UnexpectedInput, text: str, pos: int) -> tuple[str, ...]:
 
 
 _CLOSERS = {"(": (")", "RPAR"), "[": ("]", "RSQB"), "{": ("}", "RBRACE")}
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def _code_lines(text: str) -> list[tuple[int, int, str, int]]:
+    """(1-based line, indentation, code without comment, offset of the line) of each line
+    that holds code; texts are blanked to ``"xx"`` of the same length."""
+    out, offset = [], 0
+    for number, raw in enumerate(text.split("\n"), 1):
+        code = _STRING.sub(lambda m: '"' + "x" * (len(m.group()) - 2) + '"', raw).split("#", 1)[0].rstrip()
+        if code.strip():
+            out.append((number, len(code) - len(code.lstrip()), code.strip(), offset))
+        offset += len(raw) + 1
+    return out
+
+
+def _still_open(text: str, start: int, end: int) -> bool:
+    """Whether the ``{`` at offset ``start`` is still open at offset ``end``."""
+    depth = 0
+    for m in syntax_words._TOKEN.finditer(text, start, end):
+        depth += {"{": 1, "}": -1}.get(m.group(), 0)
+        if depth == 0:
+            return False
+    return True
+
+
+def _missing_brace(text: str, before: int, path: str, stopped: str,
+                   stopped_at: Span | None = None) -> Diagnostic | None:
+    """A syntax error read from the layout: the first block (a line ending in ``{``),
+    still open, whose indentation ends before line ``before`` on a line that is not
+    its ``}``.  That line is where the ``}`` is missing; the parser only notices later,
+    where it stops (``stopped``, at ``stopped_at``).  ``None`` when the layout shows no
+    such block (``rulebook fmt`` keeps the layout, so it tells where blocks end)."""
+    lines = _code_lines(text)
+    for i, (number, indent, code, offset) in enumerate(lines):
+        if not code.endswith("{") or number >= before:
+            continue
+        body = [ln for ln in lines[i + 1:] if ln[0] < before]
+        if not body or body[0][1] <= indent:
+            continue  # an empty block, or a layout that shows nothing
+        end = next((ln for ln in body if ln[1] <= indent), None)
+        if end is None or (end[2].startswith("}") and end[1] == indent):
+            continue
+        brace = offset + indent + len(code) - 1
+        if not _still_open(text, brace, end[3]):
+            continue
+        where, col = end[0], end[1] + 1
+        column = indent + len(code)
+        notes = [Note("this `{` is never closed", Span(path, number, column, number, column + 1))]
+        if stopped_at is not None and stopped_at.line != where:
+            notes.append(Note(stopped, stopped_at))
+        return Diagnostic("E0001", f"a `}}` is missing before this line: the block of line {number} "
+                          "is still open", Span(path, where, col, where, col + len(end[2])),
+                          hint=f"close the block of line {number} with `}}` at the indentation of "
+                          "its first line", notes=notes)
+    return None
 
 
 def _unclosed(text: str, pos: int, accepted: set[str], path: str) -> tuple[str, Note] | None:

@@ -276,7 +276,28 @@ def test_deleted_inner_closing_brace_is_reported_where_the_next_item_starts():
     _, [d] = parse_spec(text, "s.rules")
     line = text[:text.index('action buy "Buy" {')].count("\n") + 1
     assert d.span.line == line
-    assert "`action`" in d.message
+    opener = text[:text.index('action take "Take" {')].count("\n") + 1
+    assert d.message == f"a `}}` is missing before this line: the block of line {opener} is still open"
+    assert [n.span.line for n in d.notes] == [opener]  # the parser stops on this line too
+
+
+def test_a_missing_brace_is_read_from_the_layout():
+    """The `}` of a nested block is missing: the parser only stops at `source`, two lines
+    on, but the layout shows where the block ends."""
+    text = ('game g "G" {\n  players 2 to 4\n}\n\naction a "A" {\n  effect {\n    if true {\n'
+            '      score 1\n  }\n  source "S"\n}\n')
+    _, [d] = parse_spec(text, "s.rules")
+    assert (d.span.line, d.span.column) == (9, 3)
+    assert d.message == "a `}` is missing before this line: the block of line 7 is still open"
+    assert d.notes[0].span.line == 7 and d.notes[1].message == "the parser stops at `source`"
+    assert_in_words(d)
+
+
+def test_a_block_closed_on_its_own_line_is_not_missing_a_brace():
+    """A one-line block, or a block whose layout says nothing, keeps the parser's message."""
+    text = 'game g "G" {\n  players 2 to 4 }\n\naction a "A" { effect { score 1 }\n  sourc "S"\n}\n'
+    _, [d] = parse_spec(text, "s.rules")
+    assert d.message.startswith("unexpected `sourc`")
 
 
 def test_ends_too_early_message_names_the_missing_brace():
