@@ -733,18 +733,11 @@ def _from_first(cycle: list[str], order: list[str]) -> list[str]:
 
 def _names_in(e):
     """Every bare name and attribute name used in an expression tree."""
-    if isinstance(e, ast.Name):
-        yield e.name
-    elif isinstance(e, ast.Attribute):
-        yield e.attr
-    if hasattr(e, "__dataclass_fields__"):
-        for f in e.__dataclass_fields__:
-            if f != "span":
-                yield from _names_in(getattr(e, f))
-    elif isinstance(e, (tuple, list)):
-        for x in e:
-            yield from _names_in(x)
-
+    for node in ast.walk(e):
+        if isinstance(node, ast.Name):
+            yield node.name
+        elif isinstance(node, ast.Attribute):
+            yield node.attr
 
 def _calls(stmts):
     for st in stmts:

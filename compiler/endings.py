@@ -41,12 +41,6 @@ def _hint(mode) -> str:
 
 
 def _names(e):
-    if isinstance(e, ast.Name):
-        yield e.name
-    if hasattr(e, "__dataclass_fields__"):
-        for f in e.__dataclass_fields__:
-            if f != "span":
-                yield from _names(getattr(e, f))
-    elif isinstance(e, tuple):
-        for x in e:
-            yield from _names(x)
+    """Every bare name in an expression tree."""
+    return (node.name for node in ast.walk(e) if isinstance(node, ast.Name))
+

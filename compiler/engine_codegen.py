@@ -479,13 +479,7 @@ class EngineGenerator:
 
 def _has_roll(e) -> bool:
     """Whether an expression involves chance (``roll``)."""
-    if isinstance(e, ast.RollValue):
-        return True
-    if isinstance(e, (tuple, list)):
-        return any(_has_roll(x) for x in e)
-    if hasattr(e, "__dataclass_fields__"):
-        return any(_has_roll(getattr(e, f)) for f in e.__dataclass_fields__ if f != "span")
-    return False
+    return any(isinstance(node, ast.RollValue) for node in ast.walk(e))
 
 
 def _literal(e):

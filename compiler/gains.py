@@ -77,16 +77,8 @@ def _costs(mode):
 
 
 def _has_in(e):
-    if isinstance(e, ast.Has):
-        yield e
-    if hasattr(e, "__dataclass_fields__"):
-        for f in e.__dataclass_fields__:
-            if f != "span":
-                yield from _has_in(getattr(e, f))
-    elif isinstance(e, tuple):
-        for x in e:
-            yield from _has_in(x)
-
+    """Every `has` test in an expression tree."""
+    return (node for node in ast.walk(e) if isinstance(node, ast.Has))
 
 def _bag_choices(action: ast.Action) -> dict[str, set[str]]:
     return {c.name: {k.name for k in c.domain.kinds} for c in action.choices

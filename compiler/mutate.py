@@ -126,23 +126,9 @@ class _Source:
                         new_lines[edited].strip(), "\n".join(lines))
 
 
-def _walk(node):
-    """Every AST node under ``node`` (declarations inside modes included), in order."""
-    if isinstance(node, (tuple, list)):
-        for x in node:
-            yield from _walk(x)
-        return
-    if not hasattr(node, "__dataclass_fields__"):
-        return
-    yield node
-    for name in node.__dataclass_fields__:
-        if name != "span":
-            yield from _walk(getattr(node, name))
-
-
 def _declared_names(spec: ast.Spec) -> set[str]:
     names = set(LINE_KEYWORDS)
-    for node in _walk(spec):
+    for node in ast.walk(spec):
         value = getattr(node, "name", None)
         if isinstance(value, str):
             names.add(value)
@@ -174,7 +160,7 @@ class _Spec:
     taken: set[str]
 
     def nodes(self, kind):
-        return [n for n in _walk(self.spec) if isinstance(n, kind) and n.span.line > 0]
+        return [n for n in ast.walk(self.spec) if isinstance(n, kind) and n.span.line > 0]
 
     def all_modes(self):
         return list(self.comp.modes.values())
@@ -276,7 +262,7 @@ def undeclared_reference(ctx: _Spec) -> list[Mutation]:
     sites: list[tuple[str, ast.Span, str]] = []  # (what, span of the name, name)
     resources = {r.name for r in ctx.nodes(ast.Resource)}
     fields = {f.name for f in ctx.nodes(ast.Field)}
-    for node in _walk(ctx.spec):
+    for node in ast.walk(ctx.spec):
         if isinstance(node, ast.BagLiteral):
             sites += [("resource", i.span, i.name) for i, _ in node.items if i.span.line > 0]
         elif isinstance(node, ast.BagDomain):
@@ -490,7 +476,7 @@ def type_error(ctx: _Spec) -> list[Mutation]:
     """A resource where a bag belongs (`pay worker` for `pay worker 1`), or a card's
     bag field where a number belongs (`b.input` for `b.points`)."""
     out = []
-    for node in _walk(ctx.spec):
+    for node in ast.walk(ctx.spec):
         if isinstance(node, ast.BagLiteral) and len(node.items) == 1 and node.span.line > 0:
             ident, amount = node.items[0]
             out.append(ctx.src.span_edit("type_error", f"`{ident.name} {amount}` written `{ident.name}`, "

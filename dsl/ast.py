@@ -901,3 +901,19 @@ def decl_kind(decl: object) -> str:
     if isinstance(decl, Zone):
         return decl.kind
     return {v: k for k, v in DECL_KINDS.items() if k != "deck"}.get(type(decl), type(decl).__name__.lower())
+
+
+def walk(node):
+    """Every AST node in ``node`` (a node, or a tuple or list of them), the node itself
+    first, then its children in field order, depth first; spans are not visited.
+    Plain values (names, numbers, texts) are not yielded."""
+    if isinstance(node, (tuple, list)):
+        for x in node:
+            yield from walk(x)
+        return
+    if not hasattr(node, "__dataclass_fields__"):
+        return
+    yield node
+    for name in node.__dataclass_fields__:
+        if name != "span":
+            yield from walk(getattr(node, name))
