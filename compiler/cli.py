@@ -1,4 +1,4 @@
-"""The `rulebook` command: build, check, play, replay, bench.
+"""The `rulebook` command: build, check, watch, fuzz, play, replay, bench.
 
 Exit codes: 0 success, 1 spec errors (or a replay that diverges from its log),
 2 bad usage or bad input (an unknown game or mode, a malformed log, an unwritable
@@ -110,6 +110,39 @@ def cmd_check(args) -> int:
     if args.format == "json":
         print(json.dumps(report, indent=2))
     return status
+
+
+def cmd_fuzz(args) -> int:
+    from compiler import fuzzing
+
+    root = _root()
+    paths = [Path(p) for p in args.spec] or pipeline.spec_paths(root)
+    for path in paths:
+        if not path.is_file():
+            raise CliError(f"no such spec: {path}")
+    out_dir = Path(args.out)
+    share, extra = divmod(args.cases, len(paths))
+    failed = 0
+    for number, path in enumerate(paths):
+        cases = share + (number < extra)
+        print(f"{path.stem:<12} fuzzing {cases} cases (seed {args.seed}) ...", flush=True)
+        try:
+            campaign = fuzzing.run_campaign(path.resolve(), cases, args.seed, out_dir,
+                                            case_seconds=args.case_seconds)
+        except fuzzing.FuzzingUnavailable as err:
+            raise CliError(str(err)) from None
+        groups = campaign.signatures()
+        print(f"{path.stem:<12} {campaign.cases} cases, {len(campaign.failures)} failure(s) "
+              f"({len(groups)} distinct), {campaign.seconds:.1f} s"
+              + (" (interrupted)" if campaign.interrupted else ""))
+        for signature, failures in groups.items():
+            saved = next((f.saved for f in failures if f.saved), None)
+            print(f"  FAIL {signature} x{len(failures)}: {failures[0].message}"
+                  + (f"\n       input saved to {saved}" if saved else ""))
+        failed += len(campaign.failures)
+        if campaign.interrupted:
+            return 1
+    return 1 if failed else 0
 
 
 def _import_engine(name: str):
@@ -375,6 +408,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--strict", action="store_true", help="warnings fail too")
     p.set_defaults(func=cmd_check)
+    p = sub.add_parser("fuzz", help="feed edited specs and random text to the compiler: "
+                       "it must end in success or diagnostics, never a traceback or a hang")
+    p.add_argument("--cases", type=_at_least_zero(int), default=10_000,
+                   help="cases in all, split between the specs (default 10000)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--spec", action="append", default=[],
+                   help="fuzz this spec (repeatable; default: every spec)")
+    p.add_argument("--out", default="fuzz-failures",
+                   help="folder for failing inputs (default fuzz-failures/)")
+    p.add_argument("--case-seconds", type=_at_least_zero(float), default=10.0,
+                   help="a case running longer fails (default 10)")
+    p.set_defaults(func=cmd_fuzz)
     p = sub.add_parser("play", help="play a whole game with bots")
     p.add_argument("game")
     p.add_argument("--mode", default=None)
