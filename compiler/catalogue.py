@@ -201,7 +201,7 @@ def _check_value(type_name: str, value, enums, resources) -> tuple[str, tuple | 
                 return f"amount of `{k}` must be a whole number, got {v!r}", (k, "value")
         return None
     if type_name in enums:
-        if value not in enums[type_name]:
+        if not isinstance(value, str) or value not in enums[type_name]:  # a list or a dict is unhashable
             hint = did_you_mean(str(value), enums[type_name])
             return f"`{value}` is not a {type_name}" + (f" ({hint})" if hint else ""), None
         return None
