@@ -106,7 +106,7 @@ def compile_spec(path: Path, text: str | None = None) -> CompileResult:
         comp = result.composition
         result.engine = EngineGenerator(comp, result.cards, _display(path), result.source).render()
         graphs = {name: phasegraph.mermaid(m) for name, m in comp.modes.items()}
-        result.page = render_game_page(comp, result.cards, graphs)
+        result.page = render_game_page(comp, result.cards, graphs, {_display(path): result.source})
     result.seconds = time.perf_counter() - start
     return result
 
