@@ -14,7 +14,6 @@ import json
 import math
 import os
 import random
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -47,43 +46,81 @@ def _print_diagnostics(result, stream=None) -> None:
         print(file=stream)
 
 
-def cmd_build(args) -> int:
-    from compiler.engine_codegen import render_runtime
+def _build_one(path: Path, root: Path, prefix: str = "") -> pipeline.CompileResult:
+    """Build one spec (:func:`compiler.pipeline.build_spec`), printing its
+    diagnostics and one status line; returns the result."""
+    result, changed = pipeline.build_spec(path, root)
+    if result.diagnostics:
+        _print_diagnostics(result)
+    if not result.ok:
+        errors = sum(d.severity == "error" for d in result.diagnostics)
+        print(f"{prefix}{path.stem:<12} FAILED: {errors} error(s); previous output left in place", flush=True)
+        return result
+    s = result.stats()
+    print(f"{prefix}{result.name:<12} {s['modes']} modes, {s['phases']} phases, {s['actions']} actions, "
+          f"{s['rules']} rules, {s['cards']} cards, {result.seconds:.2f} s"
+          + ("" if changed else " (unchanged)"), flush=True)
+    return result
 
+
+def _build_site(root: Path, prefix: str = "") -> bool:
+    proc = pipeline.build_site(root)
+    if proc.returncode != 0:
+        print(proc.stdout + proc.stderr, file=sys.stderr)
+        print(f"{prefix}docs site FAILED (mkdocs build --strict)", flush=True)
+        return False
+    print(f"{prefix}docs site    built into {root / 'site'}", flush=True)
+    return True
+
+
+def cmd_build(args) -> int:
     root = _root()
     failed = 0
     total = time.perf_counter()
-    gen = root / "generated"
-    pipeline.write_if_changed(gen / "__init__.py",
-                              '"""Generated engines: output of `rulebook build`, never edited by hand."""\n')
-    pipeline.write_if_changed(gen / "_runtime.py", render_runtime())
+    pipeline.write_runtime(root)
     for path in pipeline.spec_paths(root):
-        result = pipeline.compile_spec(path)
-        if result.diagnostics:
-            _print_diagnostics(result)
-        if not result.ok:
-            failed += 1
-            errors = sum(d.severity == "error" for d in result.diagnostics)
-            print(f"{path.stem:<12} FAILED: {errors} error(s); previous output left in place")
-            continue
-        changed = pipeline.write_if_changed(gen / f"{result.name}.py", result.engine)
-        changed |= pipeline.write_if_changed(root / "docs" / "games" / f"{result.name}.md", result.page)
-        s = result.stats()
-        print(f"{result.name:<12} {s['modes']} modes, {s['phases']} phases, {s['actions']} actions, "
-              f"{s['rules']} rules, {s['cards']} cards, {result.seconds:.2f} s"
-              + ("" if changed else " (unchanged)"))
+        failed += not _build_one(path, root).ok
     if not args.no_site:
-        proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
-                               "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")],
-                              capture_output=True, text=True, cwd=root)
-        if proc.returncode != 0:
-            print(proc.stdout + proc.stderr, file=sys.stderr)
-            print("docs site FAILED (mkdocs build --strict)")
-            failed += 1
-        else:
-            print(f"docs site    built into {root / 'site'}")
+        failed += not _build_site(root)
     print(f"total        {time.perf_counter() - total:.2f} s")
     return 1 if failed else 0
+
+
+def cmd_watch(args) -> int:
+    from compiler import watch
+
+    root = _root()
+    specs = [Path(p).resolve() for p in args.specs]
+    for path in specs:
+        if not path.is_file():
+            raise CliError(f"no such spec: {path}")
+    folders = sorted({p.parent for p in specs}) or [(root / "specs").resolve()]
+    try:
+        import watchfiles
+    except ImportError:
+        raise CliError("rulebook watch needs watchfiles: pip install watchfiles") from None
+
+    def stamp() -> str:
+        return time.strftime("[%H:%M:%S] ")
+
+    # Yielding on a timeout (an empty change set): the first yield shows the watcher is
+    # running, so nothing saved during the initial build is missed; later ones are no-ops.
+    changes = watchfiles.watch(*folders, watch_filter=lambda _change, path: watch.is_watched(path),
+                               yield_on_timeout=True, rust_timeout=500)
+    loop = watch.SpecWatch(
+        root, specs or None, folders[0],
+        build=lambda path: _build_one(path, root, stamp()),
+        after=(lambda: _build_site(root, stamp())) if args.site else None,
+        say=lambda text: print(stamp() + text, flush=True))
+    print(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", flush=True)
+    try:
+        next(changes, None)  # the watcher starts; the initial build covers what it saw
+        pipeline.write_runtime(root)
+        loop.run(changes)
+    except KeyboardInterrupt:
+        pass
+    print("stopped watching")
+    return 0
 
 
 def cmd_check(args) -> int:
@@ -403,6 +440,11 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("build", help="compile every spec into generated/ and docs/, then build the site")
     p.add_argument("--no-site", action="store_true", help="skip the mkdocs site")
     p.set_defaults(func=cmd_build)
+    p = sub.add_parser("watch", help="rebuild a spec's engine and page whenever it (or its catalogue) "
+                       "is saved")
+    p.add_argument("specs", nargs="*", help="spec files (default: every spec in specs/)")
+    p.add_argument("--site", action="store_true", help="rebuild the mkdocs site after each rebuild")
+    p.set_defaults(func=cmd_watch)
     p = sub.add_parser("check", help="check specs without generating anything")
     p.add_argument("specs", nargs="*", help="spec files (default: every spec)")
     p.add_argument("--format", choices=("text", "json"), default="text")
