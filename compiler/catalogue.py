@@ -16,6 +16,7 @@ import yaml
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from dsl.spans import Span
+from compiler.limits import MAX_COPIES
 
 _NAME = re.compile(r"[a-z_][a-z0-9_]*")
 PROVENANCE_KEYS = {"name", "title", "copies", "provenance", "source", "provisional_fields", "note"}
@@ -157,8 +158,8 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                 else:
                     card[f.name] = getattr(f.default, "value", getattr(f.default, "name", None))
         copies = entry.get("copies", 1)
-        if not isinstance(copies, int) or copies < 1:
-            bag.error("E0308", f"card `{name}`: copies must be a whole number of at least 1",
+        if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
+            bag.error("E0308", f"card `{name}`: copies must be a whole number from 1 to {MAX_COPIES}",
                       key_spans.get("copies", span))
             card["copies"] = 1
         out.append(card)

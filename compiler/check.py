@@ -10,7 +10,7 @@ from __future__ import annotations
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from compiler import names as N
-from compiler import phasegraph
+from compiler import limits, phasegraph
 from compiler.modediag import ModeDiagnostics
 
 DECISIONS = (ast.ChooseCards, ast.Ask)
@@ -456,6 +456,10 @@ class _Checker:
                                    hint=did_you_mean(k.name, self.mode.resources))
                 if d.size < 1:
                     self.error("E0506", "a bag choice needs at least 1 item", d.span)
+                elif limits.bag_choices(len(d.kinds), d.size) > limits.MAX_CHOICES:
+                    self.error("E0506", f"a choice of {d.size} from {len(d.kinds)} resources offers more "
+                               f"than {limits.MAX_CHOICES:,} bags", d.span,
+                               hint="choose fewer items, or fewer kinds")
                 scope = scope.with_local(c.name, N.BAG)
             elif isinstance(d, ast.SubsetDomain):
                 kind = d.card_type.name
@@ -468,6 +472,9 @@ class _Checker:
             else:
                 if d.low > d.high:
                     self.error("E0506", f"the range {d.low} to {d.high} is empty", d.span)
+                elif d.high - d.low + 1 > limits.MAX_CHOICES:
+                    self.error("E0506", f"the range {d.low} to {d.high} offers more than "
+                               f"{limits.MAX_CHOICES:,} numbers", d.span, hint="choose from a smaller range")
                 scope = scope.with_local(c.name, N.INT)
         return scope
 
@@ -507,6 +514,9 @@ class _Checker:
             span = m.decl.span if m.name != "base" else m.game.span
             self.error("E0521", f"player count {lo} to {hi} is empty", span,
                        hint=f"write `players {hi} to {lo}`")
+        elif hi > limits.MAX_PLAYERS:
+            span = m.decl.span if m.name != "base" else m.game.span
+            self.error("E0521", f"a game can be for at most {limits.MAX_PLAYERS} players, not {hi}", span)
         if m.game.default_mode is not None and m.game.default_mode.name == "":
             self.error("E0202", "the game names its default mode twice", m.game.default_mode.span,
                        hint="keep one `default mode` line")
@@ -536,6 +546,9 @@ class _Checker:
         for pc in m.pieces.values():
             if pc.count < 1:
                 self.error("E0506", "each player needs at least 1 piece", pc.span)
+            elif pc.count > limits.MAX_PIECES_PER_PLAYER:
+                self.error("E0506", f"each player can have at most {limits.MAX_PIECES_PER_PLAYER} "
+                           f"pieces of a kind, not {pc.count}", pc.span)
             if pc.sides is not None and pc.sides < 2:
                 self.error("E0506", "a die needs at least 2 sides", pc.span)
             if pc.name in m.card_types:
