@@ -341,7 +341,8 @@ class Campaign:
 def _signature(err: BaseException) -> str:
     """``TypeError at compiler/check.py:120`` — the innermost frame in our code."""
     frames = traceback.extract_tb(err.__traceback__)
-    ours = [f for f in frames if "/dsl/" in f.filename or "/compiler/" in f.filename] or frames
+    ours = [f for f in frames if ("/dsl/" in f.filename or "/compiler/" in f.filename)
+            and not f.filename.endswith("fuzzing.py")] or frames
     where = f"{Path(ours[-1].filename).parent.name}/{Path(ours[-1].filename).name}:{ours[-1].lineno}" \
         if ours else "?"
     return f"{type(err).__name__} at {where}"
