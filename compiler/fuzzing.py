@@ -13,8 +13,10 @@ how to install it.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import signal
+import sys
 import threading
 import time
 import traceback
@@ -361,25 +363,31 @@ def run_campaign(spec: Path, cases: int, seed: int, out_dir: Path, case_seconds:
 
     text = spec.read_text(encoding="utf-8")
     campaign = Campaign(spec)
-    seen: set[str] = set()
+    seen: set[str] = set()  # inputs already saved
+
+    def save(candidate: str, report: str) -> Path:
+        digest = hashlib.sha1(candidate.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+        path = out_dir / f"{spec.stem}-{digest}.rules"
+        out_dir.mkdir(parents=True, exist_ok=True)
+        path.write_text(candidate, encoding="utf-8", errors="surrogatepass")
+        path.with_suffix(".txt").write_text(report, encoding="utf-8")
+        return path
+
+    watchdog = _Watchdog(case_seconds, save)
 
     def one_case(candidate: str) -> None:
         campaign.cases += 1
         if progress is not None:
             progress(campaign.cases)
         try:
-            with time_limit(case_seconds):
+            with watchdog.watching(candidate), time_limit(case_seconds):
                 check_input(spec, candidate, codegen=codegen)
         except (Exception, CaseTimeout) as err:  # noqa: BLE001 - every failure is recorded
-            digest = hashlib.sha1(candidate.encode("utf-8", "surrogatepass")).hexdigest()[:12]
             failure = Failure(_signature(err), f"{type(err).__name__}: {err}"[:300],
                               "".join(traceback.format_exception(err)))
-            if digest not in seen:
-                seen.add(digest)
-                out_dir.mkdir(parents=True, exist_ok=True)
-                failure.saved = out_dir / f"{spec.stem}-{digest}.rules"
-                failure.saved.write_text(candidate, encoding="utf-8", errors="surrogatepass")
-                failure.saved.with_suffix(".txt").write_text(failure.traceback, encoding="utf-8")
+            if candidate not in seen:
+                seen.add(candidate)
+                failure.saved = save(candidate, failure.traceback)
             campaign.failures.append(failure)
 
     runner = hypothesis.seed(seed)(settings(
@@ -390,5 +398,44 @@ def run_campaign(spec: Path, cases: int, seed: int, out_dir: Path, case_seconds:
         runner()
     except KeyboardInterrupt:
         campaign.interrupted = True
+    finally:
+        watchdog.stop()
     campaign.seconds = time.perf_counter() - start
     return campaign
+
+
+class _Watchdog:
+    """The last resort against a hang the timer cannot interrupt (a loop in C code
+    does not run Python signal handlers): a thread that, when a case has run for
+    twice its limit plus 5 s, saves the input, says so on stderr and ends the
+    process with status 3."""
+
+    def __init__(self, case_seconds: float, save: Callable[[str, str], Path], grace: float = 5.0):
+        self.limit = case_seconds * 2 + grace if case_seconds > 0 else None
+        self.save = save
+        self.case: tuple[str, float] | None = None
+        self.done = threading.Event()
+        if self.limit is not None:
+            threading.Thread(target=self._run, name="fuzz-watchdog", daemon=True).start()
+
+    @contextmanager
+    def watching(self, candidate: str):
+        self.case = (candidate, time.monotonic())
+        try:
+            yield
+        finally:
+            self.case = None
+
+    def stop(self) -> None:
+        self.done.set()
+
+    def _run(self) -> None:
+        while not self.done.wait(min(0.5, self.limit / 4)):
+            case = self.case
+            if case is not None and time.monotonic() - case[1] > self.limit:
+                path = self.save(case[0], f"hang: no result after {self.limit:g} s, "
+                                          "and the case could not be interrupted\n")
+                sys.stderr.write(f"rulebook fuzz: a case hangs past {self.limit:g} s and cannot be "
+                                 f"interrupted; input saved to {path}\n")
+                sys.stderr.flush()
+                os._exit(3)

@@ -87,6 +87,20 @@ def test_a_case_past_its_time_limit_fails():
                 time.sleep(0.01)
 
 
+def test_a_case_the_timer_cannot_stop_is_saved_and_ends_the_process(tmp_path, monkeypatch):
+    import threading
+
+    exited = threading.Event()
+    monkeypatch.setattr(fuzzing.os, "_exit", lambda status: exited.set())
+    saved = []
+    watchdog = fuzzing._Watchdog(0.01, lambda text, report: saved.append((text, report)) or tmp_path,
+                                 grace=0.0)
+    with watchdog.watching("game stuck"):
+        assert exited.wait(timeout=30)
+    watchdog.stop()
+    assert saved and saved[0][0] == "game stuck" and saved[0][1].startswith("hang: ")
+
+
 def test_a_campaign_counts_cases_and_saves_failures(tmp_path, monkeypatch):
     calls = []
 
