@@ -160,7 +160,7 @@ class GamePage:
 
     def enums(self) -> list[tuple[str, list[str]]]:
         """Each enum as ``(heading, lines)``."""
-        return [(e.title[:1].upper() + e.title[1:], english.enum(e, self.names))
+        return [(e.title[:1].upper() + e.title[1:], self.with_excerpt(english.enum(e, self.names), e))
                 for e in self.base.enums.values()]
 
     def described(self, table: str) -> list[list[str]]:
@@ -357,6 +357,19 @@ class GamePage:
         body = ["    " + line if line else "" for line in text.splitlines()]
         return [f'??? example "Spec source: {decl.span.path}:{decl.span.line}"', "",
                 "    ```rulebook", *body, "    ```"]
+
+    def excerpts(self, decls) -> list[str]:
+        """Several declarations (a table's rows) in one collapsed admonition, their
+        texts a blank line apart; titled with the spec and the line of each."""
+        shown = [(d, span_text(self.sources[d.span.path], d.span)) for d in decls
+                 if d.span.path in self.sources]
+        shown = [(d, text) for d, text in shown if text]
+        if not shown:
+            return []
+        body = ["    " + line if line else "" for _, text in shown for line in [*text.splitlines(), ""]]
+        where = ", ".join(str(d.span.line) for d, _ in shown)
+        return [f'??? example "Spec source: {shown[0][0].span.path}:{where}"', "",
+                "    ```rulebook", *body[:-1], "    ```"]
 
     def with_excerpt(self, lines: list[str], decl) -> list[str]:
         return english.paragraphs(lines, self.excerpt(decl) if decl is not None else [])

@@ -64,3 +64,17 @@ def test_a_declaration_nested_in_a_mode_is_dedented():
     assert span_text(source, Span("x", 2, 7, 4, 4)) == 'param p "P" = 1 {\n  source "S"\n}'
     assert span_text(source, Span("x", 0, 0, 0, 0)) == ""
     assert span_text(source, Span("x", 9, 1, 9, 2)) == ""
+
+
+@pytest.mark.parametrize("spec_path", SPECS, ids=[p.stem for p in SPECS])
+def test_a_table_of_components_is_followed_by_their_spec_text(spec_path: Path):
+    source = spec_path.read_text(encoding="utf-8")
+    spec, _ = parse_spec(source, f"specs/{spec_path.name}")
+    page = (ROOT / "docs" / "games" / f"{spec.items[0].name}.md").read_text(encoding="utf-8")
+    resources = [d for d in spec.items if isinstance(d, ast.Resource)]
+    lines = ", ".join(str(r.span.line) for r in resources)
+    title = f'??? example "Spec source: specs/{spec_path.name}:{lines}"\n\n    ```rulebook\n'
+    section = page[page.index(title) + len(title):]
+    block = section[:section.index("\n    ```\n")]
+    assert [chunk.replace("\n    ", "\n") for chunk in block[4:].split("\n\n    ")] == \
+        [cut(source, r.span) for r in resources]
