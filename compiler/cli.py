@@ -150,36 +150,46 @@ def cmd_check(args) -> int:
 
 
 def cmd_fuzz(args) -> int:
-    from compiler import fuzzing
-
     root = _root()
     paths = [Path(p) for p in args.spec] or pipeline.spec_paths(root)
     for path in paths:
         if not path.is_file():
             raise CliError(f"no such spec: {path}")
-    out_dir = Path(args.out)
     share, extra = divmod(args.cases, len(paths))
     failed = 0
     for number, path in enumerate(paths):
-        cases = share + (number < extra)
-        print(f"{path.stem:<12} fuzzing {cases} cases (seed {args.seed}) ...", flush=True)
-        try:
-            campaign = fuzzing.run_campaign(path.resolve(), cases, args.seed, out_dir,
-                                            case_seconds=args.case_seconds)
-        except fuzzing.FuzzingUnavailable as err:
-            raise CliError(str(err)) from None
-        groups = campaign.signatures()
-        print(f"{path.stem:<12} {campaign.cases} cases, {len(campaign.failures)} failure(s) "
-              f"({len(groups)} distinct), {campaign.seconds:.1f} s"
-              + (" (interrupted)" if campaign.interrupted else ""))
-        for signature, failures in groups.items():
-            saved = next((f.saved for f in failures if f.saved), None)
-            print(f"  FAIL {signature} x{len(failures)}: {failures[0].message}"
-                  + (f"\n       input saved to {saved}" if saved else ""))
+        campaign = _fuzz_one(path, share + (number < extra), args)
         failed += len(campaign.failures)
         if campaign.interrupted:
             return 1
     return 1 if failed else 0
+
+
+def _fuzz_one(path: Path, cases: int, args):
+    """One spec's campaign, with a progress line every 1000 cases and a report."""
+    from compiler import fuzzing
+
+    print(f"{path.stem:<12} fuzzing {cases} cases (seed {args.seed}) ...", flush=True)
+    started = time.perf_counter()
+
+    def progress(done: int) -> None:
+        if done % 1000 == 0 and done < cases:
+            print(f"{path.stem:<12} {done} cases, {time.perf_counter() - started:.0f} s", flush=True)
+
+    try:
+        campaign = fuzzing.run_campaign(path.resolve(), cases, args.seed, Path(args.out),
+                                        case_seconds=args.case_seconds, progress=progress)
+    except fuzzing.FuzzingUnavailable as err:
+        raise CliError(str(err)) from None
+    groups = campaign.signatures()
+    print(f"{path.stem:<12} {campaign.cases} cases, {len(campaign.failures)} failure(s) "
+          f"({len(groups)} distinct), {campaign.seconds:.1f} s"
+          + (" (interrupted)" if campaign.interrupted else ""), flush=True)
+    for signature, failures in groups.items():
+        saved = next((f.saved for f in failures if f.saved), None)
+        print(f"  FAIL {signature} x{len(failures)}: {failures[0].message}"
+              + (f"\n       input saved to {saved}" if saved else ""), flush=True)
+    return campaign
 
 
 def _import_engine(name: str):
