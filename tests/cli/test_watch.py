@@ -40,7 +40,8 @@ def test_only_the_changed_spec_rebuilds(project: Path, capsys):
         built.append(path.stem)
         return cli._build_one(path, project)
 
-    watch = SpecWatch(project, None, specs, build=build)
+    sites: list[int] = []
+    watch = SpecWatch(project, None, specs, build=build, after=lambda: sites.append(len(built)))
     batches = watch.run([
         changed(specs / "mini.rules"),
         changed(specs / "other.cards.yaml"),         # a catalogue: the spec reading it
@@ -49,6 +50,7 @@ def test_only_the_changed_spec_rebuilds(project: Path, capsys):
     ])
     assert built == ["mini", "other", "mini", "other", "mini", "other"]
     assert batches == 3
+    assert sites == [2, 3, 4, 6]  # `--site`: the site is rebuilt once after each batch
     assert (project / "generated" / "mini.py").is_file()
     assert (project / "docs" / "games" / "other.md").is_file()
     assert watch.catalogues[(specs / "mini.rules").resolve()] == {(specs / "mini.cards.yaml").resolve()}
