@@ -167,7 +167,7 @@ def cmd_fuzz(args) -> int:
 
 def _fuzz_one(path: Path, cases: int, args):
     """One spec's campaign, with a progress line every 1000 cases and a report."""
-    from compiler import fuzzing
+    from compiler import fuzz_campaign, fuzzing
 
     print(f"{path.stem:<12} fuzzing {cases} cases (seed {args.seed}) ...", flush=True)
     started = time.perf_counter()
@@ -177,7 +177,7 @@ def _fuzz_one(path: Path, cases: int, args):
             print(f"{path.stem:<12} {done} cases, {time.perf_counter() - started:.0f} s", flush=True)
 
     try:
-        campaign = fuzzing.run_campaign(path.resolve(), cases, args.seed, Path(args.out),
+        campaign = fuzz_campaign.run_campaign(path.resolve(), cases, args.seed, Path(args.out),
                                         case_seconds=args.case_seconds, progress=progress)
     except fuzzing.FuzzingUnavailable as err:
         raise CliError(str(err)) from None

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import fuzzing
+from compiler import fuzz_campaign, fuzzing
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SPEC_PATH = Path("specs/utopolis.rules")  # relative: the catalogue is found beside it
@@ -81,8 +81,8 @@ def test_tokens_classify_keywords_names_numbers_and_strings():
 def test_a_case_past_its_time_limit_fails():
     import time
 
-    with pytest.raises(fuzzing.CaseTimeout):
-        with fuzzing.time_limit(0.05):
+    with pytest.raises(fuzz_campaign.CaseTimeout):
+        with fuzz_campaign.time_limit(0.05):
             while True:
                 time.sleep(0.01)
 
@@ -91,9 +91,9 @@ def test_a_case_the_timer_cannot_stop_is_saved_and_ends_the_process(tmp_path, mo
     import threading
 
     exited = threading.Event()
-    monkeypatch.setattr(fuzzing.os, "_exit", lambda status: exited.set())
+    monkeypatch.setattr(fuzz_campaign.os, "_exit", lambda status: exited.set())
     saved = []
-    watchdog = fuzzing._Watchdog(0.01, lambda text, report: saved.append((text, report)) or tmp_path,
+    watchdog = fuzz_campaign._Watchdog(0.01, lambda text, report: saved.append((text, report)) or tmp_path,
                                  grace=0.0)
     with watchdog.watching("game stuck"):
         assert exited.wait(timeout=30)
@@ -110,7 +110,7 @@ def test_a_campaign_counts_cases_and_saves_failures(tmp_path, monkeypatch):
             raise KeyError("boom")
 
     monkeypatch.setattr(fuzzing, "check_input", broken)
-    campaign = fuzzing.run_campaign(REPO_ROOT / SPEC_PATH, cases=5, seed=1, out_dir=tmp_path)
+    campaign = fuzz_campaign.run_campaign(REPO_ROOT / SPEC_PATH, cases=5, seed=1, out_dir=tmp_path)
     assert campaign.cases == len(calls) == 5
     [failure] = campaign.failures
     assert failure.signature.startswith("KeyError at ")
