@@ -372,6 +372,7 @@ class GamePage:
                 "    ```rulebook", *body[:-1], "    ```"]
 
     def with_excerpt(self, lines: list[str], decl) -> list[str]:
+        """``lines`` (Markdown), then ``decl``'s spec text as :meth:`excerpt` gives it."""
         return english.paragraphs(lines, self.excerpt(decl) if decl is not None else [])
 
     # ----------------------------------------------------------- provenance

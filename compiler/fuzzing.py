@@ -54,6 +54,7 @@ class Tokens:
 
     @classmethod
     def of(cls, text: str) -> Tokens:
+        """Cut ``text`` by :data:`TOKEN_RE`; whitespace is not a token."""
         spans, kinds = [], []
         words = keywords()
         for m in TOKEN_RE.finditer(text):
@@ -73,13 +74,16 @@ class Tokens:
         return cls(text, tuple(spans), tuple(kinds))
 
     def of_kind(self, *kinds: str) -> list[int]:
+        """Indexes of the tokens of these kinds."""
         return [i for i, k in enumerate(self.kinds) if k in kinds]
 
     def replace(self, i: int, new: str) -> str:
+        """The text with token ``i`` replaced by ``new``."""
         start, end = self.spans[i]
         return self.text[:start] + new + self.text[end:]
 
     def word(self, i: int) -> str:
+        """The text of token ``i``."""
         start, end = self.spans[i]
         return self.text[start:end]
 

@@ -84,6 +84,7 @@ class SpecWatch:
                 and p.name.startswith(spec.stem + ".")}
 
     def rebuild(self, specs: list[Path]) -> None:
+        """Build ``specs`` in order, note the catalogues each reads, then run ``after``."""
         for spec in specs:
             result = self.build(spec)
             reads = pipeline.catalogue_paths(result)
