@@ -155,8 +155,10 @@ def test_a_real_watcher_rebuilds_on_save_and_stops_on_sigint(project: Path):
     try:
         assert "(unchanged)" not in next_status()  # the initial build writes the engine
         spec = project / "specs" / "mini.rules"
-        spec.write_text(spec.read_text(encoding="utf-8").replace('"Grab the best tile"', '"Grab!"'),
-                        encoding="utf-8")
+        saved = spec.with_name(".mini.rules.tmp")  # saved as editors do: a temporary file renamed
+        saved.write_text(spec.read_text(encoding="utf-8").replace('"Grab the best tile"', '"Grab!"'),
+                         encoding="utf-8")
+        os.replace(saved, spec)
         assert "(unchanged)" not in next_status()  # the page changed
         assert "Grab!" in (project / "docs" / "games" / "mini.md").read_text(encoding="utf-8")
         proc.send_signal(signal.SIGINT)
