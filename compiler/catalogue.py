@@ -18,6 +18,7 @@ import yaml
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from dsl.spans import Span
+from compiler.limits import MAX_COPIES
 
 _NAME = re.compile(r"[a-z_][a-z0-9_]*")
 PROVENANCE_KEYS = {"name", "title", "copies", "provenance", "source", "provisional_fields", "note"}
@@ -171,8 +172,8 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                 else:
                     card[f.name] = getattr(f.default, "value", getattr(f.default, "name", None))
         copies = entry.get("copies", 1)
-        if not isinstance(copies, int) or copies < 1:
-            bag.error("E0308", f"card `{name}`: copies must be a whole number of at least 1",
+        if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
+            bag.error("E0308", f"card `{name}`: copies must be a whole number from 1 to {MAX_COPIES}",
                       key_spans.get("copies", span), hint="write `copies: 1` or more, or leave it "
                       "out for a single copy")
             card["copies"] = 1
@@ -247,7 +248,7 @@ def _check_value(type_name: str, value, enums, resources) -> tuple[str, tuple | 
                 return f"amount of `{k}` must be a whole number, got {v!r}", (k, "value"), None
         return None
     if type_name in enums:
-        if value not in enums[type_name]:
+        if not isinstance(value, str) or value not in enums[type_name]:  # a list or a dict is unhashable
             return f"`{value}` is not a {type_name}", None, did_you_mean(
                 str(value), sorted(enums[type_name]), f"members of {type_name}")
         return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from compiler import names as N
-from compiler import phasegraph, soundness
+from compiler import limits, phasegraph, soundness
 from compiler.modediag import ModeDiagnostics
 from compiler.setup_check import players_span
 from compiler.usage import check_usage
@@ -23,7 +23,7 @@ class _Checker:
         self.mode = mode
         self.found = found
         #: where the player count in force is written (a mode's `players` or the game block)
-        self.players_span = players_span or mode.game.span
+        self.players_span = players_span or mode.game.players_span or mode.game.span
 
     def error(self, code, message, span, hint=None, notes=()):
         self.found.add(self.mode.name, "error", code, message, span, hint, tuple(notes))
@@ -498,6 +498,10 @@ class _Checker:
                 if d.size < 1:
                     self.error("E0506", "a bag choice needs at least 1 item", d.span,
                                hint="choose 1 or more, e.g. `choose x: 1 of coin, gem`")
+                elif limits.bag_choices(len(d.kinds), d.size) > limits.MAX_CHOICES:
+                    self.error("E0506", f"a choice of {d.size} from {len(d.kinds)} resources offers more "
+                               f"than {limits.MAX_CHOICES:,} bags", d.span,
+                               hint="choose fewer items, or fewer kinds")
                 scope = scope.with_local(c.name, N.BAG)
             elif isinstance(d, ast.SubsetDomain):
                 kind = d.card_type.name
@@ -512,6 +516,9 @@ class _Checker:
                 if d.low > d.high:
                     self.error("E0506", f"the range {d.low} to {d.high} is empty", d.span,
                                hint=f"write the smaller number first: `{d.high} to {d.low}`")
+                elif d.high - d.low + 1 > limits.MAX_CHOICES:
+                    self.error("E0506", f"the range {d.low} to {d.high} offers more than "
+                               f"{limits.MAX_CHOICES:,} numbers", d.span, hint="choose from a smaller range")
                 scope = scope.with_local(c.name, N.INT)
         return scope
 
@@ -552,6 +559,9 @@ class _Checker:
         elif lo > hi:
             self.error("E0521", f"player count {lo} to {hi} is empty", self.players_span,
                        hint=f"write `players {hi} to {lo}`")
+        elif hi > limits.MAX_PLAYERS:
+            self.error("E0521", f"a game can be for at most {limits.MAX_PLAYERS} players, not {hi}",
+                       self.players_span, hint=f"write `players {lo} to {limits.MAX_PLAYERS}` or fewer")
         if m.game.default_mode is not None and m.game.default_mode.name == "":
             self.error("E0202", "the game names its default mode twice", m.game.default_mode.span,
                        hint="keep one `default mode` line")
@@ -584,6 +594,10 @@ class _Checker:
             if pc.count < 1:
                 self.error("E0506", "each player needs at least 1 piece", pc.span,
                            hint="write `per player 1` or more")
+            elif pc.count > limits.MAX_PIECES_PER_PLAYER:
+                self.error("E0506", f"each player can have at most {limits.MAX_PIECES_PER_PLAYER} "
+                           f"pieces of a kind, not {pc.count}", pc.span,
+                           hint=f"write `per player {limits.MAX_PIECES_PER_PLAYER}` or fewer")
             if pc.sides is not None and pc.sides < 2:
                 self.error("E0506", "a die needs at least 2 sides", pc.span,
                            hint="write `sides 6` (any number from 2), or leave `sides` out for pieces "

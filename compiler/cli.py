@@ -1,4 +1,5 @@
-"""The `rulebook` command: build, check, explain, fmt, mutate, play, replay, bench.
+"""The `rulebook` command: build, check, explain, fmt, mutate, watch, fuzz, play, replay,
+bench.
 
 Exit codes: 0 success, 1 spec errors (or a replay that diverges from its log, or a
 spec that ``fmt --check`` would reformat), 2 bad usage or bad input (an unknown game
@@ -15,7 +16,6 @@ import json
 import math
 import os
 import random
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -48,45 +48,49 @@ def _print_diagnostics(result, stream=None) -> None:
         print(file=stream)
 
 
+def _build_one(path: Path, root: Path, prefix: str = "",
+               strict: bool = False) -> tuple[pipeline.CompileResult, bool]:
+    """Build one spec (:func:`compiler.pipeline.build_spec`), printing its
+    diagnostics and one status line.  Returns the result and whether it built: no
+    errors, and no warnings when ``strict`` (otherwise nothing is written)."""
+    result, changed = pipeline.build_spec(path, root, strict=strict)
+    if result.diagnostics:
+        _print_diagnostics(result)
+    errors = sum(d.severity == "error" for d in result.diagnostics)
+    warnings = len(result.diagnostics) - errors
+    if errors or (strict and warnings):
+        why = f"{errors} error(s)" if errors else f"{warnings} warning(s) with --strict"
+        print(f"{prefix}{path.stem:<12} FAILED: {why}; previous output left in place", flush=True)
+        return result, False
+    s = result.stats()
+    print(f"{prefix}{result.name:<12} {s['modes']} modes, {s['phases']} phases, {s['actions']} actions, "
+          f"{s['rules']} rules, {s['cards']} cards, {result.seconds:.2f} s"
+          + ("" if changed else " (unchanged)"), flush=True)
+    return result, True
+
+
+def _build_site(root: Path, prefix: str = "") -> bool:
+    proc = pipeline.build_site(root)
+    if proc.returncode != 0:
+        print(proc.stdout + proc.stderr, file=sys.stderr)
+        print(f"{prefix}docs site FAILED (mkdocs build --strict)", flush=True)
+        return False
+    print(f"{prefix}docs site    built into {root / 'site'}", flush=True)
+    return True
+
+
 def cmd_build(args) -> int:
     from compiler.docs_errors import render_errors_page
-    from compiler.engine_codegen import render_runtime
 
     root = _root()
     failed = 0
     total = time.perf_counter()
-    gen = root / "generated"
-    pipeline.write_if_changed(gen / "__init__.py",
-                              '"""Generated engines: output of `rulebook build`, never edited by hand."""\n')
-    pipeline.write_if_changed(gen / "_runtime.py", render_runtime())
+    pipeline.write_runtime(root)
     pipeline.write_if_changed(root / "docs" / "errors.md", render_errors_page())
     for path in pipeline.spec_paths(root):
-        result = pipeline.compile_spec(path)
-        if result.diagnostics:
-            _print_diagnostics(result)
-        warnings = sum(d.severity == "warning" for d in result.diagnostics)
-        if not result.ok or (args.strict and warnings):
-            failed += 1
-            errors = sum(d.severity == "error" for d in result.diagnostics)
-            why = f"{errors} error(s)" if errors else f"{warnings} warning(s) with --strict"
-            print(f"{path.stem:<12} FAILED: {why}; previous output left in place")
-            continue
-        changed = pipeline.write_if_changed(gen / f"{result.name}.py", result.engine)
-        changed |= pipeline.write_if_changed(root / "docs" / "games" / f"{result.name}.md", result.page)
-        s = result.stats()
-        print(f"{result.name:<12} {s['modes']} modes, {s['phases']} phases, {s['actions']} actions, "
-              f"{s['rules']} rules, {s['cards']} cards, {result.seconds:.2f} s"
-              + ("" if changed else " (unchanged)"))
+        failed += not _build_one(path, root, strict=args.strict)[1]
     if not args.no_site:
-        proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
-                               "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")],
-                              capture_output=True, text=True, cwd=root)
-        if proc.returncode != 0:
-            print(proc.stdout + proc.stderr, file=sys.stderr)
-            print("docs site FAILED (mkdocs build --strict)")
-            failed += 1
-        else:
-            print(f"docs site    built into {root / 'site'}")
+        failed += not _build_site(root)
     print(f"total        {time.perf_counter() - total:.2f} s")
     return 1 if failed else 0
 
@@ -109,6 +113,43 @@ def cmd_explain(args) -> int:
     if output:
         print("\n`rulebook check` says:\n")
         print("\n".join("    " + line if line else "" for line in output.splitlines()))
+    return 0
+
+
+def cmd_watch(args) -> int:
+    from compiler import watch
+
+    root = _root()
+    specs = [Path(p).resolve() for p in args.specs]
+    for path in specs:
+        if not path.is_file():
+            raise CliError(f"no such spec: {path}")
+    folders = sorted({p.parent for p in specs}) or [(root / "specs").resolve()]
+    try:
+        import watchfiles
+    except ImportError:
+        raise CliError("rulebook watch needs watchfiles: pip install watchfiles") from None
+
+    def stamp() -> str:
+        return time.strftime("[%H:%M:%S] ")
+
+    # Yielding on a timeout (an empty change set): the first yield shows the watcher is
+    # running, so nothing saved during the initial build is missed; later ones are no-ops.
+    changes = watchfiles.watch(*folders, watch_filter=lambda _change, path: watch.is_watched(path),
+                               yield_on_timeout=True, rust_timeout=500)
+    loop = watch.SpecWatch(
+        root, specs or None, folders[0],
+        build=lambda path: _build_one(path, root, stamp())[0],
+        after=(lambda: _build_site(root, stamp())) if args.site else None,
+        say=lambda text: print(stamp() + text, flush=True))
+    print(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", flush=True)
+    try:
+        next(changes, None)  # the watcher starts; the initial build covers what it saw
+        pipeline.write_runtime(root)
+        loop.run(changes)
+    except KeyboardInterrupt:
+        pass
+    print("stopped watching")
     return 0
 
 
@@ -248,6 +289,49 @@ def cmd_mutate(args) -> int:
                   f"      {m.after}")
     below = [r for r in reports if r.share("caught") < args.min_caught]
     return 1 if below else 0
+
+
+def cmd_fuzz(args) -> int:
+    root = _root()
+    paths = [Path(p) for p in args.spec] or pipeline.spec_paths(root)
+    for path in paths:
+        if not path.is_file():
+            raise CliError(f"no such spec: {path}")
+    share, extra = divmod(args.cases, len(paths))
+    failed = 0
+    for number, path in enumerate(paths):
+        campaign = _fuzz_one(path, share + (number < extra), args)
+        failed += len(campaign.failures)
+        if campaign.interrupted:
+            return 1
+    return 1 if failed else 0
+
+
+def _fuzz_one(path: Path, cases: int, args):
+    """One spec's campaign, with a progress line every 1000 cases and a report."""
+    from compiler import fuzz_campaign, fuzzing
+
+    print(f"{path.stem:<12} fuzzing {cases} cases (seed {args.seed}) ...", flush=True)
+    started = time.perf_counter()
+
+    def progress(done: int) -> None:
+        if done % 1000 == 0 and done < cases:
+            print(f"{path.stem:<12} {done} cases, {time.perf_counter() - started:.0f} s", flush=True)
+
+    try:
+        campaign = fuzz_campaign.run_campaign(path.resolve(), cases, args.seed, Path(args.out),
+                                        case_seconds=args.case_seconds, progress=progress)
+    except fuzzing.FuzzingUnavailable as err:
+        raise CliError(str(err)) from None
+    groups = campaign.signatures()
+    print(f"{path.stem:<12} {campaign.cases} cases, {len(campaign.failures)} failure(s) "
+          f"({len(groups)} distinct), {campaign.seconds:.1f} s"
+          + (" (interrupted)" if campaign.interrupted else ""), flush=True)
+    for signature, failures in groups.items():
+        saved = next((f.saved for f in failures if f.saved), None)
+        print(f"  FAIL {signature} x{len(failures)}: {failures[0].message}"
+              + (f"\n       input saved to {saved}" if saved else ""), flush=True)
+    return campaign
 
 
 def _import_engine(name: str):
@@ -509,6 +593,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-site", action="store_true", help="skip the mkdocs site")
     p.add_argument("--strict", action="store_true", help="warnings fail too")
     p.set_defaults(func=cmd_build)
+    p = sub.add_parser("watch", help="rebuild a spec's engine and page whenever it (or its catalogue) "
+                       "is saved")
+    p.add_argument("specs", nargs="*", help="spec files (default: every spec in specs/)")
+    p.add_argument("--site", action="store_true", help="rebuild the mkdocs site after each rebuild")
+    p.set_defaults(func=cmd_watch)
     p = sub.add_parser("check", help="check specs without generating anything")
     p.add_argument("specs", nargs="*", help="spec files (default: every spec)")
     p.add_argument("--format", choices=("text", "json"), default="text")
@@ -531,6 +620,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--min-caught", type=_at_least_zero(float), default=95.0,
                    help="exit 1 if less than this share (%%) is caught (default 95)")
     p.set_defaults(func=cmd_mutate)
+    p = sub.add_parser("fuzz", help="feed edited specs and random text to the compiler: "
+                       "it must end in success or diagnostics, never a traceback or a hang")
+    p.add_argument("--cases", type=_at_least_zero(int), default=10_000,
+                   help="cases in all, split between the specs (default 10000)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--spec", action="append", default=[],
+                   help="fuzz this spec (repeatable; default: every spec)")
+    p.add_argument("--out", default="fuzz-failures",
+                   help="folder for failing inputs (default fuzz-failures/)")
+    p.add_argument("--case-seconds", type=_at_least_zero(float), default=10.0,
+                   help="a case running longer fails (default 10)")
+    p.set_defaults(func=cmd_fuzz)
     p = sub.add_parser("play", help="play a whole game with bots")
     p.add_argument("game")
     p.add_argument("--mode", default=None)

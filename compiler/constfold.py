@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dsl import ast
+from compiler.limits import MAX_PLAYERS
 
 
 class _Unknown:
@@ -49,9 +50,10 @@ def mode_env(mode, players: int | None = None, ends: bool = True) -> Env:
 
 def player_counts(mode, cap: int = 64) -> list[int]:
     """Every player count a mode allows (at most ``cap`` of them: the smallest and
-    the largest halves); empty when the mode's count is not valid."""
+    the largest halves); empty when the mode's count is not valid (E0521: below 1,
+    an empty range, or past :data:`compiler.limits.MAX_PLAYERS`)."""
     lo, hi = mode.players
-    if lo < 1 or hi < lo:
+    if lo < 1 or hi < lo or hi > MAX_PLAYERS:
         return []
     if hi - lo + 1 > cap:
         return list(range(lo, lo + cap // 2)) + list(range(hi - cap // 2 + 1, hi + 1))

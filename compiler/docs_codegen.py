@@ -12,6 +12,7 @@ from __future__ import annotations
 from jinja2 import Environment, PackageLoader
 
 from dsl import ast
+from dsl.spans import span_text
 
 from compiler import english
 from compiler.compose import ComposedMode, Composition
@@ -19,14 +20,19 @@ from compiler.docs_changes import amendment_body, mode_body, module_body, names_
 from compiler.docs_provenance import catalogue_counts, provenance_notes
 
 
-def render_game_page(composition: Composition, cards: list[dict], mermaid: dict[str, str]) -> str:
+def render_game_page(composition: Composition, cards: list[dict], mermaid: dict[str, str],
+                     sources: dict[str, str] | None = None) -> str:
     """The reference page of one game, as Markdown for mkdocs-material.
 
     ``composition``: the composed spec (:func:`compiler.compose.compose`).
     ``cards``: the entries of the game's catalogue YAML (dicts with ``name``,
     ``title``, ``copies``, one key per card field, ``provenance``, ``source``,
     ``provisional_fields``).  ``mermaid``: mode name → mermaid flowchart source
-    of that mode's phase graph.  Raises ``ValueError`` for a spec without a game.
+    of that mode's phase graph.  ``sources``: spec path (as in spans) → spec text;
+    with it, each rule (setup, flow, phase, action, procedure, trigger, end,
+    derived value, card type, mode, module, amendment) is followed by its spec
+    text, cut by its span, in a collapsed ```` ```rulebook ```` block.  Raises
+    ``ValueError`` for a spec without a game.
     """
     if composition.game is None or composition.base is None:
         raise ValueError("the spec has no game to document")
@@ -34,7 +40,7 @@ def render_game_page(composition: Composition, cards: list[dict], mermaid: dict[
                       trim_blocks=True, lstrip_blocks=True, autoescape=False)
     env.filters["lines"] = lambda ls: "\n".join(ls)
     env.filters["cell"] = cell
-    page = GamePage(composition, cards, mermaid)
+    page = GamePage(composition, cards, mermaid, sources or {})
     return env.get_template("docs/game.md.j2").render(page=page)
 
 
@@ -46,8 +52,10 @@ def cell(value) -> str:
 class GamePage:
     """What the template shows, computed on demand from the composition."""
 
-    def __init__(self, composition: Composition, cards: list[dict], mermaid: dict[str, str]):
+    def __init__(self, composition: Composition, cards: list[dict], mermaid: dict[str, str],
+                 sources: dict[str, str] | None = None):
         self.c = composition
+        self.sources = sources or {}
         self.game: ast.Game = composition.game
         self.base: ComposedMode = composition.base
         self.modes: dict[str, ComposedMode] = composition.modes
@@ -152,13 +160,14 @@ class GamePage:
 
     def enums(self) -> list[tuple[str, list[str]]]:
         """Each enum as ``(heading, lines)``."""
-        return [(e.title[:1].upper() + e.title[1:], english.enum(e, self.names))
+        return [(e.title[:1].upper() + e.title[1:], self.with_excerpt(english.enum(e, self.names), e))
                 for e in self.base.enums.values()]
 
     def described(self, table: str) -> list[list[str]]:
         """Card types or derived values, each as Markdown lines."""
         if table == "derived":
-            return [english.derived(d, self.names) for d in self.base.derived.values()]
+            return [self.with_excerpt(english.derived(d, self.names), d)
+                    for d in self.base.derived.values()]
         out = []
         for card in self.base.card_types.values():
             rows = ["| Field | Type | Default | Meaning |", "| --- | --- | --- | --- |"]
@@ -167,7 +176,7 @@ class GamePage:
                 rows.append(f"| {f.name.replace('_', ' ')} | {self._type(f.type.name)} | "
                             f"{cell(default)} | {cell(f.description)} |")
             out.append(english.paragraphs([f"**{card.title}** cards:"], rows,
-                                          english.provenance(card.meta)))
+                                          english.provenance(card.meta), self.excerpt(card)))
         return out
 
     def _type(self, name: str) -> str:
@@ -251,7 +260,7 @@ class GamePage:
         text = f"The game starts with {english.join(first, 'or')}." if first else ""
         if flow.round_start is not None:
             text += f" Each round starts with {self._node(flow.round_start.name)}."
-        return english.paragraphs([text.strip()], english.provenance(flow.meta))
+        return self.with_excerpt(english.paragraphs([text.strip()], english.provenance(flow.meta)), flow)
 
     def phase_lines(self, decl: ast.Phase) -> list[str]:
         nexts = []
@@ -262,7 +271,7 @@ class GamePage:
                     text += f" when {english.expr(edge.condition, self.names)}"
                 nexts.append(text)
         lines = english.phase(decl, self.names, english.join(nexts, "or") or None)
-        return english.paragraphs([self.in_modes(decl)], lines)
+        return self.with_excerpt(english.paragraphs([self.in_modes(decl)], lines), decl)
 
     def _node(self, name: str) -> str:
         if name == "end":
@@ -283,23 +292,27 @@ class GamePage:
 
     # ----------------------------------------------------------- rules
     def actions(self) -> list[tuple[str, list[str]]]:
-        return [(a.title, english.paragraphs([self.in_modes(a)], english.action(a, self.names)))
-                for a in self.base.actions.values()]
+        return [(a.title, self.with_excerpt(
+            english.paragraphs([self.in_modes(a)], english.action(a, self.names)), a))
+            for a in self.base.actions.values()]
 
     def triggers(self) -> list[tuple[str, list[str]]]:
-        return [(t.title, english.paragraphs([self.in_modes(t)], english.trigger(t, self.names)))
-                for t in self.base.triggers.values()]
+        return [(t.title, self.with_excerpt(
+            english.paragraphs([self.in_modes(t)], english.trigger(t, self.names)), t))
+            for t in self.base.triggers.values()]
 
     def procedures(self) -> list[tuple[str, list[str]]]:
-        return [(pr.title, english.paragraphs([self.in_modes(pr)], english.procedure(pr, self.names)))
-                for pr in self.base.procedures.values()]
+        return [(pr.title, self.with_excerpt(
+            english.paragraphs([self.in_modes(pr)], english.procedure(pr, self.names)), pr))
+            for pr in self.base.procedures.values()]
 
     def ends(self) -> list[list[str]]:
-        return [english.paragraphs([self.in_modes(e)], english.end(e, self.names))
+        return [self.with_excerpt(english.paragraphs([self.in_modes(e)], english.end(e, self.names)), e)
                 for e in self.base.ends.values()]
 
     def setup(self) -> list[str]:
-        return english.setup(self.base.setup, self.names) if self.base.setup else []
+        setup = self.base.setup
+        return self.with_excerpt(english.setup(setup, self.names), setup) if setup else []
 
     # ----------------------------------------------------------- modes and changes
     def mode_table(self) -> tuple[list[str], list[list[str]]]:
@@ -320,17 +333,47 @@ class GamePage:
         return head, rows
 
     def mode_sections(self) -> list[tuple[str, list[str]]]:
-        return [(m.title, mode_body(self.c, name)) for name, m in self.modes.items()]
+        return [(m.title, self.with_excerpt(mode_body(self.c, name), self.c.mode_decls.get(name)))
+                for name, m in self.modes.items()]
 
     def module_sections(self) -> list[tuple[str, list[str]]]:
-        return [(m.title, module_body(self.c, m)) for m in self.c.modules.values()]
+        return [(m.title, self.with_excerpt(module_body(self.c, m), m)) for m in self.c.modules.values()]
 
     def amendment_sections(self) -> list[tuple[str, list[str]]]:
-        return [(a.citation, amendment_body(self.c, a)) for a in self.c.amendments]
+        return [(a.citation, self.with_excerpt(amendment_body(self.c, a), a)) for a in self.c.amendments]
 
     def default_mode(self) -> str | None:
         d = self.game.default_mode
         return self.modes[d.name].title if d and d.name in self.modes else None
+
+    # ----------------------------------------------------------- spec excerpts
+    def excerpt(self, decl) -> list[str]:
+        """``decl``'s spec text in a collapsed admonition (Markdown lines), or ``[]``
+        when the page was rendered without the spec's text."""
+        source = self.sources.get(decl.span.path)
+        text = span_text(source, decl.span) if source else ""
+        if not text:
+            return []
+        body = ["    " + line if line else "" for line in text.splitlines()]
+        return [f'??? example "Spec source: {decl.span.path}:{decl.span.line}"', "",
+                "    ```rulebook", *body, "    ```"]
+
+    def excerpts(self, decls) -> list[str]:
+        """Several declarations (a table's rows) in one collapsed admonition, their
+        texts a blank line apart; titled with the spec and the line of each."""
+        shown = [(d, span_text(self.sources[d.span.path], d.span)) for d in decls
+                 if d.span.path in self.sources]
+        shown = [(d, text) for d, text in shown if text]
+        if not shown:
+            return []
+        body = ["    " + line if line else "" for _, text in shown for line in [*text.splitlines(), ""]]
+        where = ", ".join(str(d.span.line) for d, _ in shown)
+        return [f'??? example "Spec source: {shown[0][0].span.path}:{where}"', "",
+                "    ```rulebook", *body[:-1], "    ```"]
+
+    def with_excerpt(self, lines: list[str], decl) -> list[str]:
+        """``lines`` (Markdown), then ``decl``'s spec text as :meth:`excerpt` gives it."""
+        return english.paragraphs(lines, self.excerpt(decl) if decl is not None else [])
 
     # ----------------------------------------------------------- provenance
     def notes(self, kind: str) -> list[str]:

@@ -2,13 +2,16 @@
 
     parse → compose → catalogues → check → phase graphs → engine codegen → docs codegen
 
-``compile_spec`` returns diagnostics instead of raising; ``build`` writes
-outputs atomically and only when their content changed.
+``compile_spec`` returns diagnostics instead of raising; ``build_spec`` (what
+``rulebook build`` and ``rulebook watch`` run for each spec) writes its outputs
+atomically and only when their content changed.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -108,7 +111,7 @@ def compile_spec(path: Path, text: str | None = None) -> CompileResult:
         comp = result.composition
         result.engine = EngineGenerator(comp, result.cards, _display(path), result.source).render()
         graphs = {name: phasegraph.mermaid(m) for name, m in comp.modes.items()}
-        result.page = render_game_page(comp, result.cards, graphs)
+        result.page = render_game_page(comp, result.cards, graphs, {_display(path): result.source})
     result.seconds = time.perf_counter() - start
     return result
 
@@ -147,3 +150,47 @@ def write_if_changed(path: Path, text: str) -> bool:
 
 def spec_paths(root: Path = ROOT) -> list[Path]:
     return sorted((root / "specs").glob("*.rules"))
+
+
+def write_runtime(root: Path) -> None:
+    """The package files every engine of ``root/generated/`` imports."""
+    from compiler.engine_codegen import render_runtime
+
+    gen = root / "generated"
+    write_if_changed(gen / "__init__.py",
+                     '"""Generated engines: output of `rulebook build`, never edited by hand."""\n')
+    write_if_changed(gen / "_runtime.py", render_runtime())
+
+
+def build_spec(path: Path, root: Path, strict: bool = False) -> tuple[CompileResult, bool]:
+    """Compile one spec and, when it has no errors (nor warnings, if ``strict``),
+    write its engine (``root/generated/<game>.py``) and page
+    (``root/docs/games/<game>.md``) atomically.  Returns the result (``seconds``
+    covers the writes too) and whether any file changed; otherwise nothing is
+    written (the previous output stays)."""
+    start = time.perf_counter()
+    result = compile_spec(path)
+    changed = False
+    warned = strict and any(d.severity == "warning" for d in result.diagnostics)
+    if result.ok and not warned and result.engine is not None and result.page is not None:
+        changed = write_if_changed(root / "generated" / f"{result.name}.py", result.engine)
+        changed |= write_if_changed(root / "docs" / "games" / f"{result.name}.md", result.page)
+    result.seconds = time.perf_counter() - start
+    return result, changed
+
+
+def catalogue_paths(result: CompileResult) -> set[Path]:
+    """The catalogue files a compiled spec reads (resolved), for rebuilding on their change."""
+    if result.composition is None:
+        return set()
+    folder = result.spec_path.resolve().parent
+    return {(folder / cat.path).resolve() for mode in result.composition.modes.values()
+            for cat in mode.catalogues.values()}
+
+
+def build_site(root: Path) -> subprocess.CompletedProcess:
+    """``mkdocs build --strict`` of ``root/mkdocs.yml`` into ``root/site``; the
+    completed process (``returncode``, ``stdout``, ``stderr``)."""
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
+                           "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")],
+                          capture_output=True, text=True, cwd=root)

@@ -16,10 +16,7 @@ from dsl import ast
 from dsl.diagnostics import Note
 from compiler.constfold import UNKNOWN, fold, mode_env, players_words
 from compiler.information import statements
-
-
-#: The largest player count whose setup is run.
-MAX_SEATS = 100
+from compiler.limits import MAX_PLAYERS
 
 
 def players_span(comp, mode):
@@ -40,7 +37,7 @@ def players_span(comp, mode):
                         found = inner.span
         if found is not None:
             return found
-    return comp.game.span
+    return comp.game.players_span or comp.game.span
 
 
 def check_mode(comp, mode, cards: list[dict], report) -> None:
@@ -49,9 +46,9 @@ def check_mode(comp, mode, cards: list[dict], report) -> None:
         return
     failures: dict[tuple, list[int]] = {}
     lo, hi = mode.players
-    if lo < 1 or hi < lo:
+    if lo < 1 or hi < lo or hi > MAX_PLAYERS:  # E0521 already
         return
-    for n in range(lo, min(hi, MAX_SEATS) + 1):  # run seat by seat: larger counts fail before
+    for n in range(lo, hi + 1):
         problem = _run(mode, cards, n)
         if problem is not None:
             st, zone, have, need = problem
@@ -59,8 +56,6 @@ def check_mode(comp, mode, cards: list[dict], report) -> None:
     for (span, zone), runs in failures.items():
         counts = [n for n, _, _ in runs]
         words = players_words(counts)
-        if hi > MAX_SEATS and counts[-1] == MAX_SEATS:
-            words = words.replace(f"{MAX_SEATS} players", f"{hi} players")
         n, have, need = runs[0]
         decl = mode.zones[zone]
         report("error", "E0701", f"setup cannot be done with {words}: "

@@ -493,6 +493,8 @@ class Game:
     default_mode: Ident | None
     meta: tuple[Meta, ...] = ()
     span: Span = _span()
+    #: where ``players`` is written (None when the game block does not say)
+    players_span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

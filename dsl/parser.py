@@ -89,17 +89,19 @@ class _ToAst(Transformer):
         if len(default) > 1:
             default = [ast.Ident("", default[1].span)]  # reported by the checker
         rulebook = self._tagged(items, "rulebook")
-        lo, hi, note = players[0] if players else (0, 0, None)
+        lo, hi, note, where = players[0] if players else (0, 0, None, None)
         return ast.Game(str(name), title, rulebook[0] if rulebook else title, (lo, hi), note,
-                        default[0] if default else None, self._metas(items), self._span(meta))
+                        default[0] if default else None, self._metas(items), self._span(meta),
+                        where)
 
     def rulebook(self, c):
         return ("rulebook", str(c[0]))
 
-    def players(self, c):
+    @v_args(meta=True)
+    def players(self, meta, c):
         note = next((x[1] for x in c if isinstance(x, tuple)), None)
         nums = [int(x) for x in c if isinstance(x, Token)]
-        return ("players", (nums[0], nums[-1], note))
+        return ("players", (nums[0], nums[-1], note, self._span(meta)))
 
     def default_mode(self, c):
         return ("default_mode", self._ident(c[0]))

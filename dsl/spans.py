@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 
@@ -25,3 +26,19 @@ class Span:
 
 
 NO_SPAN = Span("<builtin>", 0, 0, 0, 0)
+
+
+def span_text(source: str, span: Span) -> str:
+    """The text of ``source`` that ``span`` covers, as a block: its first line is
+    indented like the line it starts on (``add param p ...`` in a mode gives
+    ``param p ...`` at the mode's indentation), and the block is dedented, so a
+    declaration nested in a mode reads like a top-level one.  Returns ``""`` for a
+    span outside ``source`` (or ``NO_SPAN``)."""
+    lines = source.splitlines()
+    if span.line < 1 or span.end_line < span.line or span.end_line > len(lines):
+        return ""
+    chunk = lines[span.line - 1:span.end_line]
+    chunk[-1] = chunk[-1][:span.end_column - 1]
+    head = chunk[0]
+    chunk[0] = head[:len(head) - len(head.lstrip())] + head[span.column - 1:].lstrip()
+    return textwrap.dedent("\n".join(chunk)).strip("\n")

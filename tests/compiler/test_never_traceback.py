@@ -1,25 +1,20 @@
 """Whatever the text, ``pipeline.analyse`` returns diagnostics (or success) and never
-raises; every diagnostic it returns renders.  About 200 Hypothesis examples in all."""
+raises; every diagnostic it returns renders.  About 200 Hypothesis examples in all, drawn
+from the strategies of :mod:`compiler.fuzzing` (``rulebook fuzz`` runs the long campaign)."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import pipeline
-from dsl.diagnostics import Diagnostic
+from compiler import fuzz_campaign, fuzzing
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SPEC_PATH = Path("specs/utopolis.rules")  # relative: the catalogue is found beside it
 REAL = (REPO_ROOT / SPEC_PATH).read_text(encoding="utf-8")
-LINES = REAL.splitlines(keepends=True)
-WORD_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-WORDS = sorted(set(WORD_RE.findall(REAL)))
-WORD_SPANS = [m.span() for m in WORD_RE.finditer(REAL)]
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                       HealthCheck.function_scoped_fixture])
@@ -31,87 +26,96 @@ def at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def assert_analyses(text: str) -> None:
-    result = pipeline.analyse(SPEC_PATH, text=text)  # must not raise
-    assert isinstance(result.diagnostics, list)
-    for d in result.diagnostics:
-        assert isinstance(d, Diagnostic)
-        assert d.severity in ("error", "warning")
-        assert d.render({str(SPEC_PATH): text})  # must not raise either
-        d.to_json()
-    if not result.ok:
-        assert any(d.severity == "error" for d in result.diagnostics)
+    fuzzing.check_input(SPEC_PATH, text, codegen=False)  # must not raise
 
 
-# ------------------------------------------------------------------ mutations of the real spec
-@st.composite
-def delete_line(draw) -> str:
-    i = draw(st.integers(0, len(LINES) - 1))
-    return "".join(LINES[:i] + LINES[i + 1:])
-
-
-@st.composite
-def duplicate_line(draw) -> str:
-    i = draw(st.integers(0, len(LINES) - 1))
-    return "".join(LINES[:i + 1] + LINES[i:])
-
-
-@st.composite
-def swap_lines(draw) -> str:
-    i = draw(st.integers(0, len(LINES) - 1))
-    j = draw(st.integers(0, len(LINES) - 1))
-    lines = list(LINES)
-    lines[i], lines[j] = lines[j], lines[i]
-    return "".join(lines)
-
-
-@st.composite
-def delete_character(draw) -> str:
-    i = draw(st.integers(0, len(REAL) - 1))
-    return REAL[:i] + REAL[i + 1:]
-
-
-@st.composite
-def replace_word(draw) -> str:
-    start, end = draw(st.sampled_from(WORD_SPANS))
-    return REAL[:start] + draw(st.sampled_from(WORDS)) + REAL[end:]
-
-
-MUTATIONS = st.one_of(delete_line(), duplicate_line(), swap_lines(), delete_character(),
-                      replace_word())
-
-
-@settings(max_examples=130, **SETTINGS)
-@given(MUTATIONS)
-def test_a_mutated_spec_never_raises(text: str):
+# ------------------------------------------------------------------ edits of the real spec
+@settings(max_examples=100, **SETTINGS)
+@given(fuzzing.spec_mutations(REAL, max_edits=1))
+def test_an_edited_spec_never_raises(text: str):
     assert_analyses(text)
 
 
 @settings(max_examples=30, **SETTINGS)
-@given(st.lists(MUTATIONS, min_size=2, max_size=3))
-def test_several_mutations_never_raise(texts: list[str]):
-    # Apply a word replacement on top of another mutation's text.
-    text = texts[0]
-    for other in texts[1:]:
-        spans = [m.span() for m in WORD_RE.finditer(text)]
-        if spans:
-            start, end = spans[len(other) % len(spans)]
-            text = text[:start] + WORDS[len(other) % len(WORDS)] + text[end:]
+@given(fuzzing.spec_mutations(REAL, max_edits=3))
+def test_several_edits_never_raise(text: str):
+    assert_analyses(text)
+
+
+@settings(max_examples=15, **SETTINGS)
+@given(fuzzing.spec_mutations(REAL, max_edits=2, edits=fuzzing.LINE_EDITS))
+def test_line_edits_never_raise(text: str):
     assert_analyses(text)
 
 
 # ------------------------------------------------------------------ random text
 @settings(max_examples=40, **SETTINGS)
-@given(st.text(alphabet=st.characters(min_codepoint=9, max_codepoint=0x2FFF,
-                                      blacklist_categories=("Cs",)), max_size=300))
+@given(fuzzing.random_text())
 def test_random_text_never_raises(text: str):
     assert_analyses(text)
 
 
 @settings(max_examples=20, **SETTINGS)
-@given(st.lists(st.sampled_from(WORDS + ["{", "}", "->", "=", ":", ",", ".", "(", ")", "1", "0",
-                                          '"t"', "\n", "#"]), max_size=60))
-def test_random_spec_words_never_raise(tokens: list[str]):
-    assert_analyses(" ".join(tokens))
+@given(fuzzing.token_soup(REAL))
+def test_random_spec_tokens_never_raise(text: str):
+    assert_analyses(text)
+
+
+# ------------------------------------------------------------------ the edits themselves
+@settings(max_examples=30, **SETTINGS)
+@given(st.data())
+def test_each_edit_returns_text(data):
+    edit = data.draw(st.sampled_from(fuzzing.EDITS))
+    text = data.draw(st.sampled_from(["", "x", "{", REAL[:400]]))
+    assert isinstance(edit(data.draw, st, text), str)
+
+
+def test_tokens_classify_keywords_names_numbers_and_strings():
+    toks = fuzzing.Tokens.of('phase place "3 Place" turns { limit 10 } # note')
+    assert [toks.word(i) for i in range(len(toks.spans))] == [
+        "phase", "place", '"3 Place"', "turns", "{", "limit", "10", "}", "# note"]
+    assert toks.kinds == ("keyword", "name", "string", "keyword", "punct", "keyword", "number",
+                          "punct", "comment")
+
+
+def test_a_case_past_its_time_limit_fails():
+    import time
+
+    with pytest.raises(fuzz_campaign.CaseTimeout):
+        with fuzz_campaign.time_limit(0.05):
+            while True:
+                time.sleep(0.01)
+
+
+def test_a_case_the_timer_cannot_stop_is_saved_and_ends_the_process(tmp_path, monkeypatch):
+    import threading
+
+    exited = threading.Event()
+    monkeypatch.setattr(fuzz_campaign.os, "_exit", lambda status: exited.set())
+    saved = []
+    watchdog = fuzz_campaign._Watchdog(0.01, lambda text, report: saved.append((text, report)) or tmp_path,
+                                 grace=0.0)
+    with watchdog.watching("game stuck"):
+        assert exited.wait(timeout=30)
+    watchdog.stop()
+    assert saved and saved[0][0] == "game stuck" and saved[0][1].startswith("hang: ")
+
+
+def test_a_campaign_counts_cases_and_saves_failures(tmp_path, monkeypatch):
+    calls = []
+
+    def broken(spec_path, text, codegen=True):
+        calls.append(text)
+        if len(calls) == 3:
+            raise KeyError("boom")
+
+    monkeypatch.setattr(fuzzing, "check_input", broken)
+    campaign = fuzz_campaign.run_campaign(REPO_ROOT / SPEC_PATH, cases=5, seed=1, out_dir=tmp_path)
+    assert campaign.cases == len(calls) == 5
+    [failure] = campaign.failures
+    assert failure.signature.startswith("KeyError at ")
+    assert failure.saved is not None and failure.saved.read_text(encoding="utf-8") == calls[2]
+    assert "boom" in failure.saved.with_suffix(".txt").read_text(encoding="utf-8")
 
 
 # ------------------------------------------------------------------ fixed edge cases

@@ -232,7 +232,7 @@ def test_setup_runs_out_of_cards(tmp_path):
     d = diags[0]
     assert d.message.startswith("setup cannot be done with 3 to 4 players: `pile` runs out")
     assert "holds 2 cards when setup takes 3" in d.message
-    assert d.span.line == 1 and d.notes[0].span.line == BASE.splitlines().index(
+    assert d.span.line == 2 and d.notes[0].span.line == BASE.splitlines().index(
         "    draw 2 from pile into my hand") + 1
 
 
@@ -277,10 +277,17 @@ def test_a_card_field_gives_what_its_catalogue_holds(tmp_path):
     assert analyse(tmp_path, text, cards=with_coin) == []
 
 
-def test_a_huge_player_count_is_checked_quickly(tmp_path):
+def test_a_huge_player_count_is_one_error(tmp_path):
+    """Past the most players a game may have (E0521), setup is not run seat by seat."""
     diags = analyse(tmp_path, edit("players 2 to 4", "players 2 to 1000000000"))
+    assert codes(diags) == ["E0521"]
+    assert diags[0].span.line == 2
+
+
+def test_setup_is_run_for_every_count_up_to_the_limit(tmp_path):
+    diags = analyse(tmp_path, edit("players 2 to 4", "players 2 to 100"))
     assert codes(diags) == ["E0701"]
-    assert diags[0].message.startswith("setup cannot be done with 5 to 1000000000 players")
+    assert diags[0].message.startswith("setup cannot be done with 5 to 100 players")
 
 
 def test_choosing_one_after_another_into_a_public_zone_warns(tmp_path):

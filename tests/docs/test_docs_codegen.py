@@ -65,7 +65,7 @@ def mermaid(composition) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def page(composition, cards, mermaid) -> str:
-    return render_game_page(composition, cards, mermaid)
+    return render_game_page(composition, cards, mermaid, {str(SPEC): SPEC.read_text(encoding="utf-8")})
 
 
 def section(page: str, heading: str) -> str:
@@ -209,7 +209,8 @@ amend big "Errata › Rest" {
 
 
 def test_rendering_is_deterministic(composition, cards, mermaid, page):
-    assert render_game_page(composition, cards, mermaid) == page
+    source = {str(SPEC): SPEC.read_text(encoding="utf-8")}
+    assert render_game_page(composition, cards, mermaid, source) == page
 
 
 def test_headings_are_unique(page):
@@ -225,11 +226,16 @@ def test_mkdocs_strict_build_accepts_the_page(page, composition, tmp_path):
     shutil.copy(ROOT / "mkdocs.yml", site / "mkdocs.yml")
     (site / "docs" / "games").mkdir(exist_ok=True)
     (site / "docs" / "games" / "utopolis.md").write_text(page, encoding="utf-8")
+    env = {"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"}
     result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
                              "-d", str(tmp_path / "site")], cwd=site, capture_output=True,
-                            text=True, env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"},
-                            timeout=300)
+                            text=True, env=env, timeout=300)
     assert result.returncode == 0, result.stderr
     html = (tmp_path / "site" / "games" / "utopolis" / "index.html").read_text(encoding="utf-8")
     assert html.count('class="mermaid"') == len(composition.modes)
     assert "!!!" not in html and "???" not in html
+    assert html.count('<details class="example">') == page.count('??? example "Spec source:')
+    probe = "import pygments.lexers as lexers; lexers.get_lexer_by_name('rulebook')"
+    lexer = subprocess.run([sys.executable, "-c", probe], cwd=site, capture_output=True, env=env)
+    if lexer.returncode == 0:  # the lexer is registered (by `pip install -e .`) where mkdocs runs
+        assert '<span class="kd">action</span>' in html

@@ -1,0 +1,58 @@
+"""`rulebook fuzz`: cases split between the specs, failures reported and saved,
+a clear message without Hypothesis."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compiler import cli, fuzzing
+from tests.compiler.test_construct_let_best import CARDS, SPEC
+
+
+@pytest.fixture
+def specs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    folder = tmp_path / "specs"
+    folder.mkdir()
+    (folder / "mini.cards.yaml").write_text(CARDS, encoding="utf-8")
+    for name in ("a", "b"):
+        (folder / f"{name}.rules").write_text(SPEC, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return ["specs/a.rules", "specs/b.rules"]
+
+
+def test_a_short_campaign_on_two_specs_passes(specs, capsys):
+    assert cli.main(["fuzz", "--cases", "5", "--seed", "3", "--out", "out",
+                     "--spec", specs[0], "--spec", specs[1]]) == 0
+    out = capsys.readouterr().out
+    assert "a            3 cases, 0 failure(s) (0 distinct)" in out
+    assert "b            2 cases, 0 failure(s) (0 distinct)" in out
+    assert not Path("out").exists()
+
+
+def test_failures_are_listed_with_the_saved_input_and_exit_1(specs, capsys, monkeypatch):
+    def crash(spec_path, text, codegen=True):
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(fuzzing, "check_input", crash)
+    assert cli.main(["fuzz", "--cases", "2", "--spec", specs[0], "--out", "out"]) == 1
+    out = capsys.readouterr().out
+    assert "2 failure(s) (1 distinct)" in out
+    assert "FAIL ZeroDivisionError at " in out and "ZeroDivisionError: boom" in out
+    saved = sorted(Path("out").glob("a-*.rules"))
+    assert len(saved) == 2 and any(f"input saved to {path}" in out for path in saved)
+
+
+def test_without_hypothesis_it_says_how_to_install_it(specs, capsys, monkeypatch):
+    def missing():
+        raise fuzzing.FuzzingUnavailable("fuzzing needs Hypothesis, a test extra: pip install -e '.[test]'")
+
+    monkeypatch.setattr(fuzzing, "_hypothesis", missing)
+    assert cli.main(["fuzz", "--spec", specs[0]]) == 2
+    assert "rulebook: fuzzing needs Hypothesis" in capsys.readouterr().err
+
+
+def test_an_unknown_spec_is_bad_usage(specs, capsys):
+    assert cli.main(["fuzz", "--spec", "specs/nope.rules"]) == 2
+    assert "no such spec" in capsys.readouterr().err

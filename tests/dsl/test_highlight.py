@@ -1,0 +1,103 @@
+"""The Pygments lexer: every spec lexes without errors, every grammar keyword is a
+keyword, and Pygments finds the lexer through the entry point."""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punctuation, String
+
+from dsl.highlight import RulebookLexer
+from dsl.keywords import GRAMMAR, declaration_keywords, keywords
+
+ROOT = Path(__file__).resolve().parents[2]
+SPECS = sorted((ROOT / "specs").glob("*.rules")) + [ROOT / "tests" / "dsl" / "kitchen_sink.rules"]
+
+
+def lex(text: str) -> list[tuple[object, str]]:
+    return [(tok, value) for tok, value in RulebookLexer().get_tokens(text) if value.strip()]
+
+
+@pytest.mark.parametrize("path", SPECS, ids=[p.name for p in SPECS])
+def test_every_spec_lexes_without_error_tokens(path: Path):
+    text = path.read_text(encoding="utf-8")
+    tokens = list(RulebookLexer().get_tokens(text))
+    assert [(tok, value) for tok, value in tokens if tok in Error] == []
+    assert "".join(value for _, value in tokens) == (text if text.endswith("\n") else text + "\n")
+
+
+def test_the_keyword_list_is_every_quoted_word_of_the_grammar():
+    grammar = GRAMMAR.read_text(encoding="utf-8")
+    code = "\n".join(line.split("//")[0] for line in grammar.splitlines())
+    assert keywords() == set(re.findall(r'"([a-z_]+)"', code))
+    assert {"phase", "action", "deck", "hidden", "tie_breaker",
+            "bottom", "simultaneous", "most", "fewest"} <= keywords()
+    for kind in re.findall(r"^DECL_KIND:(.*)$", grammar, re.M)[0].split("|"):
+        assert kind.strip().strip('"') in keywords()
+
+
+@pytest.mark.parametrize("word", sorted(keywords()))
+def test_every_grammar_keyword_lexes_as_a_keyword(word: str):
+    [(tok, value)] = lex(word)
+    assert value == word and tok in Keyword
+
+
+def test_every_declaration_introduces_a_name():
+    for kind in sorted(declaration_keywords()):
+        text = f"{kind} some_name {{\n}}\n" if kind == "end" else f'{kind} some_name "Title" {{\n}}\n'
+        tokens = lex(text)
+        assert tokens[0] == (Keyword.Declaration, kind)
+        assert tokens[1][1] == "some_name" and tokens[1][0] in (Name.Class, Name.Function)
+
+
+def test_token_types_of_an_action():
+    tokens = lex('action build "Build" {  # the Build action\n'
+                 '  require count my hand - 1 >= b.value\n'
+                 '  effect { score 2 }\n'
+                 '  source "Cycle › 4 Build"\n}\n')
+    assert tokens[:4] == [(Keyword.Declaration, "action"), (Name.Function, "build"),
+                          (String, '"Build"'), (Punctuation, "{")]
+    assert (Comment.Single, "# the Build action") in tokens
+    assert (Operator, ">=") in tokens and (Operator, "-") in tokens
+    assert (Name.Attribute, "value") in tokens and (Number.Integer, "1") in tokens
+    assert (String.Doc, '"Cycle › 4 Build"') in tokens
+    assert (Name.Class, "x") in lex('resource x "X" {\n}')
+
+
+def test_a_name_that_is_also_a_keyword_is_a_name_where_it_declares_or_links_phases():
+    assert lex('phase score "5 Score" automatic {\n}')[1] == (Name.Function, "score")
+    assert (Name, "score") in lex("flow {\n  build -> score -> end\n}")
+
+
+def test_characters_outside_the_language_are_errors():
+    assert any(tok in Error for tok, _ in lex("phase $ x"))
+
+
+def test_pyproject_declares_the_entry_point():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    target = project["entry-points"]["pygments.lexers"]["rulebook"]
+    module, _, attr = target.partition(":")
+    assert getattr(importlib.import_module(module), attr) is RulebookLexer
+    assert any(dep.lower().startswith("pygments") for dep in project["dependencies"])
+
+
+def test_pygments_finds_the_lexer_through_the_entry_point(tmp_path, monkeypatch):
+    """Install-free: a dist-info folder on sys.path carries pyproject's entry point,
+    as ``pip install`` would write it."""
+    from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    target = project["entry-points"]["pygments.lexers"]["rulebook"]
+    info = tmp_path / "rulebook_lexer_probe-0.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: rulebook-lexer-probe\nVersion: 0.0\n")
+    (info / "entry_points.txt").write_text(f"[pygments.lexers]\nrulebook = {target}\n")
+    monkeypatch.setattr(sys, "path", [str(tmp_path), *sys.path])
+    assert isinstance(get_lexer_by_name("rulebook"), RulebookLexer)
+    assert isinstance(get_lexer_by_name("rules"), RulebookLexer)
+    assert isinstance(get_lexer_for_filename("specs/utopolis.rules"), RulebookLexer)
