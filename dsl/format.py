@@ -33,7 +33,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
 from dsl.diagnostics import Diagnostic
-from dsl.parser import GRAMMAR, parse_spec
+from dsl.parser import GRAMMAR, grammar_cache, parse_spec
 from dsl.spans import Span
 
 INDENT = "  "
@@ -118,7 +118,7 @@ class _Token:
 def _token_parser() -> Lark:
     """The spec grammar, keeping punctuation and keywords in the tree."""
     return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", keep_all_tokens=True,
-                maybe_placeholders=False)
+                maybe_placeholders=False, cache=grammar_cache("format"))
 
 
 def _tokens(tree: Tree) -> tuple[list[_Token], int]:

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -328,3 +331,25 @@ def test_empty_and_comment_only_texts_parse_to_an_empty_spec():
     for text in ("", "\n\n", "# just a comment\n"):
         spec, diags = parse_spec(text, "e.rules")
         assert diags == [] and spec is not None and spec.items == ()
+
+
+def test_parser_tables_are_cached_per_user_and_rebuilt_when_unusable(tmp_path):
+    """The built tables go to $XDG_CACHE_HOME/rulebook; a damaged file is rebuilt,
+    and a cache folder that cannot be made means no cache, not an error."""
+    code = ("from dsl.parser import parse_spec; "
+            "print(parse_spec('game g \"G\" {\\n  players 2 to 4\\n}\\n', 'g.rules')[1])")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    run = lambda: subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                                 cwd=Path(__file__).resolve().parents[2])
+    first = run()
+    assert (first.returncode, first.stdout.strip(), first.stderr) == (0, "[]", "")
+    cache = tmp_path / "rulebook" / "parser.lark"
+    assert cache.stat().st_size > 1000
+    cache.write_bytes(b"not a parser")
+    again = run()
+    assert (again.returncode, again.stdout.strip()) == (0, "[]")
+    assert cache.stat().st_size > 1000  # rebuilt and saved again
+    (tmp_path / "blocked").write_text("a file, not a folder")
+    env["XDG_CACHE_HOME"] = str(tmp_path / "blocked")
+    blocked = run()
+    assert (blocked.returncode, blocked.stdout.strip()) == (0, "[]")
