@@ -32,10 +32,42 @@ def grammar_cache(kind: str) -> str | bool:
     return str(folder / f"{kind}.lark")
 
 
+class GluedKeyword(Exception):
+    """A word the lexer split into a keyword and the rest (``moveb``: ``move`` + ``b``)."""
+
+    def __init__(self, keyword: Token, rest: Token):
+        super().__init__(f"{keyword}{rest}")
+        self.keyword, self.rest = keyword, rest
+
+
+class WholeWords:
+    """A Lark post-lexer that keeps words whole.
+
+    Lark's contextual lexer only tries the terminals the parser accepts next, so
+    where a keyword is expected and a name is not, ``moveb`` would lex as the
+    keyword ``move`` and the name ``b``.  Two word tokens with no gap between them
+    can only come from such a split: this raises :class:`GluedKeyword` there."""
+
+    always_accept = ()
+
+    def process(self, stream):
+        prev = None
+        for tok in stream:
+            if (prev is not None and prev.end_pos == tok.start_pos and _WORD.fullmatch(prev)
+                    and _WORD_CHAR.match(tok)):
+                raise GluedKeyword(prev, tok)
+            prev = tok
+            yield tok
+
+
+_WORD = re.compile(r"[a-z_][a-z0-9_]*")
+_WORD_CHAR = re.compile(r"[a-z0-9_]")
+
+
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
-                maybe_placeholders=False, cache=grammar_cache("parser"))
+                maybe_placeholders=False, cache=grammar_cache("parser"), postlex=WholeWords())
 
 
 def expected_words(expected: set[str], context: tuple[str, ...] = ()) -> str:
@@ -731,20 +763,49 @@ def parse_spec(text: str, path: str) -> tuple[ast.Spec | None, list[Diagnostic]]
     try:
         tree = _parser().parse(text)
         return _ToAst(path).transform(tree), []
+    except GluedKeyword as err:
+        return None, [_glued_diagnostic(err, text, path)]
     except UnexpectedInput as err:
         return None, [_syntax_diagnostic(err, text, path)]
     except RecursionError:
-        return None, [Diagnostic("E0003", "the spec nests too deeply to read",
-                                 Span(path, 1, 1, 1, 2),
-                                 hint="split deeply nested expressions or blocks")]
+        return None, [_too_deep(text, path)]
     except VisitError as err:  # a transformer bug on valid text: report, don't crash
         if isinstance(err.orig_exc, RecursionError):
-            return None, [Diagnostic("E0003", "the spec nests too deeply to read",
-                                     Span(path, 1, 1, 1, 2),
-                                     hint="split deeply nested expressions or blocks")]
+            return None, [_too_deep(text, path)]
         span = Span(path, 1, 1, 1, 2)
         return None, [Diagnostic("E0002", f"internal error while reading the spec: {err.orig_exc}",
                                  span, hint="please report this spec")]
+
+
+def _glued_diagnostic(err: GluedKeyword, text: str, path: str) -> Diagnostic:
+    """E0001 for a word the lexer split after a keyword (see :class:`WholeWords`)."""
+    start = err.keyword.start_pos or 0
+    word = _WORD.match(text, start).group()
+    keyword, rest = str(err.keyword), word[len(str(err.keyword)):]
+    line, column = err.keyword.line or 1, err.keyword.column or 1
+    hint = f"did you mean `{keyword} {rest}`? A keyword and the word after it need a space"
+    return Diagnostic("E0001", f"unexpected name `{word}`: a keyword belongs here",
+                      Span(path, line, column, line, column + len(word)), hint=hint)
+
+
+def _too_deep(text: str, path: str) -> Diagnostic:
+    """E0003, at the first bracket past :data:`_DEEP_AT` levels (or the first line)."""
+    depth = 0
+    for m in syntax_words._TOKEN.finditer(text):
+        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(m.group(), 0)
+        if depth > _DEEP_AT:
+            line = text.count("\n", 0, m.start()) + 1
+            column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+            return Diagnostic("E0003", "the spec nests too deeply to read", Span(path, line, column, line,
+                              column + 1), hint="split deeply nested expressions or blocks: name a "
+                              "part with `let` or a derived value")
+    return Diagnostic("E0003", "the spec nests too deeply to read", Span(path, 1, 1, 1, 2),
+                      hint="split deeply nested expressions or blocks: name a part with `let` or a "
+                      "derived value")
+
+
+#: Bracket depth past which a spec that is too deep to read is reported.
+_DEEP_AT = 50
 
 
 def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic:

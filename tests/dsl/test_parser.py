@@ -353,3 +353,25 @@ def test_parser_tables_are_cached_per_user_and_rebuilt_when_unusable(tmp_path):
     env["XDG_CACHE_HOME"] = str(tmp_path / "blocked")
     blocked = run()
     assert (blocked.returncode, blocked.stdout.strip()) == (0, "[]")
+
+
+@pytest.mark.parametrize("glued, keyword", [
+    ('action a "A" {\n  effect {\n    moveb into my hand\n  }\n}\n', "move"),
+    ('actionbuy "Buy" {\n}\n', "action")])
+def test_a_keyword_glued_to_the_next_word_is_an_error(glued, keyword):
+    """Lark's contextual lexer would read `moveb` as `move b`; the spec must say it."""
+    text = 'game g "G" {\n  players 2 to 4\n}\n\n' + glued
+    spec, [d] = parse_spec(text, "s.rules")
+    word = next(w for w in glued.split() if w.startswith(keyword))
+    assert spec is None and d.code == "E0001"
+    assert d.message == f"unexpected name `{word}`: a keyword belongs here"
+    assert d.span.end_column - d.span.column == len(word)
+    assert d.hint.startswith(f"did you mean `{keyword} {word[len(keyword):]}`?")
+    assert_in_words(d)
+
+
+def test_too_deep_points_at_the_nesting():
+    text = ('game g "G" {\n  players 2 to 4\n}\n\naction a "A" {\n  effect {\n    score '
+            + "(" * 3000 + "1" + ")" * 3000 + "\n  }\n}\n")
+    _, [d] = parse_spec(text, "s.rules")
+    assert (d.code, d.span.line, d.span.column) == ("E0003", 7, 11 + 48)  # 2 braces + 49 brackets deep
