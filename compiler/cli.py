@@ -124,6 +124,15 @@ def cmd_watch(args) -> int:
     for path in specs:
         if not path.is_file():
             raise CliError(f"no such spec: {path}")
+    # A spec is built into the project that holds it (<project>/specs/<game>.rules), never
+    # into another project's generated/ and docs/.
+    roots = {p.parent.parent for p in specs if p.parent.name == "specs"}
+    stray = [p for p in specs if p.parent.name != "specs"]
+    if stray or len(roots) > 1:
+        raise CliError(f"{(stray or specs)[0]} is not in a project's specs/ folder (or the specs are in "
+                       "different projects): watch writes the engines and pages of one project; "
+                       "use `rulebook check` for a spec on its own")
+    root = roots.pop() if roots else root
     folders = sorted({p.parent for p in specs}) or [(root / "specs").resolve()]
     try:
         import watchfiles

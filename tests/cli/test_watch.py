@@ -165,3 +165,19 @@ def test_a_real_watcher_rebuilds_on_save_and_stops_on_sigint(project: Path):
         assert proc.wait(timeout=60) == 0
     finally:
         proc.kill()
+
+
+def test_a_spec_outside_a_project_is_refused_not_built_into_this_one(project: Path, tmp_path: Path,
+                                                                    monkeypatch, capsys):
+    """Watching a copy of a spec kept elsewhere must not write this project's engines."""
+    def fake_watch(*paths, watch_filter, **kwargs):
+        yield set()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(watchfiles, "watch", fake_watch)
+    stray = tmp_path / "elsewhere" / "mini.rules"
+    stray.parent.mkdir()
+    stray.write_text((project / "specs" / "mini.rules").read_text(encoding="utf-8"), encoding="utf-8")
+    assert cli.main(["watch", str(stray)]) == 2
+    assert "is not in a project's specs/ folder" in capsys.readouterr().err
+    assert not (project / "generated" / "mini.py").exists()
