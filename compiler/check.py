@@ -550,7 +550,7 @@ class _Checker:
                        hint=f"remove `score` from `{extra.name}`",
                        notes=[Note("the score track", scores[0].span)])
         lo, hi = m.players
-        if (lo, hi) == (0, 0):
+        if (lo, hi) == (0, 0) and m.game.players_span is None:
             self.error("E0521", "the game does not say how many players it is for", m.game.span,
                        hint="add `players 2 to 4` to the `game` block")
         elif lo < 1:
@@ -561,7 +561,8 @@ class _Checker:
                        hint=f"write `players {hi} to {lo}`")
         elif hi > limits.MAX_PLAYERS:
             self.error("E0521", f"a game can be for at most {limits.MAX_PLAYERS} players, not {hi}",
-                       self.players_span, hint=f"write `players {lo} to {limits.MAX_PLAYERS}` or fewer")
+                       self.players_span,
+                       hint=f"write `players {min(lo, limits.MAX_PLAYERS)} to {limits.MAX_PLAYERS}` or fewer")
         if m.game.default_mode is not None and m.game.default_mode.name == "":
             self.error("E0202", "the game names its default mode twice", m.game.default_mode.span,
                        hint="keep one `default mode` line")
@@ -635,7 +636,13 @@ class _Checker:
                 else:
                     self.expect(st.default, want, N.Scope(), f"the default of `{st.name}`")
         for ct in m.card_types.values():
+            fields: dict[str, ast.Field] = {}
             for f in ct.fields:
+                if f.name in fields:
+                    self.error("E0205", f"card `{ct.name}` has two fields named `{f.name}`", f.span,
+                               hint="give each field its own name, or remove one",
+                               notes=[Note("the other field", fields[f.name].span)])
+                fields.setdefault(f.name, f)
                 want = N.field_type(f.type.name, m)
                 if f.default is not None and want != "?":
                     got = N.literal_type(f.default, m)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace as dc_replace
 
 from dsl import ast
+from dsl.spans import Span
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 
 #: ComposedMode attribute holding each declaration class.
@@ -101,7 +102,8 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
     """Compose every mode of ``spec``; problems go to ``bag`` (codes E02xx)."""
     games = [i for i in spec.items if isinstance(i, ast.Game)]
     if not games:
-        bag.error("E0201", "the spec has no `game` block", spec.span,
+        where = spec.span if spec.span.line else Span(spec.span.path, 1, 1, 1, 1)  # an empty spec
+        bag.error("E0201", "the spec has no `game` block", where,
                   hint='start the spec with `game name "Title" { players 2 to 4 }`')
         return Composition(None, {}, None, {}, {}, [])
     game = games[0]

@@ -306,3 +306,22 @@ def test_loop_of_skipped_phases(tmp_path):
     assert diags[0].message.startswith("every phase of the loop work → work is skipped")
     assert diags[0].message.endswith("with 2 players")
     assert diags[0].notes[0].span.line == text.splitlines().index("  only when players >= 3") + 1
+
+
+def test_a_card_field_declared_twice_is_an_error(tmp_path):
+    diags = analyse(tmp_path, edit('  field kind: colour "colour"\n',
+                                   '  field kind: colour "colour"\n  field value: int "worth again"\n'))
+    assert codes(diags) == ["E0205"]
+    assert diags[0].message == "card `tile` has two fields named `value`"
+    assert diags[0].notes[0].span.line == diags[0].span.line - 2
+
+
+def test_players_0_in_the_game_block_is_at_least_1_at_that_line(tmp_path):
+    diags = analyse(tmp_path, edit("players 2 to 4", "players 0"))
+    assert [(d.code, d.message, d.span.line) for d in diags] == [
+        ("E0521", "a game needs at least 1 player, not 0", 2)]
+
+
+def test_an_empty_spec_has_no_game_block_at_line_1(tmp_path):
+    diags = analyse(tmp_path, "# nothing yet\n")
+    assert [(d.code, d.span.line, d.span.column) for d in diags] == [("E0201", 1, 1)]
