@@ -823,6 +823,8 @@ def check(comp, bag: DiagnosticBag, cards: list[dict] | None = None) -> None:
     unused components (:mod:`compiler.usage`)."""
     found = ModeDiagnostics(list(comp.modes))
     for mode in comp.modes.values():
+        if mode.incomplete:  # E0204/E0206 said why; its rules would only report cascades
+            continue
         _Checker(mode, found, players_span(comp, mode)).run()
         phasegraph.check_mode(mode, lambda *args, m=mode.name: found.add(m, *args))
         soundness.check_mode(comp, mode, cards, lambda *args, m=mode.name: found.add(m, *args))

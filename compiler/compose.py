@@ -42,6 +42,10 @@ class Change:
     span: object
 
 
+#: What a mode built on a missing parent still reports: problems of its own text.
+_NOT_CASCADES = frozenset({"E0204", "E0206", "E0210"})
+
+
 @dataclass
 class ComposedMode:
     """The rules in force in one mode; tables map names to declarations."""
@@ -70,6 +74,9 @@ class ComposedMode:
     ends: dict[str, ast.End] = field(default_factory=dict)
     history: list[Change] = field(default_factory=list)
     lineage: tuple[str, ...] = ()
+    #: a mode, module or parent it builds on could not be found (E0204, E0206): its
+    #: rules are missing parts, so the checks skip it rather than report cascades
+    incomplete: bool = False
 
     def table(self, decl) -> dict:
         return getattr(self, TABLES[type(decl)])
@@ -195,7 +202,9 @@ class _Composer:
                            notes=[Note(f"`{other}` extends `{self.modes_decl[other].extends.name}` here",
                                        self.modes_decl[other].extends.span)
                                   for other in chain[1:] if self.modes_decl[other].extends is not None])
-            return self.base.copy()
+            broken = self.base.copy()
+            broken.incomplete = True
+            return broken
         self.active.append(name)
         parent = self.base
         if decl.extends is not None:
@@ -207,14 +216,22 @@ class _Composer:
                                hint=did_you_mean(decl.extends.name, self.modes_decl, "modes")
                                if len(self.modes_decl) > 1 else "declare the mode it extends, or "
                                "remove `extends` to build on the base rules")
+                parent = self.base.copy()
+                parent.incomplete = True
         result = parent.copy()
         result.name, result.title, result.decl = name, decl.title, decl
         result.lineage = parent.lineage + (name,)
-        self._apply(result, decl.ops, by=name, citation=_first_source(decl.meta))
-        for amendment in self.amendments:
-            if amendment.mode.name == name:
-                self._apply(result, amendment.ops, by=f"amendment {amendment.citation}",
-                            citation=amendment.citation)
+        real, self.bag = self.bag, DiagnosticBag() if result.incomplete else self.bag
+        try:
+            self._apply(result, decl.ops, by=name, citation=_first_source(decl.meta))
+            for amendment in self.amendments:
+                if amendment.mode.name == name:
+                    self._apply(result, amendment.ops, by=f"amendment {amendment.citation}",
+                                citation=amendment.citation)
+        finally:
+            if self.bag is not real:  # built on missing parts: keep only what is not a cascade
+                real.items += [d for d in self.bag.items if d.code in _NOT_CASCADES]
+            self.bag = real
         self.active.pop()
         self.done[name] = result
         return result
@@ -238,10 +255,12 @@ class _Composer:
                 if module is None:
                     self.bag.error("E0204", f"unknown module `{op.module.name}`", op.module.span,
                                    hint=did_you_mean(op.module.name, self.modules, "modules"))
+                    mode.incomplete = True
                 elif module.name in self.using:
                     chain = self.using[self.using.index(module.name):] + [module.name]
                     self.bag.error("E0206", "module uses itself through " + " → ".join(chain),
                                    op.module.span, hint="remove one of the `use` lines")
+                    mode.incomplete = True
                 else:
                     self.using.append(module.name)
                     self._apply(mode, module.ops, by=f"module {module.name}",
