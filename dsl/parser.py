@@ -835,8 +835,9 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic
         expected = expected_words(accepted, context)
         width = max(len(str(tok)), 1)
         found = f"`{tok}`" if tok.type != "STRING" else f"text {tok}"
-        missing = _missing_brace(text, line + 1, path, f"the parser stops at `{tok}`",
-                                 Span(path, line, column, line, column + max(len(str(tok)), 1)))
+        stop = Span(path, line, column, line, column + max(len(str(tok)), 1))
+        missing = (_missing_brace(text, line + 1, path, f"the parser stops at `{tok}`", stop)
+                   or _stray_brace(text, line, path, f"the parser stops at `{tok}`", stop))
         if missing is not None:
             return missing
         opener = _unclosed(text, tok.start_pos or 0, accepted, path)
@@ -941,6 +942,34 @@ def _missing_brace(text: str, before: int, path: str, stopped: str,
                           "is still open", Span(path, where, col, where, col + len(end[2])),
                           hint=f"close the block of line {number} with `}}` at the indentation of "
                           "its first line", notes=notes)
+    return None
+
+
+def _stray_brace(text: str, before: int, path: str, stopped: str, stopped_at: Span) -> Diagnostic | None:
+    """A syntax error read from the layout: the first line before line ``before``
+    that starts with ``}`` indented deeper than the block it would close (or with no
+    block open), so it closes that block early.  ``None`` when the layout shows no
+    such line."""
+    opened: list[tuple[int, int, int]] = []  # (line, indentation, column of `{`) of each open block
+    for number, indent, code, _ in _code_lines(text):
+        if number > before:
+            break
+        if code.startswith("}"):
+            if not opened or indent > opened[-1][1]:
+                notes = []
+                if opened:
+                    at, _, col = opened[-1]
+                    notes.append(Note(f"it closes the block of line {at}", Span(path, at, col, at, col + 1)))
+                if stopped_at.line != number:
+                    notes.append(Note(stopped, stopped_at))
+                why = ("its indentation says it is one too many" if opened
+                       else "every block before it is closed")
+                return Diagnostic("E0001", f"this `}}` closes no block of its own: {why}",
+                                  Span(path, number, indent + 1, number, indent + 2),
+                                  hint="remove it, or the `{` it should close is missing", notes=notes)
+            opened.pop()
+        if code.endswith("{"):
+            opened.append((number, indent, indent + len(code)))
     return None
 
 

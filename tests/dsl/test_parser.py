@@ -375,3 +375,14 @@ def test_too_deep_points_at_the_nesting():
             + "(" * 3000 + "1" + ")" * 3000 + "\n  }\n}\n")
     _, [d] = parse_spec(text, "s.rules")
     assert (d.code, d.span.line, d.span.column) == ("E0003", 7, 11 + 48)  # 2 braces + 49 brackets deep
+
+
+def test_a_stray_closing_brace_is_named_at_its_line():
+    text = ('game g "G" {\n  players 2 to 4\n}\n\nphase play "P" turns {\n  actions a\n  }\n'
+            '  on enter {\n    score 1\n  }\n}\n')
+    _, [d] = parse_spec(text, "s.rules")
+    assert (d.span.line, d.span.column) == (7, 3)
+    assert d.message.startswith("this `}` closes no block of its own")
+    assert [(n.message, n.span.line, n.span.column) for n in d.notes] == [
+        ("it closes the block of line 5", 5, 22), ("the parser stops at `on`", 8, 3)]
+    assert_in_words(d)

@@ -109,7 +109,8 @@ def test_hints_for_common_slips():
         return parse_spec(text, "x.rules")[1][0].hint
 
     assert hint("acton build") == "did you mean `action`?"
-    assert "closes no block" in hint('resource coin "Coin" {\n}\n}\n')
+    stray = parse_spec('resource coin "Coin" {\n}\n}\n', "x.rules")[1][0]
+    assert "closes no block" in stray.message and stray.hint.startswith("remove it")
     assert "letter" in hint('param 20 "P" = 1 { }')
     assert "lower_case" in hint('action Take "Take" { }')
     assert "double quotes" in hint("resource coin 'Coin' { }")
