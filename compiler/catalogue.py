@@ -66,7 +66,7 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else 1
-        bag.error("E0303", f"catalogue is not valid YAML: {getattr(err, 'problem', err)}",
+        bag.error("E0303", f"catalogue is not valid YAML: {_yaml_problem(err)}",
                   Span(str(shown), line, (mark.column + 1) if mark else 1, line,
                        (mark.column + 2) if mark else 2),
                   hint="look for an unclosed bracket or quote, or a tab in the indentation, at or "
@@ -78,7 +78,7 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
     except yaml.YAMLError as err:  # e.g. a tag such as !!python/object: not plain data
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else 1
-        bag.error("E0303", f"catalogue is not plain YAML data: {getattr(err, 'problem', err)}",
+        bag.error("E0303", f"catalogue is not plain YAML data: {_yaml_problem(err)}",
                   Span(str(shown), line, (mark.column + 1) if mark else 1, line,
                        (mark.column + 2) if mark else 2),
                   hint="use plain values: numbers, true/false, texts, lists and mappings")
@@ -179,6 +179,23 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
             card["copies"] = 1
         out.append(card)
     return out
+
+
+#: PyYAML's words for common slips, in a rules editor's words.
+_YAML_WORDS = {
+    "expected <block end>, but found '<block sequence start>'": "a `- ` item is indented differently "
+    "from the lines above it",
+    "expected <block end>, but found '<block mapping start>'": "a line is indented differently from "
+    "the lines above it",
+    "mapping values are not allowed here": "a `:` where a value belongs (put texts with `:` in quotes)",
+    "found character '\\t' that cannot start any token": "a tab in the indentation (use spaces)",
+}
+
+
+def _yaml_problem(err) -> str:
+    """PyYAML's description of ``err`` on one line, in plainer words where known."""
+    problem = " ".join(str(getattr(err, "problem", None) or err).split())
+    return _YAML_WORDS.get(problem, problem)
 
 
 def _value_hint(type_name: str, enums: dict[str, set[str]]) -> str:

@@ -177,7 +177,7 @@ def cmd_check(args) -> int:
         if errors or (args.strict and warnings):
             status = 1
         if args.format == "json":
-            report.append({"spec": str(path), "seconds": round(result.seconds, 4),
+            report.append({"spec": pipeline._display(path), "seconds": round(result.seconds, 4),
                            "diagnostics": [d.to_json() for d in result.diagnostics]})
         else:
             _print_diagnostics(result)

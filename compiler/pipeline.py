@@ -66,7 +66,7 @@ def analyse(path: Path, text: str | None = None) -> CompileResult:
     display = _display(path)
     if text is None:
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")  # an editor's byte-order mark is not text
         except UnicodeDecodeError as err:
             line = path.read_bytes()[:err.start].count(b"\n") + 1
             result = CompileResult(path, path.stem, [Diagnostic(
@@ -130,7 +130,10 @@ def _display(path: Path) -> str:
 
 
 def _sorted(items: list[Diagnostic]) -> list[Diagnostic]:
-    return sorted(items, key=lambda d: (d.severity != "error", d.span.path, d.span.line, d.span.column))
+    """Errors first, then by place; the same problem at the same place reported twice (a
+    catalogue file read by several catalogues, say) once, with the first one's notes."""
+    unique = list({(d.code, d.message, d.span): d for d in reversed(items)}.values())[::-1]
+    return sorted(unique, key=lambda d: (d.severity != "error", d.span.path, d.span.line, d.span.column))
 
 
 def write_if_changed(path: Path, text: str) -> bool:

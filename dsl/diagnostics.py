@@ -91,9 +91,19 @@ def _excerpt(span: Span, sources: dict[str, str] | None) -> list[str]:
         return []
     source_line = all_lines[span.line - 1]
     end = span.end_column if span.end_line == span.line else len(source_line) + 1
-    width = max(1, end - span.column)
+    column, width = span.column, max(1, end - span.column)
+    if len(source_line) > _WIDEST:  # show a window of a very long line around the span
+        first = max(0, column - 1 - _WIDEST // 2)
+        source_line = ("..." if first else "") + source_line[first:first + _WIDEST] + (
+            "..." if first + _WIDEST < len(source_line) else "")
+        column = column - first + (3 if first else 0)
+        width = min(width, _WIDEST)
     gutter = f"{span.line:>4} | "
-    return [gutter + source_line, " " * (len(gutter) - 2) + "| " + " " * (span.column - 1) + "^" * width]
+    return [gutter + source_line, " " * (len(gutter) - 2) + "| " + " " * (column - 1) + "^" * width]
+
+
+#: The most characters of a source line a diagnostic shows.
+_WIDEST = 160
 
 
 @dataclass

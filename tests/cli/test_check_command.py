@@ -81,3 +81,35 @@ def test_catalogue_paths_are_relative_like_the_spec_path():
     [d] = [d for d in result.diagnostics if d.severity == "error"]
     assert d.span.path == str(CASES / "catalogue_bad_enum.cards.yaml")
     assert d.notes[0].span.path == str(CASES / "catalogue_bad_enum.rules")
+
+
+def test_json_names_each_spec_as_its_diagnostics_do(capsys, monkeypatch):
+    """The `spec` field is the project-relative path the diagnostics use, wherever the
+    command runs (docs/diagnostics-json.md)."""
+    from compiler import cli
+
+    monkeypatch.chdir(REPO_ROOT / "tests")  # not the project folder: paths stay project-relative
+    cli.main(["check", "--format", "json", str(REPO_ROOT / "specs" / "euphoria.rules"),
+              str(REPO_ROOT / "specs" / "utopolis.rules")])
+    report = json.loads(capsys.readouterr().out)
+    assert sorted(r["spec"] for r in report) == ["specs/euphoria.rules", "specs/utopolis.rules"]
+
+
+def test_a_byte_order_mark_is_not_an_error(tmp_path):
+    text = (REPO_ROOT / "specs" / "euphoria.rules").read_text(encoding="utf-8")
+    (tmp_path / "euphoria.rules").write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    (tmp_path / "euphoria.cards.yaml").write_text(
+        (REPO_ROOT / "specs" / "euphoria.cards.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert [d.code for d in pipeline.analyse(tmp_path / "euphoria.rules").diagnostics] == ["W0105"]
+
+
+def test_a_broken_catalogue_read_by_several_catalogues_is_reported_once(tmp_path):
+    (tmp_path / "euphoria.rules").write_text(
+        (REPO_ROOT / "specs" / "euphoria.rules").read_text(encoding="utf-8"), encoding="utf-8")
+    cards = (REPO_ROOT / "specs" / "euphoria.cards.yaml").read_text(encoding="utf-8").split("\n")
+    first = next(i for i, line in enumerate(cards) if line.startswith("  - "))
+    cards[first] = "   " + cards[first][2:]  # one item indented differently
+    (tmp_path / "euphoria.cards.yaml").write_text("\n".join(cards), encoding="utf-8")
+    errors = [d for d in pipeline.analyse(tmp_path / "euphoria.rules").diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == ["E0303"]
+    assert "\n" not in errors[0].message and "<block" not in errors[0].message
