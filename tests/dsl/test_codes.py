@@ -144,3 +144,8 @@ def test_explain_refuses_an_unknown_code(capsys):
     assert cli.main(["explain", "E9999"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("rulebook: no diagnostic code 'E9999'") and "Traceback" not in err
+
+
+def test_the_errors_page_highlights_every_spec_example():
+    page = render_errors_page()
+    assert page.count("```rulebook") == sum(c.runnable for c in REGISTRY) + 1  # + the small spec
