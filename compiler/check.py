@@ -367,6 +367,7 @@ class _Checker:
         for table in (m.resources, m.tracks, m.params, m.derived, m.tallies, m.ends, m.zones):
             for name, decl in table.items():
                 taken.setdefault(name, decl)
+        owner: dict[int, str] = {}  # the enum of each member seen, by id
         for enum in m.enums.values():
             seen: dict[str, ast.EnumMember] = {}
             for member in enum.members:
@@ -374,13 +375,17 @@ class _Checker:
                     self.error("E0205", f"`{member.name}` is listed twice in `{enum.name}`",
                                member.span, hint="remove one of them",
                                notes=[Note("first listed here", seen[member.name].span)])
+                    continue
                 seen.setdefault(member.name, member)
                 if member.name in taken:
                     other = taken[member.name]
-                    self.error("E0205", f"`{member.name}` names both a member of `{enum.name}` and a "
-                               f"{ast.decl_kind(other)}", member.span, hint="rename one of them",
+                    what = (f"a member of `{owner[id(other)]}`" if id(other) in owner
+                            else f"a {ast.decl_kind(other)}")
+                    self.error("E0205", f"`{member.name}` names both a member of `{enum.name}` and "
+                               f"{what}", member.span, hint="rename one of them",
                                notes=[Note("the other declaration", other.span)])
                 taken.setdefault(member.name, member)
+                owner[id(member)] = enum.name
 
     def derived_cycles(self) -> None:
         """A derived value may not be defined in terms of itself."""

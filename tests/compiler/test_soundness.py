@@ -325,3 +325,13 @@ def test_players_0_in_the_game_block_is_at_least_1_at_that_line(tmp_path):
 def test_an_empty_spec_has_no_game_block_at_line_1(tmp_path):
     diags = analyse(tmp_path, "# nothing yet\n")
     assert [(d.code, d.span.line, d.span.column) for d in diags] == [("E0201", 1, 1)]
+
+
+def test_enum_members_clash_once_and_in_words(tmp_path):
+    twice = analyse(tmp_path, edit('  red "Red"\n', '  red "Red"\n  red "Red again"\n'))
+    assert [(d.code, d.message) for d in twice] == [("E0205", "`red` is listed twice in `colour`")]
+    other = edit('enum colour "colour" {', 'enum shade "shade" {\n  red "Red"\n  source "Colours"\n}\n'
+                 'enum colour "colour" {')
+    clash = [d for d in analyse(tmp_path, other) if d.severity == "error"]
+    assert [(d.code, d.message) for d in clash] == [
+        ("E0205", "`red` names both a member of `colour` and a member of `shade`")]
