@@ -66,10 +66,13 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else 1
-        bag.error("E0303", f"catalogue is not valid YAML: {_yaml_problem(err)}",
+        problem = _yaml_problem(err)
+        bag.error("E0303", f"catalogue is not valid YAML: {problem}",
                   Span(str(shown), line, (mark.column + 1) if mark else 1, line,
                        (mark.column + 2) if mark else 2),
-                  hint="look for an unclosed bracket or quote, or a tab in the indentation, at or "
+                  hint="indent it like the lines above it (two spaces a level, no tabs)"
+                  if "indented differently" in problem else
+                  "look for an unclosed bracket or quote, or a tab in the indentation, at or "
                   "just before this point",
                   notes=[Note("the catalogue is declared here", cat.span)])
         return []

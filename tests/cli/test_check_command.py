@@ -113,3 +113,5 @@ def test_a_broken_catalogue_read_by_several_catalogues_is_reported_once(tmp_path
     errors = [d for d in pipeline.analyse(tmp_path / "euphoria.rules").diagnostics if d.severity == "error"]
     assert [d.code for d in errors] == ["E0303"]
     assert "\n" not in errors[0].message and "<block" not in errors[0].message
+    assert errors[0].message.endswith("is indented differently from the lines above it")
+    assert errors[0].hint.startswith("indent it like the lines above it")
