@@ -164,13 +164,10 @@ def cmd_watch(args) -> int:
 
 def cmd_check(args) -> int:
     root = _root()
-    paths = [Path(p) for p in args.specs] or pipeline.spec_paths(root)
+    paths = [_spec_path(p) for p in args.specs] or pipeline.spec_paths(root)
     status = 0
     report = []
     for path in paths:
-        if not path.exists():
-            print(f"rulebook: no such spec: {path}", file=sys.stderr)
-            return 2
         result = pipeline.analyse(path)
         errors = [d for d in result.diagnostics if d.severity == "error"]
         warnings = [d for d in result.diagnostics if d.severity == "warning"]
@@ -200,6 +197,8 @@ def _fmt_paths(names: list[str]) -> list[Path]:
             paths += sorted(path.rglob("*.rules"))
         elif path.is_file():
             paths.append(path)
+        elif (_root() / "specs" / f"{path}.rules").is_file():  # a game's name
+            paths.append(_root() / "specs" / f"{path}.rules")
         else:
             raise CliError(f"no such spec or folder: {path}")
     return paths
@@ -608,12 +607,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--site", action="store_true", help="rebuild the mkdocs site after each rebuild")
     p.set_defaults(func=cmd_watch)
     p = sub.add_parser("check", help="check specs without generating anything")
-    p.add_argument("specs", nargs="*", help="spec files (default: every spec)")
+    p.add_argument("specs", nargs="*", help="spec files or game names (default: every spec)")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--strict", action="store_true", help="warnings fail too")
     p.set_defaults(func=cmd_check)
     p = sub.add_parser("fmt", help="rewrite specs in the canonical layout")
-    p.add_argument("paths", nargs="*", help="spec files or folders (default: every spec)")
+    p.add_argument("paths", nargs="*", help="spec files, folders or game names (default: every spec)")
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 if a spec would be reformatted")
     p.add_argument("--diff", action="store_true", help="write nothing; print a unified diff instead")

@@ -115,3 +115,15 @@ def test_a_broken_catalogue_read_by_several_catalogues_is_reported_once(tmp_path
     assert "\n" not in errors[0].message and "<block" not in errors[0].message
     assert errors[0].message.endswith("is indented differently from the lines above it")
     assert errors[0].hint.startswith("indent it like the lines above it")
+
+
+def test_check_and_fmt_take_a_game_name_as_play_and_mutate_do(monkeypatch, capsys):
+    from compiler import cli
+
+    monkeypatch.chdir(REPO_ROOT)
+    assert cli.main(["check", "--format", "json", "utopolis"]) == 0
+    assert [r["spec"] for r in json.loads(capsys.readouterr().out)] == ["specs/utopolis.rules"]
+    assert cli.main(["fmt", "--check", "euphoria"]) == 0
+    assert "1 already formatted" in capsys.readouterr().err
+    assert cli.main(["check", "utopia"]) == 2
+    assert capsys.readouterr().err == "rulebook: no such spec: utopia\n"
