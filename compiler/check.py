@@ -31,6 +31,18 @@ class _Checker:
     def warning(self, code, message, span, hint=None):
         self.found.add(self.mode.name, "warning", code, message, span, hint)
 
+    def once(self, items, key, code: str, message, hint: str, note: str) -> list:
+        """Report each of ``items`` whose ``key`` an earlier one has (``message(item)``,
+        at the item, with ``note`` at the earlier one); returns the first of each key."""
+        first: dict = {}
+        for item in items:
+            k = key(item)
+            if k in first:
+                self.error(code, message(item), item.span, hint=hint, notes=[Note(note, first[k].span)])
+            else:
+                first[k] = item
+        return list(first.values())
+
     # ------------------------------------------------------------ expressions
     def expect(self, e, want: str, scope: N.Scope, what: str) -> None:
         got = self.infer(e, scope)
@@ -350,13 +362,9 @@ class _Checker:
                            st.die.span, hint="declare the pieces with `sides 6`")
         elif t is ast.Ask:
             self.expect(st.who, N.PLAYER, scope, "who is asked")
-            first: dict[str, ast.AskOption] = {}
-            for o in st.options:
-                if o.label in first:
-                    self.error("E0511", f"two options of `ask` have the label \"{o.label}\"", o.span,
-                               hint="give each option its own label: players pick options by it",
-                               notes=[Note("the other option", first[o.label].span)])
-                first.setdefault(o.label, o)
+            self.once(st.options, lambda o: o.label, "E0511",
+                      lambda o: f"two options of `ask` have the label \"{o.label}\"",
+                      "give each option its own label: players pick options by it", "the other option")
             for o in st.options:
                 self.block(o.body, scope)
 
@@ -369,14 +377,10 @@ class _Checker:
                 taken.setdefault(name, decl)
         owner: dict[int, str] = {}  # the enum of each member seen, by id
         for enum in m.enums.values():
-            seen: dict[str, ast.EnumMember] = {}
-            for member in enum.members:
-                if member.name in seen:
-                    self.error("E0205", f"`{member.name}` is listed twice in `{enum.name}`",
-                               member.span, hint="remove one of them",
-                               notes=[Note("first listed here", seen[member.name].span)])
-                    continue
-                seen.setdefault(member.name, member)
+            members = self.once(enum.members, lambda e: e.name, "E0205",
+                                lambda e, enum=enum: f"`{e.name}` is listed twice in `{enum.name}`",
+                                "remove one of them", "first listed here")
+            for member in members:
                 if member.name in taken:
                     other = taken[member.name]
                     what = (f"a member of `{owner[id(other)]}`" if id(other) in owner
@@ -641,13 +645,10 @@ class _Checker:
                 else:
                     self.expect(st.default, want, N.Scope(), f"the default of `{st.name}`")
         for ct in m.card_types.values():
-            fields: dict[str, ast.Field] = {}
+            self.once(ct.fields, lambda f: f.name, "E0205",
+                      lambda f, ct=ct: f"card `{ct.name}` has two fields named `{f.name}`",
+                      "give each field its own name, or remove one", "the other field")
             for f in ct.fields:
-                if f.name in fields:
-                    self.error("E0205", f"card `{ct.name}` has two fields named `{f.name}`", f.span,
-                               hint="give each field its own name, or remove one",
-                               notes=[Note("the other field", fields[f.name].span)])
-                fields.setdefault(f.name, f)
                 want = N.field_type(f.type.name, m)
                 if f.default is not None and want != "?":
                     got = N.literal_type(f.default, m)
@@ -691,13 +692,10 @@ class _Checker:
             if ph.on_turn and ph.kind != "turns":
                 self.error("E0408", f"only a `turns` phase has turns; `{ph.name}` is {ph.kind}",
                            ph.span, hint="move these effects to `on enter`")
-            seen_here: dict[str, ast.Ident] = {}
+            self.once(ph.actions, lambda i: i.name, "E0205",
+                      lambda i, ph=ph: f"phase `{ph.name}` offers `{i.name}` twice",
+                      "list each action once", "first listed here")
             for ident in ph.actions:
-                if ident.name in seen_here:
-                    self.error("E0205", f"phase `{ph.name}` offers `{ident.name}` twice", ident.span,
-                               hint="list each action once",
-                               notes=[Note("first listed here", seen_here[ident.name].span)])
-                seen_here.setdefault(ident.name, ident)
                 offered.add(ident.name)
                 if ident.name not in m.actions:
                     self.error("E0501", f"phase `{ph.name}` offers unknown action `{ident.name}`",
