@@ -48,15 +48,12 @@ def mode_env(mode, players: int | None = None, ends: bool = True) -> Env:
     return Env(params, dict(mode.ends) if ends else {}, players, members)
 
 
-def player_counts(mode, cap: int = 64) -> list[int]:
-    """Every player count a mode allows (at most ``cap`` of them: the smallest and
-    the largest halves); empty when the mode's count is not valid (E0521: below 1,
-    an empty range, or past :data:`compiler.limits.MAX_PLAYERS`)."""
+def player_counts(mode) -> list[int]:
+    """Every player count a mode allows; empty when the mode's count is not valid
+    (E0521: below 1, an empty range, or past :data:`compiler.limits.MAX_PLAYERS`)."""
     lo, hi = mode.players
     if lo < 1 or hi < lo or hi > MAX_PLAYERS:
         return []
-    if hi - lo + 1 > cap:
-        return list(range(lo, lo + cap // 2)) + list(range(hi - cap // 2 + 1, hi + 1))
     return list(range(lo, hi + 1))
 
 
