@@ -352,6 +352,8 @@ class StmtLowering:
             w.line(f"g.PR[{st.procedure.name!r}](g, s, {me}{args})")
         elif t is ast.Ask:
             self._ask(st, ctx, w)
+        elif t is ast.ChooseCard:
+            self._choose_card(st, ctx, w)
         else:
             raise TypeError(f"no lowering for {t.__name__}")
 
@@ -372,4 +374,28 @@ class StmtLowering:
             body.level += 1
             self.block(option.body, inner, body)
             body.level -= 1
+        self.extra.append(body.source())
+
+    def _choose_card(self, st: ast.ChooseCard, ctx: Ctx, w: Writer) -> None:
+        """``choose c: card in ZONE where ... { body }``: the cards to choose from are
+        listed now; ``body`` becomes a function run with the card chosen."""
+        fn = f"pick_{self.prefix}{next(self.ask_counter)}"
+        ctype = _zone_card(st.zone, ctx)
+        var = f"v_{st.var.name}"
+        inner = ctx.local(st.var.name, N.card_type(ctype))
+        cards = zone(st.zone, ctx, self.res)
+        if st.where is not None:
+            cond = expr(st.where, inner.with_card(var, ctype), self.res)
+            cards = f"[{var} for {var} in {cards} if {cond}]"
+        env = "{" + ", ".join(f"{n!r}: v_{n}" for n in sorted(ctx.scope.locals)) + "}"
+        w.line(f"R.choose_card(s, {ctx.me}, {cards}, {st.zone.zone.name!r}, "
+               f"{owner(st.zone, ctx, self.res)}, {fn!r}, {env})")
+        body = Writer()
+        body.line(f"def {fn}(g, s, p, env, card):")
+        body.level += 1
+        body.line(f'"""The rest of the effect once a card is chosen at spec line {st.span.line}."""')
+        for n in sorted(ctx.scope.locals):
+            body.line(f"v_{n} = env[{n!r}]")
+        body.line(f"{var} = card")
+        self.block(st.body, inner.with_me("p"), body)
         self.extra.append(body.source())

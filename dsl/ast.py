@@ -364,6 +364,19 @@ class ChooseCards:
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseCard:
+    """``choose r: card in ZONE where EXPR { ... }``: you choose one card of the zone
+    (among those meeting ``where`` when the statement runs), and ``body`` runs with
+    it named ``var``: a decision, so the rest of the effect waits for it."""
+
+    var: Ident
+    zone: ZoneRef
+    where: Expr | None
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class EachPlayer:
     """The body runs once per player, in turn order from the first player."""
 
@@ -478,7 +491,7 @@ class Roll:
 
 
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
-             PutCatalogue, Shuffle, ChooseCards, EachPlayer, ForEach, If, SetState, Done,
+             PutCatalogue, Shuffle, ChooseCards, ChooseCard, EachPlayer, ForEach, If, SetState, Done,
              PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again]
 
 
@@ -789,6 +802,18 @@ class TieBreaker:
 
 
 @dataclass(frozen=True, slots=True)
+class RollOff:
+    """``tie_breaker "label" roll_off fewest sides 6``: each player still tied rolls one
+    die of ``sides`` sides; the lowest (``fewest``) or highest (``most``) roll wins, and
+    the players tied for it roll again."""
+
+    label: str
+    direction: str
+    sides: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class End:
     """When the game ends and who wins."""
 
@@ -798,7 +823,7 @@ class End:
     immediately: bool = False
     winner_most: Expr | None = None
     win_when: Expr | None = None
-    tie_breakers: tuple[TieBreaker, ...] = ()
+    tie_breakers: tuple[TieBreaker | RollOff, ...] = ()
     meta: tuple[Meta, ...] = ()
     span: Span = _span()
 

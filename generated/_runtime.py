@@ -250,6 +250,14 @@ def choose_cards(s, g, chooser: int, count: int, src: str, src_owner, dst: str, 
                           "bottom": bottom})
 
 
+def choose_card(s, chooser: int, cards: list, src: str, src_owner, fn: str, env: dict) -> None:
+    """Ask ``chooser`` to choose one of ``cards`` (of zone ``src``); ``fn`` then runs the
+    rest of the effect with it.  Nothing is asked when there is nothing to choose."""
+    if cards:
+        s.pending.append({"kind": "card", "player": chooser, "cards": list(cards), "src": src,
+                          "src_owner": src_owner, "fn": fn, "env": env, "me": chooser})
+
+
 def ask(s, who: int, labels: tuple, fn: str, env: dict, me: int) -> None:
     """Ask ``who`` to choose one of ``labels``; ``fn`` runs the chosen option."""
     s.pending.append({"kind": "ask", "player": who, "labels": list(labels), "fn": fn,
@@ -339,6 +347,7 @@ class State:
         g, p = self.g, action.player
         if self.pending:
             self._answer(action)
+            self._drop_void_decisions()
         else:
             phase = g.phases[self.phase]
             for trigger in g.triggers.get(action.name, ()):
@@ -461,6 +470,9 @@ class State:
             if ask_["kind"] == "cards":
                 cards = zone(self, ask_["src"], ask_["src_owner"])
                 return [Action(p, "choose_card", (c,), game) for c in cards]
+            if ask_["kind"] == "card":
+                return [Action(p, "choose_card", (c,), game) for c in ask_["cards"]
+                        if in_zone(self, c, ask_["src"], ask_["src_owner"])]
             return [Action(p, "answer", (label,), game) for label in ask_["labels"]]
         out = []
         g = self.g
@@ -480,9 +492,15 @@ class State:
             ask_["count"] -= 1
             if ask_["count"] <= 0 or not zone(self, ask_["src"], ask_["src_owner"]):
                 self.pending.pop(0)
-        else:
+        else:  # an option of `ask`, or the card of `choose c: card in ...`: the rest follows
             self.pending.pop(0)
             self.g.asks[ask_["fn"]](self.g, self, ask_["me"], ask_["env"], action.args[0])
+
+    def _drop_void_decisions(self) -> None:
+        """Drop the decisions an earlier answer left with nothing to choose from (their
+        cards were moved away meanwhile), so the game never waits on them."""
+        while self.pending and not self._compute_legal(self.pending[0]["player"]):
+            self.pending.pop(0)
 
     def _check_end(self) -> None:
         g = self.g
@@ -759,7 +777,7 @@ class GameBase:
                   and tuple(where) == loc[c], f"card {c} is not where its location says")
         pending = d["pending"]
         check(isinstance(pending, list) and all(
-            isinstance(x, dict) and x.get("kind") in ("cards", "ask") and _is_int(x.get("player"))
+            isinstance(x, dict) and x.get("kind") in ("cards", "card", "ask") and _is_int(x.get("player"))
             and 0 <= x["player"] < n for x in pending), "bad pending decisions")
         history = d["history"]
         check(isinstance(history, list) and all(

@@ -1035,13 +1035,14 @@ def end_when_game_over(g, s):
 
 def outcome_game_over(g, s):
     """Winners when the game ends (spec line 876). Source: End of Game and Scoring: Triumph in the Dystopia; Tie-breaker."""
+    tied = list(range(s.n))
     for _ in range(100):
-        keys = [(s.tr['authority'][q], s.tr['motivation'][q], -s.tr['knowledge'][q], sum(1 for _c1 in s.z['board_spaces'] if (sum(1 for _c2 in s.z['structure_tokens'][_c1] if (F_owner[_c2] == q)) >= 1)), sum(1 for _c3 in s.z['territory_spaces'] if (sum(1 for _c4 in s.z['territory_tokens'][_c3] if (F_owner[_c4] == q)) >= 1)), -sum((R.randrange(s, 6) + 1) for _c5 in s.z['available'][q]),) for q in range(s.n)]
-        best = max(keys)
-        winners = [q for q in range(s.n) if keys[q] == best]
-        if len(winners) == 1:
+        keys = {q: (s.tr['authority'][q], s.tr['motivation'][q], -s.tr['knowledge'][q], sum(1 for _c1 in s.z['board_spaces'] if (sum(1 for _c2 in s.z['structure_tokens'][_c1] if (F_owner[_c2] == q)) >= 1)), sum(1 for _c3 in s.z['territory_spaces'] if (sum(1 for _c4 in s.z['territory_tokens'][_c3] if (F_owner[_c4] == q)) >= 1)), -sum((R.randrange(s, 6) + 1) for _c5 in s.z['available'][q]),) for q in tied}
+        best = max(keys.values())
+        tied = [q for q in tied if keys[q] == best]
+        if len(tied) == 1:
             break
-    return winners
+    return tied
 
 
 def ask_work_area_1(g, s, p, env, label):
