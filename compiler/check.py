@@ -332,6 +332,7 @@ class _Checker:
         elif t is ast.ChooseCards:
             self.expect(st.count, N.INT, scope, "how many cards")
             self.same_cards(st.source, st.dest, scope)
+            self.block(st.then, scope)
         elif t is ast.ChooseCard:
             if st.var.name in scope.locals:
                 self.error("E0205", f"`{st.var.name}` is already a name here", st.var.span,

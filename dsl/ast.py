@@ -354,13 +354,15 @@ class Shuffle:
 
 @dataclass(frozen=True, slots=True)
 class ChooseCards:
-    """The owner of ``source`` picks ``count`` cards of it, moved to ``dest``: a decision."""
+    """The owner of ``source`` picks ``count`` cards of it, moved to ``dest``: a decision.
+    ``then`` runs once they are chosen (``choose ... into ... then { ... }``)."""
 
     count: Expr
     source: ZoneRef
     dest: ZoneRef
     bottom: bool = False
     span: Span = _span()
+    then: tuple[Stmt, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -564,7 +564,8 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def choose_cards(self, meta, c):
-        return ast.ChooseCards(c[0], c[1], c[2], len(c) > 3, self._span(meta))
+        then = c.pop() if isinstance(c[-1], tuple) else ()
+        return ast.ChooseCards(c[0], c[1], c[2], len(c) > 3, self._span(meta), then)
 
     @v_args(meta=True)
     def choose_card(self, meta, c):

@@ -241,13 +241,18 @@ def draw(s, g, count: int, src: str, src_owner, dst: str, dst_owner) -> int:
 
 # ---------------------------------------------------------------- decisions inside effects
 def choose_cards(s, g, chooser: int, count: int, src: str, src_owner, dst: str, dst_owner,
-                 bottom: bool = False) -> None:
-    """Ask ``chooser`` to pick ``count`` cards of a zone, one at a time."""
+                 bottom: bool = False, then: str | None = None, env: dict | None = None,
+                 me: int | None = None) -> None:
+    """Ask ``chooser`` to pick ``count`` cards of a zone, one at a time; ``then`` (with
+    the locals ``env``, for player ``me``) runs the rest of the effect once they are
+    chosen, or at once when there is nothing to choose."""
     count = min(count, len(zone(s, src, src_owner)))
     if count > 0:
         s.pending.append({"kind": "cards", "player": chooser, "count": count, "src": src,
                           "src_owner": src_owner, "dst": dst, "dst_owner": dst_owner,
-                          "bottom": bottom})
+                          "bottom": bottom, "then": then, "env": env, "me": me})
+    elif then is not None:
+        g.asks[then](g, s, me, env, None)
 
 
 def choose_card(s, chooser: int, cards: list, src: str, src_owner, fn: str, env: dict) -> None:
@@ -491,7 +496,7 @@ class State:
                 ask_["count"] = 1
             ask_["count"] -= 1
             if ask_["count"] <= 0 or not zone(self, ask_["src"], ask_["src_owner"]):
-                self.pending.pop(0)
+                self._close(self.pending.pop(0))
         else:  # an option of `ask`, or the card of `choose c: card in ...`: the rest follows
             self.pending.pop(0)
             self.g.asks[ask_["fn"]](self.g, self, ask_["me"], ask_["env"], action.args[0])
@@ -500,7 +505,13 @@ class State:
         """Drop the decisions an earlier answer left with nothing to choose from (their
         cards were moved away meanwhile), so the game never waits on them."""
         while self.pending and not self._compute_legal(self.pending[0]["player"]):
-            self.pending.pop(0)
+            self._close(self.pending.pop(0))
+
+    def _close(self, decision: dict) -> None:
+        """Cards were chosen (or there were none left to choose): the rest of the effect
+        (``choose ... cards ... then { }``), if any, runs now."""
+        if decision["kind"] == "cards" and decision.get("then"):
+            self.g.asks[decision["then"]](self.g, self, decision["me"], decision["env"], None)
 
     def _check_end(self) -> None:
         g = self.g

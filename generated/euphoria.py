@@ -526,7 +526,7 @@ def legal_artifact_market(g, s, p):
 
 
 def apply_artifact_market(g, s, p, args):
-    """Trade artifacts at a structure's market (spec line 777). Source: Types of Action Spaces › Temporary Use; Where to Place Authority Tokens."""
+    """Trade artifacts at a structure's market (spec line 777). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces › Temporary Use; Where to Place Authority Tokens."""
     v_d, v_sp, v_st = args
     s.ta['placed'][p] += 1
     # spec line 785: move d into my in_hand
@@ -547,30 +547,24 @@ def apply_artifact_market(g, s, p, args):
     if (sum(1 for _c1 in s.z['available'][p] if s.cst['matched'][_c1]) >= 1):
         # spec line 794: again
         s.again = True
-    # spec line 796: let t = best my supply by 0
-    v_t = max(s.z['supply'][p], key=lambda _c2: 0, default=-1)
-    # spec line 797: move t into structure_tokens of sp
-    R.move(s, g, v_t, 'structure_tokens', v_sp, False)
-    # spec line 798: score 1
-    s.tr['authority'][p] += 1
-    # spec line 799: choose st.market_cost cards from my artifacts_hand into artifact_discard
-    R.choose_cards(s, g, p, F_market_cost[v_st], 'artifacts_hand', p, 'artifact_discard', None, False)
+    # spec line 796: choose st.market_cost cards from my artifacts_hand into artifact_discard then {
+    R.choose_cards(s, g, p, F_market_cost[v_st], 'artifacts_hand', p, 'artifact_discard', None, False, 'then_artifact_market_2', {'d': v_d, 'sp': v_sp, 'st': v_st}, p)
 
 
 def legal_stop_placing(g, s, p):
-    """Choices of 'Place no more matching workers this turn' open to player p (spec line 805)."""
+    """Choices of 'Place no more matching workers this turn' open to player p (spec line 809)."""
     if not (s.ta['placed'][p] >= 1):
         return
     yield ()
 
 
 def apply_stop_placing(g, s, p, args):
-    """Place no more matching workers this turn (spec line 805). Source: The Game Turn: Your Choices in the Dystopia › 1."""
+    """Place no more matching workers this turn (spec line 809). Source: The Game Turn: Your Choices in the Dystopia › 1."""
     pass
 
 
 def legal_retrieve_paying(g, s, p):
-    """Choices of 'Retrieve workers, paying the cost' open to player p (spec line 815)."""
+    """Choices of 'Retrieve workers, paying the cost' open to player p (spec line 819)."""
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
@@ -582,22 +576,22 @@ def legal_retrieve_paying(g, s, p):
 
 
 def apply_retrieve_paying(g, s, p, args):
-    """Retrieve workers, paying the cost (spec line 815). Source: The Game Turn: Your Choices in the Dystopia › 2."""
+    """Retrieve workers, paying the cost (spec line 819). Source: The Game Turn: Your Choices in the Dystopia › 2."""
     v_ds, = args
-    # spec line 820: pay bliss 1
+    # spec line 824: pay bliss 1
     R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
-    # spec line 821: for each d in ds {
+    # spec line 825: for each d in ds {
     for v_d in list(v_ds):
-        # spec line 822: move d into my available
+        # spec line 826: move d into my available
         R.move(s, g, v_d, 'available', p, False)
-        # spec line 823: roll d
+        # spec line 827: roll d
         s.cst['value'][v_d] = R.randrange(s, 6) + 1
-    # spec line 825: do knowledge_check(me)
+    # spec line 829: do knowledge_check(me)
     g.PR['knowledge_check'](g, s, p, p)
 
 
 def legal_retrieve_free(g, s, p):
-    """Choices of 'Retrieve workers, losing 1 motivation' open to player p (spec line 831)."""
+    """Choices of 'Retrieve workers, losing 1 motivation' open to player p (spec line 835)."""
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
@@ -607,22 +601,22 @@ def legal_retrieve_free(g, s, p):
 
 
 def apply_retrieve_free(g, s, p, args):
-    """Retrieve workers, losing 1 motivation (spec line 831). Source: The Game Turn: Your Choices in the Dystopia › 2."""
+    """Retrieve workers, losing 1 motivation (spec line 835). Source: The Game Turn: Your Choices in the Dystopia › 2."""
     v_ds, = args
-    # spec line 835: for each d in ds {
+    # spec line 839: for each d in ds {
     for v_d in list(v_ds):
-        # spec line 836: move d into my available
+        # spec line 840: move d into my available
         R.move(s, g, v_d, 'available', p, False)
-        # spec line 837: roll d
+        # spec line 841: roll d
         s.cst['value'][v_d] = R.randrange(s, 6) + 1
-    # spec line 839: do knowledge_check(me)
+    # spec line 843: do knowledge_check(me)
     g.PR['knowledge_check'](g, s, p, p)
-    # spec line 840: do lose_motivation(0)
+    # spec line 844: do lose_motivation(0)
     g.PR['lose_motivation'](g, s, p, 0)
 
 
 def legal_reveal_dilemma_match(g, s, p):
-    """Choices of 'Reveal your ethical dilemma with the artifact it wants' open to player p (spec line 848)."""
+    """Choices of 'Reveal your ethical dilemma with the artifact it wants' open to player p (spec line 852)."""
     for v_dl in s.z['dilemma_hand'][p]:
         for v_a in s.z['artifacts_hand'][p]:
             if not (F_kind[v_a] == F_wants[v_dl]):
@@ -635,19 +629,19 @@ def legal_reveal_dilemma_match(g, s, p):
 
 
 def apply_reveal_dilemma_match(g, s, p, args):
-    """Reveal your ethical dilemma with the artifact it wants (spec line 848). Source: The Game Turn: Your Choices in the Dystopia › 3."""
+    """Reveal your ethical dilemma with the artifact it wants (spec line 852). Source: The Game Turn: Your Choices in the Dystopia › 3."""
     v_dl, v_a = args
     s.ta['dilemma_revealed'][p] += 1
-    # spec line 854: move a into artifact_discard
+    # spec line 858: move a into artifact_discard
     R.move(s, g, v_a, 'artifact_discard', None, False)
-    # spec line 855: move dl into my dilemma_done
+    # spec line 859: move dl into my dilemma_done
     R.move(s, g, v_dl, 'dilemma_done', p, False)
-    # spec line 856: ask me {
-    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_match_2', {'a': v_a, 'dl': v_dl}, p)
+    # spec line 860: ask me {
+    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_match_3', {'a': v_a, 'dl': v_dl}, p)
 
 
 def legal_reveal_dilemma_pair(g, s, p):
-    """Choices of 'Reveal your ethical dilemma with any 2 artifacts' open to player p (spec line 875)."""
+    """Choices of 'Reveal your ethical dilemma with any 2 artifacts' open to player p (spec line 879)."""
     for v_dl in s.z['dilemma_hand'][p]:
         _items1 = [_c3 for _c3 in CARDS_OF['artifact'] if s.loc[_c3] is not None and R.in_zone(s, _c3, 'artifacts_hand', p)]
         for _mask2 in range(1, 1 << len(_items1)):
@@ -662,17 +656,17 @@ def legal_reveal_dilemma_pair(g, s, p):
 
 
 def apply_reveal_dilemma_pair(g, s, p, args):
-    """Reveal your ethical dilemma with any 2 artifacts (spec line 875). Source: The Game Turn: Your Choices in the Dystopia › 3."""
+    """Reveal your ethical dilemma with any 2 artifacts (spec line 879). Source: The Game Turn: Your Choices in the Dystopia › 3."""
     v_dl, v_arts = args
     s.ta['dilemma_revealed'][p] += 1
-    # spec line 882: for each a in arts {
+    # spec line 886: for each a in arts {
     for v_a in list(v_arts):
-        # spec line 883: move a into artifact_discard
+        # spec line 887: move a into artifact_discard
         R.move(s, g, v_a, 'artifact_discard', None, False)
-    # spec line 885: move dl into my dilemma_done
+    # spec line 889: move dl into my dilemma_done
     R.move(s, g, v_dl, 'dilemma_done', p, False)
-    # spec line 886: ask me {
-    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_pair_4', {'arts': v_arts, 'dl': v_dl}, p)
+    # spec line 890: ask me {
+    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_pair_5', {'arts': v_arts, 'dl': v_dl}, p)
 
 
 def trig_placing__work_area(g, s, p, args):
@@ -1049,12 +1043,12 @@ def setup_setup(g, s, p):
 
 
 def end_when_game_over(g, s):
-    """Whether the end of the game is triggered (spec line 909)."""
+    """Whether the end of the game is triggered (spec line 913)."""
     return any((len(s.z['supply'][_q1]) == 0) for _q1 in range(s.n))
 
 
 def outcome_game_over(g, s):
-    """Winners when the game ends (spec line 908). Source: End of Game and Scoring: Triumph in the Dystopia; Tie-breaker."""
+    """Winners when the game ends (spec line 912). Source: End of Game and Scoring: Triumph in the Dystopia; Tie-breaker."""
     tied = list(range(s.n))
     for _ in range(100):
         keys = {q: (s.tr['authority'][q], s.tr['motivation'][q], -s.tr['knowledge'][q], sum(1 for _c1 in s.z['board_spaces'] if (sum(1 for _c2 in s.z['structure_tokens'][_c1] if (F_owner[_c2] == q)) >= 1)), sum(1 for _c3 in s.z['territory_spaces'] if (sum(1 for _c4 in s.z['territory_tokens'][_c3] if (F_owner[_c4] == q)) >= 1)), -(R.randrange(s, 6) + 1),) for q in tied}
@@ -1090,70 +1084,86 @@ def ask_work_area_1(g, s, p, env, label):
         pass
 
 
-def pick_reveal_dilemma_match_3(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 859."""
+def then_artifact_market_2(g, s, p, env, card):
+    """The rest of the effect once the cards of spec line 796 are chosen."""
+    v_d = env['d']
+    v_sp = env['sp']
+    v_st = env['st']
+    # spec line 797: if (count my supply) >= 1 {
+    if (len(s.z['supply'][p]) >= 1):
+        # spec line 798: let t = best my supply by 0
+        v_t = max(s.z['supply'][p], key=lambda _c3: 0, default=-1)
+        # spec line 799: move t into structure_tokens of sp
+        R.move(s, g, v_t, 'structure_tokens', v_sp, False)
+        # spec line 800: score 1
+        s.tr['authority'][p] += 1
+
+
+def pick_reveal_dilemma_match_4(g, s, p, env, card):
+    """The rest of the effect once a card is chosen at spec line 863."""
     v_a = env['a']
     v_dl = env['dl']
     v_r = card
-    # spec line 860: do keep_recruit(r)
+    # spec line 864: do keep_recruit(r)
     g.PR['keep_recruit'](g, s, p, v_r)
 
 
-def ask_reveal_dilemma_match_2(g, s, p, env, label):
-    """Options of the question at spec line 856."""
+def ask_reveal_dilemma_match_3(g, s, p, env, label):
+    """Options of the question at spec line 860."""
     v_a = env['a']
     v_dl = env['dl']
     if label == 'fight the system':
-        # spec line 858: draw 2 from recruit_deck into my recruit_offer
+        # spec line 862: draw 2 from recruit_deck into my recruit_offer
         R.draw(s, g, 2, 'recruit_deck', None, 'recruit_offer', p)
-        # spec line 859: choose r: card in my recruit_offer {
-        R.choose_card(s, p, s.z['recruit_offer'][p], 'recruit_offer', p, 'pick_reveal_dilemma_match_3', {'a': v_a, 'dl': v_dl})
+        # spec line 863: choose r: card in my recruit_offer {
+        R.choose_card(s, p, s.z['recruit_offer'][p], 'recruit_offer', p, 'pick_reveal_dilemma_match_4', {'a': v_a, 'dl': v_dl})
     elif label == 'contribute to the dystopia':
-        # spec line 864: if (count my supply) >= 1 {
+        # spec line 868: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
-            # spec line 865: let t = best my supply by 0
+            # spec line 869: let t = best my supply by 0
             v_t = max(s.z['supply'][p], key=lambda _c2: 0, default=-1)
-            # spec line 866: move t into my dilemma_token
+            # spec line 870: move t into my dilemma_token
             R.move(s, g, v_t, 'dilemma_token', p, False)
-            # spec line 867: score 1
+            # spec line 871: score 1
             s.tr['authority'][p] += 1
 
 
-def pick_reveal_dilemma_pair_5(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 889."""
+def pick_reveal_dilemma_pair_6(g, s, p, env, card):
+    """The rest of the effect once a card is chosen at spec line 893."""
     v_arts = env['arts']
     v_dl = env['dl']
     v_r = card
-    # spec line 890: do keep_recruit(r)
+    # spec line 894: do keep_recruit(r)
     g.PR['keep_recruit'](g, s, p, v_r)
 
 
-def ask_reveal_dilemma_pair_4(g, s, p, env, label):
-    """Options of the question at spec line 886."""
+def ask_reveal_dilemma_pair_5(g, s, p, env, label):
+    """Options of the question at spec line 890."""
     v_arts = env['arts']
     v_dl = env['dl']
     if label == 'fight the system':
-        # spec line 888: draw 2 from recruit_deck into my recruit_offer
+        # spec line 892: draw 2 from recruit_deck into my recruit_offer
         R.draw(s, g, 2, 'recruit_deck', None, 'recruit_offer', p)
-        # spec line 889: choose r: card in my recruit_offer {
-        R.choose_card(s, p, s.z['recruit_offer'][p], 'recruit_offer', p, 'pick_reveal_dilemma_pair_5', {'arts': v_arts, 'dl': v_dl})
+        # spec line 893: choose r: card in my recruit_offer {
+        R.choose_card(s, p, s.z['recruit_offer'][p], 'recruit_offer', p, 'pick_reveal_dilemma_pair_6', {'arts': v_arts, 'dl': v_dl})
     elif label == 'contribute to the dystopia':
-        # spec line 894: if (count my supply) >= 1 {
+        # spec line 898: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
-            # spec line 895: let t = best my supply by 0
+            # spec line 899: let t = best my supply by 0
             v_t = max(s.z['supply'][p], key=lambda _c2: 0, default=-1)
-            # spec line 896: move t into my dilemma_token
+            # spec line 900: move t into my dilemma_token
             R.move(s, g, v_t, 'dilemma_token', p, False)
-            # spec line 897: score 1
+            # spec line 901: score 1
             s.tr['authority'][p] += 1
 
 
 ASKS = {
-    'ask_reveal_dilemma_match_2': ask_reveal_dilemma_match_2,
-    'ask_reveal_dilemma_pair_4': ask_reveal_dilemma_pair_4,
+    'ask_reveal_dilemma_match_3': ask_reveal_dilemma_match_3,
+    'ask_reveal_dilemma_pair_5': ask_reveal_dilemma_pair_5,
     'ask_work_area_1': ask_work_area_1,
-    'pick_reveal_dilemma_match_3': pick_reveal_dilemma_match_3,
-    'pick_reveal_dilemma_pair_5': pick_reveal_dilemma_pair_5,
+    'pick_reveal_dilemma_match_4': pick_reveal_dilemma_match_4,
+    'pick_reveal_dilemma_pair_6': pick_reveal_dilemma_pair_6,
+    'then_artifact_market_2': then_artifact_market_2,
 }
 
 

@@ -145,6 +145,8 @@ def _choose_cards(node: ast.ChooseCards, v: Voice) -> list[str]:
         what = f"cards from {src}, as many as {phrase(node.count, v)}, and put them"
     owner = node.source.owner
     who = "Choose" if owner in (None, "my") else f"Ask {owner} to choose"
+    if node.then:
+        return _block(f"{who} {what} {where}; then:", node.then, v)
     return _bullet(f"{who} {what} {where}.")
 
 

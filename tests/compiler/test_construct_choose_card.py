@@ -1,5 +1,6 @@
-"""`choose c: card in ZONE where ... { ... }` as a statement: the acting player
-chooses one card, and the rest of the effect runs with it (a decision)."""
+"""Decisions that let the effect go on: `choose c: card in ZONE where ... { ... }`
+(the acting player chooses one card, and the block runs with it) and
+`choose N cards from A into B then { ... }` (the block runs once they are chosen)."""
 
 from __future__ import annotations
 
@@ -52,7 +53,16 @@ flow {
   source "Flow"
 }
 phase play "Play" turns {
-  actions take
+  actions take, swap
+  source "Play"
+}
+action swap "Give up two tiles" {
+  require (count my offer) >= 1
+  effect {
+    choose 2 cards from my offer into discard then {
+      score (count discard) - 1
+    }
+  }
   source "Play"
 }
 action take "Take a tile" {
@@ -185,3 +195,48 @@ def test_english(tmp_path):
     page = compile_text(tmp_path, SPEC, CARDS).page
     assert "Choose a tile t in your tiles offered to you whose value is at least 2; then:" in page, \
         [line for line in page.splitlines() if "Choose" in line]
+
+
+def _offer(mini, s, p, k):
+    """Put ``k`` low tiles of the pile into ``p``'s offer."""
+    from generated import _runtime as R
+
+    for c in [c for c in s.z["pile"] if mini.F_value[c] == 1][:k]:
+        assert R.move(s, s.g, c, "offer", p)
+    s._legal = None
+
+
+def test_then_runs_once_the_cards_are_chosen(tmp_path):
+    mini, s = _game(tmp_path)
+    p = s.current_player()
+    _offer(mini, s, p, 3)
+    s.apply_action(s.game.action(p, "swap"))
+    first = s.legal_actions()[0].args[0]
+    s.apply_action(s.game.action(p, "choose_card", first))
+    assert s.scores()[p] == 0 and s.current_player() == p  # one card still to choose
+    back = s.game.state_from_json(s.to_json())
+    for state in (s, back):
+        state.apply_action(state.game.action(p, "choose_card", state.legal_actions()[0].args[0]))
+        assert len(state.z["discard"]) == 2
+        assert state.scores()[p] == 1  # counted after both cards went: 2 - 1
+        assert not state.pending and state.current_player() != p
+
+
+def test_then_runs_when_fewer_or_no_cards_are_left(tmp_path):
+    mini, s = _game(tmp_path)
+    p = s.current_player()
+    _offer(mini, s, p, 1)
+    s.apply_action(s.game.action(p, "swap"))
+    s.apply_action(s.game.action(p, "choose_card", s.legal_actions()[0].args[0]))
+    assert s.scores()[p] == 0 and not s.pending  # 1 card discarded: 1 - 1
+    spec = SPEC.replace("  require (count my offer) >= 1\n", "")
+    mini, s = _game(tmp_path, spec=spec)
+    p = s.current_player()
+    s.apply_action(s.game.action(p, "swap"))  # nothing to choose: the rest runs at once
+    assert s.scores()[p] == -1 and not s.pending
+
+
+def test_then_in_english(tmp_path):
+    page = compile_text(tmp_path, SPEC, CARDS).page
+    assert ("- Choose 2 cards from your tiles offered to you and put them into the discards; "
+            "then:") in page, [line for line in page.splitlines() if "Choose 2" in line]

@@ -1262,6 +1262,27 @@ def test_structure_market_token_once_per_structure():
     assert not legal(s, "artifact_market")
 
 
+def test_market_artifacts_are_paid_before_the_token_is_placed():
+    """The Game Turn › 1, Order of Operations: place, pay, then gain.  At a
+    market the artifacts are paid first and the authority token placed after,
+    so a player who places their last token there has paid when the game ends."""
+    s = fresh()
+    site = space(SITE)
+    st = set_site(s, site, "ministry_of_mandatory_smiles", built=True)
+    spend_tokens(s, 0, 9)
+    set_track(s, "motivation", 0, 3)
+    hand = set_artifacts(s, 0, ["bear", "book", "plunger"])
+    (a,), _ = set_dice(s, 0, [5])
+    open_turn(s, 0)
+    act(s, 0, "artifact_market", a, site, st)
+    act(s, 0, "choose_card", hand[0])
+    assert s.scores()[0] == 9 and not s.is_terminal()  # no token before the cost is paid
+    act(s, 0, "choose_card", hand[1])
+    assert s.is_terminal() and s.winners_list() == [0] and s.scores()[0] == 10
+    assert s.z["artifacts_hand"][0] == [hand[2]]
+    assert s.loc[hand[0]] == s.loc[hand[1]] == ("artifact_discard", None)
+
+
 def test_the_game_ends_when_the_last_token_is_placed():
     """End of the Game: the game ends as soon as a player places all 10
     authority tokens; that player wins (even with a matching die unplaced)."""
