@@ -157,7 +157,13 @@ def end(decl: ast.End, names: Mapping[str, str] | None = None) -> list[str]:
         ties = ["Ties are broken by, in order:", ""]
         for i, tb in enumerate(decl.tie_breakers, 1):
             label = tb.label[:1].upper() + tb.label[1:]
-            ties.append(f"{i}. {label} ({tb.direction}: {phrase(tb.expr, v.their())}).")
+            if isinstance(tb, ast.RollOff):
+                low = "lowest" if tb.direction == "fewest" else "highest"
+                ties.append(f"{i}. {label} (a roll-off: each player still tied rolls one die with "
+                            f"{tb.sides} sides; the {low} roll wins, and the players tied for it "
+                            "roll again).")
+            else:
+                ties.append(f"{i}. {label} ({tb.direction}: {phrase(tb.expr, v.their())}).")
     return paragraphs(when, win, ties, provenance(decl.meta))
 
 
