@@ -195,7 +195,7 @@ def move(s, g, card: int, name: str, owner, bottom: bool = False) -> bool:
     refuses the card, unless it has an ``overflow`` rule: then its owner is asked
     to make room for it (see :func:`overflow`), and the card moves if they do."""
     if not room(s, g, name, owner):
-        if name in g.overflow:
+        if name in g.overflow and s.loc[card] is not None:
             overflow(s, name, owner, src=s.loc[card][0], src_owner=s.loc[card][1], card=card,
                      bottom=bottom)
         return False
@@ -550,7 +550,10 @@ class State:
                     self.pending.pop(0)
                     continue
                 if not room(self, g, it["zone"], it["owner"]):
-                    return
+                    if zone(self, it["zone"], it["owner"]):
+                        return
+                    self.pending.pop(0)  # a limit of 0: no card can make room
+                    continue
                 if card is not None:
                     _leave(self, g, card)
                     _enter(self, card, it["zone"], it["owner"], it["bottom"])

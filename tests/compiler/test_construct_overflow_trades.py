@@ -247,3 +247,11 @@ def test_a_deck_that_runs_out_is_refilled_at_once(tmp_path):
     old = set(s.z["compost"])
     _act(s, "pick")  # the basket's last card: the compost becomes the basket now
     assert s.z["compost"] == [] and set(s.z["basket"]) == old
+
+
+def test_an_empty_zone_that_is_full_refuses_without_asking(tmp_path):
+    mini = engine(tmp_path, SPEC.replace("limit 2", "limit 0"), CARDS)
+    s = _state(mini)
+    top = s.z["basket"][-1]
+    _act(s, "pick")  # nothing could be discarded to make room
+    assert not s.pending and s.z["basket"][-1] == top and s.z["hand"][0] == []
