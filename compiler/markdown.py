@@ -43,8 +43,8 @@ class Markdown(str):
     """Markdown our code wrote, trusted as it is; any ``str`` that is not one is text.
 
     Like markupsafe's ``Markup``: ``+``, :meth:`join` and :meth:`format` escape
-    every operand that is not ``Markdown`` (with :func:`inline`, keeping one space
-    where the operand starts or ends with white space) and return ``Markdown``.
+    every operand that is not ``Markdown`` with :func:`inline` (``+`` keeps one
+    space where the operand starts or ends with white space) and return ``Markdown``.
     Other ``str`` methods (slicing, ``replace``, f-strings) return a plain ``str``,
     which the page templates escape as text: losing the mark shows Markdown
     syntax on the page, it never makes text live.  Wrap an f-string in
@@ -66,7 +66,7 @@ class Markdown(str):
 
     def join(self, parts: Iterable[str]) -> Markdown:  # type: ignore[override]
         """``sep.join(parts)``, each part that is not ``Markdown`` escaped."""
-        return Markdown(str.join(self, (_part(p) for p in parts)))
+        return Markdown(str.join(self, (inline(p) for p in parts)))
 
     def format(self, *args, **kwargs) -> Markdown:  # type: ignore[override]
         """``str.format`` with every argument that is not ``Markdown`` escaped by
@@ -81,7 +81,7 @@ class _EscapingFormatter(string.Formatter):
     def format_field(self, value, format_spec: str) -> str:
         if isinstance(value, Markdown) and not format_spec:
             return value
-        return _part(format(value, format_spec))
+        return inline(format(value, format_spec))
 
 
 _FORMATTER = _EscapingFormatter()
