@@ -391,8 +391,8 @@ def render_page(spec_texts: list[str], card_texts: list[str], path: str = "specs
 
 
 def plain_texts(count: int, stem: str = "Plain") -> list[str]:
-    """``count`` ordinary texts: ``Plain 1``, ``Plain 2``..."""
-    return [f"{stem} {i}" for i in range(1, count + 1)]
+    """``count`` ordinary texts, none inside another: ``Plain 001``, ``Plain 002``..."""
+    return [f"{stem} {i:03d}" for i in range(1, count + 1)]
 
 
 # ----------------------------------------------------------------- the site's Markdown

@@ -23,6 +23,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
+from compiler import phasegraph
+from compiler.compose import compose
+from dsl.diagnostics import DiagnosticBag
+from dsl.parser import parse_spec
 from tests.security.docs_adversarial import (CARD_SLOTS, MERMAID_LINE, PAYLOADS, SLOTS, SPEC, PageHtml,
                                              dsl_string, fold, hostile_texts, plain_texts, render_page,
                                              shown_texts, text_layouts, to_html)
@@ -208,3 +212,21 @@ def test_mkdocs_builds_a_hostile_page_strictly_without_live_markup(tmp_path: Pat
     # title comes from nav (or the file's name), never from the spec.
     assert (docs / "hostile.md").read_text(encoding="utf-8").startswith("<!--")
     assert built.count("<title>") == 1 and "alert" not in built.split("<title>")[1].split("</title>")[0]
+
+
+def test_a_phase_named_like_a_mermaid_word_gets_an_id_of_its_own():
+    source = SPEC.replace("draft_phase", "click").replace("turns_phase", "style").replace(
+        "phase tidy", "phase subgraph").replace("-> tidy", "-> subgraph").replace("tidy ->", "subgraph ->")
+    spec, diagnostics = parse_spec(dsl_filled(source), PATH)
+    assert spec is not None, [d.message for d in diagnostics]
+    graph = phasegraph.mermaid(compose(spec, DiagnosticBag()).modes["basic"])
+    assert "  phase_click --> phase_style" in graph and "  phase_style --> phase_subgraph" in graph
+    for line in graph.split("\n"):
+        assert MERMAID_LINE.fullmatch(line), line
+
+
+def dsl_filled(source: str) -> str:
+    """``source`` (a copy of :data:`SPEC`) with every slot holding an ordinary text."""
+    pieces = source.split('"@"')
+    texts = [*plain_texts(len(pieces) - 1), ""]
+    return "".join(p + (dsl_string(t) if t else "") for p, t in zip(pieces, texts))
