@@ -15,7 +15,7 @@ from compiler.modediag import ModeDiagnostics
 from compiler.setup_check import players_span
 from compiler.usage import check_usage
 
-DECISIONS = (ast.ChooseCards, ast.Ask)
+DECISIONS = (ast.ChooseCards, ast.ChooseCard, ast.Ask)
 
 
 class _Checker:
@@ -332,6 +332,17 @@ class _Checker:
         elif t is ast.ChooseCards:
             self.expect(st.count, N.INT, scope, "how many cards")
             self.same_cards(st.source, st.dest, scope)
+            self.block(st.then, scope)
+        elif t is ast.ChooseCard:
+            if st.var.name in scope.locals:
+                self.error("E0205", f"`{st.var.name}` is already a name here", st.var.span,
+                           hint="pick another name")
+            card = self.zone_ref(st.zone, scope)
+            inner = scope.with_local(st.var.name, N.card_type(card or "?"))
+            if st.where is not None:  # bare field names read the card considered
+                self.expect(st.where, N.BOOL, inner.with_card(card) if card else inner,
+                            "a `where` condition")
+            self.block(st.body, inner)
         elif t is ast.EachPlayer:
             self.block(st.body, scope)
         elif t is ast.ForEach:
@@ -448,6 +459,18 @@ class _Checker:
 
     def procedure(self, proc: ast.Procedure) -> None:
         self.block(proc.effect, self.procedure_scope(proc))
+
+    def roll_off(self, tb: ast.RollOff, after) -> None:
+        """A roll-off rolls dice of at least 2 sides, and it breaks every tie it is given
+        (players tied roll again), so no tie-breaker can follow it."""
+        if tb.sides < 2:
+            self.error("E0506", "a roll-off needs a die of at least 2 sides", tb.span,
+                       hint="write `sides 6` (any number from 2)")
+        if after:
+            self.error("E0560", f"tie-breaker \"{after[0].label}\" comes after a roll-off, which "
+                       "always breaks the tie, so it never applies", after[0].span,
+                       hint="make the roll-off the last tie-breaker",
+                       notes=[Note("the roll-off", tb.span)])
 
     def track_key(self, track: ast.Track, key, scope: N.Scope, span) -> None:
         """A track kept per enum member needs ``[member]``; other tracks take none."""
@@ -738,8 +761,11 @@ class _Checker:
                 self.expect(end.win_when, N.BOOL, N.Scope(), "`win when`")
             if end.winner_most is not None:
                 self.expect(end.winner_most, N.INT, N.Scope(), "`winner most`")
-            for tb in end.tie_breakers:
-                self.expect(tb.expr, N.INT, N.Scope(), "a tie-breaker")
+            for i, tb in enumerate(end.tie_breakers):
+                if isinstance(tb, ast.RollOff):
+                    self.roll_off(tb, end.tie_breakers[i + 1:])
+                else:
+                    self.expect(tb.expr, N.INT, N.Scope(), "a tie-breaker")
         for p in m.params.values():
             if N.literal_type(p.value, m) == "?":
                 self.error("E0503", f"param `{p.name}` must be a number, true/false, a text or an "

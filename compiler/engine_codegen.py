@@ -279,19 +279,24 @@ class EngineGenerator:
             keys = [expr(score, ctx, self.res)]
             for tb in end.tie_breakers:
                 sign = "" if tb.direction == "most" else "-"
-                keys.append(f"{sign}{expr(tb.expr, ctx, self.res)}")
-            chance = any(_has_roll(tb.expr) for tb in end.tie_breakers)
-            if chance:  # a tie-breaker by chance is repeated until the tie is broken
+                if isinstance(tb, ast.RollOff):  # one die each
+                    keys.append(f"{sign}(R.randrange(s, {tb.sides}) + 1)")
+                else:
+                    keys.append(f"{sign}{expr(tb.expr, ctx, self.res)}")
+            if any(_by_chance(tb) for tb in end.tie_breakers):
+                # players still tied are compared again, with new rolls, until one is left
+                w.line("tied = list(range(s.n))")
                 w.line("for _ in range(100):")
-                w.level += 1
-            w.line(f"keys = [({', '.join(keys)},) for q in range(s.n)]")
-            w.line("best = max(keys)")
-            w.line("winners = [q for q in range(s.n) if keys[q] == best]")
-            if chance:
-                w.line("if len(winners) == 1:")
-                w.line("    break")
-                w.level -= 1
-            w.line("return winners")
+                w.line(f"    keys = {{q: ({', '.join(keys)},) for q in tied}}")
+                w.line("    best = max(keys.values())")
+                w.line("    tied = [q for q in tied if keys[q] == best]")
+                w.line("    if len(tied) == 1:")
+                w.line("        break")
+                w.line("return tied")
+            else:
+                w.line(f"keys = [({', '.join(keys)},) for q in range(s.n)]")
+                w.line("best = max(keys)")
+                w.line("return [q for q in range(s.n) if keys[q] == best]")
         self._emit(w)
         return fn
 
@@ -477,9 +482,10 @@ class EngineGenerator:
         return tuple(names), rows
 
 
-def _has_roll(e) -> bool:
-    """Whether an expression involves chance (``roll``)."""
-    return any(isinstance(node, ast.RollValue) for node in ast.walk(e))
+def _by_chance(tb) -> bool:
+    """Whether a tie-breaker involves chance: a roll-off, or an expression with ``roll``."""
+    return isinstance(tb, ast.RollOff) or any(isinstance(node, ast.RollValue)
+                                               for node in ast.walk(tb.expr))
 
 
 def _literal(e):

@@ -9,9 +9,10 @@ The statements and choices of the rules must agree with it:
 * E0602: ``draw`` moves cards face down, so drawing from a zone nobody sees into a
   public zone shows them to everyone (that is ``reveal``); ``reveal`` shows them,
   so revealing into a zone that hides them contradicts itself.
-* E0603: a choice of a card (``choose c: card in ZONE``, ``choose N cards from
-  ZONE``) shows the chooser every card of the zone, so the zone must be one the
-  chooser sees: public, or their own hidden zone.
+* E0603: a choice of a card (``choose c: card in ZONE``, as an action's choice or
+  as a statement, and ``choose N cards from ZONE``) shows the chooser every card
+  of the zone, so the zone must be one the chooser sees: public, or their own
+  hidden zone.
 * W0601 (a warning): inside ``each player``, players choose one after another;
   cards each chooses from their own hidden zone into a public one are seen by
   the players who choose after them, which is wrong when the rules have them
@@ -59,6 +60,8 @@ def check_mode(mode, report) -> None:
                 _draw(mode, st, error)
             elif isinstance(st, ast.ChooseCards):
                 _choose_cards(mode, st, error)
+            elif isinstance(st, ast.ChooseCard):
+                _choose_card(mode, st.zone, error)
     for block in rule_blocks(mode):
         for st in _inside_each_player(block):
             if isinstance(st, ast.ChooseCards):
@@ -72,12 +75,18 @@ def check_mode(mode, report) -> None:
     for action in mode.actions.values():
         for choice in action.choices:
             if isinstance(choice.domain, ast.CardDomain):
-                zone = mode.zones.get(choice.domain.zone.zone.name)
-                if zone is not None and not _sees(zone, choice.domain.zone):
-                    error("E0603", f"choosing a card of `{zone.name}` shows the chooser every card in "
-                          f"it, and `{zone.name}` is {_whose(zone)}", choice.domain.zone.span,
-                          hint="choose from a zone the player sees: a public one, or `my ...`",
-                          notes=[Note(f"`{zone.name}` is declared {zone.visibility} here", zone.span)])
+                _choose_card(mode, choice.domain.zone, error)
+
+
+def _choose_card(mode, ref: ast.ZoneRef, error) -> None:
+    """``choose c: card in ZONE`` (an action's choice, or the statement): the acting
+    player chooses, so they must see the zone."""
+    zone = mode.zones.get(ref.zone.name)
+    if zone is not None and not _sees(zone, ref):
+        error("E0603", f"choosing a card of `{zone.name}` shows the chooser every card in "
+              f"it, and `{zone.name}` is {_whose(zone)}", ref.span,
+              hint="choose from a zone the player sees: a public one, or `my ...`",
+              notes=[Note(f"`{zone.name}` is declared {zone.visibility} here", zone.span)])
 
 
 def _sees(zone: ast.Zone, ref: ast.ZoneRef) -> bool:

@@ -305,9 +305,10 @@ class StmtLowering:
         elif t is ast.ChooseCards:
             per_player = ctx.mode.zones[st.source.zone.name].per_player
             chooser = owner(st.source, ctx, res) if per_player else me
+            then = self._then(st, ctx) if st.then else ""
             w.line(f"R.choose_cards(s, g, {chooser}, {E(st.count)}, {st.source.zone.name!r}, "
                    f"{owner(st.source, ctx, res)}, {st.dest.zone.name!r}, {owner(st.dest, ctx, res)}, "
-                   f"{st.bottom})")
+                   f"{st.bottom}{then})")
         elif t is ast.EachPlayer:
             var = ctx.fresh("p")
             w.line(f"for {var} in R.turn_order(s):")
@@ -352,6 +353,8 @@ class StmtLowering:
             w.line(f"g.PR[{st.procedure.name!r}](g, s, {me}{args})")
         elif t is ast.Ask:
             self._ask(st, ctx, w)
+        elif t is ast.ChooseCard:
+            self._choose_card(st, ctx, w)
         else:
             raise TypeError(f"no lowering for {t.__name__}")
 
@@ -372,4 +375,45 @@ class StmtLowering:
             body.level += 1
             self.block(option.body, inner, body)
             body.level -= 1
+        self.extra.append(body.source())
+
+    def _env(self, ctx: Ctx) -> str:
+        """Python source of a dict of the locals in scope (kept while a decision waits)."""
+        return "{" + ", ".join(f"{n!r}: v_{n}" for n in sorted(ctx.scope.locals)) + "}"
+
+    def _then(self, st: ast.ChooseCards, ctx: Ctx) -> str:
+        """``choose N cards ... then { body }``: ``body`` becomes a function run once the
+        cards are chosen; returns the extra arguments of ``R.choose_cards``."""
+        fn = f"then_{self.prefix}{next(self.ask_counter)}"
+        body = Writer()
+        body.line(f"def {fn}(g, s, p, env, card):")
+        body.level += 1
+        body.line(f'"""The rest of the effect once the cards of spec line {st.span.line} are chosen."""')
+        for n in sorted(ctx.scope.locals):
+            body.line(f"v_{n} = env[{n!r}]")
+        self.block(st.then, ctx.with_me("p"), body)
+        self.extra.append(body.source())
+        return f", {fn!r}, {self._env(ctx)}, {ctx.me}"
+
+    def _choose_card(self, st: ast.ChooseCard, ctx: Ctx, w: Writer) -> None:
+        """``choose c: card in ZONE where ... { body }``: the cards to choose from are
+        listed now; ``body`` becomes a function run with the card chosen."""
+        fn = f"pick_{self.prefix}{next(self.ask_counter)}"
+        ctype = _zone_card(st.zone, ctx)
+        var = f"v_{st.var.name}"
+        inner = ctx.local(st.var.name, N.card_type(ctype))
+        cards = zone(st.zone, ctx, self.res)
+        if st.where is not None:
+            cond = expr(st.where, inner.with_card(var, ctype), self.res)
+            cards = f"[{var} for {var} in {cards} if {cond}]"
+        w.line(f"R.choose_card(s, {ctx.me}, {cards}, {st.zone.zone.name!r}, "
+               f"{owner(st.zone, ctx, self.res)}, {fn!r}, {self._env(ctx)})")
+        body = Writer()
+        body.line(f"def {fn}(g, s, p, env, card):")
+        body.level += 1
+        body.line(f'"""The rest of the effect once a card is chosen at spec line {st.span.line}."""')
+        for n in sorted(ctx.scope.locals):
+            body.line(f"v_{n} = env[{n!r}]")
+        body.line(f"{var} = card")
+        self.block(st.body, inner.with_me("p"), body)
         self.extra.append(body.source())

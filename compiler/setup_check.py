@@ -124,7 +124,7 @@ def _run(mode, cards, n: int):
                         return found
                 else:
                     forget(st.then + st.otherwise)
-            elif t is ast.ForEach:
+            elif t in (ast.ForEach, ast.ChooseCard):
                 forget(st.body)
             elif t is ast.PutCatalogue:
                 zones.add(zones.key(st.dest, seat), _put_count(mode, cards, st, env))

@@ -37,7 +37,8 @@ _KIND_WORDS = {ast.CardType: "card type", ast.Derived: "derived value"}
 
 #: Reference fields that name something without using it.
 _NOT_USES = {(ast.Remove, "name"), (ast.SetParam, "param"), (ast.Let, "var"), (ast.ForEach, "var"),
-             (ast.Amend, "mode"), (ast.Mode, "extends"), (ast.UseModule, "module")}
+             (ast.ChooseCard, "var"), (ast.Amend, "mode"), (ast.Mode, "extends"),
+             (ast.UseModule, "module")}
 
 
 def check_usage(comp: Composition, cards: list[dict], bag: DiagnosticBag) -> None:

@@ -354,12 +354,27 @@ class Shuffle:
 
 @dataclass(frozen=True, slots=True)
 class ChooseCards:
-    """The owner of ``source`` picks ``count`` cards of it, moved to ``dest``: a decision."""
+    """The owner of ``source`` picks ``count`` cards of it, moved to ``dest``: a decision.
+    ``then`` runs once they are chosen (``choose ... into ... then { ... }``)."""
 
     count: Expr
     source: ZoneRef
     dest: ZoneRef
     bottom: bool = False
+    span: Span = _span()
+    then: tuple[Stmt, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCard:
+    """``choose r: card in ZONE where EXPR { ... }``: you choose one card of the zone
+    (among those meeting ``where`` when the statement runs), and ``body`` runs with
+    it named ``var``: a decision, so the rest of the effect waits for it."""
+
+    var: Ident
+    zone: ZoneRef
+    where: Expr | None
+    body: tuple[Stmt, ...]
     span: Span = _span()
 
 
@@ -478,7 +493,7 @@ class Roll:
 
 
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
-             PutCatalogue, Shuffle, ChooseCards, EachPlayer, ForEach, If, SetState, Done,
+             PutCatalogue, Shuffle, ChooseCards, ChooseCard, EachPlayer, ForEach, If, SetState, Done,
              PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again]
 
 
@@ -789,6 +804,18 @@ class TieBreaker:
 
 
 @dataclass(frozen=True, slots=True)
+class RollOff:
+    """``tie_breaker "label" roll_off fewest sides 6``: each player still tied rolls one
+    die of ``sides`` sides; the lowest (``fewest``) or highest (``most``) roll wins, and
+    the players tied for it roll again."""
+
+    label: str
+    direction: str
+    sides: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class End:
     """When the game ends and who wins."""
 
@@ -798,7 +825,7 @@ class End:
     immediately: bool = False
     winner_most: Expr | None = None
     win_when: Expr | None = None
-    tie_breakers: tuple[TieBreaker, ...] = ()
+    tie_breakers: tuple[TieBreaker | RollOff, ...] = ()
     meta: tuple[Meta, ...] = ()
     span: Span = _span()
 

@@ -378,6 +378,13 @@ REGISTRY: tuple[Code, ...] = (
          "`end game_over { when ... winner most ... }`.",
          'game g "G" {\n  players 2 to 4\n}\n\ntrack vp "VP" {\n  per player\n  score\n}\n\n'
          'setup {\n}\n\nflow {\n  start -> end\n}\n', standalone=True),
+    Code("E0560", "a tie-breaker comes after a roll-off",
+         "A `roll_off` tie-breaker has the tied players roll dice, and roll again while still "
+         "tied, so it always breaks the tie: a tie-breaker written after it would never apply. "
+         "Make the roll-off the last tie-breaker, or move the other one before it.",
+         'mode lucky "Lucky" {\n  replace end game_over {\n    when any player vp >= 5\n'
+         '    finish round\n    winner most vp\n    tie_breaker "roll-off" roll_off most sides 6\n'
+         '    tie_breaker "more coins" most coin\n    source "End of the game"\n  }\n}\n'),
     # ------------------------------------------------------------ E06xx: hidden information
     Code('E0601', 'a shuffled zone is public',
          'A deck, or any zone the rules shuffle, is `public`, so every player would see the order '

@@ -435,6 +435,10 @@ class _ToAst(Transformer):
         return ("tie", ast.TieBreaker(str(c[0]), str(c[1]), c[2], self._span(meta)))
 
     @v_args(meta=True)
+    def roll_off(self, meta, c):
+        return ("tie", ast.RollOff(str(c[0]), str(c[1]), int(c[2]), self._span(meta)))
+
+    @v_args(meta=True)
     def end(self, meta, c):
         name, *items = c
         when = self._tagged(items, "when")
@@ -560,7 +564,14 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def choose_cards(self, meta, c):
-        return ast.ChooseCards(c[0], c[1], c[2], len(c) > 3, self._span(meta))
+        then = c.pop() if isinstance(c[-1], tuple) else ()
+        return ast.ChooseCards(c[0], c[1], c[2], len(c) > 3, self._span(meta), then)
+
+    @v_args(meta=True)
+    def choose_card(self, meta, c):
+        var, zone, *rest = c
+        where = rest[0] if len(rest) == 2 else None
+        return ast.ChooseCard(self._ident(var), zone, where, rest[-1], self._span(meta))
 
     @v_args(meta=True)
     def each_player(self, meta, c):

@@ -241,13 +241,26 @@ def draw(s, g, count: int, src: str, src_owner, dst: str, dst_owner) -> int:
 
 # ---------------------------------------------------------------- decisions inside effects
 def choose_cards(s, g, chooser: int, count: int, src: str, src_owner, dst: str, dst_owner,
-                 bottom: bool = False) -> None:
-    """Ask ``chooser`` to pick ``count`` cards of a zone, one at a time."""
+                 bottom: bool = False, then: str | None = None, env: dict | None = None,
+                 me: int | None = None) -> None:
+    """Ask ``chooser`` to pick ``count`` cards of a zone, one at a time; ``then`` (with
+    the locals ``env``, for player ``me``) runs the rest of the effect once they are
+    chosen, or at once when there is nothing to choose."""
     count = min(count, len(zone(s, src, src_owner)))
     if count > 0:
         s.pending.append({"kind": "cards", "player": chooser, "count": count, "src": src,
                           "src_owner": src_owner, "dst": dst, "dst_owner": dst_owner,
-                          "bottom": bottom})
+                          "bottom": bottom, "then": then, "env": env, "me": me})
+    elif then is not None:
+        g.asks[then](g, s, me, env, None)
+
+
+def choose_card(s, chooser: int, cards: list, src: str, src_owner, fn: str, env: dict) -> None:
+    """Ask ``chooser`` to choose one of ``cards`` (of zone ``src``); ``fn`` then runs the
+    rest of the effect with it.  Nothing is asked when there is nothing to choose."""
+    if cards:
+        s.pending.append({"kind": "card", "player": chooser, "cards": list(cards), "src": src,
+                          "src_owner": src_owner, "fn": fn, "env": env, "me": chooser})
 
 
 def ask(s, who: int, labels: tuple, fn: str, env: dict, me: int) -> None:
@@ -339,6 +352,7 @@ class State:
         g, p = self.g, action.player
         if self.pending:
             self._answer(action)
+            self._drop_void_decisions()
         else:
             phase = g.phases[self.phase]
             for trigger in g.triggers.get(action.name, ()):
@@ -461,6 +475,9 @@ class State:
             if ask_["kind"] == "cards":
                 cards = zone(self, ask_["src"], ask_["src_owner"])
                 return [Action(p, "choose_card", (c,), game) for c in cards]
+            if ask_["kind"] == "card":
+                return [Action(p, "choose_card", (c,), game) for c in ask_["cards"]
+                        if in_zone(self, c, ask_["src"], ask_["src_owner"])]
             return [Action(p, "answer", (label,), game) for label in ask_["labels"]]
         out = []
         g = self.g
@@ -479,10 +496,22 @@ class State:
                 ask_["count"] = 1
             ask_["count"] -= 1
             if ask_["count"] <= 0 or not zone(self, ask_["src"], ask_["src_owner"]):
-                self.pending.pop(0)
-        else:
+                self._close(self.pending.pop(0))
+        else:  # an option of `ask`, or the card of `choose c: card in ...`: the rest follows
             self.pending.pop(0)
             self.g.asks[ask_["fn"]](self.g, self, ask_["me"], ask_["env"], action.args[0])
+
+    def _drop_void_decisions(self) -> None:
+        """Drop the decisions an earlier answer left with nothing to choose from (their
+        cards were moved away meanwhile), so the game never waits on them."""
+        while self.pending and not self._compute_legal(self.pending[0]["player"]):
+            self._close(self.pending.pop(0))
+
+    def _close(self, decision: dict) -> None:
+        """Cards were chosen (or there were none left to choose): the rest of the effect
+        (``choose ... cards ... then { }``), if any, runs now."""
+        if decision["kind"] == "cards" and decision.get("then"):
+            self.g.asks[decision["then"]](self.g, self, decision["me"], decision["env"], None)
 
     def _check_end(self) -> None:
         g = self.g
@@ -759,7 +788,7 @@ class GameBase:
                   and tuple(where) == loc[c], f"card {c} is not where its location says")
         pending = d["pending"]
         check(isinstance(pending, list) and all(
-            isinstance(x, dict) and x.get("kind") in ("cards", "ask") and _is_int(x.get("player"))
+            isinstance(x, dict) and x.get("kind") in ("cards", "card", "ask") and _is_int(x.get("player"))
             and 0 <= x["player"] < n for x in pending), "bad pending decisions")
         history = d["history"]
         check(isinstance(history, list) and all(

@@ -80,18 +80,18 @@ CARD_ENTRIES = (
     ('dilemma_lost_childhood', 'Dilemma of the Lost Childhood', 1, (None, None, 'wastelander', None, None, None, None, None, None, None, 'bear', None)),  # line 498
     ('dilemma_idle_evening', 'Dilemma of the Idle Evening', 1, (None, None, 'wastelander', None, None, None, None, None, None, None, 'game_board', None)),  # line 506
     ('dilemma_drifting_colours', 'Dilemma of the Drifting Colours', 1, (None, None, 'icarite', None, None, None, None, None, None, None, 'balloons', None)),  # line 514
-    ('worker', 'worker die (1)', 4, (None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 176
-    ('worker', 'worker die (2)', 4, (None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 176
-    ('worker', 'worker die (3)', 4, (None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 176
-    ('worker', 'worker die (4)', 4, (None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 176
-    ('worker', 'worker die (5)', 4, (None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 176
-    ('worker', 'worker die (6)', 4, (None, None, None, None, None, None, None, None, None, None, None, 5)),  # line 176
-    ('token', 'authority token (1)', 10, (None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 182
-    ('token', 'authority token (2)', 10, (None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 182
-    ('token', 'authority token (3)', 10, (None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 182
-    ('token', 'authority token (4)', 10, (None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 182
-    ('token', 'authority token (5)', 10, (None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 182
-    ('token', 'authority token (6)', 10, (None, None, None, None, None, None, None, None, None, None, None, 5)),  # line 182
+    ('worker', 'worker die (1)', 4, (None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 179
+    ('worker', 'worker die (2)', 4, (None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 179
+    ('worker', 'worker die (3)', 4, (None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 179
+    ('worker', 'worker die (4)', 4, (None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 179
+    ('worker', 'worker die (5)', 4, (None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 179
+    ('worker', 'worker die (6)', 4, (None, None, None, None, None, None, None, None, None, None, None, 5)),  # line 179
+    ('token', 'authority token (1)', 10, (None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 185
+    ('token', 'authority token (2)', 10, (None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 185
+    ('token', 'authority token (3)', 10, (None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 185
+    ('token', 'authority token (4)', 10, (None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 185
+    ('token', 'authority token (5)', 10, (None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 185
+    ('token', 'authority token (6)', 10, (None, None, None, None, None, None, None, None, None, None, None, 5)),  # line 185
 )
 _CARDS = [entry for entry in CARD_ENTRIES for _ in range(entry[2])]
 CARD_NAMES = tuple(entry[0] for entry in _CARDS)
@@ -143,8 +143,8 @@ def proc_bump(g, s, p, v_d):
 
 def proc_lose_motivation(g, s, p, v_why):
     """Lose 1 motivation (spec line 468). Source: Motivation and Knowledge Tracks."""
-    # spec line 470: if motivation >= 1 {
-    if (s.tr['motivation'][p] >= 1):
+    # spec line 470: if motivation >= 2 {
+    if (s.tr['motivation'][p] >= 2):
         # spec line 471: advance motivation by -1
         s.tr['motivation'][p] += (-1)
     # spec line 473: choose max(count my artifacts_hand - (motivation + 1), 0) cards from my artifacts_hand into artifact_discard
@@ -167,70 +167,86 @@ def proc_activate_recruits(g, s, p, v_f):
             g.PR['honour_recruits'](g, s, _p1, v_f)
 
 
+def proc_keep_recruit(g, s, p, v_r):
+    """Keep a recruit after fighting the system (spec line 494). Source: The Game Turn: Your Choices in the Dystopia › 3; Loyalty Track."""
+    # spec line 496: move r into my recruits_inactive
+    R.move(s, g, v_r, 'recruits_inactive', p, False)
+    # spec line 497: move all my recruit_offer into recruit_discard
+    R.move_all(s, g, 'recruit_offer', p, 'recruit_discard', None)
+    # spec line 498: if loyalty[r.faction] >= bonus_three {
+    if (s.gtr['loyalty'][F_faction[v_r]] >= g.P['bonus_three']):
+        # spec line 499: move r into my recruits_active
+        R.move(s, g, v_r, 'recruits_active', p, False)
+        # spec line 500: if loyalty[r.faction] >= bonus_four {
+        if (s.gtr['loyalty'][F_faction[v_r]] >= g.P['bonus_four']):
+            # spec line 501: do honour_recruits(r.faction)
+            g.PR['honour_recruits'](g, s, p, F_faction[v_r])
+
+
 def proc_honour_recruits(g, s, p, v_f):
-    """Authority on recruits (spec line 494). Source: Loyalty Track; Where to Place Authority Tokens."""
-    # spec line 496: for each r in my recruits_active where faction == f and (count recruit_tokens of r) == 0 {
+    """Authority on recruits (spec line 511). Source: Loyalty Track; Where to Place Authority Tokens."""
+    # spec line 513: for each r in my recruits_active where faction == f and (count recruit_tokens of r) == 0 {
     for v_r in list(s.z['recruits_active'][p]):
         if not ((F_faction[v_r] == v_f) and (len(s.z['recruit_tokens'][v_r]) == 0)):
             continue
-        # spec line 497: if (count my supply) >= 1 {
+        # spec line 514: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
-            # spec line 498: let t = best my supply by 0
+            # spec line 515: let t = best my supply by 0
             v_t = max(s.z['supply'][p], key=lambda _c3: 0, default=-1)
-            # spec line 499: move t into recruit_tokens of r
+            # spec line 516: move t into recruit_tokens of r
             R.move(s, g, v_t, 'recruit_tokens', v_r, False)
-            # spec line 500: score 1
+            # spec line 517: score 1
             s.tr['authority'][p] += 1
 
 
 def proc_gain_loyalty(g, s, p, v_f):
-    """Loyalty advances (spec line 508). Source: Loyalty Track."""
-    # spec line 510: if loyalty[f] < bonus_four {
+    """Loyalty advances (spec line 525). Source: Loyalty Track."""
+    # spec line 527: if loyalty[f] < bonus_four {
     if (s.gtr['loyalty'][v_f] < g.P['bonus_four']):
-        # spec line 511: advance loyalty[f] by 1
+        # spec line 528: advance loyalty[f] by 1
         s.gtr['loyalty'][v_f] += 1
-        # spec line 512: if loyalty[f] == bonus_three {
+        # spec line 529: if loyalty[f] == bonus_three {
         if (s.gtr['loyalty'][v_f] == g.P['bonus_three']):
-            # spec line 513: do activate_recruits(f)
+            # spec line 530: do activate_recruits(f)
             g.PR['activate_recruits'](g, s, p, v_f)
-        # spec line 515: if loyalty[f] == bonus_four {
+        # spec line 532: if loyalty[f] == bonus_four {
         if (s.gtr['loyalty'][v_f] == g.P['bonus_four']):
-            # spec line 516: each player {
+            # spec line 533: each player {
             for _p1 in R.turn_order(s):
-                # spec line 517: do honour_recruits(f)
+                # spec line 534: do honour_recruits(f)
                 g.PR['honour_recruits'](g, s, _p1, v_f)
 
 
 def proc_claim_territory(g, s, p, v_tr):
-    """Place an authority token on a territory (spec line 525). Source: Where to Place Authority Tokens."""
-    # spec line 527: if (count my supply) >= 1 and (count territory_tokens of tr) < players {
+    """Place an authority token on a territory (spec line 542). Source: Where to Place Authority Tokens."""
+    # spec line 544: if (count my supply) >= 1 and (count territory_tokens of tr) < players {
     if ((len(s.z['supply'][p]) >= 1) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
-        # spec line 528: let t = best my supply by 0
+        # spec line 545: let t = best my supply by 0
         v_t = max(s.z['supply'][p], key=lambda _c3: 0, default=-1)
-        # spec line 529: move t into territory_tokens of tr
+        # spec line 546: move t into territory_tokens of tr
         R.move(s, g, v_t, 'territory_tokens', v_tr, False)
-        # spec line 530: score 1
+        # spec line 547: score 1
         s.tr['authority'][p] += 1
 
 
 def proc_suffer_penalty(g, s, p, v_st):
-    """Suffer a structure's penalty (spec line 536). Source: Types of Action Spaces › Single Use."""
-    # spec line 538: if st.penalty == lose_motivation {
+    """Suffer a structure's penalty (spec line 553). Source: Types of Action Spaces › Single Use."""
+    # spec line 555: if st.penalty == lose_motivation {
     if (F_penalty[v_st] == 'lose_motivation'):
-        # spec line 539: do lose_motivation(0)
+        # spec line 556: do lose_motivation(0)
         g.PR['lose_motivation'](g, s, p, 0)
-    # spec line 541: if st.penalty == gain_knowledge {
+    # spec line 558: if st.penalty == gain_knowledge {
     if (F_penalty[v_st] == 'gain_knowledge'):
-        # spec line 542: advance knowledge by 1
+        # spec line 559: advance knowledge by 1
         s.tr['knowledge'][p] += 1
-    # spec line 544: if st.penalty == lose_commodity and has bliss 1 {
+    # spec line 561: if st.penalty == lose_commodity and has bliss 1 {
     if ((F_penalty[v_st] == 'lose_commodity') and R.has(s, p, (0, 0, 0, 1, 0, 0, 0))):
-        # spec line 545: pay bliss 1
+        # spec line 562: pay bliss 1
         R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
 
 
 def legal_work_area(g, s, p):
-    """Choices of 'Work a commodity area' open to player p (spec line 576)."""
+    """Choices of 'Work a commodity area' open to player p (spec line 595)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -243,41 +259,43 @@ def legal_work_area(g, s, p):
 
 
 def apply_work_area(g, s, p, args):
-    """Work a commodity area (spec line 576). Source: Types of Action Spaces › Collective Use; Loyalty Track."""
+    """Work a commodity area (spec line 595). Source: Types of Action Spaces › Collective Use; Loyalty Track."""
     v_d, v_sp = args
     s.ta['placed'][p] += 1
-    # spec line 582: let total = sum value over workers_on of sp
+    # spec line 601: let total = sum value over workers_on of sp
     v_total = sum(s.cst['value'][_c1] for _c1 in s.z['workers_on'][v_sp])
-    # spec line 583: gain sp.gains
+    # spec line 602: let level = loyalty[sp.faction]
+    v_level = s.gtr['loyalty'][F_faction[v_sp]]
+    # spec line 603: gain sp.gains
     R.gain(s, p, F_gains[v_sp])
-    # spec line 584: if total <= 4 {
+    # spec line 604: if total <= 4 {
     if (v_total <= 4):
-        # spec line 585: do gain_loyalty(sp.faction)
+        # spec line 605: do gain_loyalty(sp.faction)
         g.PR['gain_loyalty'](g, s, p, F_faction[v_sp])
     else:
-        # spec line 587: if total <= 8 {
+        # spec line 607: if total <= 8 {
         if (v_total <= 8):
-            # spec line 588: if knowledge >= 1 {
+            # spec line 608: if knowledge >= 1 {
             if (s.tr['knowledge'][p] >= 1):
-                # spec line 589: advance knowledge by -1
+                # spec line 609: advance knowledge by -1
                 s.tr['knowledge'][p] += (-1)
         else:
-            # spec line 592: gain sp.gains
+            # spec line 612: gain sp.gains
             R.gain(s, p, F_gains[v_sp])
-            # spec line 593: advance knowledge by 1
+            # spec line 613: advance knowledge by 1
             s.tr['knowledge'][p] += 1
-    # spec line 596: if loyalty[sp.faction] >= bonus_one and (count my recruits_active where faction == sp.faction) >= 1 {
-    if ((s.gtr['loyalty'][F_faction[v_sp]] >= g.P['bonus_one']) and (sum(1 for _c2 in s.z['recruits_active'][p] if (F_faction[_c2] == F_faction[v_sp])) >= 1)):
-        # spec line 597: gain sp.gains
+    # spec line 616: if level >= bonus_one and (count my recruits_active where faction == sp.faction) >= 1 {
+    if ((v_level >= g.P['bonus_one']) and (sum(1 for _c2 in s.z['recruits_active'][p] if (F_faction[_c2] == F_faction[v_sp])) >= 1)):
+        # spec line 617: gain sp.gains
         R.gain(s, p, F_gains[v_sp])
-    # spec line 599: if sp.faction == icarite and loyalty[icarite] >= bonus_two and (count my recruits_active where faction == icarite) >= 1 and has bliss 1 {
-    if ((F_faction[v_sp] == 'icarite') and (s.gtr['loyalty']['icarite'] >= g.P['bonus_two']) and (sum(1 for _c3 in s.z['recruits_active'][p] if (F_faction[_c3] == 'icarite')) >= 1) and R.has(s, p, (0, 0, 0, 1, 0, 0, 0))):
-        # spec line 600: ask me {
-        R.ask(s, p, ('buy energy', 'buy food', 'buy water', 'buy nothing'), 'ask_work_area_1', {'d': v_d, 'sp': v_sp, 'total': v_total}, p)
+    # spec line 619: if sp.faction == icarite and level >= bonus_two and (count my recruits_active where faction == icarite) >= 1 and has bliss 1 {
+    if ((F_faction[v_sp] == 'icarite') and (v_level >= g.P['bonus_two']) and (sum(1 for _c3 in s.z['recruits_active'][p] if (F_faction[_c3] == 'icarite')) >= 1) and R.has(s, p, (0, 0, 0, 1, 0, 0, 0))):
+        # spec line 620: ask me {
+        R.ask(s, p, ('buy energy', 'buy food', 'buy water', 'buy nothing'), 'ask_work_area_1', {'d': v_d, 'level': v_level, 'sp': v_sp, 'total': v_total}, p)
 
 
 def legal_dig(g, s, p):
-    """Choices of 'Dig in a tunnel' open to player p (spec line 624)."""
+    """Choices of 'Dig in a tunnel' open to player p (spec line 645)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -290,27 +308,27 @@ def legal_dig(g, s, p):
 
 
 def apply_dig(g, s, p, args):
-    """Dig in a tunnel (spec line 624). Source: Types of Action Spaces › Temporary Use; Loyalty Track."""
+    """Dig in a tunnel (spec line 645). Source: Types of Action Spaces › Temporary Use; Loyalty Track."""
     v_d, v_sp = args
     s.ta['placed'][p] += 1
-    # spec line 630: gain sp.gains
+    # spec line 651: gain sp.gains
     R.gain(s, p, F_gains[v_sp])
-    # spec line 631: if digger[sp.faction] < tunnel_exclusive {
+    # spec line 652: if digger[sp.faction] < tunnel_exclusive {
     if (s.gtr['digger'][F_faction[v_sp]] < g.P['tunnel_exclusive']):
-        # spec line 632: advance digger[sp.faction] by 1
+        # spec line 653: advance digger[sp.faction] by 1
         s.gtr['digger'][F_faction[v_sp]] += 1
-        # spec line 633: if digger[sp.faction] == tunnel_recruits {
+        # spec line 654: if digger[sp.faction] == tunnel_recruits {
         if (s.gtr['digger'][F_faction[v_sp]] == g.P['tunnel_recruits']):
-            # spec line 634: do activate_recruits(sp.faction)
+            # spec line 655: do activate_recruits(sp.faction)
             g.PR['activate_recruits'](g, s, p, F_faction[v_sp])
-    # spec line 637: if loyalty[sp.faction] >= bonus_two and (count my recruits_active where faction == sp.faction) >= 1 {
+    # spec line 658: if loyalty[sp.faction] >= bonus_two and (count my recruits_active where faction == sp.faction) >= 1 {
     if ((s.gtr['loyalty'][F_faction[v_sp]] >= g.P['bonus_two']) and (sum(1 for _c1 in s.z['recruits_active'][p] if (F_faction[_c1] == F_faction[v_sp])) >= 1)):
-        # spec line 638: gain sp.gains
+        # spec line 659: gain sp.gains
         R.gain(s, p, F_gains[v_sp])
 
 
 def legal_mine_tunnel_end(g, s, p):
-    """Choices of "Work the exclusive space at a tunnel's end" open to player p (spec line 645)."""
+    """Choices of "Work the exclusive space at a tunnel's end" open to player p (spec line 667)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -327,15 +345,15 @@ def legal_mine_tunnel_end(g, s, p):
 
 
 def apply_mine_tunnel_end(g, s, p, args):
-    """Work the exclusive space at a tunnel's end (spec line 645). Source: Types of Action Spaces › Temporary Use; Setup: Assembling Your New Order › 9."""
+    """Work the exclusive space at a tunnel's end (spec line 667). Source: Types of Action Spaces › Temporary Use; Setup: Assembling Your New Order › 9."""
     v_d, v_sp = args
     s.ta['placed'][p] += 1
-    # spec line 653: gain sp.gains
+    # spec line 675: gain sp.gains
     R.gain(s, p, F_gains[v_sp])
 
 
 def legal_build_site(g, s, p):
-    """Choices of 'Work on a construction site' open to player p (spec line 660)."""
+    """Choices of 'Work on a construction site' open to player p (spec line 682)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -348,40 +366,44 @@ def legal_build_site(g, s, p):
 
 
 def apply_build_site(g, s, p, args):
-    """Work on a construction site (spec line 660). Source: Types of Action Spaces › Single Use."""
+    """Work on a construction site (spec line 682). Source: Types of Action Spaces › Single Use."""
     v_d, v_sp = args
     s.ta['placed'][p] += 1
-    # spec line 666: if (count workers_on of sp) >= min(sp.capacity, players) {
+    # spec line 688: if (count workers_on of sp) >= min(sp.capacity, players) {
     if (len(s.z['workers_on'][v_sp]) >= min(F_capacity[v_sp], s.n)):
-        # spec line 667: move all structure_slot of sp into built_structure of sp
+        # spec line 689: move all structure_slot of sp into built_structure of sp
         R.move_all(s, g, 'structure_slot', v_sp, 'built_structure', v_sp)
-        # spec line 668: each player {
+        # spec line 690: each player {
         for _p2 in R.turn_order(s):
-            # spec line 669: if (count workers_on of sp where owner == me) >= 1 {
+            # spec line 691: if (count workers_on of sp where owner == me) >= 1 {
             if (sum(1 for _c3 in s.z['workers_on'][v_sp] if (F_owner[_c3] == _p2)) >= 1):
-                # spec line 670: for each o in workers_on of sp where owner == me {
+                # spec line 692: for each o in workers_on of sp where owner == me {
                 for v_o in list(s.z['workers_on'][v_sp]):
                     if not (F_owner[v_o] == _p2):
                         continue
-                    # spec line 671: do bump(o)
-                    g.PR['bump'](g, s, _p2, v_o)
-                # spec line 673: if (count my supply) >= 1 {
+                    # spec line 693: move o into my available
+                    R.move(s, g, v_o, 'available', _p2, False)
+                    # spec line 694: roll o
+                    s.cst['value'][v_o] = R.randrange(s, 6) + 1
+                # spec line 696: do knowledge_check(me)
+                g.PR['knowledge_check'](g, s, _p2, _p2)
+                # spec line 697: if (count my supply) >= 1 {
                 if (len(s.z['supply'][_p2]) >= 1):
-                    # spec line 674: let t = best my supply by 0
+                    # spec line 698: let t = best my supply by 0
                     v_t = max(s.z['supply'][_p2], key=lambda _c5: 0, default=-1)
-                    # spec line 675: move t into structure_tokens of sp
+                    # spec line 699: move t into structure_tokens of sp
                     R.move(s, g, v_t, 'structure_tokens', v_sp, False)
-                    # spec line 676: score 1
+                    # spec line 700: score 1
                     s.tr['authority'][_p2] += 1
             else:
-                # spec line 679: for each st in built_structure of sp {
+                # spec line 703: for each st in built_structure of sp {
                 for v_st in list(s.z['built_structure'][v_sp]):
-                    # spec line 680: do suffer_penalty(st)
+                    # spec line 704: do suffer_penalty(st)
                     g.PR['suffer_penalty'](g, s, _p2, v_st)
 
 
 def legal_draw_artifact(g, s, p):
-    """Choices of 'Visit an artifact dealer' open to player p (spec line 690)."""
+    """Choices of 'Visit an artifact dealer' open to player p (spec line 715)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -394,19 +416,19 @@ def legal_draw_artifact(g, s, p):
 
 
 def apply_draw_artifact(g, s, p, args):
-    """Visit an artifact dealer (spec line 690). Source: Setup: Assembling Your New Order › 11; Motivation and Knowledge Tracks."""
+    """Visit an artifact dealer (spec line 715). Source: Setup: Assembling Your New Order › 11; Motivation and Knowledge Tracks."""
     v_d, v_sp = args
     s.ta['placed'][p] += 1
-    # spec line 696: if motivation < 6 {
+    # spec line 721: if motivation < 6 {
     if (s.tr['motivation'][p] < 6):
-        # spec line 697: advance motivation by 1
+        # spec line 722: advance motivation by 1
         s.tr['motivation'][p] += 1
-    # spec line 699: draw 1 from artifact_deck into my artifacts_hand
+    # spec line 724: draw 1 from artifact_deck into my artifacts_hand
     R.draw(s, g, 1, 'artifact_deck', None, 'artifacts_hand', p)
 
 
 def legal_activate_worker(g, s, p):
-    """Choices of 'Activate a new worker' open to player p (spec line 706)."""
+    """Choices of 'Activate a new worker' open to player p (spec line 731)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -421,21 +443,21 @@ def legal_activate_worker(g, s, p):
 
 
 def apply_activate_worker(g, s, p, args):
-    """Activate a new worker (spec line 706). Source: Setup: Assembling Your New Order › 8."""
+    """Activate a new worker (spec line 731). Source: Setup: Assembling Your New Order › 8."""
     v_d, v_sp = args
     s.ta['placed'][p] += 1
-    # spec line 713: let w = best my pool by 0
+    # spec line 738: let w = best my pool by 0
     v_w = max(s.z['pool'][p], key=lambda _c1: 0, default=-1)
-    # spec line 714: move w into my available
+    # spec line 739: move w into my available
     R.move(s, g, v_w, 'available', p, False)
-    # spec line 715: roll w
+    # spec line 740: roll w
     s.cst['value'][v_w] = R.randrange(s, 6) + 1
-    # spec line 716: do knowledge_check(me)
+    # spec line 741: do knowledge_check(me)
     g.PR['knowledge_check'](g, s, p, p)
 
 
 def legal_use_structure_territory(g, s, p):
-    """Choices of 'Use a structure: claim a territory' open to player p (spec line 722)."""
+    """Choices of 'Use a structure: claim a territory' open to player p (spec line 747)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -454,17 +476,17 @@ def legal_use_structure_territory(g, s, p):
 
 
 def apply_use_structure_territory(g, s, p, args):
-    """Use a structure: claim a territory (spec line 722). Source: Types of Action Spaces › Temporary Use."""
+    """Use a structure: claim a territory (spec line 747). Source: Types of Action Spaces › Temporary Use."""
     v_d, v_sp, v_st, v_tr = args
     s.ta['placed'][p] += 1
-    # spec line 731: pay st.use_cost
+    # spec line 756: pay st.use_cost
     R.pay(s, p, F_use_cost[v_st])
-    # spec line 732: do claim_territory(tr)
+    # spec line 757: do claim_territory(tr)
     g.PR['claim_territory'](g, s, p, v_tr)
 
 
 def legal_use_structure_loyalty(g, s, p):
-    """Choices of "Use a structure: advance its faction's loyalty" open to player p (spec line 737)."""
+    """Choices of "Use a structure: advance its faction's loyalty" open to player p (spec line 763)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -478,17 +500,17 @@ def legal_use_structure_loyalty(g, s, p):
 
 
 def apply_use_structure_loyalty(g, s, p, args):
-    """Use a structure: advance its faction's loyalty (spec line 737). Source: Types of Action Spaces › Temporary Use."""
+    """Use a structure: advance its faction's loyalty (spec line 763). Source: Types of Action Spaces › Temporary Use."""
     v_d, v_sp, v_st = args
     s.ta['placed'][p] += 1
-    # spec line 744: pay st.use_cost
+    # spec line 770: pay st.use_cost
     R.pay(s, p, F_use_cost[v_st])
-    # spec line 745: do gain_loyalty(st.faction)
+    # spec line 771: do gain_loyalty(st.faction)
     g.PR['gain_loyalty'](g, s, p, F_faction[v_st])
 
 
 def legal_artifact_market(g, s, p):
-    """Choices of "Trade artifacts at a structure's market" open to player p (spec line 750)."""
+    """Choices of "Trade artifacts at a structure's market" open to player p (spec line 777)."""
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -504,49 +526,45 @@ def legal_artifact_market(g, s, p):
 
 
 def apply_artifact_market(g, s, p, args):
-    """Trade artifacts at a structure's market (spec line 750). Source: Types of Action Spaces › Temporary Use; Where to Place Authority Tokens."""
+    """Trade artifacts at a structure's market (spec line 777). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces › Temporary Use; Where to Place Authority Tokens."""
     v_d, v_sp, v_st = args
     s.ta['placed'][p] += 1
-    # spec line 758: for each o in market_workers of sp {
+    # spec line 785: move d into my in_hand
+    R.move(s, g, v_d, 'in_hand', p, False)
+    # spec line 786: for each o in market_workers of sp {
     for v_o in list(s.z['market_workers'][v_sp]):
-        # spec line 759: do bump(o)
+        # spec line 787: do bump(o)
         g.PR['bump'](g, s, p, v_o)
-    # spec line 761: move d into market_workers of sp
+    # spec line 789: move d into market_workers of sp
     R.move(s, g, v_d, 'market_workers', v_sp, False)
-    # spec line 762: for each o in my available where o.value != d.value {
+    # spec line 790: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 763: set o.matched = false
+        # spec line 791: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 765: if (count my available where matched) >= 1 {
+    # spec line 793: if (count my available where matched) >= 1 {
     if (sum(1 for _c1 in s.z['available'][p] if s.cst['matched'][_c1]) >= 1):
-        # spec line 766: again
+        # spec line 794: again
         s.again = True
-    # spec line 768: let t = best my supply by 0
-    v_t = max(s.z['supply'][p], key=lambda _c2: 0, default=-1)
-    # spec line 769: move t into structure_tokens of sp
-    R.move(s, g, v_t, 'structure_tokens', v_sp, False)
-    # spec line 770: score 1
-    s.tr['authority'][p] += 1
-    # spec line 771: choose st.market_cost cards from my artifacts_hand into artifact_discard
-    R.choose_cards(s, g, p, F_market_cost[v_st], 'artifacts_hand', p, 'artifact_discard', None, False)
+    # spec line 796: choose st.market_cost cards from my artifacts_hand into artifact_discard then {
+    R.choose_cards(s, g, p, F_market_cost[v_st], 'artifacts_hand', p, 'artifact_discard', None, False, 'then_artifact_market_2', {'d': v_d, 'sp': v_sp, 'st': v_st}, p)
 
 
 def legal_stop_placing(g, s, p):
-    """Choices of 'Place no more matching workers this turn' open to player p (spec line 777)."""
+    """Choices of 'Place no more matching workers this turn' open to player p (spec line 809)."""
     if not (s.ta['placed'][p] >= 1):
         return
     yield ()
 
 
 def apply_stop_placing(g, s, p, args):
-    """Place no more matching workers this turn (spec line 777). Source: The Game Turn: Your Choices in the Dystopia › 1."""
+    """Place no more matching workers this turn (spec line 809). Source: The Game Turn: Your Choices in the Dystopia › 1."""
     pass
 
 
 def legal_retrieve_paying(g, s, p):
-    """Choices of 'Retrieve workers, paying the cost' open to player p (spec line 787)."""
+    """Choices of 'Retrieve workers, paying the cost' open to player p (spec line 819)."""
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
@@ -558,22 +576,22 @@ def legal_retrieve_paying(g, s, p):
 
 
 def apply_retrieve_paying(g, s, p, args):
-    """Retrieve workers, paying the cost (spec line 787). Source: The Game Turn: Your Choices in the Dystopia › 2."""
+    """Retrieve workers, paying the cost (spec line 819). Source: The Game Turn: Your Choices in the Dystopia › 2."""
     v_ds, = args
-    # spec line 792: pay bliss 1
+    # spec line 824: pay bliss 1
     R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
-    # spec line 793: for each d in ds {
+    # spec line 825: for each d in ds {
     for v_d in list(v_ds):
-        # spec line 794: move d into my available
+        # spec line 826: move d into my available
         R.move(s, g, v_d, 'available', p, False)
-        # spec line 795: roll d
+        # spec line 827: roll d
         s.cst['value'][v_d] = R.randrange(s, 6) + 1
-    # spec line 797: do knowledge_check(me)
+    # spec line 829: do knowledge_check(me)
     g.PR['knowledge_check'](g, s, p, p)
 
 
 def legal_retrieve_free(g, s, p):
-    """Choices of 'Retrieve workers, losing 1 motivation' open to player p (spec line 803)."""
+    """Choices of 'Retrieve workers, losing 1 motivation' open to player p (spec line 835)."""
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
@@ -583,22 +601,22 @@ def legal_retrieve_free(g, s, p):
 
 
 def apply_retrieve_free(g, s, p, args):
-    """Retrieve workers, losing 1 motivation (spec line 803). Source: The Game Turn: Your Choices in the Dystopia › 2."""
+    """Retrieve workers, losing 1 motivation (spec line 835). Source: The Game Turn: Your Choices in the Dystopia › 2."""
     v_ds, = args
-    # spec line 807: for each d in ds {
+    # spec line 839: for each d in ds {
     for v_d in list(v_ds):
-        # spec line 808: move d into my available
+        # spec line 840: move d into my available
         R.move(s, g, v_d, 'available', p, False)
-        # spec line 809: roll d
+        # spec line 841: roll d
         s.cst['value'][v_d] = R.randrange(s, 6) + 1
-    # spec line 811: do knowledge_check(me)
+    # spec line 843: do knowledge_check(me)
     g.PR['knowledge_check'](g, s, p, p)
-    # spec line 812: do lose_motivation(0)
+    # spec line 844: do lose_motivation(0)
     g.PR['lose_motivation'](g, s, p, 0)
 
 
 def legal_reveal_dilemma_match(g, s, p):
-    """Choices of 'Reveal your ethical dilemma with the artifact it wants' open to player p (spec line 820)."""
+    """Choices of 'Reveal your ethical dilemma with the artifact it wants' open to player p (spec line 852)."""
     for v_dl in s.z['dilemma_hand'][p]:
         for v_a in s.z['artifacts_hand'][p]:
             if not (F_kind[v_a] == F_wants[v_dl]):
@@ -611,19 +629,19 @@ def legal_reveal_dilemma_match(g, s, p):
 
 
 def apply_reveal_dilemma_match(g, s, p, args):
-    """Reveal your ethical dilemma with the artifact it wants (spec line 820). Source: The Game Turn: Your Choices in the Dystopia › 3."""
+    """Reveal your ethical dilemma with the artifact it wants (spec line 852). Source: The Game Turn: Your Choices in the Dystopia › 3."""
     v_dl, v_a = args
     s.ta['dilemma_revealed'][p] += 1
-    # spec line 826: move a into artifact_discard
+    # spec line 858: move a into artifact_discard
     R.move(s, g, v_a, 'artifact_discard', None, False)
-    # spec line 827: move dl into my dilemma_done
+    # spec line 859: move dl into my dilemma_done
     R.move(s, g, v_dl, 'dilemma_done', p, False)
-    # spec line 828: ask me {
-    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_match_2', {'a': v_a, 'dl': v_dl}, p)
+    # spec line 860: ask me {
+    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_match_3', {'a': v_a, 'dl': v_dl}, p)
 
 
 def legal_reveal_dilemma_pair(g, s, p):
-    """Choices of 'Reveal your ethical dilemma with any 2 artifacts' open to player p (spec line 845)."""
+    """Choices of 'Reveal your ethical dilemma with any 2 artifacts' open to player p (spec line 879)."""
     for v_dl in s.z['dilemma_hand'][p]:
         _items1 = [_c3 for _c3 in CARDS_OF['artifact'] if s.loc[_c3] is not None and R.in_zone(s, _c3, 'artifacts_hand', p)]
         for _mask2 in range(1, 1 << len(_items1)):
@@ -638,316 +656,312 @@ def legal_reveal_dilemma_pair(g, s, p):
 
 
 def apply_reveal_dilemma_pair(g, s, p, args):
-    """Reveal your ethical dilemma with any 2 artifacts (spec line 845). Source: The Game Turn: Your Choices in the Dystopia › 3."""
+    """Reveal your ethical dilemma with any 2 artifacts (spec line 879). Source: The Game Turn: Your Choices in the Dystopia › 3."""
     v_dl, v_arts = args
     s.ta['dilemma_revealed'][p] += 1
-    # spec line 852: for each a in arts {
+    # spec line 886: for each a in arts {
     for v_a in list(v_arts):
-        # spec line 853: move a into artifact_discard
+        # spec line 887: move a into artifact_discard
         R.move(s, g, v_a, 'artifact_discard', None, False)
-    # spec line 855: move dl into my dilemma_done
+    # spec line 889: move dl into my dilemma_done
     R.move(s, g, v_dl, 'dilemma_done', p, False)
-    # spec line 856: ask me {
-    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_pair_3', {'arts': v_arts, 'dl': v_dl}, p)
+    # spec line 890: ask me {
+    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_pair_5', {'arts': v_arts, 'dl': v_dl}, p)
 
 
 def trig_placing__work_area(g, s, p, args):
-    """Placing a worker: place, then pay, before 'Work a commodity area' (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before 'Work a commodity area' (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
-    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 574: move d into my in_hand
+    R.move(s, g, v_d, 'in_hand', p, False)
+    # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 557: for each o in workers_on of sp {
+        # spec line 576: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 558: do bump(o)
+            # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 561: move d into workers_on of sp
+    # spec line 580: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 562: if (count built_structure of sp) == 0 {
+    # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 563: pay sp.cost
+        # spec line 582: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 565: for each o in my available where o.value != d.value {
+    # spec line 584: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 566: set o.matched = false
+        # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 568: if (count my available where matched) >= 1 {
+    # spec line 587: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 569: again
+        # spec line 588: again
         s.again = True
 
 
 def trig_placing__dig(g, s, p, args):
-    """Placing a worker: place, then pay, before 'Dig in a tunnel' (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before 'Dig in a tunnel' (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
-    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 574: move d into my in_hand
+    R.move(s, g, v_d, 'in_hand', p, False)
+    # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 557: for each o in workers_on of sp {
+        # spec line 576: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 558: do bump(o)
+            # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 561: move d into workers_on of sp
+    # spec line 580: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 562: if (count built_structure of sp) == 0 {
+    # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 563: pay sp.cost
+        # spec line 582: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 565: for each o in my available where o.value != d.value {
+    # spec line 584: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 566: set o.matched = false
+        # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 568: if (count my available where matched) >= 1 {
+    # spec line 587: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 569: again
+        # spec line 588: again
         s.again = True
 
 
 def trig_placing__mine_tunnel_end(g, s, p, args):
-    """Placing a worker: place, then pay, before "Work the exclusive space at a tunnel's end" (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before "Work the exclusive space at a tunnel's end" (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
-    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 574: move d into my in_hand
+    R.move(s, g, v_d, 'in_hand', p, False)
+    # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 557: for each o in workers_on of sp {
+        # spec line 576: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 558: do bump(o)
+            # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 561: move d into workers_on of sp
+    # spec line 580: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 562: if (count built_structure of sp) == 0 {
+    # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 563: pay sp.cost
+        # spec line 582: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 565: for each o in my available where o.value != d.value {
+    # spec line 584: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 566: set o.matched = false
+        # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 568: if (count my available where matched) >= 1 {
+    # spec line 587: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 569: again
+        # spec line 588: again
         s.again = True
 
 
 def trig_placing__build_site(g, s, p, args):
-    """Placing a worker: place, then pay, before 'Work on a construction site' (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before 'Work on a construction site' (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
-    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 574: move d into my in_hand
+    R.move(s, g, v_d, 'in_hand', p, False)
+    # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 557: for each o in workers_on of sp {
+        # spec line 576: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 558: do bump(o)
+            # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 561: move d into workers_on of sp
+    # spec line 580: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 562: if (count built_structure of sp) == 0 {
+    # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 563: pay sp.cost
+        # spec line 582: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 565: for each o in my available where o.value != d.value {
+    # spec line 584: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 566: set o.matched = false
+        # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 568: if (count my available where matched) >= 1 {
+    # spec line 587: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 569: again
+        # spec line 588: again
         s.again = True
 
 
 def trig_placing__draw_artifact(g, s, p, args):
-    """Placing a worker: place, then pay, before 'Visit an artifact dealer' (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before 'Visit an artifact dealer' (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
-    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 574: move d into my in_hand
+    R.move(s, g, v_d, 'in_hand', p, False)
+    # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 557: for each o in workers_on of sp {
+        # spec line 576: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 558: do bump(o)
+            # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 561: move d into workers_on of sp
+    # spec line 580: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 562: if (count built_structure of sp) == 0 {
+    # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 563: pay sp.cost
+        # spec line 582: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 565: for each o in my available where o.value != d.value {
+    # spec line 584: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 566: set o.matched = false
+        # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 568: if (count my available where matched) >= 1 {
+    # spec line 587: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 569: again
+        # spec line 588: again
         s.again = True
 
 
 def trig_placing__activate_worker(g, s, p, args):
-    """Placing a worker: place, then pay, before 'Activate a new worker' (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before 'Activate a new worker' (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
-    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 574: move d into my in_hand
+    R.move(s, g, v_d, 'in_hand', p, False)
+    # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 557: for each o in workers_on of sp {
+        # spec line 576: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 558: do bump(o)
+            # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 561: move d into workers_on of sp
+    # spec line 580: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 562: if (count built_structure of sp) == 0 {
+    # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 563: pay sp.cost
+        # spec line 582: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 565: for each o in my available where o.value != d.value {
+    # spec line 584: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 566: set o.matched = false
+        # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 568: if (count my available where matched) >= 1 {
+    # spec line 587: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 569: again
+        # spec line 588: again
         s.again = True
 
 
 def trig_placing__use_structure_territory(g, s, p, args):
-    """Placing a worker: place, then pay, before 'Use a structure: claim a territory' (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before 'Use a structure: claim a territory' (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp, v_st, v_tr = args
-    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 574: move d into my in_hand
+    R.move(s, g, v_d, 'in_hand', p, False)
+    # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 557: for each o in workers_on of sp {
+        # spec line 576: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 558: do bump(o)
+            # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 561: move d into workers_on of sp
+    # spec line 580: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 562: if (count built_structure of sp) == 0 {
+    # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 563: pay sp.cost
+        # spec line 582: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 565: for each o in my available where o.value != d.value {
+    # spec line 584: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 566: set o.matched = false
+        # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 568: if (count my available where matched) >= 1 {
+    # spec line 587: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 569: again
+        # spec line 588: again
         s.again = True
 
 
 def trig_placing__use_structure_loyalty(g, s, p, args):
-    """Placing a worker: place, then pay, before "Use a structure: advance its faction's loyalty" (spec line 553). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
+    """Placing a worker: place, then pay, before "Use a structure: advance its faction's loyalty" (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp, v_st = args
-    # spec line 556: if sp.use == temporary or (count built_structure of sp) >= 1 {
+    # spec line 574: move d into my in_hand
+    R.move(s, g, v_d, 'in_hand', p, False)
+    # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
-        # spec line 557: for each o in workers_on of sp {
+        # spec line 576: for each o in workers_on of sp {
         for v_o in list(s.z['workers_on'][v_sp]):
-            # spec line 558: do bump(o)
+            # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
-    # spec line 561: move d into workers_on of sp
+    # spec line 580: move d into workers_on of sp
     R.move(s, g, v_d, 'workers_on', v_sp, False)
-    # spec line 562: if (count built_structure of sp) == 0 {
+    # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
-        # spec line 563: pay sp.cost
+        # spec line 582: pay sp.cost
         R.pay(s, p, F_cost[v_sp])
-    # spec line 565: for each o in my available where o.value != d.value {
+    # spec line 584: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
             continue
-        # spec line 566: set o.matched = false
+        # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
-    # spec line 568: if (count my available where matched) >= 1 {
+    # spec line 587: if (count my available where matched) >= 1 {
     if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
-        # spec line 569: again
+        # spec line 588: again
         s.again = True
 
 
 def enter_choose_active(g, s, p):
-    """Start of Choose your active recruit (spec line 397). Source: Setup: Assembling Your New Order › 10."""
-    # spec line 399: each player {
+    """Start of Choose your active recruit (spec line 409). Source: Setup: Assembling Your New Order › 10."""
+    # spec line 411: each player {
     for _p1 in R.turn_order(s):
-        # spec line 400: choose 1 cards from my recruit_offer into my recruits_chosen
+        # spec line 412: choose 1 cards from my recruit_offer into my recruits_chosen
         R.choose_cards(s, g, _p1, 1, 'recruit_offer', _p1, 'recruits_chosen', _p1, False)
 
 
 def enter_choose_inactive(g, s, p):
-    """Start of Choose your inactive recruit (spec line 407). Source: Setup: Assembling Your New Order › 10."""
-    # spec line 409: each player {
+    """Start of Choose your inactive recruit (spec line 419). Source: Setup: Assembling Your New Order › 10."""
+    # spec line 421: each player {
     for _p1 in R.turn_order(s):
-        # spec line 410: choose 1 cards from my recruit_offer into my recruits_inactive
+        # spec line 422: choose 1 cards from my recruit_offer into my recruits_inactive
         R.choose_cards(s, g, _p1, 1, 'recruit_offer', _p1, 'recruits_inactive', _p1, False)
 
 
 def exit_choose_inactive(g, s, p):
-    """End of Choose your inactive recruit (spec line 407). Source: Setup: Assembling Your New Order › 10."""
-    # spec line 414: each player {
+    """End of Choose your inactive recruit (spec line 419). Source: Setup: Assembling Your New Order › 10."""
+    # spec line 426: each player {
     for _p1 in R.turn_order(s):
-        # spec line 415: move all my recruits_chosen into my recruits_active
+        # spec line 427: move all my recruits_chosen into my recruits_active
         R.move_all(s, g, 'recruits_chosen', _p1, 'recruits_active', _p1)
-        # spec line 416: move all my recruit_offer into recruit_discard
+        # spec line 428: move all my recruit_offer into recruit_discard
         R.move_all(s, g, 'recruit_offer', _p1, 'recruit_discard', None)
 
 
 def turn_play(g, s, p):
-    """Start of each turn in A turn (spec line 422). Source: The Game Turn: Your Choices in the Dystopia."""
-    # spec line 424: for each d in my available {
+    """Start of each turn in A turn (spec line 434). Source: The Game Turn: Your Choices in the Dystopia."""
+    # spec line 436: for each d in my available {
     for v_d in list(s.z['available'][p]):
-        # spec line 425: set d.matched = (count my available where value == d.value) >= 2
+        # spec line 437: set d.matched = (count my available where value == d.value) >= 2
         s.cst['matched'][v_d] = (sum(1 for _c1 in s.z['available'][p] if (s.cst['value'][_c1] == s.cst['value'][v_d])) >= 2)
-    # spec line 427: move all my recruit_offer into recruit_discard
-    R.move_all(s, g, 'recruit_offer', p, 'recruit_discard', None)
-    # spec line 428: for each r in my recruits_inactive where loyalty[faction] >= bonus_three or digger[faction] >= tunnel_recruits {
-    for v_r in list(s.z['recruits_inactive'][p]):
-        if not ((s.gtr['loyalty'][F_faction[v_r]] >= g.P['bonus_three']) or (s.gtr['digger'][F_faction[v_r]] >= g.P['tunnel_recruits'])):
-            continue
-        # spec line 429: move r into my recruits_active
-        R.move(s, g, v_r, 'recruits_active', p, False)
-    # spec line 431: for each r in my recruits_active where loyalty[faction] >= bonus_four and (count recruit_tokens of r) == 0 {
-    for v_r in list(s.z['recruits_active'][p]):
-        if not ((s.gtr['loyalty'][F_faction[v_r]] >= g.P['bonus_four']) and (len(s.z['recruit_tokens'][v_r]) == 0)):
-            continue
-        # spec line 432: if (count my supply) >= 1 {
-        if (len(s.z['supply'][p]) >= 1):
-            # spec line 433: let t = best my supply by 0
-            v_t = max(s.z['supply'][p], key=lambda _c4: 0, default=-1)
-            # spec line 434: move t into recruit_tokens of r
-            R.move(s, g, v_t, 'recruit_tokens', v_r, False)
-            # spec line 435: score 1
-            s.tr['authority'][p] += 1
 
 
 def limit_workers_on(g, s, p):
-    """At most this many cards in workers on it (spec line 194)."""
+    """At most this many cards in workers on it (spec line 197)."""
     return F_capacity[p]
 
 
 def limit_market_workers(g, s, p):
-    """At most this many cards in workers at its artifact market (spec line 200)."""
+    """At most this many cards in workers at its artifact market (spec line 203)."""
     return 1
 
 
 def limit_territory_tokens(g, s, p):
-    """At most this many cards in authority tokens on it (spec line 226)."""
+    """At most this many cards in authority tokens on it (spec line 235)."""
     return s.n
 
 
 def limit_recruit_tokens(g, s, p):
-    """At most this many cards in authority token on it (spec line 280)."""
+    """At most this many cards in authority token on it (spec line 291)."""
     return 1
 
 
 def limit_artifacts_hand(g, s, p):
-    """At most this many cards in artifacts in hand (spec line 296)."""
+    """At most this many cards in artifacts in hand (spec line 307)."""
     return (s.tr['motivation'][p] + 1)
 
 
 def limit_dilemma_token(g, s, p):
-    """At most this many cards in authority token on the ethical dilemma (spec line 317)."""
+    """At most this many cards in authority token on the ethical dilemma (spec line 329)."""
     return 1
 
 
@@ -962,156 +976,194 @@ def start_motivation(g, s):
 
 
 def start_knowledge(g, s):
-    """Where knowledge starts (spec line 157)."""
+    """Where knowledge starts (spec line 158)."""
     return 3
 
 
 def start_loyalty(g, s):
-    """Where loyalty starts (spec line 163)."""
+    """Where loyalty starts (spec line 165)."""
     return {member: 1 for member in ('euphorian', 'subterran', 'wastelander', 'icarite')}
 
 
 def start_digger(g, s):
-    """Where digger progress starts (spec line 169)."""
+    """Where digger progress starts (spec line 172)."""
     return {member: 0 for member in ('euphorian', 'subterran', 'wastelander', 'icarite')}
 
 
 def setup_setup(g, s, p):
-    """Setup (spec line 355). Source: Setup: Assembling Your New Order."""
-    # spec line 356: put board into board_spaces
+    """Setup (spec line 367). Source: Setup: Assembling Your New Order."""
+    # spec line 368: put board into board_spaces
     R.put(s, g, CATALOGUE_BOARD, 'board_spaces', None)
-    # spec line 357: put territories into territory_spaces
+    # spec line 369: put territories into territory_spaces
     R.put(s, g, CATALOGUE_TERRITORIES, 'territory_spaces', None)
-    # spec line 358: put structures into structure_pile
+    # spec line 370: put structures into structure_pile
     R.put(s, g, CATALOGUE_STRUCTURES, 'structure_pile', None)
-    # spec line 359: shuffle structure_pile
+    # spec line 371: shuffle structure_pile
     R.shuffle(s, 'structure_pile', None)
-    # spec line 360: for each site in board_spaces where family == construction_site {
+    # spec line 372: for each site in board_spaces where family == construction_site {
     for v_site in list(s.z['board_spaces']):
         if not (F_family[v_site] == 'construction_site'):
             continue
-        # spec line 361: draw 1 from structure_pile into structure_slot of site
+        # spec line 373: draw 1 from structure_pile into structure_slot of site
         R.draw(s, g, 1, 'structure_pile', None, 'structure_slot', v_site)
-        # spec line 362: if (count structure_slot of site where faction == icarite) >= 1 {
+        # spec line 374: if (count structure_slot of site where faction == icarite) >= 1 {
         if (sum(1 for _c4 in s.z['structure_slot'][v_site] if (F_faction[_c4] == 'icarite')) >= 1):
-            # spec line 363: move all structure_slot of site into built_structure of site
+            # spec line 375: move all structure_slot of site into built_structure of site
             R.move_all(s, g, 'structure_slot', v_site, 'built_structure', v_site)
-    # spec line 366: put recruits into recruit_deck
+    # spec line 378: put recruits into recruit_deck
     R.put(s, g, CATALOGUE_RECRUITS, 'recruit_deck', None)
-    # spec line 367: shuffle recruit_deck
+    # spec line 379: shuffle recruit_deck
     R.shuffle(s, 'recruit_deck', None)
-    # spec line 368: put artifacts into artifact_deck
+    # spec line 380: put artifacts into artifact_deck
     R.put(s, g, CATALOGUE_ARTIFACTS, 'artifact_deck', None)
-    # spec line 369: shuffle artifact_deck
+    # spec line 381: shuffle artifact_deck
     R.shuffle(s, 'artifact_deck', None)
-    # spec line 370: put dilemmas into dilemma_deck
+    # spec line 382: put dilemmas into dilemma_deck
     R.put(s, g, CATALOGUE_DILEMMAS, 'dilemma_deck', None)
-    # spec line 371: shuffle dilemma_deck
+    # spec line 383: shuffle dilemma_deck
     R.shuffle(s, 'dilemma_deck', None)
-    # spec line 372: each player {
+    # spec line 384: each player {
     for _p8 in R.turn_order(s):
-        # spec line 373: put token into my supply where owner == me
+        # spec line 385: put token into my supply where owner == me
         R.put(s, g, [_c9 for _c9 in CATALOGUE_TOKEN if (F_owner[_c9] == _p8)], 'supply', _p8)
-        # spec line 374: put worker into my pool where owner == me
+        # spec line 386: put worker into my pool where owner == me
         R.put(s, g, [_c10 for _c10 in CATALOGUE_WORKER if (F_owner[_c10] == _p8)], 'pool', _p8)
-        # spec line 375: draw 2 from my pool into my available
+        # spec line 387: draw 2 from my pool into my available
         R.draw(s, g, 2, 'pool', _p8, 'available', _p8)
-        # spec line 376: for each d in my available {
+        # spec line 388: for each d in my available {
         for v_d in list(s.z['available'][_p8]):
-            # spec line 377: roll d
+            # spec line 389: roll d
             s.cst['value'][v_d] = R.randrange(s, 6) + 1
-        # spec line 379: draw 1 from dilemma_deck into my dilemma_hand
+        # spec line 391: draw 1 from dilemma_deck into my dilemma_hand
         R.draw(s, g, 1, 'dilemma_deck', None, 'dilemma_hand', _p8)
-        # spec line 380: draw 4 from recruit_deck into my recruit_offer
+        # spec line 392: draw 4 from recruit_deck into my recruit_offer
         R.draw(s, g, 4, 'recruit_deck', None, 'recruit_offer', _p8)
-    # spec line 382: first player most sum value over my available
+    # spec line 394: first player most sum value over my available
     s.first = max(range(s.n), key=lambda _q11: sum(s.cst['value'][_c12] for _c12 in s.z['available'][_q11]))
 
 
 def end_when_game_over(g, s):
-    """Whether the end of the game is triggered (spec line 877)."""
+    """Whether the end of the game is triggered (spec line 913)."""
     return any((len(s.z['supply'][_q1]) == 0) for _q1 in range(s.n))
 
 
 def outcome_game_over(g, s):
-    """Winners when the game ends (spec line 876). Source: End of Game and Scoring: Triumph in the Dystopia; Tie-breaker."""
+    """Winners when the game ends (spec line 912). Source: End of Game and Scoring: Triumph in the Dystopia; Tie-breaker."""
+    tied = list(range(s.n))
     for _ in range(100):
-        keys = [(s.tr['authority'][q], s.tr['motivation'][q], -s.tr['knowledge'][q], sum(1 for _c1 in s.z['board_spaces'] if (sum(1 for _c2 in s.z['structure_tokens'][_c1] if (F_owner[_c2] == q)) >= 1)), sum(1 for _c3 in s.z['territory_spaces'] if (sum(1 for _c4 in s.z['territory_tokens'][_c3] if (F_owner[_c4] == q)) >= 1)), -sum((R.randrange(s, 6) + 1) for _c5 in s.z['available'][q]),) for q in range(s.n)]
-        best = max(keys)
-        winners = [q for q in range(s.n) if keys[q] == best]
-        if len(winners) == 1:
+        keys = {q: (s.tr['authority'][q], s.tr['motivation'][q], -s.tr['knowledge'][q], sum(1 for _c1 in s.z['board_spaces'] if (sum(1 for _c2 in s.z['structure_tokens'][_c1] if (F_owner[_c2] == q)) >= 1)), sum(1 for _c3 in s.z['territory_spaces'] if (sum(1 for _c4 in s.z['territory_tokens'][_c3] if (F_owner[_c4] == q)) >= 1)), -(R.randrange(s, 6) + 1),) for q in tied}
+        best = max(keys.values())
+        tied = [q for q in tied if keys[q] == best]
+        if len(tied) == 1:
             break
-    return winners
+    return tied
 
 
 def ask_work_area_1(g, s, p, env, label):
-    """Options of the question at spec line 600."""
+    """Options of the question at spec line 620."""
     v_d = env['d']
+    v_level = env['level']
     v_sp = env['sp']
     v_total = env['total']
     if label == 'buy energy':
-        # spec line 602: pay bliss 1
+        # spec line 622: pay bliss 1
         R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
-        # spec line 603: gain energy 1
+        # spec line 623: gain energy 1
         R.gain(s, p, (1, 0, 0, 0, 0, 0, 0))
     elif label == 'buy food':
-        # spec line 606: pay bliss 1
+        # spec line 626: pay bliss 1
         R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
-        # spec line 607: gain food 1
+        # spec line 627: gain food 1
         R.gain(s, p, (0, 1, 0, 0, 0, 0, 0))
     elif label == 'buy water':
-        # spec line 610: pay bliss 1
+        # spec line 630: pay bliss 1
         R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
-        # spec line 611: gain water 1
+        # spec line 631: gain water 1
         R.gain(s, p, (0, 0, 1, 0, 0, 0, 0))
     elif label == 'buy nothing':
         pass
 
 
-def ask_reveal_dilemma_match_2(g, s, p, env, label):
-    """Options of the question at spec line 828."""
+def then_artifact_market_2(g, s, p, env, card):
+    """The rest of the effect once the cards of spec line 796 are chosen."""
+    v_d = env['d']
+    v_sp = env['sp']
+    v_st = env['st']
+    # spec line 797: if (count my supply) >= 1 {
+    if (len(s.z['supply'][p]) >= 1):
+        # spec line 798: let t = best my supply by 0
+        v_t = max(s.z['supply'][p], key=lambda _c3: 0, default=-1)
+        # spec line 799: move t into structure_tokens of sp
+        R.move(s, g, v_t, 'structure_tokens', v_sp, False)
+        # spec line 800: score 1
+        s.tr['authority'][p] += 1
+
+
+def pick_reveal_dilemma_match_4(g, s, p, env, card):
+    """The rest of the effect once a card is chosen at spec line 863."""
+    v_a = env['a']
+    v_dl = env['dl']
+    v_r = card
+    # spec line 864: do keep_recruit(r)
+    g.PR['keep_recruit'](g, s, p, v_r)
+
+
+def ask_reveal_dilemma_match_3(g, s, p, env, label):
+    """Options of the question at spec line 860."""
     v_a = env['a']
     v_dl = env['dl']
     if label == 'fight the system':
-        # spec line 830: draw 2 from recruit_deck into my recruit_offer
+        # spec line 862: draw 2 from recruit_deck into my recruit_offer
         R.draw(s, g, 2, 'recruit_deck', None, 'recruit_offer', p)
-        # spec line 831: choose 1 cards from my recruit_offer into my recruits_inactive
-        R.choose_cards(s, g, p, 1, 'recruit_offer', p, 'recruits_inactive', p, False)
+        # spec line 863: choose r: card in my recruit_offer {
+        R.choose_card(s, p, s.z['recruit_offer'][p], 'recruit_offer', p, 'pick_reveal_dilemma_match_4', {'a': v_a, 'dl': v_dl})
     elif label == 'contribute to the dystopia':
-        # spec line 834: if (count my supply) >= 1 {
+        # spec line 868: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
-            # spec line 835: let t = best my supply by 0
+            # spec line 869: let t = best my supply by 0
             v_t = max(s.z['supply'][p], key=lambda _c2: 0, default=-1)
-            # spec line 836: move t into my dilemma_token
+            # spec line 870: move t into my dilemma_token
             R.move(s, g, v_t, 'dilemma_token', p, False)
-            # spec line 837: score 1
+            # spec line 871: score 1
             s.tr['authority'][p] += 1
 
 
-def ask_reveal_dilemma_pair_3(g, s, p, env, label):
-    """Options of the question at spec line 856."""
+def pick_reveal_dilemma_pair_6(g, s, p, env, card):
+    """The rest of the effect once a card is chosen at spec line 893."""
+    v_arts = env['arts']
+    v_dl = env['dl']
+    v_r = card
+    # spec line 894: do keep_recruit(r)
+    g.PR['keep_recruit'](g, s, p, v_r)
+
+
+def ask_reveal_dilemma_pair_5(g, s, p, env, label):
+    """Options of the question at spec line 890."""
     v_arts = env['arts']
     v_dl = env['dl']
     if label == 'fight the system':
-        # spec line 858: draw 2 from recruit_deck into my recruit_offer
+        # spec line 892: draw 2 from recruit_deck into my recruit_offer
         R.draw(s, g, 2, 'recruit_deck', None, 'recruit_offer', p)
-        # spec line 859: choose 1 cards from my recruit_offer into my recruits_inactive
-        R.choose_cards(s, g, p, 1, 'recruit_offer', p, 'recruits_inactive', p, False)
+        # spec line 893: choose r: card in my recruit_offer {
+        R.choose_card(s, p, s.z['recruit_offer'][p], 'recruit_offer', p, 'pick_reveal_dilemma_pair_6', {'arts': v_arts, 'dl': v_dl})
     elif label == 'contribute to the dystopia':
-        # spec line 862: if (count my supply) >= 1 {
+        # spec line 898: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
-            # spec line 863: let t = best my supply by 0
+            # spec line 899: let t = best my supply by 0
             v_t = max(s.z['supply'][p], key=lambda _c2: 0, default=-1)
-            # spec line 864: move t into my dilemma_token
+            # spec line 900: move t into my dilemma_token
             R.move(s, g, v_t, 'dilemma_token', p, False)
-            # spec line 865: score 1
+            # spec line 901: score 1
             s.tr['authority'][p] += 1
 
 
 ASKS = {
-    'ask_reveal_dilemma_match_2': ask_reveal_dilemma_match_2,
-    'ask_reveal_dilemma_pair_3': ask_reveal_dilemma_pair_3,
+    'ask_reveal_dilemma_match_3': ask_reveal_dilemma_match_3,
+    'ask_reveal_dilemma_pair_5': ask_reveal_dilemma_pair_5,
     'ask_work_area_1': ask_work_area_1,
+    'pick_reveal_dilemma_match_4': pick_reveal_dilemma_match_4,
+    'pick_reveal_dilemma_pair_6': pick_reveal_dilemma_pair_6,
+    'then_artifact_market_2': then_artifact_market_2,
 }
 
 
@@ -1125,7 +1177,7 @@ RULES = {
         players=(2, 6),
         P={'knowledge_limit': 16, 'bonus_one': 2, 'bonus_two': 5, 'bonus_three': 8, 'bonus_four': 11, 'tunnel_recruits': 6, 'tunnel_exclusive': 9},
         D={ },
-        PR={ 'knowledge_check': proc_knowledge_check, 'bump': proc_bump, 'lose_motivation': proc_lose_motivation, 'activate_recruits': proc_activate_recruits, 'honour_recruits': proc_honour_recruits, 'gain_loyalty': proc_gain_loyalty, 'claim_territory': proc_claim_territory, 'suffer_penalty': proc_suffer_penalty, },
+        PR={ 'knowledge_check': proc_knowledge_check, 'bump': proc_bump, 'lose_motivation': proc_lose_motivation, 'activate_recruits': proc_activate_recruits, 'keep_recruit': proc_keep_recruit, 'honour_recruits': proc_honour_recruits, 'gain_loyalty': proc_gain_loyalty, 'claim_territory': proc_claim_territory, 'suffer_penalty': proc_suffer_penalty, },
         actions={
             'work_area': (legal_work_area, apply_work_area),
             'dig': (legal_dig, apply_dig),
@@ -1158,9 +1210,9 @@ RULES = {
         round_tallies=(),
         turn_tallies=('placed',),
         tallies=('placed', 'dilemma_revealed'),
-        zones=('board_spaces', 'workers_on', 'market_workers', 'available', 'pool', 'supply', 'territory_spaces', 'territory_tokens', 'structure_pile', 'structure_slot', 'built_structure', 'structure_tokens', 'recruit_deck', 'recruit_discard', 'recruit_offer', 'recruits_chosen', 'recruits_active', 'recruits_inactive', 'recruit_tokens', 'artifact_deck', 'artifact_discard', 'artifacts_hand', 'dilemma_deck', 'dilemma_hand', 'dilemma_done', 'dilemma_token'),
+        zones=('board_spaces', 'workers_on', 'market_workers', 'available', 'in_hand', 'pool', 'supply', 'territory_spaces', 'territory_tokens', 'structure_pile', 'structure_slot', 'built_structure', 'structure_tokens', 'recruit_deck', 'recruit_discard', 'recruit_offer', 'recruits_chosen', 'recruits_active', 'recruits_inactive', 'recruit_tokens', 'artifact_deck', 'artifact_discard', 'artifacts_hand', 'dilemma_deck', 'dilemma_hand', 'dilemma_done', 'dilemma_token'),
         zone_limits={ 'workers_on': limit_workers_on, 'market_workers': limit_market_workers, 'territory_tokens': limit_territory_tokens, 'recruit_tokens': limit_recruit_tokens, 'artifacts_hand': limit_artifacts_hand, 'dilemma_token': limit_dilemma_token, },
-        refills={'artifact_deck': 'artifact_discard'},
+        refills={'recruit_deck': 'recruit_discard', 'artifact_deck': 'artifact_discard'},
         card_states={'available': (('matched', False),)},
         piece_states=(('value', 1),),
         nonrenewable=(False, False, False, False, False, False, False),
@@ -1193,8 +1245,8 @@ class Game(R.GameBase):
     card_titles = CARD_TITLES
     card_names = CARD_NAMES
     score_track = 'authority'
-    per_player_zone = {'board_spaces': False, 'workers_on': False, 'market_workers': False, 'available': True, 'pool': True, 'supply': True, 'territory_spaces': False, 'territory_tokens': False, 'structure_pile': False, 'structure_slot': False, 'built_structure': False, 'structure_tokens': False, 'recruit_deck': False, 'recruit_discard': False, 'recruit_offer': True, 'recruits_chosen': True, 'recruits_active': True, 'recruits_inactive': True, 'recruit_tokens': False, 'artifact_deck': False, 'artifact_discard': False, 'artifacts_hand': True, 'dilemma_deck': False, 'dilemma_hand': True, 'dilemma_done': True, 'dilemma_token': True}
-    per_card_zone = {'board_spaces': (), 'workers_on': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'market_workers': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'available': (), 'pool': (), 'supply': (), 'territory_spaces': (), 'territory_tokens': (29, 30, 31, 32), 'structure_pile': (), 'structure_slot': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'built_structure': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'structure_tokens': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'recruit_deck': (), 'recruit_discard': (), 'recruit_offer': (), 'recruits_chosen': (), 'recruits_active': (), 'recruits_inactive': (), 'recruit_tokens': (33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64), 'artifact_deck': (), 'artifact_discard': (), 'artifacts_hand': (), 'dilemma_deck': (), 'dilemma_hand': (), 'dilemma_done': (), 'dilemma_token': ()}
-    visibility = {'board_spaces': 'public', 'workers_on': 'public', 'market_workers': 'public', 'available': 'public', 'pool': 'public', 'supply': 'public', 'territory_spaces': 'public', 'territory_tokens': 'public', 'structure_pile': 'secret', 'structure_slot': 'secret', 'built_structure': 'public', 'structure_tokens': 'public', 'recruit_deck': 'secret', 'recruit_discard': 'secret', 'recruit_offer': 'hidden', 'recruits_chosen': 'hidden', 'recruits_active': 'public', 'recruits_inactive': 'hidden', 'recruit_tokens': 'public', 'artifact_deck': 'secret', 'artifact_discard': 'secret', 'artifacts_hand': 'hidden', 'dilemma_deck': 'secret', 'dilemma_hand': 'hidden', 'dilemma_done': 'public', 'dilemma_token': 'public'}
+    per_player_zone = {'board_spaces': False, 'workers_on': False, 'market_workers': False, 'available': True, 'in_hand': True, 'pool': True, 'supply': True, 'territory_spaces': False, 'territory_tokens': False, 'structure_pile': False, 'structure_slot': False, 'built_structure': False, 'structure_tokens': False, 'recruit_deck': False, 'recruit_discard': False, 'recruit_offer': True, 'recruits_chosen': True, 'recruits_active': True, 'recruits_inactive': True, 'recruit_tokens': False, 'artifact_deck': False, 'artifact_discard': False, 'artifacts_hand': True, 'dilemma_deck': False, 'dilemma_hand': True, 'dilemma_done': True, 'dilemma_token': True}
+    per_card_zone = {'board_spaces': (), 'workers_on': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'market_workers': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'available': (), 'in_hand': (), 'pool': (), 'supply': (), 'territory_spaces': (), 'territory_tokens': (29, 30, 31, 32), 'structure_pile': (), 'structure_slot': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'built_structure': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'structure_tokens': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'recruit_deck': (), 'recruit_discard': (), 'recruit_offer': (), 'recruits_chosen': (), 'recruits_active': (), 'recruits_inactive': (), 'recruit_tokens': (33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64), 'artifact_deck': (), 'artifact_discard': (), 'artifacts_hand': (), 'dilemma_deck': (), 'dilemma_hand': (), 'dilemma_done': (), 'dilemma_token': ()}
+    visibility = {'board_spaces': 'public', 'workers_on': 'public', 'market_workers': 'public', 'available': 'public', 'in_hand': 'public', 'pool': 'public', 'supply': 'public', 'territory_spaces': 'public', 'territory_tokens': 'public', 'structure_pile': 'secret', 'structure_slot': 'secret', 'built_structure': 'public', 'structure_tokens': 'public', 'recruit_deck': 'secret', 'recruit_discard': 'secret', 'recruit_offer': 'hidden', 'recruits_chosen': 'hidden', 'recruits_active': 'public', 'recruits_inactive': 'hidden', 'recruit_tokens': 'public', 'artifact_deck': 'secret', 'artifact_discard': 'secret', 'artifacts_hand': 'hidden', 'dilemma_deck': 'secret', 'dilemma_hand': 'hidden', 'dilemma_done': 'public', 'dilemma_token': 'public'}
     action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'work_area': 'Work a commodity area', 'dig': 'Dig in a tunnel', 'mine_tunnel_end': "Work the exclusive space at a tunnel's end", 'build_site': 'Work on a construction site', 'draw_artifact': 'Visit an artifact dealer', 'activate_worker': 'Activate a new worker', 'use_structure_territory': 'Use a structure: claim a territory', 'use_structure_loyalty': "Use a structure: advance its faction's loyalty", 'artifact_market': "Trade artifacts at a structure's market", 'stop_placing': 'Place no more matching workers this turn', 'retrieve_paying': 'Retrieve workers, paying the cost', 'retrieve_free': 'Retrieve workers, losing 1 motivation', 'reveal_dilemma_match': 'Reveal your ethical dilemma with the artifact it wants', 'reveal_dilemma_pair': 'Reveal your ethical dilemma with any 2 artifacts'}
     action_args = {'choose_card': ('card',), 'answer': ('label',), 'work_area': ('card', 'card'), 'dig': ('card', 'card'), 'mine_tunnel_end': ('card', 'card'), 'build_site': ('card', 'card'), 'draw_artifact': ('card', 'card'), 'activate_worker': ('card', 'card'), 'use_structure_territory': ('card', 'card', 'card', 'card'), 'use_structure_loyalty': ('card', 'card', 'card'), 'artifact_market': ('card', 'card', 'card'), 'stop_placing': (), 'retrieve_paying': ('cards',), 'retrieve_free': ('cards',), 'reveal_dilemma_match': ('card', 'card'), 'reveal_dilemma_pair': ('card', 'cards')}

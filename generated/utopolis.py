@@ -455,8 +455,7 @@ def outcome_game_over(g, s):
     """Winners when the game ends (spec line 391). Source: Cycle › End of the Game; Tie-break Rules."""
     keys = [(s.tr['wellbeing'][q], d_environment_balance(g, s, q), sum(1 for _c1 in s.z['city'][q] if (F_colour[_c1] == 'wellbeing_type')), sum(F_points[_c2] for _c2 in s.z['city'][q]), sum(F_value[_c3] for _c3 in s.z['city'][q]),) for q in range(s.n)]
     best = max(keys)
-    winners = [q for q in range(s.n) if keys[q] == best]
-    return winners
+    return [q for q in range(s.n) if keys[q] == best]
 
 
 def legal_upgrade(g, s, p):

@@ -172,8 +172,14 @@ def end(decl: ast.End, names: Mapping[str, str] | None = None) -> list[str]:
         ties = [Markdown("Ties are broken by, in order:"), Markdown("")]
         for i, tb in enumerate(decl.tie_breakers, 1):
             label = tb.label[:1].upper() + tb.label[1:]
-            ties.append(Markdown("{}. {} ({}: {}).").format(i, label, tb.direction,
-                                                             phrase(tb.expr, v.their())))
+            if isinstance(tb, ast.RollOff):
+                low = "lowest" if tb.direction == "fewest" else "highest"
+                ties.append(Markdown("{}. {} (a roll-off: each player still tied rolls one die with {} "
+                                     "sides; the {} roll wins, and the players tied for it roll again)."
+                                     ).format(i, label, tb.sides, low))
+            else:
+                ties.append(Markdown("{}. {} ({}: {}).").format(i, label, tb.direction,
+                                                                 phrase(tb.expr, v.their())))
     return paragraphs(when, win, ties, provenance(decl.meta))
 
 

@@ -2,8 +2,8 @@
 
 ``stmt(Gain(BagLiteral(((Ident('water'), 1),))), names)`` →
 ``["- Take 1 Water from the supply."]``.  Blocks (``each player``, ``for
-each``, ``if``, ``ask``) nest their bodies four spaces deeper, as
-Python-Markdown wants for nested lists.  Lines are
+each``, ``if``, ``ask``, ``choose c: card in``) nest their bodies four spaces deeper,
+as Python-Markdown wants for nested lists.  Lines are
 :class:`~compiler.markdown.Markdown`; the spec text in them (titles, labels,
 variable names) is escaped where it is put in.
 """
@@ -149,7 +149,18 @@ def _choose_cards(node: ast.ChooseCards, v: Voice) -> list[str]:
         what = f"cards from {src}, as many as {phrase(node.count, v)}, and put them"
     owner = node.source.owner
     who = "Choose" if owner in (None, "my") else f"Ask {inline(owner)} to choose"
+    if node.then:
+        return _block(f"{who} {what} {where}; then:", node.then, v)
     return _bullet(f"{who} {what} {where}.")
+
+
+def _choose_card(node: ast.ChooseCard, v: Voice) -> list[str]:
+    noun = card_noun(node.zone, v.names, plural=False)
+    article = "an" if noun[:1].lower() in "aeiou" else "a"
+    text = f"Choose {article} {noun} {inline(node.var.name)} in {phrase(node.zone, v)}"
+    if node.where is not None:
+        text += " " + relative(node.where, v, node.var.name)
+    return _block(text + "; then:", node.body, v)
 
 
 # ----------------------------------------------------------------- control
@@ -199,6 +210,7 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.PutCatalogue: _put_catalogue,
     ast.Shuffle: lambda n, v: _bullet(f"Shuffle {phrase(n.zone, v)}."),
     ast.ChooseCards: _choose_cards,
+    ast.ChooseCard: _choose_card,
     ast.EachPlayer: lambda n, v: _block("Each player, in turn order from the first player:",
                                         n.body, v),
     ast.ForEach: _for_each,

@@ -149,10 +149,16 @@ def next_rolls(s, k: int) -> list[int]:
 
 def force_next_roll(s, face: int) -> None:
     """Re-seed the state's generator so that its next die roll shows ``face``."""
+    force_next_rolls(s, [face])
+
+
+def force_next_rolls(s, faces) -> None:
+    """Re-seed the state's generator so that its next die rolls show ``faces``, in order."""
+    faces = list(faces)
     base = s.rng
-    for k in range(1, 10_000):
+    for k in range(1, 100_000):
         s.rng = (base + k * 7919) & R.MASK64
-        if next_rolls(s, 1) == [face]:
+        if next_rolls(s, len(faces)) == faces:
             return
     raise AssertionError("no seed found")
 
@@ -208,6 +214,20 @@ def set_recruits(s, player: int, active=(), inactive=()) -> tuple[list[int], lis
         out.append(got)
     touch(s)
     return out[0], out[1]
+
+
+def stack_recruits(s, factions) -> list[int]:
+    """Put recruits of ``factions`` (with no authority token on them) on top of the
+    recruit deck, to be drawn in that order; arrange them after ``spend_tokens``."""
+    got = []
+    for f in reversed(factions):
+        r = next(c for c in s.z["recruit_deck"] if E.F_faction[c] == f and c not in got
+                 and not s.z["recruit_tokens"][c])
+        s.z["recruit_deck"].remove(r)
+        s.z["recruit_deck"].append(r)
+        got.append(r)
+    touch(s)
+    return got[::-1]
 
 
 def clear_all_recruits(s) -> None:

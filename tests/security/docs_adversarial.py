@@ -254,6 +254,9 @@ action take "@" {
   choose t: card in market
   effect {
     move t into my hand
+    choose k: card in my hand where favour[suit] >= 1 {
+      move k into market
+    }
   }
   source "@" ruling "@" provisional "@"
 }
@@ -302,6 +305,7 @@ end game_over {
   immediately
   winner most vp
   tie_breaker "@" fewest count my hand
+  tie_breaker "@" roll_off most sides 6
   source "@" ruling "@" provisional "@"
 }
 
