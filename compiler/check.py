@@ -202,8 +202,9 @@ class _Checker:
             elif e.func.name not in ("max", "min") and len(e.args) != arity:
                 self.error("E0504", f"`{e.func.name}` takes {arity} value(s)", e.span,
                            hint=f"write `{e.func.name}(" + ", ".join("xyz"[:arity]) + ")`")
+            want = N.BAG if e.func.name == "total" else N.INT
             for a in e.args:
-                self.expect(a, N.INT, scope, f"each value given to `{e.func.name}`")
+                self.expect(a, want, scope, f"each value given to `{e.func.name}`")
             return N.INT
         return "?"
 
@@ -252,8 +253,9 @@ class _Checker:
     # ------------------------------------------------------------ statements
     def block(self, stmts, scope: N.Scope) -> None:
         for i, st in enumerate(stmts):
-            if _decides(st) and i != len(stmts) - 1:
-                self.error("E0510", "a decision must be the last thing its block does", st.span,
+            if _decides(st) and not all(_only_decides(x) for x in stmts[i + 1:]):
+                self.error("E0510", "a decision must be the last thing its block does, or be "
+                           "followed only by other decisions", st.span,
                            hint="move the statements after it before it")
             scope = self.stmt(st, scope) or scope
 
@@ -486,6 +488,27 @@ class _Checker:
             return
         self.expect(key, N.enum_type(track.per_enum.name), scope, f"the key of `{track.name}`")
 
+    def overflow(self, z: ast.Zone) -> None:
+        """``overflow discard into ZONE``: the zone has a limit and an owner, and the
+        discard zone holds the same cards (E0550-E0552)."""
+        o = z.overflow
+        if z.limit is None:
+            self.error("E0550", f"`{z.name}` has no limit, so it never overflows", o.span,
+                       hint="add `limit N` to the zone, or remove the `overflow` line")
+        if not z.per_player:
+            self.error("E0551", f"`{z.name}` belongs to no player, so nobody can make room in it",
+                       o.span, hint="`overflow` is for a zone kept `per player`, such as a hand")
+        card = self.zone_ref(o.discard, N.Scope())
+        if o.discard.zone.name == z.name:
+            self.error("E0552", f"cards discarded to make room in `{z.name}` cannot go back into "
+                       "it", o.discard.span, hint="discard into another zone, such as a discard pile")
+        elif card and card != z.card_type.name:
+            self.error("E0552", f"`{z.name}` holds {z.card_type.name} cards but "
+                       f"`{o.discard.zone.name}` holds {card} cards", o.discard.span,
+                       hint=f"discard into a zone of {z.card_type.name} cards",
+                       notes=[Note(f"`{o.discard.zone.name}` is declared here",
+                                   self.mode.zones[o.discard.zone.name].span)])
+
     def card_local(self, ident: ast.Ident, scope: N.Scope) -> str | None:
         owner = scope.locals.get(ident.name)
         if owner is None or not owner.startswith("card:"):
@@ -530,7 +553,10 @@ class _Checker:
                 if d.size < 1:
                     self.error("E0506", "a bag choice needs at least 1 item", d.span,
                                hint="choose 1 or more, e.g. `choose x: 1 of coin, gem`")
-                elif limits.bag_choices(len(d.kinds), d.size) > limits.MAX_CHOICES:
+                elif d.smallest > d.size:
+                    self.error("E0506", f"the range {d.smallest} to {d.size} is empty", d.span,
+                               hint=f"write the smaller number first: `{d.size} to {d.smallest} of ...`")
+                elif limits.bag_choices(len(d.kinds), d.size, d.smallest) > limits.MAX_CHOICES:
                     self.error("E0506", f"a choice of {d.size} from {len(d.kinds)} resources offers more "
                                f"than {limits.MAX_CHOICES:,} bags", d.span,
                                hint="choose fewer items, or fewer kinds")
@@ -656,6 +682,8 @@ class _Checker:
             if z.limit is not None:
                 owner_scope = N.Scope(card=z.per_card.name) if z.per_card else N.Scope()
                 self.expect(z.limit, N.INT, owner_scope, "a zone limit")
+            if z.overflow is not None:
+                self.overflow(z)
             if z.refill is not None and z.refill.name not in m.zones:
                 self.error("E0501", f"unknown zone `{z.refill.name}`", z.refill.span,
                            hint=did_you_mean(z.refill.name, m.zones, "zones and decks"))
@@ -806,6 +834,18 @@ def _decides(st) -> bool:
         return any(_decides(x) for x in st.then + st.otherwise)
     if isinstance(st, (ast.EachPlayer, ast.ForEach)):
         return any(_decides(x) for x in st.body)
+    return False
+
+
+def _only_decides(st) -> bool:
+    """A decision, or a block statement made of decisions only: it may follow a decision,
+    since decisions are asked one after another."""
+    if isinstance(st, DECISIONS):
+        return True
+    if isinstance(st, ast.If):
+        return all(_only_decides(x) for x in st.then + st.otherwise)
+    if isinstance(st, (ast.EachPlayer, ast.ForEach)):
+        return all(_only_decides(x) for x in st.body)
     return False
 
 

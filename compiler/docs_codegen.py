@@ -137,7 +137,9 @@ class GamePage:
             rows.append([z.title, z.kind, english.card_noun(z.name, self.names),
                          "each player" if z.per_player else "shared",
                          english.VISIBILITY.get(z.visibility, z.visibility),
-                         english.expr(z.limit, self.names) if z.limit is not None else "none",
+                         (english.expr(z.limit, self.names) if z.limit is not None else Markdown("none"))
+                         + (Markdown("; ") + english.overflow(z.overflow, self.names) if z.overflow
+                            else Markdown("")),
                          self.names.title(z.refill.name) if z.refill else "—",
                          states or "—", self._src(z)])
         return rows

@@ -108,19 +108,24 @@ class EngineGenerator:
         ctx = self._ctx(mode)
         w = self._fn(f"def {legal}(g, s, p):",
                      f"Choices of {a.title!r} open to player p (spec line {a.span.line}).")
-        depth = 0
-        for choice in a.choices:
-            ctx = self._choice(choice, ctx, w)
-            depth += 1
-        for req in a.requires:
-            w.line(f"if not {expr(req, ctx, self.res)}:")
-            w.line("    " + ("continue" if depth else "return"))
-        for use in a.uses:
+        # Each requirement is tested as soon as the choices it reads are made, so a
+        # choice of many options is cut early (the options offered stay the same).
+        levels = [_choices_read(req, a.choices) for req in a.requires]
+        skip = "return"
+        for use in a.uses:  # a tally reads no choice
             tally = mode.tallies[use.tally.name]
             if tally.maximum is not None:
                 mx = expr(tally.maximum, ctx, self.res)
                 w.line(f"if s.ta[{tally.name!r}][p] + {use.amount} > {mx}:")
-                w.line("    " + ("continue" if depth else "return"))
+                w.line(f"    {skip}")
+        for depth in range(len(a.choices) + 1):
+            if depth:
+                ctx = self._choice(a.choices[depth - 1], ctx, w)
+                skip = "continue"
+            for req, level in zip(a.requires, levels):
+                if level == depth:
+                    w.line(f"if not {expr(req, ctx, self.res)}:")
+                    w.line(f"    {skip}")
         names = ", ".join(f"v_{c.name}" for c in a.choices)
         w.line(f"yield ({names}{',' if len(a.choices) == 1 else ''})")
         self._emit(w)
@@ -171,11 +176,12 @@ class EngineGenerator:
                 w.level -= 1
         elif isinstance(d, ast.BagDomain):
             bags = []
-            for combo in combinations_with_replacement([k.name for k in d.kinds], d.size):
-                items: dict[str, int] = {}
-                for k in combo:
-                    items[k] = items.get(k, 0) + 1
-                bags.append(self.res.bag(items))
+            for size in range(d.smallest, d.size + 1):
+                for combo in combinations_with_replacement([k.name for k in d.kinds], size):
+                    items: dict[str, int] = {}
+                    for k in combo:
+                        items[k] = items.get(k, 0) + 1
+                    bags.append(self.res.bag(items))
             w.line(f"for {var} in {tuple(bags)!r}:")
         elif isinstance(d, ast.SubsetDomain):
             items, mask, c = ctx.fresh("items"), ctx.fresh("mask"), ctx.fresh("c")
@@ -361,6 +367,7 @@ class EngineGenerator:
             zones=tuple(mode.zones),
             zone_limits={z.name: self.limit(mode, z) for z in mode.zones.values() if z.limit is not None},
             refills={z.name: z.refill.name for z in mode.zones.values() if z.refill is not None},
+            overflow={z.name: _overflow(mode, z) for z in mode.zones.values() if z.overflow},
             card_states={z.name: tuple((st.name, _literal(st.default)) for st in z.states)
                          for z in mode.zones.values() if z.states},
             piece_states=(("value", 1),) if any(pc.sides for pc in mode.pieces.values()) else (),
@@ -384,8 +391,10 @@ class EngineGenerator:
         field_names, card_rows = self._card_table()
         per_player = {}
         visibility = {}
-        titles = {"choose_card": "choose a card", "answer": "answer"}
-        args = {"choose_card": ("card",), "answer": ("label",)}
+        titles = {"choose_card": "choose a card", "answer": "answer",
+                  "make_room": "make room: discard a card", "decline_card": "leave the card"}
+        args = {"choose_card": ("card",), "answer": ("label",), "make_room": ("card",),
+                "decline_card": ()}
         per_card: dict[str, tuple[int, ...]] = {}
         instances = self._instances()
         for m in comp.modes.values():
@@ -486,6 +495,28 @@ def _by_chance(tb) -> bool:
     """Whether a tie-breaker involves chance: a roll-off, or an expression with ``roll``."""
     return isinstance(tb, ast.RollOff) or any(isinstance(node, ast.RollValue)
                                                for node in ast.walk(tb.expr))
+
+
+def _choices_read(e, choices: tuple[ast.Choice, ...]) -> int:
+    """How many of an action's choices must be made before ``e`` can be worked out:
+    1 + the position of the last choice it names (0 when it names none)."""
+    read = set()
+    for node in ast.walk(e):
+        if isinstance(node, ast.Name):
+            read.add(node.name)
+        elif isinstance(node, ast.Attribute):
+            read.add(node.obj)
+        elif isinstance(node, ast.ZoneRef):
+            read.update((node.owner, node.zone.name))
+    return max((i + 1 for i, c in enumerate(choices) if c.name in read), default=0)
+
+
+def _overflow(mode, z: ast.Zone) -> tuple[str, bool, bool]:
+    """The runtime's overflow rule of a zone: (discard zone, whether the discard zone is
+    kept per player, whether the card may be declined)."""
+    discard = z.overflow.discard.zone.name
+    return (discard, mode.zones[discard].per_player, z.overflow.decline)
+
 
 
 def _literal(e):

@@ -20,9 +20,14 @@ MAX_COPIES = 1000
 MAX_CHOICES = 10_000
 
 
-def bag_choices(kinds: int, size: int) -> int:
+def bag_choices(kinds: int, size: int, smallest: int | None = None) -> int:
     """How many bags of ``size`` items drawn from ``kinds`` kinds there are (with
-    repetition): C(kinds + size - 1, size); 0 for no kinds or a size below 1."""
+    repetition): C(kinds + size - 1, size); 0 for no kinds or a size below 1.  With
+    ``smallest``, the bags of ``smallest`` to ``size`` items (the empty bag counts
+    once): C(kinds + size, size) - C(kinds + smallest - 1, smallest - 1)."""
     if kinds < 1 or size < 1:
         return 0
-    return comb(kinds + size - 1, size)
+    if smallest is None or smallest == size:
+        return comb(kinds + size - 1, size)
+    below = comb(kinds + smallest - 1, smallest - 1) if smallest > 0 else 0
+    return comb(kinds + size, size) - below

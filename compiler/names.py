@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from dsl import ast
 
 INT, BOOL, BAG, PLAYER, TEXT = "int", "bool", "bag", "player", "text"
-BUILTIN_FUNCS = {"max": 2, "min": 2, "abs": 1}
+BUILTIN_FUNCS = {"max": 2, "min": 2, "abs": 1, "total": 1}
 
 
 def card_type(name: str) -> str:

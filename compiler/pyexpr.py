@@ -129,6 +129,8 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
         return f"s.gtr[{e.track.name!r}][{expr(e.key, ctx, res)}]"
     if t is ast.Call:
         args = ", ".join(expr(a, ctx, res) for a in e.args)
+        if e.func.name == "total":  # the number of resources in a bag
+            return f"sum({args})"
         return f"{e.func.name}({args})"
     raise TypeError(f"no lowering for {t.__name__}")
 

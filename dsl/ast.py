@@ -600,9 +600,24 @@ class CardState:
 
 
 @dataclass(frozen=True, slots=True)
+class Overflow:
+    """``overflow discard into trash or decline``: when a card would enter the zone
+    while it is full, its owner may discard cards of their choice from it into
+    ``discard`` to make room and take the card, or (with ``decline``) leave the card
+    where it is.  Without it, a full zone refuses the card.  Source of the idea:
+    Utópolis' rules-update leaflet, "Cards in hand"."""
+
+    discard: ZoneRef
+    decline: bool = False
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class Zone:
     """A deck or zone of cards; ``visibility`` is public, hidden (owner sees) or secret
-    (the default of a ``deck``; a ``zone`` is public unless it says otherwise)."""
+    (the default of a ``deck``; a ``zone`` is public unless it says otherwise);
+    ``overflow`` says what happens when a card would enter it while it is at its
+    ``limit`` (None: the card is refused)."""
 
     kind: str
     name: str
@@ -614,6 +629,7 @@ class Zone:
     refill: Ident | None = None
     states: tuple[CardState, ...] = ()
     per_card: Ident | None = None
+    overflow: Overflow | None = None
     meta: tuple[Meta, ...] = ()
     span: Span = _span()
 
@@ -706,11 +722,19 @@ class PlayerDomain:
 
 @dataclass(frozen=True, slots=True)
 class BagDomain:
-    """``2 of electricity, water``: every bag of that size over those resources."""
+    """``2 of electricity, water``: every bag of that size over those resources;
+    ``0 to 2 of electricity, water`` (``low`` 0, ``size`` 2): every bag of 0 to 2
+    items, the empty bag first, then by size."""
 
     size: int
     kinds: tuple[Ident, ...]
+    low: int | None = None
     span: Span = _span()
+
+    @property
+    def smallest(self) -> int:
+        """The fewest items a chosen bag holds (``size`` unless a range is given)."""
+        return self.size if self.low is None else self.low
 
 
 @dataclass(frozen=True, slots=True)

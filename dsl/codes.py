@@ -329,7 +329,7 @@ REGISTRY: tuple[Code, ...] = (
          "names both types; the hint shows the usual fix.",
          'action boast "Boast" {\n  require coin\n  effect {\n    score 1\n  }\n  source "Turn"\n}\n'),
     Code("E0504", "unknown function or wrong number of values",
-         "A function call names no built-in function (`max`, `min`, `abs`), or a function or "
+         "A function call names no built-in function (`max`, `min`, `abs`, `total`), or a function or "
          "procedure is given the wrong number of values. Fix the call.",
          'action grow "Grow" {\n  effect {\n    score maximum(coin, 1)\n  }\n  source "Turn"\n}\n'),
     Code("E0505", "whose zone or track?",
@@ -350,7 +350,8 @@ REGISTRY: tuple[Code, ...] = (
          'action split "Split" {\n  effect {\n    score coin // 0\n  }\n  source "Turn"\n}\n'),
     Code("E0510", "a decision is not the last thing its block does",
          "A decision (`choose ... cards`, `ask`) pauses the effect until the player answers, so it "
-         "must be the last statement of its block. Move the statements after it before it.",
+         "must be the last statement of its block, or be followed only by other decisions (they "
+         "are asked one after another). Move the statements after it before it.",
          'action trade "Trade" {\n  effect {\n    ask me {\n      "Yes" {\n        score 1\n      }\n'
          '    }\n    score 1\n  }\n  source "Turn"\n}\n'),
     Code("E0511", "two options of `ask` have the same label",
@@ -386,6 +387,29 @@ REGISTRY: tuple[Code, ...] = (
          '    finish round\n    winner most vp\n    tie_breaker "roll-off" roll_off most sides 6\n'
          '    tie_breaker "more coins" most coin\n    source "End of the game"\n  }\n}\n'),
     # ------------------------------------------------------------ E06xx: hidden information
+    Code("E0550", "`overflow` on a zone without a limit",
+         "`overflow discard into ZONE` says what a zone's owner may do when a card would enter "
+         "it while it is full, and a zone without `limit` is never full. Give the zone a "
+         "`limit`, or remove the `overflow` line.",
+         'card token "Token" {\n  source "Components"\n}\n\n'
+         'deck spent "Spent" of token {\n  source "Components"\n}\n\n'
+         'zone stash "Stash" of token {\n  per player\n  overflow discard into spent\n'
+         '  source "Components"\n}\n'),
+    Code("E0551", "`overflow` on a zone nobody owns",
+         "When a zone with `overflow` is full, its owner chooses the cards to discard. A shared "
+         "zone (or a zone of each card) has no owner to ask, so `overflow` is for zones kept "
+         "`per player`, such as a hand.",
+         'card token "Token" {\n  source "Components"\n}\n\n'
+         'deck spent "Spent" of token {\n  source "Components"\n}\n\n'
+         'zone row "Row" of token {\n  limit 3\n  overflow discard into spent\n'
+         '  source "Components"\n}\n'),
+    Code("E0552", "cards discarded to make room cannot go there",
+         "The zone named after `overflow discard into` receives the cards a player discards to "
+         "make room, so it must hold the same type of cards as the full zone, and be another "
+         "zone. Name a discard pile of those cards.",
+         'card token "Token" {\n  source "Components"\n}\n\n'
+         'zone stash "Stash" of token {\n  per player\n  limit 3\n'
+         '  overflow discard into my stash\n  source "Components"\n}\n'),
     Code('E0601', 'a shuffled zone is public',
          'A deck, or any zone the rules shuffle, is `public`, so every player would see the order '
          'of its cards. Make it `hidden` (nobody sees the cards) or `secret`. A note points at the '

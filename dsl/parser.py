@@ -254,18 +254,23 @@ class _ToAst(Transformer):
         return ("per_card", self._ident(c[0]))
 
     @v_args(meta=True)
+    def overflow(self, meta, c):
+        return ("overflow", ast.Overflow(c[0], len(c) > 1, self._span(meta)))
+
+    @v_args(meta=True)
     def zone(self, meta, c):
         kind, name, title, card_type, *items = c
         vis = self._tagged(items, "visibility")
         limit = self._tagged(items, "limit")
         refill = self._tagged(items, "refill")
         per_card = self._tagged(items, "per_card")
+        overflow = self._tagged(items, "overflow")
         return ast.Zone(str(kind), str(name), title, self._ident(card_type),
                         bool(self._tagged(items, "per_player")),
                         vis[0] if vis else ("secret" if str(kind) == "deck" else "public"),
                         limit[0] if limit else None, refill[0] if refill else None,
                         tuple(self._tagged(items, "state")), per_card[0] if per_card else None,
-                        self._metas(items), self._span(meta))
+                        overflow[0] if overflow else None, self._metas(items), self._span(meta))
 
     @v_args(meta=True)
     def param(self, meta, c):
@@ -360,7 +365,12 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def bag_domain(self, meta, c):
-        return ast.BagDomain(int(c[0]), tuple(self._ident(t) for t in c[1:]), self._span(meta))
+        return ast.BagDomain(int(c[0]), tuple(self._ident(t) for t in c[1:]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def bag_range_domain(self, meta, c):
+        return ast.BagDomain(int(c[1]), tuple(self._ident(t) for t in c[2:]), int(c[0]),
+                             self._span(meta))
 
     @v_args(meta=True)
     def subset_domain(self, meta, c):

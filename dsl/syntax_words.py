@@ -26,7 +26,7 @@ TERMINAL_WORDS = {
     "ZONE_KIND": "`deck` or `zone`", "VISIBILITY": "public, hidden or secret",
     "PHASE_KIND": "a phase kind (simultaneous, turns, draft or automatic)",
     "SCOPE": "player, round, game or turn", "TB_DIR": "most or fewest",
-    "DECL_KIND": "a kind of rule (action, phase, tally, param...)",
+    "DECL_KIND": "a kind of rule (action, phase, tally, param...)", "DECLINE": "`decline`",
     "COMMENT": "a comment", "WS": "a space", "$END": "the end of the file",
 }
 

@@ -191,8 +191,13 @@ def _enter(s, card: int, name: str, owner, bottom: bool = False) -> None:
 
 
 def move(s, g, card: int, name: str, owner, bottom: bool = False) -> bool:
-    """Move one card; refused (returns False) when the destination is full."""
+    """Move one card; returns False when the destination is full.  A full zone
+    refuses the card, unless it has an ``overflow`` rule: then its owner is asked
+    to make room for it (see :func:`overflow`), and the card moves if they do."""
     if not room(s, g, name, owner):
+        if name in g.overflow and s.loc[card] is not None:
+            overflow(s, name, owner, src=s.loc[card][0], src_owner=s.loc[card][1], card=card,
+                     bottom=bottom)
         return False
     _leave(s, g, card)
     _enter(s, card, name, owner, bottom)
@@ -201,8 +206,19 @@ def move(s, g, card: int, name: str, owner, bottom: bool = False) -> bool:
 
 def move_all(s, g, src: str, src_owner, dst: str, dst_owner) -> None:
     for card in list(zone(s, src, src_owner)):
-        if not move(s, g, card, dst, dst_owner):
+        if not move(s, g, card, dst, dst_owner) and dst not in g.overflow:
             break
+
+
+def overflow(s, name: str, owner: int, src: str, src_owner, card=None, count: int = 1,
+             bottom: bool = False) -> None:
+    """A card would enter ``owner``'s full zone ``name``, whose rules let its owner make
+    room: ask them (``make_room`` a card of the zone, or ``decline_card`` where the rules
+    allow).  ``card`` is the card that waits where it is (in ``src``); without it, the
+    next ``count`` cards drawn from the top of ``src``."""
+    s.pending.append({"kind": "overflow", "player": owner, "zone": name, "owner": owner,
+                      "card": card, "src": src, "src_owner": src_owner, "count": count,
+                      "bottom": bottom})
 
 
 def put(s, g, cards, name: str, owner) -> None:
@@ -217,25 +233,36 @@ def shuffle(s, name: str, owner) -> None:
     shuffle_list(s, zone(s, name, owner))
 
 
+def _refill(s, g, src: str, src_owner) -> None:
+    """An empty deck with a refill zone takes that zone's cards, shuffled."""
+    refill = g.refills.get(src)
+    if refill is not None and not zone(s, src, src_owner):
+        move_all(s, g, refill, None, src, src_owner)
+        shuffle(s, src, src_owner)
+
+
 def draw(s, g, count: int, src: str, src_owner, dst: str, dst_owner) -> int:
-    """Move up to ``count`` top cards; refills an empty deck from its refill zone
-    (shuffled) and stops when the destination is full.  Returns cards moved."""
+    """Move up to ``count`` top cards.  A deck that runs out is refilled from its refill
+    zone (shuffled) at once, and again when a card is needed from it while empty.
+    Stops when the destination is full; if its rules let the owner make room, they are
+    asked about the cards left to draw (see :func:`overflow`).  Returns cards moved."""
     moved = 0
-    for _ in range(count):
+    for i in range(count):
         if not room(s, g, dst, dst_owner):
+            if dst in g.overflow:
+                overflow(s, dst, dst_owner, src=src, src_owner=src_owner, count=count - i)
             break
         cards = zone(s, src, src_owner)
         if not cards:
-            refill = g.refills.get(src)
-            if refill is not None:
-                move_all(s, g, refill, None, src, src_owner)
-                shuffle(s, src, src_owner)
+            _refill(s, g, src, src_owner)
             if not cards:
                 break
         card = cards[-1]
         _leave(s, g, card)
         _enter(s, card, dst, dst_owner)
         moved += 1
+        if not cards:  # the deck ran out: refilled now, not at the next draw
+            _refill(s, g, src, src_owner)
     return moved
 
 
@@ -243,14 +270,17 @@ def draw(s, g, count: int, src: str, src_owner, dst: str, dst_owner) -> int:
 def choose_cards(s, g, chooser: int, count: int, src: str, src_owner, dst: str, dst_owner,
                  bottom: bool = False, then: str | None = None, env: dict | None = None,
                  me: int | None = None) -> None:
-    """Ask ``chooser`` to pick ``count`` cards of a zone, one at a time; ``then`` (with
-    the locals ``env``, for player ``me``) runs the rest of the effect once they are
-    chosen, or at once when there is nothing to choose."""
-    count = min(count, len(zone(s, src, src_owner)))
+    """Ask ``chooser`` to pick ``count`` cards of a zone, one at a time, among the cards
+    the zone holds now (a card that enters it before the question is asked is not one
+    of them: decisions queued one after another each see the zone as it was).  ``then``
+    (with the locals ``env``, for player ``me``) runs the rest of the effect once they
+    are chosen, or at once when there is nothing to choose."""
+    cards = tuple(zone(s, src, src_owner))
+    count = min(count, len(cards))
     if count > 0:
         s.pending.append({"kind": "cards", "player": chooser, "count": count, "src": src,
                           "src_owner": src_owner, "dst": dst, "dst_owner": dst_owner,
-                          "bottom": bottom, "then": then, "env": env, "me": me})
+                          "bottom": bottom, "cards": cards, "then": then, "env": env, "me": me})
     elif then is not None:
         g.asks[then](g, s, me, env, None)
 
@@ -352,7 +382,6 @@ class State:
         g, p = self.g, action.player
         if self.pending:
             self._answer(action)
-            self._drop_void_decisions()
         else:
             phase = g.phases[self.phase]
             for trigger in g.triggers.get(action.name, ()):
@@ -474,10 +503,17 @@ class State:
             ask_ = self.pending[0]
             if ask_["kind"] == "cards":
                 cards = zone(self, ask_["src"], ask_["src_owner"])
-                return [Action(p, "choose_card", (c,), game) for c in cards]
+                allowed = ask_["cards"]
+                return [Action(p, "choose_card", (c,), game) for c in cards if c in allowed]
             if ask_["kind"] == "card":
                 return [Action(p, "choose_card", (c,), game) for c in ask_["cards"]
                         if in_zone(self, c, ask_["src"], ask_["src_owner"])]
+            if ask_["kind"] == "overflow":
+                out = [Action(p, "make_room", (c,), game)
+                       for c in zone(self, ask_["zone"], ask_["owner"])]
+                if self.g.overflow[ask_["zone"]][2]:
+                    out.append(Action(p, "decline_card", (), game))
+                return out
             return [Action(p, "answer", (label,), game) for label in ask_["labels"]]
         out = []
         g = self.g
@@ -491,26 +527,68 @@ class State:
         ask_ = self.pending[0]
         if ask_["kind"] == "cards":
             card = action.args[0]
+            waiting = len(self.pending)
             moved = move(self, self.g, card, ask_["dst"], ask_["dst_owner"], ask_["bottom"])
-            if not moved:  # destination full: the card is discarded instead of stuck
+            ask_["cards"] = tuple(c for c in ask_["cards"] if c != card)
+            if len(self.pending) > waiting:  # the owner of a full zone is asked first
+                self.pending.insert(0, self.pending.pop())
+            elif not moved:  # destination full: the card stays, and the choice ends
                 ask_["count"] = 1
-            ask_["count"] -= 1
-            if ask_["count"] <= 0 or not zone(self, ask_["src"], ask_["src_owner"]):
-                self._close(self.pending.pop(0))
+            ask_["count"] -= 1  # a choice that is complete is closed by _settle
+        elif ask_["kind"] == "overflow":
+            if action.name == "decline_card":
+                self.pending.pop(0)
+            else:  # make room: the card chosen is discarded
+                discard, per_player, _ = self.g.overflow[ask_["zone"]]
+                _leave(self, self.g, action.args[0])
+                _enter(self, action.args[0], discard, ask_["owner"] if per_player else None)
         else:  # an option of `ask`, or the card of `choose c: card in ...`: the rest follows
             self.pending.pop(0)
             self.g.asks[ask_["fn"]](self.g, self, ask_["me"], ask_["env"], action.args[0])
 
-    def _drop_void_decisions(self) -> None:
-        """Drop the decisions an earlier answer left with nothing to choose from (their
-        cards were moved away meanwhile), so the game never waits on them."""
-        while self.pending and not self._compute_legal(self.pending[0]["player"]):
-            self._close(self.pending.pop(0))
+    def _settle(self) -> None:
+        """Settle the questions at the front of the queue that need no answer any more:
+        a choice of cards none of which is left, a card waiting for room that has moved
+        elsewhere, or one whose zone has room now (it enters)."""
+        g = self.g
+        while self.pending:
+            it = self.pending[0]
+            if it["kind"] == "cards":
+                allowed = it["cards"]
+                if it["count"] > 0 and any(c in allowed for c in zone(self, it["src"], it["src_owner"])):
+                    return
+                self._close(self.pending.pop(0))
+                self._check_end()
+            elif it["kind"] == "card":
+                if any(in_zone(self, c, it["src"], it["src_owner"]) for c in it["cards"]):
+                    return
+                self.pending.pop(0)  # every card it offered has moved away: nothing to choose
+            elif it["kind"] == "overflow":
+                card = it["card"]
+                if card is not None and self.loc[card] != (it["src"], it["src_owner"]):
+                    self.pending.pop(0)
+                    continue
+                if not room(self, g, it["zone"], it["owner"]):
+                    if zone(self, it["zone"], it["owner"]):
+                        return
+                    self.pending.pop(0)  # a limit of 0: no card can make room
+                    continue
+                if card is not None:
+                    _leave(self, g, card)
+                    _enter(self, card, it["zone"], it["owner"], it["bottom"])
+                    self.pending.pop(0)
+                    continue
+                moved = draw(self, g, 1, it["src"], it["src_owner"], it["zone"], it["owner"])
+                it["count"] -= 1
+                if not moved or it["count"] <= 0:
+                    self.pending.pop(0)
+            else:
+                return
 
     def _close(self, decision: dict) -> None:
         """Cards were chosen (or there were none left to choose): the rest of the effect
         (``choose ... cards ... then { }``), if any, runs now."""
-        if decision["kind"] == "cards" and decision.get("then"):
+        if decision.get("then"):
             self.g.asks[decision["then"]](self.g, self, decision["me"], decision["env"], None)
 
     def _check_end(self) -> None:
@@ -532,6 +610,7 @@ class State:
         no decision to make (a loop in the spec's flow that nobody can play)."""
         g = self.g
         steps = 0
+        self._settle()
         while not self.terminal and not self.pending:
             steps += 1
             if steps > 10_000:
@@ -553,6 +632,7 @@ class State:
                 if phase.on_enter is not None:
                     phase.on_enter(g, self, self.first)
                     self._check_end()
+                    self._settle()
                 continue
             if self.stage == "act":
                 if self._phase_over(phase):
@@ -562,6 +642,7 @@ class State:
             if phase.on_exit is not None:
                 phase.on_exit(g, self, self.first)
                 self._check_end()
+                self._settle()
             if not self.terminal and not self.pending:
                 self._next_phase()
 
@@ -571,7 +652,7 @@ class State:
             return True
         if kind == "draft":
             while self.turn < self.n:
-                if self._compute_legal(self._actor()):
+                if self._legal_of_actor(self._actor()):
                     return False
                 self.turn += 1
             return True
@@ -583,7 +664,7 @@ class State:
                         self._open_turn(phase, q)
                         if self.terminal:
                             return False
-                    if self._compute_legal(q):
+                    if self._legal_of_actor(q):
                         return False
                     self.done[q] = True
                 self.turn += 1
@@ -591,10 +672,18 @@ class State:
             return all(self.done)
         for q in range(self.n):
             if not self.done[q]:
-                if self._compute_legal(q):
+                if self._legal_of_actor(q):
                     return False
                 self.done[q] = True
         return True
+
+    def _legal_of_actor(self, q: int) -> list[Action]:
+        """The legal actions of ``q``, who acts next if they have any: kept as the
+        state's legal actions, so they are not worked out twice."""
+        legal = self._compute_legal(q)
+        if legal and not self.pending:
+            self._legal = legal
+        return legal
 
     def _open_turn(self, phase, q: int) -> None:
         """Start player ``q``'s turn: reset the per-turn tallies, run ``on turn``."""
@@ -788,7 +877,8 @@ class GameBase:
                   and tuple(where) == loc[c], f"card {c} is not where its location says")
         pending = d["pending"]
         check(isinstance(pending, list) and all(
-            isinstance(x, dict) and x.get("kind") in ("cards", "card", "ask") and _is_int(x.get("player"))
+            isinstance(x, dict) and x.get("kind") in ("cards", "card", "ask", "overflow")
+            and _is_int(x.get("player"))
             and 0 <= x["player"] < n for x in pending), "bad pending decisions")
         history = d["history"]
         check(isinstance(history, list) and all(

@@ -429,6 +429,8 @@ def apply_draw_artifact(g, s, p, args):
 
 def legal_activate_worker(g, s, p):
     """Choices of 'Activate a new worker' open to player p (spec line 731)."""
+    if not (len(s.z['pool'][p]) >= 1):
+        return
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -436,8 +438,6 @@ def legal_activate_worker(g, s, p):
             if not (F_family[v_sp] == 'worker_activation'):
                 continue
             if not R.has(s, p, F_cost[v_sp]):
-                continue
-            if not (len(s.z['pool'][p]) >= 1):
                 continue
             yield (v_d, v_sp)
 
@@ -458,6 +458,8 @@ def apply_activate_worker(g, s, p, args):
 
 def legal_use_structure_territory(g, s, p):
     """Choices of 'Use a structure: claim a territory' open to player p (spec line 747)."""
+    if not (len(s.z['supply'][p]) >= 1):
+        return
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
@@ -465,12 +467,10 @@ def legal_use_structure_territory(g, s, p):
             if not (len(s.z['built_structure'][v_sp]) >= 1):
                 continue
             for v_st in s.z['built_structure'][v_sp]:
+                if not R.has(s, p, F_use_cost[v_st]):
+                    continue
                 for v_tr in s.z['territory_spaces']:
                     if not ((F_faction[v_tr] == F_faction[v_st]) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
-                        continue
-                    if not R.has(s, p, F_use_cost[v_st]):
-                        continue
-                    if not (len(s.z['supply'][p]) >= 1):
                         continue
                     yield (v_d, v_sp, v_st, v_tr)
 
@@ -511,16 +511,16 @@ def apply_use_structure_loyalty(g, s, p, args):
 
 def legal_artifact_market(g, s, p):
     """Choices of "Trade artifacts at a structure's market" open to player p (spec line 777)."""
+    if not (len(s.z['supply'][p]) >= 1):
+        return
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         for v_sp in s.z['board_spaces']:
-            if not ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c2 in s.z['structure_tokens'][v_sp] if (F_owner[_c2] == p)) == 0)):
+            if not ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c3 in s.z['structure_tokens'][v_sp] if (F_owner[_c3] == p)) == 0)):
                 continue
             for v_st in s.z['built_structure'][v_sp]:
                 if not (len(s.z['artifacts_hand'][p]) >= F_market_cost[v_st]):
-                    continue
-                if not (len(s.z['supply'][p]) >= 1):
                     continue
                 yield (v_d, v_sp, v_st)
 
@@ -565,13 +565,13 @@ def apply_stop_placing(g, s, p, args):
 
 def legal_retrieve_paying(g, s, p):
     """Choices of 'Retrieve workers, paying the cost' open to player p (spec line 819)."""
+    if not (s.ta['placed'][p] == 0):
+        return
+    if not R.has(s, p, (0, 0, 0, 1, 0, 0, 0)):
+        return
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
-        if not (s.ta['placed'][p] == 0):
-            continue
-        if not R.has(s, p, (0, 0, 0, 1, 0, 0, 0)):
-            continue
         yield (v_ds,)
 
 
@@ -592,11 +592,11 @@ def apply_retrieve_paying(g, s, p, args):
 
 def legal_retrieve_free(g, s, p):
     """Choices of 'Retrieve workers, losing 1 motivation' open to player p (spec line 835)."""
+    if not (s.ta['placed'][p] == 0):
+        return
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
-        if not (s.ta['placed'][p] == 0):
-            continue
         yield (v_ds,)
 
 
@@ -617,13 +617,13 @@ def apply_retrieve_free(g, s, p, args):
 
 def legal_reveal_dilemma_match(g, s, p):
     """Choices of 'Reveal your ethical dilemma with the artifact it wants' open to player p (spec line 852)."""
+    if s.ta['dilemma_revealed'][p] + 1 > 1:
+        return
+    if not (s.ta['placed'][p] == 0):
+        return
     for v_dl in s.z['dilemma_hand'][p]:
         for v_a in s.z['artifacts_hand'][p]:
             if not (F_kind[v_a] == F_wants[v_dl]):
-                continue
-            if not (s.ta['placed'][p] == 0):
-                continue
-            if s.ta['dilemma_revealed'][p] + 1 > 1:
                 continue
             yield (v_dl, v_a)
 
@@ -642,15 +642,15 @@ def apply_reveal_dilemma_match(g, s, p, args):
 
 def legal_reveal_dilemma_pair(g, s, p):
     """Choices of 'Reveal your ethical dilemma with any 2 artifacts' open to player p (spec line 879)."""
+    if s.ta['dilemma_revealed'][p] + 1 > 1:
+        return
+    if not (s.ta['placed'][p] == 0):
+        return
     for v_dl in s.z['dilemma_hand'][p]:
         _items1 = [_c3 for _c3 in CARDS_OF['artifact'] if s.loc[_c3] is not None and R.in_zone(s, _c3, 'artifacts_hand', p)]
         for _mask2 in range(1, 1 << len(_items1)):
             v_arts = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
             if not (len(v_arts) == 2):
-                continue
-            if not (s.ta['placed'][p] == 0):
-                continue
-            if s.ta['dilemma_revealed'][p] + 1 > 1:
                 continue
             yield (v_dl, v_arts)
 
@@ -1213,6 +1213,7 @@ RULES = {
         zones=('board_spaces', 'workers_on', 'market_workers', 'available', 'in_hand', 'pool', 'supply', 'territory_spaces', 'territory_tokens', 'structure_pile', 'structure_slot', 'built_structure', 'structure_tokens', 'recruit_deck', 'recruit_discard', 'recruit_offer', 'recruits_chosen', 'recruits_active', 'recruits_inactive', 'recruit_tokens', 'artifact_deck', 'artifact_discard', 'artifacts_hand', 'dilemma_deck', 'dilemma_hand', 'dilemma_done', 'dilemma_token'),
         zone_limits={ 'workers_on': limit_workers_on, 'market_workers': limit_market_workers, 'territory_tokens': limit_territory_tokens, 'recruit_tokens': limit_recruit_tokens, 'artifacts_hand': limit_artifacts_hand, 'dilemma_token': limit_dilemma_token, },
         refills={'recruit_deck': 'recruit_discard', 'artifact_deck': 'artifact_discard'},
+        overflow={},
         card_states={'available': (('matched', False),)},
         piece_states=(('value', 1),),
         nonrenewable=(False, False, False, False, False, False, False),
@@ -1248,5 +1249,5 @@ class Game(R.GameBase):
     per_player_zone = {'board_spaces': False, 'workers_on': False, 'market_workers': False, 'available': True, 'in_hand': True, 'pool': True, 'supply': True, 'territory_spaces': False, 'territory_tokens': False, 'structure_pile': False, 'structure_slot': False, 'built_structure': False, 'structure_tokens': False, 'recruit_deck': False, 'recruit_discard': False, 'recruit_offer': True, 'recruits_chosen': True, 'recruits_active': True, 'recruits_inactive': True, 'recruit_tokens': False, 'artifact_deck': False, 'artifact_discard': False, 'artifacts_hand': True, 'dilemma_deck': False, 'dilemma_hand': True, 'dilemma_done': True, 'dilemma_token': True}
     per_card_zone = {'board_spaces': (), 'workers_on': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'market_workers': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'available': (), 'in_hand': (), 'pool': (), 'supply': (), 'territory_spaces': (), 'territory_tokens': (29, 30, 31, 32), 'structure_pile': (), 'structure_slot': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'built_structure': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'structure_tokens': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'recruit_deck': (), 'recruit_discard': (), 'recruit_offer': (), 'recruits_chosen': (), 'recruits_active': (), 'recruits_inactive': (), 'recruit_tokens': (33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64), 'artifact_deck': (), 'artifact_discard': (), 'artifacts_hand': (), 'dilemma_deck': (), 'dilemma_hand': (), 'dilemma_done': (), 'dilemma_token': ()}
     visibility = {'board_spaces': 'public', 'workers_on': 'public', 'market_workers': 'public', 'available': 'public', 'in_hand': 'public', 'pool': 'public', 'supply': 'public', 'territory_spaces': 'public', 'territory_tokens': 'public', 'structure_pile': 'secret', 'structure_slot': 'secret', 'built_structure': 'public', 'structure_tokens': 'public', 'recruit_deck': 'secret', 'recruit_discard': 'secret', 'recruit_offer': 'hidden', 'recruits_chosen': 'hidden', 'recruits_active': 'public', 'recruits_inactive': 'hidden', 'recruit_tokens': 'public', 'artifact_deck': 'secret', 'artifact_discard': 'secret', 'artifacts_hand': 'hidden', 'dilemma_deck': 'secret', 'dilemma_hand': 'hidden', 'dilemma_done': 'public', 'dilemma_token': 'public'}
-    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'work_area': 'Work a commodity area', 'dig': 'Dig in a tunnel', 'mine_tunnel_end': "Work the exclusive space at a tunnel's end", 'build_site': 'Work on a construction site', 'draw_artifact': 'Visit an artifact dealer', 'activate_worker': 'Activate a new worker', 'use_structure_territory': 'Use a structure: claim a territory', 'use_structure_loyalty': "Use a structure: advance its faction's loyalty", 'artifact_market': "Trade artifacts at a structure's market", 'stop_placing': 'Place no more matching workers this turn', 'retrieve_paying': 'Retrieve workers, paying the cost', 'retrieve_free': 'Retrieve workers, losing 1 motivation', 'reveal_dilemma_match': 'Reveal your ethical dilemma with the artifact it wants', 'reveal_dilemma_pair': 'Reveal your ethical dilemma with any 2 artifacts'}
-    action_args = {'choose_card': ('card',), 'answer': ('label',), 'work_area': ('card', 'card'), 'dig': ('card', 'card'), 'mine_tunnel_end': ('card', 'card'), 'build_site': ('card', 'card'), 'draw_artifact': ('card', 'card'), 'activate_worker': ('card', 'card'), 'use_structure_territory': ('card', 'card', 'card', 'card'), 'use_structure_loyalty': ('card', 'card', 'card'), 'artifact_market': ('card', 'card', 'card'), 'stop_placing': (), 'retrieve_paying': ('cards',), 'retrieve_free': ('cards',), 'reveal_dilemma_match': ('card', 'card'), 'reveal_dilemma_pair': ('card', 'cards')}
+    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'make_room': 'make room: discard a card', 'decline_card': 'leave the card', 'work_area': 'Work a commodity area', 'dig': 'Dig in a tunnel', 'mine_tunnel_end': "Work the exclusive space at a tunnel's end", 'build_site': 'Work on a construction site', 'draw_artifact': 'Visit an artifact dealer', 'activate_worker': 'Activate a new worker', 'use_structure_territory': 'Use a structure: claim a territory', 'use_structure_loyalty': "Use a structure: advance its faction's loyalty", 'artifact_market': "Trade artifacts at a structure's market", 'stop_placing': 'Place no more matching workers this turn', 'retrieve_paying': 'Retrieve workers, paying the cost', 'retrieve_free': 'Retrieve workers, losing 1 motivation', 'reveal_dilemma_match': 'Reveal your ethical dilemma with the artifact it wants', 'reveal_dilemma_pair': 'Reveal your ethical dilemma with any 2 artifacts'}
+    action_args = {'choose_card': ('card',), 'answer': ('label',), 'make_room': ('card',), 'decline_card': (), 'work_area': ('card', 'card'), 'dig': ('card', 'card'), 'mine_tunnel_end': ('card', 'card'), 'build_site': ('card', 'card'), 'draw_artifact': ('card', 'card'), 'activate_worker': ('card', 'card'), 'use_structure_territory': ('card', 'card', 'card', 'card'), 'use_structure_loyalty': ('card', 'card', 'card'), 'artifact_market': ('card', 'card', 'card'), 'stop_placing': (), 'retrieve_paying': ('cards',), 'retrieve_free': ('cards',), 'reveal_dilemma_match': ('card', 'card'), 'reveal_dilemma_pair': ('card', 'cards')}

@@ -111,23 +111,23 @@ CARDS_OF = { 'building': tuple(range(0, 95)), }
 
 
 def d_environment_balance(g, s, p):
-    """Environment Points in favour (spec line 115). Source: Metropolis Mode › 5 Score."""
+    """Environment Points in favour (spec line 123). Source: Metropolis Mode › 5 Score."""
     return sum((F_environment[_c1] - F_pollution[_c1]) for _c1 in s.z['city'][p])
 
 
 def legal_finish(g, s, p):
-    """Choices of 'Finish this phase' open to player p (spec line 229)."""
+    """Choices of 'Finish this phase' open to player p (spec line 237)."""
     yield ()
 
 
 def apply_finish(g, s, p, args):
-    """Finish this phase (spec line 229). Source: Cycles."""
-    # spec line 231: done
+    """Finish this phase (spec line 237). Source: Cycles."""
+    # spec line 239: done
     s.done[p] = True
 
 
 def legal_activate(g, s, p):
-    """Choices of 'Activate a building' open to player p (spec line 236)."""
+    """Choices of 'Activate a building' open to player p (spec line 244)."""
     for v_b in s.z['city'][p]:
         if not ((not s.cst['active'][v_b]) and (F_input[v_b] != (0, 0, 0, 0))):
             continue
@@ -137,47 +137,32 @@ def legal_activate(g, s, p):
 
 
 def apply_activate(g, s, p, args):
-    """Activate a building (spec line 236). Source: Cycle › 1 Place."""
+    """Activate a building (spec line 244). Source: Cycle › 1 Place."""
     v_b, = args
-    # spec line 240: pay b.input
+    # spec line 248: pay b.input
     R.pay(s, p, F_input[v_b])
-    # spec line 241: set b.active = true
+    # spec line 249: set b.active = true
     s.cst['active'][v_b] = True
 
 
 def legal_pick(g, s, p):
-    """Choices of 'Take a card from the offer' open to player p (spec line 246)."""
+    """Choices of 'Take a card from the offer' open to player p (spec line 254)."""
     for v_c in s.z['offer']:
-        if not (len(s.z['hand'][p]) < g.P['hand_limit']):
-            continue
         yield (v_c,)
 
 
 def apply_pick(g, s, p, args):
-    """Take a card from the offer (spec line 246). Source: Cycle › 2 Take a Card."""
+    """Take a card from the offer (spec line 254). Source: Cycle › 2 Take a Card; Leaflet › Cards in hand."""
     v_c, = args
-    # spec line 250: move c into my hand
+    # spec line 257: move c into my hand
     R.move(s, g, v_c, 'hand', p, False)
-
-
-def legal_decline_pick(g, s, p):
-    """Choices of 'Decline the offer (hand full)' open to player p (spec line 255)."""
-    if not (len(s.z['hand'][p]) >= g.P['hand_limit']):
-        return
-    yield ()
-
-
-def apply_decline_pick(g, s, p, args):
-    """Decline the offer (hand full) (spec line 255). Source: Leaflet › Cards in hand."""
-    # spec line 258: done
-    s.done[p] = True
 
 
 def legal_build(g, s, p):
     """Choices of 'Build' open to player p (spec line 263)."""
+    if not (len(s.z['city'][p]) < g.P['city_limit']):
+        return
     for v_b in s.z['hand'][p]:
-        if not (len(s.z['city'][p]) < g.P['city_limit']):
-            continue
         if not ((len(s.z['hand'][p]) - 1) >= F_value[v_b]):
             continue
         yield (v_b,)
@@ -209,32 +194,30 @@ def apply_demolish(g, s, p, args):
 
 def legal_reserve_buy_card(g, s, p):
     """Choices of 'Reserve trade: 2 Non-Renewable resources for a card' open to player p (spec line 284)."""
+    if s.ta['reserve_trades'][p] + 1 > 1:
+        return
     for v_x in ((2, 0, 0, 0), (1, 1, 0, 0), (0, 2, 0, 0)):
         if not R.has(s, p, v_x):
-            continue
-        if not (len(s.z['hand'][p]) < g.P['hand_limit']):
-            continue
-        if s.ta['reserve_trades'][p] + 1 > 1:
             continue
         yield (v_x,)
 
 
 def apply_reserve_buy_card(g, s, p, args):
-    """Reserve trade: 2 Non-Renewable resources for a card (spec line 284). Source: Cycle › 4 Build / Trade › Trade."""
+    """Reserve trade: 2 Non-Renewable resources for a card (spec line 284). Source: Cycle › 4 Build / Trade › Trade; Leaflet › Cards in hand."""
     v_x, = args
     s.ta['reserve_trades'][p] += 1
-    # spec line 290: pay x
+    # spec line 289: pay x
     R.pay(s, p, v_x)
-    # spec line 291: draw 1 from main_deck into my hand
+    # spec line 290: draw 1 from main_deck into my hand
     R.draw(s, g, 1, 'main_deck', None, 'hand', p)
 
 
 def legal_reserve_sell_card(g, s, p):
     """Choices of 'Reserve trade: a card for 2 Non-Renewable resources' open to player p (spec line 296)."""
+    if s.ta['reserve_trades'][p] + 1 > 1:
+        return
     for v_c in s.z['hand'][p]:
         for v_x in ((2, 0, 0, 0), (1, 1, 0, 0), (0, 2, 0, 0)):
-            if s.ta['reserve_trades'][p] + 1 > 1:
-                continue
             yield (v_c, v_x)
 
 
@@ -250,178 +233,141 @@ def apply_reserve_sell_card(g, s, p, args):
 
 def legal_offer_trade(g, s, p):
     """Choices of 'Offer a trade to another player' open to player p (spec line 307)."""
+    if s.ta['trade_offers'][p] + 1 > 3:
+        return
     for v_partner in range(s.n):
         if v_partner == p:
             continue
-        for v_offered in ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)):
-            for v_wanted in ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)):
-                if not (v_offered != v_wanted):
-                    continue
-                if not R.has(s, p, v_offered):
-                    continue
+        for v_offered in ((0, 0, 0, 0), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1), (2, 0, 0, 0), (1, 1, 0, 0), (1, 0, 1, 0), (1, 0, 0, 1), (0, 2, 0, 0), (0, 1, 1, 0), (0, 1, 0, 1), (0, 0, 2, 0), (0, 0, 1, 1), (0, 0, 0, 2)):
+            if not R.has(s, p, v_offered):
+                continue
+            for v_wanted in ((0, 0, 0, 0), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1), (2, 0, 0, 0), (1, 1, 0, 0), (1, 0, 1, 0), (1, 0, 0, 1), (0, 2, 0, 0), (0, 1, 1, 0), (0, 1, 0, 1), (0, 0, 2, 0), (0, 0, 1, 1), (0, 0, 0, 2)):
                 if not R.has(s, v_partner, v_wanted):
                     continue
-                if s.ta['trade_offers'][p] + 1 > 3:
+                if not ((sum(v_offered) + sum(v_wanted)) <= g.P['trade_size']):
                     continue
-                yield (v_partner, v_offered, v_wanted)
+                for v_cards_offered in range(0, 3):
+                    if not (len(s.z['hand'][p]) >= v_cards_offered):
+                        continue
+                    if not ((sum(v_offered) + v_cards_offered) >= 1):
+                        continue
+                    for v_cards_wanted in range(0, 3):
+                        if not (len(s.z['hand'][v_partner]) >= v_cards_wanted):
+                            continue
+                        if not ((sum(v_wanted) + v_cards_wanted) >= 1):
+                            continue
+                        if not ((((sum(v_offered) + sum(v_wanted)) + v_cards_offered) + v_cards_wanted) <= g.P['trade_size']):
+                            continue
+                        yield (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)
 
 
 def apply_offer_trade(g, s, p, args):
-    """Offer a trade to another player (spec line 307). Source: Cycle › 4 Build / Trade › Trade."""
-    v_partner, v_offered, v_wanted = args
+    """Offer a trade to another player (spec line 307). Source: Cycle › 4 Build / Trade › Trade; Leaflet › Frequently Asked Questions."""
+    v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted = args
     s.ta['trade_offers'][p] += 1
-    # spec line 316: ask partner {
-    R.ask(s, v_partner, ('accept', 'decline'), 'ask_offer_trade_1', {'offered': v_offered, 'partner': v_partner, 'wanted': v_wanted}, p)
-
-
-def legal_offer_card_trade(g, s, p):
-    """Choices of 'Offer a card from your hand for a resource' open to player p (spec line 329)."""
-    for v_partner in range(s.n):
-        if v_partner == p:
-            continue
-        for v_c in s.z['hand'][p]:
-            for v_wanted in ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)):
-                if not R.has(s, v_partner, v_wanted):
-                    continue
-                if not (len(s.z['hand'][v_partner]) < g.P['hand_limit']):
-                    continue
-                if s.ta['trade_offers'][p] + 1 > 3:
-                    continue
-                yield (v_partner, v_c, v_wanted)
-
-
-def apply_offer_card_trade(g, s, p, args):
-    """Offer a card from your hand for a resource (spec line 329). Source: Cycle › 4 Build / Trade › Trade."""
-    v_partner, v_c, v_wanted = args
-    s.ta['trade_offers'][p] += 1
-    # spec line 337: ask partner {
-    R.ask(s, v_partner, ('accept', 'decline'), 'ask_offer_card_trade_2', {'c': v_c, 'partner': v_partner, 'wanted': v_wanted}, p)
-
-
-def legal_ask_card_trade(g, s, p):
-    """Choices of "Offer a resource for a card of the other player's choice" open to player p (spec line 349)."""
-    for v_partner in range(s.n):
-        if v_partner == p:
-            continue
-        for v_offered in ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)):
-            if not R.has(s, p, v_offered):
-                continue
-            if not (len(s.z['hand'][v_partner]) >= 1):
-                continue
-            if not (len(s.z['hand'][p]) < g.P['hand_limit']):
-                continue
-            if s.ta['trade_offers'][p] + 1 > 3:
-                continue
-            yield (v_partner, v_offered)
-
-
-def apply_ask_card_trade(g, s, p, args):
-    """Offer a resource for a card of the other player's choice (spec line 349). Source: Cycle › 4 Build / Trade › Trade."""
-    v_partner, v_offered = args
-    s.ta['trade_offers'][p] += 1
-    # spec line 357: ask partner {
-    R.ask(s, v_partner, ('accept', 'decline'), 'ask_ask_card_trade_3', {'offered': v_offered, 'partner': v_partner}, p)
+    # spec line 323: ask partner {
+    R.ask(s, v_partner, ('accept', 'decline'), 'ask_offer_trade_1', {'cards_offered': v_cards_offered, 'cards_wanted': v_cards_wanted, 'offered': v_offered, 'partner': v_partner, 'wanted': v_wanted}, p)
 
 
 def legal_score_worker(g, s, p):
-    """Choices of 'Score a worker' open to player p (spec line 369)."""
-    if not R.has(s, p, (0, 0, 1, 0)):
-        return
+    """Choices of 'Score a worker' open to player p (spec line 339)."""
     if s.ta['cylinders_scored'][p] + 1 > 5:
+        return
+    if not R.has(s, p, (0, 0, 1, 0)):
         return
     yield ()
 
 
 def apply_score_worker(g, s, p, args):
-    """Score a worker (spec line 369). Source: Cycle › 5 Score."""
+    """Score a worker (spec line 339). Source: Cycle › 5 Score."""
     s.ta['cylinders_scored'][p] += 1
-    # spec line 373: pay worker 1
+    # spec line 343: pay worker 1
     R.pay(s, p, (0, 0, 1, 0))
-    # spec line 374: score 1
+    # spec line 344: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_goods(g, s, p):
-    """Choices of 'Score a goods cylinder' open to player p (spec line 379)."""
-    if not R.has(s, p, (0, 0, 0, 1)):
-        return
+    """Choices of 'Score a goods cylinder' open to player p (spec line 349)."""
     if s.ta['cylinders_scored'][p] + 1 > 5:
+        return
+    if not R.has(s, p, (0, 0, 0, 1)):
         return
     yield ()
 
 
 def apply_score_goods(g, s, p, args):
-    """Score a goods cylinder (spec line 379). Source: Cycle › 5 Score."""
+    """Score a goods cylinder (spec line 349). Source: Cycle › 5 Score."""
     s.ta['cylinders_scored'][p] += 1
-    # spec line 383: pay goods 1
+    # spec line 353: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 384: score 1
+    # spec line 354: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def only_keep_cards(g, s):
-    """Whether Keep 5 of the 10 cards dealt is played (spec line 162)."""
+    """Whether Keep 5 of the 10 cards dealt is played (spec line 170)."""
     return g.P['keep_five']
 
 
 def enter_keep_cards(g, s, p):
-    """Start of Keep 5 of the 10 cards dealt (spec line 161). Source: Family Mode › Initial Setup."""
-    # spec line 164: each player {
+    """Start of Keep 5 of the 10 cards dealt (spec line 169). Source: Family Mode › Initial Setup."""
+    # spec line 172: each player {
     for _p1 in R.turn_order(s):
-        # spec line 165: choose count my hand - 5 cards from my hand into main_deck bottom
+        # spec line 173: choose count my hand - 5 cards from my hand into main_deck bottom
         R.choose_cards(s, g, _p1, (len(s.z['hand'][_p1]) - 5), 'hand', _p1, 'main_deck', None, True)
 
 
 def enter_take_card(g, s, p):
-    """Start of 2 Take a Card (spec line 184). Source: Cycle › 2 Take a Card."""
-    # spec line 186: reveal players + 2 from main_deck into offer
+    """Start of 2 Take a Card (spec line 192). Source: Cycle › 2 Take a Card."""
+    # spec line 194: reveal players + 2 from main_deck into offer
     R.draw(s, g, (s.n + 2), 'main_deck', None, 'offer', None)
 
 
 def exit_take_card(g, s, p):
-    """End of 2 Take a Card (spec line 184). Source: Cycle › 2 Take a Card."""
-    # spec line 190: move all offer into trash
+    """End of 2 Take a Card (spec line 192). Source: Cycle › 2 Take a Card."""
+    # spec line 198: move all offer into trash
     R.move_all(s, g, 'offer', None, 'trash', None)
 
 
 def enter_resolve(g, s, p):
-    """Start of 3 Resolve (spec line 195). Source: Cycle › 3 Resolve."""
-    # spec line 197: each player {
+    """Start of 3 Resolve (spec line 203). Source: Cycle › 3 Resolve."""
+    # spec line 205: each player {
     for _p1 in R.turn_order(s):
-        # spec line 198: for each b in my city where active {
+        # spec line 206: for each b in my city where active {
         for v_b in list(s.z['city'][_p1]):
             if not s.cst['active'][v_b]:
                 continue
-            # spec line 199: release b.input
+            # spec line 207: release b.input
             R.release(s, g, _p1, F_input[v_b])
-            # spec line 200: gain b.output
+            # spec line 208: gain b.output
             R.gain(s, _p1, F_output[v_b])
-            # spec line 201: draw b.draws from main_deck into my hand
-            R.draw(s, g, F_draws[v_b], 'main_deck', None, 'hand', _p1)
-            # spec line 202: score b.produces_points
+            # spec line 209: score b.produces_points
             s.tr['wellbeing'][_p1] += F_produces_points[v_b]
-            # spec line 203: set b.active = false
+            # spec line 210: set b.active = false
             s.cst['active'][v_b] = False
+            # spec line 211: draw b.draws from main_deck into my hand
+            R.draw(s, g, F_draws[v_b], 'main_deck', None, 'hand', _p1)
 
 
 def enter_cycle_reset(g, s, p):
-    """Start of Cycle Reset (spec line 220). Source: Cycle › Cycle Reset."""
-    # spec line 222: pass first player
+    """Start of Cycle Reset (spec line 228). Source: Cycle › Cycle Reset."""
+    # spec line 230: pass first player
     s.first = (s.first + 1) % s.n
 
 
 def edge_edge(g, s):
-    """Transition cycle_reset -> end (spec line 156)."""
+    """Transition cycle_reset -> end (spec line 164)."""
     return s.ended
 
 
 def limit_hand(g, s, p):
-    """At most this many cards in hand (spec line 86)."""
+    """At most this many cards in hand (spec line 88)."""
     return g.P['hand_limit']
 
 
 def limit_city(g, s, p):
-    """At most this many cards in City (spec line 93)."""
+    """At most this many cards in City (spec line 96)."""
     return g.P['city_limit']
 
 
@@ -431,35 +377,35 @@ def start_wellbeing(g, s):
 
 
 def setup_setup(g, s, p):
-    """Setup (spec line 138). Source: Family Mode › Initial Setup."""
-    # spec line 139: put buildings into main_deck where not metropolis_only or full_deck
+    """Setup (spec line 146). Source: Family Mode › Initial Setup."""
+    # spec line 147: put buildings into main_deck where not metropolis_only or full_deck
     R.put(s, g, [_c1 for _c1 in CATALOGUE_BUILDINGS if ((not F_metropolis_only[_c1]) or g.P['full_deck'])], 'main_deck', None)
-    # spec line 140: shuffle main_deck
+    # spec line 148: shuffle main_deck
     R.shuffle(s, 'main_deck', None)
-    # spec line 141: each player {
+    # spec line 149: each player {
     for _p2 in R.turn_order(s):
-        # spec line 142: gain electricity 1, water 1, worker 1, goods 1
+        # spec line 150: gain electricity 1, water 1, worker 1, goods 1
         R.gain(s, _p2, (1, 1, 1, 1))
-        # spec line 143: draw 10 from main_deck into my hand
+        # spec line 151: draw 10 from main_deck into my hand
         R.draw(s, g, 10, 'main_deck', None, 'hand', _p2)
-    # spec line 145: first player random
+    # spec line 153: first player random
     s.first = R.randrange(s, s.n)
 
 
 def end_when_game_over(g, s):
-    """Whether the end of the game is triggered (spec line 392)."""
+    """Whether the end of the game is triggered (spec line 362)."""
     return any((s.tr['wellbeing'][_q1] >= g.P['target']) for _q1 in range(s.n))
 
 
 def outcome_game_over(g, s):
-    """Winners when the game ends (spec line 391). Source: Cycle › End of the Game; Tie-break Rules."""
+    """Winners when the game ends (spec line 361). Source: Cycle › End of the Game; Tie-break Rules."""
     keys = [(s.tr['wellbeing'][q], d_environment_balance(g, s, q), sum(1 for _c1 in s.z['city'][q] if (F_colour[_c1] == 'wellbeing_type')), sum(F_points[_c2] for _c2 in s.z['city'][q]), sum(F_value[_c3] for _c3 in s.z['city'][q]),) for q in range(s.n)]
     best = max(keys)
     return [q for q in range(s.n) if keys[q] == best]
 
 
 def legal_upgrade(g, s, p):
-    """Choices of 'Upgrade' open to player p (spec line 438)."""
+    """Choices of 'Upgrade' open to player p (spec line 408)."""
     for v_old in s.z['city'][p]:
         for v_new in s.z['hand'][p]:
             if not ((F_colour[v_new] == F_colour[v_old]) and (F_value[v_new] > F_value[v_old])):
@@ -470,251 +416,228 @@ def legal_upgrade(g, s, p):
 
 
 def apply_upgrade(g, s, p, args):
-    """Upgrade (spec line 438). Source: Metropolis Mode › 4 Build / Trade › Upgrade."""
+    """Upgrade (spec line 408). Source: Metropolis Mode › 4 Build / Trade › Upgrade."""
     v_old, v_new = args
-    # spec line 443: move old into trash
+    # spec line 413: move old into trash
     R.move(s, g, v_old, 'trash', None, False)
-    # spec line 444: move new into my city
+    # spec line 414: move new into my city
     R.move(s, g, v_new, 'city', p, False)
-    # spec line 445: score max(new.points - old.points, 0)
+    # spec line 415: score max(new.points - old.points, 0)
     s.tr['wellbeing'][p] += max((F_points[v_new] - F_points[v_old]), 0)
-    # spec line 446: choose new.value - old.value cards from my hand into trash
+    # spec line 416: choose new.value - old.value cards from my hand into trash
     R.choose_cards(s, g, p, (F_value[v_new] - F_value[v_old]), 'hand', p, 'trash', None, False)
 
 
 def legal_score_two_workers(g, s, p):
-    """Choices of 'Score 2 workers' open to player p (spec line 466)."""
-    if not R.has(s, p, (0, 0, 2, 0)):
-        return
+    """Choices of 'Score 2 workers' open to player p (spec line 436)."""
     if s.ta['cylinders_scored'][p] + 2 > 5:
+        return
+    if not R.has(s, p, (0, 0, 2, 0)):
         return
     yield ()
 
 
 def apply_score_two_workers(g, s, p, args):
-    """Score 2 workers (spec line 466). Source: Metropolis Mode › 5 Score."""
+    """Score 2 workers (spec line 436). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 2
-    # spec line 470: pay worker 2
+    # spec line 440: pay worker 2
     R.pay(s, p, (0, 0, 2, 0))
-    # spec line 471: score 1
+    # spec line 441: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_two_goods(g, s, p):
-    """Choices of 'Score 2 goods cylinders' open to player p (spec line 475)."""
-    if not R.has(s, p, (0, 0, 0, 2)):
-        return
+    """Choices of 'Score 2 goods cylinders' open to player p (spec line 445)."""
     if s.ta['cylinders_scored'][p] + 2 > 5:
+        return
+    if not R.has(s, p, (0, 0, 0, 2)):
         return
     yield ()
 
 
 def apply_score_two_goods(g, s, p, args):
-    """Score 2 goods cylinders (spec line 475). Source: Metropolis Mode › 5 Score."""
+    """Score 2 goods cylinders (spec line 445). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 2
-    # spec line 479: pay goods 2
+    # spec line 449: pay goods 2
     R.pay(s, p, (0, 0, 0, 2))
-    # spec line 480: score 1
+    # spec line 450: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_goods_environment(g, s, p):
-    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 484)."""
-    if not R.has(s, p, (0, 0, 0, 1)):
-        return
+    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 454)."""
     if s.ta['cylinders_scored'][p] + 1 > 5:
         return
     if s.ta['environment_used'][p] + 1 > d_environment_balance(g, s, p):
+        return
+    if not R.has(s, p, (0, 0, 0, 1)):
         return
     yield ()
 
 
 def apply_score_goods_environment(g, s, p, args):
-    """Score a goods cylinder with 1 Environment Point (spec line 484). Source: Metropolis Mode › 5 Score."""
+    """Score a goods cylinder with 1 Environment Point (spec line 454). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 1
     s.ta['environment_used'][p] += 1
-    # spec line 489: pay goods 1
+    # spec line 459: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 490: score 1
+    # spec line 460: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_worker_goods_environment(g, s, p):
-    """Choices of 'Score a worker and a goods cylinder with 2 Environment Points' open to player p (spec line 494)."""
-    if not R.has(s, p, (0, 0, 1, 1)):
-        return
+    """Choices of 'Score a worker and a goods cylinder with 2 Environment Points' open to player p (spec line 464)."""
     if s.ta['cylinders_scored'][p] + 2 > 5:
         return
     if s.ta['environment_used'][p] + 2 > d_environment_balance(g, s, p):
+        return
+    if not R.has(s, p, (0, 0, 1, 1)):
         return
     yield ()
 
 
 def apply_score_worker_goods_environment(g, s, p, args):
-    """Score a worker and a goods cylinder with 2 Environment Points (spec line 494). Source: Metropolis Mode › 5 Score."""
+    """Score a worker and a goods cylinder with 2 Environment Points (spec line 464). Source: Metropolis Mode › 5 Score."""
     s.ta['cylinders_scored'][p] += 2
     s.ta['environment_used'][p] += 2
-    # spec line 499: pay worker 1, goods 1
+    # spec line 469: pay worker 1, goods 1
     R.pay(s, p, (0, 0, 1, 1))
-    # spec line 500: score 2
+    # spec line 470: score 2
     s.tr['wellbeing'][p] += 2
 
 
 def trig_basic_services_bonus__build(g, s, p, args):
-    """Basic Services Bonus, before 'Build' (spec line 415). Source: Metropolis Mode › Bonuses › Basic Services Bonus."""
+    """Basic Services Bonus, before 'Build' (spec line 385). Source: Metropolis Mode › Bonuses › Basic Services Bonus."""
     v_b, = args
-    # spec line 418: if b.colour == basic_services {
+    # spec line 388: if b.colour == basic_services {
     if (F_colour[v_b] == 'basic_services'):
-        # spec line 419: score count my city where colour == basic_services
+        # spec line 389: score count my city where colour == basic_services
         s.tr['wellbeing'][p] += sum(1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'basic_services'))
 
 
 def trig_wellbeing_bonus__build(g, s, p, args):
-    """Well-being Bonus, before 'Build' (spec line 424). Source: Metropolis Mode › Bonuses › Well-being Bonus."""
+    """Well-being Bonus, before 'Build' (spec line 394). Source: Metropolis Mode › Bonuses › Well-being Bonus."""
     v_b, = args
-    # spec line 427: if b.colour == wellbeing_type {
+    # spec line 397: if b.colour == wellbeing_type {
     if (F_colour[v_b] == 'wellbeing_type'):
-        # spec line 428: each player {
+        # spec line 398: each player {
         for _p1 in R.turn_order(s):
-            # spec line 429: if count my city where colour == wellbeing_type >= 1 {
+            # spec line 399: if count my city where colour == wellbeing_type >= 1 {
             if (sum(1 for _c2 in s.z['city'][_p1] if (F_colour[_c2] == 'wellbeing_type')) >= 1):
-                # spec line 430: score 1
+                # spec line 400: score 1
                 s.tr['wellbeing'][_p1] += 1
 
 
 def legal_score_goods_environment_v2(g, s, p):
-    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 527)."""
-    if not R.has(s, p, (0, 0, 0, 1)):
-        return
+    """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 497)."""
     if s.ta['goods_scored'][p] + 1 > 3:
         return
     if s.ta['environment_used'][p] + 1 > d_environment_balance(g, s, p):
+        return
+    if not R.has(s, p, (0, 0, 0, 1)):
         return
     yield ()
 
 
 def apply_score_goods_environment_v2(g, s, p, args):
-    """Score a goods cylinder with 1 Environment Point (spec line 527). Source: Leaflet › 5 Score."""
+    """Score a goods cylinder with 1 Environment Point (spec line 497). Source: Leaflet › 5 Score."""
     s.ta['goods_scored'][p] += 1
     s.ta['environment_used'][p] += 1
-    # spec line 532: pay goods 1
+    # spec line 502: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 533: score 2
+    # spec line 503: score 2
     s.tr['wellbeing'][p] += 2
 
 
 def legal_score_worker_v2(g, s, p):
-    """Choices of 'Score a worker' open to player p (spec line 537)."""
-    if not R.has(s, p, (0, 0, 1, 0)):
-        return
+    """Choices of 'Score a worker' open to player p (spec line 507)."""
     if s.ta['workers_scored'][p] + 1 > 3:
+        return
+    if not R.has(s, p, (0, 0, 1, 0)):
         return
     yield ()
 
 
 def apply_score_worker_v2(g, s, p, args):
-    """Score a worker (spec line 537). Source: Leaflet › 5 Score."""
+    """Score a worker (spec line 507). Source: Leaflet › 5 Score."""
     s.ta['workers_scored'][p] += 1
-    # spec line 541: pay worker 1
+    # spec line 511: pay worker 1
     R.pay(s, p, (0, 0, 1, 0))
-    # spec line 542: score 1
+    # spec line 512: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def legal_score_goods_v2(g, s, p):
-    """Choices of 'Score a goods cylinder' open to player p (spec line 546)."""
-    if not R.has(s, p, (0, 0, 0, 1)):
-        return
+    """Choices of 'Score a goods cylinder' open to player p (spec line 516)."""
     if s.ta['goods_scored'][p] + 1 > 3:
+        return
+    if not R.has(s, p, (0, 0, 0, 1)):
         return
     yield ()
 
 
 def apply_score_goods_v2(g, s, p, args):
-    """Score a goods cylinder (spec line 546). Source: Leaflet › 5 Score."""
+    """Score a goods cylinder (spec line 516). Source: Leaflet › 5 Score."""
     s.ta['goods_scored'][p] += 1
-    # spec line 550: pay goods 1
+    # spec line 520: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
-    # spec line 551: score 1
+    # spec line 521: score 1
     s.tr['wellbeing'][p] += 1
 
 
 def trig_wellbeing_bonus__build_v2(g, s, p, args):
-    """Well-being Bonus (Solo), before 'Build' (spec line 591). Source: Solo Mode › Well-being Bonus."""
+    """Well-being Bonus (Solo), before 'Build' (spec line 561). Source: Solo Mode › Well-being Bonus."""
     v_b, = args
-    # spec line 594: if b.colour == wellbeing_type {
+    # spec line 564: if b.colour == wellbeing_type {
     if (F_colour[v_b] == 'wellbeing_type'):
-        # spec line 595: score count my city where colour == wellbeing_type
+        # spec line 565: score count my city where colour == wellbeing_type
         s.tr['wellbeing'][p] += sum(1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'wellbeing_type'))
 
 
 def enter_cycle_reset_v2(g, s, p):
-    """Start of Cycle Reset (spec line 570). Source: Solo Mode › Objective."""
-    # spec line 572: advance heart by 1
+    """Start of Cycle Reset (spec line 540). Source: Solo Mode › Objective."""
+    # spec line 542: advance heart by 1
     s.gtr['heart'] += 1
-    # spec line 573: pass first player
+    # spec line 543: pass first player
     s.first = (s.first + 1) % s.n
 
 
 def start_heart(g, s):
-    """Where automatic heart starts (spec line 566)."""
+    """Where automatic heart starts (spec line 536)."""
     return g.P['heart_start']
 
 
 def end_when_game_over_v2(g, s):
-    """Whether the end of the game is triggered (spec line 578)."""
+    """Whether the end of the game is triggered (spec line 548)."""
     return any(((s.tr['wellbeing'][_q1] >= g.P['target']) or (s.gtr['heart'] > g.P['target'])) for _q1 in range(s.n))
 
 
 def outcome_game_over_v2(g, s):
-    """Winners when the game ends (spec line 577). Source: Solo Mode › Objective."""
+    """Winners when the game ends (spec line 547). Source: Solo Mode › Objective."""
     return [q for q in range(s.n) if ((s.tr['wellbeing'][q] >= g.P['target']) and ((s.gtr['heart'] <= g.P['target']) or (s.tr['wellbeing'][q] > s.gtr['heart'])))]
 
 
 def ask_offer_trade_1(g, s, p, env, label):
-    """Options of the question at spec line 316."""
+    """Options of the question at spec line 323."""
+    v_cards_offered = env['cards_offered']
+    v_cards_wanted = env['cards_wanted']
     v_offered = env['offered']
     v_partner = env['partner']
     v_wanted = env['wanted']
     if label == 'accept':
-        # spec line 318: transfer offered to partner
+        # spec line 325: transfer offered to partner
         R.transfer(s, p, v_partner, v_offered)
-        # spec line 319: transfer wanted from partner to me
+        # spec line 326: transfer wanted from partner to me
         R.transfer(s, v_partner, p, v_wanted)
-    elif label == 'decline':
-        pass
-
-
-def ask_offer_card_trade_2(g, s, p, env, label):
-    """Options of the question at spec line 337."""
-    v_c = env['c']
-    v_partner = env['partner']
-    v_wanted = env['wanted']
-    if label == 'accept':
-        # spec line 339: move c into partner.hand
-        R.move(s, g, v_c, 'hand', v_partner, False)
-        # spec line 340: transfer wanted from partner to me
-        R.transfer(s, v_partner, p, v_wanted)
-    elif label == 'decline':
-        pass
-
-
-def ask_ask_card_trade_3(g, s, p, env, label):
-    """Options of the question at spec line 357."""
-    v_offered = env['offered']
-    v_partner = env['partner']
-    if label == 'accept':
-        # spec line 359: transfer offered to partner
-        R.transfer(s, p, v_partner, v_offered)
-        # spec line 360: choose 1 cards from partner.hand into my hand
-        R.choose_cards(s, g, v_partner, 1, 'hand', v_partner, 'hand', p, False)
+        # spec line 327: choose cards_offered cards from my hand into partner.hand
+        R.choose_cards(s, g, p, v_cards_offered, 'hand', p, 'hand', v_partner, False)
+        # spec line 328: choose cards_wanted cards from partner.hand into my hand
+        R.choose_cards(s, g, v_partner, v_cards_wanted, 'hand', v_partner, 'hand', p, False)
     elif label == 'decline':
         pass
 
 
 ASKS = {
-    'ask_ask_card_trade_3': ask_ask_card_trade_3,
-    'ask_offer_card_trade_2': ask_offer_card_trade_2,
     'ask_offer_trade_1': ask_offer_trade_1,
 }
 
@@ -727,21 +650,18 @@ RULES = {
     'family': R.Rules(
         title='Family Mode',
         players=(2, 6),
-        P={'hand_limit': 10, 'city_limit': 8, 'target': 20, 'full_deck': False, 'keep_five': True},
+        P={'hand_limit': 10, 'city_limit': 8, 'target': 20, 'full_deck': False, 'keep_five': True, 'trade_size': 3},
         D={ 'environment_balance': d_environment_balance, },
         PR={ },
         actions={
             'finish': (legal_finish, apply_finish),
             'activate': (legal_activate, apply_activate),
             'pick': (legal_pick, apply_pick),
-            'decline_pick': (legal_decline_pick, apply_decline_pick),
             'build': (legal_build, apply_build),
             'demolish': (legal_demolish, apply_demolish),
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'offer_card_trade': (legal_offer_card_trade, apply_offer_card_trade),
-            'ask_card_trade': (legal_ask_card_trade, apply_ask_card_trade),
             'score_worker': (legal_score_worker, apply_score_worker),
             'score_goods': (legal_score_goods, apply_score_goods),
         },
@@ -750,9 +670,9 @@ RULES = {
             'keep_cards': _phase('keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous', only_keep_cards, enter_keep_cards, None, ()),
             'early_build': _phase('early_build', 'Optional build before the first Cycle', 'simultaneous', None, None, None, ('build', 'finish')),
             'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
-            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick', 'decline_pick')),
+            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick',)),
             'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'offer_card_trade', 'ask_card_trade', 'finish')),
+            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
             'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'finish')),
             'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset, None, ()),
         },
@@ -774,6 +694,7 @@ RULES = {
         zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
         zone_limits={ 'hand': limit_hand, 'city': limit_city, },
         refills={'main_deck': 'trash'},
+        overflow={'hand': ('trash', False, True)},
         card_states={'city': (('active', False),)},
         piece_states=(),
         nonrenewable=(True, True, False, False),
@@ -789,21 +710,18 @@ RULES = {
     'metropolis_rulebook': R.Rules(
         title='Metropolis Mode, rulebook scoring (before the leaflet)',
         players=(2, 6),
-        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': False},
+        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': False, 'trade_size': 3},
         D={ 'environment_balance': d_environment_balance, },
         PR={ },
         actions={
             'finish': (legal_finish, apply_finish),
             'activate': (legal_activate, apply_activate),
             'pick': (legal_pick, apply_pick),
-            'decline_pick': (legal_decline_pick, apply_decline_pick),
             'build': (legal_build, apply_build),
             'demolish': (legal_demolish, apply_demolish),
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'offer_card_trade': (legal_offer_card_trade, apply_offer_card_trade),
-            'ask_card_trade': (legal_ask_card_trade, apply_ask_card_trade),
             'upgrade': (legal_upgrade, apply_upgrade),
             'score_two_workers': (legal_score_two_workers, apply_score_two_workers),
             'score_two_goods': (legal_score_two_goods, apply_score_two_goods),
@@ -815,9 +733,9 @@ RULES = {
             'keep_cards': _phase('keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous', only_keep_cards, enter_keep_cards, None, ()),
             'early_build': _phase('early_build', 'Optional build before the first Cycle', 'simultaneous', None, None, None, ('build', 'finish')),
             'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
-            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick', 'decline_pick')),
+            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick',)),
             'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'offer_card_trade', 'ask_card_trade', 'finish')),
+            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
             'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_two_workers', 'score_two_goods', 'score_goods_environment', 'score_worker_goods_environment', 'finish')),
             'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset, None, ()),
         },
@@ -839,6 +757,7 @@ RULES = {
         zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
         zone_limits={ 'hand': limit_hand, 'city': limit_city, },
         refills={'main_deck': 'trash'},
+        overflow={'hand': ('trash', False, True)},
         card_states={'city': (('active', False),)},
         piece_states=(),
         nonrenewable=(True, True, False, False),
@@ -854,21 +773,18 @@ RULES = {
     'metropolis': R.Rules(
         title='Metropolis Mode',
         players=(2, 6),
-        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': False},
+        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': False, 'trade_size': 3},
         D={ 'environment_balance': d_environment_balance, },
         PR={ },
         actions={
             'finish': (legal_finish, apply_finish),
             'activate': (legal_activate, apply_activate),
             'pick': (legal_pick, apply_pick),
-            'decline_pick': (legal_decline_pick, apply_decline_pick),
             'build': (legal_build, apply_build),
             'demolish': (legal_demolish, apply_demolish),
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'offer_card_trade': (legal_offer_card_trade, apply_offer_card_trade),
-            'ask_card_trade': (legal_ask_card_trade, apply_ask_card_trade),
             'upgrade': (legal_upgrade, apply_upgrade),
             'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
             'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
@@ -879,9 +795,9 @@ RULES = {
             'keep_cards': _phase('keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous', only_keep_cards, enter_keep_cards, None, ()),
             'early_build': _phase('early_build', 'Optional build before the first Cycle', 'simultaneous', None, None, None, ('build', 'finish')),
             'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
-            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick', 'decline_pick')),
+            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick',)),
             'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'offer_card_trade', 'ask_card_trade', 'finish')),
+            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
             'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'score_goods_environment', 'finish')),
             'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset, None, ()),
         },
@@ -903,6 +819,7 @@ RULES = {
         zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
         zone_limits={ 'hand': limit_hand, 'city': limit_city, },
         refills={'main_deck': 'trash'},
+        overflow={'hand': ('trash', False, True)},
         card_states={'city': (('active', False),)},
         piece_states=(),
         nonrenewable=(True, True, False, False),
@@ -918,21 +835,18 @@ RULES = {
     'solo': R.Rules(
         title='Solo Mode (2 stars, Normal)',
         players=(1, 1),
-        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': True, 'heart_start': 20},
+        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': True, 'trade_size': 3, 'heart_start': 20},
         D={ 'environment_balance': d_environment_balance, },
         PR={ },
         actions={
             'finish': (legal_finish, apply_finish),
             'activate': (legal_activate, apply_activate),
             'pick': (legal_pick, apply_pick),
-            'decline_pick': (legal_decline_pick, apply_decline_pick),
             'build': (legal_build, apply_build),
             'demolish': (legal_demolish, apply_demolish),
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'offer_card_trade': (legal_offer_card_trade, apply_offer_card_trade),
-            'ask_card_trade': (legal_ask_card_trade, apply_ask_card_trade),
             'upgrade': (legal_upgrade, apply_upgrade),
             'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
             'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
@@ -943,9 +857,9 @@ RULES = {
             'keep_cards': _phase('keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous', only_keep_cards, enter_keep_cards, None, ()),
             'early_build': _phase('early_build', 'Optional build before the first Cycle', 'simultaneous', None, None, None, ('build', 'finish')),
             'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
-            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick', 'decline_pick')),
+            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick',)),
             'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'offer_card_trade', 'ask_card_trade', 'finish')),
+            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
             'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'score_goods_environment', 'finish')),
             'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset_v2, None, ()),
         },
@@ -967,6 +881,7 @@ RULES = {
         zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
         zone_limits={ 'hand': limit_hand, 'city': limit_city, },
         refills={'main_deck': 'trash'},
+        overflow={'hand': ('trash', False, True)},
         card_states={'city': (('active', False),)},
         piece_states=(),
         nonrenewable=(True, True, False, False),
@@ -982,21 +897,18 @@ RULES = {
     'solo_easy': R.Rules(
         title='Solo Mode (1 star, Easy)',
         players=(1, 1),
-        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': True, 'heart_start': 17},
+        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': True, 'trade_size': 3, 'heart_start': 17},
         D={ 'environment_balance': d_environment_balance, },
         PR={ },
         actions={
             'finish': (legal_finish, apply_finish),
             'activate': (legal_activate, apply_activate),
             'pick': (legal_pick, apply_pick),
-            'decline_pick': (legal_decline_pick, apply_decline_pick),
             'build': (legal_build, apply_build),
             'demolish': (legal_demolish, apply_demolish),
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'offer_card_trade': (legal_offer_card_trade, apply_offer_card_trade),
-            'ask_card_trade': (legal_ask_card_trade, apply_ask_card_trade),
             'upgrade': (legal_upgrade, apply_upgrade),
             'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
             'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
@@ -1007,9 +919,9 @@ RULES = {
             'keep_cards': _phase('keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous', only_keep_cards, enter_keep_cards, None, ()),
             'early_build': _phase('early_build', 'Optional build before the first Cycle', 'simultaneous', None, None, None, ('build', 'finish')),
             'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
-            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick', 'decline_pick')),
+            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick',)),
             'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'offer_card_trade', 'ask_card_trade', 'finish')),
+            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
             'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'score_goods_environment', 'finish')),
             'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset_v2, None, ()),
         },
@@ -1031,6 +943,7 @@ RULES = {
         zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
         zone_limits={ 'hand': limit_hand, 'city': limit_city, },
         refills={'main_deck': 'trash'},
+        overflow={'hand': ('trash', False, True)},
         card_states={'city': (('active', False),)},
         piece_states=(),
         nonrenewable=(True, True, False, False),
@@ -1046,21 +959,18 @@ RULES = {
     'solo_hard': R.Rules(
         title='Solo Mode (3 stars, Hard)',
         players=(1, 1),
-        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': True, 'heart_start': 23},
+        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': True, 'trade_size': 3, 'heart_start': 23},
         D={ 'environment_balance': d_environment_balance, },
         PR={ },
         actions={
             'finish': (legal_finish, apply_finish),
             'activate': (legal_activate, apply_activate),
             'pick': (legal_pick, apply_pick),
-            'decline_pick': (legal_decline_pick, apply_decline_pick),
             'build': (legal_build, apply_build),
             'demolish': (legal_demolish, apply_demolish),
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'offer_card_trade': (legal_offer_card_trade, apply_offer_card_trade),
-            'ask_card_trade': (legal_ask_card_trade, apply_ask_card_trade),
             'upgrade': (legal_upgrade, apply_upgrade),
             'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
             'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
@@ -1071,9 +981,9 @@ RULES = {
             'keep_cards': _phase('keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous', only_keep_cards, enter_keep_cards, None, ()),
             'early_build': _phase('early_build', 'Optional build before the first Cycle', 'simultaneous', None, None, None, ('build', 'finish')),
             'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
-            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick', 'decline_pick')),
+            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick',)),
             'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'offer_card_trade', 'ask_card_trade', 'finish')),
+            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
             'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'score_goods_environment', 'finish')),
             'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset_v2, None, ()),
         },
@@ -1095,6 +1005,7 @@ RULES = {
         zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
         zone_limits={ 'hand': limit_hand, 'city': limit_city, },
         refills={'main_deck': 'trash'},
+        overflow={'hand': ('trash', False, True)},
         card_states={'city': (('active', False),)},
         piece_states=(),
         nonrenewable=(True, True, False, False),
@@ -1110,21 +1021,18 @@ RULES = {
     'solo_family': R.Rules(
         title='Solo Mode with Family rules',
         players=(1, 1),
-        P={'hand_limit': 10, 'city_limit': 8, 'target': 20, 'full_deck': False, 'keep_five': True, 'heart_start': 0},
+        P={'hand_limit': 10, 'city_limit': 8, 'target': 20, 'full_deck': False, 'keep_five': True, 'trade_size': 3, 'heart_start': 0},
         D={ 'environment_balance': d_environment_balance, },
         PR={ },
         actions={
             'finish': (legal_finish, apply_finish),
             'activate': (legal_activate, apply_activate),
             'pick': (legal_pick, apply_pick),
-            'decline_pick': (legal_decline_pick, apply_decline_pick),
             'build': (legal_build, apply_build),
             'demolish': (legal_demolish, apply_demolish),
             'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
             'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
             'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'offer_card_trade': (legal_offer_card_trade, apply_offer_card_trade),
-            'ask_card_trade': (legal_ask_card_trade, apply_ask_card_trade),
             'score_worker': (legal_score_worker, apply_score_worker),
             'score_goods': (legal_score_goods, apply_score_goods),
         },
@@ -1133,9 +1041,9 @@ RULES = {
             'keep_cards': _phase('keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous', only_keep_cards, enter_keep_cards, None, ()),
             'early_build': _phase('early_build', 'Optional build before the first Cycle', 'simultaneous', None, None, None, ('build', 'finish')),
             'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
-            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick', 'decline_pick')),
+            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick',)),
             'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'offer_card_trade', 'ask_card_trade', 'finish')),
+            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
             'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'finish')),
             'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset_v2, None, ()),
         },
@@ -1157,6 +1065,7 @@ RULES = {
         zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
         zone_limits={ 'hand': limit_hand, 'city': limit_city, },
         refills={'main_deck': 'trash'},
+        overflow={'hand': ('trash', False, True)},
         card_states={'city': (('active', False),)},
         piece_states=(),
         nonrenewable=(True, True, False, False),
@@ -1192,5 +1101,5 @@ class Game(R.GameBase):
     per_player_zone = {'main_deck': False, 'trash': False, 'offer': False, 'hand': True, 'city': True}
     per_card_zone = {'main_deck': (), 'trash': (), 'offer': (), 'hand': (), 'city': ()}
     visibility = {'main_deck': 'secret', 'trash': 'secret', 'offer': 'public', 'hand': 'hidden', 'city': 'public'}
-    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'finish': 'Finish this phase', 'activate': 'Activate a building', 'pick': 'Take a card from the offer', 'decline_pick': 'Decline the offer (hand full)', 'build': 'Build', 'demolish': 'Demolish', 'reserve_buy_card': 'Reserve trade: 2 Non-Renewable resources for a card', 'reserve_sell_card': 'Reserve trade: a card for 2 Non-Renewable resources', 'offer_trade': 'Offer a trade to another player', 'offer_card_trade': 'Offer a card from your hand for a resource', 'ask_card_trade': "Offer a resource for a card of the other player's choice", 'score_worker': 'Score a worker', 'score_goods': 'Score a goods cylinder', 'upgrade': 'Upgrade', 'score_two_workers': 'Score 2 workers', 'score_two_goods': 'Score 2 goods cylinders', 'score_goods_environment': 'Score a goods cylinder with 1 Environment Point', 'score_worker_goods_environment': 'Score a worker and a goods cylinder with 2 Environment Points'}
-    action_args = {'choose_card': ('card',), 'answer': ('label',), 'finish': (), 'activate': ('card',), 'pick': ('card',), 'decline_pick': (), 'build': ('card',), 'demolish': ('card',), 'reserve_buy_card': ('bag',), 'reserve_sell_card': ('card', 'bag'), 'offer_trade': ('player', 'bag', 'bag'), 'offer_card_trade': ('player', 'card', 'bag'), 'ask_card_trade': ('player', 'bag'), 'score_worker': (), 'score_goods': (), 'upgrade': ('card', 'card'), 'score_two_workers': (), 'score_two_goods': (), 'score_goods_environment': (), 'score_worker_goods_environment': ()}
+    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'make_room': 'make room: discard a card', 'decline_card': 'leave the card', 'finish': 'Finish this phase', 'activate': 'Activate a building', 'pick': 'Take a card from the offer', 'build': 'Build', 'demolish': 'Demolish', 'reserve_buy_card': 'Reserve trade: 2 Non-Renewable resources for a card', 'reserve_sell_card': 'Reserve trade: a card for 2 Non-Renewable resources', 'offer_trade': 'Offer a trade to another player', 'score_worker': 'Score a worker', 'score_goods': 'Score a goods cylinder', 'upgrade': 'Upgrade', 'score_two_workers': 'Score 2 workers', 'score_two_goods': 'Score 2 goods cylinders', 'score_goods_environment': 'Score a goods cylinder with 1 Environment Point', 'score_worker_goods_environment': 'Score a worker and a goods cylinder with 2 Environment Points'}
+    action_args = {'choose_card': ('card',), 'answer': ('label',), 'make_room': ('card',), 'decline_card': (), 'finish': (), 'activate': ('card',), 'pick': ('card',), 'build': ('card',), 'demolish': ('card',), 'reserve_buy_card': ('bag',), 'reserve_sell_card': ('card', 'bag'), 'offer_trade': ('player', 'bag', 'bag', 'int', 'int'), 'score_worker': (), 'score_goods': (), 'upgrade': ('card', 'card'), 'score_two_workers': (), 'score_two_goods': (), 'score_goods_environment': (), 'score_worker_goods_environment': ()}

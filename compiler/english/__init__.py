@@ -17,8 +17,8 @@ their renderers (tests check every ``Expr`` and ``Stmt`` class has one).
 """
 
 from compiler.english.declarations import (DECL_RENDERERS, PHASE_KINDS, VISIBILITY, action, admonition,
-                                           decl, derived, end, enum, param, paragraphs, phase,
-                                           procedure, provenance, resource, setup, sources, tally,
+                                           decl, derived, end, enum, overflow, param, paragraphs,
+                                           phase, procedure, provenance, resource, setup, sources, tally,
                                            tally_limit, title, track, trigger, zone_decl)
 from compiler.english.expressions import (COMPARISONS, EXPR_RENDERERS, card_noun, domain, expr,
                                           join, zone)
@@ -28,7 +28,7 @@ from compiler.english.statements import INDENT, STMT_RENDERERS, stmt, stmts
 __all__ = [
     "COMPARISONS", "DECL_RENDERERS", "EXPR_RENDERERS", "INDENT", "Names", "PHASE_KINDS",
     "STMT_RENDERERS", "VISIBILITY", "action", "admonition", "as_names", "card_noun", "decl", "derived",
-    "domain", "end", "enum", "expr", "join", "names_for", "param", "paragraphs", "phase", "procedure",
-    "plain", "provenance", "resource", "setup", "sources", "stmt", "stmts", "tally",
+    "domain", "end", "enum", "expr", "join", "names_for", "overflow", "param", "paragraphs", "phase",
+    "procedure", "plain", "provenance", "resource", "setup", "sources", "stmt", "stmts", "tally",
     "tally_limit", "title", "track", "trigger", "zone", "zone_decl",
 ]

@@ -213,10 +213,24 @@ def zone_decl(decl: ast.Zone, names: Mapping[str, str] | None = None) -> list[st
              VISIBILITY.get(decl.visibility, decl.visibility)]
     if decl.limit is not None:
         parts.append(Markdown("at most {} cards").format(phrase(decl.limit, v)))
+    if decl.overflow is not None:
+        parts.append(overflow(decl.overflow, v.names))
     if decl.refill is not None:
         parts.append(Markdown("refilled from the {} when empty").format(v.names.title(decl.refill.name)))
     return paragraphs([Markdown("**{}**: {}.").format(decl.title, Markdown(", ").join(parts))],
                       provenance(decl.meta))
+
+
+def overflow(node: ast.Overflow, names: Mapping[str, str] | None = None) -> Markdown:
+    """``overflow discard into trash or decline`` as a clause: ``when a card would enter
+    it while it is full, its owner may discard cards of their choice into the Trash Deck
+    to make room and take the card, or leave the card where it is``."""
+    v = Voice(as_names(names))
+    where = phrase(node.discard, v).replace("your ", "their ")
+    text = (f"when a card would enter it while it is full, its owner "
+            f"{'may' if node.decline else 'must'} discard cards of their choice into {where} "
+            "to make room and take the card")
+    return Markdown(text + (", or leave the card where it is" if node.decline else ""))
 
 
 def pieces(decl: ast.Pieces, names: Mapping[str, str] | None = None) -> list[str]:

@@ -83,6 +83,9 @@ def _domain(node: ast.Domain, voice: Voice, var: str | None) -> str:
         return "another player" if node.others_only else "a player"
     if isinstance(node, ast.BagDomain):
         kinds = join([voice.names.title(k.name) for k in node.kinds], "or")
+        if node.low is not None and node.low != node.size:
+            fewest = "none" if node.low == 0 else str(node.low)
+            return f"from {fewest} to {node.size} of {kinds}, in any mix"
         if node.size == 1:
             return f"one {kinds}" if len(node.kinds) == 1 else f"one of {kinds}"
         return f"any {node.size} of {kinds}, in any mix"
@@ -363,6 +366,8 @@ def _call(node: ast.Call, v: Voice) -> str:
         return f"{_CALLS[node.func.name]} {join(args)}"
     if node.func.name == "abs" and len(args) == 1:
         return f"the size of {args[0]}"
+    if node.func.name == "total" and len(args) == 1:
+        return f"the number of resources in {args[0]}"
     return f"{plain(node.func.name)} of {join(args)}"
 
 

@@ -107,7 +107,15 @@ def _advance(node: ast.Advance, v: Voice) -> list[str]:
 def _full_note(dest: ast.ZoneRef, v: Voice) -> str:
     decl = v.names.decls.get(dest.zone.name)
     if isinstance(decl, ast.Zone) and decl.limit is not None:
-        return f"; once {phrase(dest, v)} is full, it refuses further cards"
+        full = phrase(dest, v)
+        if decl.overflow is not None:
+            where = phrase(decl.overflow.discard, v).replace("your ", "their ")
+            owner = "you" if dest.owner == "my" else inline(dest.owner or "its owner")
+            can = "may" if decl.overflow.decline else "must"
+            text = f"; if {full} is full, {owner} {can} first discard cards of "
+            text += f"{'your' if owner == 'you' else 'their'} choice from it into {where} to make room"
+            return text + (", or leave the card" if decl.overflow.decline else "")
+        return f"; once {full} is full, it refuses further cards"
     return ""
 
 
@@ -127,8 +135,14 @@ def _draw(node, v: Voice, verb: str, face: str) -> list[str]:
 def _move_card(node: ast.MoveCard, v: Voice) -> list[str]:
     dest = phrase(node.dest, v)
     if node.bottom:
-        return _bullet(f"Put {inline(node.card.name)} at the bottom of {dest}.")
-    return _bullet(f"Move {inline(node.card.name)} into {dest}.")
+        return _bullet(f"Put {inline(node.card.name)} at the bottom of {dest}{_overflow_note(node.dest, v)}.")
+    return _bullet(f"Move {inline(node.card.name)} into {dest}{_overflow_note(node.dest, v)}.")
+
+
+def _overflow_note(dest: ast.ZoneRef, v: Voice) -> str:
+    """The note on a zone that lets its owner make room (``""`` for any other zone)."""
+    decl = v.names.decls.get(dest.zone.name)
+    return _full_note(dest, v) if isinstance(decl, ast.Zone) and decl.overflow else ""
 
 
 def _put_catalogue(node: ast.PutCatalogue, v: Voice) -> list[str]:
@@ -149,9 +163,10 @@ def _choose_cards(node: ast.ChooseCards, v: Voice) -> list[str]:
         what = f"cards from {src}, as many as {phrase(node.count, v)}, and put them"
     owner = node.source.owner
     who = "Choose" if owner in (None, "my") else f"Ask {inline(owner)} to choose"
+    note = _overflow_note(node.dest, v)
     if node.then:
-        return _block(f"{who} {what} {where}; then:", node.then, v)
-    return _bullet(f"{who} {what} {where}.")
+        return _block(f"{who} {what} {where}{note}; then:", node.then, v)
+    return _bullet(f"{who} {what} {where}{note}.")
 
 
 def _choose_card(node: ast.ChooseCard, v: Voice) -> list[str]:

@@ -52,13 +52,14 @@ def legal_names(s) -> set[str]:
 
 
 def default_step(s) -> None:
-    """One 'passive' step: pay/answer with the first option, decline trades,
-    finish simultaneous phases, pick the first card of the draft."""
+    """One 'passive' step: pay/answer with the first option, decline trades and
+    cards that would enter a full hand, finish simultaneous phases, pick the first
+    card of the draft."""
     legal = s.legal_actions()
     by_name = {}
     for a in legal:
         by_name.setdefault(a.name, a)
-    for name in ("answer", "choose_card", "finish", "decline_pick", "pick"):
+    for name in ("answer", "choose_card", "decline_card", "finish", "pick"):
         if name in by_name:
             if name == "answer":
                 a = next(x for x in legal if x.args == ("decline",))

@@ -354,6 +354,26 @@ def test_german_rulebook_metropolis_scoring():
     assert not any(n.startswith("score_") for n in legal_names(s))
 
 
+def test_building_counts_its_environment_points_in_the_cycle_it_is_built():
+    """Ruling on Build ("available at the start of the next Cycle"): a building's passive
+    Environment Points count from the moment it is built, in this Cycle's 5 Score."""
+    s = new_state("metropolis", 2, seed=53)
+    advance_to(s, "build_trade")
+    set_city(s, 0, [])
+    bosque, *payment = set_hand(s, 0, ["bosque_nativo"], extra=3)
+    do(s, 0, "build", bosque)
+    pay_with(s, 0, payment)
+    assert environment(s, 0) == 2
+    do(s, 0, "finish")
+    do(s, 1, "finish")
+    assert s.phase == "score"
+    set_res(s, 0, goods=2)
+    set_wellbeing(s, 0, 0)
+    do(s, 0, "score_goods_environment")
+    do(s, 0, "score_goods_environment")
+    assert wellbeing(s, 0) == 4
+
+
 # ---------------------------------------------------------------- Solo bonus
 
 
@@ -433,6 +453,28 @@ def test_reserve_trade_once_per_cycle():
     assert s.z["trash"][-1] == card
     assert res(s, 0)["water"] == 2
     assert "reserve_buy_card" not in legal_names(s)
+
+
+@pytest.mark.parametrize("cubes", [(2, 0, 0, 0), (1, 1, 0, 0), (0, 2, 0, 0)],
+                         ids=["two electricity", "electricity + water", "two water"])
+def test_reserve_trade_examples(cubes):
+    """Cycle › 4 Build / Trade › Trade, with the reserve: two Non-Renewable resources from
+    the City for the top card of the Main Deck; next Cycle, a card from hand (to the
+    Trash Deck) for two Non-Renewable resources of one's choice."""
+    s = new_state("family", 2, seed=83)
+    advance_to(s, "build_trade")
+    hand = set_hand(s, 0, extra=2)
+    set_res(s, 0, electricity=cubes[0], water=cubes[1], worker=1)
+    top = s.z["main_deck"][-1]
+    do(s, 0, "reserve_buy_card", cubes)
+    assert res(s, 0) == {"electricity": 0, "water": 0, "worker": 1, "goods": 0}
+    assert s.z["hand"][0] == hand + [top]
+    next_cycle_phase(s, "build_trade")
+    set_res(s, 0)
+    card = s.z["hand"][0][0]
+    do(s, 0, "reserve_sell_card", card, cubes)
+    assert s.z["trash"][-1] == card and card not in s.z["hand"][0]
+    assert res(s, 0) == {"electricity": cubes[0], "water": cubes[1], "worker": 0, "goods": 0}
 
 
 def test_reserve_buy_needs_two_non_renewables():
@@ -523,49 +565,170 @@ def test_building_needs_all_inputs_to_activate():
 # ---------------------------------------------------------------- limits
 
 
-def test_hand_limit_ten_refuses_draws():
-    """Leaflet › Cards in hand: at most 10 cards; a draw into a full hand is refused."""
+# Leaflet › Cards in hand: a player holding 10 cards who would take another may
+# discard cards of their choice (to the Trash Deck) to make room, or not take it.
+
+
+def _draft_until(s, player):
+    """Advance the draft, earlier players picking the first card, until ``player`` acts."""
+    while s.current_player() != player:
+        do(s, s.current_player(), "pick", s.z["offer"][0])
+
+
+@pytest.mark.parametrize("choice", ["make_room", "decline_card"])
+def test_full_hand_in_the_draft_makes_room_or_declines(choice):
+    """Cycle › 2 Take a Card with a full hand: the card offered is taken after a
+    discard of the player's choice, or declined (it stays in the offer)."""
     s = new_state("family", 2, seed=111)
     advance_to(s, "place")
-    kiosco = set_city(s, 0, ["kiosco_24_horas"])[0]
+    hand = set_hand(s, 0, extra=10)
+    set_hand(s, 1, extra=3)
+    do(s, 0, "finish")
+    do(s, 1, "finish")
+    _draft_until(s, 0)
+    card = s.z["offer"][0]
+    do(s, 0, "pick", card)
+    assert s.current_player() == 0
+    assert legal_names(s) == {"make_room", "decline_card"}
+    assert {a.args[0] for a in legal(s, "make_room")} == set(hand)
+    trash = list(s.z["trash"])
+    if choice == "make_room":
+        do(s, 0, "make_room", hand[3])
+        assert card in s.z["hand"][0] and hand[3] not in s.z["hand"][0]
+        assert s.z["trash"] == trash + [hand[3]]
+    else:
+        do(s, 0, "decline_card")
+        assert card not in s.z["hand"][0] and s.z["hand"][0] == hand
+        assert card in s.z["offer"] or card in s.z["hand"][1] or card in s.z["trash"]
+    assert len(s.z["hand"][0]) == 10
+
+
+def test_declined_card_stays_in_the_offer_for_the_next_player():
+    s = new_state("family", 2, seed=112)
+    advance_to(s, "place")
     set_hand(s, 0, extra=10)
+    set_hand(s, 1, extra=3)
+    do(s, 0, "finish")
+    do(s, 1, "finish")
+    s.first = 0  # player 0 picks first
+    touch(s)
+    card = s.z["offer"][0]
+    do(s, 0, "pick", card)
+    do(s, 0, "decline_card")
+    assert s.current_player() == 1
+    assert card in s.z["offer"]
+    do(s, 1, "pick", card)
+    assert card in s.z["hand"][1]
+
+
+def test_metropolis_hand_limit_matters_from_the_first_cycle():
+    """Metropolis starts with all 10 cards in hand (leaflet), so the first draft already
+    asks each player to make room or decline."""
+    s = new_state("metropolis", 3, seed=113)
+    advance_to(s, "take_card")
+    for _ in range(3):
+        p = s.current_player()
+        assert len(s.z["hand"][p]) == 10
+        card = s.z["offer"][0]
+        do(s, p, "pick", card)
+        assert legal_names(s) == {"make_room", "decline_card"}
+        discard = s.z["hand"][p][0]
+        do(s, p, "make_room", discard)
+        assert card in s.z["hand"][p] and discard in s.z["trash"]
+        assert len(s.z["hand"][p]) == 10
+
+
+@pytest.mark.parametrize("choice", ["make_room", "decline_card"])
+def test_resolve_draw_into_full_hand_is_asked_during_resolve(choice):
+    """Cycle › 3 Resolve: Kiosco 24 Horas draws a card into a full hand; the player
+    decides at once, in Resolve, before 4 Build / Trade: discard and take it, or
+    leave it on the Main Deck."""
+    s = new_state("family", 2, seed=114)
+    advance_to(s, "place")
+    kiosco = set_city(s, 0, ["kiosco_24_horas"])[0]
+    set_hand(s, 0, extra=9)
     set_hand(s, 1, extra=3)
     set_res(s, 0, electricity=1)
     do(s, 0, "activate", kiosco)
-    extra = s.z["main_deck"][-1]
-    assert not R.move(s, s.g, extra, "hand", 0)  # the runtime refuses a full hand
-    touch(s)
     do(s, 0, "finish")
     do(s, 1, "finish")
-    assert s.phase == "take_card"
+    while s.phase == "take_card":  # the draft fills player 0's hand to 10
+        p = s.current_player()
+        do(s, p, "pick", s.z["offer"][0])
+    assert s.phase == "resolve" and s.current_player() == 0
+    assert len(s.z["hand"][0]) == 10
+    assert legal_names(s) == {"make_room", "decline_card"}
+    top = s.z["main_deck"][-1]
+    if choice == "make_room":
+        discard = s.z["hand"][0][0]
+        do(s, 0, "make_room", discard)
+        assert top in s.z["hand"][0] and s.z["trash"][-1] == discard
+    else:
+        do(s, 0, "decline_card")
+        assert s.z["main_deck"][-1] == top
+    assert len(s.z["hand"][0]) == 10
+    assert s.phase == "build_trade"
+
+
+def test_two_draws_into_a_full_hand_ask_card_by_card():
+    """Shopping Galáctico draws 2: each card is its own question; declining leaves the
+    rest on the Main Deck."""
+    s = new_state("family", 2, seed=115)
+    advance_to(s, "place")
+    shop = set_city(s, 0, ["shopping_galactico"])[0]
+    set_hand(s, 0, extra=10)
+    set_res(s, 0, electricity=1, worker=1)
+    do(s, 0, "activate", shop)
+    do(s, 0, "finish")
+    do(s, 1, "finish")
     while s.phase == "take_card":
         p = s.current_player()
-        if p == 0:
-            assert legal_names(s) == {"decline_pick"}
-            with pytest.raises(IllegalActionError):
-                do(s, 0, "pick", s.z["offer"][0])
-            do(s, 0, "decline_pick")
-        else:
-            do(s, p, "pick", s.z["offer"][0])
-    # Resolve: kiosco would draw a card into the full hand
-    assert s.phase == "build_trade"
-    assert len(s.z["hand"][0]) == 10
-    assert len(s.z["hand"][1]) == 4
+        do(s, p, "pick", s.z["offer"][0])
+        if s.phase == "take_card" and s.pending:
+            do(s, p, "decline_card")
+    assert s.phase == "resolve" and legal_names(s) == {"make_room", "decline_card"}
+    first, second = s.z["main_deck"][-1], s.z["main_deck"][-2]
+    do(s, 0, "make_room", s.z["hand"][0][0])
+    assert first in s.z["hand"][0]
+    assert legal_names(s) == {"make_room", "decline_card"}  # the second card asks again
+    do(s, 0, "decline_card")
+    assert second == s.z["main_deck"][-1] and second not in s.z["hand"][0]
+    assert s.phase == "build_trade" and len(s.z["hand"][0]) == 10
 
 
-def test_reserve_buy_not_offered_into_a_full_hand():
-    """Leaflet › Cards in hand + Trade: a player holding 10 cards cannot take the
-    card, so paying the reserve 2 resources for it is no exchange at all."""
-    s = new_state("family", 2, seed=112)
+def test_reserve_buy_into_a_full_hand_makes_room():
+    """Leaflet › Cards in hand + Trade: a player holding 10 cards may buy a card from the
+    reserve, discarding one of their choice to take it."""
+    s = new_state("family", 2, seed=116)
     advance_to(s, "build_trade")
-    set_hand(s, 0, extra=10)
+    hand = set_hand(s, 0, extra=10)
     set_res(s, 0, electricity=2)
-    deck = len(s.z["main_deck"])
-    assert "reserve_buy_card" not in legal_names(s)
-    with pytest.raises(IllegalActionError):
-        do(s, 0, "reserve_buy_card", (2, 0, 0, 0))
-    assert res(s, 0)["electricity"] == 2
-    assert len(s.z["hand"][0]) == 10 and len(s.z["main_deck"]) == deck
+    top = s.z["main_deck"][-1]
+    do(s, 0, "reserve_buy_card", (2, 0, 0, 0))
+    assert res(s, 0)["electricity"] == 0
+    assert legal_names(s) == {"make_room", "decline_card"}
+    do(s, 0, "make_room", hand[0])
+    assert top in s.z["hand"][0] and hand[0] == s.z["trash"][-1]
+    assert len(s.z["hand"][0]) == 10
+
+
+def test_card_traded_into_a_full_hand_makes_room():
+    """Leaflet › Cards in hand + Trade: the partner holding 10 cards who accepts a card
+    discards one of their choice to take it."""
+    s = new_state("family", 2, seed=117)
+    advance_to(s, "build_trade")
+    mine = set_hand(s, 0, ["escuela"], extra=2)
+    theirs = set_hand(s, 1, extra=10)
+    set_res(s, 0)
+    set_res(s, 1, worker=1)
+    do(s, 0, "offer_trade", 1, (0, 0, 0, 0), (0, 0, 1, 0), 1, 0)
+    do(s, 1, "answer", "accept")
+    assert res(s, 0)["worker"] == 1
+    do(s, 0, "choose_card", mine[0])  # player 0 gives the Escuela
+    assert s.current_player() == 1 and legal_names(s) == {"make_room", "decline_card"}
+    do(s, 1, "make_room", theirs[5])
+    assert mine[0] in s.z["hand"][1] and theirs[5] == s.z["trash"][-1]
+    assert len(s.z["hand"][1]) == 10 and len(s.z["hand"][0]) == 2
 
 
 CHEAP = ["plazoleta_verde", "pozo_comunal", "taller_tuerca"] * 3 + ["parque"]
@@ -616,6 +779,30 @@ def test_trash_reshuffled_when_main_deck_runs_out():
     assert s.z["trash"] == []
     assert set(s.z["main_deck"]) == trash - set(s.z["offer"])
     assert zone_sizes(s) == total
+
+
+def test_trash_reshuffled_as_soon_as_the_main_deck_runs_out():
+    """FAQ: the Trash Deck becomes the new Main Deck when the Main Deck runs out, not when
+    the next card is needed: the draft's leftovers, trashed after the offer emptied the
+    Main Deck, start the new Trash Deck."""
+    s = new_state("family", 2, seed=133)
+    advance_to(s, "place")
+    for c in list(s.z["main_deck"][:-4]):  # 4 cards left: exactly the offer
+        R.move(s, s.g, c, "trash", None)
+    touch(s)
+    old_trash = set(s.z["trash"])
+    do(s, 0, "finish")
+    do(s, 1, "finish")
+    assert s.phase == "take_card" and len(s.z["offer"]) == 4
+    assert s.z["trash"] == [] and set(s.z["main_deck"]) == old_trash
+    taken = []
+    while s.phase == "take_card":
+        card = s.z["offer"][0]
+        do(s, s.current_player(), "pick", card)
+        taken.append(card)
+    leftovers = set(s.z["trash"])
+    assert len(leftovers) == 2 and not leftovers & set(taken)
+    assert set(s.z["main_deck"]) <= old_trash
 
 
 def test_reserve_buy_draws_from_reshuffled_trash():
@@ -879,48 +1066,130 @@ def test_family_has_no_upgrade_and_no_bonuses():
     assert wellbeing(s, 1) == 0
 
 
-def test_trade_between_players_accept_and_decline():
-    """Trade: free between players (the engine: one resource for another kind,
-    which the other player accepts or declines)."""
+# ---------------------------------------------------------------- Trade between players
+
+NONE = (0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("cubes", [(2, 0, 0, 0), (1, 1, 0, 0), (0, 2, 0, 0)],
+                         ids=["two electricity", "electricity + water", "two water"])
+def test_rulebook_trade_examples_cubes_for_a_card(cubes):
+    """Cycle › 4 Build / Trade › Trade: the rulebook's examples of exchanges, two
+    Electricity, Electricity + Water, two Water, each for a card."""
     s = new_state("family", 2, seed=201)
     advance_to(s, "build_trade")
-    set_res(s, 0, water=1)
-    set_res(s, 1, worker=1)
-    do(s, 0, "offer_trade", 1, (0, 1, 0, 0), (0, 0, 1, 0))
-    assert s.current_player() == 1
-    assert legal_names(s) == {"answer"}
-    do(s, 1, "answer", "decline")
-    assert res(s, 0)["water"] == 1 and res(s, 1)["worker"] == 1
-    do(s, 0, "offer_trade", 1, (0, 1, 0, 0), (0, 0, 1, 0))
+    set_res(s, 0, electricity=2, water=2)
+    set_res(s, 1)
+    set_hand(s, 0, extra=2)
+    theirs = set_hand(s, 1, ["escuela"], extra=2)
+    offer = s.game.action(0, "offer_trade", 1, cubes, NONE, 0, 1)
+    assert offer in s.legal_actions()
+    s.apply_action(offer)
+    assert s.current_player() == 1 and legal_names(s) == {"answer"}
     do(s, 1, "answer", "accept")
-    assert res(s, 0) == {"electricity": 0, "water": 0, "worker": 1, "goods": 0}
-    assert res(s, 1) == {"electricity": 0, "water": 1, "worker": 0, "goods": 0}
-    # the other player must hold what is asked for
-    with pytest.raises(IllegalActionError):
-        do(s, 0, "offer_trade", 1, (0, 0, 1, 0), (0, 0, 0, 1))
+    assert s.current_player() == 1  # player 1 picks which of their cards to give
+    assert {a.args[0] for a in legal(s, "choose_card")} == set(theirs)
+    do(s, 1, "choose_card", theirs[0])
+    e, w = cubes[0], cubes[1]
+    assert res(s, 0) == {"electricity": 2 - e, "water": 2 - w, "worker": 0, "goods": 0}
+    assert res(s, 1) == {"electricity": e, "water": w, "worker": 0, "goods": 0}
+    assert theirs[0] in s.z["hand"][0]
+    assert len(s.z["hand"][0]) == 3 and len(s.z["hand"][1]) == 2
+    assert not s.pending
 
 
-def test_trading_cards_between_players():
-    """Trade: cards can be traded too (a card for a resource; a resource for a card
-    the other player picks from their hand)."""
+def test_a_card_for_two_cubes_and_decline():
+    """Trade, the other way round: a card for two Electricity; a declined trade
+    changes nothing (and still counts as an offer)."""
     s = new_state("family", 2, seed=202)
     advance_to(s, "build_trade")
-    set_res(s, 0, water=1)
-    set_res(s, 1, worker=1)
-    hand0 = set_hand(s, 0, ["escuela"], extra=2)
-    hand1 = set_hand(s, 1, ["bomberos"], extra=1)
-    escuela = hand0[0]
-    do(s, 0, "offer_card_trade", 1, escuela, (0, 0, 1, 0))
+    set_res(s, 0)
+    set_res(s, 1, electricity=2)
+    mine = set_hand(s, 0, ["escuela"], extra=1)
+    set_hand(s, 1, extra=2)
+    do(s, 0, "offer_trade", 1, NONE, (2, 0, 0, 0), 1, 0)
+    do(s, 1, "answer", "decline")
+    assert res(s, 1)["electricity"] == 2 and len(s.z["hand"][0]) == 2
+    assert s.ta["trade_offers"][0] == 1
+    do(s, 0, "offer_trade", 1, NONE, (2, 0, 0, 0), 1, 0)
     do(s, 1, "answer", "accept")
-    assert escuela in s.z["hand"][1] and escuela not in s.z["hand"][0]
-    assert res(s, 0)["worker"] == 1 and res(s, 1)["worker"] == 0
-    do(s, 0, "ask_card_trade", 1, (0, 1, 0, 0))
+    assert s.current_player() == 0  # player 0 picks which card to give
+    do(s, 0, "choose_card", mine[0])
+    assert mine[0] in s.z["hand"][1] and res(s, 0)["electricity"] == 2
+    assert res(s, 1)["electricity"] == 0
+
+
+def test_trade_bundles_of_cylinders_cubes_and_cards():
+    """Leaflet FAQ: everything but buildings and Well-being Points can be traded, cards in
+    hand and cylinders and cubes of any colour: a worker and a card for a goods cylinder
+    and a Water; buildings and points do not move."""
+    s = new_state("family", 3, seed=203)
+    advance_to(s, "build_trade")
+    set_res(s, 0, worker=1)
+    set_res(s, 2, goods=1, water=1)
+    mine = set_hand(s, 0, extra=2)
+    set_city(s, 0, ["escuela"])
+    set_city(s, 2, ["parque"])
+    set_wellbeing(s, 0, 4)
+    set_wellbeing(s, 2, 6)
+    cities = [list(s.z["city"][p]) for p in range(3)]
+    # 2 + 2 items: more than a trade may hold
+    assert s.game.action(0, "offer_trade", 2, (0, 0, 1, 0), (0, 1, 0, 1), 1, 0) \
+        not in s.legal_actions()
+    do(s, 0, "offer_trade", 2, (0, 0, 1, 0), (0, 0, 0, 1), 1, 0)
+    do(s, 2, "answer", "accept")
+    do(s, 0, "choose_card", mine[1])
+    assert res(s, 0) == {"electricity": 0, "water": 0, "worker": 0, "goods": 1}
+    assert res(s, 2) == {"electricity": 0, "water": 1, "worker": 1, "goods": 0}
+    assert mine[1] in s.z["hand"][2]
+    assert [s.z["city"][p] for p in range(3)] == cities
+    assert wellbeing(s, 0) == 4 and wellbeing(s, 2) == 6
+
+
+def test_trade_offers_are_bounded():
+    """The engine's bound: each side gives something, at most trade_size (3) items in
+    all, only what the two players hold, 3 offers per player per Cycle."""
+    s = new_state("family", 2, seed=204)
+    advance_to(s, "build_trade")
+    set_res(s, 0, electricity=2, water=2, worker=2, goods=2)
+    set_res(s, 1, electricity=2, water=2, worker=2, goods=2)
+    set_hand(s, 0, extra=3)
+    set_hand(s, 1, extra=3)
+    offers = legal(s, "offer_trade")
+    for a in offers:
+        _, given, wanted, cards_given, cards_wanted = a.args
+        assert sum(given) + cards_given >= 1 and sum(wanted) + cards_wanted >= 1
+        assert sum(given) + cards_given + sum(wanted) + cards_wanted <= 3
+    # every trade of 1 for 1, 1 for 2 and 2 for 1 items, from 4 resources and cards
+    assert len(offers) == 5 * 5 + 2 * 5 * 15
+    set_res(s, 1, water=1)
+    set_hand(s, 1)
+    wanted = {a.args[2] for a in legal(s, "offer_trade")}
+    assert wanted == {(0, 1, 0, 0)}  # all player 1 holds: one Water, no card
+    assert all(a.args[4] == 0 for a in legal(s, "offer_trade"))
+    for _ in range(3):
+        do(s, 0, "offer_trade", 1, NONE, (0, 1, 0, 0), 1, 0)
+        do(s, 1, "answer", "decline")
+    assert "offer_trade" not in legal_names(s)
+
+
+def test_cards_given_in_a_trade_are_from_the_hand_held_before_it():
+    """A card for a card: each player picks among the cards they held when the trade was
+    accepted, so the card just received cannot be handed straight back."""
+    s = new_state("family", 2, seed=205)
+    advance_to(s, "build_trade")
+    mine = set_hand(s, 0, ["escuela"], extra=1)
+    theirs = set_hand(s, 1, ["bomberos"], extra=1)
+    do(s, 0, "offer_trade", 1, NONE, NONE, 1, 1)
     do(s, 1, "answer", "accept")
-    assert s.current_player() == 1  # the other player picks which card to give
-    assert {a.args[0] for a in s.legal_actions()} == set(s.z["hand"][1])
-    do(s, 1, "choose_card", hand1[0])
-    assert hand1[0] in s.z["hand"][0]
-    assert res(s, 1)["water"] == 1 and res(s, 0)["water"] == 0
+    do(s, 0, "choose_card", mine[0])
+    assert s.current_player() == 1
+    assert {a.args[0] for a in legal(s, "choose_card")} == set(theirs)
+    with pytest.raises(IllegalActionError):
+        do(s, 1, "choose_card", mine[0])
+    do(s, 1, "choose_card", theirs[0])
+    assert sorted(s.z["hand"][0]) == sorted([mine[1], theirs[0]])
+    assert sorted(s.z["hand"][1]) == sorted([theirs[1], mine[0]])
 
 
 def test_keep_cards_puts_the_rest_at_the_bottom_of_the_main_deck():

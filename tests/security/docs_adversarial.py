@@ -190,6 +190,8 @@ zone market "@" of tile {
 zone hand "@" of tile {
   per player
   hidden
+  limit 5
+  overflow discard into discard or decline
   state used: bool = false
   source "@"
 }
