@@ -5,7 +5,8 @@ parent's (a child inherits its parent's history).  Each change reads as a
 paragraph ("**Replaces** phase *5 Score*."), followed by the new rule and, for
 replacements and removals, the rule it supersedes in a collapsed
 ``??? note "Superseded rule: ..."`` block.  Every function returns Markdown
-lines (``list[str]``); the page template adds the headings.
+lines (``list[Markdown]``, spec text in them escaped); the page template adds
+the headings.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from dsl.ast import DECL_KINDS
 
 from compiler import english
 from compiler.compose import Change, ComposedMode, Composition
+from compiler.markdown import Markdown
+from compiler.markdown import title as quoted_title
 
 _OPS = {"add": "Adds", "replace": "Replaces", "remove": "Removes", "set": "Sets"}
 
@@ -36,32 +39,32 @@ def names_in(composition: Composition, mode: ComposedMode | None) -> english.Nam
     return english.names_for(*([mode] if mode is not None else []), *others, extra=history)
 
 
-def change_line(change: Change, names: english.Names) -> str:
+def change_line(change: Change, names: english.Names) -> Markdown:
     """One change in a sentence, with its citation."""
-    source = f" (*{change.citation}*)" if change.citation else ""
+    source = Markdown(" (*{}*)").format(change.citation) if change.citation else Markdown("")
     if change.op == "set":
         title = names.title(change.name)
         old, new = english.expr(change.old, names), english.expr(change.new, names)
-        return f"**Sets** *{title}* to {new} (was {old}){source}."
+        return Markdown("**Sets** *{}* to {} (was {}){}.").format(title, new, old, source)
     rule = change.new if change.new is not None else change.old
     title = english.title(rule) if rule is not None else change.name
-    return f"**{_OPS[change.op]}** {_kind(change.kind, rule)} *{title}*{source}."
+    return Markdown("**{}** {} *{}*{}.").format(_OPS[change.op], _kind(change.kind, rule), title, source)
 
 
 def change_blocks(changes: list[Change], names: english.Names,
-                  later: dict[tuple[str, str], str] | None = None) -> list[str]:
+                  later: dict[tuple[str, str], Markdown] | None = None) -> list[Markdown]:
     """Each change as a paragraph, the new rule in full and the superseded one collapsed.
 
     ``later`` maps ``(kind, name)`` to the amendment that supersedes the rule
     again in the same mode; such rules say so under their heading line.
     """
-    out: list[str] = []
+    out: list[Markdown] = []
     for change in changes:
         block = [change_line(change, names)]
         by = (later or {}).get((change.kind, change.name))
         if by and change.op in ("add", "replace"):
-            block += ["", f"**Superseded** in this mode by the amendment {by} "
-                          "(see [Amendments](#amendments))."]
+            block += ["", Markdown("**Superseded** in this mode by the amendment {} "
+                                   "(see [Amendments](#amendments)).").format(by)]
         if change.op in ("add", "replace") and change.new is not None:
             block += [""] + english.decl(change.new, names)
         if change.op in ("replace", "remove") and change.old is not None:
@@ -70,26 +73,27 @@ def change_blocks(changes: list[Change], names: english.Names,
     return out
 
 
-def superseded(old, names: english.Names) -> list[str]:
+def superseded(old, names: english.Names) -> list[Markdown]:
     """A collapsed block holding the rule a change superseded."""
-    label = f"{_kind(ast.decl_kind(old), old)} {english.title(old)}".replace('"', "'")
+    label = quoted_title(Markdown("{} {}").format(_kind(ast.decl_kind(old), old), english.title(old)))
     body = english.decl(old, names)
-    return [f'??? note "Superseded rule: {label}"'] + [
-        (english.INDENT + line if line else "") for line in body]
+    return [Markdown('??? note "Superseded rule: {}"').format(label)] + [
+        (english.INDENT + line if line else Markdown("")) for line in body]
 
 
-def mode_body(composition: Composition, name: str) -> list[str]:
+def mode_body(composition: Composition, name: str) -> list[Markdown]:
     """A mode's section: what it builds on, players, provenance and its changes."""
     decl = composition.mode_decls[name]
     mode = composition.modes[name]
     names = names_in(composition, mode)
     parent = decl.extends.name if decl.extends else None
     if parent in composition.modes:
-        intro = f"Builds on *{composition.modes[parent].title}*: its rules apply, with the changes below."
+        intro = Markdown("Builds on *{}*: its rules apply, with the changes below.").format(
+            composition.modes[parent].title)
     else:
-        intro = "Builds on the rules described above, with the changes below."
+        intro = Markdown("Builds on the rules described above, with the changes below.")
     low, high = mode.players
-    intro += f" Players: {low}." if low == high else f" Players: {low} to {high}."
+    intro += Markdown(f" Players: {low}." if low == high else f" Players: {low} to {high}.")
     modules = [op.module.name for op in decl.ops if isinstance(op, ast.UseModule)]
     direct, lines_by_source = [], []
     for change in own_changes(composition, name):
@@ -99,33 +103,34 @@ def mode_body(composition: Composition, name: str) -> list[str]:
             lines_by_source.append((change.by, change))
     body = english.paragraphs([intro], english.provenance(decl.meta))
     if not direct and not lines_by_source:
-        return english.paragraphs(body, ["No changes: this mode plays by the rules above."])
+        return english.paragraphs(body, [Markdown("No changes: this mode plays by the rules above.")])
     for module in modules:
         title = composition.modules[module].title if module in composition.modules else module
-        items = [f"- {change_line(c, names)}" for by, c in lines_by_source
+        items = [Markdown("- ") + change_line(c, names) for by, c in lines_by_source
                  if by == f"module {module}"]
-        body = english.paragraphs(body, [f"Uses the module *{title}* (see [Modules](#modules)):",
-                                         ""] + items)
-    sets = [f"- {change_line(c, names)}" for c in direct if c.op == "set"]
-    later = {(c.kind, c.name): f"*{by.removeprefix('amendment ')}*" for by, c in lines_by_source
+        body = english.paragraphs(body, [Markdown("Uses the module *{}* (see [Modules](#modules)):")
+                                         .format(title), ""] + items)
+    sets = [Markdown("- ") + change_line(c, names) for c in direct if c.op == "set"]
+    later = {(c.kind, c.name): Markdown("*{}*").format(by.removeprefix("amendment "))
+             for by, c in lines_by_source
              if by.startswith("amendment ") and c.op in ("replace", "remove")}
     rest = [c for c in direct if c.op != "set"]
     body = english.paragraphs(body, sets, change_blocks(rest, names, later))
     amended = dict.fromkeys(by for by, _ in lines_by_source if by.startswith("amendment "))
     for by in amended:
-        items = [f"- {change_line(c, names)}" for b, c in lines_by_source if b == by]
-        body = english.paragraphs(body, [f"Then amended by *{by.removeprefix('amendment ')}* "
-                                         "(see [Amendments](#amendments)):", ""] + items)
+        items = [Markdown("- ") + change_line(c, names) for b, c in lines_by_source if b == by]
+        body = english.paragraphs(body, [Markdown("Then amended by *{}* (see [Amendments](#amendments)):")
+                                         .format(by.removeprefix("amendment ")), ""] + items)
     return body
 
 
-def module_body(composition: Composition, module: ast.Module) -> list[str]:
+def module_body(composition: Composition, module: ast.Module) -> list[Markdown]:
     """A module's section: who uses it and its changes (from the first mode using it)."""
     users = [m for m, d in composition.mode_decls.items()
              if any(isinstance(op, ast.UseModule) and op.module.name == module.name
                     for op in d.ops)]
-    titles = english.join([f"*{composition.modes[m].title}*" for m in users])
-    intro = f"Used by {titles}." if users else "No mode uses this module."
+    titles = english.join([Markdown("*{}*").format(composition.modes[m].title) for m in users])
+    intro = Markdown("Used by {}.").format(titles) if users else Markdown("No mode uses this module.")
     by = f"module {module.name}"
     if users:
         mode = composition.modes[users[0]]
@@ -136,12 +141,12 @@ def module_body(composition: Composition, module: ast.Module) -> list[str]:
     return english.paragraphs([intro], english.provenance(module.meta), change_blocks(changes, names))
 
 
-def amendment_body(composition: Composition, amend: ast.Amend) -> list[str]:
+def amendment_body(composition: Composition, amend: ast.Amend) -> list[Markdown]:
     """An amendment's section: the modes it applies to and each rule it supersedes."""
     target = amend.mode.name
     users = [n for n, m in composition.modes.items() if target in m.lineage]
-    titles = english.join([f"*{composition.modes[n].title}*" for n in users])
-    intro = f"Amends {titles or target}, citing *{amend.citation}*."
+    titles = english.join([Markdown("*{}*").format(composition.modes[n].title) for n in users])
+    intro = Markdown("Amends {}, citing *{}*.").format(titles or target, amend.citation)
     by = f"amendment {amend.citation}"
     if target in composition.modes:
         mode = composition.modes[target]

@@ -1,23 +1,28 @@
 """Docs backend: one Markdown reference page per game, from its composed modes.
 
 ``render_game_page(composition, cards, mermaid)`` fills the Jinja template
-``templates/docs/game.md.j2``.  Python prepares the content (tables as rows of
-cells, rules as Markdown lines from :mod:`compiler.english`); the template lays
-out the sections.  Output is deterministic: everything follows declaration
-order (the spec's, the catalogue's, the flow's).
+``templates/docs/game.md.j2``.  Python prepares the content (tables, rules as
+Markdown lines from :mod:`compiler.english`); the template lays out the
+sections.  Output is deterministic: everything follows declaration order (the
+spec's, the catalogue's, the flow's).
+
+Spec text is data (:mod:`compiler.markdown`): what the page shows is either
+:class:`~compiler.markdown.Markdown` that our code wrote, with the spec text in
+it escaped, or a plain ``str``, which the template escapes as text (its
+``finalize``), as do the table cells and the ``lines`` filter.
 """
 
 from __future__ import annotations
-
-from jinja2 import Environment, PackageLoader
 
 from dsl import ast
 from dsl.spans import span_text
 
 from compiler import english
+from compiler import markdown as md
 from compiler.compose import ComposedMode, Composition
 from compiler.docs_changes import amendment_body, mode_body, module_body, names_in
 from compiler.docs_provenance import catalogue_counts, provenance_notes
+from compiler.markdown import Markdown
 
 
 def render_game_page(composition: Composition, cards: list[dict], mermaid: dict[str, str],
@@ -36,17 +41,8 @@ def render_game_page(composition: Composition, cards: list[dict], mermaid: dict[
     """
     if composition.game is None or composition.base is None:
         raise ValueError("the spec has no game to document")
-    env = Environment(loader=PackageLoader("compiler", "templates"), keep_trailing_newline=True,
-                      trim_blocks=True, lstrip_blocks=True, autoescape=False)
-    env.filters["lines"] = lambda ls: "\n".join(ls)
-    env.filters["cell"] = cell
     page = GamePage(composition, cards, mermaid, sources or {})
-    return env.get_template("docs/game.md.j2").render(page=page)
-
-
-def cell(value) -> str:
-    """A table cell: one line, pipes escaped."""
-    return str(value).replace("|", "\\|").replace("\n", " ")
+    return md.environment().get_template("docs/game.md.j2").render(page=page)
 
 
 class GamePage:
@@ -63,20 +59,45 @@ class GamePage:
         self.mermaid = {name: mermaid.get(name, "").strip() for name in self.modes}
         self.names = names_in(composition, None)
 
+    # ----------------------------------------------------------- layout
+    @staticmethod
+    def table_lines(head: list[str], rows: list[list[str]]) -> list[Markdown]:
+        """A Markdown table as page lines: the head row, the rule, one line per row;
+        every cell goes through :func:`compiler.markdown.cell`."""
+        def row(cells) -> Markdown:
+            return Markdown("| {} |").format(Markdown(" | ").join(md.cell(c) for c in cells))
+        return [row(head), Markdown("|" + " --- |" * len(head)), *map(row, rows)]
+
+    def table(self, head: list[str], rows: list[list[str]]) -> Markdown:
+        """:meth:`table_lines` as page text, each line ended by a newline."""
+        return md.lines([*self.table_lines(head, rows), Markdown("")])
+
+    def excerpt_block(self, decls) -> Markdown:
+        """:meth:`excerpts` of ``decls`` as page text ending in a newline, or ``""``."""
+        block = self.excerpts(decls)
+        return md.lines([*block, Markdown("")]) if block else Markdown("")
+
+    def mermaid_block(self, name: str) -> Markdown:
+        """Mode ``name``'s phase graph in a ```` ```mermaid ```` fence (``""`` without one).
+        The mermaid source escapes its labels (:func:`compiler.phasegraph.mermaid`)."""
+        source = self.mermaid.get(name, "")
+        return md.lines(md.fence(source, "mermaid")) if source else Markdown("")
+
     # ----------------------------------------------------------- summary
-    def summary(self) -> str:
+    def summary(self) -> Markdown:
         g = self.game
         low, high = g.players
         players = f"{low}" if low == high else f"{low} to {high}"
         modes = english.join([self._mode_label(m) for m in self.modes.values()])
         count = len(self.modes)
-        return (f"*{g.title}* is a game for {players} players; this reference is written from "
-                f"the *{g.rulebook}*. It has {count} mode{'s' if count != 1 else ''}: {modes}. "
-                "Every rule below is generated from the game's spec, the same text the engine "
-                "is compiled from, and cites the rulebook section it encodes; rulings and "
-                "provisional values are flagged where the rulebook is unclear or silent.")
+        return Markdown(
+            "*{}* is a game for {} players; this reference is written from the *{}*. It has {} "
+            "mode{}: {}. Every rule below is generated from the game's spec, the same text the "
+            "engine is compiled from, and cites the rulebook section it encodes; rulings and "
+            "provisional values are flagged where the rulebook is unclear or silent.").format(
+                g.title, players, g.rulebook, count, "s" if count != 1 else "", modes)
 
-    def _mode_label(self, mode: ComposedMode) -> str:
+    def _mode_label(self, mode: ComposedMode) -> Markdown:
         low, high = mode.players
         extra = []
         if self.game.default_mode and self.game.default_mode.name == mode.name:
@@ -84,9 +105,10 @@ class GamePage:
         if mode.players != self.game.players:
             extra.append(f"{low} player{'s' if high > 1 else ''}" if low == high
                          else f"{low} to {high} players")
-        return f"*{mode.title}*" + (f" ({', '.join(extra)})" if extra else "")
+        label = Markdown("*{}*").format(mode.title)
+        return label + Markdown(" ({})").format(", ".join(extra)) if extra else label
 
-    def game_notes(self) -> list[str]:
+    def game_notes(self) -> list[Markdown]:
         out = english.provenance(self.game.meta)
         if self.game.players_provisional:
             out = english.paragraphs(out, english.admonition("provisional",
@@ -95,13 +117,13 @@ class GamePage:
 
     # ----------------------------------------------------------- components
     def resources(self) -> list[list[str]]:
-        return [[r.title, f"`{r.name}`",
+        return [[r.title, md.code(r.name),
                  "non-renewable (spent when used)" if r.non_renewable else "renewable",
                  "unlimited" if r.supply is None else str(r.supply), self._src(r)]
                 for r in self.base.resources.values()]
 
     def tracks(self) -> list[list[str]]:
-        return [[t.title, f"`{t.name}`", "per player" if t.per_player else "one for the game",
+        return [[t.title, md.code(t.name), "per player" if t.per_player else "one for the game",
                  "yes" if t.is_score else "no",
                  english.expr(t.start, self.names) if t.start is not None else "0",
                  self._src(t)] for t in self.base.tracks.values()]
@@ -109,25 +131,27 @@ class GamePage:
     def zones(self) -> list[list[str]]:
         rows = []
         for z in self.base.zones.values():
-            states = ", ".join(f"{s.name} (starts {english.expr(s.default, self.names)})"
-                               for s in z.states)
+            states = Markdown(", ").join(
+                Markdown("{} (starts {})").format(s.name, english.expr(s.default, self.names))
+                for s in z.states)
             rows.append([z.title, z.kind, english.card_noun(z.name, self.names),
                          "each player" if z.per_player else "shared",
                          english.VISIBILITY.get(z.visibility, z.visibility),
-                         (english.expr(z.limit, self.names) if z.limit is not None else "none")
-                         + (f"; {english.overflow(z.overflow, self.names)}" if z.overflow else ""),
+                         (english.expr(z.limit, self.names) if z.limit is not None else Markdown("none"))
+                         + (Markdown("; ") + english.overflow(z.overflow, self.names) if z.overflow
+                            else Markdown("")),
                          self.names.title(z.refill.name) if z.refill else "—",
                          states or "—", self._src(z)])
         return rows
 
     def pieces(self) -> list[list[str]]:
         """Pieces in each player's colour: dice and tokens."""
-        return [[pc.title, f"`{pc.name}`", str(pc.count),
+        return [[pc.title, md.code(pc.name), str(pc.count),
                  f"a die with {pc.sides} sides (its value starts at 1)" if pc.sides else "a token",
                  self._src(pc)] for pc in self.base.pieces.values()]
 
     def tallies(self) -> list[list[str]]:
-        return [[t.title, f"`{t.name}`", english.tally_limit(t, self.names), self._src(t)]
+        return [[t.title, md.code(t.name), english.tally_limit(t, self.names), self._src(t)]
                 for t in self.base.tallies.values()]
 
     def all_params(self) -> list[ast.Param]:
@@ -145,22 +169,22 @@ class GamePage:
             name = p.name
             values = [english.expr(m.params[name].value, self.names) if name in m.params else "—"
                       for m in self.modes.values()]
-            rows.append([p.title, f"`{name}`", *values, self._src(p)])
+            rows.append([p.title, md.code(name), *values, self._src(p)])
         return rows
 
-    def component_notes(self) -> list[str]:
+    def component_notes(self) -> list[Markdown]:
         """Rulings and provisional values of the tabled components, as admonitions."""
-        out: list[str] = []
+        out: list[Markdown] = []
         for table in ("resources", "tracks", "zones", "params", "tallies"):
             for d in getattr(self.base, table).values():
                 for m in d.meta:
                     if m.kind in ("ruling", "provisional"):
                         out = english.paragraphs(out, english.admonition(
-                            m.kind, f"*{d.title}*: {m.text}"))
+                            m.kind, Markdown("*{}*: {}").format(d.title, m.text)))
         return out
 
-    def enums(self) -> list[tuple[str, list[str]]]:
-        """Each enum as ``(heading, lines)``."""
+    def enums(self) -> list[tuple[str, list[Markdown]]]:
+        """Each enum as ``(heading, lines)``; the heading is text (the template escapes it)."""
         return [(e.title[:1].upper() + e.title[1:], self.with_excerpt(english.enum(e, self.names), e))
                 for e in self.base.enums.values()]
 
@@ -171,12 +195,12 @@ class GamePage:
                     for d in self.base.derived.values()]
         out = []
         for card in self.base.card_types.values():
-            rows = ["| Field | Type | Default | Meaning |", "| --- | --- | --- | --- |"]
-            for f in card.fields:
-                default = english.expr(f.default, self.names) if f.default is not None else "—"
-                rows.append(f"| {f.name.replace('_', ' ')} | {self._type(f.type.name)} | "
-                            f"{cell(default)} | {cell(f.description)} |")
-            out.append(english.paragraphs([f"**{card.title}** cards:"], rows,
+            head = ["Field", "Type", "Default", "Meaning"]
+            rows = [[f.name.replace("_", " "), self._type(f.type.name),
+                     english.expr(f.default, self.names) if f.default is not None else "—",
+                     f.description] for f in card.fields]
+            out.append(english.paragraphs([Markdown("**{}** cards:").format(card.title)],
+                                          self.table_lines(head, rows),
                                           english.provenance(card.meta), self.excerpt(card)))
         return out
 
@@ -205,7 +229,8 @@ class GamePage:
             for key in ["copies", *self.catalogue_columns()]:
                 text = self._card_value(entry.get(key, 1 if key == "copies" else None),
                                         types.get(key))
-                row.append(f"*{text}*" if (invented or key in provisional) and text else text)
+                row.append(Markdown("*{}*").format(text) if (invented or key in provisional) and text
+                           else text)
             row.append(self._card_provenance(entry, invented, provisional))
             rows.append(row)
         return rows
@@ -214,7 +239,8 @@ class GamePage:
         if value is None or value == {}:
             return "—"
         if isinstance(value, dict):
-            return ", ".join(f"{n} {self.names.title(k)}" for k, n in value.items())
+            return Markdown(", ").join(Markdown("{} {}").format(n, self.names.title(str(k)))
+                                       for k, n in value.items())
         if isinstance(value, bool):
             return "yes" if value else "no"
         if type_name in self.names.members:
@@ -222,21 +248,21 @@ class GamePage:
         return str(value)
 
     @staticmethod
-    def _card_provenance(entry: dict, invented: bool, provisional: set[str]) -> str:
+    def _card_provenance(entry: dict, invented: bool, provisional: set[str]) -> Markdown:
         if invented:
-            return "**provisional card** (not in the rulebook)"
-        sources = "; ".join(f"*{s.strip()}*" for s in str(entry.get("source", "")).split(";")
-                            if s.strip())
-        text = f"rulebook ({sources})" if sources else "rulebook"
+            return Markdown("**provisional card** (not in the rulebook)")
+        sources = Markdown("; ").join(Markdown("*{}*").format(s.strip())
+                                      for s in str(entry.get("source", "")).split(";") if s.strip())
+        text = Markdown("rulebook ({})").format(sources) if sources else Markdown("rulebook")
         if provisional:
             fields = [str(f).replace("_", " ") for f in entry.get("provisional_fields") or ()]
-            text += "; provisional: " + ", ".join(fields)
+            text += Markdown("; provisional: ") + Markdown(", ").join(fields)
         return text
 
-    def catalogue_totals(self) -> str:
+    def catalogue_totals(self) -> Markdown:
         copies = sum(int(c.get("copies", 1)) for c in self.cards)
         invented, fields = catalogue_counts(self.cards)
-        return (f"{copies} cards in {len(self.cards)} distinct entries. {invented} entries are "
+        return Markdown(f"{copies} cards in {len(self.cards)} distinct entries. {invented} entries are "
                 f"provisional cards, invented so that complete games can be played; the "
                 f"others leave {fields} field values provisional. Provisional values are in "
                 "*italics*.")
@@ -253,43 +279,45 @@ class GamePage:
         order += [p for p in self.base.phases if p not in order]
         return [self.base.phases[p] for p in order]
 
-    def round_intro(self) -> list[str]:
+    def round_intro(self) -> list[Markdown]:
         flow = self.base.flow
         if flow is None:
             return []
         first = [self._node(e.dest.name) for e in flow.edges if e.source.name == "start"]
-        text = f"The game starts with {english.join(first, 'or')}." if first else ""
+        text = [Markdown("The game starts with {}.").format(english.join(first, "or"))] if first else []
         if flow.round_start is not None:
-            text += f" Each round starts with {self._node(flow.round_start.name)}."
-        return self.with_excerpt(english.paragraphs([text.strip()], english.provenance(flow.meta)), flow)
+            text.append(Markdown("Each round starts with {}.").format(self._node(flow.round_start.name)))
+        return self.with_excerpt(english.paragraphs([Markdown(" ").join(text)],
+                                                    english.provenance(flow.meta)), flow)
 
-    def phase_lines(self, decl: ast.Phase) -> list[str]:
+    def phase_lines(self, decl: ast.Phase) -> list[Markdown]:
         nexts = []
         for edge in self.base.flow.edges if self.base.flow else ():
             if edge.source.name == decl.name:
                 text = self._node(edge.dest.name)
                 if edge.condition is not None:
-                    text += f" when {english.expr(edge.condition, self.names)}"
+                    text += Markdown(" when ") + english.expr(edge.condition, self.names)
                 nexts.append(text)
         lines = english.phase(decl, self.names, english.join(nexts, "or") or None)
         return self.with_excerpt(english.paragraphs([self.in_modes(decl)], lines), decl)
 
-    def _node(self, name: str) -> str:
+    def _node(self, name: str) -> Markdown:
         if name == "end":
-            return "the end of the game"
-        return f"*{self.names.title(name)}*"
+            return Markdown("the end of the game")
+        return Markdown("*{}*").format(self.names.title(name))
 
-    def in_modes(self, decl) -> str:
+    def in_modes(self, decl) -> Markdown:
         """Which modes play ``decl`` as written here (the others change it)."""
         attr = {ast.Action: "actions", ast.Phase: "phases", ast.Trigger: "triggers",
                 ast.End: "ends", ast.Procedure: "procedures"}[type(decl)]
         keep = [m for m in self.modes.values() if getattr(m, attr).get(decl.name) is decl]
         if len(keep) == len(self.modes):
-            return "*In every mode.*"
+            return Markdown("*In every mode.*")
         if not keep:
-            return "*Changed in every mode (see [Modes](#modes)).*"
+            return Markdown("*Changed in every mode (see [Modes](#modes)).*")
         titles = english.join([m.title for m in keep])
-        return f"*As written here in {titles}; the other modes change it (see [Modes](#modes)).*"
+        return Markdown("*As written here in {}; the other modes change it (see [Modes](#modes)).*"
+                        ).format(titles)
 
     # ----------------------------------------------------------- rules
     def actions(self) -> list[tuple[str, list[str]]]:
@@ -348,18 +376,22 @@ class GamePage:
         return self.modes[d.name].title if d and d.name in self.modes else None
 
     # ----------------------------------------------------------- spec excerpts
-    def excerpt(self, decl) -> list[str]:
+    def excerpt(self, decl) -> list[Markdown]:
         """``decl``'s spec text in a collapsed admonition (Markdown lines), or ``[]``
-        when the page was rendered without the spec's text."""
+        when the page was rendered without the spec's text.  The text goes in a
+        fence longer than any run of backticks in it (:func:`compiler.markdown.fence`)."""
         source = self.sources.get(decl.span.path)
         text = span_text(source, decl.span) if source else ""
         if not text:
             return []
-        body = ["    " + line if line else "" for line in text.splitlines()]
-        return [f'??? example "Spec source: {decl.span.path}:{decl.span.line}"', "",
-                "    ```rulebook", *body, "    ```"]
+        return [self._excerpt_title(decl.span.path, str(decl.span.line)), Markdown(""),
+                *md.fence(text, "rulebook", "    ")]
 
-    def excerpts(self, decls) -> list[str]:
+    @staticmethod
+    def _excerpt_title(path: str, where: str) -> Markdown:
+        return Markdown('??? example "Spec source: {}:{}"').format(md.title(path), where)
+
+    def excerpts(self, decls) -> list[Markdown]:
         """Several declarations (a table's rows) in one collapsed admonition, their
         texts a blank line apart; titled with the spec and the line of each."""
         shown = [(d, span_text(self.sources[d.span.path], d.span)) for d in decls
@@ -367,25 +399,26 @@ class GamePage:
         shown = [(d, text) for d, text in shown if text]
         if not shown:
             return []
-        body = ["    " + line if line else "" for _, text in shown for line in [*text.splitlines(), ""]]
         where = ", ".join(str(d.span.line) for d, _ in shown)
-        return [f'??? example "Spec source: {shown[0][0].span.path}:{where}"', "",
-                "    ```rulebook", *body[:-1], "    ```"]
+        return [self._excerpt_title(shown[0][0].span.path, where), Markdown(""),
+                *md.fence("\n\n".join(text for _, text in shown), "rulebook", "    ")]
 
-    def with_excerpt(self, lines: list[str], decl) -> list[str]:
+    def with_excerpt(self, lines: list[Markdown], decl) -> list[Markdown]:
         """``lines`` (Markdown), then ``decl``'s spec text as :meth:`excerpt` gives it."""
         return english.paragraphs(lines, self.excerpt(decl) if decl is not None else [])
 
     # ----------------------------------------------------------- provenance
-    def notes(self, kind: str) -> list[str]:
+    def notes(self, kind: str) -> list[Markdown]:
         out = []
         for note in provenance_notes(self.c):
             if note.kind == kind:
-                where = "; ".join(f"*{s}*" for s in note.sources) or "no rulebook section"
-                rule = note.rule[:1].upper() + note.rule[1:]
-                context = f", in {note.context}" if note.context else ""
-                out.append(f"{rule}{context} ({where}): {note.text}")
+                where = Markdown("; ").join(Markdown("*{}*").format(s) for s in note.sources) \
+                    or Markdown("no rulebook section")
+                rule = Markdown(note.rule[:1].upper() + note.rule[1:])  # starts with a word of ours
+                context = Markdown(", in {}").format(note.context) if note.context else Markdown("")
+                out.append(Markdown("{}{} ({}): {}").format(rule, context, where, note.text))
         return out
 
-    def _src(self, decl) -> str:
-        return "; ".join(f"*{m.text}*" for m in decl.meta if m.kind == "source") or "—"
+    def _src(self, decl) -> Markdown:
+        return Markdown("; ").join(Markdown("*{}*").format(m.text) for m in decl.meta
+                                   if m.kind == "source") or Markdown("—")

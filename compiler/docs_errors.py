@@ -11,9 +11,9 @@ import tempfile
 from itertools import groupby
 from pathlib import Path
 
-from jinja2 import Environment, PackageLoader
-
 from dsl.codes import MINIMAL_SPEC, REGISTRY, Code, group_of
+
+from compiler import markdown as md
 
 
 def example_output(code: Code) -> str:
@@ -39,9 +39,10 @@ def example_output(code: Code) -> str:
 def render_errors_page() -> str:
     """The Markdown of ``docs/errors.md``: one section per code (title, severity, when it
     fires and how to fix it, an example and what `rulebook check` says about it), grouped
-    by family (E00xx, E02xx...)."""
-    env = Environment(loader=PackageLoader("compiler", "templates"), keep_trailing_newline=True,
-                      trim_blocks=True, lstrip_blocks=True, autoescape=False)
+    by family (E00xx, E02xx...).  The registry's titles, explanations and prose examples
+    are Markdown of ours; spec examples, card files and `rulebook check` output go in
+    fences longer than any backtick run in them."""
+    env = md.environment()
     groups = [(title, list(codes)) for title, codes in
               groupby(sorted(REGISTRY, key=lambda c: c.code), key=lambda c: group_of(c.code))]
     outputs = {c.code: example_output(c) for c in REGISTRY}

@@ -14,18 +14,20 @@ from dataclasses import dataclass
 from dsl import ast
 
 from compiler.compose import TABLES, Composition
+from compiler.markdown import Markdown
 
 
 @dataclass(frozen=True)
 class ProvenanceNote:
     """A ruling or provisional clause: ``kind`` is ``ruling`` or ``provisional``;
-    ``rule`` names its rule ("action *Upgrade*"); ``context`` the mode, module or
-    amendment declaring it ("" for the base rules); ``sources`` are the rule's
-    own ``source`` sections (an amendment's citation when it has none)."""
+    ``rule`` names its rule, as Markdown with the title escaped ("action *Upgrade*");
+    ``context`` the mode, module or amendment declaring it ("" for the base rules);
+    ``sources`` are the rule's own ``source`` sections (an amendment's citation when
+    it has none).  ``text``, ``context`` and ``sources`` are spec text, as written."""
 
     kind: str
     text: str
-    rule: str
+    rule: Markdown
     context: str
     sources: tuple[str, ...]
 
@@ -37,9 +39,9 @@ def provenance_notes(composition: Composition) -> list[ProvenanceNote]:
     if game is not None:
         if game.players_provisional:
             notes.append((_pos(game), ProvenanceNote("provisional", game.players_provisional,
-                                                     "the player count", "",
+                                                     Markdown("the player count"), "",
                                                      _sources(game.meta))))
-        notes += _notes(game, "the game", "")
+        notes += _notes(game, Markdown("the game"), "")
     base = composition.base
     if base is not None:
         for item in (base.setup, base.flow):
@@ -49,11 +51,11 @@ def provenance_notes(composition: Composition) -> list[ProvenanceNote]:
             for decl in getattr(base, table).values():
                 notes += _notes(decl, _rule_name(decl), "")
     for mode in composition.mode_decls.values():
-        notes += _container(mode, f"mode *{mode.title}*", mode.title)
+        notes += _container(mode, Markdown("mode *{}*").format(mode.title), mode.title)
     for module in composition.modules.values():
-        notes += _container(module, f"module *{module.title}*", f"module {module.title}")
+        notes += _container(module, Markdown("module *{}*").format(module.title), f"module {module.title}")
     for amend in composition.amendments:
-        notes += _container(amend, f"amendment *{amend.citation}*",
+        notes += _container(amend, Markdown("amendment *{}*").format(amend.citation),
                             f"amendment {amend.citation}", (amend.citation,))
     notes.sort(key=lambda pair: pair[0])
     return [note for _, note in notes]
@@ -67,7 +69,7 @@ def catalogue_counts(cards: list[dict]) -> tuple[int, int]:
     return invented, fields
 
 
-def _container(node, rule: str, where: str, default_sources: tuple[str, ...] = ()) -> list:
+def _container(node, rule: Markdown, where: str, default_sources: tuple[str, ...] = ()) -> list:
     out = _notes(node, rule, "", default_sources)
     for op in node.ops:
         if isinstance(op, (ast.Add, ast.Replace)):
@@ -75,20 +77,20 @@ def _container(node, rule: str, where: str, default_sources: tuple[str, ...] = (
     return out
 
 
-def _notes(node, rule: str, where: str, default_sources: tuple[str, ...] = ()) -> list:
+def _notes(node, rule: Markdown, where: str, default_sources: tuple[str, ...] = ()) -> list:
     sources = _sources(getattr(node, "meta", ())) or default_sources
     return [(_pos(m), ProvenanceNote(m.kind, m.text, rule, where, sources))
             for m in getattr(node, "meta", ()) if m.kind in ("ruling", "provisional")]
 
 
-def _rule_name(decl) -> str:
+def _rule_name(decl) -> Markdown:
     if isinstance(decl, ast.Setup):
-        return "the setup"
+        return Markdown("the setup")
     if isinstance(decl, ast.Flow):
-        return "the flow of play"
+        return Markdown("the flow of play")
     if isinstance(decl, ast.End):
-        return f"end condition *{decl.name.replace('_', ' ')}*"
-    return f"{ast.decl_kind(decl)} *{getattr(decl, 'title', None) or decl.name}*"
+        return Markdown("end condition *{}*").format(decl.name.replace("_", " "))
+    return Markdown("{} *{}*").format(ast.decl_kind(decl), getattr(decl, "title", None) or decl.name)
 
 
 def _sources(meta) -> tuple[str, ...]:

@@ -3,7 +3,10 @@
 Each renderer returns ``list[str]`` without a heading (the page decides on
 headings) and ends with the declaration's provenance: ``Source: *Section ›
 Sub*``, then a ``!!! note "Ruling"`` per ruling and a ``!!! warning
-"Provisional"`` per provisional value.
+"Provisional"`` per provisional value.  Lines are
+:class:`~compiler.markdown.Markdown`: every piece of spec text in them (titles,
+citations, rulings, field descriptions, labels, file names) is escaped where
+it is put in, by :func:`compiler.markdown.inline` or ``Markdown.format``.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from dsl import ast
 from compiler.english.expressions import Voice, card_noun, domain, join, phrase
 from compiler.english.glossary import as_names, plain
 from compiler.english.statements import lines
+from compiler.markdown import Markdown, code, inline
 
 #: How each kind of phase is played.
 PHASE_KINDS = {
@@ -27,24 +31,25 @@ VISIBILITY = {"public": "face up", "hidden": "seen only by its owner", "secret":
 
 
 # ----------------------------------------------------------------- provenance
-def sources(meta: tuple[ast.Meta, ...]) -> str:
+def sources(meta: tuple[ast.Meta, ...]) -> Markdown:
     """``Source: *Cycle › 1 Place*`` (``Sources: *A*; *B*`` for several)."""
     texts = [m.text for m in meta if m.kind == "source"]
     if not texts:
         if any(m.kind in ("ruling", "provisional") for m in meta):
-            return "Source: none in the rulebook; see the note below."
-        return "Source: not given."
+            return Markdown("Source: none in the rulebook; see the note below.")
+        return Markdown("Source: not given.")
     label = "Source" if len(texts) == 1 else "Sources"
-    return f"{label}: " + "; ".join(f"*{t}*" for t in texts)
+    return Markdown(f"{label}: ") + Markdown("; ").join(Markdown("*{}*").format(t) for t in texts)
 
 
-def admonition(kind: str, text: str) -> list[str]:
-    """A ruling (``note``) or provisional value (``warning``) box, as lines."""
+def admonition(kind: str, text: str) -> list[Markdown]:
+    """A ruling (``note``) or provisional value (``warning``) box, as lines; ``text``
+    is escaped unless it is :class:`~compiler.markdown.Markdown`."""
     style = {"ruling": ("note", "Ruling"), "provisional": ("warning", "Provisional")}[kind]
-    return [f'!!! {style[0]} "{style[1]}"', f"    {text}"]
+    return [Markdown(f'!!! {style[0]} "{style[1]}"'), Markdown("    ") + inline(text)]
 
 
-def provenance(meta: tuple[ast.Meta, ...]) -> list[str]:
+def provenance(meta: tuple[ast.Meta, ...]) -> list[Markdown]:
     """Source line, then one admonition per ruling and per provisional value."""
     out = [sources(meta)]
     for m in meta:
@@ -62,80 +67,90 @@ def paragraphs(*blocks: list[str]) -> list[str]:
     return out
 
 
-def _list(intro: str, body: tuple[ast.Stmt, ...], v: Voice) -> list[str]:
+def _list(intro: Markdown, body: tuple[ast.Stmt, ...], v: Voice) -> list[Markdown]:
     items = [line for node in body for line in lines(node, v)]
-    return [f"{intro}:", ""] + items if items else [f"{intro}: nothing."]
+    return [intro + Markdown(":"), Markdown("")] + items if items else [intro + Markdown(": nothing.")]
 
 
 # ----------------------------------------------------------------- actions and phases
-def tally_limit(decl: ast.Tally, names: Mapping[str, str] | None = None) -> str:
+def tally_limit(decl: ast.Tally, names: Mapping[str, str] | None = None) -> Markdown:
     """``at most 1 per player per round`` (``no limit per ...`` without ``max``)."""
-    scope = " ".join(f"per {s}" for s in decl.scopes)
+    scope = " ".join(f"per {inline(s)}" for s in decl.scopes)
     most = "no limit" if decl.maximum is None else f"at most {phrase(decl.maximum, Voice(as_names(names)))}"
-    return f"{most} {scope}".strip()
+    return Markdown(f"{most} {scope}".strip())
 
 
 def action(decl: ast.Action, names: Mapping[str, str] | None = None) -> list[str]:
     """Choices, requirements, tallies used, effect bullets and provenance."""
     v = Voice(as_names(names))
-    choices = [f"- **{c.name}**: {domain(c.domain, v.names, c.name)}" for c in decl.choices]
+    choices = [Markdown("- **{}**: {}").format(c.name, domain(c.domain, v.names, c.name))
+               for c in decl.choices]
     uses = []
     for u in decl.uses:
         tally = v.names.decls.get(u.tally.name)
-        limit = f" ({tally_limit(tally, v.names)})" if isinstance(tally, ast.Tally) else ""
-        uses.append([f"Counts {u.amount} against {v.names.title(u.tally.name)}{limit}."])
-    requires = [f"Only if {join([phrase(r, v) for r in decl.requires])}."] if decl.requires else []
-    return paragraphs(["Choose:", ""] + choices if choices else [], requires, *uses,
-                      _list("Effect", decl.effect, v), provenance(decl.meta))
+        limit = Markdown(" ({})").format(tally_limit(tally, v.names)) if isinstance(tally, ast.Tally) \
+            else ""
+        uses.append([Markdown("Counts {} against {}{}.").format(u.amount, v.names.title(u.tally.name),
+                                                                 limit)])
+    requires = [Markdown("Only if {}.").format(join([phrase(r, v) for r in decl.requires]))] \
+        if decl.requires else []
+    return paragraphs([Markdown("Choose:"), Markdown("")] + choices if choices else [], requires, *uses,
+                      _list(Markdown("Effect"), decl.effect, v), provenance(decl.meta))
 
 
 def phase(decl: ast.Phase, names: Mapping[str, str] | None = None,
           next_phases: str | None = None) -> list[str]:
     """How the phase is played, what happens on entering and leaving, the actions
-    it offers and (``next_phases``, a phrase from the flow) what follows it."""
+    it offers and (``next_phases``, a phrase from the flow: escaped unless it is
+    :class:`~compiler.markdown.Markdown`) what follows it."""
     v = Voice(as_names(names))
-    kind = [f"*{decl.kind.capitalize()}*: {PHASE_KINDS.get(decl.kind, decl.kind)}."]
-    only = [f"Played only when {phrase(decl.only_when, v)}."] if decl.only_when is not None else []
-    enter = _list("On entering the phase", decl.on_enter, v) if decl.on_enter else []
-    turn = _list("At the start of each player's turn", decl.on_turn, v) if decl.on_turn else []
-    offered = [f"*{v.names.title(a.name)}*" for a in decl.actions]
-    acts = [f"Actions offered: {join(offered)}."] if offered else []
-    leave = _list("On leaving the phase", decl.on_exit, v) if decl.on_exit else []
-    after = [f"Next: {next_phases}."] if next_phases else []
+    kind = [Markdown("*{}*: {}.").format(decl.kind.capitalize(), PHASE_KINDS.get(decl.kind, decl.kind))]
+    only = [Markdown("Played only when {}.").format(phrase(decl.only_when, v))] \
+        if decl.only_when is not None else []
+    enter = _list(Markdown("On entering the phase"), decl.on_enter, v) if decl.on_enter else []
+    turn = _list(Markdown("At the start of each player's turn"), decl.on_turn, v) if decl.on_turn else []
+    offered = [Markdown("*{}*").format(v.names.title(a.name)) for a in decl.actions]
+    acts = [Markdown("Actions offered: {}.").format(join(offered))] if offered else []
+    leave = _list(Markdown("On leaving the phase"), decl.on_exit, v) if decl.on_exit else []
+    after = [Markdown("Next: {}.").format(next_phases)] if next_phases else []
     return paragraphs(kind, only, enter, turn, acts, leave, after, provenance(decl.meta))
 
 
 def trigger(decl: ast.Trigger, names: Mapping[str, str] | None = None) -> list[str]:
     """A trigger: what happens before an action's own effect."""
     v = Voice(as_names(names))
-    actions = join([f"*{v.names.title(b.name)}*" for b in decl.before], "or")
+    actions = join([Markdown("*{}*").format(v.names.title(b.name)) for b in decl.before], "or")
     noun = "action" if len(decl.before) == 1 else "actions"
-    intro = f"Whenever a player takes the {noun} {actions}, before its effect"
+    intro = Markdown("Whenever a player takes the {} {}, before its effect").format(noun, actions)
     return paragraphs(_list(intro, decl.effect, v), provenance(decl.meta))
 
 
 def card_type(decl: ast.CardType, names: Mapping[str, str] | None = None) -> list[str]:
-    fields = join([f"*{plain(f.name)}* ({f.description or f.type.name})" for f in decl.fields])
-    return paragraphs([f"**{decl.title}** cards have: {fields}."], provenance(decl.meta))
+    fields = join([Markdown("*{}* ({})").format(plain(f.name), f.description or f.type.name)
+                   for f in decl.fields])
+    return paragraphs([Markdown("**{}** cards have: {}.").format(decl.title, fields)],
+                      provenance(decl.meta))
 
 
 def catalogue(decl: ast.Catalogue, names: Mapping[str, str] | None = None) -> list[str]:
     v = Voice(as_names(names))
-    return paragraphs([f"The {v.names.title(decl.card_type.name)} cards listed in "
-                       f"`{decl.path}`."], provenance(decl.meta))
+    return paragraphs([Markdown("The {} cards listed in {}.").format(
+        v.names.title(decl.card_type.name), code(decl.path))], provenance(decl.meta))
 
 
 def procedure(decl: ast.Procedure, names: Mapping[str, str] | None = None) -> list[str]:
     """A procedure: the effects other rules carry out by name."""
     v = Voice(as_names(names))
-    params = join([f"*{p.name}* ({v.names.title(p.type.name)})" for p in decl.params])
-    intro = f"**{decl.title}**, for {params}" if decl.params else f"**{decl.title}**"
+    params = join([Markdown("*{}* ({})").format(p.name, v.names.title(p.type.name)) for p in decl.params])
+    intro = Markdown("**{}**, for {}").format(decl.title, params) if decl.params \
+        else Markdown("**{}**").format(decl.title)
     return paragraphs(_list(intro, decl.effect, v), provenance(decl.meta))
 
 
 def setup(decl: ast.Setup, names: Mapping[str, str] | None = None) -> list[str]:
     """The setup steps as bullets, then provenance."""
-    return paragraphs(_list("In order", decl.body, Voice(as_names(names))), provenance(decl.meta))
+    return paragraphs(_list(Markdown("In order"), decl.body, Voice(as_names(names))),
+                      provenance(decl.meta))
 
 
 def end(decl: ast.End, names: Mapping[str, str] | None = None) -> list[str]:
@@ -145,37 +160,39 @@ def end(decl: ast.End, names: Mapping[str, str] | None = None) -> list[str]:
     if decl.when is not None:
         how = (", at once" if decl.immediately
                else ", after the round in progress is played to its end" if decl.finish_round else "")
-        when = [f"The game ends when {phrase(decl.when, v)}{how}."]
+        when = [Markdown(f"The game ends when {phrase(decl.when, v)}{how}.")]
     win = []
     if decl.winner_most is not None:
         most = phrase(decl.winner_most, Voice(v.names, "the player", ""))
-        win.append(f"The player with the most {most} wins.")
+        win.append(Markdown("The player with the most {} wins.").format(most))
     if decl.win_when is not None:
-        win.append(f"You win if {phrase(decl.win_when, v)}.")
+        win.append(Markdown("You win if {}.").format(phrase(decl.win_when, v)))
     ties = []
     if decl.tie_breakers:
-        ties = ["Ties are broken by, in order:", ""]
+        ties = [Markdown("Ties are broken by, in order:"), Markdown("")]
         for i, tb in enumerate(decl.tie_breakers, 1):
             label = tb.label[:1].upper() + tb.label[1:]
             if isinstance(tb, ast.RollOff):
                 low = "lowest" if tb.direction == "fewest" else "highest"
-                ties.append(f"{i}. {label} (a roll-off: each player still tied rolls one die with "
-                            f"{tb.sides} sides; the {low} roll wins, and the players tied for it "
-                            "roll again).")
+                ties.append(Markdown("{}. {} (a roll-off: each player still tied rolls one die with {} "
+                                     "sides; the {} roll wins, and the players tied for it roll again)."
+                                     ).format(i, label, tb.sides, low))
             else:
-                ties.append(f"{i}. {label} ({tb.direction}: {phrase(tb.expr, v.their())}).")
+                ties.append(Markdown("{}. {} ({}: {}).").format(i, label, tb.direction,
+                                                                 phrase(tb.expr, v.their())))
     return paragraphs(when, win, ties, provenance(decl.meta))
 
 
 # ----------------------------------------------------------------- components
 def tally(decl: ast.Tally, names: Mapping[str, str] | None = None) -> list[str]:
-    return paragraphs([f"**{decl.title}**: {tally_limit(decl, names)}."], provenance(decl.meta))
+    return paragraphs([Markdown("**{}**: {}.").format(decl.title, tally_limit(decl, names))],
+                      provenance(decl.meta))
 
 
 def resource(decl: ast.Resource, names: Mapping[str, str] | None = None) -> list[str]:
     kind = "non-renewable (spent when used)" if decl.non_renewable else "renewable"
     supply = "unlimited supply" if decl.supply is None else f"supply of {decl.supply}"
-    return paragraphs([f"**{decl.title}**: {kind}, {supply}."], provenance(decl.meta))
+    return paragraphs([Markdown("**{}**: {}, {}.").format(decl.title, kind, supply)], provenance(decl.meta))
 
 
 def track(decl: ast.Track, names: Mapping[str, str] | None = None) -> list[str]:
@@ -184,25 +201,27 @@ def track(decl: ast.Track, names: Mapping[str, str] | None = None) -> list[str]:
     if decl.is_score:
         parts.append("the score track")
     if decl.start is not None:
-        parts.append(f"starts at {phrase(decl.start, v)}")
-    return paragraphs([f"**{decl.title}**: {', '.join(parts)}."], provenance(decl.meta))
+        parts.append(Markdown("starts at {}").format(phrase(decl.start, v)))
+    return paragraphs([Markdown("**{}**: {}.").format(decl.title, Markdown(", ").join(parts))],
+                      provenance(decl.meta))
 
 
 def zone_decl(decl: ast.Zone, names: Mapping[str, str] | None = None) -> list[str]:
     v = Voice(as_names(names))
-    parts = [f"a {decl.kind} of {card_noun(decl.name, v.names)}",
+    parts = [Markdown("a {} of {}").format(decl.kind, card_noun(decl.name, v.names)),
              "one per player" if decl.per_player else "shared",
              VISIBILITY.get(decl.visibility, decl.visibility)]
     if decl.limit is not None:
-        parts.append(f"at most {phrase(decl.limit, v)} cards")
+        parts.append(Markdown("at most {} cards").format(phrase(decl.limit, v)))
     if decl.overflow is not None:
         parts.append(overflow(decl.overflow, v.names))
     if decl.refill is not None:
-        parts.append(f"refilled from the {v.names.title(decl.refill.name)} when empty")
-    return paragraphs([f"**{decl.title}**: {', '.join(parts)}."], provenance(decl.meta))
+        parts.append(Markdown("refilled from the {} when empty").format(v.names.title(decl.refill.name)))
+    return paragraphs([Markdown("**{}**: {}.").format(decl.title, Markdown(", ").join(parts))],
+                      provenance(decl.meta))
 
 
-def overflow(node: ast.Overflow, names: Mapping[str, str] | None = None) -> str:
+def overflow(node: ast.Overflow, names: Mapping[str, str] | None = None) -> Markdown:
     """``overflow discard into trash or decline`` as a clause: ``when a card would enter
     it while it is full, its owner may discard cards of their choice into the Trash Deck
     to make room and take the card, or leave the card where it is``."""
@@ -211,28 +230,29 @@ def overflow(node: ast.Overflow, names: Mapping[str, str] | None = None) -> str:
     text = (f"when a card would enter it while it is full, its owner "
             f"{'may' if node.decline else 'must'} discard cards of their choice into {where} "
             "to make room and take the card")
-    return text + (", or leave the card where it is" if node.decline else "")
+    return Markdown(text + (", or leave the card where it is" if node.decline else ""))
 
 
 def pieces(decl: ast.Pieces, names: Mapping[str, str] | None = None) -> list[str]:
     kind = f"dice with {decl.sides} sides, whose values start at 1" if decl.sides else "tokens"
-    return paragraphs([f"**{decl.title}**: {decl.count} per player, in the player's colour; "
-                       f"{kind}."], provenance(decl.meta))
+    return paragraphs([Markdown("**{}**: {} per player, in the player's colour; {}.").format(
+        decl.title, decl.count, kind)], provenance(decl.meta))
 
 
 def param(decl: ast.Param, names: Mapping[str, str] | None = None) -> list[str]:
     value = phrase(decl.value, Voice(as_names(names)))
-    return paragraphs([f"**{decl.title}** (`{decl.name}`): {value}."], provenance(decl.meta))
+    return paragraphs([Markdown("**{}** ({}): {}.").format(decl.title, code(decl.name), value)],
+                      provenance(decl.meta))
 
 
 def derived(decl: ast.Derived, names: Mapping[str, str] | None = None) -> list[str]:
     text = phrase(decl.expr, Voice(as_names(names)).their())
-    return paragraphs([f"**{decl.title}** of a player: {text}."], provenance(decl.meta))
+    return paragraphs([Markdown("**{}** of a player: {}.").format(decl.title, text)], provenance(decl.meta))
 
 
 def enum(decl: ast.Enum, names: Mapping[str, str] | None = None) -> list[str]:
     members = join([m.title for m in decl.members])
-    return paragraphs([f"**{decl.title}**: {members}."], provenance(decl.meta))
+    return paragraphs([Markdown("**{}**: {}.").format(decl.title, members)], provenance(decl.meta))
 
 
 #: Renderer of every declaration a mode can add or replace (and a few more).
@@ -253,6 +273,6 @@ def decl(node, names: Mapping[str, str] | None = None) -> list[str]:
     return render(node, names)
 
 
-def title(node) -> str:
-    """How a declaration is named on the page: its title, or its name read plainly."""
-    return getattr(node, "title", None) or plain(getattr(node, "name", type(node).__name__))
+def title(node) -> Markdown:
+    """How a declaration is named on the page: its title, or its name read plainly (escaped)."""
+    return inline(getattr(node, "title", None) or plain(getattr(node, "name", type(node).__name__)))

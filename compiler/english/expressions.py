@@ -5,6 +5,8 @@
 Phrases are lower-case fragments, without a final full stop; statements and
 declarations (``statements.py``, ``declarations.py``) build sentences from them.
 Params read in italics (their values differ per mode and are tabled on the page).
+Every phrase is :class:`~compiler.markdown.Markdown`: spec text in it (titles,
+text literals, variable names) is escaped where it is put in.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass, replace
 from dsl import ast
 
 from compiler.english.glossary import Names, as_names, plain
+from compiler.markdown import Markdown, inline
 
 #: How each comparison operator reads.
 COMPARISONS = {">=": "is at least", "<=": "is at most", "==": "is", "!=": "is not",
@@ -52,20 +55,24 @@ class Voice:
 
 
 # ----------------------------------------------------------------- public entry points
-def expr(node: ast.Expr | ast.ZoneRef, names: Mapping[str, str] | None = None) -> str:
+def expr(node: ast.Expr | ast.ZoneRef, names: Mapping[str, str] | None = None) -> Markdown:
     """``node`` as an English phrase (no final full stop)."""
     return phrase(node, Voice(as_names(names)))
 
 
-def zone(node: ast.ZoneRef, names: Mapping[str, str] | None = None) -> str:
+def zone(node: ast.ZoneRef, names: Mapping[str, str] | None = None) -> Markdown:
     """``my hand`` → ``your hand``; ``p.hand`` → ``p's hand``; ``offer`` → ``the offer``."""
-    return _zone(node, Voice(as_names(names)))
+    return Markdown(_zone(node, Voice(as_names(names))))
 
 
-def domain(node: ast.Domain, names: Mapping[str, str] | None = None, var: str | None = None) -> str:
+def domain(node: ast.Domain, names: Mapping[str, str] | None = None,
+           var: str | None = None) -> Markdown:
     """What an action's choice ranges over; ``var`` is the choice's name (``b``), which
     its ``where`` clause refers to: ``a building in your City that is not active``."""
-    voice = Voice(as_names(names))
+    return Markdown(_domain(node, Voice(as_names(names)), var))
+
+
+def _domain(node: ast.Domain, voice: Voice, var: str | None) -> str:
     if isinstance(node, ast.CardDomain):
         noun = card_noun(node.zone, voice.names, plural=False)
         text = f"{_article(noun)} {noun} in {_zone(node.zone, voice)}"
@@ -86,7 +93,7 @@ def domain(node: ast.Domain, names: Mapping[str, str] | None = None, var: str | 
         return f"a number from {node.low} to {node.high}"
     if isinstance(node, ast.SubsetDomain):
         decl = voice.names.decls.get(node.card_type.name)
-        noun = _noun(decl.title) if decl is not None and hasattr(decl, "title") else plain(
+        noun = inline(_noun(decl.title)) if decl is not None and hasattr(decl, "title") else plain(
             node.card_type.name)
         text = f"one or more {_plural(noun)}"
         if node.where is not None:
@@ -95,17 +102,18 @@ def domain(node: ast.Domain, names: Mapping[str, str] | None = None, var: str | 
     raise TypeError(f"no English for domain {type(node).__name__}")
 
 
-def phrase(node, voice: Voice) -> str:
-    """``node`` in ``voice``; dispatches on the node's class through EXPR_RENDERERS."""
+def phrase(node, voice: Voice) -> Markdown:
+    """``node`` in ``voice``; dispatches on the node's class through EXPR_RENDERERS
+    (each renderer escapes the spec text it puts in)."""
     try:
         render = EXPR_RENDERERS[type(node)]
     except KeyError:
         raise TypeError(f"no English for expression {type(node).__name__}") from None
-    return render(node, voice)
+    return Markdown(render(node, voice))
 
 
 # ----------------------------------------------------------------- nouns
-def card_noun(zone_ref: ast.ZoneRef | str, names: Names, plural: bool = True) -> str:
+def card_noun(zone_ref: ast.ZoneRef | str, names: Names, plural: bool = True) -> Markdown:
     """What the cards of a zone are called: ``buildings`` (``cards`` when unknown)."""
     zone_name = zone_ref if isinstance(zone_ref, str) else zone_ref.zone.name
     decl = names.decls.get(zone_name)
@@ -115,8 +123,8 @@ def card_noun(zone_ref: ast.ZoneRef | str, names: Names, plural: bool = True) ->
         card = names.decls.get(decl.card_type.name)
     else:
         card = None
-    noun = _noun(card.title) if isinstance(card, (ast.CardType, ast.Pieces)) else "card"
-    return _plural(noun) if plural else noun
+    noun = inline(_noun(card.title)) if isinstance(card, (ast.CardType, ast.Pieces)) else "card"
+    return Markdown(_plural(noun) if plural else noun)
 
 
 def _noun(title: str) -> str:
@@ -142,11 +150,12 @@ def _article(noun: str) -> str:
     return "an" if noun[:1].lower() in "aeiou" else "a"
 
 
-def join(parts: list[str], conj: str = "and") -> str:
-    """``["a", "b", "c"]`` → ``"a, b and c"`` (``conj`` joins the last two)."""
+def join(parts: list[str], conj: str = "and") -> Markdown:
+    """``["a", "b", "c"]`` → ``"a, b and c"`` (``conj``, a word of ours, joins the last
+    two); a part that is not :class:`~compiler.markdown.Markdown` is text, escaped."""
     if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + f" {conj} " + parts[-1]
+        return Markdown("").join(parts)
+    return Markdown(", ").join(parts[:-1]) + Markdown(f" {conj} ") + inline(parts[-1])
 
 
 # ----------------------------------------------------------------- names
@@ -169,12 +178,12 @@ def _name(node: ast.Name, v: Voice) -> str:
 
 def _attribute(node: ast.Attribute, v: Voice) -> str:
     if v.names.fields.get(node.attr) == "bool":
-        return f"{node.obj} is {plain(node.attr)}"
+        return f"{inline(node.obj)} is {plain(node.attr)}"
     decl = v.names.decls.get(node.attr)
     if node.attr not in v.names.fields and isinstance(decl, (ast.Track, ast.Resource,
                                                              ast.Derived, ast.Tally)):
-        return f"{node.obj}'s {decl.title}"
-    return f"{node.obj}'s {plain(node.attr)}"
+        return f"{inline(node.obj)}'s {inline(decl.title)}"
+    return f"{inline(node.obj)}'s {plain(node.attr)}"
 
 
 def _zone(node: ast.ZoneRef, v: Voice) -> str:
@@ -185,7 +194,7 @@ def _zone(node: ast.ZoneRef, v: Voice) -> str:
         return f"the {title}"
     if node.owner == "my":
         return v.own(title)
-    return f"{node.owner}'s {title}"
+    return f"{inline(node.owner)}'s {title}"
 
 
 # ----------------------------------------------------------------- logic
@@ -204,7 +213,7 @@ def negate(node, v: Voice) -> str:
             return f"{v.you} {aux} not hold {bag}"
         return f"{phrase(node.who, v)} does not hold {bag}"
     if isinstance(node, ast.Attribute) and v.names.fields.get(node.attr) == "bool":
-        return f"{node.obj} is not {plain(node.attr)}"
+        return f"{inline(node.obj)} is not {plain(node.attr)}"
     if isinstance(node, ast.Name):
         decl = v.names.decls.get(node.name)
         if isinstance(decl, ast.Param) and isinstance(decl.value, ast.Bool):
@@ -310,7 +319,7 @@ def _arith(node: ast.Arith, v: Voice) -> str:
 
 
 def _bag(node: ast.BagLiteral, v: Voice) -> str:
-    return join([f"{amount} {v.names.title(kind.name)}" for kind, amount in node.items])
+    return join([Markdown(f"{amount} {v.names.title(kind.name)}") for kind, amount in node.items])
 
 
 def _count(node: ast.Count, v: Voice) -> str:
@@ -407,7 +416,7 @@ def relative(cond, v: Voice, var: str | None = None, plural: bool = False) -> st
 EXPR_RENDERERS: dict[type, Callable[..., str]] = {
     ast.Number: lambda n, v: str(n.value),
     ast.Bool: lambda n, v: "true" if n.value else "false",
-    ast.Text: lambda n, v: f"“{n.value}”",
+    ast.Text: lambda n, v: f"“{inline(n.value)}”",
     ast.EmptyBag: lambda n, v: "nothing",
     ast.Name: _name,
     ast.Attribute: _attribute,

@@ -6,6 +6,10 @@ English more precise: the declaration behind each game-wide name, the type of
 every card field and state, and the members of every enum.  A plain
 ``dict[str, str]`` works wherever a ``Names`` is accepted; without the side
 tables the English falls back to generic words ("cards", "your X").
+
+Titles are spec text: the table holds them as written, and :meth:`Names.title`,
+:meth:`Names.member` and :meth:`Names.score_title` give them escaped, as
+:class:`~compiler.markdown.Markdown` ready for a page.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from dsl import ast
+
+from compiler.markdown import Markdown, inline
 
 
 class Names(dict):
@@ -33,22 +39,23 @@ class Names(dict):
         self.fields: dict[str, str] = dict(fields or {})
         self.members: dict[str, dict[str, str]] = {k: dict(v) for k, v in (members or {}).items()}
 
-    def title(self, name: str) -> str:
-        """The title of ``name``; unknown names read with underscores as spaces."""
-        return self.get(name) or plain(name)
+    def title(self, name: str) -> Markdown:
+        """The title of ``name``, escaped; unknown names read with underscores as spaces."""
+        return inline(self.get(name) or plain(name))
 
-    def member(self, enum: str | None, name: str) -> str | None:
-        """The title of member ``name`` of ``enum`` (any enum when ``enum`` is None)."""
+    def member(self, enum: str | None, name: str) -> Markdown | None:
+        """The title of member ``name`` of ``enum`` (any enum when ``enum`` is None), escaped."""
         if enum in self.members:
-            return self.members[enum].get(name)
+            found = self.members[enum].get(name)
+            return None if found is None else inline(found)
         for table in self.members.values():
             if name in table:
-                return table[name]
+                return inline(table[name])
         return None
 
-    def score_title(self) -> str | None:
-        """The title of the score track (``Well-being Points``), if one is declared."""
-        return next((d.title for d in self.decls.values()
+    def score_title(self) -> Markdown | None:
+        """The title of the score track (``Well-being Points``), escaped, if one is declared."""
+        return next((inline(d.title) for d in self.decls.values()
                      if isinstance(d, ast.Track) and d.is_score), None)
 
 
@@ -59,9 +66,9 @@ def as_names(names: Mapping[str, str] | None) -> Names:
     return Names(names or {})
 
 
-def plain(name: str) -> str:
-    """``main_deck`` → ``main deck``: how a name without a title reads."""
-    return name.replace("_", " ")
+def plain(name: str) -> Markdown:
+    """``main_deck`` → ``main deck``: how a name without a title reads (escaped)."""
+    return inline(name.replace("_", " "))
 
 
 #: ComposedMode tables whose declarations carry a name and a title.

@@ -2,8 +2,10 @@
 
 ``stmt(Gain(BagLiteral(((Ident('water'), 1),))), names)`` →
 ``["- Take 1 Water from the supply."]``.  Blocks (``each player``, ``for
-each``, ``if``, ``ask``, ``choose c: card in``) nest their bodies four spaces deeper, as
-Python-Markdown wants for nested lists.
+each``, ``if``, ``ask``, ``choose c: card in``) nest their bodies four spaces deeper,
+as Python-Markdown wants for nested lists.  Lines are
+:class:`~compiler.markdown.Markdown`; the spec text in them (titles, labels,
+variable names) is escaped where it is put in.
 """
 
 from __future__ import annotations
@@ -14,32 +16,34 @@ from dsl import ast
 
 from compiler.english.expressions import Voice, card_noun, join, phrase, relative
 from compiler.english.glossary import as_names, plain
+from compiler.markdown import Markdown, inline
 
-INDENT = "    "
+INDENT = Markdown("    ")
 
 
-def stmt(node: ast.Stmt, names: Mapping[str, str] | None = None) -> list[str]:
+def stmt(node: ast.Stmt, names: Mapping[str, str] | None = None) -> list[Markdown]:
     """``node`` as Markdown bullet lines (nested bodies indented by four spaces)."""
     return lines(node, Voice(as_names(names)))
 
 
-def stmts(body: tuple[ast.Stmt, ...], names: Mapping[str, str] | None = None) -> list[str]:
+def stmts(body: tuple[ast.Stmt, ...], names: Mapping[str, str] | None = None) -> list[Markdown]:
     """A block of statements as one Markdown list; ``[]`` for an empty block."""
     voice = Voice(as_names(names))
     return [line for node in body for line in lines(node, voice)]
 
 
-def lines(node, v: Voice) -> list[str]:
-    """``node`` in ``v``; dispatches on the node's class through STMT_RENDERERS."""
+def lines(node, v: Voice) -> list[Markdown]:
+    """``node`` in ``v``; dispatches on the node's class through STMT_RENDERERS (each
+    renderer escapes the spec text it puts in)."""
     try:
         render = STMT_RENDERERS[type(node)]
     except KeyError:
         raise TypeError(f"no English for statement {type(node).__name__}") from None
-    return render(node, v)
+    return [Markdown(line) for line in render(node, v)]
 
 
 def _bullet(text: str, body: list[str] | None = None) -> list[str]:
-    return [f"- {text}"] + [INDENT + line for line in body or []]
+    return [f"- {text}"] + [f"{INDENT}{line}" for line in body or []]
 
 
 def _block(text: str, body: tuple, v: Voice) -> list[str]:
@@ -106,7 +110,7 @@ def _full_note(dest: ast.ZoneRef, v: Voice) -> str:
         full = phrase(dest, v)
         if decl.overflow is not None:
             where = phrase(decl.overflow.discard, v).replace("your ", "their ")
-            owner = "you" if dest.owner == "my" else dest.owner or "its owner"
+            owner = "you" if dest.owner == "my" else inline(dest.owner or "its owner")
             can = "may" if decl.overflow.decline else "must"
             text = f"; if {full} is full, {owner} {can} first discard cards of "
             text += f"{'your' if owner == 'you' else 'their'} choice from it into {where} to make room"
@@ -131,8 +135,8 @@ def _draw(node, v: Voice, verb: str, face: str) -> list[str]:
 def _move_card(node: ast.MoveCard, v: Voice) -> list[str]:
     dest = phrase(node.dest, v)
     if node.bottom:
-        return _bullet(f"Put {node.card.name} at the bottom of {dest}{_overflow_note(node.dest, v)}.")
-    return _bullet(f"Move {node.card.name} into {dest}{_overflow_note(node.dest, v)}.")
+        return _bullet(f"Put {inline(node.card.name)} at the bottom of {dest}{_overflow_note(node.dest, v)}.")
+    return _bullet(f"Move {inline(node.card.name)} into {dest}{_overflow_note(node.dest, v)}.")
 
 
 def _overflow_note(dest: ast.ZoneRef, v: Voice) -> str:
@@ -158,7 +162,7 @@ def _choose_cards(node: ast.ChooseCards, v: Voice) -> list[str]:
     else:
         what = f"cards from {src}, as many as {phrase(node.count, v)}, and put them"
     owner = node.source.owner
-    who = "Choose" if owner in (None, "my") else f"Ask {owner} to choose"
+    who = "Choose" if owner in (None, "my") else f"Ask {inline(owner)} to choose"
     note = _overflow_note(node.dest, v)
     if node.then:
         return _block(f"{who} {what} {where}{note}; then:", node.then, v)
@@ -168,7 +172,7 @@ def _choose_cards(node: ast.ChooseCards, v: Voice) -> list[str]:
 def _choose_card(node: ast.ChooseCard, v: Voice) -> list[str]:
     noun = card_noun(node.zone, v.names, plural=False)
     article = "an" if noun[:1].lower() in "aeiou" else "a"
-    text = f"Choose {article} {noun} {node.var.name} in {phrase(node.zone, v)}"
+    text = f"Choose {article} {noun} {inline(node.var.name)} in {phrase(node.zone, v)}"
     if node.where is not None:
         text += " " + relative(node.where, v, node.var.name)
     return _block(text + "; then:", node.body, v)
@@ -177,7 +181,7 @@ def _choose_card(node: ast.ChooseCard, v: Voice) -> list[str]:
 # ----------------------------------------------------------------- control
 def _for_each(node: ast.ForEach, v: Voice) -> list[str]:
     noun = card_noun(node.zone, v.names, plural=False)
-    text = f"For each {noun} {node.var.name} in {phrase(node.zone, v)}"
+    text = f"For each {noun} {inline(node.var.name)} in {phrase(node.zone, v)}"
     if node.where is not None:
         text += " " + relative(node.where, v, node.var.name)
     return _block(text + ":", node.body, v)
@@ -191,7 +195,7 @@ def _if(node: ast.If, v: Voice) -> list[str]:
 
 
 def _set_state(node: ast.SetState, v: Voice) -> list[str]:
-    var, state = node.var.name, plain(node.state.name)
+    var, state = inline(node.var.name), plain(node.state.name)
     if isinstance(node.value, ast.Bool):
         return _bullet(f"Mark {var} as {'' if node.value.value else 'not '}{state}.")
     return _bullet(f"Set {var}'s {state} to {phrase(node.value, v)}.")
@@ -201,7 +205,7 @@ def _ask(node: ast.Ask, v: Voice) -> list[str]:
     who = "Choose one:" if isinstance(node.who, ast.Me) else f"Ask {phrase(node.who, v)} to choose one:"
     body: list[str] = []
     for option in node.options:
-        body += _block(f"“{option.label}”:", option.body, v)
+        body += _block(f"“{inline(option.label)}”:", option.body, v)
     return _bullet(who, body)
 
 

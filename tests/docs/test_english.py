@@ -7,6 +7,7 @@ import typing
 import pytest
 
 from compiler import english
+from compiler.markdown import Markdown
 from compiler.compose import compose
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag
@@ -325,7 +326,7 @@ def test_phase_kinds_and_next_phases():
     composition, names = compose_spec(
         'phase pick "Pick" draft { only when keep_five on enter { reveal 3 from main_deck into offer } '
         'provisional "Guessed." }\n')
-    assert english.phase(composition.base.phases["pick"], names, "*Work*") == [
+    assert english.phase(composition.base.phases["pick"], names, Markdown("*Work*")) == [
         "*Draft*: each player once, in turn order from the first player.",
         "",
         "Played only when *deal 10 and keep 5* is on.",
