@@ -12,7 +12,7 @@ from __future__ import annotations
 from jinja2 import Environment, PackageLoader
 
 from dsl import ast
-from dsl.spans import span_text
+from dsl.spans import source_lines, span_text
 
 from compiler import english
 from compiler.compose import ComposedMode, Composition
@@ -354,7 +354,7 @@ class GamePage:
         text = span_text(source, decl.span) if source else ""
         if not text:
             return []
-        body = ["    " + line if line else "" for line in text.splitlines()]
+        body = ["    " + line if line else "" for line in source_lines(text)]
         return [f'??? example "Spec source: {decl.span.path}:{decl.span.line}"', "",
                 "    ```rulebook", *body, "    ```"]
 
@@ -366,7 +366,7 @@ class GamePage:
         shown = [(d, text) for d, text in shown if text]
         if not shown:
             return []
-        body = ["    " + line if line else "" for _, text in shown for line in [*text.splitlines(), ""]]
+        body = ["    " + line if line else "" for _, text in shown for line in [*source_lines(text), ""]]
         where = ", ".join(str(d.span.line) for d, _ in shown)
         return [f'??? example "Spec source: {shown[0][0].span.path}:{where}"', "",
                 "    ```rulebook", *body[:-1], "    ```"]

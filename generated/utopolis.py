@@ -19,7 +19,7 @@ from generated._runtime import Action, IllegalActionError, RulesError, State
 
 __all__ = ["Game", "Action", "State", "IllegalActionError", "RulesError"]
 
-RESOURCES = ["electricity", "water", "worker", "goods"]
+RESOURCES = ['electricity', 'water', 'worker', 'goods']
 
 
 def _div(a: int, b: int) -> int:
