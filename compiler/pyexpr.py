@@ -166,7 +166,7 @@ def _member(b: N.Binding, name: str, card: str | None, who: str, res: Resources)
     if b.kind == "track":
         return f"s.tr[{literal(name)}][{who}]"
     if b.kind == "derived":
-        return f"d_{name}(g, s, {who})"
+        return f"g.D[{literal(name)}](g, s, {who})"  # the mode's version of it
     if b.kind == "tally":
         return f"s.ta[{literal(name)}][{who}]"
     if b.kind == "global_track":

@@ -453,7 +453,7 @@ def end_when_game_over(g, s):
 
 def outcome_game_over(g, s):
     """Winners when the game ends (spec line 391). Source: Cycle › End of the Game; Tie-break Rules."""
-    keys = [(s.tr['wellbeing'][q], d_environment_balance(g, s, q), sum(1 for _c1 in s.z['city'][q] if (F_colour[_c1] == 'wellbeing_type')), sum(F_points[_c2] for _c2 in s.z['city'][q]), sum(F_value[_c3] for _c3 in s.z['city'][q]),) for q in range(s.n)]
+    keys = [(s.tr['wellbeing'][q], g.D['environment_balance'](g, s, q), sum(1 for _c1 in s.z['city'][q] if (F_colour[_c1] == 'wellbeing_type')), sum(F_points[_c2] for _c2 in s.z['city'][q]), sum(F_value[_c3] for _c3 in s.z['city'][q]),) for q in range(s.n)]
     best = max(keys)
     winners = [q for q in range(s.n) if keys[q] == best]
     return winners
@@ -525,7 +525,7 @@ def legal_score_goods_environment(g, s, p):
         return
     if s.ta['cylinders_scored'][p] + 1 > 5:
         return
-    if s.ta['environment_used'][p] + 1 > d_environment_balance(g, s, p):
+    if s.ta['environment_used'][p] + 1 > g.D['environment_balance'](g, s, p):
         return
     yield ()
 
@@ -546,7 +546,7 @@ def legal_score_worker_goods_environment(g, s, p):
         return
     if s.ta['cylinders_scored'][p] + 2 > 5:
         return
-    if s.ta['environment_used'][p] + 2 > d_environment_balance(g, s, p):
+    if s.ta['environment_used'][p] + 2 > g.D['environment_balance'](g, s, p):
         return
     yield ()
 
@@ -589,7 +589,7 @@ def legal_score_goods_environment_v2(g, s, p):
         return
     if s.ta['goods_scored'][p] + 1 > 3:
         return
-    if s.ta['environment_used'][p] + 1 > d_environment_balance(g, s, p):
+    if s.ta['environment_used'][p] + 1 > g.D['environment_balance'](g, s, p):
         return
     yield ()
 
