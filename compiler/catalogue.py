@@ -9,19 +9,23 @@ keys (``provenance``: rulebook or provisional, ``source``,
 from __future__ import annotations
 
 import copy
+import datetime
 import re
+import stat
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 
 import yaml
 
-from dsl import ast
+from dsl import ast, strings
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from dsl.spans import Span
 from compiler.limits import MAX_COPIES
 
 _NAME = re.compile(r"[a-z_][a-z0-9_]*")
 PROVENANCE_KEYS = {"name", "title", "copies", "provenance", "source", "provisional_fields", "note"}
+#: Keys of a card whose values are texts whatever the card type (E0313 otherwise).
+TEXT_KEYS = ("title", "source", "note")
 
 
 def load_catalogues(mode_tables, spec_dir: Path, bag: DiagnosticBag,
@@ -51,15 +55,67 @@ def load_catalogues(mode_tables, spec_dir: Path, bag: DiagnosticBag,
     return entries
 
 
+def catalogue_location(spec_dir: Path, relative: str) -> tuple[Path | None, tuple[str, str, str] | None]:
+    """Where the catalogue path ``relative`` points, resolved (links followed), if that
+    is inside the spec's folder ``spec_dir``: ``(path, None)``, the file perhaps
+    missing; else ``(None, (code, message, hint))`` (E0311; E0302 for a loop of links)."""
+    if PurePosixPath(relative).is_absolute() or PureWindowsPath(relative).anchor:
+        return None, ("E0311", f"catalogue path {relative!r} is absolute",
+                      "name the file relative to the spec's folder, e.g. `game.cards.yaml`")
+    try:
+        folder = spec_dir.resolve()
+        path = (folder / relative).resolve()
+    except (OSError, RuntimeError, ValueError) as err:  # a loop of links
+        return None, ("E0302", f"cannot read catalogue file {relative!r}: {err}",
+                      "the path is relative to the spec's folder")
+    if not path.is_relative_to(folder):
+        how = "climbs out of" if ".." in PurePosixPath(relative).parts else "is a link out of"
+        return None, ("E0311", f"catalogue path {relative!r} {how} the spec's folder",
+                      "keep catalogue files in the spec's folder or a folder below it")
+    return path, None
+
+
+def catalogue_file(spec_dir: Path, relative: str) -> tuple[Path | None, tuple[str, str, str] | None]:
+    """Where the catalogue file named ``relative`` (as the spec writes it) is, resolved,
+    if it may be read: ``(path, None)``; else ``(None, (code, message, hint))``.
+
+    The file must be inside the spec's folder ``spec_dir`` (or below it), after
+    following links: an absolute path (POSIX or Windows), a path climbing out with
+    ``..`` or a link pointing outside is E0311.  It must be an ordinary file: a
+    folder, a device or a pipe is E0312.  A missing file is E0302."""
+    path, problem = catalogue_location(spec_dir, relative)
+    if path is None:
+        return None, problem
+    try:
+        mode = path.stat().st_mode
+    except OSError as err:
+        return None, ("E0302", f"cannot read catalogue file {relative!r}: {err.strerror or err}",
+                      "the path is relative to the spec's folder")
+    if not stat.S_ISREG(mode):
+        what = "a folder" if stat.S_ISDIR(mode) else "not an ordinary file"
+        return None, ("E0312", f"catalogue path {relative!r} is {what}",
+                      "name the `.cards.yaml` file itself")
+    return path, None
+
+
 def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
           display_dir: Path | None = None) -> list[dict]:
-    path = spec_dir / cat.path
-    shown = display_dir / cat.path if display_dir is not None else path
+    where = cat.path_span or cat.span
+    path, problem = catalogue_file(spec_dir, cat.path)
+    if problem is not None:
+        code, message, hint = problem
+        bag.error(code, message, where, hint=hint)
+        return []
+    shown = display_dir / cat.path if display_dir is not None else spec_dir / cat.path
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
-        bag.error("E0302", f"cannot read catalogue file {cat.path!r}: {err.strerror}", cat.span,
+        bag.error("E0302", f"cannot read catalogue file {cat.path!r}: {err.strerror}", where,
                   hint="the path is relative to the spec's folder")
+        return []
+    except UnicodeDecodeError as err:
+        bag.error("E0302", f"cannot read catalogue file {cat.path!r}: not UTF-8 text (byte "
+                  f"{err.object[err.start]:#04x})", where, hint="save the file as UTF-8")
         return []
     try:
         root = _compose(text)
@@ -116,8 +172,24 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
         value_nodes = {k.value: v for k, v in pairs}
         name = entry.get("name")
         if not isinstance(name, str):
-            bag.error("E0305", "card has no `name`", span, hint="give it `name: lower_case_name`")
+            if name is None:
+                bag.error("E0305", "card has no `name`", span, hint="give it `name: lower_case_name`")
+            else:
+                bag.error("E0305", f"card name {name!r} is not lower_case_with_underscores",
+                          key_spans.get("name", span), hint="give it `name: lower_case_name`")
             continue
+        for bad in _refused_texts(node):
+            ch = bad.value[strings.first_refused(bad.value)]
+            bag.error("E0314", f"card `{name}`: a text cannot hold {strings.describe(ch)}",
+                      _node_span(shown, bad), hint="remove it or use a space: a text holds one line "
+                      "of readable characters")
+        for key in TEXT_KEYS:
+            if key in entry and not isinstance(entry[key], str):
+                vnode = value_nodes.get(key)
+                bag.error("E0313", f"card `{name}`: `{key}` must be a text, but YAML reads "
+                          f"`{_yaml_text(vnode)}` as {_kind(entry[key])}",
+                          _node_span(shown, vnode) if vnode is not None else span,
+                          hint=f'put it in quotes: `{key}: "{_yaml_text(vnode)}"`')
         if not _NAME.fullmatch(name):
             bag.error("E0305", f"card name `{name}` is not lower_case_with_underscores",
                       key_spans.get("name", span), hint="names are what specs and logs use; "
@@ -182,6 +254,38 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
             card["copies"] = 1
         out.append(card)
     return out
+
+
+def _refused_texts(node) -> list:
+    """The scalar nodes under a YAML ``node`` (keys and values) whose text holds a
+    character texts may not hold (:mod:`dsl.strings`)."""
+    if isinstance(node, yaml.ScalarNode):
+        return [node] if isinstance(node.value, str) and strings.first_refused(node.value) is not None \
+            else []
+    if isinstance(node, yaml.SequenceNode):
+        return [bad for item in node.value for bad in _refused_texts(item)]
+    if isinstance(node, yaml.MappingNode):
+        return [bad for k, v in node.value for bad in (*_refused_texts(k), *_refused_texts(v))]
+    return []
+
+
+def _yaml_text(node) -> str:
+    """A scalar node's text as the file spells it (short), for messages."""
+    text = node.value if isinstance(node, yaml.ScalarNode) else "..."
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _kind(value) -> str:
+    """What YAML read a value as, in words (``a date``, ``a number``...)."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return "a date"
+    if value is None:
+        return "nothing (null)"
+    return {list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)
 
 
 #: PyYAML's words for common slips, in a rules editor's words.

@@ -15,11 +15,13 @@ import jinja2
 from compiler import names as N
 from compiler.compose import Composition
 from compiler.pyexpr import Ctx, Resources, StmtLowering, Writer, expr
+from compiler.pyquote import ENGINE_GLOBALS, Code, engine_environment, identifier, literal
 from dsl import ast
+from dsl.spans import source_lines
 
-_ENV = jinja2.Environment(loader=jinja2.PackageLoader("compiler", "templates"),
-                          keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
-_ENV.filters["pyrepr"] = repr
+#: Spec text reaches the engine only through the quoting filters of
+#: :mod:`compiler.pyquote`: any other text a template outputs fails the build.
+_ENV = engine_environment(jinja2.PackageLoader("compiler", "templates"))
 
 
 def render_runtime() -> str:
@@ -28,23 +30,35 @@ def render_runtime() -> str:
 
 
 class _Namer:
-    """Stable function names: the declaration's name, then _v2, _v3 for later versions."""
+    """The names of an engine's module-level functions, all made here: the kind and
+    the declaration's name (``apply_build``), then ``_v2``, ``_v3`` for later versions,
+    never one already given nor one of the module's own globals."""
 
     def __init__(self):
-        self.by_id: dict[int, str] = {}
-        self.used: set[str] = set()
+        self.by_id: dict[tuple, Code] = {}
+        self.used: set[str] = set(ENGINE_GLOBALS)
 
-    def __call__(self, prefix: str, decl, base: str) -> str:
-        key = (prefix, id(decl))
-        if key in self.by_id:
-            return self.by_id[key]
+    def fresh(self, prefix: str, base: str) -> Code:
+        """A name no other function has: ``prefix_base``, else ``prefix_base_vN``."""
         name, n = f"{prefix}_{base}", 1
         while name in self.used:
             n += 1
             name = f"{prefix}_{base}_v{n}"
         self.used.add(name)
-        self.by_id[key] = name
-        return name
+        return identifier(name)
+
+    def __call__(self, prefix: str, decl, base: str) -> Code:
+        """The name of ``decl``'s function of kind ``prefix``, made on first use
+        (``decl`` is a declaration of the composed spec, alive while generating)."""
+        key = (prefix, id(decl))
+        if key not in self.by_id:
+            self.by_id[key] = self.fresh(prefix, base)
+        return self.by_id[key]
+
+
+def _quoted(title: str) -> str:
+    """A title in quotes, for a docstring: single quotes, or double ones if it has an apostrophe."""
+    return f'"{title}"' if "'" in title and '"' not in title else f"'{title}'"
 
 
 def _meta_line(meta) -> str:
@@ -71,17 +85,19 @@ class EngineGenerator:
         self.entries = list(cards) + self._piece_entries()
         self.namer = _Namer()
         self.functions: list[str] = []
-        self.lower = StmtLowering(self.res, self.score_track, source_lines=source.splitlines())
+        self.lower = StmtLowering(self.res, self.score_track, source_lines=source_lines(source),
+                                  name_function=self.namer.fresh)
 
     # ---------------------------------------------------------- helpers
     def _emit(self, w: Writer) -> None:
         self.functions.append(w.source())
 
     def _fn(self, header: str, doc: str) -> Writer:
+        """A function's first lines: ``header`` (code) and its docstring ``doc`` (text)."""
         w = Writer()
         w.line(header)
         w.level += 1
-        w.line(f'"""{doc}"""')
+        w.docstring(doc)
         return w
 
     def _ctx(self, mode, scope: N.Scope | None = None, me: str = "p") -> Ctx:
@@ -107,7 +123,7 @@ class EngineGenerator:
         self.lower.prefix = apply[6:] + "_"
         ctx = self._ctx(mode)
         w = self._fn(f"def {legal}(g, s, p):",
-                     f"Choices of {a.title!r} open to player p (spec line {a.span.line}).")
+                     f"Choices of {_quoted(a.title)} open to player p (spec line {a.span.line}).")
         # Each requirement is tested as soon as the choices it reads are made, so a
         # choice of many options is cut early (the options offered stay the same).
         levels = [_choices_read(req, a.choices) for req in a.requires]
@@ -116,7 +132,7 @@ class EngineGenerator:
             tally = mode.tallies[use.tally.name]
             if tally.maximum is not None:
                 mx = expr(tally.maximum, ctx, self.res)
-                w.line(f"if s.ta[{tally.name!r}][p] + {use.amount} > {mx}:")
+                w.line(f"if s.ta[{literal(tally.name)}][p] + {use.amount} > {mx}:")
                 w.line(f"    {skip}")
         for depth in range(len(a.choices) + 1):
             if depth:
@@ -135,7 +151,7 @@ class EngineGenerator:
         if a.choices:
             w.line(f"{names}{',' if len(a.choices) == 1 else ''} = args")
         for use in a.uses:
-            w.line(f"s.ta[{use.tally.name!r}][p] += {use.amount}")
+            w.line(f"s.ta[{literal(use.tally.name)}][p] += {use.amount}")
         self.lower.block(a.effect, ctx, w) if a.effect or not a.uses else None
         self._emit(w)
         return legal, apply
@@ -182,13 +198,13 @@ class EngineGenerator:
                     for k in combo:
                         items[k] = items.get(k, 0) + 1
                     bags.append(self.res.bag(items))
-            w.line(f"for {var} in {tuple(bags)!r}:")
+            w.line(f"for {var} in {literal(tuple(bags))}:")
         elif isinstance(d, ast.SubsetDomain):
             items, mask, c = ctx.fresh("items"), ctx.fresh("mask"), ctx.fresh("c")
             cond = ""
             if d.where is not None:
                 cond = f" and {expr(d.where, ctx.with_card(c, d.card_type.name), self.res)}"
-            w.line(f"{items} = [{c} for {c} in CARDS_OF[{d.card_type.name!r}] "
+            w.line(f"{items} = [{c} for {c} in CARDS_OF[{literal(d.card_type.name)}] "
                    f"if s.loc[{c}] is not None{cond}]")
             w.line(f"for {mask} in range(1, 1 << len({items})):")
             w.line(f"    {var} = tuple({c} for i, {c} in enumerate({items}) if {mask} >> i & 1)")
@@ -220,11 +236,10 @@ class EngineGenerator:
         key = ("trig", (id(t), id(a)))
         if key in self.namer.by_id:
             return self.namer.by_id[key]
-        fn = self.namer("trig", (id(t), id(a)), f"{t.name}__{a.name}")
-        self.namer.by_id[key] = fn
+        fn = self.namer.by_id[key] = self.namer.fresh("trig", f"{t.name}__{a.name}")
         self.lower.prefix = fn[5:] + "_"
         w = self._fn(f"def {fn}(g, s, p, args):",
-                     f"{t.title}, before {a.title!r} (spec line {t.span.line}).{_meta_line(t.meta)}")
+                     f"{t.title}, before {_quoted(a.title)} (spec line {t.span.line}).{_meta_line(t.meta)}")
         if a.choices:
             names = ", ".join(f"v_{c.name}" for c in a.choices)
             w.line(f"{names}{',' if len(a.choices) == 1 else ''} = args")
@@ -315,7 +330,7 @@ class EngineGenerator:
         start = expr(t.start, self._ctx(mode), self.res) if t.start else "0"
         if t.per_enum is not None:
             members = [m.name for m in mode.enums[t.per_enum.name].members]
-            w.line(f"return {{member: {start} for member in {tuple(members)!r}}}")
+            w.line(f"return {{member: {start} for member in {literal(tuple(members))}}}")
         else:
             w.line(f"return {start}")
         self._emit(w)
@@ -411,11 +426,11 @@ class EngineGenerator:
             game=game, spec_path=self.spec_path, functions=self.functions, modes=modes,
             mode_names=tuple(comp.modes), default_mode=(game.default_mode.name if game.default_mode
                                                       else next(iter(comp.modes))),
-            resources=tuple(self.res.names), field_names=field_names, card_rows=card_rows,
+            resources=list(self.res.names), field_names=field_names, card_rows=card_rows,
             catalogues=self._catalogue_ranges(), catalogue_files=self._catalogue_files(),
             per_player=per_player, per_card=per_card, visibility=visibility, titles=titles,
             args=args, cards_of=self._cards_of(),
-            score_track=self.score_track, asks=sorted(set(_ask_names(self.lower.extra))))
+            score_track=self.score_track, asks=sorted(self.lower.ask_names))
 
     # ---------------------------------------------------------- cards
     def _piece_entries(self) -> list[dict]:
@@ -538,8 +553,3 @@ def _arg_kind(c: ast.Choice) -> str:
     if isinstance(d, ast.SubsetDomain):
         return "cards"
     return "int"
-
-
-def _ask_names(sources: list[str]):
-    for src in sources:
-        yield src.split("(", 1)[0].removeprefix("def ")

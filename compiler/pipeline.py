@@ -9,6 +9,7 @@ atomically and only when their content changed.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -20,7 +21,7 @@ from pathlib import Path
 from dsl.diagnostics import Diagnostic, DiagnosticBag
 from dsl.spans import Span
 from dsl.parser import parse_spec
-from compiler.catalogue import load_catalogues
+from compiler.catalogue import catalogue_location, load_catalogues
 from compiler.check import check
 from compiler.compose import Composition, compose
 from compiler import phasegraph
@@ -137,17 +138,30 @@ def _sorted(items: list[Diagnostic]) -> list[Diagnostic]:
 
 
 def write_if_changed(path: Path, text: str) -> bool:
-    """Write atomically (temp file + rename) unless the content is already there."""
-    if path.exists() and path.read_text(encoding="utf-8") == text:
-        return False
+    """Write atomically (temp file + rename) unless the content is already there.
+
+    Raises ``UnicodeEncodeError`` (text that is not UTF-8, before anything is
+    written) or ``OSError``; either way no temp file is left and ``path`` keeps its
+    previous content."""
+    data = text.encode("utf-8")
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass  # missing or unreadable: write it
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; generated files are ordinary files
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; generated files are ordinary files
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
     return True
 
 
@@ -176,8 +190,18 @@ def build_spec(path: Path, root: Path, strict: bool = False) -> tuple[CompileRes
     changed = False
     warned = strict and any(d.severity == "warning" for d in result.diagnostics)
     if result.ok and not warned and result.engine is not None and result.page is not None:
-        changed = write_if_changed(root / "generated" / f"{result.name}.py", result.engine)
-        changed |= write_if_changed(root / "docs" / "games" / f"{result.name}.md", result.page)
+        outputs = [(root / "generated" / f"{result.name}.py", result.engine),
+                   (root / "docs" / "games" / f"{result.name}.md", result.page)]
+        for path, text in outputs:
+            try:
+                changed |= write_if_changed(path, text)
+            except (OSError, UnicodeError) as err:
+                reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+                result.diagnostics.append(Diagnostic(
+                    "E0009", f"cannot write {path}: {reason}", Span(_display(path), 0, 0, 0, 0),
+                    hint="check that the folder exists and can be written; the previous file "
+                    "is unchanged"))
+                break
     result.seconds = time.perf_counter() - start
     return result, changed
 
@@ -187,8 +211,9 @@ def catalogue_paths(result: CompileResult) -> set[Path]:
     if result.composition is None:
         return set()
     folder = result.spec_path.resolve().parent
-    return {(folder / cat.path).resolve() for mode in result.composition.modes.values()
-            for cat in mode.catalogues.values()}
+    found = (catalogue_location(folder, cat.path)[0] for mode in result.composition.modes.values()
+             for cat in mode.catalogues.values())
+    return {path for path in found if path is not None}  # a refused path is not watched
 
 
 def build_site(root: Path) -> subprocess.CompletedProcess:

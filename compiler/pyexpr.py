@@ -7,11 +7,13 @@ rules, the state and the acting player.  Locals become ``v_<name>``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import count as _counter
 
 from dsl import ast
 from compiler import names as N
+from compiler.pyquote import Code, comment, docstring, literal
 
 
 @dataclass
@@ -57,9 +59,9 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
     if t is ast.Bool:
         return "True" if e.value else "False"
     if t is ast.Text:
-        return repr(e.value)
+        return literal(e.value)
     if t is ast.EmptyBag:
-        return repr(res.bag({}))
+        return literal(res.bag({}))
     if t is ast.PlayerCount:
         return "s.n"
     if t is ast.Me:
@@ -76,7 +78,7 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
             zone_decl.per_card is not None and ctx.scope.card == zone_decl.per_card.name)
         where = owner(z, ctx, res) if specific or not (zone_decl.per_player or zone_decl.per_card) \
             else "..."
-        return f"R.in_zone(s, {expr(e.card, ctx, res)}, {z.zone.name!r}, {where})"
+        return f"R.in_zone(s, {expr(e.card, ctx, res)}, {literal(z.zone.name)}, {where})"
     if t is ast.Name:
         return _name(e.name, ctx, res)
     if t is ast.Attribute:
@@ -100,7 +102,7 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
     if t is ast.Neg:
         return f"(-{expr(e.operand, ctx, res)})"
     if t is ast.BagLiteral:
-        return repr(res.bag({i.name: n for i, n in e.items}))
+        return literal(res.bag({i.name: n for i, n in e.items}))
     if t is ast.Has:
         who = ctx.me if e.who is None else expr(e.who, ctx, res)
         return f"R.has(s, {who}, {expr(e.bag, ctx, res)})"
@@ -126,7 +128,7 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
         inner = ctx.with_card(var, _zone_card(e.zone, ctx))
         return f"max({zone(e.zone, ctx, res)}, key=lambda {var}: {expr(e.key, inner, res)}, default=-1)"
     if t is ast.Index:
-        return f"s.gtr[{e.track.name!r}][{expr(e.key, ctx, res)}]"
+        return f"s.gtr[{literal(e.track.name)}][{expr(e.key, ctx, res)}]"
     if t is ast.Call:
         args = ", ".join(expr(a, ctx, res) for a in e.args)
         if e.func.name == "total":  # the number of resources in a bag
@@ -160,21 +162,21 @@ def _member(b: N.Binding, name: str, card: str | None, who: str, res: Resources)
     if b.kind == "card_field":
         return f"F_{name}[{card}]"
     if b.kind == "card_state":
-        return f"s.cst[{name!r}][{card}]"
+        return f"s.cst[{literal(name)}][{card}]"
     if b.kind == "resource":
         return f"s.res[{who}][{res.index[name]}]"
     if b.kind == "track":
-        return f"s.tr[{name!r}][{who}]"
+        return f"s.tr[{literal(name)}][{who}]"
     if b.kind == "derived":
-        return f"d_{name}(g, s, {who})"
+        return f"g.D[{literal(name)}](g, s, {who})"  # the mode's version of it
     if b.kind == "tally":
-        return f"s.ta[{name!r}][{who}]"
+        return f"s.ta[{literal(name)}][{who}]"
     if b.kind == "global_track":
-        return f"s.gtr[{name!r}]"
+        return f"s.gtr[{literal(name)}]"
     if b.kind == "param":
-        return f"g.P[{name!r}]"
+        return f"g.P[{literal(name)}]"
     if b.kind == "enum_member":
-        return repr(name)
+        return literal(name)
     if b.kind == "end":
         return "s.ended"
     raise KeyError(name)
@@ -211,22 +213,33 @@ def zone(z: ast.ZoneRef, ctx: Ctx, res: Resources) -> str:
         return f"v_{z.zone.name}"
     who = owner(z, ctx, res)
     if who == "None":
-        return f"s.z[{z.zone.name!r}]"
-    return f"s.z[{z.zone.name!r}][{who}]"
+        return f"s.z[{literal(z.zone.name)}]"
+    return f"s.z[{literal(z.zone.name)}][{who}]"
 
 
 class Writer:
-    """Indented Python source, one ``line`` at a time (after Jinja's CodeGenerator)."""
+    """Indented Python source, one ``line`` at a time (after Jinja's CodeGenerator).
+
+    ``line`` takes code; text from the spec goes in through ``docstring`` and
+    ``comment``, which quote it (:mod:`compiler.pyquote`)."""
 
     def __init__(self, indent: int = 0):
         self.lines: list[str] = []
         self.level = indent
 
-    def line(self, text: str) -> None:
-        self.lines.append("    " * self.level + text)
+    def line(self, code: str) -> None:
+        self.lines.append("    " * self.level + code)
 
-    def source(self) -> str:
-        return "\n".join(self.lines)
+    def docstring(self, text: str) -> None:
+        """A one-line docstring whose ``__doc__`` is ``text``."""
+        self.line(f'"""{docstring(text)}"""')
+
+    def comment(self, text: str) -> None:
+        """A ``# text`` comment line, ``text`` kept on the line."""
+        self.line(f"# {comment(text)}")
+
+    def source(self) -> Code:
+        return Code("\n".join(self.lines))
 
 
 @dataclass
@@ -235,10 +248,15 @@ class StmtLowering:
 
     res: Resources
     score_track: str
-    extra: list[str] = field(default_factory=list)
+    extra: list[Code] = field(default_factory=list)
     ask_counter: _counter = field(default_factory=lambda: _counter(1))
     prefix: str = ""
     source_lines: list[str] = field(default_factory=list)
+    #: makes a module-level function name no other has, from a kind and a base
+    #: (``("ask", "build_1")`` → ``ask_build_1``)
+    name_function: Callable[[str, str], str] = lambda prefix, base: f"{prefix}_{base}"
+    #: the names of the ``ask`` functions made so far
+    ask_names: list[str] = field(default_factory=list)
 
     def block(self, stmts, ctx: Ctx, w: Writer) -> None:
         if not stmts:
@@ -255,7 +273,7 @@ class StmtLowering:
         me = ctx.me
         line = st.span.line
         text = self.source_lines[line - 1].strip() if 0 < line <= len(self.source_lines) else ""
-        w.line(f"# spec line {line}: {text}" if text else f"# spec line {line}")
+        w.comment(f"spec line {line}: {text}" if text else f"spec line {line}")
         if t is ast.Let:
             w.line(f"v_{st.var.name} = {E(st.value)}")
             from compiler.check import infer_type
@@ -270,25 +288,25 @@ class StmtLowering:
             src = me if st.source is None else E(st.source)
             w.line(f"R.transfer(s, {src}, {E(st.dest)}, {E(st.bag)})")
         elif t is ast.Score:
-            w.line(f"s.tr[{self.score_track!r}][{me}] += {E(st.amount)}")
+            w.line(f"s.tr[{literal(self.score_track)}][{me}] += {E(st.amount)}")
         elif t is ast.Advance:
             track = ctx.mode.tracks[st.track.name]
             if st.key is not None:
-                target = f"s.gtr[{track.name!r}][{E(st.key)}]"
+                target = f"s.gtr[{literal(track.name)}][{E(st.key)}]"
             elif track.per_player:
-                target = f"s.tr[{track.name!r}][{me}]"
+                target = f"s.tr[{literal(track.name)}][{me}]"
             else:
-                target = f"s.gtr[{track.name!r}]"
+                target = f"s.gtr[{literal(track.name)}]"
             w.line(f"{target} += {E(st.amount)}")
         elif t in (ast.Draw, ast.Reveal):
-            w.line(f"R.draw(s, g, {E(st.count)}, {st.source.zone.name!r}, {owner(st.source, ctx, res)}, "
-                   f"{st.dest.zone.name!r}, {owner(st.dest, ctx, res)})")
+            w.line(f"R.draw(s, g, {E(st.count)}, {literal(st.source.zone.name)}, "
+                   f"{owner(st.source, ctx, res)}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)})")
         elif t is ast.MoveCard:
-            w.line(f"R.move(s, g, v_{st.card.name}, {st.dest.zone.name!r}, {owner(st.dest, ctx, res)}, "
-                   f"{st.bottom})")
+            w.line(f"R.move(s, g, v_{st.card.name}, {literal(st.dest.zone.name)}, "
+                   f"{owner(st.dest, ctx, res)}, {st.bottom})")
         elif t is ast.MoveAll:
-            w.line(f"R.move_all(s, g, {st.source.zone.name!r}, {owner(st.source, ctx, res)}, "
-                   f"{st.dest.zone.name!r}, {owner(st.dest, ctx, res)})")
+            w.line(f"R.move_all(s, g, {literal(st.source.zone.name)}, {owner(st.source, ctx, res)}, "
+                   f"{literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)})")
         elif t is ast.Roll:
             sides = ctx.mode.pieces[ctx.scope.locals[st.die.name][5:]].sides
             w.line(f"s.cst['value'][v_{st.die.name}] = R.randrange(s, {sides}) + 1")
@@ -301,15 +319,15 @@ class StmtLowering:
                 ctype = (st.catalogue.name if st.catalogue.name in ctx.mode.pieces
                          else ctx.mode.catalogues[st.catalogue.name].card_type.name)
                 cards = f"[{var} for {var} in {cat} if {E(st.where, ctx.with_card(var, ctype))}]"
-            w.line(f"R.put(s, g, {cards}, {st.dest.zone.name!r}, {owner(st.dest, ctx, res)})")
+            w.line(f"R.put(s, g, {cards}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)})")
         elif t is ast.Shuffle:
-            w.line(f"R.shuffle(s, {st.zone.zone.name!r}, {owner(st.zone, ctx, res)})")
+            w.line(f"R.shuffle(s, {literal(st.zone.zone.name)}, {owner(st.zone, ctx, res)})")
         elif t is ast.ChooseCards:
             per_player = ctx.mode.zones[st.source.zone.name].per_player
             chooser = owner(st.source, ctx, res) if per_player else me
             then = self._then(st, ctx) if st.then else ""
-            w.line(f"R.choose_cards(s, g, {chooser}, {E(st.count)}, {st.source.zone.name!r}, "
-                   f"{owner(st.source, ctx, res)}, {st.dest.zone.name!r}, {owner(st.dest, ctx, res)}, "
+            w.line(f"R.choose_cards(s, g, {chooser}, {E(st.count)}, {literal(st.source.zone.name)}, "
+                   f"{owner(st.source, ctx, res)}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)}, "
                    f"{st.bottom}{then})")
         elif t is ast.EachPlayer:
             var = ctx.fresh("p")
@@ -338,7 +356,7 @@ class StmtLowering:
                 self.block(st.otherwise, ctx, w)
                 w.level -= 1
         elif t is ast.SetState:
-            w.line(f"s.cst[{st.state.name!r}][v_{st.var.name}] = {E(st.value)}")
+            w.line(f"s.cst[{literal(st.state.name)}][v_{st.var.name}] = {E(st.value)}")
         elif t is ast.Done:
             w.line(f"s.done[{me}] = True")
         elif t is ast.Again:
@@ -352,7 +370,7 @@ class StmtLowering:
             w.line(f"s.first = max(range(s.n), key=lambda {var}: {E(st.expr, ctx.with_me(var))})")
         elif t is ast.DoProcedure:
             args = "".join(f", {E(a)}" for a in st.args)
-            w.line(f"g.PR[{st.procedure.name!r}](g, s, {me}{args})")
+            w.line(f"g.PR[{literal(st.procedure.name)}](g, s, {me}{args})")
         elif t is ast.Ask:
             self._ask(st, ctx, w)
         elif t is ast.ChooseCard:
@@ -361,46 +379,56 @@ class StmtLowering:
             raise TypeError(f"no lowering for {t.__name__}")
 
     def _ask(self, st: ast.Ask, ctx: Ctx, w: Writer) -> None:
-        fn = f"ask_{self.prefix}{next(self.ask_counter)}"
-        env = "{" + ", ".join(f"{n!r}: v_{n}" for n in sorted(ctx.scope.locals)) + "}"
+        fn = self.name_function("ask", f"{self.prefix}{next(self.ask_counter)}")
+        self.ask_names.append(fn)
+        env = self._env(ctx)
         labels = tuple(o.label for o in st.options)
-        w.line(f"R.ask(s, {expr(st.who, ctx, self.res)}, {labels!r}, {fn!r}, {env}, {ctx.me})")
+        w.line(f"R.ask(s, {expr(st.who, ctx, self.res)}, {literal(labels)}, {literal(fn)}, {env}, {ctx.me})")
         body = Writer()
         body.line(f"def {fn}(g, s, p, env, label):")
         body.level += 1
-        body.line(f'"""Options of the question at spec line {st.span.line}."""')
+        body.docstring(f"Options of the question at spec line {st.span.line}.")
         for n in sorted(ctx.scope.locals):
-            body.line(f"v_{n} = env[{n!r}]")
+            body.line(f"v_{n} = env[{literal(n)}]")
         inner = ctx.with_me("p")
         for i, option in enumerate(st.options):
-            body.line(f"{'if' if i == 0 else 'elif'} label == {option.label!r}:")
+            body.line(f"{'if' if i == 0 else 'elif'} label == {literal(option.label)}:")
             body.level += 1
             self.block(option.body, inner, body)
             body.level -= 1
         self.extra.append(body.source())
 
-    def _env(self, ctx: Ctx) -> str:
+    @staticmethod
+    def _env(ctx: Ctx) -> str:
         """Python source of a dict of the locals in scope (kept while a decision waits)."""
-        return "{" + ", ".join(f"{n!r}: v_{n}" for n in sorted(ctx.scope.locals)) + "}"
+        return "{" + ", ".join(f"{literal(n)}: v_{n}" for n in sorted(ctx.scope.locals)) + "}"
+
+    def _continuation(self, kind: str, doc: str, ctx: Ctx) -> tuple[str, Writer]:
+        """A new module-level function ``kind_<prefix><n>(g, s, p, env, card)`` that runs
+        the rest of an effect once a decision is made: its name (registered in
+        ``ASKS``) and its writer, with the waiting locals restored from ``env``."""
+        fn = self.name_function(kind, f"{self.prefix}{next(self.ask_counter)}")
+        self.ask_names.append(fn)
+        body = Writer()
+        body.line(f"def {fn}(g, s, p, env, card):")
+        body.level += 1
+        body.docstring(doc)
+        for n in sorted(ctx.scope.locals):
+            body.line(f"v_{n} = env[{literal(n)}]")
+        return fn, body
 
     def _then(self, st: ast.ChooseCards, ctx: Ctx) -> str:
         """``choose N cards ... then { body }``: ``body`` becomes a function run once the
         cards are chosen; returns the extra arguments of ``R.choose_cards``."""
-        fn = f"then_{self.prefix}{next(self.ask_counter)}"
-        body = Writer()
-        body.line(f"def {fn}(g, s, p, env, card):")
-        body.level += 1
-        body.line(f'"""The rest of the effect once the cards of spec line {st.span.line} are chosen."""')
-        for n in sorted(ctx.scope.locals):
-            body.line(f"v_{n} = env[{n!r}]")
+        fn, body = self._continuation(
+            "then", f"The rest of the effect once the cards of spec line {st.span.line} are chosen.", ctx)
         self.block(st.then, ctx.with_me("p"), body)
         self.extra.append(body.source())
-        return f", {fn!r}, {self._env(ctx)}, {ctx.me}"
+        return f", {literal(fn)}, {self._env(ctx)}, {ctx.me}"
 
     def _choose_card(self, st: ast.ChooseCard, ctx: Ctx, w: Writer) -> None:
         """``choose c: card in ZONE where ... { body }``: the cards to choose from are
         listed now; ``body`` becomes a function run with the card chosen."""
-        fn = f"pick_{self.prefix}{next(self.ask_counter)}"
         ctype = _zone_card(st.zone, ctx)
         var = f"v_{st.var.name}"
         inner = ctx.local(st.var.name, N.card_type(ctype))
@@ -408,14 +436,10 @@ class StmtLowering:
         if st.where is not None:
             cond = expr(st.where, inner.with_card(var, ctype), self.res)
             cards = f"[{var} for {var} in {cards} if {cond}]"
-        w.line(f"R.choose_card(s, {ctx.me}, {cards}, {st.zone.zone.name!r}, "
-               f"{owner(st.zone, ctx, self.res)}, {fn!r}, {self._env(ctx)})")
-        body = Writer()
-        body.line(f"def {fn}(g, s, p, env, card):")
-        body.level += 1
-        body.line(f'"""The rest of the effect once a card is chosen at spec line {st.span.line}."""')
-        for n in sorted(ctx.scope.locals):
-            body.line(f"v_{n} = env[{n!r}]")
+        fn, body = self._continuation(
+            "pick", f"The rest of the effect once a card is chosen at spec line {st.span.line}.", ctx)
+        w.line(f"R.choose_card(s, {ctx.me}, {cards}, {literal(st.zone.zone.name)}, "
+               f"{owner(st.zone, ctx, self.res)}, {literal(fn)}, {self._env(ctx)})")
         body.line(f"{var} = card")
         self.block(st.body, inner.with_me("p"), body)
         self.extra.append(body.source())

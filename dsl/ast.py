@@ -575,6 +575,8 @@ class Catalogue:
     path: str
     meta: tuple[Meta, ...] = ()
     span: Span = _span()
+    #: where the path is written (its quoted text); None for a catalogue made in code
+    path_span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

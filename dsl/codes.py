@@ -164,6 +164,33 @@ REGISTRY: tuple[Code, ...] = (
          "The spec file cannot be opened: it does not exist, is a folder or is not readable. "
          "Give the path of a `.rules` file.",
          "rulebook check specs/missing.rules", runnable=False),
+    Code("E0006", "a text holds a character it cannot",
+         "A quoted text (a title, a `source`, a label, a catalogue path...) is one line of readable "
+         "characters. It cannot hold control characters (a tab, a carriage return, NUL, ESC...), "
+         "the line and paragraph separators U+2028 and U+2029, a lone surrogate or the "
+         "bidirectional controls that display text in another order than it reads (U+202A to "
+         "U+202E, U+2066 to U+2069): titles end up in engines, pages and terminals, where such "
+         "characters break lines or hide text. The caret is under the character; remove it or "
+         "use a space.",
+         'resource gem "Gem\tStone" {\n  source "Components"\n}\n'),
+    Code("E0007", "unknown escape in a text",
+         "Inside a quoted text, `\\\"` stands for a double quote and `\\\\` for a backslash; no "
+         "other backslash escape exists (`\\n`, `\\t`, `\\u00e9` are not escapes: a text is one "
+         "line, and any character can be typed as it is). To write a backslash, double it: "
+         "`\"C:\\\\rules\"`.",
+         'resource gem "Gem" {\n  source "Components \\u00a7 2"\n}\n'),
+    Code("E0008", "a name the engine reserves",
+         "Names that begin with `_` belong to the generated engine and its package (`_runtime`, "
+         "`__init__`), so no name in a spec may begin with `_`. A game's name also names its "
+         "engine module (`from generated import NAME`), so it cannot be a Python keyword "
+         "(`class`, `import`...) or a Python built-in name (`list`, `print`...), which importing "
+         "the engine would hide. Rename it.",
+         'param _limit "Limit" = 3 {\n  source "Turn"\n}\n'),
+    Code("E0009", "cannot write the engine or the page",
+         "`rulebook build` could not write a generated file (the folder is read-only, the disk "
+         "is full...). Nothing was half-written: the previous engine and page are still there. "
+         "The message gives the file and the reason.",
+         "rulebook build with generated/ read-only", runnable=False),
     # ------------------------------------------------------------ E02xx: composing the spec
     Code("E0201", "the spec has no `game` block",
          "Every spec starts with a `game` block naming the game and its player count. Add one.",
@@ -255,6 +282,28 @@ REGISTRY: tuple[Code, ...] = (
          "game can be played); `provisional_fields` lists fields of the card type (or `copies`, "
          "`title`) whose values are guesses.",
          _CARD, cards="cards:\n  - name: farm\n    value: 1\n    provenance: guessed\n"),
+    Code("E0311", "a catalogue path leaves the spec's folder",
+         "A catalogue file is named relative to the spec's folder and must be inside it (or in "
+         "a folder below it): an absolute path (`/data/cards.yaml`, `C:\\cards.yaml`), a path "
+         "that climbs out with `..`, or a link that points outside, is refused, so a spec "
+         "cannot make the compiler read any file on the machine. Move the catalogue beside the "
+         "spec.",
+         _CARD.replace("example.cards.yaml", "../example.cards.yaml"), cards="cards: []\n"),
+    Code("E0312", "a catalogue path is not a file",
+         "A catalogue path names a folder, a device or a pipe, not an ordinary file. Name the "
+         "`.cards.yaml` file itself.",
+         _CARD.replace("example.cards.yaml", "."), cards="cards: []\n"),
+    Code("E0313", "a card's title or text is not a text",
+         "A card's `title` (and its `source` and `note`) is a text, but YAML read this one as "
+         "something else: a date (`2024-05-01`), a number (`12`, `.nan`), true/false (`yes`, "
+         "`no`, `on`) or a list. Put it in quotes: `title: \"2024-05-01\"`.",
+         _CARD, cards="cards:\n  - name: farm\n    title: 2024-05-01\n    value: 1\n"),
+    Code("E0314", "a catalogue text holds a character it cannot",
+         "Texts in a catalogue follow the rule of texts in a spec (see E0006): one line of "
+         "readable characters, without control characters (a tab, a line break written "
+         "`\\n` in a quoted YAML text...), line separators, lone surrogates or bidirectional "
+         "controls. Remove the character or use a space.",
+         _CARD, cards='cards:\n  - name: farm\n    title: "Farm\\tHouse"\n    value: 1\n'),
     # ------------------------------------------------------------ E04xx: phases and flow
     Code("E0401", "the flow names an unknown phase",
          "A transition or `round starts at` names a phase that is not declared (in this mode), a "

@@ -13,7 +13,8 @@ from pathlib import Path
 from collections.abc import Iterable
 
 from dsl.codes import CODES
-from dsl.spans import Span
+from dsl.strings import refused
+from dsl.spans import Span, source_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,12 +50,12 @@ class Diagnostic:
     def render(self, sources: dict[str, str] | None = None) -> str:
         """Render as ``file:line:col: severity[code]: message``, the source line,
         a caret under the span, then the hint and the notes."""
-        lines = [f"{self.span}: {self.severity}[{self.code}]: {self.message}"]
+        lines = [_visible(f"{self.span}: {self.severity}[{self.code}]: {self.message}")]
         lines += _excerpt(self.span, sources)
         if self.hint:
-            lines.append(f"  = hint: {self.hint}")
+            lines.append(_visible(f"  = hint: {self.hint}"))
         for note in self.notes:
-            lines.append(f"  = note: {note.span}: {note.message}")
+            lines.append(_visible(f"  = note: {note.span}: {note.message}"))
             lines += ["  " + text for text in _excerpt(note.span, sources)]
         return "\n".join(lines)
 
@@ -86,10 +87,12 @@ def _excerpt(span: Span, sources: dict[str, str] | None) -> list[str]:
             text = Path(span.path).read_text(encoding="utf-8")
         except OSError:
             return []
-    all_lines = text.splitlines()
+    all_lines = source_lines(text)
     if span.line > len(all_lines):
         return []
-    source_line = all_lines[span.line - 1]
+    # a character a text may not hold (ESC, a carriage return...) would act on the terminal
+    source_line = "".join(" " if ch == "\t" else "\ufffd" if refused(ch) else ch
+                          for ch in all_lines[span.line - 1])
     end = span.end_column if span.end_line == span.line else len(source_line) + 1
     column, width = span.column, max(1, end - span.column)
     if len(source_line) > _WIDEST:  # show a window of a very long line around the span
@@ -100,6 +103,12 @@ def _excerpt(span: Span, sources: dict[str, str] | None) -> list[str]:
         width = min(width, _WIDEST)
     gutter = f"{span.line:>4} | "
     return [gutter + source_line, " " * (len(gutter) - 2) + "| " + " " * (column - 1) + "^" * width]
+
+
+def _visible(text: str) -> str:
+    """``text`` with each character a text may not hold (see :mod:`dsl.strings`)
+    written as an escape (``\\x1b``), so printing a message cannot act on the terminal."""
+    return "".join(repr(ch)[1:-1] if refused(ch) else ch for ch in text)
 
 
 #: The most characters of a source line a diagnostic shows.

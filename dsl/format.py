@@ -34,7 +34,7 @@ from lark.exceptions import LarkError
 
 from dsl.diagnostics import Diagnostic
 from dsl.parser import GRAMMAR, grammar_cache, parse_spec
-from dsl.spans import Span
+from dsl.spans import Span, source_lines
 
 INDENT = "  "
 _OPENERS = frozenset("{([")
@@ -79,7 +79,8 @@ class FormatResult:
         old, new = (self.path, self.path) if self.path.startswith("/") else (f"a/{self.path}",
                                                                               f"b/{self.path}")
         return "".join(difflib.unified_diff(
-            self.source.splitlines(keepends=True), self.formatted.splitlines(keepends=True), old, new))
+            source_lines(self.source, keepends=True), source_lines(self.formatted, keepends=True),
+            old, new))
 
 
 def format_source(text: str, path: str = "<spec>") -> FormatResult:

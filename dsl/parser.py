@@ -4,6 +4,8 @@ expected in words, never Lark terminal names."""
 
 from __future__ import annotations
 
+import builtins
+import keyword
 import os
 import re
 from functools import lru_cache
@@ -12,11 +14,17 @@ from pathlib import Path
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
-from dsl import ast, syntax_words
+from dsl import ast, strings, syntax_words
 from dsl.diagnostics import Diagnostic, Note
-from dsl.spans import Span
+from dsl.spans import Span, source_lines
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
+
+#: Names a game cannot have (besides those beginning with ``_``, which no name may
+#: have: the package's own modules, ``_runtime`` and ``__init__``, are among them):
+#: Python keywords (``from generated import class`` is not Python) and built-in
+#: names (importing the engine would hide the built-in).
+RESERVED_GAME_NAMES = frozenset(n for n in {*keyword.kwlist, *dir(builtins)} if n.islower())
 
 def grammar_cache(kind: str) -> str | bool:
     """Where Lark keeps the built parser tables of ``kind`` between runs (so a
@@ -80,6 +88,8 @@ class _ToAst(Transformer):
     def __init__(self, path: str):
         super().__init__()
         self.path = path
+        #: problems of texts and names found while transforming (E0006, E0007, E0008)
+        self.problems: list[Diagnostic] = []
 
     def _span(self, meta) -> Span:
         if getattr(meta, "empty", True):
@@ -94,8 +104,27 @@ class _ToAst(Transformer):
 
     # -------------------------------------------------------------- leaves
     def STRING(self, tok: Token) -> Token:  # noqa: N802 - Lark naming
-        return tok.update(value=bytes(tok[1:-1], "utf-8").decode("unicode_escape")
-                          if "\\" in tok else tok[1:-1])
+        """The text's value (see :mod:`dsl.strings`); a bad escape or character is
+        an E0007 or E0006 at its place (a text is on one line: columns add up)."""
+        value, problems = strings.decode(tok[1:-1])
+        for offset, code, message in problems:
+            column = tok.column + 1 + offset
+            width = 2 if code == "E0007" else 1
+            self.problems.append(Diagnostic(
+                code, message, Span(self.path, tok.line, column, tok.line, column + width),
+                hint='a text is one line of readable characters: write `\\"` for a double quote '
+                     'and `\\\\` for a backslash' if code == "E0007" else
+                     "remove it or replace it with a space; a text holds one line of readable "
+                     "characters"))
+        return tok.update(value=value)
+
+    def NAME(self, tok: Token) -> Token:  # noqa: N802 - Lark naming
+        """Names that begin with ``_`` are the engine's (E0008)."""
+        if tok.startswith("_"):
+            self.problems.append(Diagnostic(
+                "E0008", f"names cannot begin with `_`: `{tok}` is reserved for the engine",
+                self._tok_span(tok), hint=f"rename it, e.g. `{tok.lstrip('_') or 'name'}`"))
+        return tok
 
     @v_args(meta=True)
     def start(self, meta, items):
@@ -131,6 +160,12 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def game(self, meta, c):
         name, title, *items = c
+        if name in RESERVED_GAME_NAMES:
+            self.problems.append(Diagnostic(
+                "E0008", f"`{name}` cannot name a game: the engine is imported as "
+                f"`from generated import {name}`, and `{name}` is a Python "
+                f"{'keyword' if keyword.iskeyword(name) else 'built-in name'}",
+                self._tok_span(name), hint=f"rename the game, e.g. `{name}_game`"))
         players = self._tagged(items, "players")
         default = self._tagged(items, "default_mode")
         if len(default) > 1:
@@ -221,7 +256,7 @@ class _ToAst(Transformer):
     def catalogue(self, meta, c):
         name, card_type, path, *items = c
         return ast.Catalogue(str(name), self._ident(card_type), str(path), self._metas(items),
-                             self._span(meta))
+                             self._span(meta), self._tok_span(path))
 
     def pieces_count(self, c):
         return ("count", int(c[0]))
@@ -783,7 +818,12 @@ def parse_spec(text: str, path: str) -> tuple[ast.Spec | None, list[Diagnostic]]
     """
     try:
         tree = _parser().parse(text)
-        return _ToAst(path).transform(tree), []
+        to_ast = _ToAst(path)
+        spec = to_ast.transform(tree)
+        problems = to_ast.problems
+        if problems:
+            return None, sorted(problems, key=lambda d: (d.span.line, d.span.column))
+        return spec, []
     except GluedKeyword as err:
         return None, [_glued_diagnostic(err, text, path)]
     except UnexpectedInput as err:
@@ -834,7 +874,7 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic
     stands for where the tokens before tell), and a hint."""
     line, column = getattr(err, "line", 1), getattr(err, "column", 1)
     if isinstance(err, UnexpectedToken) and err.token.type == "$END":
-        lines = text.splitlines() or [""]
+        lines = source_lines(text) or [""]
         line, column = len(lines), len(lines[-1]) + 1
         accepted = _accepted(err)
         expected = expected_words(accepted, _context(err, text, len(text)))

@@ -28,13 +28,33 @@ class Span:
 NO_SPAN = Span("<builtin>", 0, 0, 0, 0)
 
 
+def source_lines(text: str, keepends: bool = False) -> list[str]:
+    """The lines of a spec as the parser numbers them: a line ends at ``\\n`` and
+    nowhere else (a ``\\r`` before it is dropped, for files saved with CRLF).
+
+    This is the one line-splitting rule for spec text: spans, diagnostics'
+    excerpts, the ``# spec line N`` comments of engines and the excerpts of pages
+    all use it.  ``str.splitlines`` would also break at ``\\r``, form feeds,
+    U+0085, U+2028..., which the parser counts as ordinary characters, and shift
+    every line after them.  Like ``splitlines``, a final ``\\n`` opens no empty
+    line; with ``keepends`` each line keeps its ``\\n`` (and ``\\r``)."""
+    lines = text.split("\n")
+    ends = ["\n"] * (len(lines) - 1) + [""]
+    if lines[-1] == "":
+        lines.pop()
+        ends.pop()
+    if keepends:
+        return [line + end for line, end in zip(lines, ends)]
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
 def span_text(source: str, span: Span) -> str:
     """The text of ``source`` that ``span`` covers, as a block: its first line is
     indented like the line it starts on (``add param p ...`` in a mode gives
     ``param p ...`` at the mode's indentation), and the block is dedented, so a
     declaration nested in a mode reads like a top-level one.  Returns ``""`` for a
     span outside ``source`` (or ``NO_SPAN``)."""
-    lines = source.splitlines()
+    lines = source_lines(source)
     if span.line < 1 or span.end_line < span.line or span.end_line > len(lines):
         return ""
     chunk = lines[span.line - 1:span.end_line]

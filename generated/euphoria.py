@@ -19,7 +19,7 @@ from generated._runtime import Action, IllegalActionError, RulesError, State
 
 __all__ = ["Game", "Action", "State", "IllegalActionError", "RulesError"]
 
-RESOURCES = ["energy", "food", "water", "bliss", "gold", "stone", "clay"]
+RESOURCES = ['energy', 'food', 'water', 'bliss', 'gold', 'stone', 'clay']
 
 
 def _div(a: int, b: int) -> int:

@@ -19,7 +19,7 @@ from generated._runtime import Action, IllegalActionError, RulesError, State
 
 __all__ = ["Game", "Action", "State", "IllegalActionError", "RulesError"]
 
-RESOURCES = ["electricity", "water", "worker", "goods"]
+RESOURCES = ['electricity', 'water', 'worker', 'goods']
 
 
 def _div(a: int, b: int) -> int:
@@ -399,7 +399,7 @@ def end_when_game_over(g, s):
 
 def outcome_game_over(g, s):
     """Winners when the game ends (spec line 361). Source: Cycle › End of the Game; Tie-break Rules."""
-    keys = [(s.tr['wellbeing'][q], d_environment_balance(g, s, q), sum(1 for _c1 in s.z['city'][q] if (F_colour[_c1] == 'wellbeing_type')), sum(F_points[_c2] for _c2 in s.z['city'][q]), sum(F_value[_c3] for _c3 in s.z['city'][q]),) for q in range(s.n)]
+    keys = [(s.tr['wellbeing'][q], g.D['environment_balance'](g, s, q), sum(1 for _c1 in s.z['city'][q] if (F_colour[_c1] == 'wellbeing_type')), sum(F_points[_c2] for _c2 in s.z['city'][q]), sum(F_value[_c3] for _c3 in s.z['city'][q]),) for q in range(s.n)]
     best = max(keys)
     return [q for q in range(s.n) if keys[q] == best]
 
@@ -468,7 +468,7 @@ def legal_score_goods_environment(g, s, p):
     """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 454)."""
     if s.ta['cylinders_scored'][p] + 1 > 5:
         return
-    if s.ta['environment_used'][p] + 1 > d_environment_balance(g, s, p):
+    if s.ta['environment_used'][p] + 1 > g.D['environment_balance'](g, s, p):
         return
     if not R.has(s, p, (0, 0, 0, 1)):
         return
@@ -489,7 +489,7 @@ def legal_score_worker_goods_environment(g, s, p):
     """Choices of 'Score a worker and a goods cylinder with 2 Environment Points' open to player p (spec line 464)."""
     if s.ta['cylinders_scored'][p] + 2 > 5:
         return
-    if s.ta['environment_used'][p] + 2 > d_environment_balance(g, s, p):
+    if s.ta['environment_used'][p] + 2 > g.D['environment_balance'](g, s, p):
         return
     if not R.has(s, p, (0, 0, 1, 1)):
         return
@@ -532,7 +532,7 @@ def legal_score_goods_environment_v2(g, s, p):
     """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 497)."""
     if s.ta['goods_scored'][p] + 1 > 3:
         return
-    if s.ta['environment_used'][p] + 1 > d_environment_balance(g, s, p):
+    if s.ta['environment_used'][p] + 1 > g.D['environment_balance'](g, s, p):
         return
     if not R.has(s, p, (0, 0, 0, 1)):
         return

@@ -251,7 +251,7 @@ def _plural_title(node, v: Voice) -> bool:
     """Whether ``node`` names a game-wide value whose title is plural (``Well-being Points``)."""
     if not isinstance(node, ast.Name) or v.is_field(node.name) or node.name not in v.names.decls:
         return False
-    last = v.names.title(node.name).split()[-1]
+    last = (v.names.title(node.name).split() or [""])[-1]  # a blank title has no last word
     return last.endswith("s") and not last.endswith("ss")
 
 

@@ -88,14 +88,21 @@ def test_example_produces_its_code(code, tmp_path: Path):
 
 
 def test_examples_that_are_not_spec_text(tmp_path: Path):
-    """E0003 to E0005 come from the file, not from spec text the docs can show."""
-    assert {c.code for c in REGISTRY if not c.runnable} == {"E0002", "E0003", "E0004", "E0005"}
+    """E0003 to E0005 come from the file, E0009 from writing the output, not from spec text
+    the docs can show."""
+    assert {c.code for c in REGISTRY if not c.runnable} == {"E0002", "E0003", "E0004", "E0005",
+                                                            "E0009"}
     deep = MINIMAL_SPEC.replace("score 1", "score " + "(" * 3000 + "1" + ")" * 3000)
     (tmp_path / "deep.rules").write_text(deep, encoding="utf-8")
     assert [d.code for d in pipeline.analyse(tmp_path / "deep.rules").diagnostics] == ["E0003"]
     (tmp_path / "latin1.rules").write_bytes("# café\n".encode("latin-1"))
     assert [d.code for d in pipeline.analyse(tmp_path / "latin1.rules").diagnostics] == ["E0004"]
     assert [d.code for d in pipeline.analyse(tmp_path / "missing.rules").diagnostics] == ["E0005"]
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "tiny.rules").write_text(MINIMAL_SPEC, encoding="utf-8")
+    (tmp_path / "generated").write_text("a file where the folder of engines belongs\n")
+    result, changed = pipeline.build_spec(tmp_path / "specs" / "tiny.rules", tmp_path)
+    assert [d.code for d in result.diagnostics if d.severity == "error"] == ["E0009"] and not changed
 
 
 def test_a_diagnostic_with_an_unregistered_code_is_refused():
