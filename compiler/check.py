@@ -7,6 +7,8 @@ several modes are reported once.
 
 from __future__ import annotations
 
+from collections import deque
+
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from compiler import names as N
@@ -401,7 +403,7 @@ class _Checker:
             for name in _names_in(d.expr):
                 if name in self.mode.derived:
                     graph.add_edge(d.name, name)
-        for cycle in sorted(_from_first(c, list(self.mode.derived)) for c in nx.simple_cycles(graph)):
+        for cycle in _one_cycle_each(graph, list(self.mode.derived)):
             first = self.mode.derived[cycle[0]]
             self.error("E0206", "derived value is defined through itself: "
                        + " → ".join(cycle + cycle[:1]), first.span,
@@ -418,8 +420,7 @@ class _Checker:
             graph.add_node(proc.name)
             for call in _calls(proc.effect):
                 graph.add_edge(proc.name, call.procedure.name, span=call.span)
-        for cycle in sorted(_from_first(c, list(self.mode.procedures))
-                            for c in nx.simple_cycles(graph)):
+        for cycle in _one_cycle_each(graph, list(self.mode.procedures)):
             first = self.mode.procedures[cycle[0]]
             self.error("E0206", "procedure runs itself through " + " → ".join(cycle + cycle[:1]),
                        first.span, hint="a procedure cannot run itself; repeat work with `for each` "
@@ -748,11 +749,37 @@ class _Checker:
                            or "write a number, true, false, a quoted text or a member of an enum")
 
 
-def _from_first(cycle: list[str], order: list[str]) -> list[str]:
-    """``cycle`` rotated to start at its member declared first (networkx's order depends on
-    string hashing, which changes from run to run)."""
-    i = min(range(len(cycle)), key=lambda k: order.index(cycle[k]))
-    return cycle[i:] + cycle[:i]
+def _one_cycle_each(graph, order: list[str]) -> list[list[str]]:
+    """One cycle of each strongly connected part of ``graph`` that has one: the shortest
+    through the part's member declared first (``order``), starting there.  Not every
+    cycle: a few names that all refer to one another form more cycles than can be
+    listed (networkx's ``simple_cycles`` would run for ever).  Sorted, so the report does
+    not depend on string hashing."""
+    import networkx as nx
+
+    rank = {name: i for i, name in enumerate(order)}
+    out = []
+    for part in nx.strongly_connected_components(graph):
+        first = min(part, key=lambda n: rank.get(n, len(rank)))
+        if len(part) == 1 and not graph.has_edge(first, first):
+            continue
+        came_from: dict[str, str | None] = {first: None}
+        queue, last = deque([first]), None
+        while queue and last is None:
+            node = queue.popleft()
+            for succ in graph.successors(node):
+                if succ == first:
+                    last = node
+                    break
+                if succ in part and succ not in came_from:
+                    came_from[succ] = node
+                    queue.append(succ)
+        cycle = []
+        while last is not None:
+            cycle.append(last)
+            last = came_from[last]
+        out.append(cycle[::-1])
+    return sorted(out)
 
 
 def _names_in(e):

@@ -22,22 +22,7 @@ from compiler.limits import MAX_PLAYERS
 def players_span(comp, mode):
     """The span of the ``players`` line in force in ``mode`` (a mode's own, its
     parents', their modules' or the game's block)."""
-    lineage = list(mode.lineage) or [mode.name]
-    for name in reversed(lineage):
-        decl = comp.mode_decls.get(name)
-        if decl is None:
-            continue
-        found = None
-        for op in decl.ops:
-            if isinstance(op, ast.ModePlayers):
-                found = op.span
-            elif isinstance(op, ast.UseModule) and op.module.name in comp.modules:
-                for inner in comp.modules[op.module.name].ops:
-                    if isinstance(inner, ast.ModePlayers):
-                        found = inner.span
-        if found is not None:
-            return found
-    return comp.game.players_span or comp.game.span
+    return mode.players_span or comp.game.players_span or comp.game.span
 
 
 def check_mode(comp, mode, cards: list[dict], report) -> None:

@@ -80,6 +80,7 @@ class _ToAst(Transformer):
     def __init__(self, path: str):
         super().__init__()
         self.path = path
+        self.too_large: list[Token] = []  # number tokens past MAX_NUMBER (E0543)
 
     def _span(self, meta) -> Span:
         if getattr(meta, "empty", True):
@@ -91,6 +92,15 @@ class _ToAst(Transformer):
 
     def _ident(self, tok: Token) -> ast.Ident:
         return ast.Ident(str(tok), self._tok_span(tok))
+
+    def _int(self, tok: Token) -> int:
+        """The value of a number token; one past :data:`MAX_NUMBER` is recorded (E0543) and
+        read as ``MAX_NUMBER + 1``, so no later pass meets a number too long to print."""
+        digits = str(tok).lstrip("0")
+        if len(digits) > len(str(MAX_NUMBER)) or int(digits or "0") > MAX_NUMBER:
+            self.too_large.append(tok)
+            return MAX_NUMBER + 1
+        return int(digits or "0")
 
     # -------------------------------------------------------------- leaves
     def STRING(self, tok: Token) -> Token:  # noqa: N802 - Lark naming
@@ -147,7 +157,7 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def players(self, meta, c):
         note = next((x[1] for x in c if isinstance(x, tuple)), None)
-        nums = [int(x) for x in c if isinstance(x, Token)]
+        nums = [self._int(x) for x in c if isinstance(x, Token)]
         return ("players", (nums[0], nums[-1], note, self._span(meta)))
 
     def default_mode(self, c):
@@ -161,7 +171,7 @@ class _ToAst(Transformer):
         return ("supply", None)
 
     def supply_count(self, c):
-        return ("supply", int(c[0]))
+        return ("supply", self._int(c[0]))
 
     @v_args(meta=True)
     def resource(self, meta, c):
@@ -224,10 +234,10 @@ class _ToAst(Transformer):
                              self._span(meta))
 
     def pieces_count(self, c):
-        return ("count", int(c[0]))
+        return ("count", self._int(c[0]))
 
     def pieces_sides(self, c):
-        return ("sides", int(c[0]))
+        return ("sides", self._int(c[0]))
 
     @v_args(meta=True)
     def pieces(self, meta, c):
@@ -360,7 +370,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def bag_domain(self, meta, c):
-        return ast.BagDomain(int(c[0]), tuple(self._ident(t) for t in c[1:]), self._span(meta))
+        return ast.BagDomain(self._int(c[0]), tuple(self._ident(t) for t in c[1:]), self._span(meta))
 
     @v_args(meta=True)
     def subset_domain(self, meta, c):
@@ -368,7 +378,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def range_domain(self, meta, c):
-        return ast.RangeDomain(int(c[0]), int(c[1]), self._span(meta))
+        return ast.RangeDomain(self._int(c[0]), self._int(c[1]), self._span(meta))
 
     @v_args(meta=True)
     def param_choice(self, meta, c):
@@ -379,7 +389,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def uses(self, meta, c):
-        return ("uses", ast.Uses(self._ident(c[0]), int(c[1]), self._span(meta)))
+        return ("uses", ast.Uses(self._ident(c[0]), self._int(c[1]), self._span(meta)))
 
     def effect(self, c):
         return ("effect", c[0])
@@ -449,7 +459,7 @@ class _ToAst(Transformer):
     # -------------------------------------------------------------- modes
     @v_args(meta=True)
     def mode_players(self, meta, c):
-        return ast.ModePlayers(int(c[0]), int(c[-1]), self._span(meta))
+        return ast.ModePlayers(self._int(c[0]), self._int(c[-1]), self._span(meta))
 
     @v_args(meta=True)
     def use_module(self, meta, c):
@@ -504,7 +514,7 @@ class _ToAst(Transformer):
         return ast.BagLiteral(tuple(c), self._span(meta))
 
     def bag_item(self, c):
-        return (self._ident(c[0]), int(c[1]))
+        return (self._ident(c[0]), self._int(c[1]))
 
     def bag_expr(self, c):
         return c[0]
@@ -683,7 +693,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def number(self, meta, c):
-        return ast.Number(int(c[0]), self._span(meta))
+        return ast.Number(self._int(c[0]), self._span(meta))
 
     @v_args(meta=True)
     def true(self, meta, c):
@@ -758,11 +768,16 @@ def parse_spec(text: str, path: str) -> tuple[ast.Spec | None, list[Diagnostic]]
     """Parse a spec's text.
 
     Returns ``(spec, [])`` on success and ``(None, diagnostics)`` on a syntax
-    error; ``path`` is used in spans and messages.  Never raises for bad text.
+    error (or on numbers past :data:`MAX_NUMBER`, E0543, each reported); ``path`` is
+    used in spans and messages.  Never raises for bad text.
     """
     try:
         tree = _parser().parse(text)
-        return _ToAst(path).transform(tree), []
+        to_ast = _ToAst(path)
+        spec = to_ast.transform(tree)
+        if to_ast.too_large:
+            return None, [_too_large(tok, path) for tok in to_ast.too_large]
+        return spec, []
     except GluedKeyword as err:
         return None, [_glued_diagnostic(err, text, path)]
     except UnexpectedInput as err:
@@ -806,6 +821,19 @@ def _too_deep(text: str, path: str) -> Diagnostic:
 
 #: Bracket depth past which a spec that is too deep to read is reported.
 _DEEP_AT = 50
+
+#: The largest number a spec may write (E0543); ``compiler.limits`` bounds what the
+#: numbers count (players, pieces, options) well below it.
+MAX_NUMBER = 1_000_000_000
+
+
+def _too_large(tok: Token, path: str) -> Diagnostic:
+    """E0543 for a number token past :data:`MAX_NUMBER`."""
+    digits = str(tok)
+    shown = digits if len(digits) <= 24 else f"{digits[:12]}...{digits[-6:]} ({len(digits)} digits)"
+    return Diagnostic("E0543", f"the number {shown} is too large: numbers in a spec are at most "
+                      f"{MAX_NUMBER:,}", Span(path, tok.line, tok.column, tok.end_line, tok.end_column),
+                      hint=f"write a number of at most {MAX_NUMBER:,}; no rule of a game needs more")
 
 
 def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic:

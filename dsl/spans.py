@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,11 +35,18 @@ def span_text(source: str, span: Span) -> str:
     ``param p ...`` at the mode's indentation), and the block is dedented, so a
     declaration nested in a mode reads like a top-level one.  Returns ``""`` for a
     span outside ``source`` (or ``NO_SPAN``)."""
-    lines = source.splitlines()
+    lines = lines_of(source)
     if span.line < 1 or span.end_line < span.line or span.end_line > len(lines):
         return ""
-    chunk = lines[span.line - 1:span.end_line]
+    chunk = list(lines[span.line - 1:span.end_line])
     chunk[-1] = chunk[-1][:span.end_column - 1]
     head = chunk[0]
     chunk[0] = head[:len(head) - len(head.lstrip())] + head[span.column - 1:].lstrip()
     return textwrap.dedent("\n".join(chunk)).strip("\n")
+
+
+@lru_cache(maxsize=8)
+def lines_of(source: str) -> tuple[str, ...]:
+    """The lines of ``source`` (``str.splitlines``), split once for the many spans cut
+    from one spec and the many diagnostics shown from it."""
+    return tuple(source.splitlines())
