@@ -8,6 +8,7 @@ several modes are reported once.
 from __future__ import annotations
 
 from collections import deque
+from math import prod
 
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
@@ -403,13 +404,18 @@ class _Checker:
             for name in _names_in(d.expr):
                 if name in self.mode.derived:
                     graph.add_edge(d.name, name)
-        for cycle in _one_cycle_each(graph, list(self.mode.derived)):
+        cycles = _one_cycle_each(graph, list(self.mode.derived))
+        for cycle in cycles:
             first = self.mode.derived[cycle[0]]
             self.error("E0206", "derived value is defined through itself: "
                        + " → ".join(cycle + cycle[:1]), first.span,
                        hint="define it from other values only",
                        notes=[Note(f"`{a}` reads `{b}` here", self.mode.derived[a].expr.span)
                               for a, b in zip(cycle[1:], cycle[2:] + cycle[:1])])
+        if not cycles:
+            self.chain_depth(graph, self.mode.derived, "derived value", "reads",
+                             "compute some of them from the first values directly, not each "
+                             "from the one before")
 
     def procedure_cycles(self) -> None:
         """A procedure may not run itself, directly or through others."""
@@ -420,13 +426,34 @@ class _Checker:
             graph.add_node(proc.name)
             for call in _calls(proc.effect):
                 graph.add_edge(proc.name, call.procedure.name, span=call.span)
-        for cycle in _one_cycle_each(graph, list(self.mode.procedures)):
+        cycles = _one_cycle_each(graph, list(self.mode.procedures))
+        for cycle in cycles:
             first = self.mode.procedures[cycle[0]]
             self.error("E0206", "procedure runs itself through " + " → ".join(cycle + cycle[:1]),
                        first.span, hint="a procedure cannot run itself; repeat work with `for each` "
                        "instead",
                        notes=[Note(f"`{a}` runs `{b}` here", graph.edges[a, b]["span"])
                               for a, b in zip(cycle, cycle[1:] + cycle[:1])])
+        if not cycles:
+            self.chain_depth(graph, self.mode.procedures, "procedure", "runs",
+                             "run the later procedures one after another from the first, not "
+                             "each from the one before")
+
+    def chain_depth(self, graph, decls: dict, kind: str, verb: str, hint: str) -> None:
+        """E0541 when the longest chain of ``decls`` (derived values reading one another,
+        or procedures running one another: the edges of the acyclic ``graph``) is longer
+        than MAX_REFERENCE_DEPTH: each link is a nested call in the engine."""
+        import networkx as nx
+
+        if graph.number_of_nodes() <= limits.MAX_REFERENCE_DEPTH:
+            return
+        chain = [n for n in nx.dag_longest_path(graph) if n in decls]
+        if len(chain) > limits.MAX_REFERENCE_DEPTH:
+            shown = " → ".join(f"`{n}`" for n in chain[:3]) + " → ... → " + f"`{chain[-1]}`"
+            self.error("E0541", f"{kind} `{chain[0]}` {verb} a chain of {len(chain):,} {kind}s "
+                       f"({shown}); at most {limits.MAX_REFERENCE_DEPTH} may depend on one another "
+                       "in a row", decls[chain[0]].span, hint=hint,
+                       notes=[Note(f"the chain ends at `{chain[-1]}`", decls[chain[-1]].span)])
 
     def param_type(self, param: ast.ProcParam) -> str:
         kind = param.type.name
@@ -483,6 +510,7 @@ class _Checker:
 
     # ------------------------------------------------------------ declarations
     def action_scope(self, a: ast.Action) -> N.Scope:
+        self.choice_count(a)
         scope = N.Scope()
         for c in a.choices:
             d = c.domain
@@ -531,6 +559,33 @@ class _Checker:
                                f"{limits.MAX_CHOICES:,} numbers", d.span, hint="choose from a smaller range")
                 scope = scope.with_local(c.name, N.INT)
         return scope
+
+    def choice_count(self, a: ast.Action) -> None:
+        """E0506 when an action makes more than MAX_ACTION_CHOICES choices, or when its
+        choices whose options are known before the game (ranges, bags, players) offer more
+        than MAX_CHOICES combinations: the engine lists every combination as an action."""
+        if len(a.choices) > limits.MAX_ACTION_CHOICES:
+            self.error("E0506", f"an action makes at most {limits.MAX_ACTION_CHOICES} choices, not "
+                       f"{len(a.choices)}", a.choices[limits.MAX_ACTION_CHOICES].span,
+                       hint="split the action in two, or choose inside the effect "
+                       "(`choose N cards from ...`, `ask`)")
+            return
+        sizes = []
+        for c in a.choices:
+            d = c.domain
+            if isinstance(d, ast.RangeDomain):
+                sizes.append(d.high - d.low + 1)
+            elif isinstance(d, ast.BagDomain):
+                sizes.append(limits.bag_choices(len(d.kinds), d.size))
+            elif isinstance(d, ast.PlayerDomain):
+                sizes.append(min(self.mode.players[1], limits.MAX_PLAYERS))
+        if any(n > limits.MAX_CHOICES for n in sizes):
+            return  # that choice has its own error
+        combinations = prod(max(n, 1) for n in sizes)
+        if combinations > limits.MAX_CHOICES:
+            self.error("E0506", f"the choices of this action offer {combinations:,} combinations, "
+                       f"more than {limits.MAX_CHOICES:,}", a.choices[0].span,
+                       hint="choose from smaller ranges, or choose inside the effect")
 
     def action(self, a: ast.Action) -> None:
         scope = self.action_scope(a)

@@ -328,7 +328,8 @@ def _fuzz_one(path: Path, cases: int, args):
 
     try:
         campaign = fuzz_campaign.run_campaign(path.resolve(), cases, args.seed, Path(args.out),
-                                        case_seconds=args.case_seconds, progress=progress)
+                                              case_seconds=args.case_seconds, progress=progress,
+                                              case_memory_mb=args.case_memory_mb)
     except fuzzing.FuzzingUnavailable as err:
         raise CliError(str(err)) from None
     groups = campaign.signatures()
@@ -639,6 +640,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="folder for failing inputs (default fuzz-failures/)")
     p.add_argument("--case-seconds", type=_at_least_zero(float), default=10.0,
                    help="a case running longer fails (default 10)")
+    p.add_argument("--case-memory-mb", type=_at_least_zero(float), default=1000.0,
+                   help="a case allocating more megabytes fails (default 1000; 0: no limit)")
     p.set_defaults(func=cmd_fuzz)
     p = sub.add_parser("play", help="play a whole game with bots")
     p.add_argument("game")

@@ -64,9 +64,14 @@ MAX_MODE_RULES = 50_000
 #: which uses another twice... doubles the work at each level.
 MAX_MODE_OPS = 50_000
 
+#: Steps (statements run, cards counted) the setup check of one mode may take for all
+#: its player counts (E0701 is then not looked for further): a setup of nested
+#: `each player` blocks over thousands of cards would otherwise take minutes.
+MAX_SETUP_STEPS = 200_000
+
 #: Name comparisons the did-you-mean hints of one run may make: thousands of unknown names
 #: among thousands of declarations would take minutes; past it, hints list the names.
-MAX_NAME_COMPARISONS = 1_000_000
+MAX_NAME_COMPARISONS = 300_000
 
 #: Most characters of a catalogue file (E0321): over 15 times the largest shipped one.
 MAX_CATALOGUE_CHARS = 500_000

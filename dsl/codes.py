@@ -402,6 +402,12 @@ REGISTRY: tuple[Code, ...] = (
          "fills the memory. A real game's rules fit in far less: look for text pasted or generated "
          "by mistake. The limits are in `compiler/limits.py`.",
          "a spec of 120,000 tokens (12,000 params, say)", runnable=False),
+    Code("E0541", "derived values or procedures depend on one another too deeply",
+         "A derived value reads another derived value, which reads another... (or a procedure runs "
+         "another, which runs another...), more than 50 in a row. The engine computes each link "
+         "with a call inside the one before, and Python stops at about 1,000 nested calls. "
+         "Compute the later values from the first ones directly.",
+         "derived d1 = d0 + 1, derived d2 = d1 + 1, ... up to d60", runnable=False),
     Code("E0542", "an expression is too long",
          "One expression has more than 1,000 terms (numbers, names, counts: what `+`, `and`, `<` "
          "and the other operators combine). The engine compiles each expression into one Python "

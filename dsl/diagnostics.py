@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sized
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import islice
 from pathlib import Path
 
@@ -86,8 +87,9 @@ def _excerpt(span: Span, sources: dict[str, str] | None) -> list[str]:
     text = (sources or {}).get(span.path)
     if text is None:
         try:
-            text = Path(span.path).read_text(encoding="utf-8")
-        except OSError:
+            stat = Path(span.path).stat()
+            text = _file_text(span.path, stat.st_mtime_ns, stat.st_size)
+        except (OSError, UnicodeDecodeError):
             return []
     all_lines = lines_of(text)
     if span.line > len(all_lines):
@@ -103,6 +105,13 @@ def _excerpt(span: Span, sources: dict[str, str] | None) -> list[str]:
         width = min(width, _WIDEST)
     gutter = f"{span.line:>4} | "
     return [gutter + source_line, " " * (len(gutter) - 2) + "| " + " " * (column - 1) + "^" * width]
+
+
+@lru_cache(maxsize=8)
+def _file_text(path: str, mtime_ns: int, size: int) -> str:
+    """The text of a file a diagnostic points into (a catalogue), read once for the many
+    diagnostics of one file; the modification time and size key a changed file afresh."""
+    return Path(path).read_text(encoding="utf-8")
 
 
 #: The most characters of a source line a diagnostic shows.

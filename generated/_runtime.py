@@ -219,9 +219,11 @@ def shuffle(s, name: str, owner) -> None:
 
 def draw(s, g, count: int, src: str, src_owner, dst: str, dst_owner) -> int:
     """Move up to ``count`` top cards; refills an empty deck from its refill zone
-    (shuffled) and stops when the destination is full.  Returns cards moved."""
+    (shuffled) and stops when the destination is full.  Returns cards moved.  Moves
+    at most as many cards as the game has: a deck that refills from the zone it is
+    drawn into would otherwise go round ``count`` times."""
     moved = 0
-    for _ in range(count):
+    for _ in range(min(count, len(s.loc))):
         if not room(s, g, dst, dst_owner):
             break
         cards = zone(s, src, src_owner)
@@ -661,7 +663,8 @@ class GameBase:
         s.again, s.turn_open = False, False
         s.rng = (self.seed * 0x2545F4914F6CDD1D + 0x5851F42D4C957F2D) & MASK64
         s.gtr = {t: g.track_start[t](g, s) for t in g.global_tracks}
-        g.setup(g, s, 0)
+        if g.setup is not None:  # an empty `setup` block lays nothing out
+            g.setup(g, s, 0)
         dest = next(d for d, c in g.edges["start"] if c is None or c(g, s))
         s.phase = dest
         s._advance()
