@@ -10,6 +10,8 @@ recurse over expressions and blocks, and every generated engine compiles:
   :data:`~compiler.limits.MAX_EXPR_DEPTH` deep (E0003, the parser's code for a spec
   that nests too deeply to read);
 * one expression has at most :data:`~compiler.limits.MAX_EXPR_TERMS` terms (E0542);
+* an action makes at most :data:`~compiler.limits.MAX_ACTION_CHOICES` choices, and an
+  `ask` offers at most :data:`~compiler.limits.MAX_ASK_OPTIONS` options (E0506);
 * `each player` blocks one inside another repeat their body at most
   :data:`~compiler.limits.MAX_REPEATS` times for the most players any mode allows (E0544);
 * there are at most :data:`~compiler.limits.MAX_MODES` modes, and at most
@@ -76,7 +78,7 @@ def too_large(path: str, size: str, span: Span) -> Diagnostic:
 
 
 def check_spec(spec: ast.Spec, bag: DiagnosticBag) -> None:
-    """Report the size bounds ``spec`` breaks (E0003, E0542, E0544, E0545) to ``bag``."""
+    """Report the size bounds ``spec`` breaks (E0003, E0506, E0542, E0544, E0545) to ``bag``."""
     _modes(spec, bag)
     players = _most_players(spec)
     for item in spec.items:
@@ -150,6 +152,17 @@ class _Walk:
                     continue
             elif not isinstance(node, (ast.ZoneRef, ast.Ident, ast.Meta)):
                 exprs = 0  # a statement or declaration: its expressions start afresh
+            if kind is ast.Action and len(node.choices) > limits.MAX_ACTION_CHOICES:
+                self._once("E0506", f"an action makes at most {limits.MAX_ACTION_CHOICES} choices, "
+                           f"not {len(node.choices):,}", node.choices[limits.MAX_ACTION_CHOICES].span,
+                           "split the action in two, or choose inside the effect "
+                           "(`choose N cards from ...`, `ask`)")
+                continue
+            if kind is ast.Ask and len(node.options) > limits.MAX_ASK_OPTIONS:
+                self._once("E0506", f"`ask` offers {len(node.options):,} options; at most "
+                           f"{limits.MAX_ASK_OPTIONS:,}", node.options[limits.MAX_ASK_OPTIONS].span,
+                           "ask in steps: a first question narrows the choice, a second one picks")
+                continue
             if isinstance(node, _BLOCKS):
                 blocks += 1
                 if blocks > limits.MAX_BLOCK_DEPTH:

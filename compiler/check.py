@@ -561,15 +561,10 @@ class _Checker:
         return scope
 
     def choice_count(self, a: ast.Action) -> None:
-        """E0506 when an action makes more than MAX_ACTION_CHOICES choices, or when its
-        choices whose options are known before the game (ranges, bags, players) offer more
-        than MAX_CHOICES combinations: the engine lists every combination as an action."""
-        if len(a.choices) > limits.MAX_ACTION_CHOICES:
-            self.error("E0506", f"an action makes at most {limits.MAX_ACTION_CHOICES} choices, not "
-                       f"{len(a.choices)}", a.choices[limits.MAX_ACTION_CHOICES].span,
-                       hint="split the action in two, or choose inside the effect "
-                       "(`choose N cards from ...`, `ask`)")
-            return
+        """E0506 when the choices of an action whose options are known before the game
+        (ranges, bags, players) offer more than MAX_CHOICES combinations: the engine lists
+        every combination as an action.  (More than MAX_ACTION_CHOICES choices is refused
+        before, by :mod:`compiler.bounds`.)"""
         sizes = []
         for c in a.choices:
             d = c.domain

@@ -377,15 +377,53 @@ def _stress_many_declarations(draw, st, text: str) -> str:
     return text + "\n" + extra
 
 
+def _stress_wide(draw, st, text: str) -> str:
+    """One construct with ``n`` parts side by side: options of an `ask`, values of `max`,
+    statements of a block, `choose` lines of an action, kinds of a bag choice, transitions."""
+    n = max(_size(draw, st), 1)
+    kind = draw(st.sampled_from(("ask", "max", "statements", "choices", "bag", "edges")))
+    resource = _name_of(text, "resource") or "coin"
+    if kind == "edges":
+        phase = _name_of(text, "phase")
+        m = re.search(r"^flow \{\n", text, re.M)
+        if phase is None or m is None:
+            return text
+        edges = "".join(f"  {phase} -> {phase} when players == {i}\n" for i in range(n))
+        return text[:m.end()] + edges + text[m.end():]
+    m = re.search(r"^action ([a-z_][a-z0-9_]*) [^\n]*\{\n", text, re.M)
+    if m is None:
+        return text
+    if kind == "choices":
+        lines = "".join(f"  choose fzc{i}: 1 to 2\n" for i in range(n))
+    elif kind == "bag":
+        lines = f"  choose fzb: {draw(st.sampled_from((1, 2, 3)))} of " + ", ".join([resource] * n) + "\n"
+    else:
+        if kind == "ask":
+            stmt = "    ask me {\n" + "".join(f'      "o{i}" {{\n        score {i}\n      }}\n'
+                                          for i in range(n)) + "    }\n"
+        elif kind == "max":
+            stmt = "    score max(" + ", ".join(str(i) for i in range(n)) + ")\n"
+        else:
+            stmt = f"    gain {resource} 1\n" * n
+        lines = "  effect {\n" + stmt + "  }\n"
+        rest = text[m.end():]
+        effect = re.search(r"^  effect \{\n.*?^  \}\n", rest, re.M | re.S)
+        if effect is not None:  # one effect per action: replace it
+            rest = rest[:effect.start()] + rest[effect.end():]
+        return text[:m.end()] + lines + rest
+    return text[:m.end()] + lines + text[m.end():]
+
+
 #: Every stress edit: ``(draw, strategies, text) -> text``.
 STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _stress_deep_blocks,
-          _stress_huge_literal, _stress_many_declarations)
+          _stress_huge_literal, _stress_many_declarations, _stress_wide)
 
 
 def spec_stress(text: str):
     """A strategy of texts: ``text`` with one stress edit (long mode chains, module fan-out,
-    deep expressions, deep blocks, huge literals, thousands of declarations), sized around
-    the bounds of :mod:`compiler.limits`.  Raises FuzzingUnavailable without Hypothesis."""
+    deep expressions, deep blocks, huge literals, thousands of declarations, constructs of
+    thousands of parts), sized around the bounds of :mod:`compiler.limits`.  Raises
+    FuzzingUnavailable without Hypothesis."""
     _, st = _hypothesis()
 
     @st.composite

@@ -32,6 +32,9 @@ MAX_COPIES = 1000
 MAX_CHOICES = 10_000
 #: Most `choose` lines of one action: the engine tries their options one inside another.
 MAX_ACTION_CHOICES = 8
+#: Most options of one `ask` (E0506): the engine tests the answer against each in turn,
+#: and Python cannot compile a chain of some 3,000 tests.
+MAX_ASK_OPTIONS = 1000
 
 #: Most characters of a spec file (E0540): over 30 times the largest shipped spec.
 MAX_SPEC_CHARS = 1_000_000

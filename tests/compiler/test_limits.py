@@ -354,6 +354,22 @@ def test_too_many_choices_in_one_action_are_e0506(tmp_path):
     assert at(result, "E0506") == f"choose c{limits.MAX_ACTION_CHOICES}: player"
 
 
+def ask(options: int) -> str:
+    return "ask me {\n" + "".join(f'"option {i}" {{\nscore {i}\n}}\n' for i in range(options)) + "}"
+
+
+def test_an_ask_of_the_most_options_inside_the_deepest_blocks_compiles(tmp_path):
+    statement = blocks(limits.MAX_BLOCK_DEPTH - 1, ask(limits.MAX_ASK_OPTIONS))
+    text = BASE.replace("resource coin", HAND + "resource coin").replace("players 1 to 3", "players 1 to 2")
+    compiles(compile_text(tmp_path, text.replace("    score 1\n    done", statement)))
+
+
+def test_an_ask_of_more_options_is_e0506(tmp_path):
+    result = compile_text(tmp_path, with_effect(ask(limits.MAX_ASK_OPTIONS + 1)).replace("\n    done", ""))
+    assert codes(result) == ["E0506"]
+    assert at(result, "E0506") == f'"option {limits.MAX_ASK_OPTIONS}" {{'
+
+
 def test_choices_whose_combinations_pass_the_limit_are_e0506(tmp_path):
     result = compile_text(tmp_path, with_choice("choose a: 1 to 200\n  choose b: 1 to 100"))
     assert [d.message for d in result.diagnostics if d.code == "E0506"] == [
