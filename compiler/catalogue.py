@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
@@ -139,9 +140,10 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
             bag.error("E0305", f"card name `{name}` is not lower_case_with_underscores",
                       key_spans.get("name", span), hint="names are what specs and logs use; "
                       "put the printed name in `title`")
-        keys = [k.value for k, _ in pairs]
+        given = Counter(k.value for k, _ in pairs)  # counted once: a card may have thousands
         for k, _ in pairs:
-            if keys.count(k.value) > 1 and k is next(x for x, _ in pairs if x.value == k.value):
+            if given[k.value] > 1:
+                given[k.value] = 0  # reported at its first place only
                 bag.error("E0306", f"card `{name}` gives `{k.value}` twice", _node_span(shown, k),
                           hint="keep one")
         prov = entry.get("provenance", "rulebook")

@@ -443,8 +443,9 @@ def _yaml_alias(draw, n: int, cards: str) -> str:
 def catalogue_stress(text: str, folder: Path):
     """A strategy of :class:`CatalogueCase`: ``text`` with its first catalogue file (read
     from ``folder``) edited: YAML anchors and aliases (billion laughs, a recursive alias,
-    merge keys), lists nested thousands deep, numbers of thousands of digits, entries or
-    copies by the thousand, an oversize file.  Raises FuzzingUnavailable without Hypothesis."""
+    merge keys), lists nested thousands deep, numbers of thousands of digits, entries,
+    copies, keys of one card or one key repeated by the thousand, an oversize file.
+    Raises FuzzingUnavailable without Hypothesis."""
     _, st = _hypothesis()
     m = re.search(r'from "([^"]+)"', text)
     name = m.group(1) if m else None
@@ -458,7 +459,7 @@ def catalogue_stress(text: str, folder: Path):
     def stressed(draw) -> CatalogueCase:
         n = _size(draw, st)
         kind = draw(st.sampled_from(("alias", "recursive", "merge", "flow", "block", "digits",
-                                     "entries", "copies", "oversize")))
+                                     "entries", "copies", "keys", "same key", "oversize")))
         if kind == "alias":
             yaml_text = _yaml_alias(draw, min(n, 12) + 1, cards)
         elif kind == "recursive":
@@ -474,6 +475,10 @@ def catalogue_stress(text: str, folder: Path):
             yaml_text = cards + f"  - name: fz_digits\n    copies: {'9' * draw(st.sampled_from(DIGITS))}\n"
         elif kind == "entries":
             yaml_text = cards + "".join(f"  - {{name: fz_card{i}}}\n" for i in range(n))
+        elif kind == "keys":
+            yaml_text = cards + "  - name: fz_keys\n" + "".join(f"    fz_key{i}: 1\n" for i in range(n))
+        elif kind == "same key":
+            yaml_text = cards + "  - name: fz_same\n" + "".join(f"    title: t{i}\n" for i in range(n))
         elif kind == "copies":
             yaml_text = cards + "".join(f"  - {{name: fz_card{i}, copies: 1000}}\n"
                                         for i in range(min(n, 100)))

@@ -548,6 +548,14 @@ def test_more_cards_than_the_limit_is_e0321_at_the_card_past_it(tmp_path):
     assert cards_at(result, "E0321") == (12, 5)
 
 
+@pytest.mark.parametrize("kind", ["fields", "one field repeated"])
+def test_a_card_of_thousands_of_keys_is_checked_within_500_mb(tmp_path, kind):
+    lines = "".join(f"    k{i}: 1\n" if kind == "fields" else f"    value: {i}\n" for i in range(30_000))
+    report = in_child(tmp_path, BASE.replace("resource coin", CARD_SPEC + "resource coin"),
+                      "cards:\n  - name: a\n" + ("    value: 1\n" if kind == "fields" else "") + lines)
+    assert report["codes"] == (["E0307"] * 30_000 if kind == "fields" else ["E0306"])
+
+
 def test_a_catalogue_file_past_the_most_characters_is_e0321(tmp_path):
     cards = "cards:\n  - name: a\n    value: 1\n# " + "x" * limits.MAX_CATALOGUE_CHARS + "\n"
     result = with_cards(tmp_path, cards)
