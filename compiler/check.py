@@ -651,6 +651,8 @@ class _Checker:
                 if isinstance(t.maximum, ast.Number) and t.maximum.value == 0:
                     self.warning("W0103", f"tally `{t.name}` allows nothing (max 0)", t.maximum.span,
                                  hint="remove the actions that use it instead")
+        pieces = 0  # of every kind, for the most players: the engine lays each one out
+        seats = min(max(hi, 1), limits.MAX_PLAYERS)
         for pc in m.pieces.values():
             if pc.count < 1:
                 self.error("E0506", "each player needs at least 1 piece", pc.span,
@@ -659,6 +661,11 @@ class _Checker:
                 self.error("E0506", f"each player can have at most {limits.MAX_PIECES_PER_PLAYER} "
                            f"pieces of a kind, not {pc.count}", pc.span,
                            hint=f"write `per player {limits.MAX_PIECES_PER_PLAYER}` or fewer")
+            elif pieces <= limits.MAX_PIECES < pieces + pc.count * seats:
+                self.error("E0506", f"with {seats} players the pieces number more than "
+                           f"{limits.MAX_PIECES:,} in all by these", pc.span,
+                           hint="use fewer pieces per player, or fewer kinds of pieces")
+            pieces += max(pc.count, 0) * seats
             if pc.sides is not None and pc.sides < 2:
                 self.error("E0506", "a die needs at least 2 sides", pc.span,
                            hint="write `sides 6` (any number from 2), or leave `sides` out for pieces "

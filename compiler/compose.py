@@ -202,15 +202,17 @@ class _Composer:
         of thousands of `extends` neither recurses nor composes a parent twice), then
         each mode of the chain is composed on its parent, oldest first."""
         chain: list[str] = []  # the modes still to compose, child first
+        on_chain: set[str] = set()
         current = name
         while True:
             if current in self.done:
                 parent = self.done[current]
                 break
-            if current in chain:
+            if current in on_chain:
                 parent = self._cycle(chain[chain.index(current):])
                 break
             chain.append(current)
+            on_chain.add(current)
             decl = self.modes_decl[current]
             if decl.extends is None:
                 parent = self.base

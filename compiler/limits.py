@@ -24,6 +24,8 @@ from dsl.parser import MAX_NUMBER  # noqa: F401 - the parser refuses larger numb
 MAX_PLAYERS = 100
 #: Most pieces (dice, tokens) of one kind per player.
 MAX_PIECES_PER_PLAYER = 1000
+#: Most pieces of all kinds for the most players (E0506): the engine lays each one out.
+MAX_PIECES = 100_000
 #: Most copies of one catalogue entry.
 MAX_COPIES = 1000
 #: Most options one `choose` may offer (a bag choice's combinations, a range's numbers),

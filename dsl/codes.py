@@ -362,7 +362,8 @@ REGISTRY: tuple[Code, ...] = (
          "tally scope other than player, round, game or turn; or past the limits of the compiler "
          "(see the language reference, *Limits*): more than 10,000 options of one choice or "
          "combinations of an action's choices, more than 8 choices of one action, more than 1,000 "
-         "options of one `ask`, more than 1,000 pieces of a kind per player.",
+         "options of one `ask`, more than 1,000 pieces of a kind per player or 100,000 pieces in "
+         "all.",
          'action pick "Pick" {\n  choose n: 5 to 2\n  effect {\n    score n\n  }\n  source "Turn"\n}\n'),
     Code("E0507", "division by zero",
          "An expression divides by the literal 0. Divide by another number.",

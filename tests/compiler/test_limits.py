@@ -376,6 +376,26 @@ def test_choices_whose_combinations_pass_the_limit_are_e0506(tmp_path):
         "the choices of this action offer 20,000 combinations, more than 10,000"]
 
 
+def pieces(kinds: int, per_player: int) -> str:
+    return "".join(f'pieces pc{k} "Piece {k}" {{\n  per player {per_player}\n  source "X"\n}}\n'
+                   for k in range(kinds))
+
+
+def test_the_most_pieces_are_laid_out(tmp_path):
+    text = BASE.replace("players 1 to 3", "players 1 to 100") + pieces(1, limits.MAX_PIECES_PER_PLAYER)
+    result = compile_text(tmp_path, text)
+    engine = compiles(result)
+    state = engine.Game(num_players=100, seed=1).new_initial_state()
+    assert len(state.loc) == limits.MAX_PIECES
+
+
+def test_more_pieces_in_all_than_the_limit_is_e0506(tmp_path):
+    text = BASE.replace("players 1 to 3", "players 1 to 100") + pieces(10, limits.MAX_PIECES_PER_PLAYER)
+    result = compile_text(tmp_path, text)
+    assert codes(result) == ["E0506"]
+    assert at(result, "E0506").startswith('pieces pc1 "Piece 1"')
+
+
 # ------------------------------------------------------------------ chains of references
 def derived_chain(n: int) -> str:
     return "".join(f'derived d{i} "D{i}" = {f"d{i - 1} + 1" if i else "1"} {{\n  source "X"\n}}\n'
