@@ -125,6 +125,10 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
     for entry, node in zip(data[key], cards_node.value):
         span = Span(str(shown), node.start_mark.line + 1, node.start_mark.column + 1,
                     node.start_mark.line + 1, node.start_mark.column + 2)
+        total[0] += 1  # every entry counts, a card or not: each is checked
+        if total[0] > MAX_CARDS:
+            _too_many(bag, cat, span)
+            return out
         if not isinstance(entry, dict):
             bag.error("E0304", "each card is a mapping of field: value", span,
                       hint="write the card as `- name: ...` with one `field: value` per line")
@@ -199,15 +203,20 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                       key_spans.get("copies", span), hint="write `copies: 1` or more, or leave it "
                       "out for a single copy")
             card["copies"] = 1
-        total[0] += card.get("copies", 1)
+        total[0] += card.get("copies", 1) - 1
         if total[0] > MAX_CARDS:
-            bag.error("E0321", f"the catalogues hold more than {MAX_CARDS:,} cards (copies "
-                      f"included) by card `{name}`", span,
-                      hint="a game's box holds far fewer: look for cards listed or copied by mistake",
-                      notes=[Note("the catalogue is declared here", cat.span)])
+            _too_many(bag, cat, span)
             return out
         out.append(card)
     return out
+
+
+def _too_many(bag: DiagnosticBag, cat: ast.Catalogue, span: Span) -> None:
+    """E0321 at the entry that takes the catalogues past MAX_CARDS cards."""
+    bag.error("E0321", f"the catalogues hold more than {MAX_CARDS:,} cards (copies included) by "
+              "this entry", span,
+              hint="a game's box holds far fewer: look for cards listed or copied by mistake",
+              notes=[Note("the catalogue is declared here", cat.span)])
 
 
 class _Refused(yaml.YAMLError):
