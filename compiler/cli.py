@@ -211,6 +211,7 @@ def cmd_fmt(args) -> int:
     that does not parse is left as it is and its diagnostics printed.  Exit 1 when a
     spec does not parse, or with ``--check`` when one would be reformatted; CliError
     (exit 2) for a spec that cannot be written."""
+    from compiler import bounds
     from dsl.format import FormatError, format_source
 
     changed: list[str] = []
@@ -219,6 +220,11 @@ def cmd_fmt(args) -> int:
         display = pipeline._display(path)
         try:
             text = path.read_text(encoding="utf-8")
+            too_large = bounds.check_text(text, display)  # E0540, as `check` says it
+            if too_large is not None:
+                _print_diagnostics(pipeline.CompileResult(path, path.stem, [too_large], text))
+                failed += 1
+                continue
             result = format_source(text, display)
         except (OSError, UnicodeDecodeError):
             _print_diagnostics(pipeline.analyse(path))  # the reading diagnostic of `check`

@@ -454,6 +454,16 @@ def test_a_spec_past_the_most_tokens_is_e0540_at_the_first_token_past(tmp_path):
     assert "tokens" in result.diagnostics[0].message
 
 
+def test_fmt_refuses_a_spec_past_the_limits_as_check_does(tmp_path, capsys):
+    from compiler import cli
+
+    spec = tmp_path / "mini.rules"
+    spec.write_text(BASE + "x " * limits.MAX_SPEC_TOKENS, encoding="utf-8")
+    assert cli.main(["fmt", "--check", str(spec)]) == 1
+    out = capsys.readouterr()
+    assert "error[E0540]: the spec is too large" in out.out + out.err
+
+
 def test_a_file_of_gigabytes_is_not_read(tmp_path, monkeypatch):
     spec = tmp_path / "mini.rules"
     spec.write_text(BASE, encoding="utf-8")
