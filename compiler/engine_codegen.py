@@ -33,15 +33,19 @@ class _Namer:
     def __init__(self):
         self.by_id: dict[int, str] = {}
         self.used: set[str] = set()
+        self.last: dict[str, int] = {}  # stem → the last version taken (thousands of edges share one)
 
     def __call__(self, prefix: str, decl, base: str) -> str:
         key = (prefix, id(decl))
         if key in self.by_id:
             return self.by_id[key]
-        name, n = f"{prefix}_{base}", 1
+        stem = f"{prefix}_{base}"
+        n = self.last.get(stem, 1)
+        name = stem if n == 1 else f"{stem}_v{n}"
         while name in self.used:
             n += 1
-            name = f"{prefix}_{base}_v{n}"
+            name = f"{stem}_v{n}"
+        self.last[stem] = n
         self.used.add(name)
         self.by_id[key] = name
         return name

@@ -484,6 +484,14 @@ def test_thousands_of_declarations_compile_within_500_mb(tmp_path):
     assert report["ok"] and report["engine"] and report["page"]
 
 
+def test_thousands_of_transitions_compile_within_500_mb(tmp_path):
+    # found by `rulebook fuzz`: every conditional transition's function was named by trying
+    # edge_edge, edge_edge_v2... from the start each time
+    edges = "".join(f"  play -> play when players == {i}\n" for i in range(6000))
+    report = in_child(tmp_path, BASE.replace("  play -> play\n", "  play -> play\n" + edges))
+    assert report["ok"] and report["engine"]
+
+
 def test_thousands_of_unknown_names_among_thousands_of_names_report_quickly(tmp_path):
     params = "".join(f'param p{i} "P" = 1 {{\n}}\n' for i in range(3000))
     actions = "".join(f'derived u{i} "U" = q{i} {{\n}}\n' for i in range(3000))
