@@ -804,11 +804,14 @@ def _glued_diagnostic(err: GluedKeyword, text: str, path: str) -> Diagnostic:
 
 
 def _too_deep(text: str, path: str) -> Diagnostic:
-    """E0003, at the first bracket past :data:`_DEEP_AT` levels (or the first line)."""
-    depth = 0
+    """E0003, at the first bracket, `not` or `-` past :data:`_DEEP_AT` levels (a run of
+    `not` or `-` nests as deep as brackets do), or at the first line."""
+    depth = prefixes = 0
     for m in syntax_words._TOKEN.finditer(text):
-        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(m.group(), 0)
-        if depth > _DEEP_AT:
+        token = m.group()
+        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(token, 0)
+        prefixes = prefixes + 1 if token in ("not", "-") else 0
+        if depth + prefixes > _DEEP_AT:
             line = text.count("\n", 0, m.start()) + 1
             column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
             return Diagnostic("E0003", "the spec nests too deeply to read", Span(path, line, column, line,

@@ -226,6 +226,8 @@ def test_an_expression_nested_too_deep_is_e0003(tmp_path, kind, depth):
     text = (BASE + f'derived deep "Deep" = {expr} {{\n  source "X"\n}}\n')
     result = compile_text(tmp_path, text)
     assert "E0003" in codes(result)  # a chain of 3,000 divisions is also too long (E0542)
+    deep = next(d for d in result.diagnostics if d.code == "E0003")
+    assert deep.span.line == text[:text.index("derived deep")].count("\n") + 1  # not at 1:1
 
 
 #: Levels of expression each nesting adds (parentheses make none: Python reads ~200).
