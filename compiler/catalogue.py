@@ -12,6 +12,7 @@ import copy
 import datetime
 import re
 import stat
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
@@ -20,7 +21,7 @@ import yaml
 from dsl import ast, strings
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from dsl.spans import Span
-from compiler.limits import MAX_COPIES
+from compiler.limits import MAX_CARDS, MAX_CATALOGUE_CHARS, MAX_COPIES, MAX_NUMBER, MAX_YAML_DEPTH
 
 _NAME = re.compile(r"[a-z_][a-z0-9_]*")
 PROVENANCE_KEYS = {"name", "title", "copies", "provenance", "source", "provisional_fields", "note"}
@@ -36,13 +37,16 @@ def load_catalogues(mode_tables, spec_dir: Path, bag: DiagnosticBag,
     (``board:``, ``recruits:``...); a file for one catalogue may use ``cards:``.
 
     Returns card entries (dicts) with ``_catalogue``, ``_card_type`` and ``_line``
-    added; fields missing from an entry take the field's default.
+    added; fields missing from an entry take the field's default.  Files past
+    MAX_CATALOGUE_CHARS, YAML anchors and aliases, deep nesting, numbers past
+    MAX_NUMBER and more than MAX_CARDS cards in all are refused (E0320, E0321, E0543).
     """
     entries: list[dict] = []
     seen: set[str] = set()
+    total = [0]  # cards (copies included) of every catalogue so far, at most MAX_CARDS
     for mode in mode_tables:
         for cat in mode.catalogues.values():
-            if cat.name in seen:
+            if cat.name in seen or total[0] > MAX_CARDS:
                 continue
             seen.add(cat.name)
             ctype = mode.card_types.get(cat.card_type.name)
@@ -51,7 +55,7 @@ def load_catalogues(mode_tables, spec_dir: Path, bag: DiagnosticBag,
                           f"`{cat.card_type.name}`", cat.card_type.span,
                           hint=did_you_mean(cat.card_type.name, mode.card_types, "card types"))
                 continue
-            entries += _load(cat, ctype, mode, spec_dir, bag, display_dir)
+            entries += _load(cat, ctype, mode, spec_dir, bag, display_dir, total)
     return entries
 
 
@@ -99,7 +103,7 @@ def catalogue_file(spec_dir: Path, relative: str) -> tuple[Path | None, tuple[st
 
 
 def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
-          display_dir: Path | None = None) -> list[dict]:
+          display_dir: Path | None = None, total_cards: list[int] | None = None) -> list[dict]:
     where = cat.path_span or cat.span
     path, problem = catalogue_file(spec_dir, cat.path)
     if problem is not None:
@@ -108,6 +112,9 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
         return []
     shown = display_dir / cat.path if display_dir is not None else spec_dir / cat.path
     try:
+        if path.stat().st_size > 4 * MAX_CATALOGUE_CHARS:  # too large whatever it holds
+            _too_large(bag, cat, shown, f"{path.stat().st_size:,} bytes")
+            return []
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         bag.error("E0302", f"cannot read catalogue file {cat.path!r}: {err.strerror}", where,
@@ -117,8 +124,14 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
         bag.error("E0302", f"cannot read catalogue file {cat.path!r}: not UTF-8 text (byte "
                   f"{err.object[err.start]:#04x})", where, hint="save the file as UTF-8")
         return []
+    if len(text) > MAX_CATALOGUE_CHARS:
+        _too_large(bag, cat, shown, f"{len(text):,} characters")
+        return []
     try:
         root = _compose(text)
+    except _Refused as err:
+        _refused(bag, err, shown, cat)
+        return []
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else 1
@@ -134,6 +147,9 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
         return []
     try:
         data = _safe_load(text) or {}
+    except _Refused as err:
+        _refused(bag, err, shown, cat)
+        return []
     except yaml.YAMLError as err:  # e.g. a tag such as !!python/object: not plain data
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else 1
@@ -157,12 +173,18 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
         return []
     fields = {f.name: f for f in ctype.fields}
     enums = {e.name: {m.name for m in e.members} for e in mode.enums.values()}
+    # the checker and the engine go through every card: bound them (copies included)
+    total = total_cards if total_cards is not None else [0]
     resources = set(mode.resources)
     out = []
     names: dict[str, Span] = {}
     for entry, node in zip(data[key], cards_node.value):
         span = Span(str(shown), node.start_mark.line + 1, node.start_mark.column + 1,
                     node.start_mark.line + 1, node.start_mark.column + 2)
+        total[0] += 1  # every entry counts, a card or not: each is checked
+        if total[0] > MAX_CARDS:
+            _too_many(bag, cat, span)
+            return out
         if not isinstance(entry, dict):
             bag.error("E0304", "each card is a mapping of field: value", span,
                       hint="write the card as `- name: ...` with one `field: value` per line")
@@ -194,9 +216,10 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
             bag.error("E0305", f"card name `{name}` is not lower_case_with_underscores",
                       key_spans.get("name", span), hint="names are what specs and logs use; "
                       "put the printed name in `title`")
-        keys = [k.value for k, _ in pairs]
+        given = Counter(k.value for k, _ in pairs)  # counted once: a card may have thousands
         for k, _ in pairs:
-            if keys.count(k.value) > 1 and k is next(x for x, _ in pairs if x.value == k.value):
+            if given[k.value] > 1:
+                given[k.value] = 0  # reported at its first place only
                 bag.error("E0306", f"card `{name}` gives `{k.value}` twice", _node_span(shown, k),
                           hint="keep one")
         prov = entry.get("provenance", "rulebook")
@@ -252,6 +275,10 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                       key_spans.get("copies", span), hint="write `copies: 1` or more, or leave it "
                       "out for a single copy")
             card["copies"] = 1
+        total[0] += card.get("copies", 1) - 1
+        if total[0] > MAX_CARDS:
+            _too_many(bag, cat, span)
+            return out
         out.append(card)
     return out
 
@@ -286,6 +313,81 @@ def _kind(value) -> str:
     if value is None:
         return "nothing (null)"
     return {list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)
+def _too_many(bag: DiagnosticBag, cat: ast.Catalogue, span: Span) -> None:
+    """E0321 at the entry that takes the catalogues past MAX_CARDS cards."""
+    bag.error("E0321", f"the catalogues hold more than {MAX_CARDS:,} cards (copies included) by "
+              "this entry", span,
+              hint="a game's box holds far fewer: look for cards listed or copied by mistake",
+              notes=[Note("the catalogue is declared here", cat.span)])
+
+
+class _Refused(yaml.YAMLError):
+    """What a catalogue may not hold, found while reading it: ``code`` (E0320, E0321,
+    E0543), ``problem`` (the message after "catalogue "), ``problem_mark`` and ``hint``."""
+
+    def __init__(self, code: str, problem: str, mark, hint: str):
+        super().__init__(problem)
+        self.code, self.problem, self.problem_mark, self.hint = code, problem, mark, hint
+
+
+class _CatalogueLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing what no card needs and what could make reading a
+    catalogue take the memory or the time of the machine: anchors and aliases (a few
+    lines of aliases stand for a billion values when expanded, E0320), lists and
+    mappings more than MAX_YAML_DEPTH inside one another (E0321), and numbers past
+    MAX_NUMBER (E0543)."""
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise _Refused("E0320", "uses a YAML " + ("alias" if isinstance(event, yaml.AliasEvent)
+                                                      else "anchor"), event.start_mark,
+                           "write each card and value out in full; catalogues do not use anchors "
+                           "(`&name`), aliases (`*name`) or merge keys (`<<`)")
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            self._depth = getattr(self, "_depth", 0) + 1
+            if self._depth > MAX_YAML_DEPTH:
+                raise _Refused("E0321", f"nests lists and mappings more than {MAX_YAML_DEPTH} deep",
+                               event.start_mark, "a card is a mapping of fields to values; a bag is "
+                               "a mapping of resources to numbers: nothing nests deeper")
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self._depth -= 1
+        return super().compose_node(parent, index)
+
+    def construct_yaml_int(self, node):
+        digits = node.value.lstrip("+-").replace("_", "")
+        if len(digits) > 2 * len(str(MAX_NUMBER)) + 2:  # past any way of writing MAX_NUMBER
+            value = None
+        else:
+            value = super().construct_yaml_int(node)
+        if value is None or abs(value) > MAX_NUMBER:
+            shown = node.value if len(node.value) <= 24 else f"{node.value[:12]}... ({len(node.value)} " \
+                "characters)"
+            raise _Refused("E0543", f"holds the number {shown}, larger than {MAX_NUMBER:,}",
+                           node.start_mark, f"write a number of at most {MAX_NUMBER:,}")
+        return value
+
+
+_CatalogueLoader.add_constructor("tag:yaml.org,2002:int", _CatalogueLoader.construct_yaml_int)
+
+
+def _refused(bag: DiagnosticBag, err: _Refused, shown, cat: ast.Catalogue) -> None:
+    """The diagnostic of what :class:`_CatalogueLoader` refused, at its place in the file."""
+    mark = err.problem_mark
+    bag.error(err.code, f"catalogue {err.problem}",
+              Span(str(shown), mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 2),
+              hint=err.hint, notes=[Note("the catalogue is declared here", cat.span)])
+
+
+def _too_large(bag: DiagnosticBag, cat: ast.Catalogue, shown, size: str) -> None:
+    """E0321 for a catalogue file past MAX_CATALOGUE_CHARS."""
+    bag.error("E0321", f"catalogue file {cat.path!r} is too large: {size}, and the compiler reads "
+              f"at most {MAX_CATALOGUE_CHARS:,} characters", cat.span,
+              hint="a game's cards fit in far less (the shipped catalogues are under 30,000): look for "
+              "text pasted or generated by mistake",
+              notes=[Note(f"the file is {shown}", cat.span)])
 
 
 #: PyYAML's words for common slips, in a rules editor's words.
@@ -320,8 +422,13 @@ def _value_hint(type_name: str, enums: dict[str, set[str]]) -> str:
 @lru_cache(maxsize=16)
 def _compose(text: str):
     """The YAML node tree of a catalogue file's text (cached: checking many edits of
-    one spec, as ``rulebook mutate`` does, reads the same catalogue again)."""
-    return yaml.compose(text)
+    one spec, as ``rulebook mutate`` does, reads the same catalogue again).  Raises
+    ``yaml.YAMLError``, or :class:`_Refused` for what :class:`_CatalogueLoader` refuses."""
+    loader = _CatalogueLoader(text)
+    try:
+        return loader.get_single_node()
+    finally:
+        loader.dispose()
 
 
 def _safe_load(text: str):
@@ -331,7 +438,15 @@ def _safe_load(text: str):
 
 @lru_cache(maxsize=16)
 def _safe_load_cached(text: str):
-    return yaml.safe_load(text)
+    """The data of the cached node tree: the text is read once."""
+    node = _compose(text)
+    if node is None:
+        return None
+    loader = _CatalogueLoader("")
+    try:
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
 
 
 def _node_span(path: Path, node) -> Span:

@@ -7,6 +7,9 @@ several modes are reported once.
 
 from __future__ import annotations
 
+from collections import deque
+from math import prod
+
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from compiler import names as N
@@ -414,13 +417,18 @@ class _Checker:
             for name in _names_in(d.expr):
                 if name in self.mode.derived:
                     graph.add_edge(d.name, name)
-        for cycle in sorted(_from_first(c, list(self.mode.derived)) for c in nx.simple_cycles(graph)):
+        cycles = _one_cycle_each(graph, list(self.mode.derived))
+        for cycle in cycles:
             first = self.mode.derived[cycle[0]]
             self.error("E0206", "derived value is defined through itself: "
                        + " → ".join(cycle + cycle[:1]), first.span,
                        hint="define it from other values only",
                        notes=[Note(f"`{a}` reads `{b}` here", self.mode.derived[a].expr.span)
                               for a, b in zip(cycle[1:], cycle[2:] + cycle[:1])])
+        if not cycles:
+            self.chain_depth(graph, self.mode.derived, "derived value", "reads",
+                             "compute some of them from the first values directly, not each "
+                             "from the one before")
 
     def procedure_cycles(self) -> None:
         """A procedure may not run itself, directly or through others."""
@@ -431,14 +439,34 @@ class _Checker:
             graph.add_node(proc.name)
             for call in _calls(proc.effect):
                 graph.add_edge(proc.name, call.procedure.name, span=call.span)
-        for cycle in sorted(_from_first(c, list(self.mode.procedures))
-                            for c in nx.simple_cycles(graph)):
+        cycles = _one_cycle_each(graph, list(self.mode.procedures))
+        for cycle in cycles:
             first = self.mode.procedures[cycle[0]]
             self.error("E0206", "procedure runs itself through " + " → ".join(cycle + cycle[:1]),
                        first.span, hint="a procedure cannot run itself; repeat work with `for each` "
                        "instead",
                        notes=[Note(f"`{a}` runs `{b}` here", graph.edges[a, b]["span"])
                               for a, b in zip(cycle, cycle[1:] + cycle[:1])])
+        if not cycles:
+            self.chain_depth(graph, self.mode.procedures, "procedure", "runs",
+                             "run the later procedures one after another from the first, not "
+                             "each from the one before")
+
+    def chain_depth(self, graph, decls: dict, kind: str, verb: str, hint: str) -> None:
+        """E0541 when the longest chain of ``decls`` (derived values reading one another,
+        or procedures running one another: the edges of the acyclic ``graph``) is longer
+        than MAX_REFERENCE_DEPTH: each link is a nested call in the engine."""
+        import networkx as nx
+
+        if graph.number_of_nodes() <= limits.MAX_REFERENCE_DEPTH:
+            return
+        chain = [n for n in nx.dag_longest_path(graph) if n in decls]
+        if len(chain) > limits.MAX_REFERENCE_DEPTH:
+            shown = " → ".join(f"`{n}`" for n in chain[:3]) + " → ... → " + f"`{chain[-1]}`"
+            self.error("E0541", f"{kind} `{chain[0]}` {verb} a chain of {len(chain):,} {kind}s "
+                       f"({shown}); at most {limits.MAX_REFERENCE_DEPTH} may depend on one another "
+                       "in a row", decls[chain[0]].span, hint=hint,
+                       notes=[Note(f"the chain ends at `{chain[-1]}`", decls[chain[-1]].span)])
 
     def param_type(self, param: ast.ProcParam) -> str:
         kind = param.type.name
@@ -528,6 +556,7 @@ class _Checker:
 
     # ------------------------------------------------------------ declarations
     def action_scope(self, a: ast.Action) -> N.Scope:
+        self.choice_count(a)
         scope = N.Scope()
         for c in a.choices:
             d = c.domain
@@ -579,6 +608,28 @@ class _Checker:
                                f"{limits.MAX_CHOICES:,} numbers", d.span, hint="choose from a smaller range")
                 scope = scope.with_local(c.name, N.INT)
         return scope
+
+    def choice_count(self, a: ast.Action) -> None:
+        """E0506 when the choices of an action whose options are known before the game
+        (ranges, bags, players) offer more than MAX_CHOICES combinations: the engine lists
+        every combination as an action.  (More than MAX_ACTION_CHOICES choices is refused
+        before, by :mod:`compiler.bounds`.)"""
+        sizes = []
+        for c in a.choices:
+            d = c.domain
+            if isinstance(d, ast.RangeDomain):
+                sizes.append(d.high - d.low + 1)
+            elif isinstance(d, ast.BagDomain):
+                sizes.append(limits.bag_choices(len(d.kinds), d.size))
+            elif isinstance(d, ast.PlayerDomain):
+                sizes.append(min(self.mode.players[1], limits.MAX_PLAYERS))
+        if any(n > limits.MAX_CHOICES for n in sizes):
+            return  # that choice has its own error
+        combinations = prod(max(n, 1) for n in sizes)
+        if combinations > limits.MAX_CHOICES:
+            self.error("E0506", f"the choices of this action offer {combinations:,} combinations, "
+                       f"more than {limits.MAX_CHOICES:,}", a.choices[0].span,
+                       hint="choose from smaller ranges, or choose inside the effect")
 
     def action(self, a: ast.Action) -> None:
         scope = self.action_scope(a)
@@ -649,6 +700,8 @@ class _Checker:
                 if isinstance(t.maximum, ast.Number) and t.maximum.value == 0:
                     self.warning("W0103", f"tally `{t.name}` allows nothing (max 0)", t.maximum.span,
                                  hint="remove the actions that use it instead")
+        pieces = 0  # of every kind, for the most players: the engine lays each one out
+        seats = min(max(hi, 1), limits.MAX_PLAYERS)
         for pc in m.pieces.values():
             if pc.count < 1:
                 self.error("E0506", "each player needs at least 1 piece", pc.span,
@@ -657,6 +710,11 @@ class _Checker:
                 self.error("E0506", f"each player can have at most {limits.MAX_PIECES_PER_PLAYER} "
                            f"pieces of a kind, not {pc.count}", pc.span,
                            hint=f"write `per player {limits.MAX_PIECES_PER_PLAYER}` or fewer")
+            elif pieces <= limits.MAX_PIECES < pieces + pc.count * seats:
+                self.error("E0506", f"with {seats} players the pieces number more than "
+                           f"{limits.MAX_PIECES:,} in all by these", pc.span,
+                           hint="use fewer pieces per player, or fewer kinds of pieces")
+            pieces += max(pc.count, 0) * seats
             if pc.sides is not None and pc.sides < 2:
                 self.error("E0506", "a die needs at least 2 sides", pc.span,
                            hint="write `sides 6` (any number from 2), or leave `sides` out for pieces "
@@ -802,11 +860,37 @@ class _Checker:
                            or "write a number, true, false, a quoted text or a member of an enum")
 
 
-def _from_first(cycle: list[str], order: list[str]) -> list[str]:
-    """``cycle`` rotated to start at its member declared first (networkx's order depends on
-    string hashing, which changes from run to run)."""
-    i = min(range(len(cycle)), key=lambda k: order.index(cycle[k]))
-    return cycle[i:] + cycle[:i]
+def _one_cycle_each(graph, order: list[str]) -> list[list[str]]:
+    """One cycle of each strongly connected part of ``graph`` that has one: the shortest
+    through the part's member declared first (``order``), starting there.  Not every
+    cycle: a few names that all refer to one another form more cycles than can be
+    listed (networkx's ``simple_cycles`` would run for ever).  Sorted, so the report does
+    not depend on string hashing."""
+    import networkx as nx
+
+    rank = {name: i for i, name in enumerate(order)}
+    out = []
+    for part in nx.strongly_connected_components(graph):
+        first = min(part, key=lambda n: rank.get(n, len(rank)))
+        if len(part) == 1 and not graph.has_edge(first, first):
+            continue
+        came_from: dict[str, str | None] = {first: None}
+        queue, last = deque([first]), None
+        while queue and last is None:
+            node = queue.popleft()
+            for succ in graph.successors(node):
+                if succ == first:
+                    last = node
+                    break
+                if succ in part and succ not in came_from:
+                    came_from[succ] = node
+                    queue.append(succ)
+        cycle = []
+        while last is not None:
+            cycle.append(last)
+            last = came_from[last]
+        out.append(cycle[::-1])
+    return sorted(out)
 
 
 def _names_in(e):

@@ -211,6 +211,7 @@ def cmd_fmt(args) -> int:
     that does not parse is left as it is and its diagnostics printed.  Exit 1 when a
     spec does not parse, or with ``--check`` when one would be reformatted; CliError
     (exit 2) for a spec that cannot be written."""
+    from compiler import bounds
     from dsl.format import FormatError, format_source
 
     changed: list[str] = []
@@ -219,6 +220,11 @@ def cmd_fmt(args) -> int:
         display = pipeline._display(path)
         try:
             text = path.read_text(encoding="utf-8")
+            too_large = bounds.check_text(text, display)  # E0540, as `check` says it
+            if too_large is not None:
+                _print_diagnostics(pipeline.CompileResult(path, path.stem, [too_large], text))
+                failed += 1
+                continue
             result = format_source(text, display)
         except (OSError, UnicodeDecodeError):
             _print_diagnostics(pipeline.analyse(path))  # the reading diagnostic of `check`
@@ -328,7 +334,8 @@ def _fuzz_one(path: Path, cases: int, args):
 
     try:
         campaign = fuzz_campaign.run_campaign(path.resolve(), cases, args.seed, Path(args.out),
-                                        case_seconds=args.case_seconds, progress=progress)
+                                              case_seconds=args.case_seconds, progress=progress,
+                                              case_memory_mb=args.case_memory_mb)
     except fuzzing.FuzzingUnavailable as err:
         raise CliError(str(err)) from None
     groups = campaign.signatures()
@@ -639,6 +646,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="folder for failing inputs (default fuzz-failures/)")
     p.add_argument("--case-seconds", type=_at_least_zero(float), default=10.0,
                    help="a case running longer fails (default 10)")
+    p.add_argument("--case-memory-mb", type=_at_least_zero(float), default=1000.0,
+                   help="a case allocating more megabytes fails (default 1000; 0: no limit)")
     p.set_defaults(func=cmd_fuzz)
     p = sub.add_parser("play", help="play a whole game with bots")
     p.add_argument("game")

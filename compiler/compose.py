@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace as dc_replace
 from dsl import ast
 from dsl.spans import Span
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
+from compiler.limits import MAX_MODE_OPS
 
 #: ComposedMode attribute holding each declaration class.
 TABLES: dict[type, str] = {
@@ -43,7 +44,7 @@ class Change:
 
 
 #: What a mode built on a missing parent still reports: problems of its own text.
-_NOT_CASCADES = frozenset({"E0204", "E0206", "E0210"})
+_NOT_CASCADES = frozenset({"E0204", "E0206", "E0210", "E0545"})
 
 
 @dataclass
@@ -74,6 +75,8 @@ class ComposedMode:
     ends: dict[str, ast.End] = field(default_factory=dict)
     history: list[Change] = field(default_factory=list)
     lineage: tuple[str, ...] = ()
+    #: the `players` line in force, when a mode, module or amendment changed the count
+    players_span: Span | None = None
     #: a mode, module or parent it builds on could not be found (E0204, E0206): its
     #: rules are missing parts, so the checks skip it rather than report cascades
     incomplete: bool = False
@@ -187,154 +190,215 @@ class _Composer:
         self.amendments = amendments
         self.bag = bag
         self.done: dict[str, ComposedMode] = {}
-        self.active: list[str] = []
         self.using: list[str] = []
+        self._amendments_of: dict[str, list[ast.Amend]] = {}
+        for amendment in amendments:
+            self._amendments_of.setdefault(amendment.mode.name, []).append(amendment)
+        self._adders: dict[str, str] | None = None
+        self.applied = 0  # mode operations the mode being composed has applied so far
 
     def mode(self, name: str) -> ComposedMode:
-        if name in self.done:
-            return self.done[name]
-        decl = self.modes_decl[name]
-        if name in self.active:
-            chain = self.active[self.active.index(name):]
-            self.bag.error("E0206", f"mode `{name}` extends itself through "
-                           + " → ".join(chain + [name]), decl.span,
-                           hint=f"remove `extends` from one of {', '.join(f'`{m}`' for m in chain)}",
-                           notes=[Note(f"`{other}` extends `{self.modes_decl[other].extends.name}` here",
-                                       self.modes_decl[other].extends.span)
-                                  for other in chain[1:] if self.modes_decl[other].extends is not None])
-            broken = self.base.copy()
-            broken.incomplete = True
-            return broken
-        self.active.append(name)
-        parent = self.base
-        if decl.extends is not None:
-            if decl.extends.name in self.modes_decl:
-                parent = self.mode(decl.extends.name)
-            else:
-                self.bag.error("E0204", f"mode `{name}` extends unknown mode `{decl.extends.name}`",
+        """The composed mode ``name``: its parent chain is walked up iteratively (a chain
+        of thousands of `extends` neither recurses nor composes a parent twice), then
+        each mode of the chain is composed on its parent, oldest first."""
+        chain: list[str] = []  # the modes still to compose, child first
+        on_chain: set[str] = set()
+        current = name
+        while True:
+            if current in self.done:
+                parent = self.done[current]
+                break
+            if current in on_chain:
+                parent = self._cycle(chain[chain.index(current):])
+                break
+            chain.append(current)
+            on_chain.add(current)
+            decl = self.modes_decl[current]
+            if decl.extends is None:
+                parent = self.base
+                break
+            if decl.extends.name not in self.modes_decl:
+                self.bag.error("E0204", f"mode `{current}` extends unknown mode `{decl.extends.name}`",
                                decl.extends.span,
                                hint=did_you_mean(decl.extends.name, self.modes_decl, "modes")
                                if len(self.modes_decl) > 1 else "declare the mode it extends, or "
                                "remove `extends` to build on the base rules")
                 parent = self.base.copy()
                 parent.incomplete = True
+                break
+            current = decl.extends.name
+        for mode_name in reversed(chain):
+            parent = self._compose_on(mode_name, parent)
+            self.done[mode_name] = parent
+        return self.done[name]
+
+    def _cycle(self, chain: list[str]) -> ComposedMode:
+        """Report E0206 for modes that extend themselves through ``chain`` (its first mode
+        extends the last); the base, marked incomplete, stands in for the missing parent."""
+        name = chain[0]
+        self.bag.error("E0206", f"mode `{name}` extends itself through "
+                       + " → ".join(chain + [name]), self.modes_decl[name].span,
+                       hint=f"remove `extends` from one of {', '.join(f'`{m}`' for m in chain)}",
+                       notes=[Note(f"`{other}` extends `{self.modes_decl[other].extends.name}` here",
+                                   self.modes_decl[other].extends.span)
+                              for other in chain[1:] if self.modes_decl[other].extends is not None])
+        broken = self.base.copy()
+        broken.incomplete = True
+        return broken
+
+    def _compose_on(self, name: str, parent: ComposedMode) -> ComposedMode:
+        """Mode ``name``: a copy of ``parent`` with the mode's own operations and the
+        amendments that target it applied."""
+        decl = self.modes_decl[name]
         result = parent.copy()
         result.name, result.title, result.decl = name, decl.title, decl
         result.lineage = parent.lineage + (name,)
         real, self.bag = self.bag, DiagnosticBag() if result.incomplete else self.bag
+        self.applied = 0
         try:
             self._apply(result, decl.ops, by=name, citation=_first_source(decl.meta))
-            for amendment in self.amendments:
-                if amendment.mode.name == name:
-                    self._apply(result, amendment.ops, by=f"amendment {amendment.citation}",
-                                citation=amendment.citation)
+            for amendment in self._amendments_of.get(name, ()):
+                self._apply(result, amendment.ops, by=f"amendment {amendment.citation}",
+                            citation=amendment.citation)
         finally:
             if self.bag is not real:  # built on missing parts: keep only what is not a cascade
                 real.items += [d for d in self.bag.items if d.code in _NOT_CASCADES]
             self.bag = real
-        self.active.pop()
-        self.done[name] = result
         return result
 
     def _declared_elsewhere(self, name: str) -> str | None:
         """Which module or mode adds ``name``, for a mode that has no such rule."""
-        for kind, table in (("module", self.modules), ("mode", self.modes_decl)):
-            for other in table.values():
-                if any(isinstance(op, ast.Add) and getattr(op.decl, "name", None) == name
-                       for op in other.ops):
-                    return f"`{name}` is added by {kind} `{other.name}`, which this mode does not " + (
-                        "use" if kind == "module" else "extend")
-        return None
+        if self._adders is None:  # once per spec: a spec may `set` thousands of names
+            self._adders = {}
+            for kind, table in (("module", self.modules), ("mode", self.modes_decl)):
+                for other in table.values():
+                    for op in other.ops:
+                        added = getattr(op.decl, "name", None) if isinstance(op, ast.Add) else None
+                        if added is not None and added not in self._adders:
+                            self._adders[added] = (
+                                f"is added by {kind} `{other.name}`, which this mode does not "
+                                + ("use" if kind == "module" else "extend"))
+        found = self._adders.get(name)
+        return f"`{name}` {found}" if found else None
 
     def _apply(self, mode: ComposedMode, ops, by: str, citation: str | None) -> None:
-        for op in ops:
-            if isinstance(op, ast.ModePlayers):
-                mode.players = (op.low, op.high)
-            elif isinstance(op, ast.UseModule):
-                module = self.modules.get(op.module.name)
-                if module is None:
-                    self.bag.error("E0204", f"unknown module `{op.module.name}`", op.module.span,
-                                   hint=did_you_mean(op.module.name, self.modules, "modules"))
-                    mode.incomplete = True
-                elif module.name in self.using:
-                    chain = self.using[self.using.index(module.name):] + [module.name]
-                    self.bag.error("E0206", "module uses itself through " + " → ".join(chain),
-                                   op.module.span, hint="remove one of the `use` lines")
-                    mode.incomplete = True
-                else:
-                    self.using.append(module.name)
-                    self._apply(mode, module.ops, by=f"module {module.name}",
-                                citation=_first_source(module.meta))
+        """Apply ``ops`` to ``mode``; a `use` applies the module's ops in its place.  Modules
+        are entered with an explicit stack, so a long chain of modules using modules
+        does not recurse."""
+        if self.applied > MAX_MODE_OPS:  # E0545 already: the mode is given up
+            return
+        stack = [(iter(ops), by, citation, None)]  # (ops left, by, citation, module entered)
+        while stack:
+            op = next(stack[-1][0], None)
+            if op is None:
+                if stack.pop()[3] is not None:
                     self.using.pop()
-            elif isinstance(op, ast.SetParam):
-                old = mode.params.get(op.param.name)
-                if old is None:
-                    self.bag.error("E0207", f"`set` names unknown param `{op.param.name}`",
-                                   op.param.span, hint=did_you_mean(op.param.name, mode.params)
-                                   or self._declared_elsewhere(op.param.name)
-                                   or f"declare it first: `param {op.param.name} \"...\" = ... {{ }}`")
-                elif type(op.value) is not type(old.value) and not (
-                        isinstance(op.value, ast.Name) and isinstance(old.value, ast.Name)):
-                    self.bag.error("E0503", f"`{old.name}` is {_literal_words(old.value)}, so it "
-                                   f"cannot be set to {_literal_words(op.value)}", op.value.span,
-                                   hint=f"set it to {_literal_words(old.value)}, like its declared "
-                                   "value",
-                                   notes=[Note("declared here", old.span)])
-                else:
-                    mode.params[old.name] = dc_replace(old, value=op.value)
-                    mode.history.append(Change("set", "param", old.name, by, citation, old.value,
-                                               op.value, op.span))
-            elif isinstance(op, (ast.Add, ast.Replace)) and isinstance(op.decl, (ast.Flow, ast.Setup)):
-                attr = "flow" if isinstance(op.decl, ast.Flow) else "setup"
-                if isinstance(op, ast.Add):
-                    self.bag.error("E0208", f"`add` of a second `{attr}`", op.decl.span,
-                                   hint=f"use `replace {attr} {{ ... }}` to change it")
-                    continue
-                mode.history.append(Change("replace", attr, attr, by, _first_source(op.decl.meta)
-                                           or citation, getattr(mode, attr), op.decl, op.span))
-                setattr(mode, attr, op.decl)
-            elif isinstance(op, (ast.Add, ast.Replace)) and type(op.decl) not in TABLES:
-                word = "add" if isinstance(op, ast.Add) else "replace"
-                self.bag.error("E0210", f"a mode cannot `{word}` a {ast.decl_kind(op.decl)}",
-                               op.decl.span, hint="modes add, replace or remove rules: actions, "
-                               "phases, tallies, triggers, params, tracks, zones, ends...")
-            elif isinstance(op, ast.Add):
-                table = mode.table(op.decl)
-                name = op.decl.name
-                if name in table:
-                    self.bag.error("E0208", f"`add` names `{name}`, which already exists here",
-                                   op.decl.span, hint="use `replace` to change an existing rule",
-                                   notes=[Note("existing declaration", table[name].span)])
-                    continue
-                table[name] = op.decl
-                mode.history.append(Change("add", ast.decl_kind(op.decl), name, by,
-                                           _first_source(op.decl.meta) or citation, None, op.decl,
-                                           op.span))
-            elif isinstance(op, ast.Replace):
-                table = mode.table(op.decl)
-                name = op.decl.name
-                if name not in table:
-                    self.bag.error("E0209", f"`replace` names `{name}`, which is not a rule of "
-                                   "this mode", op.decl.span, hint=did_you_mean(name, table)
-                                   or "use `add` for a new rule", notes=_removed_notes(mode, name))
-                    continue
-                mode.history.append(Change("replace", ast.decl_kind(op.decl), name, by,
-                                           _first_source(op.decl.meta) or citation,
-                                           table.get(name), op.decl, op.span))
-                table[name] = op.decl
-            elif isinstance(op, ast.Remove):
-                kind_cls = ast.DECL_KINDS[op.kind]
-                table = getattr(mode, TABLES[kind_cls])
-                name = op.name.name
-                if name not in table:
-                    self.bag.error("E0209", f"`remove` names {op.kind} `{name}`, which is not a "
-                                   "rule of this mode", op.name.span,
-                                   hint=did_you_mean(name, table) or f"the {op.kind} rules here are "
-                                   + (", ".join(f"`{n}`" for n in list(table)[:6]) or "none"),
-                                   notes=_removed_notes(mode, name))
-                    continue
-                mode.history.append(Change("remove", op.kind, name, by, citation, table.pop(name),
-                                           None, op.span))
+                continue
+            _, by, citation, _ = stack[-1]
+            if len(stack) == 1:
+                outer = op  # the mode's (or amendment's) own operation this one comes from
+            self.applied += 1
+            if self.applied > MAX_MODE_OPS:
+                self.bag.error("E0545", f"mode `{mode.name}` applies more than {MAX_MODE_OPS:,} "
+                               "changes, counting each module as often as it is used (through "
+                               "other modules)", outer.span, hint="use each module once: a module "
+                               "used twice by a module used twice... doubles the work each time",
+                               notes=[Note(f"change {MAX_MODE_OPS + 1:,} is this one", op.span)])
+                mode.incomplete = True
+                self.using.clear()
+                return
+            if not isinstance(op, ast.UseModule):
+                self._apply_op(mode, op, by, citation)
+                continue
+            module = self.modules.get(op.module.name)
+            if module is None:
+                self.bag.error("E0204", f"unknown module `{op.module.name}`", op.module.span,
+                               hint=did_you_mean(op.module.name, self.modules, "modules"))
+                mode.incomplete = True
+            elif module.name in self.using:
+                chain = self.using[self.using.index(module.name):] + [module.name]
+                self.bag.error("E0206", "module uses itself through " + " → ".join(chain),
+                               op.module.span, hint="remove one of the `use` lines")
+                mode.incomplete = True
+            else:
+                self.using.append(module.name)
+                stack.append((iter(module.ops), f"module {module.name}", _first_source(module.meta),
+                              module.name))
+
+    def _apply_op(self, mode: ComposedMode, op, by: str, citation: str | None) -> None:
+        """Apply one operation other than `use` to ``mode``."""
+        if isinstance(op, ast.ModePlayers):
+            mode.players = (op.low, op.high)
+            mode.players_span = op.span
+        elif isinstance(op, ast.SetParam):
+            old = mode.params.get(op.param.name)
+            if old is None:
+                self.bag.error("E0207", f"`set` names unknown param `{op.param.name}`",
+                               op.param.span, hint=did_you_mean(op.param.name, mode.params)
+                               or self._declared_elsewhere(op.param.name)
+                               or f"declare it first: `param {op.param.name} \"...\" = ... {{ }}`")
+            elif type(op.value) is not type(old.value) and not (
+                    isinstance(op.value, ast.Name) and isinstance(old.value, ast.Name)):
+                self.bag.error("E0503", f"`{old.name}` is {_literal_words(old.value)}, so it "
+                               f"cannot be set to {_literal_words(op.value)}", op.value.span,
+                               hint=f"set it to {_literal_words(old.value)}, like its declared "
+                               "value",
+                               notes=[Note("declared here", old.span)])
+            else:
+                mode.params[old.name] = dc_replace(old, value=op.value)
+                mode.history.append(Change("set", "param", old.name, by, citation, old.value,
+                                           op.value, op.span))
+        elif isinstance(op, (ast.Add, ast.Replace)) and isinstance(op.decl, (ast.Flow, ast.Setup)):
+            attr = "flow" if isinstance(op.decl, ast.Flow) else "setup"
+            if isinstance(op, ast.Add):
+                self.bag.error("E0208", f"`add` of a second `{attr}`", op.decl.span,
+                               hint=f"use `replace {attr} {{ ... }}` to change it")
+                return
+            mode.history.append(Change("replace", attr, attr, by, _first_source(op.decl.meta)
+                                       or citation, getattr(mode, attr), op.decl, op.span))
+            setattr(mode, attr, op.decl)
+        elif isinstance(op, (ast.Add, ast.Replace)) and type(op.decl) not in TABLES:
+            word = "add" if isinstance(op, ast.Add) else "replace"
+            self.bag.error("E0210", f"a mode cannot `{word}` a {ast.decl_kind(op.decl)}",
+                           op.decl.span, hint="modes add, replace or remove rules: actions, "
+                           "phases, tallies, triggers, params, tracks, zones, ends...")
+        elif isinstance(op, ast.Add):
+            table = mode.table(op.decl)
+            name = op.decl.name
+            if name in table:
+                self.bag.error("E0208", f"`add` names `{name}`, which already exists here",
+                               op.decl.span, hint="use `replace` to change an existing rule",
+                               notes=[Note("existing declaration", table[name].span)])
+                return
+            table[name] = op.decl
+            mode.history.append(Change("add", ast.decl_kind(op.decl), name, by,
+                                       _first_source(op.decl.meta) or citation, None, op.decl,
+                                       op.span))
+        elif isinstance(op, ast.Replace):
+            table = mode.table(op.decl)
+            name = op.decl.name
+            if name not in table:
+                self.bag.error("E0209", f"`replace` names `{name}`, which is not a rule of "
+                               "this mode", op.decl.span, hint=did_you_mean(name, table)
+                               or "use `add` for a new rule", notes=_removed_notes(mode, name))
+                return
+            mode.history.append(Change("replace", ast.decl_kind(op.decl), name, by,
+                                       _first_source(op.decl.meta) or citation,
+                                       table.get(name), op.decl, op.span))
+            table[name] = op.decl
+        elif isinstance(op, ast.Remove):
+            kind_cls = ast.DECL_KINDS[op.kind]
+            table = getattr(mode, TABLES[kind_cls])
+            name = op.name.name
+            if name not in table:
+                self.bag.error("E0209", f"`remove` names {op.kind} `{name}`, which is not a "
+                               "rule of this mode", op.name.span,
+                               hint=did_you_mean(name, table) or f"the {op.kind} rules here are "
+                               + (", ".join(f"`{n}`" for n in list(table)[:6]) or "none"),
+                               notes=_removed_notes(mode, name))
+                return
+            mode.history.append(Change("remove", op.kind, name, by, citation, table.pop(name),
+                                       None, op.span))
 
 
 def _removed_notes(mode: ComposedMode, name: str) -> list[Note]:

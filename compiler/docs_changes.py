@@ -32,11 +32,41 @@ def own_changes(composition: Composition, name: str) -> list[Change]:
 
 
 def names_in(composition: Composition, mode: ComposedMode | None) -> english.Names:
-    """The naming context of ``mode``, falling back on every other mode's names."""
-    others = [composition.base, *composition.modes.values()]
-    history = [d for m in composition.modes.values() for c in m.history for d in (c.new, c.old)
-               if isinstance(d, tuple(DECL_KINDS.values()))]
-    return english.names_for(*([mode] if mode is not None else []), *others, extra=history)
+    """The naming context of ``mode``, falling back on every other mode's names.
+
+    The fallback (every mode's names and the rules of every change) is built once per
+    composition: a page names each of its modes, and a spec may have thousands."""
+    cached = _FALLBACK.get(id(composition))
+    if cached is None or cached[0] is not composition:
+        others = [composition.base, *composition.modes.values()]
+        history = [d for c in _every_change(composition) for d in (c.new, c.old)
+                   if isinstance(d, tuple(DECL_KINDS.values()))]
+        cached = (composition, english.names_for(*others, extra=history))
+        _FALLBACK.clear()  # one composition at a time: the page being rendered
+        _FALLBACK[id(composition)] = cached
+    fallback = cached[1]
+    if mode is None:
+        return fallback
+    return english.names_for(mode, fallback=fallback)
+
+
+def _every_change(composition: Composition):
+    """Every change of every mode once, in the order the modes' histories first list them
+    (a mode's history starts with its parent's: a chain of modes would repeat it)."""
+    done: set[str] = set()
+    for name in composition.modes:
+        chain = []
+        while name in composition.modes and name not in done:
+            chain.append(name)
+            done.add(name)
+            parent = composition.mode_decls[name].extends
+            name = parent.name if parent is not None else None
+        for mode in reversed(chain):
+            yield from own_changes(composition, mode)
+
+
+#: id(composition) → (composition, its fallback names), for the page being rendered.
+_FALLBACK: dict[int, tuple[Composition, english.Names]] = {}
 
 
 def change_line(change: Change, names: english.Names) -> Markdown:

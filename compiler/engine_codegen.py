@@ -37,13 +37,17 @@ class _Namer:
     def __init__(self):
         self.by_id: dict[tuple, Code] = {}
         self.used: set[str] = set(ENGINE_GLOBALS)
+        self.last: dict[str, int] = {}  # stem → the last version taken (thousands of edges share one)
 
     def fresh(self, prefix: str, base: str) -> Code:
         """A name no other function has: ``prefix_base``, else ``prefix_base_vN``."""
-        name, n = f"{prefix}_{base}", 1
+        stem = f"{prefix}_{base}"
+        n = self.last.get(stem, 1)
+        name = stem if n == 1 else f"{stem}_v{n}"
         while name in self.used:
             n += 1
-            name = f"{prefix}_{base}_v{n}"
+            name = f"{stem}_v{n}"
+        self.last[stem] = n
         self.used.add(name)
         return identifier(name)
 
@@ -191,14 +195,10 @@ class EngineGenerator:
                 w.line("    continue")
                 w.level -= 1
         elif isinstance(d, ast.BagDomain):
-            bags = []
-            for size in range(d.smallest, d.size + 1):
-                for combo in combinations_with_replacement([k.name for k in d.kinds], size):
-                    items: dict[str, int] = {}
-                    for k in combo:
-                        items[k] = items.get(k, 0) + 1
-                    bags.append(self.res.bag(items))
-            w.line(f"for {var} in {literal(tuple(bags))}:")
+            kinds = [k.name for k in d.kinds]
+            bags = tuple(self.res.bag(items) for size in range(d.smallest, d.size + 1)
+                         for items in _bag_items(kinds, size))
+            w.line(f"for {var} in {literal(bags)}:")
         elif isinstance(d, ast.SubsetDomain):
             items, mask, c = ctx.fresh("items"), ctx.fresh("mask"), ctx.fresh("c")
             cond = ""
@@ -540,6 +540,35 @@ def _literal(e):
     if isinstance(e, ast.Name):
         return e.name
     return None
+
+
+def _bag_items(kinds: list[str], size: int):
+    """Every bag of ``size`` items of ``kinds`` (with repetition), as ``{kind: count}``, in
+    the order of ``combinations_with_replacement``.  A combination holds ``size`` items, so
+    a large bag of few kinds (``1000000000 of coin``) is counted out kind by kind instead:
+    the checker bounds the number of bags (E0506), not their size."""
+    if size <= len(kinds):
+        for combo in combinations_with_replacement(kinds, size):
+            items: dict[str, int] = {}
+            for k in combo:
+                items[k] = items.get(k, 0) + 1
+            yield items
+        return
+    if not kinds:
+        return
+    counts = [size] + [0] * (len(kinds) - 1)  # descending, as combinations list them
+    while True:
+        items = {}
+        for k, n in zip(kinds, counts):
+            if n:
+                items[k] = items.get(k, 0) + n
+        yield items
+        i = next((i for i in range(len(counts) - 2, -1, -1) if counts[i]), None)
+        if i is None:
+            return
+        rest = counts[-1]  # everything right of i is in the last kind
+        counts[i] -= 1
+        counts[i + 1:] = [rest + 1] + [0] * (len(counts) - i - 2)
 
 
 def _arg_kind(c: ast.Choice) -> str:

@@ -89,11 +89,14 @@ def _signature(err: BaseException) -> str:
 
 
 def run_campaign(spec: Path, cases: int, seed: int, out_dir: Path, case_seconds: float = 10.0,
-                 codegen: bool = True, progress: Callable[[int], None] | None = None) -> Campaign:
+                 codegen: bool = True, progress: Callable[[int], None] | None = None,
+                 case_memory_mb: float = 0) -> Campaign:
     """Feed ``cases`` inputs from :func:`compiler.fuzzing.fuzz_inputs` (seeded with
     ``seed``) to :func:`compiler.fuzzing.check_input` for ``spec``; a case that
-    raises or runs past ``case_seconds`` is a failure, its input saved under ``out_dir`` as
-    ``<spec>-<hash>.rules`` with the traceback beside it (``.txt``).  Ctrl-C ends
+    raises, runs past ``case_seconds`` or, given ``case_memory_mb``, allocates more than
+    that many megabytes (:func:`memory_limit`) is a failure, its input saved under
+    ``out_dir`` as ``<spec>-<hash>.rules`` (and the catalogue files it replaced, as
+    ``<spec>-<hash>.<file name>``) with the traceback beside it (``.txt``).  Ctrl-C ends
     the campaign early (``interrupted``).  Raises FuzzingUnavailable without
     Hypothesis, OSError if ``spec`` cannot be read."""
     hypothesis, _ = fuzzing._hypothesis()
@@ -103,35 +106,46 @@ def run_campaign(spec: Path, cases: int, seed: int, out_dir: Path, case_seconds:
     campaign = Campaign(spec)
     seen: set[str] = set()  # inputs already saved
 
-    def save(candidate: str, report: str) -> Path:
-        digest = hashlib.sha1(candidate.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    def save(candidate, report: str) -> Path:
+        spec_text, catalogues = _parts(candidate)
+        whole = spec_text + "".join(name + yaml_text for name, yaml_text in catalogues)
+        digest = hashlib.sha1(whole.encode("utf-8", "surrogatepass")).hexdigest()[:12]
         path = out_dir / f"{spec.stem}-{digest}.rules"
         out_dir.mkdir(parents=True, exist_ok=True)
-        path.write_text(candidate, encoding="utf-8", errors="surrogatepass")
+        path.write_text(spec_text, encoding="utf-8", errors="surrogatepass")
+        for name, yaml_text in catalogues:
+            path.with_name(f"{spec.stem}-{digest}.{Path(name).name}").write_text(
+                yaml_text, encoding="utf-8", errors="surrogatepass")
         path.with_suffix(".txt").write_text(report, encoding="utf-8")
         return path
 
     watchdog = _Watchdog(case_seconds, save)
 
-    def one_case(candidate: str) -> None:
+    def one_case(candidate) -> None:
         campaign.cases += 1
         if progress is not None:
             progress(campaign.cases)
+        spec_text, catalogues = _parts(candidate)
         try:
-            with watchdog.watching(candidate), time_limit(case_seconds):
-                fuzzing.check_input(spec, candidate, codegen=codegen)
+            with watchdog.watching(candidate), time_limit(case_seconds), \
+                    memory_limit(case_memory_mb):
+                if catalogues:
+                    fuzzing.check_input(spec, spec_text, codegen=codegen, catalogues=catalogues)
+                else:
+                    fuzzing.check_input(spec, spec_text, codegen=codegen)
         except (Exception, CaseTimeout) as err:  # noqa: BLE001 - every failure is recorded
             failure = Failure(_signature(err), f"{type(err).__name__}: {err}"[:300],
                               "".join(traceback.format_exception(err)))
-            if candidate not in seen:
-                seen.add(candidate)
+            key = repr(candidate)
+            if key not in seen:
+                seen.add(key)
                 failure.saved = save(candidate, failure.traceback)
             campaign.failures.append(failure)
 
     runner = hypothesis.seed(seed)(settings(
         max_examples=cases, phases=[Phase.generate], database=None, deadline=None,
         suppress_health_check=list(HealthCheck), print_blob=False)(
-            given(fuzzing.fuzz_inputs(text))(one_case)))
+            given(fuzzing.fuzz_inputs(text, spec.parent))(one_case)))
     start = time.perf_counter()
     try:
         runner()
@@ -143,22 +157,54 @@ def run_campaign(spec: Path, cases: int, seed: int, out_dir: Path, case_seconds:
     return campaign
 
 
+def _parts(candidate) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A fuzz input as (spec text, catalogue files): a text, or a CatalogueCase."""
+    if isinstance(candidate, fuzzing.CatalogueCase):
+        return candidate.text, candidate.catalogues
+    return candidate, ()
+
+
+@contextmanager
+def memory_limit(megabytes: float):
+    """Let the block allocate about ``megabytes`` more memory, then raise MemoryError
+    (RLIMIT_AS over the process's present size; Unix only, elsewhere, or with 0, the
+    block runs unlimited)."""
+    try:
+        import resource
+    except ImportError:  # not Unix
+        resource = None
+    if megabytes <= 0 or resource is None or not os.path.exists("/proc/self/statm"):
+        yield
+        return
+    with open("/proc/self/statm", encoding="ascii") as f:
+        present = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = present + int(megabytes * 1024 * 1024)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 class _Watchdog:
     """The last resort against a hang the timer cannot interrupt (a loop in C code
     does not run Python signal handlers): a thread that, when a case has run for
     twice its limit plus 5 s, saves the input, says so on stderr and ends the
     process with status 3."""
 
-    def __init__(self, case_seconds: float, save: Callable[[str, str], Path], grace: float = 5.0):
+    def __init__(self, case_seconds: float, save: Callable[[object, str], Path], grace: float = 5.0):
         self.limit = case_seconds * 2 + grace if case_seconds > 0 else None
         self.save = save
-        self.case: tuple[str, float] | None = None
+        self.case: tuple[object, float] | None = None
         self.done = threading.Event()
         if self.limit is not None:
             threading.Thread(target=self._run, name="fuzz-watchdog", daemon=True).start()
 
     @contextmanager
-    def watching(self, candidate: str):
+    def watching(self, candidate):
         self.case = (candidate, time.monotonic())
         try:
             yield

@@ -247,21 +247,283 @@ def token_soup(text: str, max_tokens: int = 60):
     return st.lists(st.sampled_from(vocab), max_size=max_tokens).map(" ".join)
 
 
-def fuzz_inputs(text: str):
-    """Everything a campaign feeds the compiler: mostly edits of ``text``, some soup
-    of its tokens, some random text."""
+# ------------------------------------------------------------------ stress: the sizes of things
+#: How many: the sizes a stress input is built with, around every bound of compiler.limits
+#: (nesting 16 and 40, 50 links, 199/201 Python parentheses, 1,000 terms, 2,000 modes...).
+SIZES = (0, 1, 2, 3, 7, 15, 17, 39, 41, 49, 51, 99, 150, 199, 201, 500, 999, 1001, 2001, 3000,
+         5000, 12000)
+#: How many digits a huge number has (Python reads at most 4,300 in decimal).
+DIGITS = (9, 10, 11, 19, 20, 100, 4300, 4301, 6000)
+
+
+@dataclass(frozen=True)
+class CatalogueCase:
+    """A fuzz input with catalogue files: the spec's ``text`` and ``catalogues``, pairs of a
+    file name (as the spec names it) and the YAML text that replaces that file."""
+
+    text: str
+    catalogues: tuple[tuple[str, str], ...]
+
+
+def _size(draw, st) -> int:
+    return draw(st.sampled_from(SIZES))
+
+
+def _name_of(text: str, keyword: str) -> str | None:
+    """The name of the first ``keyword NAME`` declaration of ``text``, if any."""
+    m = re.search(rf"^{keyword} ([a-z_][a-z0-9_]*)", text, re.M)
+    return m.group(1) if m else None
+
+
+def _stress_mode_chain(draw, st, text: str) -> str:
+    """Modes each extending the one before (or the one after: composed deepest first),
+    each setting a param."""
+    n = _size(draw, st) + 1
+    param = _name_of(text, "param")
+    reverse = draw(st.booleans())
+    body = f"  set {param} = 1\n" if param and draw(st.booleans()) else ""
+    out = [text, "\n"]
+    for i in range(n):
+        parent = (i + 1 if i + 1 < n else None) if reverse else (i - 1 if i else None)
+        extends = f" extends fz{parent}" if parent is not None else ""
+        out.append(f'mode fz{i} "Fz {i}"{extends} {{\n{body}}}\n')
+    return "".join(out)
+
+
+def _stress_module_fanout(draw, st, text: str) -> str:
+    """Modules each using the one before ``k`` times, used by one mode: k^levels changes."""
+    levels, k = _size(draw, st) % 40 + 1, draw(st.integers(1, 4))
+    param = _name_of(text, "param")
+    first = f"  set {param} = 1\n" if param else ""
+    out = [text, f'\nmodule fzm0 "M0" {{\n{first}}}\n']
+    out += [f'module fzm{i} "M{i}" {{\n' + f"  use fzm{i - 1}\n" * k + "}\n" for i in range(1, levels)]
+    out.append(f'mode fzmode "Fz" {{\n  use fzm{levels - 1}\n}}\n')
+    return "".join(out)
+
+
+#: Ways to nest an expression ``x`` one level deeper.
+_NESTINGS = ("({})", "not {}", "-{}", "max({}, 1)", "abs({})", "{} // 2", "({} + 1)",
+             "count my hand where {} > 0", "({} == 1)")
+#: Long flat chains of ``n`` terms.
+_CHAINS = (" + ", " - ", " * ", " // ", " and ", " or ", " < ")
+
+
+def _stress_deep_expression(draw, st, text: str) -> str:
+    """A number of the spec replaced by an expression nested ``n`` deep, or by a chain of
+    ``n`` terms."""
+    toks = Tokens.of(text)
+    numbers = toks.of_kind("number")
+    if not numbers:
+        return text
+    n = _size(draw, st)
+    if draw(st.booleans()):
+        expr = "1"
+        for _ in range(n):
+            expr = draw(st.sampled_from(_NESTINGS)).format(expr)
+    else:
+        expr = draw(st.sampled_from(_CHAINS)).join(["1"] * max(n, 1))
+    return toks.replace(_pick(draw, st, numbers), expr)
+
+
+#: Blocks a statement can be wrapped in (``{}`` is the statement).
+_BLOCKS = ("if true {{\n{}\n}}", "each player {{\n{}\n}}", "if false {{\n}} else {{\n{}\n}}",
+           'ask me {{\n"a" {{\n{}\n}}\n}}')
+
+
+def _stress_deep_blocks(draw, st, text: str) -> str:
+    """A statement of an effect wrapped in ``n`` blocks one inside another."""
+    m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done)\b[^\n]*$", text, re.M))
+    if not m:
+        return text
+    found = m[draw(st.integers(0, len(m) - 1))]
+    stmt = found.group().strip()
+    for _ in range(_size(draw, st)):
+        stmt = draw(st.sampled_from(_BLOCKS)).format(stmt)
+    return text[:found.start()] + stmt + text[found.end():]
+
+
+def _stress_huge_literal(draw, st, text: str) -> str:
+    """A number with thousands of digits, or a text of a hundred thousand characters."""
+    toks = Tokens.of(text)
+    if draw(st.booleans()):
+        numbers = toks.of_kind("number")
+        if numbers:
+            return toks.replace(_pick(draw, st, numbers), "9" * draw(st.sampled_from(DIGITS)))
+    strings = toks.of_kind("string")
+    if not strings:
+        return text
+    length = draw(st.sampled_from((1000, 100_000, 400_000)))
+    return toks.replace(_pick(draw, st, strings), '"' + "x" * length + '"')
+
+
+def _stress_many_declarations(draw, st, text: str) -> str:
+    """Thousands of declarations: params, copies of an action, or rules naming unknown names."""
+    n = _size(draw, st)
+    kind = draw(st.sampled_from(("param", "derived", "unknown", "copy")))
+    if kind == "param":
+        extra = "".join(f'param fzp{i} "Fz {i}" = {i} {{\n}}\n' for i in range(n))
+    elif kind == "derived":  # each reads the one before: a chain of n
+        extra = "".join(f'derived fzd{i} "Fz {i}" = {f"fzd{i - 1} + 1" if i else "1"} {{\n}}\n'
+                        for i in range(n))
+    elif kind == "unknown":
+        extra = "".join(f'derived fzu{i} "Fz {i}" = fz_missing{i} {{\n}}\n' for i in range(n))
+    else:
+        m = re.search(r"^action ([a-z_][a-z0-9_]*)\b.*?^}\n", text, re.M | re.S)
+        if m is None:
+            return text
+        block = m.group()
+        extra = "".join(block.replace(f"action {m.group(1)} ", f"action {m.group(1)}_fz{i} ", 1)
+                        for i in range(n))
+    return text + "\n" + extra
+
+
+def _stress_wide(draw, st, text: str) -> str:
+    """One construct with ``n`` parts side by side: options of an `ask`, values of `max`,
+    statements of a block, `choose` lines of an action, kinds of a bag choice, transitions."""
+    n = max(_size(draw, st), 1)
+    kind = draw(st.sampled_from(("ask", "max", "statements", "choices", "bag", "edges")))
+    resource = _name_of(text, "resource") or "coin"
+    if kind == "edges":
+        phase = _name_of(text, "phase")
+        m = re.search(r"^flow \{\n", text, re.M)
+        if phase is None or m is None:
+            return text
+        edges = "".join(f"  {phase} -> {phase} when players == {i}\n" for i in range(n))
+        return text[:m.end()] + edges + text[m.end():]
+    m = re.search(r"^action ([a-z_][a-z0-9_]*) [^\n]*\{\n", text, re.M)
+    if m is None:
+        return text
+    if kind == "choices":
+        lines = "".join(f"  choose fzc{i}: 1 to 2\n" for i in range(n))
+    elif kind == "bag":
+        lines = f"  choose fzb: {draw(st.sampled_from((1, 2, 3)))} of " + ", ".join([resource] * n) + "\n"
+    else:
+        if kind == "ask":
+            stmt = "    ask me {\n" + "".join(f'      "o{i}" {{\n        score {i}\n      }}\n'
+                                          for i in range(n)) + "    }\n"
+        elif kind == "max":
+            stmt = "    score max(" + ", ".join(str(i) for i in range(n)) + ")\n"
+        else:
+            stmt = f"    gain {resource} 1\n" * n
+        lines = "  effect {\n" + stmt + "  }\n"
+        rest = text[m.end():]
+        effect = re.search(r"^  effect \{\n.*?^  \}\n", rest, re.M | re.S)
+        if effect is not None:  # one effect per action: replace it
+            rest = rest[:effect.start()] + rest[effect.end():]
+        return text[:m.end()] + lines + rest
+    return text[:m.end()] + lines + text[m.end():]
+
+
+#: Every stress edit: ``(draw, strategies, text) -> text``.
+STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _stress_deep_blocks,
+          _stress_huge_literal, _stress_many_declarations, _stress_wide)
+
+
+def spec_stress(text: str):
+    """A strategy of texts: ``text`` with one stress edit (long mode chains, module fan-out,
+    deep expressions, deep blocks, huge literals, thousands of declarations, constructs of
+    thousands of parts), sized around the bounds of :mod:`compiler.limits`.  Raises
+    FuzzingUnavailable without Hypothesis."""
     _, st = _hypothesis()
-    return st.one_of(spec_mutations(text), spec_mutations(text), spec_mutations(text),
-                     token_soup(text), random_text())
+
+    @st.composite
+    def stressed(draw) -> str:
+        return draw(st.sampled_from(STRESS))(draw, st, text)
+
+    return stressed()
+
+
+def _yaml_alias(draw, n: int, cards: str) -> str:
+    """Billion laughs: each level a list of 9 aliases of the level before (``n`` levels)."""
+    levels = ['    note: &fz0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    levels += [f"    note: &fz{i} [" + ", ".join([f"*fz{i - 1}"] * 9) + "]" for i in range(1, n)]
+    return cards + "".join(f"  - name: fz_laugh{i}\n{line}\n" for i, line in enumerate(levels))
+
+
+def catalogue_stress(text: str, folder: Path):
+    """A strategy of :class:`CatalogueCase`: ``text`` with its first catalogue file (read
+    from ``folder``) edited: YAML anchors and aliases (billion laughs, a recursive alias,
+    merge keys), lists nested thousands deep, numbers of thousands of digits, entries,
+    copies, keys of one card or one key repeated by the thousand, an oversize file.
+    Raises FuzzingUnavailable without Hypothesis."""
+    _, st = _hypothesis()
+    m = re.search(r'from "([^"]+)"', text)
+    name = m.group(1) if m else None
+    try:
+        cards = (folder / name).read_text(encoding="utf-8") if name else ""
+    except OSError:
+        cards = ""
+    key = next(iter(re.findall(r"^([a-z_]+):\s*$", cards, re.M)), "cards")
+
+    @st.composite
+    def stressed(draw) -> CatalogueCase:
+        n = _size(draw, st)
+        kind = draw(st.sampled_from(("alias", "recursive", "merge", "flow", "block", "digits",
+                                     "entries", "copies", "keys", "same key", "oversize")))
+        if kind == "alias":
+            yaml_text = _yaml_alias(draw, min(n, 12) + 1, cards)
+        elif kind == "recursive":
+            yaml_text = f"{key}: &fzr\n  - *fzr\n"
+        elif kind == "merge":
+            yaml_text = cards + "  - &fzb {name: fz_base}\n  - <<: *fzb\n    name: fz_merged\n"
+        elif kind == "flow":
+            yaml_text = cards + "  - name: fz_deep\n    note: " + "[" * n + "]" * n + "\n"
+        elif kind == "block":
+            yaml_text = cards + "  - name: fz_deep\n    note:\n" + "".join(
+                "  " * (i + 3) + "-\n" for i in range(n))
+        elif kind == "digits":
+            yaml_text = cards + f"  - name: fz_digits\n    copies: {'9' * draw(st.sampled_from(DIGITS))}\n"
+        elif kind == "entries":
+            yaml_text = cards + "".join(f"  - {{name: fz_card{i}}}\n" for i in range(n))
+        elif kind == "keys":
+            yaml_text = cards + "  - name: fz_keys\n" + "".join(f"    fz_key{i}: 1\n" for i in range(n))
+        elif kind == "same key":
+            yaml_text = cards + "  - name: fz_same\n" + "".join(f"    title: t{i}\n" for i in range(n))
+        elif kind == "copies":
+            yaml_text = cards + "".join(f"  - {{name: fz_card{i}, copies: 1000}}\n"
+                                        for i in range(min(n, 100)))
+        else:
+            yaml_text = cards + "# " + "x" * 600_000 + "\n"
+        return CatalogueCase(text, ((name, yaml_text),) if name else ())
+
+    return stressed()
+
+
+def fuzz_inputs(text: str, folder: Path | None = None):
+    """Everything a campaign feeds the compiler: mostly edits of ``text``, some soup
+    of its tokens, some random text, and stress inputs (:func:`spec_stress`, and
+    :func:`catalogue_stress` of the catalogues in ``folder``, the spec's folder)."""
+    _, st = _hypothesis()
+    kinds = [spec_mutations(text), spec_mutations(text), spec_mutations(text),
+             token_soup(text), random_text(), spec_stress(text), spec_stress(text)]
+    if folder is not None:
+        kinds.append(catalogue_stress(text, folder))
+    return st.one_of(*kinds)
 
 
 # ------------------------------------------------------------------ one case
-def check_input(spec_path: Path, text: str, codegen: bool = True) -> None:
+def check_input(spec_path: Path, text: str, codegen: bool = True,
+                catalogues: tuple[tuple[str, str], ...] = ()) -> None:
     """Run the compiler on ``text`` as if it were the spec at ``spec_path`` (whose
-    folder holds its catalogues).  Returns when the result is success or
-    diagnostics that render; raises AssertionError (or whatever the compiler
-    raised) otherwise.  With ``codegen``, a spec without errors is compiled into
-    an engine whose source must ``compile()``, and into a docs page."""
+    folder holds its catalogues; ``catalogues``, pairs of a file name and YAML text,
+    replace some of them: the spec is then compiled in a temporary copy of the folder).
+    Returns when the result is success or diagnostics that render; raises
+    AssertionError (or whatever the compiler raised) otherwise.  With ``codegen``, a
+    spec without errors is compiled into an engine whose source must ``compile()``,
+    and into a docs page."""
+    if catalogues:
+        import shutil
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="rulebook-fuzz-") as folder:
+            for other in spec_path.parent.glob("*.yaml"):
+                shutil.copy(other, folder)
+            for name, yaml_text in catalogues:
+                target = Path(folder) / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(yaml_text, encoding="utf-8")
+            check_input(Path(folder) / spec_path.name, text, codegen)
+        return
     from compiler import pipeline
     from dsl.diagnostics import Diagnostic
 

@@ -21,13 +21,12 @@ class ModeDiagnostics:
     def add(self, mode: str, severity: str, code: str, message: str, span, hint=None,
             notes: tuple[Note, ...] = ()) -> None:
         key = (severity, code, message, span)
-        entry = self.found.setdefault(key, {"modes": [], "hint": hint, "notes": tuple(notes)})
-        if mode not in entry["modes"]:
-            entry["modes"].append(mode)
+        entry = self.found.setdefault(key, {"modes": {}, "hint": hint, "notes": tuple(notes)})
+        entry["modes"][mode] = None  # a dict keeps the order and finds a mode at once
 
     def flush(self, bag: DiagnosticBag) -> None:
         for (severity, code, message, span), entry in self.found.items():
-            modes = entry["modes"]
+            modes = list(entry["modes"])
             if len(self.all_modes) > 1 and set(modes) != set(self.all_modes):
                 label = "mode" if len(modes) == 1 else "modes"
                 message = f"{message} (in {label} {', '.join(modes)})"

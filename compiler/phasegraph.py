@@ -87,8 +87,16 @@ def _each_player_count(mode, g: nx.MultiDiGraph, error) -> None:
     problem found for some counts only names them."""
     counts = player_counts(mode) or [None]
     found: dict[tuple, list] = {}
+    conditions = [d["edge"].condition for _, _, d in g.edges(data=True)
+                  if d["edge"].condition is not None]
+    conditions += [p.only_when for p in mode.phases.values() if p.only_when is not None]
+    by_folding: dict[tuple, list[tuple]] = {}  # counts that fold every condition alike agree
     for n in counts:
-        for problem in _reachability(mode, g, n):
+        env = mode_env(mode, n, ends=False)
+        folding = tuple(fold(c, env) is False for c in conditions)
+        if folding not in by_folding:
+            by_folding[folding] = _reachability(mode, g, n)
+        for problem in by_folding[folding]:
             found.setdefault(problem, []).append(n)
     for (code, message, span, hint, notes), ns in found.items():
         if None not in ns and set(ns) != set(counts):
@@ -153,8 +161,9 @@ def _reachability(mode, g: nx.MultiDiGraph, players: int | None) -> list[tuple]:
     finishing = nx.ancestors(lv, END) | {END}
     stuck = reachable - finishing - {START}
     reported_loops: set[frozenset] = set()
+    loop_of = _loops_by_node(lv) if stuck else {}
     for name in [n for n in mode.phases if n in stuck]:
-        loop = _loop_of(lv, name)
+        loop = loop_of.get(name)
         if loop is None:
             if any(nxt in stuck for nxt in lv.successors(name)):
                 continue  # it only leads into a stuck phase or loop, reported there
@@ -192,11 +201,14 @@ def _transitions(mode, error) -> None:
                   hint="make one transition unconditional (the default)")
 
 
-def _loop_of(g: nx.DiGraph, node: str) -> frozenset | None:
+def _loops_by_node(g: nx.DiGraph) -> dict[str, frozenset]:
+    """Each node on a loop (a strongly connected part with a cycle) → that loop."""
+    out: dict[str, frozenset] = {}
     for comp in nx.strongly_connected_components(g):
-        if node in comp and (len(comp) > 1 or g.has_edge(node, node)):
-            return frozenset(comp)
-    return None
+        loop = frozenset(comp)
+        if len(loop) > 1 or any(g.has_edge(n, n) for n in loop):
+            out.update(dict.fromkeys(loop, loop))
+    return out
 
 
 def _loops(g: nx.DiGraph, within: set[str]) -> list[frozenset]:

@@ -1,6 +1,6 @@
 """The compiler driver: the passes of one spec in order, and the build of all specs.
 
-    parse → compose → catalogues → check → phase graphs → engine codegen → docs codegen
+    size → parse → bounds → compose → catalogues → check → phase graphs → engine codegen → docs codegen
 
 ``compile_spec`` returns diagnostics instead of raising; ``build_spec`` (what
 ``rulebook build`` and ``rulebook watch`` run for each spec) writes its outputs
@@ -18,9 +18,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dsl.diagnostics import Diagnostic, DiagnosticBag
+from dsl.diagnostics import Diagnostic, DiagnosticBag, suggestion_budget
 from dsl.spans import Span
 from dsl.parser import parse_spec
+from compiler import bounds, limits
 from compiler.catalogue import catalogue_location, load_catalogues
 from compiler.check import check
 from compiler.compose import Composition, compose
@@ -67,6 +68,12 @@ def analyse(path: Path, text: str | None = None) -> CompileResult:
     display = _display(path)
     if text is None:
         try:
+            size = path.stat().st_size
+            if size > 4 * limits.MAX_SPEC_CHARS:  # more bytes than the most characters take
+                result = CompileResult(path, path.stem, [bounds.too_large(
+                    display, f"{size:,} bytes", Span(display, 1, 1, 1, 2))], "")
+                result.seconds = time.perf_counter() - start
+                return result
             text = path.read_text(encoding="utf-8-sig")  # an editor's byte-order mark is not text
         except UnicodeDecodeError as err:
             line = path.read_bytes()[:err.start].count(b"\n") + 1
@@ -81,21 +88,32 @@ def analyse(path: Path, text: str | None = None) -> CompileResult:
                 hint="give the path of a .rules file")], "")
             result.seconds = time.perf_counter() - start
             return result
+    too_large = bounds.check_text(text, display)
+    if too_large is not None:
+        result = CompileResult(path, path.stem, [too_large], text)
+        result.seconds = time.perf_counter() - start
+        return result
     spec, diags = parse_spec(text, display)
     result = CompileResult(path, path.stem, list(diags), text)
     if spec is None:
         result.seconds = time.perf_counter() - start
         return result
     bag = DiagnosticBag()
-    comp = compose(spec, bag)
-    result.composition = comp
-    if comp.game is not None:
-        result.name = comp.game.name
-        errors = len(bag.errors)
-        result.cards = load_catalogues(comp.modes.values(), path.parent, bag,
-                                       display_dir=Path(display).parent)
-        # checks that count cards trust only catalogues that loaded cleanly
-        check(comp, bag, result.cards if len(bag.errors) == errors else None)
+    bounds.check_spec(spec, bag)
+    if bag.errors:  # the passes below may recurse over what is too deep, or run for ever
+        result.diagnostics += _sorted(bag.items)
+        result.seconds = time.perf_counter() - start
+        return result
+    with suggestion_budget(limits.MAX_NAME_COMPARISONS):
+        comp = compose(spec, bag)
+        result.composition = comp
+        if comp.game is not None:
+            result.name = comp.game.name
+            errors = len(bag.errors)
+            result.cards = load_catalogues(comp.modes.values(), path.parent, bag,
+                                           display_dir=Path(display).parent)
+            # checks that count cards trust only catalogues that loaded cleanly
+            check(comp, bag, result.cards if len(bag.errors) == errors else None)
     result.diagnostics += _sorted(bag.items)
     result.seconds = time.perf_counter() - start
     return result

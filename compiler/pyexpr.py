@@ -92,13 +92,7 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
     if t is ast.Compare:
         return f"({expr(e.left, ctx, res)} {e.op} {expr(e.right, ctx, res)})"
     if t is ast.Arith:
-        out = expr(e.operands[0], ctx, res)
-        for op, operand in zip(e.ops, e.operands[1:]):
-            if op == "//":  # the language defines x // 0 as 0
-                out = f"_div({out}, {expr(operand, ctx, res)})"
-            else:
-                out = f"({out} {op} {expr(operand, ctx, res)})"
-        return out
+        return _chain(e, ctx, res)
     if t is ast.Neg:
         return f"(-{expr(e.operand, ctx, res)})"
     if t is ast.BagLiteral:
@@ -135,6 +129,30 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
             return f"sum({args})"
         return f"{e.func.name}({args})"
     raise TypeError(f"no lowering for {t.__name__}")
+
+
+def _chain(e: ast.Arith, ctx: Ctx, res: Resources) -> str:
+    """A chain ``a + b - c`` as one flat Python expression, ``(a + b - c)``: Python reads
+    at most 200 nested parentheses, so a long chain cannot be written ``((a + b) - c)``.
+    ``//`` becomes ``_div(left, right)`` (the language defines x // 0 as 0); a change
+    between + - and * (which the grammar keeps in separate chains) closes the run."""
+    terms = [expr(e.operands[0], ctx, res)]
+    additive = None
+    for op, operand in zip(e.ops, e.operands[1:]):
+        right = expr(operand, ctx, res)
+        if op == "//":
+            terms, additive = [f"_div({_run(terms)}, {right})"], None
+            continue
+        if additive is not None and additive != (op in "+-"):
+            terms = [_run(terms)]
+        terms += [op, right]
+        additive = op in "+-"
+    return _run(terms)
+
+
+def _run(terms: list[str]) -> str:
+    """``["a", "+", "b"]`` → ``(a + b)``; a single term as it is."""
+    return terms[0] if len(terms) == 1 else "(" + " ".join(terms) + ")"
 
 
 def _set_local(z: ast.ZoneRef, ctx: Ctx) -> str | None:

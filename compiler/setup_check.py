@@ -16,28 +16,13 @@ from dsl import ast
 from dsl.diagnostics import Note
 from compiler.constfold import UNKNOWN, fold, mode_env, players_words
 from compiler.information import statements
-from compiler.limits import MAX_PLAYERS
+from compiler.limits import MAX_PLAYERS, MAX_SETUP_STEPS
 
 
 def players_span(comp, mode):
     """The span of the ``players`` line in force in ``mode`` (a mode's own, its
     parents', their modules' or the game's block)."""
-    lineage = list(mode.lineage) or [mode.name]
-    for name in reversed(lineage):
-        decl = comp.mode_decls.get(name)
-        if decl is None:
-            continue
-        found = None
-        for op in decl.ops:
-            if isinstance(op, ast.ModePlayers):
-                found = op.span
-            elif isinstance(op, ast.UseModule) and op.module.name in comp.modules:
-                for inner in comp.modules[op.module.name].ops:
-                    if isinstance(inner, ast.ModePlayers):
-                        found = inner.span
-        if found is not None:
-            return found
-    return comp.game.players_span or comp.game.span
+    return mode.players_span or comp.game.players_span or comp.game.span
 
 
 def check_mode(comp, mode, cards: list[dict], report) -> None:
@@ -48,8 +33,12 @@ def check_mode(comp, mode, cards: list[dict], report) -> None:
     lo, hi = mode.players
     if lo < 1 or hi < lo or hi > MAX_PLAYERS:  # E0521 already
         return
+    steps = [MAX_SETUP_STEPS]  # shared by every player count: the check gives up past it
     for n in range(lo, hi + 1):
-        problem = _run(mode, cards, n)
+        try:
+            problem = _run(mode, cards, n, steps)
+        except _OutOfSteps:
+            break
         if problem is not None:
             st, zone, have, need = problem
             failures.setdefault((st.span, zone), []).append((n, have, need))
@@ -91,14 +80,29 @@ class _Zones:
         self.count[key] = UNKNOWN if UNKNOWN in (have, amount) else have + amount
 
 
-def _run(mode, cards, n: int):
+class _OutOfSteps(Exception):
+    """The setup check spent its steps (MAX_SETUP_STEPS): it stops, finding nothing more."""
+
+
+def _spend(steps: list[int], amount: int) -> None:
+    steps[0] -= amount
+    if steps[0] < 0:
+        raise _OutOfSteps
+
+
+def _run(mode, cards, n: int, steps: list[int] | None = None):
     """The first setup step that runs out of cards with ``n`` players, as
-    (statement, zone name, cards held, cards needed), or None."""
+    (statement, zone name, cards held, cards needed), or None.  Each statement run, card
+    counted and zone forgotten spends a step of ``steps`` (``[count]``, shared by the
+    player counts of one mode); raises :class:`_OutOfSteps` when none are left: nested
+    `each player` blocks over a catalogue of thousands of cards would take minutes."""
+    steps = steps if steps is not None else [MAX_SETUP_STEPS]
     env = mode_env(mode, n)
     zones = _Zones(mode, n)
 
     def forget(body) -> None:
         for st in statements(body):
+            _spend(steps, 1 + len(zones.count) + n)
             for ref in (getattr(st, "dest", None), getattr(st, "source", None), getattr(st, "zone", None)):
                 if isinstance(ref, ast.ZoneRef):
                     name = ref.zone.name
@@ -110,6 +114,7 @@ def _run(mode, cards, n: int):
 
     def run(body, seat):
         for st in body:
+            _spend(steps, 1)
             t = type(st)
             if t is ast.EachPlayer:
                 for p in range(n):
@@ -127,6 +132,7 @@ def _run(mode, cards, n: int):
             elif t in (ast.ForEach, ast.ChooseCard):
                 forget(st.body)
             elif t is ast.PutCatalogue:
+                _spend(steps, len(cards))
                 zones.add(zones.key(st.dest, seat), _put_count(mode, cards, st, env))
             elif t in (ast.Draw, ast.Reveal, ast.ChooseCards):
                 need = fold(st.count, env)

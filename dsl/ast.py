@@ -961,14 +961,16 @@ def decl_kind(decl: object) -> str:
 def walk(node):
     """Every AST node in ``node`` (a node, or a tuple or list of them), the node itself
     first, then its children in field order, depth first; spans are not visited.
-    Plain values (names, numbers, texts) are not yielded."""
-    if isinstance(node, (tuple, list)):
-        for x in node:
-            yield from walk(x)
-        return
-    if not hasattr(node, "__dataclass_fields__"):
-        return
-    yield node
-    for name in node.__dataclass_fields__:
-        if name != "span":
-            yield from walk(getattr(node, name))
+    Plain values (names, numbers, texts) are not yielded.  Iterative: a deeply nested
+    tree does not recurse."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (tuple, list)):
+            stack.extend(reversed(item))
+            continue
+        fields = getattr(item, "__dataclass_fields__", None)
+        if fields is None:
+            continue
+        yield item
+        stack.extend(getattr(item, name) for name in reversed(fields) if name != "span")

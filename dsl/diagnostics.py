@@ -8,9 +8,13 @@ collect diagnostics in a :class:`DiagnosticBag` and never raise on bad input.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable, Sized
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import islice
 from pathlib import Path
-from collections.abc import Iterable
 
 from dsl.codes import CODES
 from dsl.strings import refused
@@ -84,8 +88,9 @@ def _excerpt(span: Span, sources: dict[str, str] | None) -> list[str]:
     text = (sources or {}).get(span.path)
     if text is None:
         try:
-            text = Path(span.path).read_text(encoding="utf-8")
-        except OSError:
+            stat = Path(span.path).stat()
+            text = _file_text(span.path, stat.st_mtime_ns, stat.st_size)
+        except (OSError, UnicodeDecodeError):
             return []
     all_lines = source_lines(text)
     if span.line > len(all_lines):
@@ -109,6 +114,13 @@ def _visible(text: str) -> str:
     """``text`` with each character a text may not hold (see :mod:`dsl.strings`)
     written as an escape (``\\x1b``), so printing a message cannot act on the terminal."""
     return "".join(repr(ch)[1:-1] if refused(ch) else ch for ch in text)
+
+
+@lru_cache(maxsize=8)
+def _file_text(path: str, mtime_ns: int, size: int) -> str:
+    """The text of a file a diagnostic points into (a catalogue), read once for the many
+    diagnostics of one file; the modification time and size key a changed file afresh."""
+    return Path(path).read_text(encoding="utf-8")
 
 
 #: The most characters of a source line a diagnostic shows.
@@ -146,8 +158,15 @@ def did_you_mean(name: str, candidates: Iterable[str], kind: str | None = None) 
 
     When nothing is close: ``None``, or, given ``kind`` (a plural such as
     ``"resources"``), a hint listing the candidates (``"the resources here are
-    `coin`, `gem`"``, at most 6 named) or saying there are none."""
+    `coin`, `gem`"``, at most 6 named) or saying there are none.  Inside
+    :func:`suggestion_budget`, once the run's comparisons are spent, no candidate
+    is named as close (the list is still given)."""
+    budget = _BUDGET.get()
+    if budget is not None and budget[0] <= 0:
+        return _listing(candidates, kind)
     options = list(dict.fromkeys(candidates))
+    if budget is not None:
+        budget[0] -= len(options)
     match = difflib.get_close_matches(name, options, n=1, cutoff=0.6)
     if match:
         return f"did you mean `{match[0]}`?"
@@ -158,6 +177,37 @@ def did_you_mean(name: str, candidates: Iterable[str], kind: str | None = None) 
     shown = ", ".join(f"`{o}`" for o in options[:6])
     more = f" and {len(options) - 6} more" if len(options) > 6 else ""
     return f"the {kind} here are {shown}{more}"
+
+
+def _listing(candidates: Iterable[str], kind: str | None) -> str | None:
+    """The hint of :func:`did_you_mean` when no candidate is compared, reading only the
+    first few candidates (and the number of them, when the collection has one)."""
+    if kind is None:
+        return None
+    first = list(dict.fromkeys(islice(candidates, 64)))[:7]
+    if not first:
+        return f"there are no {kind} here"
+    count = len(candidates) if isinstance(candidates, Sized) else len(first)
+    shown = ", ".join(f"`{o}`" for o in first[:6])
+    more = f" and {count - 6} more" if count > 6 else ""
+    return f"the {kind} here are {shown}{more}"
+
+
+#: Name comparisons :func:`did_you_mean` may still make in this run (``[n]``); None: any.
+_BUDGET: ContextVar[list[int] | None] = ContextVar("did_you_mean_budget", default=None)
+
+
+@contextmanager
+def suggestion_budget(comparisons: int):
+    """Within the block, :func:`did_you_mean` compares a name with at most
+    ``comparisons`` candidates in all, then stops naming close candidates.  A spec with
+    thousands of unknown names among thousands of declarations would otherwise take
+    minutes (each suggestion compares the name with every candidate)."""
+    token = _BUDGET.set([comparisons])
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
 
 
 class SpecError(Exception):

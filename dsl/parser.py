@@ -90,6 +90,7 @@ class _ToAst(Transformer):
         self.path = path
         #: problems of texts and names found while transforming (E0006, E0007, E0008)
         self.problems: list[Diagnostic] = []
+        self.too_large: list[Token] = []  # number tokens past MAX_NUMBER (E0543)
 
     def _span(self, meta) -> Span:
         if getattr(meta, "empty", True):
@@ -101,6 +102,15 @@ class _ToAst(Transformer):
 
     def _ident(self, tok: Token) -> ast.Ident:
         return ast.Ident(str(tok), self._tok_span(tok))
+
+    def _int(self, tok: Token) -> int:
+        """The value of a number token; one past :data:`MAX_NUMBER` is recorded (E0543) and
+        read as ``MAX_NUMBER + 1``, so no later pass meets a number too long to print."""
+        digits = str(tok).lstrip("0")
+        if len(digits) > len(str(MAX_NUMBER)) or int(digits or "0") > MAX_NUMBER:
+            self.too_large.append(tok)
+            return MAX_NUMBER + 1
+        return int(digits or "0")
 
     # -------------------------------------------------------------- leaves
     def STRING(self, tok: Token) -> Token:  # noqa: N802 - Lark naming
@@ -182,7 +192,7 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def players(self, meta, c):
         note = next((x[1] for x in c if isinstance(x, tuple)), None)
-        nums = [int(x) for x in c if isinstance(x, Token)]
+        nums = [self._int(x) for x in c if isinstance(x, Token)]
         return ("players", (nums[0], nums[-1], note, self._span(meta)))
 
     def default_mode(self, c):
@@ -196,7 +206,7 @@ class _ToAst(Transformer):
         return ("supply", None)
 
     def supply_count(self, c):
-        return ("supply", int(c[0]))
+        return ("supply", self._int(c[0]))
 
     @v_args(meta=True)
     def resource(self, meta, c):
@@ -259,10 +269,10 @@ class _ToAst(Transformer):
                              self._span(meta), self._tok_span(path))
 
     def pieces_count(self, c):
-        return ("count", int(c[0]))
+        return ("count", self._int(c[0]))
 
     def pieces_sides(self, c):
-        return ("sides", int(c[0]))
+        return ("sides", self._int(c[0]))
 
     @v_args(meta=True)
     def pieces(self, meta, c):
@@ -400,11 +410,11 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def bag_domain(self, meta, c):
-        return ast.BagDomain(int(c[0]), tuple(self._ident(t) for t in c[1:]), span=self._span(meta))
+        return ast.BagDomain(self._int(c[0]), tuple(self._ident(t) for t in c[1:]), span=self._span(meta))
 
     @v_args(meta=True)
     def bag_range_domain(self, meta, c):
-        return ast.BagDomain(int(c[1]), tuple(self._ident(t) for t in c[2:]), int(c[0]),
+        return ast.BagDomain(self._int(c[1]), tuple(self._ident(t) for t in c[2:]), self._int(c[0]),
                              self._span(meta))
 
     @v_args(meta=True)
@@ -413,7 +423,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def range_domain(self, meta, c):
-        return ast.RangeDomain(int(c[0]), int(c[1]), self._span(meta))
+        return ast.RangeDomain(self._int(c[0]), self._int(c[1]), self._span(meta))
 
     @v_args(meta=True)
     def param_choice(self, meta, c):
@@ -424,7 +434,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def uses(self, meta, c):
-        return ("uses", ast.Uses(self._ident(c[0]), int(c[1]), self._span(meta)))
+        return ("uses", ast.Uses(self._ident(c[0]), self._int(c[1]), self._span(meta)))
 
     def effect(self, c):
         return ("effect", c[0])
@@ -481,7 +491,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def roll_off(self, meta, c):
-        return ("tie", ast.RollOff(str(c[0]), str(c[1]), int(c[2]), self._span(meta)))
+        return ("tie", ast.RollOff(str(c[0]), str(c[1]), self._int(c[2]), self._span(meta)))
 
     @v_args(meta=True)
     def end(self, meta, c):
@@ -498,7 +508,7 @@ class _ToAst(Transformer):
     # -------------------------------------------------------------- modes
     @v_args(meta=True)
     def mode_players(self, meta, c):
-        return ast.ModePlayers(int(c[0]), int(c[-1]), self._span(meta))
+        return ast.ModePlayers(self._int(c[0]), self._int(c[-1]), self._span(meta))
 
     @v_args(meta=True)
     def use_module(self, meta, c):
@@ -553,7 +563,7 @@ class _ToAst(Transformer):
         return ast.BagLiteral(tuple(c), self._span(meta))
 
     def bag_item(self, c):
-        return (self._ident(c[0]), int(c[1]))
+        return (self._ident(c[0]), self._int(c[1]))
 
     def bag_expr(self, c):
         return c[0]
@@ -739,7 +749,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def number(self, meta, c):
-        return ast.Number(int(c[0]), self._span(meta))
+        return ast.Number(self._int(c[0]), self._span(meta))
 
     @v_args(meta=True)
     def true(self, meta, c):
@@ -814,13 +824,14 @@ def parse_spec(text: str, path: str) -> tuple[ast.Spec | None, list[Diagnostic]]
     """Parse a spec's text.
 
     Returns ``(spec, [])`` on success and ``(None, diagnostics)`` on a syntax
-    error; ``path`` is used in spans and messages.  Never raises for bad text.
+    error (or on numbers past :data:`MAX_NUMBER`, E0543, each reported); ``path`` is
+    used in spans and messages.  Never raises for bad text.
     """
     try:
         tree = _parser().parse(text)
         to_ast = _ToAst(path)
         spec = to_ast.transform(tree)
-        problems = to_ast.problems
+        problems = to_ast.problems + [_too_large(tok, path) for tok in to_ast.too_large]
         if problems:
             return None, sorted(problems, key=lambda d: (d.span.line, d.span.column))
         return spec, []
@@ -850,11 +861,14 @@ def _glued_diagnostic(err: GluedKeyword, text: str, path: str) -> Diagnostic:
 
 
 def _too_deep(text: str, path: str) -> Diagnostic:
-    """E0003, at the first bracket past :data:`_DEEP_AT` levels (or the first line)."""
-    depth = 0
+    """E0003, at the first bracket, `not` or `-` past :data:`_DEEP_AT` levels (a run of
+    `not` or `-` nests as deep as brackets do), or at the first line."""
+    depth = prefixes = 0
     for m in syntax_words._TOKEN.finditer(text):
-        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(m.group(), 0)
-        if depth > _DEEP_AT:
+        token = m.group()
+        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(token, 0)
+        prefixes = prefixes + 1 if token in ("not", "-") else 0
+        if depth + prefixes > _DEEP_AT:
             line = text.count("\n", 0, m.start()) + 1
             column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
             return Diagnostic("E0003", "the spec nests too deeply to read", Span(path, line, column, line,
@@ -867,6 +881,19 @@ def _too_deep(text: str, path: str) -> Diagnostic:
 
 #: Bracket depth past which a spec that is too deep to read is reported.
 _DEEP_AT = 50
+
+#: The largest number a spec may write (E0543); ``compiler.limits`` bounds what the
+#: numbers count (players, pieces, options) well below it.
+MAX_NUMBER = 1_000_000_000
+
+
+def _too_large(tok: Token, path: str) -> Diagnostic:
+    """E0543 for a number token past :data:`MAX_NUMBER`."""
+    digits = str(tok)
+    shown = digits if len(digits) <= 24 else f"{digits[:12]}...{digits[-6:]} ({len(digits)} digits)"
+    return Diagnostic("E0543", f"the number {shown} is too large: numbers in a spec are at most "
+                      f"{MAX_NUMBER:,}", Span(path, tok.line, tok.column, tok.end_line, tok.end_column),
+                      hint=f"write a number of at most {MAX_NUMBER:,}; no rule of a game needs more")
 
 
 def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic:

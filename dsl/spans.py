@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +29,8 @@ class Span:
 NO_SPAN = Span("<builtin>", 0, 0, 0, 0)
 
 
-def source_lines(text: str, keepends: bool = False) -> list[str]:
+@lru_cache(maxsize=8)
+def source_lines(text: str, keepends: bool = False) -> tuple[str, ...]:
     """The lines of a spec as the parser numbers them: a line ends at ``\\n`` and
     nowhere else (a ``\\r`` before it is dropped, for files saved with CRLF).
 
@@ -37,15 +39,16 @@ def source_lines(text: str, keepends: bool = False) -> list[str]:
     all use it.  ``str.splitlines`` would also break at ``\\r``, form feeds,
     U+0085, U+2028..., which the parser counts as ordinary characters, and shift
     every line after them.  Like ``splitlines``, a final ``\\n`` opens no empty
-    line; with ``keepends`` each line keeps its ``\\n`` (and ``\\r``)."""
+    line; with ``keepends`` each line keeps its ``\\n`` (and ``\\r``).  The split is
+    cached, as the many spans and diagnostics of one spec ask for it again."""
     lines = text.split("\n")
     ends = ["\n"] * (len(lines) - 1) + [""]
     if lines[-1] == "":
         lines.pop()
         ends.pop()
     if keepends:
-        return [line + end for line, end in zip(lines, ends)]
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
+        return tuple(line + end for line, end in zip(lines, ends))
+    return tuple(line[:-1] if line.endswith("\r") else line for line in lines)
 
 
 def span_text(source: str, span: Span) -> str:
@@ -57,8 +60,9 @@ def span_text(source: str, span: Span) -> str:
     lines = source_lines(source)
     if span.line < 1 or span.end_line < span.line or span.end_line > len(lines):
         return ""
-    chunk = lines[span.line - 1:span.end_line]
+    chunk = list(lines[span.line - 1:span.end_line])
     chunk[-1] = chunk[-1][:span.end_column - 1]
     head = chunk[0]
     chunk[0] = head[:len(head) - len(head.lstrip())] + head[span.column - 1:].lstrip()
     return textwrap.dedent("\n".join(chunk)).strip("\n")
+

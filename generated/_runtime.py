@@ -245,8 +245,11 @@ def draw(s, g, count: int, src: str, src_owner, dst: str, dst_owner) -> int:
     """Move up to ``count`` top cards.  A deck that runs out is refilled from its refill
     zone (shuffled) at once, and again when a card is needed from it while empty.
     Stops when the destination is full; if its rules let the owner make room, they are
-    asked about the cards left to draw (see :func:`overflow`).  Returns cards moved."""
+    asked about the cards left to draw (see :func:`overflow`).  Returns cards moved.
+    Moves at most as many cards as the game has: a deck that refills from the zone it
+    is drawn into would otherwise go round ``count`` times."""
     moved = 0
+    count = min(count, len(s.loc))
     for i in range(count):
         if not room(s, g, dst, dst_owner):
             if dst in g.overflow:
@@ -779,7 +782,8 @@ class GameBase:
         s.again, s.turn_open = False, False
         s.rng = (self.seed * 0x2545F4914F6CDD1D + 0x5851F42D4C957F2D) & MASK64
         s.gtr = {t: g.track_start[t](g, s) for t in g.global_tracks}
-        g.setup(g, s, 0)
+        if g.setup is not None:  # an empty `setup` block lays nothing out
+            g.setup(g, s, 0)
         dest = next(d for d, c in g.edges["start"] if c is None or c(g, s))
         s.phase = dest
         s._advance()

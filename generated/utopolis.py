@@ -256,7 +256,7 @@ def legal_offer_trade(g, s, p):
                             continue
                         if not ((sum(v_wanted) + v_cards_wanted) >= 1):
                             continue
-                        if not ((((sum(v_offered) + sum(v_wanted)) + v_cards_offered) + v_cards_wanted) <= g.P['trade_size']):
+                        if not ((sum(v_offered) + sum(v_wanted) + v_cards_offered + v_cards_wanted) <= g.P['trade_size']):
                             continue
                         yield (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)
 

@@ -76,13 +76,14 @@ _TITLED = ("resources", "tracks", "zones", "params", "derived", "tallies", "phas
            "triggers", "card_types", "enums", "pieces", "procedures")
 
 
-def names_for(*modes, extra: Iterable[object] = ()) -> Names:
+def names_for(*modes, extra: Iterable[object] = (), fallback: Names | None = None) -> Names:
     """Build the naming context of one or more composed modes (first mode wins a name).
 
     ``modes`` are :class:`compiler.compose.ComposedMode` objects; pass the mode
     being rendered first and the others after it so names that only exist in
     other modes (a removed tally, say) still read with their titles.  ``extra``
-    declarations (e.g. the old and new rules of every change) come last.
+    declarations (e.g. the old and new rules of every change) come last, then the
+    tables of ``fallback`` (the names of other modes, built once for many calls).
     """
     titles: dict[str, str] = {}
     decls: dict[str, object] = {}
@@ -114,6 +115,15 @@ def names_for(*modes, extra: Iterable[object] = ()) -> Names:
         name = getattr(decl, "name", None)
         if name is not None and not isinstance(decl, (ast.CardType, ast.Enum)):
             decls.setdefault(name, decl)
+    if fallback is not None:
+        for name, decl in fallback.decls.items():
+            decls.setdefault(name, decl)
+        for name, type_name in fallback.fields.items():
+            fields.setdefault(name, type_name)
+        for enum, table in fallback.members.items():
+            mine = members.setdefault(enum, {})
+            for name, title in table.items():
+                mine.setdefault(name, title)
     for name, decl in decls.items():
         if not isinstance(decl, (ast.CardType, ast.Enum)):  # types, not values: fields win
             titles[name] = getattr(decl, "title", None) or plain(name)

@@ -32,7 +32,7 @@ def test_a_short_campaign_on_two_specs_passes(specs, capsys):
 
 
 def test_failures_are_listed_with_the_saved_input_and_exit_1(specs, capsys, monkeypatch):
-    def crash(spec_path, text, codegen=True):
+    def crash(spec_path, text, codegen=True, catalogues=()):
         raise ZeroDivisionError("boom")
 
     monkeypatch.setattr(fuzzing, "check_input", crash)

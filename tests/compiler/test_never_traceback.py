@@ -61,6 +61,28 @@ def test_random_spec_tokens_never_raise(text: str):
     assert_analyses(text)
 
 
+# ------------------------------------------------------------------ stress: sizes and depths
+@settings(max_examples=25, **SETTINGS)
+@given(fuzzing.spec_stress(REAL))
+def test_stressed_specs_never_raise(text: str):
+    assert_analyses(text)
+
+
+@settings(max_examples=15, **SETTINGS)
+@given(fuzzing.catalogue_stress(REAL, REPO_ROOT / "specs"))
+def test_stressed_catalogues_never_raise(case):
+    fuzzing.check_input(SPEC_PATH, case.text, codegen=False, catalogues=case.catalogues)
+
+
+@pytest.mark.parametrize("edit", fuzzing.STRESS, ids=lambda e: e.__name__)
+def test_each_stress_edit_changes_the_spec(edit):
+    from hypothesis import find
+
+    # some draw of each stress edit gives a spec that differs from the real one
+    find(st.data(), lambda data: edit(data.draw, st, REAL) != REAL,
+         settings=settings(max_examples=50, database=None, **SETTINGS))
+
+
 # ------------------------------------------------------------------ the edits themselves
 @settings(max_examples=30, **SETTINGS)
 @given(st.data())
@@ -104,7 +126,7 @@ def test_a_case_the_timer_cannot_stop_is_saved_and_ends_the_process(tmp_path, mo
 def test_a_campaign_counts_cases_and_saves_failures(tmp_path, monkeypatch):
     calls = []
 
-    def broken(spec_path, text, codegen=True):
+    def broken(spec_path, text, codegen=True, catalogues=()):
         calls.append(text)
         if len(calls) == 3:
             raise KeyError("boom")
