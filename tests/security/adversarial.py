@@ -104,17 +104,23 @@ MARKUP_PAYLOADS = (
     "x\\", "\\*", "#quot; #35; #lt;",
 )
 
-#: Pieces of hostile text the language accepts in a text (the spec spells ``"`` and ``\\``
-#: as escapes).
-ACCEPTED_PIECES = (
-    '"', "'", '"""', "'''", '""', "''", "`", "```", "\\", "\\\\", "\\x41", "\\x", "\\u00e9", "\\u",
-    "\\N{BULLET}", "\\N{", "\\U0001F600", "\\0", "\\n", "\\r", "\\t", "\\'", '\\"', "#", "# ", "%s",
-    "{0}", "{}", "{x!r}", "{: onclick=x}", "|", "| a | b |", "*", "_", "**", "<!--", "-->", "&amp;",
-    "&#x3c;", "{{", "}}", "{%", "%}", "{#", "#}", "{{ 7*7 }}", "{% raw %}", "\U0001F600",
-    "\U0001D11E", "\u200b", "\u00a0", "›", "é", "\ufeff", "$(touch x)", "`touch x`", ";", "\\\\\\",
-    "~", "---", "===", "[", "]",
-    *ONE_LINE_ESCAPES, *(p for p in MARKUP_PAYLOADS if first_refused(p) is None),
+#: Pieces of hostile text the language accepts in a text, by what they attack (the spec
+#: spells ``"`` and ``\\`` as escapes): Python source (quotes, backslash escapes, ``#``,
+#: format and Jinja delimiters, shell) ...
+PYTHON_PIECES = (
+    '"', "'", '"""', "'''", '""', "''", "\\", "\\\\", "\\x41", "\\x", "\\u00e9", "\\u", "\\N{BULLET}",
+    "\\N{", "\\U0001F600", "\\0", "\\n", "\\r", "\\t", "\\'", '\\"', "\\\\\\", "#", "# ", "%s", "{0}",
+    "{}", "{x!r}", "{{", "}}", "{%", "%}", "{#", "#}", "{{ 7*7 }}", "{% raw %}", "$(touch x)",
+    "`touch x`", ";", *ONE_LINE_ESCAPES,
 )
+#: ... Markdown, HTML and mermaid ...
+MARKUP_PIECES = (
+    "`", "```", "{: onclick=x}", "|", "| a | b |", "*", "_", "**", "<!--", "-->", "&amp;", "&#x3c;",
+    "~", "---", "===", "[", "]", *(p for p in MARKUP_PAYLOADS if first_refused(p) is None),
+)
+#: ... and characters outside the BMP, invisible or non-ASCII.
+UNICODE_PIECES = ("\U0001F600", "\U0001D11E", "\u200b", "\u00a0", "›", "é", "\ufeff")
+ACCEPTED_PIECES = PYTHON_PIECES + MARKUP_PIECES + UNICODE_PIECES
 #: Pieces the language refuses in a text: line breaks of every kind, control characters,
 #: lone surrogates, bidirectional overrides.
 REFUSED_PIECES = (
@@ -135,14 +141,14 @@ def language_refuses(text: str) -> bool:
 
 
 def hostile_texts(refused: bool = True, max_pieces: int = 6) -> st.SearchStrategy[str]:
-    """Texts of 1 to ``max_pieces`` hostile pieces (:data:`ACCEPTED_PIECES`,
-    :data:`REFUSED_PIECES`) and runs of random characters, run together or with a
-    space between; with ``refused=False`` only texts the language accepts (see
-    :func:`language_refuses`)."""
-    pieces = ACCEPTED_PIECES + (REFUSED_PIECES if refused else ())
+    """Texts of 1 to ``max_pieces`` hostile pieces (each group of :data:`ACCEPTED_PIECES`,
+    and :data:`REFUSED_PIECES`, equally likely) and runs of random characters, run
+    together or with a space between; with ``refused=False`` only texts the language
+    accepts (see :func:`language_refuses`)."""
+    groups = (PYTHON_PIECES, MARKUP_PIECES, UNICODE_PIECES) + ((REFUSED_PIECES,) if refused else ())
     anything = st.characters() if refused else st.characters(
         codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp"))
-    piece = st.one_of(st.sampled_from(pieces), st.text(alphabet=anything, min_size=1, max_size=4),
+    piece = st.one_of(*map(st.sampled_from, groups), st.text(alphabet=anything, min_size=1, max_size=4),
                       st.text(alphabet=ALPHABET, min_size=1, max_size=24))
     texts = st.builds(str.join, st.sampled_from(["", " "]), st.lists(piece, min_size=1, max_size=max_pieces))
     return texts if refused else texts.filter(lambda t: not language_refuses(t))
@@ -768,9 +774,38 @@ def engine_lines_are_lines(engine: str) -> None:
     compile(engine, "engine.py", "exec")
 
 
-def check_engine(out: dict, places: list[Place]) -> None:
-    """What :func:`play` printed of the engine of :func:`spec_with_texts` holds each text
-    as the spec gave it: titles, parameter values, docstrings."""
+@cache
+def plain_engine() -> dict:
+    """What :func:`play` prints of the engine of :func:`spec_with_texts` with ordinary
+    texts (``Plain 001``... in place order), built in a temporary folder."""
+    spec, cards, _ = spec_with_texts(plain_texts(len(text_places())))
+    with tempfile.TemporaryDirectory() as tmp:
+        result = build(Path(tmp), write_project(Path(tmp), spec, cards))
+        assert result.ok, [d.render() for d in errors(result)]
+        return play(Path(tmp), result.name)
+
+
+def check_engine(out: dict, places: list[Place], path: str = "specs/hostile.rules") -> None:
+    """What :func:`play` printed of the engine of :func:`spec_with_texts` (read from
+    ``path``) holds each text as the spec gave it: titles, parameter values, every
+    docstring are those of the engine of ordinary texts (:func:`plain_engine`), each
+    ordinary text replaced by the text of its place."""
+    given = [p.text for p in places if p.kind == "text"]
+
+    def quoted(title: str) -> str:  # a title quoted in a docstring: '...', or "..." for an apostrophe
+        return f'"{title}"' if "'" in title and '"' not in title else f"'{title}'"
+
+    def expected(value):
+        if isinstance(value, str):
+            value = value.replace("specs/hostile.rules", path)
+            value = re.sub(r"'Plain (\d{3})'", lambda m: quoted(given[int(m.group(1)) - 1]), value)
+            return re.sub(r"Plain (\d{3})", lambda m: given[int(m.group(1)) - 1], value)
+        if isinstance(value, dict):
+            return {key: expected(v) for key, v in value.items()}
+        if isinstance(value, list):
+            return [expected(v) for v in value]
+        return value
+
     text = {p.where: p.text for p in places}
     line = {p.where: p.line for p in places}
     assert out["title"] == text["game title"]
@@ -789,6 +824,9 @@ def check_engine(out: dict, places: list[Place]) -> None:
     assert out["docs"]["proc_tidy"].startswith(text["procedure title"] + " (spec line ")
     assert out["docs"]["start_vp"] == f"Where {text['track title']} starts (spec line {line['track title']})."
     assert text["procedure source"] in out["docs"]["proc_tidy"]
+    wanted = expected(plain_engine())
+    for key in wanted:
+        assert out[key] == wanted[key], key
 
 
 def check_engine_comments(engine: str, spec: str, places: list[Place]) -> None:
