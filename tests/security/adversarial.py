@@ -543,7 +543,7 @@ cards:
 
 _HOLE = re.compile(r"<<([^<>|]+)(?:\|([a-z_]+|#))?>>")
 #: The card file's places for a name.
-NAME_PLACES = tuple(m.group(1) for m in _HOLE.finditer(CARDS_TEMPLATE) if m.group(2))
+NAME_PLACES = tuple(m.group(1) for m in _HOLE.finditer(CARDS_TEMPLATE) if m.group(2) not in (None, "#"))
 #: The spec's comments that hold a given text (``<<what|#>>`` in :data:`SPEC_TEMPLATE`).
 COMMENT_PLACES = tuple(m.group(1) for m in _HOLE.finditer(SPEC_TEMPLATE) if m.group(2) == "#")
 
