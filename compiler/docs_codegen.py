@@ -14,6 +14,8 @@ it escaped, or a plain ``str``, which the template escapes as text (its
 
 from __future__ import annotations
 
+from functools import cache
+
 from dsl import ast
 from dsl.spans import span_text
 
@@ -42,7 +44,13 @@ def render_game_page(composition: Composition, cards: list[dict], mermaid: dict[
     if composition.game is None or composition.base is None:
         raise ValueError("the spec has no game to document")
     page = GamePage(composition, cards, mermaid, sources or {})
-    return md.environment().get_template("docs/game.md.j2").render(page=page)
+    return _environment().get_template("docs/game.md.j2").render(page=page)
+
+
+@cache
+def _environment():
+    """The docs templates' environment, made once: it keeps each template compiled."""
+    return md.environment()
 
 
 class GamePage:

@@ -7,7 +7,7 @@ import pytest
 from compiler import markdown as md
 from compiler.docs_errors import render_errors_page
 from compiler.markdown import Markdown
-from tests.security.docs_adversarial import PageHtml, fold, to_html
+from tests.security.adversarial import PageHtml, fold, to_html
 
 
 def html_of(page: str) -> PageHtml:

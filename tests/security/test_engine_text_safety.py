@@ -1,265 +1,35 @@
-"""Spec text never becomes code: whatever the titles, sources, labels, paths and card
-texts of a spec hold, the compiler either refuses the text with a diagnostic at its
-place, or builds an engine that imports, plays, and keeps every text as data.
+"""Spec text never becomes code: the focused regressions of the engine side, one per
+case reproduced, and the quoting rules of :mod:`compiler.pyquote` themselves.
 
-The property test puts Hypothesis texts (:mod:`tests.security.adversarial`) into every
-place a spec can hold text, builds, imports the engine in a fresh interpreter and plays
-it; payloads would create :data:`~tests.security.adversarial.MARKER` if they ran.  The
-examples run in CI: ``RULEBOOK_SECURITY_EXAMPLES`` (default 40, about 10 s) sets how many;
-set it to a few hundred for a longer search.
+The property test that puts hostile texts in every place at once, and builds, plays
+and renders each example, is ``tests/security/test_text_is_data.py``; the helpers
+shared by all three files are in ``tests/security/adversarial.py``.
 """
 
 from __future__ import annotations
 
 import ast as pyast
-import json
 import os
-import re
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import jinja2
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from jinja2 import nodes
-from lark import Token, Tree
+from lark import Token
 
 from compiler import pipeline
 from compiler.engine_codegen import render_runtime
 from compiler.pyquote import UnquotedText, comment, docstring, engine_environment, identifier, literal
-from dsl import ast
 from dsl.codes import MINIMAL_SPEC
-from dsl.parser import _parser, parse_spec
-from dsl.spans import Span, source_lines
-from dsl.strings import first_refused
-from tests.security.adversarial import (CARDS_FILE, MARKER, PAYLOAD, REFUSED_PIECES, SPEC_TEMPLATE,
-                                        hostile_texts, legal_file_name, spec_with_texts, write_project)
+from dsl.spans import source_lines
+from tests.security.adversarial import (MARKER, PAYLOAD, build, engine_lines_are_lines, errors, hostile_texts,
+                                        no_marker, no_temp_files, play)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = int(os.environ.get("RULEBOOK_SECURITY_EXAMPLES", "40"))
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                      HealthCheck.function_scoped_fixture])
-
-# What the engine is asked for, in a fresh interpreter: import it, play every mode, print
-# the texts it holds as JSON.
-PLAY = r'''
-import json, random, sys
-sys.path.insert(0, ".")
-from generated import {game} as engine
-Game = engine.Game
-out = {{"doc": engine.__doc__, "title": Game.TITLE, "modes": {{}}, "card_titles": list(engine.CARD_TITLES),
-       "action_titles": dict(Game.action_titles), "docs": {{}}}}
-for name, value in vars(engine).items():
-    if callable(value) and getattr(value, "__module__", "") == engine.__name__ and value.__doc__:
-        out["docs"][name] = value.__doc__
-for mode in Game.MODES:
-    rules = engine.RULES[mode]
-    out["modes"][mode] = {{"title": rules.title, "P": rules.P,
-                          "phases": {{k: ph.title for k, ph in rules.phases.items()}}}}
-    game = Game(num_players=2, mode=mode, seed=3)
-    state = game.new_initial_state()
-    rng = random.Random(5)
-    for _ in range(60):
-        if state.is_terminal():
-            break
-        action = rng.choice(state.legal_actions())
-        game.describe(action)
-        state.apply_action(action)
-    game.describe_state(state)
-    state.observation(0)
-print(json.dumps(out))
-'''
-
-
-def build(folder: Path, spec_path: Path) -> pipeline.CompileResult:
-    """``rulebook build`` of one spec into ``folder`` (runtime included)."""
-    pipeline.write_runtime(folder)
-    result, _ = pipeline.build_spec(spec_path, folder)
-    return result
-
-
-def play(folder: Path, game: str) -> dict:
-    """Import ``generated.<game>`` from ``folder`` in a fresh interpreter, play every mode,
-    and return what it printed (see :data:`PLAY`); fails with the interpreter's error."""
-    run = subprocess.run([sys.executable, "-c", PLAY.format(game=game)], cwd=folder,
-                         capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stderr[-3000:]
-    return json.loads(run.stdout)
-
-
-def errors(result) -> list:
-    return [d for d in result.diagnostics if d.severity == "error"]
-
-
-def no_marker(*folders: Path) -> None:
-    for folder in (*folders, Path.cwd()):
-        assert not (folder / MARKER).exists(), f"a payload ran: {folder / MARKER}"
-
-
-def no_temp_files(folder: Path) -> None:
-    left = [p for p in folder.rglob("*.tmp")]
-    assert not left, left
-
-
-def engine_lines_are_lines(engine: str) -> None:
-    """The engine has no line break but ``\\n``: no text put a line break of another kind in."""
-    assert engine.splitlines() == engine.split("\n")[:-1] or engine.splitlines() == engine.split("\n")
-    compile(engine, "engine.py", "exec")
-
-
-# ------------------------------------------------------------------ the builder covers the grammar
-_WRAPPERS = {"title", "source", "ruling", "provisional", "text"}
-
-
-def _grammar_places() -> set[tuple[str, ...]]:
-    """Every place of the grammar that holds a quoted text (STRING): the tree node it
-    sits in and, for the nodes used in many rules (title, source, ruling, provisional,
-    text), the node that holds that one."""
-    rules = _parser().rules
-
-    def transparent(rule) -> bool:  # Lark inlines the node of this rule into its parent
-        name = rule.origin.name
-        return name.startswith("_") or (rule.options.expand1 and not rule.alias and len(rule.expansion) == 1)
-
-    def holders(symbol: str, seen=frozenset()) -> set[str]:
-        out: set[str] = set()
-        for rule in rules:
-            if symbol in (s.name for s in rule.expansion) and rule.origin.name not in seen:
-                if transparent(rule):
-                    out |= holders(rule.origin.name, seen | {rule.origin.name})
-                else:
-                    out.add(rule.alias or rule.origin.name)
-        return out
-
-    places: set[tuple[str, ...]] = set()
-    for rule in rules:
-        if "STRING" in (s.name for s in rule.expansion):
-            node = rule.alias or rule.origin.name
-            if node in _WRAPPERS:
-                places |= {(node, holder) for holder in holders(rule.origin.name)}
-            else:
-                places.add((node,))
-    return places
-
-
-def _tree_places(text: str) -> dict[tuple[str, ...], list[Token]]:
-    """The places of the quoted texts of a spec's parse tree, keyed as :func:`_grammar_places`."""
-    tree = _parser().parse(text)
-    found: dict[tuple[str, ...], list[Token]] = {}
-
-    def walk(node: Tree, parent: Tree | None) -> None:
-        for child in node.children:
-            if isinstance(child, Token) and child.type == "STRING":
-                key = (str(node.data), str(parent.data)) if str(node.data) in _WRAPPERS else (str(node.data),)
-                found.setdefault(key, []).append(child)
-            elif isinstance(child, Tree):
-                walk(child, node)
-
-    walk(tree, None)
-    return found
-
-
-def test_the_builder_fills_every_place_the_grammar_has_for_text():
-    """When the grammar gains a place for text, tests/security/adversarial.py must gain it."""
-    spec, _, _ = spec_with_texts(["x"])
-    grammar, built = _grammar_places(), set(_tree_places(spec))
-    assert len(grammar) > 60
-    assert grammar - built == set(), "add these places to SPEC_TEMPLATE in tests/security/adversarial.py"
-    assert built - grammar == set()
-
-
-def test_each_place_holds_its_own_text_where_the_builder_says():
-    texts = [f"text number {i}" for i in range(200)]
-    spec, cards, places = spec_with_texts(texts, cards_file="cards of the game.yaml")
-    assert len({p.text for p in places}) == len(places)  # one text each: enough texts given
-    lines = {"spec": source_lines(spec), "cards": source_lines(cards)}
-    for place in places:
-        line = lines[place.file][place.line - 1]
-        assert line[place.column - 1:].startswith(f'"{place.text}"'), place
-    tokens = [tok for toks in _tree_places(spec).values() for tok in toks]
-    assert sorted(str(t.value)[1:-1] for t in tokens) == sorted(p.text for p in places if p.file == "spec")
-    assert {p.where for p in places} >= {"game title", "action title", "ask option label", "catalogue path",
-                                         "card title (YAML)", "enum member label", "text param value"}
-
-
-def test_the_spec_of_ordinary_texts_compiles_and_plays(tmp_path: Path):
-    spec, cards, places = spec_with_texts(["Plain words"])
-    result = build(tmp_path, write_project(tmp_path, spec, cards))
-    assert errors(result) == [], [d.render() for d in errors(result)]
-    out = play(tmp_path, result.name)
-    assert out["title"] == "Plain words" and set(out["modes"]) == {"standard", "variant"}
-
-
-# ------------------------------------------------------------------ the property
-def _check_refused(result, spec: str, places, texts) -> None:
-    """A spec with a text the language refuses fails with diagnostics at such texts."""
-    found = errors(result)
-    assert found, "a refused text was accepted"
-    for d in found:
-        if d.code == "E0004":  # a lone surrogate: the file cannot be UTF-8
-            first = next(p for p in places
-                         if p.file == "spec" and any("\ud800" <= c <= "\udfff" for c in p.text))
-            assert d.span.line == first.line, d.render()
-            continue
-        assert d.code in ("E0001", "E0006", "E0314"), d.render()
-        at = [p for p in places if p.line == d.span.line and first_refused(p.text) is not None
-              and (p.file == "cards") == d.span.path.endswith(".yaml")]
-        assert at, f"{d.render()} is not at a refused text"
-        if d.code == "E0006":  # under the character, inside the quoted text
-            assert any(p.column < d.span.column < p.column + len(_spec_quoted(p.text)) for p in at), \
-                d.render()
-        if d.code == "E0001":  # a line break in a text (files are read with universal newlines)
-            assert any(p.column == d.span.column and ("\n" in p.text or "\r" in p.text) for p in at), \
-                d.render()
-
-
-def _spec_quoted(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _check_engine(folder: Path, result, places) -> None:
-    """A built engine: only ``\\n`` line breaks, imports, plays, and keeps the texts as data."""
-    engine_lines_are_lines(result.engine)
-    out = play(folder, result.name)
-    text = {p.where: p.text for p in places}
-    assert out["title"] == text["game title"]
-    assert out["doc"].startswith(text["game title"] + ": a playable engine")
-    assert out["modes"]["standard"]["title"] == text["mode title"]
-    assert out["modes"]["variant"]["title"] == text["second mode title"]
-    assert out["modes"]["standard"]["P"]["motto"] == text["text param value"]
-    assert out["modes"]["variant"]["P"]["motto"] == text["mode set text"]
-    assert out["modes"]["standard"]["phases"]["work"] == text["phase title"]
-    assert out["action_titles"]["earn"] == text["action title"]
-    assert out["card_titles"][0] == text["card title (YAML)"]
-    assert out["docs"]["apply_earn"].startswith(text["action title"] + " (spec line ")
-    assert out["docs"]["d_worth"].startswith(text["derived title"] + " (spec line ")
-    assert out["docs"]["proc_tidy"].startswith(text["procedure title"] + " (spec line ")
-    assert out["docs"]["start_vp"] == f"Where {text['track title']} starts (spec line 16)."
-    assert text["procedure source"] in out["docs"]["proc_tidy"]
-
-
-@settings(max_examples=EXAMPLES, **SETTINGS)
-@given(texts=st.one_of(st.lists(hostile_texts(refused=False), min_size=1, max_size=3),
-                       st.lists(hostile_texts(), min_size=1, max_size=3)))
-def test_hostile_texts_in_every_place_stay_data(texts):
-    cards_file = texts[0] if legal_file_name(texts[0]) else CARDS_FILE
-    spec_name = f"{texts[-1]}.rules" if legal_file_name(texts[-1]) else "hostile.rules"
-    spec, cards, places = spec_with_texts(texts, cards_file=cards_file)
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        result = build(folder, write_project(folder, spec, cards, cards_file, spec_name))
-        if any(first_refused(p.text) is not None for p in places):
-            event("refused with a diagnostic")
-            _check_refused(result, spec, places, texts)
-        else:
-            event("built, imported and played")
-            assert errors(result) == [], [d.render() for d in errors(result)]
-            _check_engine(folder, result, places)
-        no_marker(folder)
-        no_temp_files(folder)
 
 
 # ------------------------------------------------------------------ regressions: each reproduced case
@@ -662,40 +432,6 @@ def _assert_no_raw_text(name: str, expr) -> None:
         _assert_no_raw_text(name, sub)
     assert not (isinstance(expr, pyast.Attribute) and expr.attr in _TEXT_ATTRIBUTES), \
         f"{name}:{expr.lineno}: spec text `.{expr.attr}` in a line of code without quoting"
-
-
-def test_the_parsed_builder_spec_holds_every_text_of_the_ast():
-    """Every text field of the AST holds one of the builder's texts, every other string
-    field holds a name or a keyword: a new text field of the AST, if the builder does
-    not fill it, or if it is not listed here, fails this test."""
-    texts = [f"Text {i}" for i in range(200)]
-    spec, _, places = spec_with_texts(texts)
-    tree, diagnostics = parse_spec(spec, "hostile.rules")
-    assert diagnostics == [] and tree is not None
-    given_texts = {p.text for p in places} | {CARDS_FILE}
-    text_fields = {"title", "text", "label", "path", "description", "rulebook", "citation",
-                   "players_provisional"}
-    seen: set[str] = set()
-    for node in ast.walk(tree.items):
-        if isinstance(node, Span):
-            continue
-        for field in node.__dataclass_fields__:
-            value = getattr(node, field)
-            if not isinstance(value, str) or field == "span":
-                continue
-            if field in text_fields or isinstance(node, ast.Text):
-                assert value in given_texts, (type(node).__name__, field, value)
-                seen.add(value)
-            else:
-                assert re.fullmatch(r"[a-z_][a-z0-9_]*|[=!<>]=?|[-+*]|//|", value), \
-                    (type(node).__name__, field, value)
-    assert seen == {p.text for p in places if p.file == "spec"} | {CARDS_FILE}
-
-
-def test_the_refused_pieces_are_all_refused():
-    for piece in REFUSED_PIECES:
-        assert first_refused(piece) is not None, repr(piece)
-    assert "\n" in SPEC_TEMPLATE
 
 
 def test_a_carriage_return_ends_a_line_in_a_file_and_is_refused_in_a_text(tmp_path: Path):
