@@ -6,6 +6,8 @@
   packages when the project is installed with an editable finder.
 * ``--update-golden`` rewrites golden expectations instead of comparing them
   (see ``tests/golden/``).
+* Fixtures shared by several folders live here; shared functions live in
+  ``tests/helpers/``.
 """
 
 from __future__ import annotations
@@ -36,3 +38,15 @@ def repo_root(monkeypatch: pytest.MonkeyPatch) -> Path:
     """The repository root, made the working directory so paths render relative to it."""
     monkeypatch.chdir(REPO_ROOT)
     return REPO_ROOT
+
+
+@pytest.fixture(scope="session")
+def golden_cases_on_disk(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding ``tests/golden/diagnostics/`` with every golden case written out
+    whole (diffs applied) beside its catalogues: run a command there and it names the
+    cases as their ``.expected`` renderings do."""
+    from tests.golden import cases
+
+    root = tmp_path_factory.mktemp("golden")
+    cases.materialise(root)
+    return root

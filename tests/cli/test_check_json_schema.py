@@ -5,8 +5,6 @@ golden case and an example of every registered code."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -14,10 +12,11 @@ import jsonschema
 import pytest
 
 from compiler import pipeline
+from tests.golden import cases
+from tests.helpers.commands import rulebook
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_PATH = REPO_ROOT / "compiler" / "schemas" / "diagnostics.schema.json"
-CASES = Path("tests/golden/diagnostics")
 
 
 @pytest.fixture(scope="module")
@@ -27,9 +26,8 @@ def validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
 
 
-def _check_json(*args: str) -> list:
-    proc = subprocess.run([sys.executable, "-m", "compiler.cli", "check", "--format", "json", *args],
-                          capture_output=True, text=True, cwd=REPO_ROOT, timeout=300)
+def _check_json(*args: str, cwd: Path = REPO_ROOT) -> list:
+    proc = rulebook("check", "--format", "json", *args, cwd=cwd)
     assert proc.returncode in (0, 1), proc.stderr
     return json.loads(proc.stdout)
 
@@ -39,20 +37,21 @@ def test_the_schema_ships_with_the_package():
     assert "schemas/*.json" in project["tool"]["setuptools"]["package-data"]["compiler"]
 
 
-def test_real_specs_and_every_golden_case_validate(validator):
-    cases = sorted(str(p.relative_to(REPO_ROOT)) for p in (REPO_ROOT / CASES).glob("*.rules"))
+def test_real_specs_and_every_golden_case_validate(validator, golden_cases_on_disk: Path):
+    golden = [str(cases.CASES_FROM_ROOT / name) for name in cases.names()]
     specs = [str(p.relative_to(REPO_ROOT)) for p in pipeline.spec_paths(REPO_ROOT)]
-    report = _check_json(*specs, *cases)  # one run: starting Python is most of the time
+    # one run (starting Python is most of the time), where the cases are written out
+    report = _check_json(*(str(REPO_ROOT / s) for s in specs), *golden, cwd=golden_cases_on_disk)
     validator.validate(report)
     real, broken = report[:len(specs)], report[len(specs):]
     assert [r["spec"] for r in real] == specs
-    assert [r["spec"] for r in broken] == cases
+    assert [r["spec"] for r in broken] == golden
     assert all(d["severity"] == "warning" for r in real for d in r["diagnostics"])
     codes = {d["code"] for r in broken for d in r["diagnostics"]}
     assert {"E0001", "E0308", "E0404", "E0501", "W0101", "W0104", "W0105"} <= codes
     for report in broken:
         for d in report["diagnostics"]:
-            text = (REPO_ROOT / d["file"]).read_text(encoding="utf-8").splitlines()
+            text = (golden_cases_on_disk / d["file"]).read_text(encoding="utf-8").splitlines()
             assert 1 <= d["line"] <= max(len(text), 1) and d["end_line"] >= d["line"]
             if d["end_line"] == d["line"]:
                 assert d["end_column"] > d["column"], d  # the end is exclusive: never empty

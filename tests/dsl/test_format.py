@@ -17,11 +17,14 @@ from hypothesis import strategies as st
 
 from dsl.format import FormatError, FormatResult, format_source
 from dsl.parser import parse_spec
+from tests.golden import cases as golden
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SPECS = sorted((REPO_ROOT / "specs").glob("*.rules"))
-GOLDEN = sorted((REPO_ROOT / "tests" / "golden" / "diagnostics").glob("*.rules"))
-CORPUS = SPECS + [Path(__file__).with_name("kitchen_sink.rules")] + GOLDEN
+KITCHEN_SINK = Path(__file__).with_name("kitchen_sink.rules")
+#: The golden-diagnostic cases, by the path they are analysed as (their text: ``golden.text``).
+GOLDEN = [str(golden.CASES_FROM_ROOT / name) for name in golden.names()]
+CORPUS = [str(p.relative_to(REPO_ROOT)) for p in (*SPECS, KITCHEN_SINK)] + GOLDEN
 
 # A string, a comment, a multi-character operator, a word, or any other single character.
 LEXEME = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|->|==|!=|<=|>=|//|\w+|\S')
@@ -53,10 +56,17 @@ def dedent_and_pad(text: str) -> str:
                    for line in text.splitlines())
 
 
+def _source(path: str) -> str:
+    """The text of a corpus entry (``path`` relative to the repository root)."""
+    if path in GOLDEN:
+        return golden.text(Path(path).name)
+    return (REPO_ROOT / path).read_text(encoding="utf-8")
+
+
 # ------------------------------------------------------------------ every spec we have
-@pytest.mark.parametrize("path", CORPUS, ids=_rel)
-def test_formatting_is_idempotent_keeps_the_tree_and_every_comment(path: Path):
-    source = path.read_text(encoding="utf-8")
+@pytest.mark.parametrize("path", CORPUS)
+def test_formatting_is_idempotent_keeps_the_tree_and_every_comment(path: str):
+    source = _source(path)
     tree, diagnostics = parse_spec(source, "spec.rules")
     if tree is None:  # a golden syntax error: the formatter refuses it with the same diagnostics
         assert path in GOLDEN
@@ -86,7 +96,7 @@ def test_every_spec_in_the_repository_is_formatted(path: Path):
 
 def test_the_corpus_is_there():
     assert len(SPECS) >= 2 and all(comments(p.read_text(encoding="utf-8")) for p in SPECS)
-    assert len(GOLDEN) >= 10 and Path(__file__).with_name("kitchen_sink.rules") in CORPUS
+    assert len(GOLDEN) >= 10 and "tests/dsl/kitchen_sink.rules" in CORPUS
 
 
 # ------------------------------------------------------------------ the canonical form

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import difflib
-import subprocess
 import sys
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 
 from compiler import pipeline
 from compiler.engine_codegen import render_runtime
+from tests.helpers.commands import python
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 GENERATED = REPO_ROOT / "generated"
@@ -30,19 +30,12 @@ def _diff(expected: str, actual: str, name: str) -> str:
     return "".join(list(lines)[:40])
 
 
-@pytest.fixture
-def at_repo_root(monkeypatch: pytest.MonkeyPatch) -> Path:
-    # The engine cites its spec by the path relative to the working directory.
-    monkeypatch.chdir(REPO_ROOT)
-    return REPO_ROOT
-
-
 def test_there_is_a_spec_to_compile():
     assert REPO_ROOT / "specs" / "utopolis.rules" in _spec_paths()
 
 
 @pytest.mark.parametrize("spec", _spec_paths(), ids=lambda p: p.stem)
-def test_committed_engine_matches_the_compiler(spec: Path, at_repo_root: Path):
+def test_committed_engine_matches_the_compiler(spec: Path, repo_root: Path):
     result = pipeline.compile_spec(spec.relative_to(REPO_ROOT))
     assert result.ok, "\n".join(d.render({str(spec.relative_to(REPO_ROOT)): result.source})
                                 for d in result.diagnostics)
@@ -55,7 +48,7 @@ def test_committed_engine_matches_the_compiler(spec: Path, at_repo_root: Path):
 
 
 @pytest.mark.parametrize("spec", _spec_paths(), ids=lambda p: p.stem)
-def test_committed_reference_page_matches_the_compiler(spec: Path, at_repo_root: Path):
+def test_committed_reference_page_matches_the_compiler(spec: Path, repo_root: Path):
     result = pipeline.compile_spec(spec.relative_to(REPO_ROOT))
     assert result.ok
     path = REPO_ROOT / "docs" / "games" / f"{result.name}.md"
@@ -78,7 +71,7 @@ def test_generated_package_marker_exists():
     assert (GENERATED / "__init__.py").exists(), "generated/__init__.py is missing: run `rulebook build`"
 
 
-def test_compiling_twice_gives_the_same_engine(at_repo_root: Path):
+def test_compiling_twice_gives_the_same_engine(repo_root: Path):
     spec = Path("specs/utopolis.rules")
     assert pipeline.compile_spec(spec).engine == pipeline.compile_spec(spec).engine
 
@@ -127,7 +120,6 @@ def test_generated_modules_import_without_site_packages(path: Path):
             f"import generated.{path.stem}; "
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in {'lark', 'jinja2', 'yaml', "
             "'networkx', 'compiler', 'dsl'}); print(bad)")
-    proc = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True,
-                          cwd=REPO_ROOT, timeout=60)
+    proc = python(code, options=("-I", "-S"), timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]", proc.stdout

@@ -1,15 +1,18 @@
 """Golden diagnostics.
 
-Every ``diagnostics/*.rules`` case is analysed with ``compiler.pipeline.analyse``
-(working directory = repo root, so paths render relative to it) and the full
-rendered output (every diagnostic of the run, source line and caret included)
-must equal the sibling ``.expected`` file.
+Every case of ``diagnostics/`` is analysed with ``compiler.pipeline.analyse`` as
+``tests/golden/diagnostics/NAME.rules`` (working directory = repo root, so paths
+render relative to it) and the full rendered output (every diagnostic of the run,
+source line and caret included) must equal ``NAME.expected``.
 
-* Most cases are a copy of the Utópolis spec with one realistic edit (the copy
-  is frozen, so the expectations do not move when ``specs/`` does; it loads
-  the small ``buildings.cards.yaml`` catalogue beside it); ``tiny_*``
-  cases are a small complete spec with one edit; ``catalogue_*`` cases point
-  the real spec at a small card catalogue beside them (``*.cards.yaml``).
+* Most cases are one realistic edit of the Utópolis spec, stored as that edit:
+  ``NAME.diff``, a unified diff against ``diagnostics/base/utopolis.rules``, applied
+  at test time by :mod:`tests.golden.cases`.  The base is a frozen copy, so the
+  expectations do not move when ``specs/`` does; it loads the small
+  ``buildings.cards.yaml`` catalogue beside the cases.  ``tiny_*`` and ``syntax_*``
+  cases are a small complete spec with one edit, stored whole (``NAME.rules``);
+  ``catalogue_*`` cases point the spec at a small card catalogue beside them
+  (``NAME.cards.yaml``).
 * The edited line (or, for a deletion, the line a reader expects to be told
   about) ends with ``# golden: <why>``; :func:`test_golden_case_is_right`
   checks that some diagnostic points at it and that nothing is reported twice.
@@ -19,6 +22,16 @@ must equal the sibling ``.expected`` file.
   listed in ``KNOWN_WRONG``: their snapshot is still compared (so nothing else
   drifts), and their rightness check is a strict xfail that starts failing
   once the compiler is fixed.
+
+Adding a case (from the repository root)::
+
+    cp tests/golden/diagnostics/base/utopolis.rules tests/golden/diagnostics/NAME.rules
+    # make the edit, and end the edited line with `# golden: <why>`
+    python -m tests.golden.make_case NAME              # NAME.rules -> NAME.diff
+    pytest tests/golden -k NAME --update-golden        # writes NAME.expected: read it
+
+``python -m tests.golden.make_case --expand NAME`` gives the full file back to edit
+an existing case.  A small standalone spec is simply dropped in as ``NAME.rules``.
 """
 
 from __future__ import annotations
@@ -31,10 +44,9 @@ import pytest
 
 from compiler import pipeline
 from dsl.diagnostics import Diagnostic
+from tests.golden import cases
+from tests.golden.cases import CASES, CASES_FROM_ROOT
 
-HERE = Path(__file__).resolve().parent
-CASES = HERE / "diagnostics"
-REPO_ROOT = HERE.parent.parent
 MARKER = "# golden:"
 #: The small catalogue the cases built on the Utópolis spec load.
 SHARED_CATALOGUE = CASES / "buildings.cards.yaml"
@@ -46,37 +58,35 @@ KNOWN_WRONG: dict[str, str] = {
 }
 
 
-def render_run(case: Path) -> str:
-    """Analyse ``case`` (relative to the repo root) and render every diagnostic as
-    ``rulebook check`` does; a clean run renders as ``(no diagnostics)``."""
-    result = pipeline.analyse(case)
+def render_run(name: str) -> str:
+    """Analyse case ``name`` (``NAME.rules``, working directory = repo root) and render
+    every diagnostic as ``rulebook check`` does; a clean run renders as ``(no diagnostics)``."""
+    case = CASES_FROM_ROOT / name
+    result = pipeline.analyse(case, cases.text(name))
     blocks = [d.render({str(case): result.source}) for d in result.diagnostics]
     return ("\n\n".join(blocks) if blocks else "(no diagnostics)") + "\n"
 
 
-def _case_names() -> list[str]:
-    return sorted(p.name for p in CASES.glob("*.rules"))
-
-
 def _analyse(name: str) -> list[Diagnostic]:
-    return pipeline.analyse((CASES / name).relative_to(REPO_ROOT)).diagnostics
+    return pipeline.analyse(CASES_FROM_ROOT / name, cases.text(name)).diagnostics
 
 
-@pytest.fixture
-def at_root(monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(REPO_ROOT)
-    return REPO_ROOT
+def _source(path: str) -> str:
+    """The text at ``path`` (relative to the repo root): a case's text, or a file's."""
+    if Path(path).parent == CASES_FROM_ROOT and path.endswith(".rules"):
+        return cases.text(Path(path).name)
+    return Path(path).read_text(encoding="utf-8")
 
 
 def test_there_are_enough_cases():
-    assert len(_case_names()) >= 15
+    assert len(cases.names()) >= 15
+    assert sum(map(cases.edited, cases.names())) >= 30
 
 
-@pytest.mark.parametrize("name", _case_names())
-def test_golden_diagnostics(name: str, update_golden: bool, at_root: Path):
-    case = (CASES / name).relative_to(REPO_ROOT)
+@pytest.mark.parametrize("name", cases.names())
+def test_golden_diagnostics(name: str, update_golden: bool, repo_root: Path):
     expected_path = CASES / (Path(name).stem + ".expected")
-    actual = render_run(case)
+    actual = render_run(name)
     if update_golden:
         expected_path.write_text(actual, encoding="utf-8", newline="\n")
         return
@@ -91,12 +101,14 @@ def test_golden_diagnostics(name: str, update_golden: bool, at_root: Path):
 def _marked_lines(name: str) -> set[tuple[str, int]]:
     """(path, line) of every line marked ``# golden:`` in the case and its catalogue."""
     marked = set()
-    for path in (CASES / name, CASES / (Path(name).stem + ".cards.yaml")):
-        if path.exists():
-            rel = str(path.relative_to(REPO_ROOT))
-            for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-                if MARKER in line:
-                    marked.add((rel, i))
+    texts = {CASES_FROM_ROOT / name: cases.text(name)}
+    catalogue = CASES / (Path(name).stem + ".cards.yaml")
+    if catalogue.exists():
+        texts[CASES_FROM_ROOT / catalogue.name] = catalogue.read_text(encoding="utf-8")
+    for rel, text in texts.items():
+        for i, line in enumerate(text.splitlines(), 1):
+            if MARKER in line:
+                marked.add((str(rel), i))
     return marked
 
 
@@ -118,7 +130,7 @@ def _caret_under_the_value(diags: list[Diagnostic]) -> None:
     """E0308 is about a value: its caret starts at the value, after `key: `."""
     for d in diags:
         if d.code == "E0308":
-            line = Path(d.span.path).read_text(encoding="utf-8").splitlines()[d.span.line - 1]
+            line = _source(d.span.path).splitlines()[d.span.line - 1]
             key_end = line.index(":") + 1
             value_col = key_end + len(line[key_end:]) - len(line[key_end:].lstrip()) + 1
             assert d.span.column >= value_col, f"caret at column {d.span.column}: {line!r}"
@@ -161,7 +173,7 @@ def _check_right(name: str) -> None:
 
 
 def _rightness_params():
-    for name in _case_names():
+    for name in cases.names():
         marks = ()
         if name in KNOWN_WRONG:
             marks = pytest.mark.xfail(strict=True, reason=KNOWN_WRONG[name])
@@ -169,25 +181,65 @@ def _rightness_params():
 
 
 @pytest.mark.parametrize("name", list(_rightness_params()))
-def test_golden_case_is_right(name: str, at_root: Path):
+def test_golden_case_is_right(name: str, repo_root: Path):
     _check_right(name)
 
 
-def test_the_unedited_spec_copy_is_clean(tmp_path: Path):
-    """The cases differ from a clean spec only by their edit: the frozen copy of the
-    Utópolis spec (the brace case with its brace put back) analyses cleanly (no error,
-    no warning but the count of its provisional values)."""
-    text = (CASES / "missing_closing_brace.rules").read_text(encoding="utf-8").rstrip("\n") + "\n}\n"
-    (tmp_path / "clean.rules").write_text(text, encoding="utf-8")
-    (tmp_path / SHARED_CATALOGUE.name).write_text(SHARED_CATALOGUE.read_text(encoding="utf-8"),
-                                                  encoding="utf-8")
-    result = pipeline.analyse(tmp_path / "clean.rules")
+def test_the_base_is_clean():
+    """The diff cases differ from a clean spec only by their edit: the frozen copy of the
+    Utópolis spec, analysed among the cases, is clean (no error, no warning but the count
+    of its provisional values)."""
+    result = pipeline.analyse(CASES / cases.BASE.name, cases.base_text())
     assert [d.code for d in result.diagnostics] == ["W0105"], "\n".join(
         d.render() for d in result.diagnostics)  # only the count of provisional values
 
 
+@pytest.mark.parametrize("name", [n for n in cases.names() if cases.edited(n)])
+def test_each_edit_is_a_small_diff_as_make_case_writes_it(name: str):
+    """The stored diff applies to the base, is the one ``make_case`` writes for the text it
+    gives (so diffs stay uniform and minimal), and changes a few lines only."""
+    diff = (CASES / name).with_suffix(".diff").read_text(encoding="utf-8")
+    assert cases.make_diff(name, cases.text(name)) == diff, (
+        f"rewrite it: python -m tests.golden.make_case --expand {Path(name).stem} && "
+        f"python -m tests.golden.make_case {Path(name).stem}")
+    changed = [line for line in diff.splitlines()[2:] if line[:1] in "+-"]
+    assert 1 <= len(changed) <= 12, diff
+
+
+@pytest.mark.parametrize("name", [n for n in cases.names() if not cases.edited(n)])
+def test_a_standalone_case_is_no_copy_of_the_base(name: str):
+    """A full copy of the base left in the folder is stored as its edit instead."""
+    text = cases.text(name)
+    changed = sum(1 for line in cases.make_diff(name, text).splitlines()[2:] if line[:1] in "+-")
+    assert changed > len(text.splitlines()) // 2, (
+        f"{name} is an edit of the base: run `python -m tests.golden.make_case {Path(name).stem}`")
+
+
+def test_a_diff_that_does_not_fit_the_base_says_where():
+    diff = cases.make_diff("x.rules", cases.base_text().replace("  set target = 40\n", "  set targt = 40\n"))
+    with pytest.raises(cases.EditError, match=r"base line \d+ is '  set target = 40'.*'  set target = 41'"):
+        cases.apply(cases.base_text(), diff.replace(" set target = 40", " set target = 41"), "x.diff")
+    with pytest.raises(cases.EditError, match="header says"):
+        cases.apply(cases.base_text(), diff.replace("+  set targt = 40\n", ""), "x.diff")
+
+
+def test_an_edit_round_trips_through_make_case(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    from tests.golden import make_case
+
+    edited = cases.base_text().replace("}\n", "}  # golden: here\n", 1).rstrip("\n")  # no last newline
+    monkeypatch.setattr(cases, "CASES", tmp_path)
+    (tmp_path / "new_case.rules").write_text(edited, encoding="utf-8")
+    assert make_case.main(["new_case"]) == 0
+    assert not (tmp_path / "new_case.rules").exists() and cases.names() == ["new_case.rules"]
+    assert cases.text("new_case.rules") == edited
+    assert make_case.main(["--expand", "new_case"]) == 0
+    assert (tmp_path / "new_case.rules").read_text(encoding="utf-8") == edited
+    (tmp_path / "same.rules").write_text(cases.base_text(), encoding="utf-8")
+    assert make_case.main(["same"]) == 2 and (tmp_path / "same.rules").exists()
+
+
 def test_no_orphan_expectations():
-    stems = {Path(n).stem for n in _case_names()}
+    stems = {Path(n).stem for n in cases.names()}
     orphans = [p.name for p in CASES.glob("*.expected") if p.stem not in stems]
     orphans += [p.name for p in CASES.glob("*.cards.yaml")
                 if p.name.removesuffix(".cards.yaml") not in stems and p != SHARED_CATALOGUE]
@@ -195,5 +247,5 @@ def test_no_orphan_expectations():
 
 
 def test_known_wrong_names_exist():
-    assert set(KNOWN_WRONG) <= set(_case_names())
-    assert set(EXTRA_CHECKS) <= set(_case_names())
+    assert set(KNOWN_WRONG) <= set(cases.names())
+    assert set(EXTRA_CHECKS) <= set(cases.names())

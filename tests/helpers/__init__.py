@@ -1,0 +1,11 @@
+"""Code the tests share, one module a job:
+
+* :mod:`tests.helpers.specs`: compile or analyse a small spec written in a test; its
+  engine as a module; the codes of diagnostics.
+* :mod:`tests.helpers.projects`: scratch projects (``specs/`` written from texts, or
+  folders copied from this repository).
+* :mod:`tests.helpers.commands`: the ``rulebook`` command and Python code run in a
+  child process, each with a timeout that stops a hang.
+* :mod:`tests.helpers.play`: random legal play, the replay round trip (seed and
+  actions, and a JSON save mid-game) and a watchdog for endless loops.
+"""
