@@ -8,6 +8,7 @@ import pytest
 
 from compiler import cli
 from dsl.codes import MINIMAL_SPEC
+from tests.helpers.projects import write_specs
 
 UNUSED_PARAM = 'param bonus "Bonus points" = 3 {\n  source "Scoring"\n}\n'
 
@@ -15,8 +16,7 @@ UNUSED_PARAM = 'param bonus "Bonus points" = 3 {\n  source "Scoring"\n}\n'
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A project holding one small spec with one unused param (a W0104 warning)."""
-    (tmp_path / "specs").mkdir()
-    (tmp_path / "specs" / "tiny.rules").write_text(MINIMAL_SPEC + "\n" + UNUSED_PARAM, encoding="utf-8")
+    write_specs(tmp_path, {"tiny.rules": MINIMAL_SPEC + "\n" + UNUSED_PARAM})
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

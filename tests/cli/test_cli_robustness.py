@@ -15,13 +15,7 @@ from types import SimpleNamespace
 import pytest
 
 from compiler import cli
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def rulebook(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "compiler.cli", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=300)
+from tests.helpers.commands import ROOT, read_log, rulebook, write_log
 
 
 def refused(result: subprocess.CompletedProcess, code: int, *fragments: str) -> str:
@@ -46,12 +40,7 @@ def events(tmp_path_factory) -> list[dict]:
     played = rulebook("play", "utopolis", "--mode", "family", "--players", "2", "--seed", "1",
                       "--log", str(log))
     assert played.returncode == 0, played.stderr
-    return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
-
-
-def write(path: Path, events: list[dict]) -> Path:
-    path.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
-    return path
+    return read_log(log)
 
 
 def replay(path: Path) -> subprocess.CompletedProcess:
@@ -59,7 +48,7 @@ def replay(path: Path) -> subprocess.CompletedProcess:
 
 
 def test_the_unedited_log_replays(tmp_path: Path, events):
-    result = replay(write(tmp_path / "g.jsonl", events))
+    result = replay(write_log(tmp_path / "g.jsonl", events))
     assert result.returncode == 0, result.stderr
     assert "replay matches the log" in result.stdout
 
@@ -85,7 +74,7 @@ def test_log_truncated_mid_line(tmp_path: Path, events):
 
 
 def test_a_line_that_is_not_json(tmp_path: Path, events):
-    log = write(tmp_path / "g.jsonl", events)
+    log = write_log(tmp_path / "g.jsonl", events)
     lines = log.read_text().splitlines()
     lines[2] = "this is not json"
     log.write_text("\n".join(lines) + "\n")
@@ -102,20 +91,20 @@ def test_a_log_that_is_not_utf8(tmp_path: Path):
 
 
 def test_log_truncated_on_a_line_boundary_exits_1(tmp_path: Path, events):
-    refused(replay(write(tmp_path / "g.jsonl", events[:40])), 1, "no end event", "line 40")
-    refused(replay(write(tmp_path / "g.jsonl", events[:-1])), 1, "no end event")
-    refused(replay(write(tmp_path / "g.jsonl", events[:1])), 1, "no end event")
+    refused(replay(write_log(tmp_path / "g.jsonl", events[:40])), 1, "no end event", "line 40")
+    refused(replay(write_log(tmp_path / "g.jsonl", events[:-1])), 1, "no end event")
+    refused(replay(write_log(tmp_path / "g.jsonl", events[:1])), 1, "no end event")
 
 
 @pytest.mark.parametrize("key", ["game", "mode", "players", "seed"])
 def test_start_event_missing_a_field(tmp_path: Path, events, key):
     edited = copy.deepcopy(events)
     del edited[0][key]
-    refused(replay(write(tmp_path / "g.jsonl", edited)), 2, "line 1", repr(key))
+    refused(replay(write_log(tmp_path / "g.jsonl", edited)), 2, "line 1", repr(key))
 
 
 def test_start_event_missing(tmp_path: Path, events):
-    refused(replay(write(tmp_path / "g.jsonl", events[1:])), 2, "line 1", "start event")
+    refused(replay(write_log(tmp_path / "g.jsonl", events[1:])), 2, "line 1", "start event")
 
 
 @pytest.mark.parametrize("key,value,message", [
@@ -130,14 +119,14 @@ def test_start_event_missing(tmp_path: Path, events):
 def test_bad_start_event(tmp_path: Path, events, key, value, message):
     edited = copy.deepcopy(events)
     edited[0][key] = value
-    refused(replay(write(tmp_path / "g.jsonl", edited)), 2, "line 1", message)
+    refused(replay(write_log(tmp_path / "g.jsonl", edited)), 2, "line 1", message)
 
 
 @pytest.mark.parametrize("key", ["player", "name", "args"])
 def test_action_event_missing_a_field(tmp_path: Path, events, key):
     edited = copy.deepcopy(events)
     del edited[3][key]
-    refused(replay(write(tmp_path / "g.jsonl", edited)), 2, "line 4", repr(key))
+    refused(replay(write_log(tmp_path / "g.jsonl", edited)), 2, "line 4", repr(key))
 
 
 @pytest.mark.parametrize("key,value", [("args", 5), ("args", None), ("player", "0"),
@@ -145,45 +134,45 @@ def test_action_event_missing_a_field(tmp_path: Path, events, key):
 def test_action_event_with_a_field_of_the_wrong_type(tmp_path: Path, events, key, value):
     edited = copy.deepcopy(events)
     edited[3][key] = value
-    refused(replay(write(tmp_path / "g.jsonl", edited)), 2, "line 4", repr(key))
+    refused(replay(write_log(tmp_path / "g.jsonl", edited)), 2, "line 4", repr(key))
 
 
 @pytest.mark.parametrize("args", [[12345], [-1], ["x"], [None], [1.5], [[1, 2, 3, 4, 5]], []])
 def test_edited_args_diverge_at_their_line(tmp_path: Path, events, args):
     edited = copy.deepcopy(events)
     edited[4]["args"] = args
-    refused(replay(write(tmp_path / "g.jsonl", edited)), 1, "DIVERGES", "line 5")
+    refused(replay(write_log(tmp_path / "g.jsonl", edited)), 1, "DIVERGES", "line 5")
 
 
 def test_edited_player_or_action_name_diverges(tmp_path: Path, events):
     edited = copy.deepcopy(events)
     edited[4]["player"] = 1 - edited[4]["player"]
-    refused(replay(write(tmp_path / "g.jsonl", edited)), 1, "DIVERGES", "line 5")
+    refused(replay(write_log(tmp_path / "g.jsonl", edited)), 1, "DIVERGES", "line 5")
     edited = copy.deepcopy(events)
     edited[4]["name"] = "no_such_action"
-    refused(replay(write(tmp_path / "g.jsonl", edited)), 1, "DIVERGES", "line 5")
+    refused(replay(write_log(tmp_path / "g.jsonl", edited)), 1, "DIVERGES", "line 5")
 
 
 def test_edited_seed_diverges(tmp_path: Path, events):
     edited = copy.deepcopy(events)
     edited[0]["seed"] += 1
-    refused(replay(write(tmp_path / "g.jsonl", edited)), 1, "DIVERGES", "line ")
+    refused(replay(write_log(tmp_path / "g.jsonl", edited)), 1, "DIVERGES", "line ")
 
 
 def test_a_dropped_line_diverges(tmp_path: Path, events):
     edited = events[:7] + events[8:]
-    refused(replay(write(tmp_path / "g.jsonl", edited)), 1, "DIVERGES", "line ")
+    refused(replay(write_log(tmp_path / "g.jsonl", edited)), 1, "DIVERGES", "line ")
 
 
 def test_an_action_after_the_game_is_over_diverges(tmp_path: Path, events):
     edited = events[:-1] + [events[5]] + events[-1:]
-    refused(replay(write(tmp_path / "g.jsonl", edited)), 1, "DIVERGES",
+    refused(replay(write_log(tmp_path / "g.jsonl", edited)), 1, "DIVERGES",
             f"line {len(events)}", "over")
 
 
 def test_end_event_too_early_diverges(tmp_path: Path, events):
     edited = events[:30] + events[-1:]
-    refused(replay(write(tmp_path / "g.jsonl", edited)), 1, "DIVERGES", "line 31", "running")
+    refused(replay(write_log(tmp_path / "g.jsonl", edited)), 1, "DIVERGES", "line 31", "running")
 
 
 @pytest.mark.parametrize("key", ["scores", "returns", "winners", "round"])
@@ -198,7 +187,7 @@ def test_every_field_of_the_end_event_is_compared(tmp_path: Path, events, key):
         end["winners"] = [q for q in range(2) if q not in end["winners"]]
     else:
         end["round"] += 1
-    result = replay(write(tmp_path / "g.jsonl", edited))
+    result = replay(write_log(tmp_path / "g.jsonl", edited))
     refused(result, 1, "DIVERGES", f"line {len(events)}", key)
 
 
@@ -206,27 +195,27 @@ def test_every_field_of_the_end_event_is_compared(tmp_path: Path, events, key):
 def test_end_event_missing_a_field(tmp_path: Path, events, key):
     edited = copy.deepcopy(events)
     del edited[-1][key]
-    refused(replay(write(tmp_path / "g.jsonl", edited)), 2, f"line {len(events)}", repr(key))
+    refused(replay(write_log(tmp_path / "g.jsonl", edited)), 2, f"line {len(events)}", repr(key))
 
 
 def test_unknown_event_is_an_error(tmp_path: Path, events):
     edited = events[:3] + [{"event": "chat", "text": "gg"}] + events[3:]
-    refused(replay(write(tmp_path / "g.jsonl", edited)), 2, "line 4", "unknown event 'chat'")
+    refused(replay(write_log(tmp_path / "g.jsonl", edited)), 2, "line 4", "unknown event 'chat'")
     edited = events[:3] + [{"no": "event"}] + events[3:]
-    refused(replay(write(tmp_path / "g.jsonl", edited)), 2, "line 4", "unknown event")
+    refused(replay(write_log(tmp_path / "g.jsonl", edited)), 2, "line 4", "unknown event")
 
 
 def test_anything_after_the_end_event_is_an_error(tmp_path: Path, events):
     n = len(events)
-    refused(replay(write(tmp_path / "g.jsonl", events + [events[5]])), 2,
+    refused(replay(write_log(tmp_path / "g.jsonl", events + [events[5]])), 2,
             f"line {n + 1}", "after the end event")
-    refused(replay(write(tmp_path / "g.jsonl", events + [events[-1]])), 2,
+    refused(replay(write_log(tmp_path / "g.jsonl", events + [events[-1]])), 2,
             f"line {n + 1}", "after the end event")
 
 
 def test_a_second_start_event_is_an_error(tmp_path: Path, events):
     edited = events[:5] + [events[0]] + events[5:]
-    refused(replay(write(tmp_path / "g.jsonl", edited)), 2, "line 6", "start")
+    refused(replay(write_log(tmp_path / "g.jsonl", edited)), 2, "line 6", "start")
 
 
 # ---------------------------------------------------------------- play

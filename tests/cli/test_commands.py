@@ -3,28 +3,18 @@
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def rulebook(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "compiler.cli", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=300)
+from tests.helpers.commands import ROOT, read_log, rulebook, write_log
+from tests.helpers.projects import copy_project
 
 
 @pytest.fixture()
 def project(tmp_path: Path) -> Path:
     """A copy of the project's inputs (specs, docs, mkdocs.yml) to build in."""
-    for folder in ("specs", "docs"):
-        shutil.copytree(ROOT / folder, tmp_path / folder)
-    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
-    return tmp_path
+    return copy_project(tmp_path, "specs", "docs", "mkdocs.yml")
 
 
 def test_build_writes_engines_and_pages_then_rewrites_nothing(project: Path):
@@ -87,15 +77,14 @@ def test_play_then_replay_reaches_the_same_end(tmp_path: Path):
                       "--bots", "random", "--log", str(log))
     assert played.returncode == 0, played.stderr
     assert "winner: player" in played.stdout
-    events = [json.loads(x) for x in log.read_text().splitlines()]
+    events = read_log(log)
     assert events[0]["event"] == "start" and events[-1]["event"] == "end"
     assert sum(e["event"] == "action" for e in events) > 100
     replayed = rulebook("replay", str(log))
     assert replayed.returncode == 0, replayed.stderr
     assert "replay matches the log" in replayed.stdout
     events[-1]["scores"][0] += 1
-    log.write_text("".join(json.dumps(e) + "\n" for e in events))
-    assert rulebook("replay", str(log)).returncode == 1
+    assert rulebook("replay", str(write_log(log, events))).returncode == 1
 
 
 def test_play_refuses_a_bad_mode_or_player_count():

@@ -6,15 +6,13 @@ as CI runs it), so the tests stay fast.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from compiler import cli
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.helpers.commands import rulebook
+from tests.helpers.projects import write_specs
 FORMATTED = 'setup {\n  shuffle d  # mixed\n}\n'
 UNFORMATTED = 'setup{\n      shuffle d # mixed\n\n\n}'
 BROKEN = 'setup {\n  shuffle\n}\n'
@@ -23,9 +21,7 @@ BROKEN = 'setup {\n  shuffle\n}\n'
 @pytest.fixture()
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A scratch project: one formatted spec, one not, as the working directory."""
-    (tmp_path / "specs").mkdir()
-    (tmp_path / "specs" / "good.rules").write_text(FORMATTED, encoding="utf-8")
-    (tmp_path / "specs" / "messy.rules").write_text(UNFORMATTED, encoding="utf-8")
+    write_specs(tmp_path, {"good.rules": FORMATTED, "messy.rules": UNFORMATTED})
     monkeypatch.chdir(tmp_path)
     return tmp_path
 
@@ -122,10 +118,8 @@ def test_a_spec_that_cannot_be_written_is_one_error_line(project: Path, capsys, 
 
 
 def test_the_repository_passes_fmt_check_as_ci_runs_it():
-    result = subprocess.run([sys.executable, "-m", "compiler.cli", "fmt", "--check"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=120)
+    result = rulebook("fmt", "--check")
     assert result.returncode == 0, result.stderr
     assert "0 specs would be reformatted" in result.stderr
-    help_text = subprocess.run([sys.executable, "-m", "compiler.cli", "--help"], cwd=ROOT,
-                               capture_output=True, text=True, timeout=120).stdout
+    help_text = rulebook("--help").stdout
     assert "fmt" in help_text.split()  # .ci/run checks with fmt only when --help names it

@@ -9,15 +9,12 @@ import pytest
 
 from compiler import cli, fuzzing
 from tests.compiler.test_construct_let_best import CARDS, SPEC
+from tests.helpers.projects import write_specs
 
 
 @pytest.fixture
 def specs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    folder = tmp_path / "specs"
-    folder.mkdir()
-    (folder / "mini.cards.yaml").write_text(CARDS, encoding="utf-8")
-    for name in ("a", "b"):
-        (folder / f"{name}.rules").write_text(SPEC, encoding="utf-8")
+    write_specs(tmp_path, {"mini.cards.yaml": CARDS, "a.rules": SPEC, "b.rules": SPEC})
     monkeypatch.chdir(tmp_path)
     return ["specs/a.rules", "specs/b.rules"]
 

@@ -13,17 +13,14 @@ from watchfiles import Change
 from compiler import cli, pipeline
 from compiler.watch import SpecWatch, is_watched
 from tests.compiler.test_construct_let_best import CARDS, SPEC
+from tests.helpers.projects import write_specs
 
 
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    specs = tmp_path / "specs"
-    specs.mkdir()
-    (specs / "mini.rules").write_text(SPEC, encoding="utf-8")
-    (specs / "mini.cards.yaml").write_text(CARDS, encoding="utf-8")
     other = SPEC.replace('game mini "Mini"', 'game other "Other"').replace("mini.cards", "other.cards")
-    (specs / "other.rules").write_text(other, encoding="utf-8")
-    (specs / "other.cards.yaml").write_text(CARDS, encoding="utf-8")
+    write_specs(tmp_path, {"mini.rules": SPEC, "mini.cards.yaml": CARDS,
+                           "other.rules": other, "other.cards.yaml": CARDS})
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

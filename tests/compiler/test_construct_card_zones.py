@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.compiler.minispec import HEADER, compile_text, engine
+from tests.helpers.specs import HEADER, compile_text, engine
 
 CARDS = """cards:
   - {name: mine, title: Mine, bonus: 1}

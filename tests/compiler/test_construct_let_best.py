@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.compiler.minispec import HEADER, compile_text, engine
+from tests.helpers.specs import HEADER, compile_text, engine
 
 CARDS = """cards:
   - {name: low, title: Low, value: 1}

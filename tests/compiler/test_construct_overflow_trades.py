@@ -4,7 +4,7 @@ soon as a deck runs out, and requirements tested as soon as their choices are ma
 
 from __future__ import annotations
 
-from tests.compiler.minispec import HEADER, compile_text, engine
+from tests.helpers.specs import HEADER, compile_text, engine
 
 CARDS = """cards:
   - {name: apple, title: Apple, copies: 3}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.compiler.minispec import HEADER, compile_text, engine
+from tests.helpers.specs import HEADER, compile_text, engine
 
 SPEC = HEADER + '''
 resource coin "Coin" {

@@ -67,7 +67,7 @@ def test_too_many_pieces_per_player_is_an_error():
 
 
 def test_a_huge_range_choice_and_huge_catalogue_copies_are_errors(tmp_path):
-    from tests.compiler.minispec import compile_text
+    from tests.helpers.specs import compile_text
     from tests.compiler.test_construct_let_best import CARDS, SPEC
 
     spec = SPEC.replace('action grab "Grab the best tile" {\n',

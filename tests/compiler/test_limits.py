@@ -8,29 +8,18 @@ generated for an extreme but allowed spec must `compile()`."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-import types
 from pathlib import Path
 
 import pytest
 
 from compiler import limits, pipeline
-from tests.compiler.minispec import compile_text
+from tests.helpers.commands import python
+from tests.helpers.specs import HEADER, compile_text, engine_module, error_codes, write_spec
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 # A small spec that compiles; cases edit it.
-BASE = '''game mini "Mini" {
-  players 1 to 3
-  source "Intro"
-}
-track vp "Victory Points" {
-  per player
-  score
-  source "Scoring"
-}
-resource coin "Coin" {
+BASE = HEADER + '''resource coin "Coin" {
   supply unlimited
   source "Coins"
 }
@@ -82,7 +71,7 @@ def with_choice(choice: str) -> str:
 
 
 def codes(result: pipeline.CompileResult) -> list[str]:
-    return [d.code for d in result.diagnostics if d.severity == "error"]
+    return error_codes(result.diagnostics)
 
 
 def at(result: pipeline.CompileResult, code: str) -> str:
@@ -91,13 +80,6 @@ def at(result: pipeline.CompileResult, code: str) -> str:
     line = result.source.splitlines()[d.span.line - 1]
     return line[d.span.column - 1:]
 
-
-def compiles(result: pipeline.CompileResult) -> types.ModuleType:
-    """The engine of a clean result, compiled and run as a module."""
-    assert result.ok, [d.render({d.span.path: result.source}) for d in result.diagnostics]
-    module = types.ModuleType("generated.mini")
-    exec(compile(result.engine, "generated/mini.py", "exec"), module.__dict__)
-    return module
 
 
 # ------------------------------------------------------------------ a child with 500 MB
@@ -126,12 +108,7 @@ print(json.dumps({"codes": [d.code for d in errors], "ok": result.ok,
 def in_child(tmp_path: Path, text: str, cards: str | None = None) -> dict:
     """Compile ``text`` (as ``mini.rules``, with ``mini.cards.yaml``) in a child process that
     may allocate at most 500 MB more than it holds after its imports; its report."""
-    spec = tmp_path / "mini.rules"
-    spec.write_text(text, encoding="utf-8")
-    if cards is not None:
-        (tmp_path / "mini.cards.yaml").write_text(cards, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-c", CHILD, str(REPO_ROOT), str(spec)],
-                          capture_output=True, text=True, timeout=600)
+    done = python(CHILD, str(REPO_ROOT), str(write_spec(tmp_path, text, cards)), timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout.splitlines()[-1])
 
@@ -191,7 +168,7 @@ def test_a_chain_of_2000_modules_composes(tmp_path):
     modules = 'module u0 "U0" {\n  set bonus = 2\n}\n' + "".join(
         f'module u{i} "U{i}" {{\n  use u{i - 1}\n}}\n' for i in range(1, 2000))
     result = compile_text(tmp_path, BASE + modules + 'mode big "Big" {\n  use u1999\n}\n')
-    compiles(result)
+    engine_module(result)
     assert result.composition.modes["big"].params["bonus"].value.value == 2
 
 
@@ -244,7 +221,7 @@ def test_an_expression_nested_to_the_limit_compiles(tmp_path, kind):
     def scoring(n: int) -> str:
         return text.replace("    score 1\n", f"    score 1 + {nested(kind, n)}\n")
 
-    compiles(compile_text(tmp_path, scoring(depth)))
+    engine_module(compile_text(tmp_path, scoring(depth)))
     result = compile_text(tmp_path, scoring(depth + 1))
     assert codes(result) == ([] if kind == "parentheses" else ["E0003"])
 
@@ -261,7 +238,8 @@ def blocks(depth: int, statement: str = "gain coin 1") -> str:
 
 def test_blocks_nested_to_the_limit_compile(tmp_path):
     text = BASE.replace("resource coin", HAND + "resource coin").replace("players 1 to 3", "players 1 to 2")
-    compiles(compile_text(tmp_path, text.replace("    score 1\n", blocks(limits.MAX_BLOCK_DEPTH) + "\n")))
+    text = text.replace("    score 1\n", blocks(limits.MAX_BLOCK_DEPTH) + "\n")
+    engine_module(compile_text(tmp_path, text))
 
 
 @pytest.mark.parametrize("depth", [17, 60, 100, 300])
@@ -283,31 +261,31 @@ def test_each_player_inside_each_player_repeating_too_often_is_e0544(tmp_path):
 @pytest.mark.parametrize("op", ["+", "-", "*"])
 @pytest.mark.parametrize("terms", [201, 1000])
 def test_a_long_chain_compiles_into_an_engine_python_reads(tmp_path, op, terms):
-    engine = compiles(compile_text(tmp_path, with_score(f" {op} ".join(["vp"] * terms))))
+    engine = engine_module(compile_text(tmp_path, with_score(f" {op} ".join(["vp"] * terms))))
     assert engine.Game(num_players=2, seed=1).new_initial_state() is not None
 
 
 def test_a_chain_of_divisions_counts_a_level_for_each(tmp_path):
     # `_div(_div(a, b), c)`: each `//` nests a call (the language defines x // 0 as 0)
-    compiles(compile_text(tmp_path, with_score(" // ".join(["vp"] * (limits.MAX_EXPR_DEPTH - 1)))))
+    engine_module(compile_text(tmp_path, with_score(" // ".join(["vp"] * (limits.MAX_EXPR_DEPTH - 1)))))
     assert codes(compile_text(tmp_path, with_score(" // ".join(["vp"] * 201)))) == ["E0003"]
 
 
 @pytest.mark.parametrize("op", ["and", "or"])
 def test_a_long_condition_compiles(tmp_path, op):
-    compiles(compile_text(tmp_path, with_choice("require " + f" {op} ".join(["vp >= 0"] * 500))))
+    engine_module(compile_text(tmp_path, with_choice("require " + f" {op} ".join(["vp >= 0"] * 500))))
 
 
 def test_a_chain_is_written_flat_in_the_engine(tmp_path):
     result = compile_text(tmp_path, with_score("vp + bonus - 1 + 2"))
-    compiles(result)
+    engine_module(result)
     assert "(s.tr['vp'][p] + g.P['bonus'] - 1 + 2)" in result.engine
 
 
 def test_a_chain_of_divisions_keeps_its_left_to_right_meaning(tmp_path):
     # 100 // 3 * 2 // 0 is (33 * 2) // 0, and x // 0 is 0 in the language
     result = compile_text(tmp_path, with_score("bonus * 100 // 3 * 2 + 1"))
-    engine = compiles(result)
+    engine = engine_module(result)
     assert "(_div((g.P['bonus'] * 100), 3) * 2)" in result.engine
     state = engine.Game(num_players=1, seed=1).new_initial_state()
     state.apply_action(state.legal_actions()[0])
@@ -322,7 +300,7 @@ def test_an_expression_past_the_most_terms_is_e0542(tmp_path):
 
 # ------------------------------------------------------------------ numbers
 def test_the_largest_number_is_read_and_one_more_is_e0543_where_it_is_written(tmp_path):
-    compiles(compile_text(tmp_path, with_score(str(limits.MAX_NUMBER))))
+    engine_module(compile_text(tmp_path, with_score(str(limits.MAX_NUMBER))))
     result = compile_text(tmp_path, with_score(str(limits.MAX_NUMBER + 1)))
     assert codes(result) == ["E0543"]
     assert at(result, "E0543") == str(limits.MAX_NUMBER + 1)
@@ -340,7 +318,7 @@ def test_a_number_of_thousands_of_digits_is_e0543(tmp_path, where):
 
 def test_a_bag_choice_of_a_billion_of_one_resource_offers_one_bag(tmp_path):
     result = compile_text(tmp_path, with_choice("choose b: 1000000000 of coin"))
-    engine = compiles(result)
+    engine = engine_module(result)
     state = engine.Game(num_players=1, seed=1).new_initial_state()
     assert [a.args for a in state.legal_actions()] == [((1000000000,),)]
 
@@ -363,7 +341,7 @@ def ask(options: int) -> str:
 def test_an_ask_of_the_most_options_inside_the_deepest_blocks_compiles(tmp_path):
     statement = blocks(limits.MAX_BLOCK_DEPTH - 1, ask(limits.MAX_ASK_OPTIONS))
     text = BASE.replace("resource coin", HAND + "resource coin").replace("players 1 to 3", "players 1 to 2")
-    compiles(compile_text(tmp_path, text.replace("    score 1\n    done", statement)))
+    engine_module(compile_text(tmp_path, text.replace("    score 1\n    done", statement)))
 
 
 def test_an_ask_of_more_options_is_e0506(tmp_path):
@@ -386,7 +364,7 @@ def pieces(kinds: int, per_player: int) -> str:
 def test_the_most_pieces_are_laid_out(tmp_path):
     text = BASE.replace("players 1 to 3", "players 1 to 100") + pieces(1, limits.MAX_PIECES_PER_PLAYER)
     result = compile_text(tmp_path, text)
-    engine = compiles(result)
+    engine = engine_module(result)
     state = engine.Game(num_players=100, seed=1).new_initial_state()
     assert len(state.loc) == limits.MAX_PIECES
 
@@ -406,7 +384,7 @@ def derived_chain(n: int) -> str:
 
 def test_a_chain_of_derived_values_at_the_limit_runs(tmp_path):
     n = limits.MAX_REFERENCE_DEPTH
-    engine = compiles(compile_text(tmp_path, with_score(f"d{n - 1}") + derived_chain(n)))
+    engine = engine_module(compile_text(tmp_path, with_score(f"d{n - 1}") + derived_chain(n)))
     state = engine.Game(num_players=1, seed=1).new_initial_state()
     state.apply_action(state.legal_actions()[0])
     assert state.tr["vp"][0] == n
@@ -611,7 +589,8 @@ def test_thousands_of_diagnostics_in_a_catalogue_render_within_500_mb(tmp_path):
 
 # ------------------------------------------------------------------ engines at play and setup
 def test_an_empty_setup_plays(tmp_path):
-    engine = compiles(compile_text(tmp_path, BASE.replace("  each player {\n    gain coin 1\n  }\n", "")))
+    no_setup = BASE.replace("  each player {\n    gain coin 1\n  }\n", "")
+    engine = engine_module(compile_text(tmp_path, no_setup))
     state = engine.Game(num_players=2, seed=1).new_initial_state()
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
@@ -632,7 +611,7 @@ deck discard "Discard" of tok {
 }
 resource coin''').replace("  each player {\n    gain coin 1\n  }\n",
                           "  put tok into pile\n  draw count pile + 1000000000 from pile into discard\n")
-    engine = compiles(compile_text(tmp_path, spec))
+    engine = engine_module(compile_text(tmp_path, spec))
     state = engine.Game(num_players=2, seed=1).new_initial_state()  # used to loop 10^9 times
     cards = state.z["pile"] + state.z["discard"]
     assert cards and len(cards) == len(set(cards))
@@ -642,4 +621,4 @@ def test_the_setup_check_of_a_large_setup_gives_up_instead_of_running_for_minute
     body = "each player {\n each player {\n" + "gain coin 1\n" * 200 + "}\n}\n"
     text = BASE.replace("players 1 to 3", "players 1 to 100").replace(
         "  each player {\n    gain coin 1\n  }\n", body)
-    compiles(compile_text(tmp_path, text))
+    engine_module(compile_text(tmp_path, text))

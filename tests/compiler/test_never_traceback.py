@@ -20,9 +20,7 @@ SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                       HealthCheck.function_scoped_fixture])
 
 
-@pytest.fixture(autouse=True)
-def at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(REPO_ROOT)
+pytestmark = pytest.mark.usefixtures("repo_root")  # the catalogue is found beside SPEC_PATH
 
 
 def assert_analyses(text: str) -> None:

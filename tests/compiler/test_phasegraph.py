@@ -13,6 +13,7 @@ from compiler import phasegraph, pipeline
 from compiler.compose import compose
 from dsl.diagnostics import Diagnostic, DiagnosticBag
 from dsl.parser import parse_file, parse_spec
+from tests.helpers.specs import error_codes
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 REAL_SPEC = REPO_ROOT / "specs" / "utopolis.rules"
@@ -89,11 +90,6 @@ def analyse_mini(flow: str = CLEAN_FLOW, phases: str = "") -> list[Diagnostic]:
     return result.diagnostics
 
 
-def codes(diags: list[Diagnostic]) -> list[str]:
-    """The codes of the errors (warnings left out)."""
-    return [d.code for d in diags if d.severity == "error"]
-
-
 def line_of(flow: str, needle: str) -> int:
     """Line number, in the MINI spec, of the flow line containing ``needle``."""
     text = MINI.format(flow=flow, phases=REST)
@@ -128,7 +124,7 @@ def test_e0401_suggests_the_phase_meant():
 
 def test_e0402_unreachable_phase():
     diags = analyse_mini(CLEAN_FLOW, REST)
-    assert codes(diags) == ["E0402"]
+    assert error_codes(diags) == ["E0402"]
     assert "`rest` can never be reached" in diags[0].message
     assert diags[0].span.line == MINI.format(flow=CLEAN_FLOW, phases=REST).splitlines().index(
         'phase rest "Rest" automatic {') + 1
@@ -138,7 +134,7 @@ def test_e0402_unreachable_phase():
 def test_e0403_end_unreachable():
     flow = "  start -> work\n  work -> work"
     diags = analyse_mini(flow)
-    assert "E0403" in codes(diags)
+    assert "E0403" in error_codes(diags)
     [d] = [d for d in diags if d.code == "E0403"]
     assert d.message.startswith("the end of the game can never be reached")
     assert d.span.line == line_of(flow, "flow {")
@@ -147,7 +143,7 @@ def test_e0403_end_unreachable():
 def test_e0403_dead_end_phase():
     flow = "  start -> work\n  work -> end when game_over\n  work -> rest"
     diags = analyse_mini(flow, REST)
-    assert codes(diags) == ["E0403"]
+    assert error_codes(diags) == ["E0403"]
     assert diags[0].message.startswith("no way to the end of the game from phase `rest`")
     assert diags[0].hint == "add a transition out of `rest`"
 
@@ -172,13 +168,13 @@ def test_e0404_self_loop():
 def test_e0404_exit_when_false_is_no_exit():
     flow = "  start -> work\n  work -> work\n  work -> end when false"
     diags = analyse_mini(flow)
-    assert "E0404" in codes(diags) and "E0403" in codes(diags)
+    assert "E0404" in error_codes(diags) and "E0403" in error_codes(diags)
 
 
 def test_e0405_two_unconditional_transitions():
     flow = "  start -> work\n  work -> work\n  work -> end"
     diags = analyse_mini(flow)
-    assert codes(diags) == ["E0405"]
+    assert error_codes(diags) == ["E0405"]
     d = diags[0]
     assert d.span.line == line_of(flow, "work -> end")
     assert d.notes[0].span.line == line_of(flow, "work -> work")
@@ -188,14 +184,14 @@ def test_e0405_two_unconditional_transitions():
 def test_e0406_every_transition_conditional():
     flow = "  start -> work\n  work -> work when not game_over\n  work -> end when game_over"
     diags = analyse_mini(flow)
-    assert codes(diags) == ["E0406"]
+    assert error_codes(diags) == ["E0406"]
     assert diags[0].span.line == line_of(flow, "work -> work when")
 
 
 def test_e0407_phase_waits_but_nobody_can_finish():
     text = MINI.format(flow=CLEAN_FLOW, phases="").replace("actions earn, finish", "actions earn")
     diags = pipeline.analyse(Path("mini.rules"), text=text).diagnostics
-    assert "E0407" in codes(diags)
+    assert "E0407" in error_codes(diags)
     [d] = [d for d in diags if d.code == "E0407"]
     assert "phase `work` waits for every player" in d.message
 
@@ -203,13 +199,13 @@ def test_e0407_phase_waits_but_nobody_can_finish():
 def test_e0408_automatic_phase_with_actions():
     text = MINI.format(flow=CLEAN_FLOW, phases="").replace('"Work" simultaneous', '"Work" automatic')
     diags = pipeline.analyse(Path("mini.rules"), text=text).diagnostics
-    assert codes(diags) == ["E0408"]
+    assert error_codes(diags) == ["E0408"]
 
 
 # ------------------------------------------------------------------ known wrong
 def test_a_loop_without_exit_is_reported_once():
     diags = analyse_mini("  start -> work\n  work -> rest\n  rest -> work", REST)
-    assert codes(diags).count("E0404") == 1
+    assert error_codes(diags).count("E0404") == 1
 
 
 def test_a_dead_exit_is_pointed_at():
@@ -223,17 +219,17 @@ def test_unknown_phase_in_a_chain_does_not_cascade():
     good = "  start -> work -> rest\n  rest -> work\n  rest -> end when game_over"
     assert analyse_mini(good, REST) == []
     diags = analyse_mini(good.replace("work -> rest", "work -> rset"), REST)
-    assert codes(diags) == ["E0401"]
+    assert error_codes(diags) == ["E0401"]
 
 
 def test_duplicate_unconditional_transition_is_reported():
     diags = analyse_mini(CLEAN_FLOW + "\n  work -> work")
-    assert "E0405" in codes(diags)
+    assert "E0405" in error_codes(diags)
 
 
 def test_unconditional_transition_is_not_hidden_by_a_conditional_twin():
     diags = analyse_mini(CLEAN_FLOW + "\n  work -> work when game_over")
-    assert "E0406" not in codes(diags)
+    assert "E0406" not in error_codes(diags)
 
 
 # ------------------------------------------------------------------ the real spec

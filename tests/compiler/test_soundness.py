@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler import pipeline
 from compiler.constfold import UNKNOWN, Env, fold, players_words
 from dsl.parser import parse_spec
+from tests.helpers.specs import analyse_text, codes
 
 CARDS = """cards:
   - {name: plain, title: Plain, copies: 8, value: 1, kind: red}
@@ -107,19 +107,12 @@ end game_over {
 
 
 def analyse(tmp_path: Path, text: str, cards: str = CARDS):
-    (tmp_path / "mini.cards.yaml").write_text(cards, encoding="utf-8")
-    spec = tmp_path / "mini.rules"
-    spec.write_text(text, encoding="utf-8")
-    return pipeline.analyse(spec).diagnostics
+    return analyse_text(tmp_path, text, cards).diagnostics
 
 
 def edit(old: str, new: str) -> str:
     assert BASE.count(old) == 1, old
     return BASE.replace(old, new)
-
-
-def codes(diags) -> list[str]:
-    return [d.code for d in diags]
 
 
 def test_the_base_spec_is_clean(tmp_path):

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from compiler import pipeline
 from dsl.codes import MINIMAL_SPEC
+from tests.helpers.specs import analyse_text
 
 EVERY_KIND_UNUSED = '''
 resource gem "Gem" { source "Components" }
@@ -57,10 +58,7 @@ RELICS = """cards:
 
 
 def _analyse(tmp_path: Path, extra: str, cards: str | None = None):
-    (tmp_path / "mini.rules").write_text(MINIMAL_SPEC + extra, encoding="utf-8")
-    if cards is not None:
-        (tmp_path / "mini.cards.yaml").write_text(cards, encoding="utf-8")
-    return pipeline.analyse(tmp_path / "mini.rules").diagnostics
+    return analyse_text(tmp_path, MINIMAL_SPEC + extra, cards).diagnostics
 
 
 def test_each_kind_of_component_no_rule_uses_is_reported(tmp_path: Path):

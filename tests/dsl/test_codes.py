@@ -17,6 +17,7 @@ from compiler.docs_errors import render_errors_page
 from dsl.codes import CODES, MINIMAL_SPEC, REGISTRY, lookup
 from dsl.diagnostics import Diagnostic, DiagnosticBag
 from dsl.spans import Span
+from tests.helpers.projects import write_specs
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 _LITERAL = re.compile(r"""["']([EW]\d{4})["']""")
@@ -108,10 +109,9 @@ def test_examples_that_are_not_spec_text(tmp_path: Path):
     long = MINIMAL_SPEC.replace("score 1", "score " + " + ".join(["1"] * 1001))
     (tmp_path / "long.rules").write_text(long, encoding="utf-8")
     assert [d.code for d in pipeline.analyse(tmp_path / "long.rules").diagnostics] == ["E0542"]
-    (tmp_path / "specs").mkdir()
-    (tmp_path / "specs" / "tiny.rules").write_text(MINIMAL_SPEC, encoding="utf-8")
+    specs = write_specs(tmp_path, {"tiny.rules": MINIMAL_SPEC})
     (tmp_path / "generated").write_text("a file where the folder of engines belongs\n")
-    result, changed = pipeline.build_spec(tmp_path / "specs" / "tiny.rules", tmp_path)
+    result, changed = pipeline.build_spec(specs / "tiny.rules", tmp_path)
     assert [d.code for d in result.diagnostics if d.severity == "error"] == ["E0009"] and not changed
 
 

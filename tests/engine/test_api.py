@@ -10,18 +10,11 @@ import pytest
 
 from generated import _runtime as R
 from generated import utopolis
+from tests.helpers.play import assert_replays, play_randomly
 
 Game = utopolis.Game
 IllegalActionError = utopolis.IllegalActionError
 RulesError = utopolis.RulesError
-
-
-def play(s, rng, steps):
-    """Apply up to ``steps`` random legal actions."""
-    for _ in range(steps):
-        if s.is_terminal():
-            return
-        s.apply_action(rng.choice(s.legal_actions()))
 
 
 def to_phase(s, phase, rng=None):
@@ -141,7 +134,7 @@ def test_pending_decision_only_accepts_its_answers():
 
 def test_actions_refused_once_the_game_is_over():
     s = Game(num_players=2, mode="family", seed=9).new_initial_state()
-    play(s, random.Random(9), 50_000)
+    play_randomly(s, random.Random(9), 50_000)
     assert s.is_terminal()
     assert s.current_player() == R.TERMINAL == -4
     assert s.legal_actions() == []
@@ -166,15 +159,15 @@ def test_returns_are_zero_while_running():
 def test_json_round_trip_then_identical_play(mode, n):
     game = Game(num_players=n, mode=mode, seed=17)
     s = game.new_initial_state()
-    play(s, random.Random(1), 300)
+    play_randomly(s, random.Random(1), 300)
     text = s.to_json()
     json.loads(text)  # plain JSON
     t = game.state_from_json(text)
     assert t.to_json() == text
     assert t.legal_actions() == s.legal_actions()
     assert str(t) == str(s)
-    play(s, random.Random(2), 100_000)
-    play(t, random.Random(2), 100_000)
+    play_randomly(s, random.Random(2), 100_000)
+    play_randomly(t, random.Random(2), 100_000)
     assert s.is_terminal() and t.is_terminal()
     assert t.to_json() == s.to_json()
     assert t.returns() == s.returns()
@@ -230,7 +223,7 @@ def test_clone_is_independent():
     before = s.to_json()
     c = s.clone()
     assert c.to_json() == before
-    play(c, random.Random(4), 500)
+    play_randomly(c, random.Random(4), 500)
     assert c.to_json() != before
     assert s.to_json() == before
     # direct mutation of the clone's internals
@@ -246,8 +239,8 @@ def test_clone_is_independent():
     assert s.to_json() == before
     # the original keeps playing exactly as a fresh copy would
     d = s.clone()
-    play(s, random.Random(5), 200)
-    play(d, random.Random(5), 200)
+    play_randomly(s, random.Random(5), 200)
+    play_randomly(d, random.Random(5), 200)
     assert s.to_json() == d.to_json()
 
 
@@ -360,15 +353,12 @@ def test_same_seed_same_actions_same_game(mode, n):
     s = Game(num_players=n, mode=mode, seed=123).new_initial_state()
     t = Game(num_players=n, mode=mode, seed=123).new_initial_state()
     assert s.to_json() == t.to_json()
-    play(s, random.Random(7), 100_000)
-    play(t, random.Random(7), 100_000)
+    play_randomly(s, random.Random(7), 100_000)
+    play_randomly(t, random.Random(7), 100_000)
     assert s.to_json() == t.to_json()
     assert s.history == t.history
     # replaying the recorded actions gives the same game too
-    r = Game(num_players=n, mode=mode, seed=123).new_initial_state()
-    for a in s.applied_actions():
-        r.apply_action(a)
-    assert r.to_json() == s.to_json()
+    assert_replays(Game(num_players=n, mode=mode, seed=123).new_initial_state, s)
 
 
 def test_different_seeds_deal_differently():

@@ -11,6 +11,7 @@ import pytest
 
 from generated import _runtime as R
 from generated import euphoria, utopolis
+from tests.helpers.play import play_randomly
 
 GAMES = [(utopolis, "metropolis", 3), (euphoria, "standard", 3)]
 IDS = ["utopolis", "euphoria"]
@@ -18,13 +19,8 @@ IDS = ["utopolis", "euphoria"]
 
 def played(module, mode, n, seed=5, steps=60):
     """A state some random steps into a game."""
-    s = module.Game(num_players=n, mode=mode, seed=seed).new_initial_state()
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        s.apply_action(rng.choice(s.legal_actions()))
-    return s
+    return play_randomly(module.Game(num_players=n, mode=mode, seed=seed).new_initial_state(),
+                         random.Random(seed), steps)
 
 
 def states(module, mode, n, seed=3, every=25, limit=4000):

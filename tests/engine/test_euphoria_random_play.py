@@ -4,14 +4,13 @@ after every action (Hypothesis draws the seeds)."""
 from __future__ import annotations
 
 import random
-import signal
-from contextlib import contextmanager
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generated import euphoria as E
+from tests.helpers.play import assert_replays, play_to_the_end, watchdog
 
 MAX_ACTIONS = 100_000
 TOKENS_EACH = 10
@@ -21,20 +20,6 @@ ONE_WORKER = {"tunnel", "tunnel_end", "artifact_draw", "worker_activation"}
 RETRIEVING = {"retrieve_paying", "retrieve_free"}
 # cards of the catalogues, plus 4 dice and 10 tokens for each seat in the game
 CATALOGUE_CARDS = len(E.CARD_NAMES) - len(E.CARDS_OF["worker"]) - len(E.CARDS_OF["token"])
-
-
-@contextmanager
-def watchdog(seconds):
-    def boom(signum, frame):
-        raise AssertionError(f"the engine ran for more than {seconds} s (endless loop?)")
-
-    old = signal.signal(signal.SIGALRM, boom)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def check_invariants(s):
@@ -142,6 +127,17 @@ def check_outcome(s):
     assert s.returns() == [1.0 if q in winners else -1.0 for q in range(s.n)]
 
 
+def _before(s, a):
+    """What a retrieval's knowledge check compares with: the mover's dice before it."""
+    return list(s.z["available"][a.player]), set(s.z["pool"][a.player])
+
+
+def _after(s, a, before):
+    check_invariants(s)
+    if a.name in RETRIEVING and not s.is_terminal():
+        check_knowledge(s, a.player, before)
+
+
 @pytest.mark.parametrize("players", E.Game.player_counts())
 @settings(max_examples=3, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -152,43 +148,8 @@ def test_random_play(players, seed):
     with watchdog(SECONDS_PER_GAME):
         s = game.new_initial_state()
         check_invariants(s)
-        snapshot_at = rng.randrange(1, 300)
-        snapshot = None
-        steps = 0
-        while not s.is_terminal():
-            assert steps < MAX_ACTIONS, f"game not over after {MAX_ACTIONS} actions"
-            legal = s.legal_actions()
-            assert legal, f"no legal action in phase {s.phase!r} for {s.current_player()}"
-            assert all(a.player == s.current_player() for a in legal)
-            assert len(set(legal)) == len(legal), "duplicate legal actions"
-            a = rng.choice(legal)
-            p = a.player
-            before = (list(s.z["available"][p]), set(s.z["pool"][p]))
-            s.apply_action(a)
-            steps += 1
-            check_invariants(s)
-            if a.name in RETRIEVING and not s.is_terminal():
-                check_knowledge(s, p, before)
-            if steps == snapshot_at:
-                snapshot = (steps, s.to_json())
-                assert game.state_from_json(snapshot[1]).to_json() == snapshot[1]
-        assert s.current_player() == -4 and s.legal_actions() == []
+        played = play_to_the_end(s, rng, max_actions=MAX_ACTIONS, snapshot_at=rng.randrange(1, 300),
+                                 remember=_before, check=_after)
         check_outcome(s)
-        final = s.to_json()
-        actions = s.applied_actions()
-        assert len(actions) == steps
-
-        # replay from the seed and the action list
-        r = E.Game(num_players=players, seed=seed).new_initial_state()
-        for a in actions:
-            r.apply_action(game.action(a.player, a.name, *a.args))
-        assert r.to_json() == final
-
-        # JSON round trip mid-game, then continue with the same actions
-        if snapshot is not None:
-            k, text = snapshot
-            m = game.state_from_json(text)
-            for a in actions[k:]:
-                m.apply_action(a)
-            assert m.to_json() == final
-            assert m.winners_list() == s.winners_list()
+        assert len(s.applied_actions()) == played.steps
+        assert_replays(game.new_initial_state, s, played.snapshot)

@@ -9,8 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generated import utopolis
+from tests.helpers.play import assert_replays, play_to_the_end, watchdog
 
 MAX_ACTIONS = 200_000
+SECONDS_PER_GAME = 120  # a watchdog: an engine that loops forever fails instead of hanging
 CASES = [(mode, n) for mode in utopolis.Game.MODES for n in utopolis.Game.player_counts(mode)]
 CITY_LIMIT = {"family": 8, "solo_family": 8}
 TARGET = {"family": 20, "solo_family": 20}
@@ -76,40 +78,11 @@ def check_outcome(s, mode):
 def test_random_play(mode, players, seed):
     rng = random.Random(seed)
     game = utopolis.Game(num_players=players, mode=mode, seed=seed)
-    s = game.new_initial_state()
-    check_invariants(s, mode)
-    snapshot_at = rng.randrange(1, 400)
-    snapshot = None
-    steps = 0
-    while not s.is_terminal():
-        assert steps < MAX_ACTIONS, f"game not over after {MAX_ACTIONS} actions"
-        legal = s.legal_actions()
-        assert legal, f"no legal action in phase {s.phase!r} for {s.current_player()}"
-        assert all(a.player == s.current_player() for a in legal)
-        assert len(set(legal)) == len(legal), "duplicate legal actions"
-        s.apply_action(rng.choice(legal))
-        steps += 1
+    with watchdog(SECONDS_PER_GAME):
+        s = game.new_initial_state()
         check_invariants(s, mode)
-        if steps == snapshot_at:
-            snapshot = (steps, s.to_json())
-            assert game.state_from_json(snapshot[1]).to_json() == snapshot[1]
-    assert s.current_player() == -4 and s.legal_actions() == []
-    check_outcome(s, mode)
-    final = s.to_json()
-    actions = s.applied_actions()
-    assert len(actions) == steps
-
-    # replay from the seed and the action list
-    r = utopolis.Game(num_players=players, mode=mode, seed=seed).new_initial_state()
-    for a in actions:
-        r.apply_action(game.action(a.player, a.name, *a.args))
-    assert r.to_json() == final
-
-    # JSON round trip mid-game, then continue with the same actions
-    if snapshot is not None:
-        k, text = snapshot
-        m = game.state_from_json(text)
-        for a in actions[k:]:
-            m.apply_action(a)
-        assert m.to_json() == final
-        assert m.winners_list() == s.winners_list()
+        played = play_to_the_end(s, rng, max_actions=MAX_ACTIONS, snapshot_at=rng.randrange(1, 400),
+                                 check=lambda s, action, _: check_invariants(s, mode))
+        check_outcome(s, mode)
+        assert len(s.applied_actions()) == played.steps
+        assert_replays(game.new_initial_state, s, played.snapshot)

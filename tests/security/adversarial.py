@@ -47,8 +47,6 @@ import importlib
 import json
 import re
 import string
-import subprocess
-import sys
 import tempfile
 from collections import Counter
 from dataclasses import dataclass
@@ -68,6 +66,8 @@ from compiler.pyquote import comment
 from dsl.diagnostics import DiagnosticBag
 from dsl.parser import parse_spec
 from dsl.strings import first_refused, quote
+from tests.helpers.commands import python
+from tests.helpers.projects import write_specs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -688,12 +688,7 @@ def write_project(folder: Path, spec: str, cards: str, cards_file: str = CARDS_F
                   spec_name: str = "hostile.rules") -> Path:
     """Write ``spec`` as ``folder/specs/<spec_name>`` and ``cards`` as ``folder/specs/<cards_file>``
     (bytes as given: lone surrogates are written with ``surrogatepass``); returns the spec's path."""
-    specs = folder / "specs"
-    specs.mkdir(parents=True, exist_ok=True)
-    path = specs / spec_name
-    path.write_bytes(spec.encode("utf-8", "surrogatepass"))
-    (specs / cards_file).write_bytes(cards.encode("utf-8"))
-    return path
+    return write_specs(folder, {spec_name: spec, cards_file: cards.encode("utf-8")}) / spec_name
 
 
 def describe(places: list[Place]) -> str:
@@ -744,8 +739,7 @@ def build(folder: Path, spec_path: Path) -> pipeline.CompileResult:
 def play(folder: Path, game: str) -> dict:
     """Import ``generated.<game>`` from ``folder`` in a fresh interpreter, play every mode,
     and return what it printed (see :data:`PLAY`); fails with the interpreter's error."""
-    run = subprocess.run([sys.executable, "-c", PLAY.format(game=game)], cwd=folder,
-                         capture_output=True, text=True, timeout=120)
+    run = python(PLAY.format(game=game), cwd=folder)
     assert run.returncode == 0, run.stderr[-3000:]
     return json.loads(run.stdout)
 

@@ -28,6 +28,7 @@ from dsl.codes import MINIMAL_SPEC
 from dsl.spans import source_lines
 from tests.security.adversarial import (MARKER, PAYLOAD, build, engine_lines_are_lines, errors, hostile_texts,
                                         no_marker, no_temp_files, play)
+from tests.helpers.projects import write_specs
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,12 +49,8 @@ def _spec_with(old: str, new: str) -> str:
 
 
 def _build_text(tmp_path: Path, spec: str, cards: str | None = None, name: str = "tiny.rules"):
-    (tmp_path / "specs").mkdir(exist_ok=True)
-    path = tmp_path / "specs" / name
-    path.write_bytes(spec.encode("utf-8", "surrogatepass"))
-    if cards is not None:
-        (tmp_path / "specs" / "example.cards.yaml").write_text(cards, encoding="utf-8")
-    return build(tmp_path, path)
+    files = {name: spec} | ({} if cards is None else {"example.cards.yaml": cards})
+    return build(tmp_path, write_specs(tmp_path, files) / name)
 
 
 _DECLS_WITH_DOCSTRINGS = {  # a declaration whose title (and source) go into a docstring
@@ -251,11 +248,10 @@ def test_a_build_that_cannot_write_reports_e0009(tmp_path: Path, monkeypatch):
     def fail(*args):
         raise PermissionError(13, "Permission denied")
 
-    (tmp_path / "specs").mkdir()
-    (tmp_path / "specs" / "tiny.rules").write_text(MINIMAL_SPEC, encoding="utf-8")
+    specs = write_specs(tmp_path, {"tiny.rules": MINIMAL_SPEC})
     pipeline.write_runtime(tmp_path)
     monkeypatch.setattr(os, "replace", fail)
-    result, changed = pipeline.build_spec(tmp_path / "specs" / "tiny.rules", tmp_path)
+    result, changed = pipeline.build_spec(specs / "tiny.rules", tmp_path)
     assert not changed and not (tmp_path / "generated" / "tiny.py").exists()
     [d] = errors(result)
     assert d.code == "E0009" and "Permission denied" in d.message and d.hint

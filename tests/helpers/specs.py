@@ -1,0 +1,68 @@
+"""Compile or analyse a small spec written in a test, in a scratch folder.
+
+``HEADER`` is the opening most such specs share (a game for 1 to 3 players and a
+scored track ``vp``); a test adds the components and rules it is about.
+"""
+
+from __future__ import annotations
+
+import types
+from pathlib import Path
+
+from compiler import pipeline
+
+HEADER = '''game mini "Mini" {
+  players 1 to 3
+  source "Intro"
+}
+track vp "Victory Points" {
+  per player
+  score
+  source "Scoring"
+}
+'''
+
+
+def write_spec(folder: Path, text: str, cards: str | None = None) -> Path:
+    """Write ``text`` as ``folder/mini.rules`` (and ``cards``, if given, as the
+    ``mini.cards.yaml`` beside it); returns the spec's path."""
+    spec = folder / "mini.rules"
+    spec.write_text(text, encoding="utf-8")
+    if cards is not None:
+        (folder / "mini.cards.yaml").write_text(cards, encoding="utf-8")
+    return spec
+
+
+def compile_text(tmp_path: Path, text: str, cards: str | None = None) -> pipeline.CompileResult:
+    """The pipeline's result for ``text`` (with an optional ``mini.cards.yaml``): every pass."""
+    return pipeline.compile_spec(write_spec(tmp_path, text, cards))
+
+
+def analyse_text(tmp_path: Path, text: str, cards: str | None = None) -> pipeline.CompileResult:
+    """The result of the passes before code generation (``rulebook check``) for ``text``."""
+    return pipeline.analyse(write_spec(tmp_path, text, cards))
+
+
+def engine_module(result: pipeline.CompileResult) -> types.ModuleType:
+    """The engine of a clean compile ``result``, run as the module ``generated.mini``;
+    fails with the rendered diagnostics if there is none."""
+    assert result.ok and result.engine is not None, "\n\n".join(
+        d.render({d.span.path: result.source}) for d in result.diagnostics)
+    module = types.ModuleType("generated.mini")
+    exec(compile(result.engine, "generated/mini.py", "exec"), module.__dict__)
+    return module
+
+
+def engine(tmp_path: Path, text: str, cards: str | None = None) -> types.ModuleType:
+    """The generated engine of ``text`` as a module (fails with the diagnostics)."""
+    return engine_module(compile_text(tmp_path, text, cards))
+
+
+def codes(diagnostics) -> list[str]:
+    """The code of each diagnostic, in order."""
+    return [d.code for d in diagnostics]
+
+
+def error_codes(diagnostics) -> list[str]:
+    """The code of each error, in order (warnings left out)."""
+    return [d.code for d in diagnostics if d.severity == "error"]
