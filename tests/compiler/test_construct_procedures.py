@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.helpers.specs import HEADER, compile_text, engine
+from tests.helpers.specs import HEADER, ONE_ROUND, compile_text, engine
 
 SPEC = HEADER + '''
 pieces worker "worker die" {
@@ -43,22 +43,7 @@ setup {
   first player most sum value over my available
   source "Setup"
 }
-flow {
-  start -> play
-  play -> end
-  source "Flow"
-}
-phase play "Play" simultaneous {
-  actions stop
-  source "Play"
-}
-action stop "Stop" {
-  effect {
-    done
-  }
-  source "Play"
-}
-end game_over {
+''' + ONE_ROUND + '''end game_over {
   when true
   winner most vp
   tie_breaker "lowest roll" fewest sum roll over my available

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.helpers.specs import HEADER, compile_text, engine
+from tests.helpers.specs import HEADER, ONE_ROUND, compile_text, engine
 
 SPEC = HEADER + '''
 resource coin "Coin" {
@@ -15,22 +15,7 @@ setup {
   first player random
   source "Setup"
 }
-flow {
-  start -> play
-  play -> end
-  source "Flow"
-}
-phase play "Play" simultaneous {
-  actions stop
-  source "Play"
-}
-action stop "Stop" {
-  effect {
-    done
-  }
-  source "Play"
-}
-end game_over {
+''' + ONE_ROUND + '''end game_over {
   when true
   winner most vp
   tie_breaker "more coins" most coin

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +17,7 @@ from compiler.docs_codegen import render_game_page
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag
 from dsl.parser import parse_file, parse_spec
+from tests.helpers.projects import copy_project
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "specs" / "utopolis.rules"
@@ -221,9 +221,7 @@ def test_headings_are_unique(page):
 
 @pytest.mark.skipif(importlib.util.find_spec("material") is None, reason="mkdocs-material missing")
 def test_mkdocs_strict_build_accepts_the_page(page, composition, tmp_path):
-    site = tmp_path / "project"
-    shutil.copytree(ROOT / "docs", site / "docs")
-    shutil.copy(ROOT / "mkdocs.yml", site / "mkdocs.yml")
+    site = copy_project(tmp_path / "project", "docs", "mkdocs.yml")
     (site / "docs" / "games").mkdir(exist_ok=True)
     (site / "docs" / "games" / "utopolis.md").write_text(page, encoding="utf-8")
     env = {"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"}

@@ -1,7 +1,8 @@
 """Compile or analyse a small spec written in a test, in a scratch folder.
 
 ``HEADER`` is the opening most such specs share (a game for 1 to 3 players and a
-scored track ``vp``); a test adds the components and rules it is about.
+scored track ``vp``); a test adds the components and rules it is about, and
+``ONE_ROUND`` when all it needs of the flow is one round in which each player stops.
 """
 
 from __future__ import annotations
@@ -19,6 +20,25 @@ track vp "Victory Points" {
   per player
   score
   source "Scoring"
+}
+'''
+
+#: A flow of one simultaneous phase ``play`` whose one action, ``stop``, ends the
+#: player's part: the game ends after one round (the spec gives its ``end`` block).
+ONE_ROUND = '''flow {
+  start -> play
+  play -> end
+  source "Flow"
+}
+phase play "Play" simultaneous {
+  actions stop
+  source "Play"
+}
+action stop "Stop" {
+  effect {
+    done
+  }
+  source "Play"
 }
 '''
 
