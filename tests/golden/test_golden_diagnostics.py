@@ -211,7 +211,8 @@ def test_a_standalone_case_is_no_copy_of_the_base(name: str):
     """A full copy of the base left in the folder is stored as its edit instead."""
     text = cases.text(name)
     changed = sum(1 for line in cases.make_diff(name, text).splitlines()[2:] if line[:1] in "+-")
-    assert changed > len(text.splitlines()) // 2, (
+    half = len(text.splitlines()) // 2
+    assert changed > half, (
         f"{name} is an edit of the base: run `python -m tests.golden.make_case {Path(name).stem}`")
 
 
