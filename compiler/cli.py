@@ -80,7 +80,7 @@ def _build_site(root: Path, prefix: str = "") -> bool:
 
 
 def cmd_build(args) -> int:
-    from compiler.docs_errors import render_errors_page
+    from compiler.docs.errors import render_errors_page
 
     root = _root()
     failed = 0
@@ -106,7 +106,7 @@ def cmd_explain(args) -> int:
     if entry is None:
         raise CliError(f"no diagnostic code {args.code!r}; codes are {REGISTRY[0].code} to "
                        f"{REGISTRY[-1].code}, listed in docs/errors.md")
-    from compiler.docs_errors import example_output
+    from compiler.docs.errors import example_output
 
     print(entry.render(), end="")
     output = example_output(entry)
@@ -117,7 +117,7 @@ def cmd_explain(args) -> int:
 
 
 def cmd_watch(args) -> int:
-    from compiler import watch
+    from compiler.tools import watch
 
     root = _root()
     specs = [Path(p).resolve() for p in args.specs]
@@ -211,7 +211,7 @@ def cmd_fmt(args) -> int:
     that does not parse is left as it is and its diagnostics printed.  Exit 1 when a
     spec does not parse, or with ``--check`` when one would be reformatted; CliError
     (exit 2) for a spec that cannot be written."""
-    from compiler import bounds
+    from compiler.analysis import bounds
     from dsl.format import FormatError, format_source
 
     changed: list[str] = []
@@ -267,7 +267,7 @@ def _spec_path(arg: str) -> Path:
 
 
 def cmd_mutate(args) -> int:
-    from compiler import mutate
+    from compiler.tools import mutate
 
     paths = [_spec_path(a) for a in args.specs] or pipeline.spec_paths(_root())
     for path in paths:  # bugs seeded in a broken spec would measure nothing
@@ -323,7 +323,7 @@ def cmd_fuzz(args) -> int:
 
 def _fuzz_one(path: Path, cases: int, args):
     """One spec's campaign, with a progress line every 1000 cases and a report."""
-    from compiler import fuzz_campaign, fuzzing
+    from compiler.tools import fuzz_campaign, fuzzing
 
     print(f"{path.stem:<12} fuzzing {cases} cases (seed {args.seed}) ...", flush=True)
     started = time.perf_counter()

@@ -21,11 +21,11 @@ from pathlib import Path
 from dsl.diagnostics import Diagnostic, DiagnosticBag, suggestion_budget
 from dsl.spans import Span
 from dsl.parser import parse_spec
-from compiler import bounds, limits
-from compiler.catalogue import catalogue_location, load_catalogues
-from compiler.check import check
-from compiler.compose import Composition, compose
-from compiler import phasegraph
+from compiler.analysis import bounds, limits
+from compiler.analysis.catalogue import catalogue_location, load_catalogues
+from compiler.checks.check import check
+from compiler.analysis.compose import Composition, compose
+from compiler.checks import phasegraph
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -121,8 +121,8 @@ def analyse(path: Path, text: str | None = None) -> CompileResult:
 
 def compile_spec(path: Path, text: str | None = None) -> CompileResult:
     """All passes; on success ``engine`` and ``page`` hold the generated sources."""
-    from compiler.docs_codegen import render_game_page
-    from compiler.engine_codegen import EngineGenerator
+    from compiler.docs.codegen import render_game_page
+    from compiler.engine.codegen import EngineGenerator
 
     start = time.perf_counter()
     result = analyse(path, text)
@@ -189,7 +189,7 @@ def spec_paths(root: Path = ROOT) -> list[Path]:
 
 def write_runtime(root: Path) -> None:
     """The package files every engine of ``root/generated/`` imports."""
-    from compiler.engine_codegen import render_runtime
+    from compiler.engine.codegen import render_runtime
 
     gen = root / "generated"
     write_if_changed(gen / "__init__.py",

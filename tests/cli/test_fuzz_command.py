@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler import cli, fuzzing
+from compiler import cli
+from compiler.tools import fuzzing
 from tests.compiler.test_construct_let_best import CARDS, SPEC
 from tests.helpers.projects import write_specs
 

@@ -11,7 +11,7 @@ import watchfiles
 from watchfiles import Change
 
 from compiler import cli, pipeline
-from compiler.watch import SpecWatch, is_watched
+from compiler.tools.watch import SpecWatch, is_watched
 from tests.compiler.test_construct_let_best import CARDS, SPEC
 from tests.helpers.projects import write_specs
 

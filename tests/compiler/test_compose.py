@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from compiler import pipeline
-from compiler.compose import Composition, compose
+from compiler.analysis.compose import Composition, compose
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag
 from dsl.parser import parse_file, parse_spec

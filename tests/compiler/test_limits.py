@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler import limits, pipeline
+from compiler.analysis import limits
+from compiler import pipeline
 from tests.helpers.commands import python
 from tests.helpers.specs import HEADER, compile_text, engine_module, error_codes, write_spec
 
@@ -133,7 +134,7 @@ def test_a_chain_of_2000_modes_compiles(tmp_path, reverse):
 
 
 def test_the_modes_of_a_chain_build_on_one_another():
-    from compiler.compose import compose
+    from compiler.analysis.compose import compose
     from dsl.diagnostics import DiagnosticBag
     from dsl.parser import parse_spec
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from compiler import mutate, pipeline
+from compiler.tools import mutate
+from compiler import pipeline
 from compiler.cli import main
 
 SPECS = pipeline.spec_paths()

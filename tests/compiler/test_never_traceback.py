@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import fuzz_campaign, fuzzing
+from compiler.tools import fuzz_campaign, fuzzing
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SPEC_PATH = Path("specs/utopolis.rules")  # relative: the catalogue is found beside it

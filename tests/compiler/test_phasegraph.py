@@ -9,8 +9,9 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from compiler import phasegraph, pipeline
-from compiler.compose import compose
+from compiler.checks import phasegraph
+from compiler import pipeline
+from compiler.analysis.compose import compose
 from dsl.diagnostics import Diagnostic, DiagnosticBag
 from dsl.parser import parse_file, parse_spec
 from tests.helpers.specs import error_codes

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.constfold import UNKNOWN, Env, fold, players_words
+from compiler.analysis.constfold import UNKNOWN, Env, fold, players_words
 from dsl.parser import parse_spec
 from tests.helpers.specs import analyse_text, codes
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from compiler.compose import compose
-from compiler.docs_codegen import render_game_page
+from compiler.analysis.compose import compose
+from compiler.docs.codegen import render_game_page
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag
 from dsl.parser import parse_file, parse_spec

@@ -6,9 +6,9 @@ import typing
 
 import pytest
 
-from compiler import english
-from compiler.markdown import Markdown
-from compiler.compose import compose
+from compiler.docs import english
+from compiler.docs.markdown import Markdown
+from compiler.analysis.compose import compose
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag
 from dsl.parser import parse_spec

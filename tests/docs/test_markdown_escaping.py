@@ -1,12 +1,12 @@
-"""compiler.markdown: one escaping rule per output context, and the trusted Markdown type."""
+"""compiler.docs.markdown: one escaping rule per output context, and the trusted Markdown type."""
 
 from __future__ import annotations
 
 import pytest
 
-from compiler import markdown as md
-from compiler.docs_errors import render_errors_page
-from compiler.markdown import Markdown
+from compiler.docs import markdown as md
+from compiler.docs.errors import render_errors_page
+from compiler.docs.markdown import Markdown
 from tests.security.adversarial import PageHtml, fold, to_html
 
 

@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 
 from compiler import cli, pipeline
-from compiler.docs_errors import render_errors_page
+from compiler.docs.errors import render_errors_page
 from dsl.codes import CODES, MINIMAL_SPEC, REGISTRY, lookup
 from dsl.diagnostics import Diagnostic, DiagnosticBag
 from dsl.spans import Span

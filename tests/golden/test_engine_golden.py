@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from compiler import pipeline
-from compiler.engine_codegen import render_runtime
+from compiler.engine.codegen import render_runtime
 from tests.helpers.commands import python
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

@@ -58,11 +58,12 @@ import markdown
 import yaml
 from hypothesis import strategies as st
 
-from compiler import phasegraph, pipeline
-from compiler.catalogue import load_catalogues
-from compiler.compose import compose
-from compiler.docs_codegen import render_game_page
-from compiler.pyquote import comment
+from compiler.checks import phasegraph
+from compiler import pipeline
+from compiler.analysis.catalogue import load_catalogues
+from compiler.analysis.compose import compose
+from compiler.docs.codegen import render_game_page
+from compiler.engine.pyquote import comment
 from dsl.diagnostics import DiagnosticBag
 from dsl.parser import parse_spec
 from dsl.strings import first_refused, quote

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler import phasegraph
-from compiler.compose import compose
+from compiler.checks import phasegraph
+from compiler.analysis.compose import compose
 from dsl.diagnostics import DiagnosticBag
 from dsl.parser import parse_spec
 from tests.security.adversarial import (MARKUP_PAYLOADS, MERMAID_LINE, PageHtml,

@@ -22,8 +22,8 @@ from jinja2 import nodes
 from lark import Token
 
 from compiler import pipeline
-from compiler.engine_codegen import render_runtime
-from compiler.pyquote import UnquotedText, comment, docstring, engine_environment, identifier, literal
+from compiler.engine.codegen import render_runtime
+from compiler.engine.pyquote import UnquotedText, comment, docstring, engine_environment, identifier, literal
 from dsl.codes import MINIMAL_SPEC
 from dsl.spans import source_lines
 from tests.security.adversarial import (MARKER, PAYLOAD, build, engine_lines_are_lines, errors, hostile_texts,
@@ -377,7 +377,7 @@ _UNFILTERED = {"fn", "line", "lo", "hi", "loop.index0", "players"}
 def test_every_output_of_the_engine_templates_goes_through_a_quoting_filter():
     """Read statically, so a branch the shipped specs never take is checked too."""
     env = jinja2.Environment()
-    for path in sorted((REPO_ROOT / "compiler" / "templates" / "engine").glob("*.j2")):
+    for path in sorted((REPO_ROOT / "compiler" / "engine" / "templates").glob("*.j2")):
         tree = env.parse(path.read_text(encoding="utf-8"))
         for output in tree.find_all(nodes.Output):
             for node in output.nodes:
@@ -402,11 +402,11 @@ _TEXT_ATTRIBUTES = {"title", "text", "label", "path", "description", "rulebook",
 
 
 def test_codegen_puts_spec_text_in_code_only_through_the_quoting_rules():
-    """In compiler/engine_codegen.py and compiler/pyexpr.py: no ``repr`` (a token's repr
+    """In compiler/engine/codegen.py and compiler/engine/pyexpr.py: no ``repr`` (a token's repr
     is not its text), and no f-string that becomes a line of code reads a text
     attribute except inside ``literal``/``docstring``/``comment``."""
-    for name in ("engine_codegen.py", "pyexpr.py"):
-        path = REPO_ROOT / "compiler" / name
+    for name in ("codegen.py", "pyexpr.py"):
+        path = REPO_ROOT / "compiler" / "engine" / name
         tree = pyast.parse(path.read_text(encoding="utf-8"))
         for node in pyast.walk(tree):
             assert not (isinstance(node, pyast.FormattedValue) and node.conversion != -1), \

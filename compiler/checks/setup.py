@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dsl import ast
 from dsl.diagnostics import Note
-from compiler.constfold import UNKNOWN, fold, mode_env, players_words
-from compiler.information import statements
-from compiler.limits import MAX_PLAYERS, MAX_SETUP_STEPS
+from compiler.analysis.constfold import UNKNOWN, fold, mode_env, players_words
+from compiler.checks.information import statements
+from compiler.analysis.limits import MAX_PLAYERS, MAX_SETUP_STEPS
 
 
 def players_span(comp, mode):

@@ -29,8 +29,8 @@ from typing import get_args
 from dsl import ast
 from dsl.diagnostics import Diagnostic, DiagnosticBag
 from dsl.spans import Span
-from compiler import limits
-from compiler.compose import TABLES
+from compiler.analysis import limits
+from compiler.analysis.compose import TABLES
 
 _EXPRS = frozenset(get_args(ast.Expr))
 #: Expressions that are operators over others; every other expression is a term.

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dsl import ast
 from dsl.diagnostics import Note
-from compiler.information import statements
+from compiler.checks.information import statements
 
 ANY = None  # a bag that may hold any resource
 

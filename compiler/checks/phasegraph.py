@@ -16,8 +16,8 @@ import networkx as nx
 
 from dsl import ast
 from dsl.diagnostics import Note, did_you_mean
-from compiler.constfold import Env, fold, mode_env, player_counts, players_words
-from compiler.markdown import mermaid_label
+from compiler.analysis.constfold import Env, fold, mode_env, player_counts, players_words
+from compiler.docs.markdown import mermaid_label
 
 START, END = "start", "end"
 

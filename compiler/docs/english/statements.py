@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping
 
 from dsl import ast
 
-from compiler.english.expressions import Voice, card_noun, join, phrase, relative
-from compiler.english.glossary import as_names, plain
-from compiler.markdown import Markdown, inline
+from compiler.docs.english.expressions import Voice, card_noun, join, phrase, relative
+from compiler.docs.english.glossary import as_names, plain
+from compiler.docs.markdown import Markdown, inline
 
 INDENT = Markdown("    ")
 

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 
 from dsl import ast
 
-from compiler.markdown import Markdown, inline
+from compiler.docs.markdown import Markdown, inline
 
 
 class Names(dict):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace as dc_replace
 from dsl import ast
 from dsl.spans import Span
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
-from compiler.limits import MAX_MODE_OPS
+from compiler.analysis.limits import MAX_MODE_OPS
 
 #: ComposedMode attribute holding each declaration class.
 TABLES: dict[type, str] = {

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from dsl import ast
 
-from compiler.compose import TABLES, Composition
-from compiler.markdown import Markdown
+from compiler.analysis.compose import TABLES, Composition
+from compiler.docs.markdown import Markdown
 
 
 @dataclass(frozen=True)

@@ -12,16 +12,17 @@ from itertools import combinations_with_replacement
 
 import jinja2
 
-from compiler import names as N
-from compiler.compose import Composition
-from compiler.pyexpr import Ctx, Resources, StmtLowering, Writer, expr
-from compiler.pyquote import ENGINE_GLOBALS, Code, engine_environment, identifier, literal
+from compiler.analysis import names as N
+from compiler.analysis.compose import Composition
+from compiler.engine.pyexpr import Ctx, Resources, StmtLowering, Writer, expr
+from compiler.engine.pyquote import ENGINE_GLOBALS, Code, engine_environment, identifier, literal
 from dsl import ast
 from dsl.spans import source_lines
 
 #: Spec text reaches the engine only through the quoting filters of
 #: :mod:`compiler.pyquote`: any other text a template outputs fails the build.
-_ENV = engine_environment(jinja2.PackageLoader("compiler", "templates"))
+_ENV = engine_environment(jinja2.PrefixLoader({"engine": jinja2.PackageLoader("compiler.engine",
+                                                                                  "templates")}))
 
 
 def render_runtime() -> str:
@@ -180,7 +181,7 @@ class EngineGenerator:
         return N.INT
 
     def _choice(self, c: ast.Choice, ctx: Ctx, w: Writer) -> Ctx:
-        from compiler.pyexpr import zone
+        from compiler.engine.pyexpr import zone
 
         d = c.domain
         var = f"v_{c.name}"
@@ -226,7 +227,7 @@ class EngineGenerator:
         params = "".join(f", v_{prm.name}" for prm in proc.params)
         w = self._fn(f"def {fn}(g, s, p{params}):",
                      f"{proc.title} (spec line {proc.span.line}).{_meta_line(proc.meta)}")
-        from compiler.check import procedure_scope
+        from compiler.checks.check import procedure_scope
 
         self.lower.block(proc.effect, self._ctx(mode, procedure_scope(mode, proc)), w)
         self._emit(w)

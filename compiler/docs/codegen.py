@@ -19,12 +19,12 @@ from functools import cache
 from dsl import ast
 from dsl.spans import span_text
 
-from compiler import english
-from compiler import markdown as md
-from compiler.compose import ComposedMode, Composition
-from compiler.docs_changes import amendment_body, mode_body, module_body, names_in
-from compiler.docs_provenance import catalogue_counts, provenance_notes
-from compiler.markdown import Markdown
+from compiler.docs import english
+from compiler.docs import markdown as md
+from compiler.analysis.compose import ComposedMode, Composition
+from compiler.docs.changes import amendment_body, mode_body, module_body, names_in
+from compiler.analysis.provenance import catalogue_counts, provenance_notes
+from compiler.docs.markdown import Markdown
 
 
 def render_game_page(composition: Composition, cards: list[dict], mermaid: dict[str, str],
@@ -44,7 +44,7 @@ def render_game_page(composition: Composition, cards: list[dict], mermaid: dict[
     if composition.game is None or composition.base is None:
         raise ValueError("the spec has no game to document")
     page = GamePage(composition, cards, mermaid, sources or {})
-    return _environment().get_template("docs/game.md.j2").render(page=page)
+    return _environment().get_template("game.md.j2").render(page=page)
 
 
 @cache

@@ -218,7 +218,7 @@ def environment() -> Environment:
     and ``trusted``, which marks Markdown that our own code holds (the diagnostic
     registry's titles and explanations), never spec text.  Jinja's ``autoescape``
     is for HTML; the pages are Markdown, so it stays off."""
-    env = Environment(loader=PackageLoader("compiler", "templates"), keep_trailing_newline=True,
+    env = Environment(loader=PackageLoader("compiler.docs", "templates"), keep_trailing_newline=True,
                       trim_blocks=True, lstrip_blocks=True, autoescape=False, finalize=inline)
     env.filters["lines"] = lines
     env.filters["fence"] = lambda text, info="", indent="": lines(fence(text, info, indent))

@@ -27,7 +27,7 @@ from pathlib import Path
 from dsl import ast
 from dsl.diagnostics import Diagnostic, DiagnosticBag
 from dsl.parser import parse_spec
-from compiler.compose import compose
+from compiler.analysis.compose import compose
 
 #: The categories of edits, in report order, each with what it does.
 CATEGORIES: dict[str, str] = {

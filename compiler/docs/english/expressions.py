@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 
 from dsl import ast
 
-from compiler.english.glossary import Names, as_names, plain
-from compiler.markdown import Markdown, inline
+from compiler.docs.english.glossary import Names, as_names, plain
+from compiler.docs.markdown import Markdown, inline
 
 #: How each comparison operator reads.
 COMPARISONS = {">=": "is at least", "<=": "is at most", "==": "is", "!=": "is not",

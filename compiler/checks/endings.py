@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dsl import ast
 from dsl.diagnostics import Note
-from compiler.constfold import fold, mode_env, player_counts, players_words
+from compiler.analysis.constfold import fold, mode_env, player_counts, players_words
 
 
 def check_mode(mode, report) -> None:

@@ -12,11 +12,12 @@ from math import prod
 
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
-from compiler import names as N
-from compiler import limits, phasegraph, soundness
-from compiler.modediag import ModeDiagnostics
-from compiler.setup_check import players_span
-from compiler.usage import check_usage
+from compiler.analysis import names as N
+from compiler.analysis import limits
+from compiler.checks import phasegraph, soundness
+from compiler.checks.modes import ModeDiagnostics
+from compiler.checks.setup import players_span
+from compiler.checks.usage import check_usage
 
 DECISIONS = (ast.ChooseCards, ast.ChooseCard, ast.Ask)
 

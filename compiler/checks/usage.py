@@ -14,9 +14,9 @@ import dataclasses
 
 from dsl import ast
 from dsl.diagnostics import DiagnosticBag, Note
-from compiler.catalogue import PROVENANCE_KEYS
-from compiler.compose import Composition
-from compiler.docs_provenance import catalogue_counts, provenance_notes
+from compiler.analysis.catalogue import PROVENANCE_KEYS
+from compiler.analysis.compose import Composition
+from compiler.analysis.provenance import catalogue_counts, provenance_notes
 
 #: Declaration kinds checked for use, with the words of the hint saying how to use one.
 _HOW_TO_USE = {

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler import fuzzing
+from compiler.tools import fuzzing
 
 
 class CaseTimeout(BaseException):

@@ -14,10 +14,10 @@ from __future__ import annotations
 from dsl import ast
 from dsl.ast import DECL_KINDS
 
-from compiler import english
-from compiler.compose import Change, ComposedMode, Composition
-from compiler.markdown import Markdown
-from compiler.markdown import title as quoted_title
+from compiler.docs import english
+from compiler.analysis.compose import Change, ComposedMode, Composition
+from compiler.docs.markdown import Markdown
+from compiler.docs.markdown import title as quoted_title
 
 _OPS = {"add": "Adds", "replace": "Replaces", "remove": "Removes", "set": "Sets"}
 

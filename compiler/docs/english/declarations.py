@@ -15,10 +15,10 @@ from collections.abc import Callable, Mapping
 
 from dsl import ast
 
-from compiler.english.expressions import Voice, card_noun, domain, join, phrase
-from compiler.english.glossary import as_names, plain
-from compiler.english.statements import lines
-from compiler.markdown import Markdown, code, inline
+from compiler.docs.english.expressions import Voice, card_noun, domain, join, phrase
+from compiler.docs.english.glossary import as_names, plain
+from compiler.docs.english.statements import lines
+from compiler.docs.markdown import Markdown, code, inline
 
 #: How each kind of phase is played.
 PHASE_KINDS = {

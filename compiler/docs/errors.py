@@ -13,7 +13,7 @@ from pathlib import Path
 
 from dsl.codes import MINIMAL_SPEC, REGISTRY, Code, group_of
 
-from compiler import markdown as md
+from compiler.docs import markdown as md
 
 
 def example_output(code: Code) -> str:
@@ -46,5 +46,5 @@ def render_errors_page() -> str:
     groups = [(title, list(codes)) for title, codes in
               groupby(sorted(REGISTRY, key=lambda c: c.code), key=lambda c: group_of(c.code))]
     outputs = {c.code: example_output(c) for c in REGISTRY}
-    return env.get_template("docs/errors.md.j2").render(groups=groups, minimal=MINIMAL_SPEC.rstrip(),
+    return env.get_template("errors.md.j2").render(groups=groups, minimal=MINIMAL_SPEC.rstrip(),
                                                        count=len(REGISTRY), outputs=outputs)

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from itertools import count as _counter
 
 from dsl import ast
-from compiler import names as N
-from compiler.pyquote import Code, comment, docstring, literal
+from compiler.analysis import names as N
+from compiler.engine.pyquote import Code, comment, docstring, literal
 
 
 @dataclass
@@ -294,7 +294,7 @@ class StmtLowering:
         w.comment(f"spec line {line}: {text}" if text else f"spec line {line}")
         if t is ast.Let:
             w.line(f"v_{st.var.name} = {E(st.value)}")
-            from compiler.check import infer_type
+            from compiler.checks.check import infer_type
             return ctx.local(st.var.name, infer_type(ctx.mode, ctx.scope, st.value))
         if t is ast.Gain:
             w.line(f"R.gain(s, {me}, {E(st.bag)})")

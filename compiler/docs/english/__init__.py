@@ -16,14 +16,14 @@ from the engine.  Entry points, all taking an optional naming context
 their renderers (tests check every ``Expr`` and ``Stmt`` class has one).
 """
 
-from compiler.english.declarations import (DECL_RENDERERS, PHASE_KINDS, VISIBILITY, action, admonition,
+from compiler.docs.english.declarations import (DECL_RENDERERS, PHASE_KINDS, VISIBILITY, action, admonition,
                                            decl, derived, end, enum, overflow, param, paragraphs,
                                            phase, procedure, provenance, resource, setup, sources, tally,
                                            tally_limit, title, track, trigger, zone_decl)
-from compiler.english.expressions import (COMPARISONS, EXPR_RENDERERS, card_noun, domain, expr,
+from compiler.docs.english.expressions import (COMPARISONS, EXPR_RENDERERS, card_noun, domain, expr,
                                           join, zone)
-from compiler.english.glossary import Names, as_names, names_for, plain
-from compiler.english.statements import INDENT, STMT_RENDERERS, stmt, stmts
+from compiler.docs.english.glossary import Names, as_names, names_for, plain
+from compiler.docs.english.statements import INDENT, STMT_RENDERERS, stmt, stmts
 
 __all__ = [
     "COMPARISONS", "DECL_RENDERERS", "EXPR_RENDERERS", "INDENT", "Names", "PHASE_KINDS",

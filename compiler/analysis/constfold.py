@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dsl import ast
-from compiler.limits import MAX_PLAYERS
+from compiler.analysis.limits import MAX_PLAYERS
 
 
 class _Unknown:

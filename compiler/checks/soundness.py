@@ -7,7 +7,7 @@ module of its own; this one runs them over one composed mode."""
 
 from __future__ import annotations
 
-from compiler import endings, enum_check, gains, information, setup_check
+from compiler.checks import endings, enums as enum_check, gains, information, setup as setup_check
 
 
 def check_mode(comp, mode, cards: list[dict] | None, report) -> None:
