@@ -882,7 +882,7 @@ def _too_deep(text: str, path: str) -> Diagnostic:
 #: Bracket depth past which a spec that is too deep to read is reported.
 _DEEP_AT = 50
 
-#: The largest number a spec may write (E0543); ``compiler.limits`` bounds what the
+#: The largest number a spec may write (E0543); ``compiler.analysis.limits`` bounds what the
 #: numbers count (players, pieces, options) well below it.
 MAX_NUMBER = 1_000_000_000
 

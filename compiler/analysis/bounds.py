@@ -3,21 +3,21 @@
 Every later pass (compose, check, the English and Python lowerings) may then
 recurse over expressions and blocks, and every generated engine compiles:
 
-* the text has at most :data:`~compiler.limits.MAX_SPEC_CHARS` characters and
-  :data:`~compiler.limits.MAX_SPEC_TOKENS` tokens (E0540, checked before parsing, by
+* the text has at most :data:`~compiler.analysis.limits.MAX_SPEC_CHARS` characters and
+  :data:`~compiler.analysis.limits.MAX_SPEC_TOKENS` tokens (E0540, checked before parsing, by
   :func:`check_text`);
-* blocks nest at most :data:`~compiler.limits.MAX_BLOCK_DEPTH` deep and expressions
-  :data:`~compiler.limits.MAX_EXPR_DEPTH` deep (E0003, the parser's code for a spec
+* blocks nest at most :data:`~compiler.analysis.limits.MAX_BLOCK_DEPTH` deep and expressions
+  :data:`~compiler.analysis.limits.MAX_EXPR_DEPTH` deep (E0003, the parser's code for a spec
   that nests too deeply to read);
-* one expression has at most :data:`~compiler.limits.MAX_EXPR_TERMS` terms (E0542);
-* an action makes at most :data:`~compiler.limits.MAX_ACTION_CHOICES` choices, and an
-  `ask` offers at most :data:`~compiler.limits.MAX_ASK_OPTIONS` options (E0506);
+* one expression has at most :data:`~compiler.analysis.limits.MAX_EXPR_TERMS` terms (E0542);
+* an action makes at most :data:`~compiler.analysis.limits.MAX_ACTION_CHOICES` choices, and an
+  `ask` offers at most :data:`~compiler.analysis.limits.MAX_ASK_OPTIONS` options (E0506);
 * `each player` blocks one inside another repeat their body at most
-  :data:`~compiler.limits.MAX_REPEATS` times for the most players any mode allows (E0544);
-* there are at most :data:`~compiler.limits.MAX_MODES` modes, and at most
-  :data:`~compiler.limits.MAX_MODE_RULES` rules in all modes together (E0545).
+  :data:`~compiler.analysis.limits.MAX_REPEATS` times for the most players any mode allows (E0544);
+* there are at most :data:`~compiler.analysis.limits.MAX_MODES` modes, and at most
+  :data:`~compiler.analysis.limits.MAX_MODE_RULES` rules in all modes together (E0545).
 
-Numbers past :data:`~compiler.limits.MAX_NUMBER` are refused by the parser (E0543).
+Numbers past :data:`~compiler.analysis.limits.MAX_NUMBER` are refused by the parser (E0543).
 Each problem is reported once per declaration, at the first place it is found.
 """
 
@@ -41,8 +41,8 @@ _NESTED_HINT = "split it: name a part with `let` or a derived value, or move a b
 
 
 def check_text(text: str, path: str) -> Diagnostic | None:
-    """E0540 when ``text`` is longer than :data:`~compiler.limits.MAX_SPEC_CHARS`, or holds
-    more than :data:`~compiler.limits.MAX_SPEC_TOKENS` tokens (words, numbers, texts and
+    """E0540 when ``text`` is longer than :data:`~compiler.analysis.limits.MAX_SPEC_CHARS`, or holds
+    more than :data:`~compiler.analysis.limits.MAX_SPEC_TOKENS` tokens (words, numbers, texts and
     symbols; comments are free), at the first character or token past the bound; else
     None.  The parser takes some 30 µs a token: the bound keeps a spec under 5 s."""
     if len(text) > limits.MAX_SPEC_CHARS:

@@ -50,7 +50,7 @@ def mode_env(mode, players: int | None = None, ends: bool = True) -> Env:
 
 def player_counts(mode) -> list[int]:
     """Every player count a mode allows; empty when the mode's count is not valid
-    (E0521: below 1, an empty range, or past :data:`compiler.limits.MAX_PLAYERS`)."""
+    (E0521: below 1, an empty range, or past :data:`compiler.analysis.limits.MAX_PLAYERS`)."""
     lo, hi = mode.players
     if lo < 1 or hi < lo or hi > MAX_PLAYERS:
         return []

@@ -7,7 +7,7 @@ out a seat, and each seat's pieces, for every possible player, and a choice of
 numbers past these bounds as errors instead of letting codegen run for ever.
 
 The size bounds keep every pass linear and every generated engine compilable:
-a spec past them is refused with a diagnostic (see :mod:`compiler.bounds`) before
+a spec past them is refused with a diagnostic (see :mod:`compiler.analysis.bounds`) before
 any pass walks it.  Each bound is far above what a real game needs: the two
 shipped specs are under 30,000 characters, nest blocks at most 4 deep and
 expressions 5 levels deep, and their longest expression has 11 terms.

@@ -614,7 +614,7 @@ class _Checker:
         """E0506 when the choices of an action whose options are known before the game
         (ranges, bags, players) offer more than MAX_CHOICES combinations: the engine lists
         every combination as an action.  (More than MAX_ACTION_CHOICES choices is refused
-        before, by :mod:`compiler.bounds`.)"""
+        before, by :mod:`compiler.analysis.bounds`.)"""
         sizes = []
         for c in a.choices:
             d = c.domain
@@ -972,9 +972,9 @@ def _type_hint(want: str, got: str) -> str:
 def check(comp, bag: DiagnosticBag, cards: list[dict] | None = None) -> None:
     """Check every composed mode of ``comp`` and its phase graph; diagnostics go to
     ``bag``, each once, naming the modes it concerns unless it concerns them all.
-    ``cards`` (the catalogue entries, :func:`compiler.catalogue.load_catalogues`; None if
+    ``cards`` (the catalogue entries, :func:`compiler.analysis.catalogue.load_catalogues`; None if
     they did not load cleanly) feed the setup and resource checks and the warnings about
-    unused components (:mod:`compiler.usage`)."""
+    unused components (:mod:`compiler.checks.usage`)."""
     found = ModeDiagnostics(list(comp.modes))
     for mode in comp.modes.values():
         if mode.incomplete:  # E0204/E0206 said why; its rules would only report cascades

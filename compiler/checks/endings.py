@@ -1,6 +1,6 @@
 """End conditions that can never hold (code E0409).
 
-An end condition is folded (see :mod:`compiler.constfold`) for every player
+An end condition is folded (see :mod:`compiler.analysis.constfold`) for every player
 count the mode allows.  One that is false for some count means the game cannot
 end that way with that many players: the flow's transitions that wait for it are
 never taken, and a ``turns`` phase that ends only when the game ends

@@ -5,7 +5,7 @@ Nodes are phase names plus ``start`` (setup) and ``end`` (the game is over);
 edges are the flow's transitions, each carrying its spec span and condition.
 An edge whose condition folds to false for a player count (``when false``,
 ``when players >= 3`` with 2 players, a param that is false in the mode; see
-:mod:`compiler.constfold`) is *dead* for that count: kept in the graph and
+:mod:`compiler.analysis.constfold`) is *dead* for that count: kept in the graph and
 pointed at, but never taken by the checks.  E0410: a loop whose every phase is
 skipped (``only when`` folds to false) would go round with nobody playing.
 """
@@ -45,7 +45,7 @@ def live(g: nx.MultiDiGraph) -> nx.DiGraph:
 
 def check_mode(mode, report) -> nx.MultiDiGraph:
     """Check one mode's phase graph.  ``report(severity, code, message, span, hint, notes)``
-    receives each problem (see :class:`compiler.modediag.ModeDiagnostics`)."""
+    receives each problem (see :class:`compiler.checks.modes.ModeDiagnostics`)."""
     g = build_graph(mode)
     flow = mode.flow
     if flow is None:
@@ -236,7 +236,7 @@ def mermaid(mode) -> str:
     """A mermaid flowchart of the mode's phase graph: mermaid source, one node per
     phase (``game_start``, ``game_end`` for the flow's ends; a phase whose name is a
     mermaid word, ``click`` say, gets ``phase_click``).  Every label is quoted and
-    escaped by :func:`compiler.markdown.mermaid_label`, so a title cannot end its
+    escaped by :func:`compiler.docs.markdown.mermaid_label`, so a title cannot end its
     label, add a node, a ``click`` or a directive, or make HTML."""
     def node_id(name: str) -> str:
         if name in ("start", "end"):

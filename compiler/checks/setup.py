@@ -2,7 +2,7 @@
 
 The setup is run on card counts, once per mode and player count: ``put`` fills a
 zone with the catalogue's copies that pass its filter (folded with the mode's
-params, see :mod:`compiler.constfold`) or with each player's pieces; ``draw``,
+params, see :mod:`compiler.analysis.constfold`) or with each player's pieces; ``draw``,
 ``reveal``, ``choose ... cards`` and ``move all`` take cards out.  A draw that
 needs more cards than its zone holds (plus the zone it refills from) means the
 components do not support that many players.  A count that depends on the state

@@ -12,7 +12,7 @@ from compiler.checks import endings, enums as enum_check, gains, information, se
 
 def check_mode(comp, mode, cards: list[dict] | None, report) -> None:
     """Run every soundness check on ``mode``; ``report(severity, code, message, span,
-    hint, notes)`` receives each problem (see :class:`compiler.modediag.ModeDiagnostics`).
+    hint, notes)`` receives each problem (see :class:`compiler.checks.modes.ModeDiagnostics`).
     The checks that count cards are skipped when ``cards`` is None (catalogues
     that did not load cleanly would only add cascades)."""
     information.check_mode(mode, report)

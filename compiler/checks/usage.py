@@ -5,7 +5,7 @@ A component is *used* when any rule of any mode names it: an expression, a
 statement, a zone's card type, a field's type, a catalogue entry's value (a
 bag's resources, an enum field's member).  ``set`` and ``remove`` do not count:
 setting a param nobody reads changes nothing.  Actions offered in no phase are
-W0101 (see :mod:`compiler.check`); phases the flow never reaches are E0402.
+W0101 (see :mod:`compiler.checks.check`); phases the flow never reaches are E0402.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def check_usage(comp: Composition, cards: list[dict], bag: DiagnosticBag) -> Non
     how many provisional values it holds.
 
     ``comp`` is the composed spec, ``cards`` the loaded catalogue entries (see
-    :func:`compiler.catalogue.load_catalogues`); warnings go to ``bag``."""
+    :func:`compiler.analysis.catalogue.load_catalogues`); warnings go to ``bag``."""
     if comp.game is None or comp.base is None:
         return
     if not bag.errors:  # an error often hides a use (a misspelled name): no cascades

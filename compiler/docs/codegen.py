@@ -2,12 +2,12 @@
 
 ``render_game_page(composition, cards, mermaid)`` fills the Jinja template
 ``templates/docs/game.md.j2``.  Python prepares the content (tables, rules as
-Markdown lines from :mod:`compiler.english`); the template lays out the
+Markdown lines from :mod:`compiler.docs.english`); the template lays out the
 sections.  Output is deterministic: everything follows declaration order (the
 spec's, the catalogue's, the flow's).
 
-Spec text is data (:mod:`compiler.markdown`): what the page shows is either
-:class:`~compiler.markdown.Markdown` that our code wrote, with the spec text in
+Spec text is data (:mod:`compiler.docs.markdown`): what the page shows is either
+:class:`~compiler.docs.markdown.Markdown` that our code wrote, with the spec text in
 it escaped, or a plain ``str``, which the template escapes as text (its
 ``finalize``), as do the table cells and the ``lines`` filter.
 """
@@ -31,7 +31,7 @@ def render_game_page(composition: Composition, cards: list[dict], mermaid: dict[
                      sources: dict[str, str] | None = None) -> str:
     """The reference page of one game, as Markdown for mkdocs-material.
 
-    ``composition``: the composed spec (:func:`compiler.compose.compose`).
+    ``composition``: the composed spec (:func:`compiler.analysis.compose.compose`).
     ``cards``: the entries of the game's catalogue YAML (dicts with ``name``,
     ``title``, ``copies``, one key per card field, ``provenance``, ``source``,
     ``provisional_fields``).  ``mermaid``: mode name → mermaid flowchart source
@@ -71,7 +71,7 @@ class GamePage:
     @staticmethod
     def table_lines(head: list[str], rows: list[list[str]]) -> list[Markdown]:
         """A Markdown table as page lines: the head row, the rule, one line per row;
-        every cell goes through :func:`compiler.markdown.cell`."""
+        every cell goes through :func:`compiler.docs.markdown.cell`."""
         def row(cells) -> Markdown:
             return Markdown("| {} |").format(Markdown(" | ").join(md.cell(c) for c in cells))
         return [row(head), Markdown("|" + " --- |" * len(head)), *map(row, rows)]
@@ -87,7 +87,7 @@ class GamePage:
 
     def mermaid_block(self, name: str) -> Markdown:
         """Mode ``name``'s phase graph in a ```` ```mermaid ```` fence (``""`` without one).
-        The mermaid source escapes its labels (:func:`compiler.phasegraph.mermaid`)."""
+        The mermaid source escapes its labels (:func:`compiler.checks.phasegraph.mermaid`)."""
         source = self.mermaid.get(name, "")
         return md.lines(md.fence(source, "mermaid")) if source else Markdown("")
 
@@ -387,7 +387,7 @@ class GamePage:
     def excerpt(self, decl) -> list[Markdown]:
         """``decl``'s spec text in a collapsed admonition (Markdown lines), or ``[]``
         when the page was rendered without the spec's text.  The text goes in a
-        fence longer than any run of backticks in it (:func:`compiler.markdown.fence`)."""
+        fence longer than any run of backticks in it (:func:`compiler.docs.markdown.fence`)."""
         source = self.sources.get(decl.span.path)
         text = span_text(source, decl.span) if source else ""
         if not text:

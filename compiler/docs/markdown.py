@@ -211,7 +211,7 @@ def mermaid_label(text: object) -> str:
 
 
 def environment() -> Environment:
-    """The Jinja environment of the docs templates (``compiler/templates/docs``),
+    """The Jinja environment of the docs templates (``compiler/docs/templates``),
     escaping by construction: every ``{{ value }}`` that is not :class:`Markdown` is
     text, escaped by :func:`inline` (the environment's ``finalize``).  Filters:
     ``lines`` (:func:`lines`), ``fence(info, indent)`` (:func:`fence`, as page text),

@@ -48,7 +48,7 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _BUILTINS = frozenset(dir(builtins))
 
 #: Module-level names every engine module defines or imports; generated function
-#: names are kept apart from them (see ``compiler.engine_codegen``).
+#: names are kept apart from them (see ``compiler.engine.codegen``).
 ENGINE_GLOBALS = frozenset({
     "annotations", "R", "Action", "IllegalActionError", "RulesError", "State", "Game", "RULES",
     "ASKS", "RESOURCES", "CARD_FIELDS", "CARD_ENTRIES", "CARD_NAMES", "CARD_TITLES", "CARDS_OF",

@@ -1,7 +1,7 @@
 """A long fuzz campaign (``rulebook fuzz``): many inputs, each under a time limit.
 
-Inputs come from :func:`compiler.fuzzing.fuzz_inputs`; each runs through
-:func:`compiler.fuzzing.check_input`.  A case that raises, or runs past its
+Inputs come from :func:`compiler.tools.fuzzing.fuzz_inputs`; each runs through
+:func:`compiler.tools.fuzzing.check_input`.  A case that raises, or runs past its
 time limit, is a failure: its input is saved to a file and the campaign goes on.
 """
 
@@ -79,7 +79,7 @@ class Campaign:
 
 
 def _signature(err: BaseException) -> str:
-    """``TypeError at compiler/check.py:120`` — the innermost frame in our code."""
+    """``TypeError at compiler/checks/check.py:120`` — the innermost frame in our code."""
     frames = traceback.extract_tb(err.__traceback__)
     ours = [f for f in frames if ("/dsl/" in f.filename or "/compiler/" in f.filename)
             and not f.filename.endswith(("fuzzing.py", "fuzz_campaign.py"))] or frames
@@ -91,8 +91,8 @@ def _signature(err: BaseException) -> str:
 def run_campaign(spec: Path, cases: int, seed: int, out_dir: Path, case_seconds: float = 10.0,
                  codegen: bool = True, progress: Callable[[int], None] | None = None,
                  case_memory_mb: float = 0) -> Campaign:
-    """Feed ``cases`` inputs from :func:`compiler.fuzzing.fuzz_inputs` (seeded with
-    ``seed``) to :func:`compiler.fuzzing.check_input` for ``spec``; a case that
+    """Feed ``cases`` inputs from :func:`compiler.tools.fuzzing.fuzz_inputs` (seeded with
+    ``seed``) to :func:`compiler.tools.fuzzing.check_input` for ``spec``; a case that
     raises, runs past ``case_seconds`` or, given ``case_memory_mb``, allocates more than
     that many megabytes (:func:`memory_limit`) is a failure, its input saved under
     ``out_dir`` as ``<spec>-<hash>.rules`` (and the catalogue files it replaced, as

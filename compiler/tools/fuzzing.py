@@ -3,7 +3,7 @@
 Whatever the text, the compiler must end in success or diagnostics: never a
 traceback, never a hang.  The strategies here are shared by the short fuzz
 test run in CI (``tests/compiler/test_never_traceback.py``) and the long
-campaign of ``rulebook fuzz`` (:mod:`compiler.fuzz_campaign`).
+campaign of ``rulebook fuzz`` (:mod:`compiler.tools.fuzz_campaign`).
 
 Hypothesis is a test extra, imported only when a strategy (or a campaign) is
 built; without it those raise :class:`FuzzingUnavailable`, whose message says
@@ -248,7 +248,7 @@ def token_soup(text: str, max_tokens: int = 60):
 
 
 # ------------------------------------------------------------------ stress: the sizes of things
-#: How many: the sizes a stress input is built with, around every bound of compiler.limits
+#: How many: the sizes a stress input is built with, around every bound of compiler.analysis.limits
 #: (nesting 16 and 40, 50 links, 199/201 Python parentheses, 1,000 terms, 2,000 modes...).
 SIZES = (0, 1, 2, 3, 7, 15, 17, 39, 41, 49, 51, 99, 150, 199, 201, 500, 999, 1001, 2001, 3000,
          5000, 12000)
@@ -422,7 +422,7 @@ STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _s
 def spec_stress(text: str):
     """A strategy of texts: ``text`` with one stress edit (long mode chains, module fan-out,
     deep expressions, deep blocks, huge literals, thousands of declarations, constructs of
-    thousands of parts), sized around the bounds of :mod:`compiler.limits`.  Raises
+    thousands of parts), sized around the bounds of :mod:`compiler.analysis.limits`.  Raises
     FuzzingUnavailable without Hypothesis."""
     _, st = _hypothesis()
 

@@ -39,7 +39,7 @@ def errors_of(result: pipeline.CompileResult) -> list[str]:
 
 
 # Numbers the engine would enumerate at compile time: past the bounds of
-# compiler.limits they are errors (codegen used to run for ever on them).
+# compiler.analysis.limits they are errors (codegen used to run for ever on them).
 def test_a_huge_player_count_is_an_error():
     result = analyse_edited(EUPHORIA, "players 2 to 6", f"players 2 to {BIG}")
     assert errors_of(result) == [f"E0521 a game can be for at most 100 players, not {BIG}"]

@@ -1,6 +1,6 @@
 """Whatever the text, ``pipeline.analyse`` returns diagnostics (or success) and never
 raises; every diagnostic it returns renders.  About 200 Hypothesis examples in all, drawn
-from the strategies of :mod:`compiler.fuzzing` (``rulebook fuzz`` runs the long campaign)."""
+from the strategies of :mod:`compiler.tools.fuzzing` (``rulebook fuzz`` runs the long campaign)."""
 
 from __future__ import annotations
 

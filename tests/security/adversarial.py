@@ -937,7 +937,7 @@ def fold(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-#: One line of the mermaid flowchart :func:`compiler.phasegraph.mermaid` writes.
+#: One line of the mermaid flowchart :func:`compiler.checks.phasegraph.mermaid` writes.
 MERMAID_LINE = re.compile(r'flowchart TD|  (game_start|game_end)\(\["[^"]*"\]\)|  \w+\["[^"%`<>|]*"\]'
                           r'|  \w+ --> \w+|  \w+ -->\|"[^"%`<>|]*"\| \w+')
 

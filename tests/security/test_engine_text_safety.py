@@ -1,5 +1,5 @@
 """Spec text never becomes code: the focused regressions of the engine side, one per
-case reproduced, and the quoting rules of :mod:`compiler.pyquote` themselves.
+case reproduced, and the quoting rules of :mod:`compiler.engine.pyquote` themselves.
 
 The property test that puts hostile texts in every place at once, and builds, plays
 and renders each example, is ``tests/security/test_text_is_data.py``; the helpers

@@ -4,9 +4,9 @@ Each renderer returns ``list[str]`` without a heading (the page decides on
 headings) and ends with the declaration's provenance: ``Source: *Section ›
 Sub*``, then a ``!!! note "Ruling"`` per ruling and a ``!!! warning
 "Provisional"`` per provisional value.  Lines are
-:class:`~compiler.markdown.Markdown`: every piece of spec text in them (titles,
+:class:`~compiler.docs.markdown.Markdown`: every piece of spec text in them (titles,
 citations, rulings, field descriptions, labels, file names) is escaped where
-it is put in, by :func:`compiler.markdown.inline` or ``Markdown.format``.
+it is put in, by :func:`compiler.docs.markdown.inline` or ``Markdown.format``.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def sources(meta: tuple[ast.Meta, ...]) -> Markdown:
 
 def admonition(kind: str, text: str) -> list[Markdown]:
     """A ruling (``note``) or provisional value (``warning``) box, as lines; ``text``
-    is escaped unless it is :class:`~compiler.markdown.Markdown`."""
+    is escaped unless it is :class:`~compiler.docs.markdown.Markdown`."""
     style = {"ruling": ("note", "Ruling"), "provisional": ("warning", "Provisional")}[kind]
     return [Markdown(f'!!! {style[0]} "{style[1]}"'), Markdown("    ") + inline(text)]
 
@@ -102,7 +102,7 @@ def phase(decl: ast.Phase, names: Mapping[str, str] | None = None,
           next_phases: str | None = None) -> list[str]:
     """How the phase is played, what happens on entering and leaving, the actions
     it offers and (``next_phases``, a phrase from the flow: escaped unless it is
-    :class:`~compiler.markdown.Markdown`) what follows it."""
+    :class:`~compiler.docs.markdown.Markdown`) what follows it."""
     v = Voice(as_names(names))
     kind = [Markdown("*{}*: {}.").format(decl.kind.capitalize(), PHASE_KINDS.get(decl.kind, decl.kind))]
     only = [Markdown("Played only when {}.").format(phrase(decl.only_when, v))] \

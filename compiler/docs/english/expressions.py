@@ -5,7 +5,7 @@
 Phrases are lower-case fragments, without a final full stop; statements and
 declarations (``statements.py``, ``declarations.py``) build sentences from them.
 Params read in italics (their values differ per mode and are tabled on the page).
-Every phrase is :class:`~compiler.markdown.Markdown`: spec text in it (titles,
+Every phrase is :class:`~compiler.docs.markdown.Markdown`: spec text in it (titles,
 text literals, variable names) is escaped where it is put in.
 """
 
@@ -152,7 +152,7 @@ def _article(noun: str) -> str:
 
 def join(parts: list[str], conj: str = "and") -> Markdown:
     """``["a", "b", "c"]`` → ``"a, b and c"`` (``conj``, a word of ours, joins the last
-    two); a part that is not :class:`~compiler.markdown.Markdown` is text, escaped."""
+    two); a part that is not :class:`~compiler.docs.markdown.Markdown` is text, escaped."""
     if len(parts) <= 1:
         return Markdown("").join(parts)
     return Markdown(", ").join(parts[:-1]) + Markdown(f" {conj} ") + inline(parts[-1])

@@ -9,7 +9,7 @@ tables the English falls back to generic words ("cards", "your X").
 
 Titles are spec text: the table holds them as written, and :meth:`Names.title`,
 :meth:`Names.member` and :meth:`Names.score_title` give them escaped, as
-:class:`~compiler.markdown.Markdown` ready for a page.
+:class:`~compiler.docs.markdown.Markdown` ready for a page.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ _TITLED = ("resources", "tracks", "zones", "params", "derived", "tallies", "phas
 def names_for(*modes, extra: Iterable[object] = (), fallback: Names | None = None) -> Names:
     """Build the naming context of one or more composed modes (first mode wins a name).
 
-    ``modes`` are :class:`compiler.compose.ComposedMode` objects; pass the mode
+    ``modes`` are :class:`compiler.analysis.compose.ComposedMode` objects; pass the mode
     being rendered first and the others after it so names that only exist in
     other modes (a removed tally, say) still read with their titles.  ``extra``
     declarations (e.g. the old and new rules of every change) come last, then the

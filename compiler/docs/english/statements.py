@@ -4,7 +4,7 @@
 ``["- Take 1 Water from the supply."]``.  Blocks (``each player``, ``for
 each``, ``if``, ``ask``, ``choose c: card in``) nest their bodies four spaces deeper,
 as Python-Markdown wants for nested lists.  Lines are
-:class:`~compiler.markdown.Markdown`; the spec text in them (titles, labels,
+:class:`~compiler.docs.markdown.Markdown`; the spec text in them (titles, labels,
 variable names) is escaped where it is put in.
 """
 
