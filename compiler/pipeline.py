@@ -23,7 +23,7 @@ from dsl.spans import Span
 from dsl.parser import parse_spec
 from compiler.analysis import bounds, limits
 from compiler.analysis.catalogue import catalogue_location, load_catalogues
-from compiler.checks.check import check
+from compiler.checks import check
 from compiler.analysis.compose import Composition, compose
 from compiler.checks import phasegraph
 

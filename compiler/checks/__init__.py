@@ -1,5 +1,84 @@
 """The checks: each judges one composed mode and reports what is wrong with it.
 
+:data:`CHECKS` is the one list of checks, in the order :func:`check` runs them.
+A mode check is a module's ``check_mode(mode, report)``: ``mode`` is a
+:class:`compiler.analysis.compose.ComposedMode` and ``report(severity, code, message,
+span, hint, notes)`` receives each problem.  One that counts cards is
+``check_mode(mode, cards, report)`` and is skipped when the catalogues did not load
+cleanly (it would only add cascades).  The usage check reads every mode at once:
+``check_composition(comp, cards, bag)``.  A diagnostic found in several modes is
+reported once (:class:`compiler.checks.modes.ModeDiagnostics`).
+
+The checks of the rules share :class:`compiler.checks.typecheck.Checker` (types of
+expressions) and :class:`compiler.checks.statements.BlockChecker` (statements).
 Checks read the analysis (:mod:`compiler.analysis`) and never import a backend
 (engine, docs), the driver or the CLI.
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from dsl.diagnostics import DiagnosticBag
+from compiler.checks import (citations, components, ends, enums, gains, game, impossible_ends,
+                             information, offered, params, phasegraph, phases, rules, setup,
+                             unique_names, usage, values)
+from compiler.checks.modes import ModeDiagnostics
+
+
+@dataclass(frozen=True)
+class Check:
+    """One entry of :data:`CHECKS`: ``run`` is the check's function; ``reads`` says what
+    it is given: ``"mode"`` (``run(mode, report)``), ``"cards"`` (``run(mode, cards,
+    report)``) or ``"composition"`` (``run(comp, cards, bag)``, after the mode checks)."""
+
+    run: Callable
+    reads: str = "mode"
+
+
+#: Every check, in the order it runs (the order diagnostics at one place are listed in).
+CHECKS: list[Check] = [
+    # names and types (codes E02xx, E05xx, W01xx)
+    Check(game.check_mode),            # score track, player count, default mode
+    Check(unique_names.check_mode),    # enum members clashing with other names
+    Check(values.check_mode),          # tracks, derived values (and their cycles), tallies
+    Check(components.check_mode),      # pieces, zones, card types
+    Check(rules.check_mode),           # setup, actions, procedures (and their cycles), triggers
+    Check(phases.check_mode),          # phases and the actions they offer
+    Check(citations.check_mode),       # W0102: rules citing no rulebook section
+    Check(offered.check_mode),         # W0101: actions offered in no phase
+    Check(ends.check_mode),            # transition and end conditions, tie-breakers
+    Check(params.check_mode),          # param values
+    # the phase graph (E04xx)
+    Check(phasegraph.check_mode),
+    # can the rules be played as written (E06xx, E07xx, E0409, E0512)
+    Check(information.check_mode),     # hidden information
+    Check(enums.check_mode),           # enum members that are misspelt provenance clauses
+    Check(impossible_ends.check_mode),  # end conditions that can never hold
+    Check(setup.check_mode, reads="cards"),  # a setup the components cannot supply
+    Check(gains.check_mode, reads="cards"),  # costs in resources no rule gives
+    # the whole spec (W0104, W0105)
+    Check(usage.check_composition, reads="composition"),
+]
+
+
+def check(comp, bag: DiagnosticBag, cards: list[dict] | None = None) -> None:
+    """Run :data:`CHECKS` on every composed mode of ``comp``; diagnostics go to ``bag``,
+    each once, naming the modes it concerns unless it concerns them all.  ``cards`` (the
+    catalogue entries, :func:`compiler.analysis.catalogue.load_catalogues`; None if they
+    did not load cleanly) feed the checks that count cards and the usage warnings."""
+    found = ModeDiagnostics(list(comp.modes))
+    for mode in comp.modes.values():
+        if mode.incomplete:  # E0204/E0206 said why; its rules would only report cascades
+            continue
+        report = lambda *args, m=mode.name: found.add(m, *args)  # noqa: E731 - one mode's reporter
+        for c in CHECKS:
+            if c.reads == "mode":
+                c.run(mode, report)
+            elif c.reads == "cards" and cards is not None:
+                c.run(mode, cards, report)
+    found.flush(bag)
+    for c in CHECKS:
+        if c.reads == "composition":
+            c.run(comp, list(cards or ()), bag)

@@ -15,17 +15,12 @@ from __future__ import annotations
 from dsl import ast
 from dsl.diagnostics import Note
 from compiler.analysis.constfold import UNKNOWN, fold, mode_env, players_words
+from compiler.checks.game import players_span
 from compiler.checks.information import statements
 from compiler.analysis.limits import MAX_PLAYERS, MAX_SETUP_STEPS
 
 
-def players_span(comp, mode):
-    """The span of the ``players`` line in force in ``mode`` (a mode's own, its
-    parents', their modules' or the game's block)."""
-    return mode.players_span or comp.game.players_span or comp.game.span
-
-
-def check_mode(comp, mode, cards: list[dict], report) -> None:
+def check_mode(mode, cards: list[dict], report) -> None:
     """Report E0701 for ``mode``; ``report(severity, code, message, span, hint, notes)``."""
     if mode.setup is None:
         return
@@ -50,7 +45,7 @@ def check_mode(comp, mode, cards: list[dict], report) -> None:
         report("error", "E0701", f"setup cannot be done with {words}: "
                f"`{zone}` runs out (with {n} player{'s' if n != 1 else ''} it holds "
                f"{have} card{'s' if have != 1 else ''} when setup takes {need})",
-               players_span(comp, mode), "allow only the player counts the components support",
+               players_span(mode), "allow only the player counts the components support",
                (Note("setup takes the cards here", span),
                 Note(f"`{zone}` is declared here", decl.span)))
 

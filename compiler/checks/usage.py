@@ -5,7 +5,7 @@ A component is *used* when any rule of any mode names it: an expression, a
 statement, a zone's card type, a field's type, a catalogue entry's value (a
 bag's resources, an enum field's member).  ``set`` and ``remove`` do not count:
 setting a param nobody reads changes nothing.  Actions offered in no phase are
-W0101 (see :mod:`compiler.checks.check`); phases the flow never reaches are E0402.
+W0101 (see :mod:`compiler.checks.offered`); phases the flow never reaches are E0402.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ _NOT_USES = {(ast.Remove, "name"), (ast.SetParam, "param"), (ast.Let, "var"), (a
              (ast.UseModule, "module")}
 
 
-def check_usage(comp: Composition, cards: list[dict], bag: DiagnosticBag) -> None:
+def check_composition(comp: Composition, cards: list[dict], bag: DiagnosticBag) -> None:
     """Warn (W0104) about each component declared but named by no rule of any mode (only
     when ``bag`` holds no error, which could hide a use), and (W0105) once per spec about
     how many provisional values it holds.

@@ -227,7 +227,7 @@ class EngineGenerator:
         params = "".join(f", v_{prm.name}" for prm in proc.params)
         w = self._fn(f"def {fn}(g, s, p{params}):",
                      f"{proc.title} (spec line {proc.span.line}).{_meta_line(proc.meta)}")
-        from compiler.checks.check import procedure_scope
+        from compiler.checks.typecheck import procedure_scope
 
         self.lower.block(proc.effect, self._ctx(mode, procedure_scope(mode, proc)), w)
         self._emit(w)

@@ -294,7 +294,7 @@ class StmtLowering:
         w.comment(f"spec line {line}: {text}" if text else f"spec line {line}")
         if t is ast.Let:
             w.line(f"v_{st.var.name} = {E(st.value)}")
-            from compiler.checks.check import infer_type
+            from compiler.checks.typecheck import infer_type
             return ctx.local(st.var.name, infer_type(ctx.mode, ctx.scope, st.value))
         if t is ast.Gain:
             w.line(f"R.gain(s, {me}, {E(st.bag)})")

@@ -79,7 +79,7 @@ class Campaign:
 
 
 def _signature(err: BaseException) -> str:
-    """``TypeError at compiler/checks/check.py:120`` — the innermost frame in our code."""
+    """``TypeError at compiler/checks/typecheck.py:120`` — the innermost frame in our code."""
     frames = traceback.extract_tb(err.__traceback__)
     ours = [f for f in frames if ("/dsl/" in f.filename or "/compiler/" in f.filename)
             and not f.filename.endswith(("fuzzing.py", "fuzz_campaign.py"))] or frames

@@ -43,4 +43,3 @@ def _hint(mode) -> str:
 def _names(e):
     """Every bare name in an expression tree."""
     return (node.name for node in ast.walk(e) if isinstance(node, ast.Name))
-

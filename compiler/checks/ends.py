@@ -1,0 +1,53 @@
+"""How the game ends, and when the flow moves on: the types of transition conditions,
+end conditions, `win when`, `winner most` and tie-breakers (E0503), a spec with no
+end (E0530), roll-offs (E0506, E0560).  End conditions that can never hold are
+:mod:`compiler.checks.impossible_ends`."""
+
+from __future__ import annotations
+
+from dsl import ast
+from dsl.diagnostics import Note
+from compiler.analysis import names as N
+from compiler.checks.typecheck import Checker
+
+
+def check_mode(mode, report) -> None:
+    """Report the problems above in ``mode``; ``report(severity, code, message, span,
+    hint, notes)`` receives each."""
+    _Checks(mode, report).run()
+
+
+class _Checks(Checker):
+    def run(self) -> None:
+        m = self.mode
+        if m.flow is not None:
+            for e in m.flow.edges:
+                if e.condition is not None:
+                    self.expect(e.condition, N.BOOL, N.Scope(), "a transition condition")
+        if not m.ends:
+            self.error("E0530", "the spec never says how the game ends", m.game.span,
+                       hint="add `end game_over { when ... winner most ... }`")
+        for end in m.ends.values():
+            if end.when is not None:
+                self.expect(end.when, N.BOOL, N.Scope(), "the end condition")
+            if end.win_when is not None:
+                self.expect(end.win_when, N.BOOL, N.Scope(), "`win when`")
+            if end.winner_most is not None:
+                self.expect(end.winner_most, N.INT, N.Scope(), "`winner most`")
+            for i, tb in enumerate(end.tie_breakers):
+                if isinstance(tb, ast.RollOff):
+                    self.roll_off(tb, end.tie_breakers[i + 1:])
+                else:
+                    self.expect(tb.expr, N.INT, N.Scope(), "a tie-breaker")
+
+    def roll_off(self, tb: ast.RollOff, after) -> None:
+        """A roll-off rolls dice of at least 2 sides, and it breaks every tie it is given
+        (players tied roll again), so no tie-breaker can follow it."""
+        if tb.sides < 2:
+            self.error("E0506", "a roll-off needs a die of at least 2 sides", tb.span,
+                       hint="write `sides 6` (any number from 2)")
+        if after:
+            self.error("E0560", f"tie-breaker \"{after[0].label}\" comes after a roll-off, which "
+                       "always breaks the tie, so it never applies", after[0].span,
+                       hint="make the roll-off the last tie-breaker",
+                       notes=[Note("the roll-off", tb.span)])

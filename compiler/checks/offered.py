@@ -1,0 +1,21 @@
+"""Every action is offered in some phase (W0101)."""
+
+from __future__ import annotations
+
+from compiler.checks.typecheck import Checker
+
+
+def check_mode(mode, report) -> None:
+    """Report the problems above in ``mode``; ``report(severity, code, message, span,
+    hint, notes)`` receives each."""
+    _Checks(mode, report).run()
+
+
+class _Checks(Checker):
+    def run(self) -> None:
+        m = self.mode
+        offered = {ident.name for ph in m.phases.values() for ident in ph.actions}
+        for name, a in m.actions.items():
+            if name not in offered:
+                self.warning("W0101", f"action `{name}` is offered in no phase", a.span,
+                             hint="list it in a phase's `actions`, or remove it")

@@ -1,0 +1,334 @@
+"""Types of expressions, and the shared machinery of the checks that judge rules
+(codes E0501-E0507).
+
+:class:`Checker` holds one composed mode and the ``report`` function of the run;
+``infer`` gives the type of an expression in a scope (a string: ``int``, ``bool``,
+``bag``, ``player``, ``text``, ``card:<type>``, ``enum:<name>``, ``cards:<type>`` for
+a set of chosen cards, ``?`` when an error already reported leaves it unknown) and
+reports unknown names and mistyped operands on the way; ``expect`` reports an
+expression of the wrong type.  The checks of :mod:`compiler.checks` subclass it.
+
+:func:`infer_type` and :func:`procedure_scope` answer the same questions for the
+engine backend, which re-infers the types of ``let`` values and procedure
+parameters (issue 9 item 4 will record them once instead).
+"""
+
+from __future__ import annotations
+
+from dsl import ast
+from dsl.diagnostics import Note, did_you_mean
+from compiler.analysis import names as N
+
+
+class Checker:
+    """Checks the rules of one composed ``mode``; ``report(severity, code, message, span,
+    hint, notes)`` receives each problem (see :class:`compiler.checks.modes.ModeDiagnostics`)."""
+
+    def __init__(self, mode, report):
+        self.mode = mode
+        self.report = report
+
+    def error(self, code, message, span, hint=None, notes=()):
+        self.report("error", code, message, span, hint, tuple(notes))
+
+    def warning(self, code, message, span, hint=None):
+        self.report("warning", code, message, span, hint)
+
+    def once(self, items, key, code: str, message, hint: str, note: str) -> list:
+        """Report each of ``items`` whose ``key`` an earlier one has (``message(item)``,
+        at the item, with ``note`` at the earlier one); returns the first of each key."""
+        first: dict = {}
+        for item in items:
+            k = key(item)
+            if k in first:
+                self.error(code, message(item), item.span, hint=hint, notes=[Note(note, first[k].span)])
+            else:
+                first[k] = item
+        return list(first.values())
+
+    # ------------------------------------------------------------ expressions
+    def expect(self, e, want: str, scope: N.Scope, what: str) -> None:
+        got = self.infer(e, scope)
+        if not _unknown(got) and not _unknown(want) and got != want:
+            self.error("E0503", f"{what} must be {type_words(want)}, but this is {type_words(got)}",
+                       e.span, hint=_type_hint(want, got))
+
+    def infer(self, e, scope: N.Scope) -> str:
+        t = type(e)
+        if t is ast.Number:
+            return N.INT
+        if t is ast.Bool:
+            return N.BOOL
+        if t is ast.Text:
+            return N.TEXT
+        if t in (ast.EmptyBag, ast.BagLiteral):
+            if t is ast.BagLiteral:
+                for ident, _ in e.items:
+                    if ident.name not in self.mode.resources:
+                        self.error("E0501", f"`{ident.name}` is not a resource", ident.span,
+                                   hint=did_you_mean(ident.name, self.mode.resources, "resources"))
+            return N.BAG
+        if t is ast.PlayerCount:
+            return N.INT
+        if t is ast.Me:
+            return N.PLAYER
+        if t is ast.RollValue:
+            pieces = self.mode.pieces.get(scope.card) if scope.card else None
+            if pieces is None or not pieces.sides:
+                self.error("E0503", "`roll` is a fresh roll of the die in context, and there is "
+                           "no die here", e.span, hint="use it in `sum roll over my dice`")
+            return N.INT
+        if t is ast.It:
+            if scope.card is None:
+                self.error("E0501", "`it` means the card in context, and there is none here",
+                           e.span, hint="use `it` inside `count`, `sum`, `best` or `where`")
+                return "?"
+            return N.card_type(scope.card)
+        if t is ast.InZone:
+            kind = self.infer(e.card, scope)
+            card = self.zone_ref(e.zone, scope, any_owner=True)
+            if card and kind not in ("?", N.card_type(card)):
+                self.error("E0503", f"only {card} cards can be in `{e.zone.zone.name}`, and this "
+                           f"is {type_words(kind)}", e.card.span,
+                           hint=f"test a {card} card, or a zone that holds {type_words(kind)}s")
+            return N.BOOL
+        if t is ast.Name:
+            b = N.resolve(self.mode, scope, e.name)
+            if b is not None and b.kind == "global_track" and b.decl.per_enum is not None:
+                self.error("E0505", f"track `{e.name}` is kept per {b.decl.per_enum.name}: say "
+                           "which", e.span, hint=f"write `{e.name}[...]`")
+                return N.INT
+            if b is None:
+                self.error("E0501", f"unknown name `{e.name}`", e.span,
+                           hint=did_you_mean(e.name, N.all_names(self.mode, scope))
+                           or f"declare `{e.name}` (a param, resource, track, derived value, tally or "
+                           "end), or choose it in the action (`choose x: ...`)")
+                return "?"
+            return b.type
+        if t is ast.Attribute:
+            owner = scope.locals.get(e.obj)
+            if owner is None:
+                self.error("E0501", f"`{e.obj}` is not a chosen card or player here", e.span,
+                           hint=did_you_mean(e.obj, scope.locals) or "choose it first: `choose x: ...`")
+                return "?"
+            if owner == N.card_type("?"):
+                return "?"  # chosen from a zone already reported unknown: no cascade
+            b = N.resolve_attribute(self.mode, scope, e.obj, e.attr)
+            if b is None:
+                if owner.startswith("card:"):
+                    ctype = self.mode.card_types.get(owner[5:])
+                    options = [f.name for f in ctype.fields] if ctype else []
+                else:
+                    options = list(self.mode.resources) + list(self.mode.tracks) + list(self.mode.derived)
+                what = f"a {owner[5:]} card" if owner.startswith("card:") else "a player"
+                self.error("E0502", f"`{e.obj}` has no `{e.attr}`", e.span,
+                           hint=did_you_mean(e.attr, options) or (
+                               f"{what} has " + ", ".join(f"`{o}`" for o in options[:8])
+                               + (" ..." if len(options) > 8 else "") if options else
+                               f"{what} has nothing to read here"))
+                return "?"
+            return b.type
+        if t is ast.Not:
+            self.expect(e.operand, N.BOOL, scope, "the operand of `not`")
+            return N.BOOL
+        if t in (ast.And, ast.Or):
+            for x in e.operands:
+                self.expect(x, N.BOOL, scope, f"each side of `{'and' if t is ast.And else 'or'}`")
+            return N.BOOL
+        if t is ast.Compare:
+            left, right = self.infer(e.left, scope), self.infer(e.right, scope)
+            if "?" not in (left, right):
+                if e.op in ("==", "!="):
+                    if left != right:
+                        self.error("E0503", f"cannot compare {type_words(left)} with "
+                                   f"{type_words(right)}", e.span,
+                                   hint="compare two things of one type, e.g. two numbers or two "
+                                   "members of one enum")
+                elif left != N.INT or right != N.INT:
+                    self.error("E0503", f"`{e.op}` compares numbers, not {type_words(left)} and "
+                               f"{type_words(right)}", e.span,
+                               hint="compare numbers, e.g. `count my hand >= 2`; test a bag with "
+                               "`has`, equality with `==`")
+            return N.BOOL
+        if t is ast.Arith:
+            for x in e.operands:
+                self.expect(x, N.INT, scope, "arithmetic")
+            for op, x in zip(e.ops, e.operands[1:]):
+                if op == "//" and isinstance(x, ast.Number) and x.value == 0:
+                    self.error("E0507", "division by zero", x.span, hint="divide by a number other than 0")
+            return N.INT
+        if t is ast.Neg:
+            self.expect(e.operand, N.INT, scope, "the operand of `-`")
+            return N.INT
+        if t is ast.Has:
+            self.expect(e.bag, N.BAG, scope, "what `has` tests")
+            if e.who is not None:
+                self.expect(e.who, N.PLAYER, scope, "the player before `has`")
+            return N.BOOL
+        if t is ast.Count:
+            card = self.zone_ref(e.zone, scope)
+            if e.where is not None and card:
+                self.expect(e.where, N.BOOL, scope.with_card(card), "a `where` condition")
+            return N.INT
+        if t is ast.Sum:
+            card = self.zone_ref(e.zone, scope)
+            if card:
+                inner = scope.with_card(card)
+                self.expect(e.value, N.INT, inner, "what `sum` adds up")
+                if e.where is not None:
+                    self.expect(e.where, N.BOOL, inner, "a `where` condition")
+            return N.INT
+        if t is ast.AnyPlayer:
+            self.expect(e.condition, N.BOOL, scope, "the condition of `any player`")
+            return N.BOOL
+        if t is ast.Best:
+            card = self.zone_ref(e.zone, scope)
+            if card:
+                self.expect(e.key, N.INT, scope.with_card(card), "what `best` compares")
+            return N.card_type(card) if card else "?"
+        if t is ast.Index:
+            track = self.mode.tracks.get(e.track.name)
+            if track is None:
+                self.error("E0501", f"unknown track `{e.track.name}`", e.track.span,
+                           hint=did_you_mean(e.track.name, self.mode.tracks, "tracks"))
+                return "?"
+            self.track_key(track, e.key, scope, e.span)
+            return N.INT
+        if t is ast.Call:
+            arity = N.BUILTIN_FUNCS.get(e.func.name)
+            if arity is None:
+                self.error("E0504", f"unknown function `{e.func.name}`", e.func.span,
+                           hint=did_you_mean(e.func.name, N.BUILTIN_FUNCS, "functions"))
+            elif e.func.name in ("max", "min") and len(e.args) < 2:
+                self.error("E0504", f"`{e.func.name}` compares at least 2 values", e.span,
+                           hint=f"e.g. `{e.func.name}(a, 0)`")
+            elif e.func.name not in ("max", "min") and len(e.args) != arity:
+                self.error("E0504", f"`{e.func.name}` takes {arity} value(s)", e.span,
+                           hint=f"write `{e.func.name}(" + ", ".join("xyz"[:arity]) + ")`")
+            want = N.BAG if e.func.name == "total" else N.INT
+            for a in e.args:
+                self.expect(a, want, scope, f"each value given to `{e.func.name}`")
+            return N.INT
+        return "?"
+
+    def zone_ref(self, z: ast.ZoneRef, scope: N.Scope, any_owner: bool = False) -> str | None:
+        """Check a zone reference; return its card type name.  ``any_owner`` allows a
+        zone of each player or card without an owner (``x in workers_here``)."""
+        local = scope.locals.get(z.zone.name)
+        if local is not None and local.startswith("cards:") and z.owner is None \
+                and z.owner_expr is None:
+            return local[6:]  # a set of cards chosen with `some`
+        zone = self.mode.zones.get(z.zone.name)
+        if zone is None:
+            self.error("E0501", f"unknown zone `{z.zone.name}`", z.zone.span,
+                       hint=did_you_mean(z.zone.name, self.mode.zones, "zones and decks"))
+            return None
+        if z.owner_expr is not None:
+            if zone.per_player:
+                self.expect(z.owner_expr, N.PLAYER, scope, f"the owner of `{zone.name}`")
+            elif zone.per_card is not None:
+                self.expect(z.owner_expr, N.card_type(zone.per_card.name), scope,
+                            f"the card `{zone.name}` belongs to")
+            else:
+                self.error("E0505", f"`{zone.name}` is shared: it belongs to no one", z.span,
+                           hint=f"write just `{zone.name}`")
+            return zone.card_type.name
+        if zone.per_card is not None:
+            if z.owner is not None:
+                self.error("E0505", f"`{zone.name}` belongs to each {zone.per_card.name}, "
+                           "not to a player", z.span, hint=f"write `{zone.name} of x`")
+            elif scope.card != zone.per_card.name and not any_owner:
+                self.error("E0505", f"`{zone.name}` belongs to each {zone.per_card.name}: "
+                           "say whose", z.span, hint=f"write `{zone.name} of x`")
+            return zone.card_type.name
+        if zone.per_player and z.owner is None and not any_owner:
+            self.error("E0505", f"`{zone.name}` belongs to each player: say whose", z.span,
+                       hint=f"write `my {zone.name}` or `p.{zone.name}`")
+        if not zone.per_player and z.owner is not None:
+            self.error("E0505", f"`{zone.name}` is shared, not a player's", z.span,
+                       hint=f"write just `{zone.name}`")
+        if z.owner not in (None, "my") and scope.locals.get(z.owner) != N.PLAYER:
+            self.error("E0501", f"`{z.owner}` is not a chosen player here", z.span,
+                       hint=f"choose the player first (`choose {z.owner}: player`), or write "
+                       f"`my {z.zone.name}`")
+        return zone.card_type.name
+
+    def track_key(self, track: ast.Track, key, scope: N.Scope, span) -> None:
+        """A track kept per enum member needs ``[member]``; other tracks take none."""
+        if track.per_enum is None:
+            if key is not None:
+                self.error("E0503", f"track `{track.name}` is not kept per anything, so it takes "
+                           "no `[...]`", key.span, hint=f"write just `{track.name}`",
+                           notes=[Note("declared here", track.span)])
+            return
+        if key is None:
+            self.error("E0505", f"track `{track.name}` is kept per {track.per_enum.name}: say "
+                       "which", span, hint=f"write `{track.name}[some_{track.per_enum.name}]`")
+            return
+        self.expect(key, N.enum_type(track.per_enum.name), scope, f"the key of `{track.name}`")
+
+    def param_type(self, param: ast.ProcParam) -> str:
+        kind = param.type.name
+        if kind in (N.INT, N.BAG, N.PLAYER):
+            return kind
+        if kind in self.mode.card_types or kind in self.mode.pieces:
+            return N.card_type(kind)
+        if kind in self.mode.enums:
+            return N.enum_type(kind)
+        self.error("E0501", f"unknown type `{kind}`", param.type.span,
+                   hint=did_you_mean(kind, ["int", "bag", "player", *self.mode.card_types,
+                                            *self.mode.pieces, *self.mode.enums], "types"))
+        return "?"
+
+    def procedure_scope(self, proc: ast.Procedure) -> N.Scope:
+        scope = N.Scope()
+        for param in proc.params:
+            scope = scope.with_local(param.name, self.param_type(param))
+        return scope
+
+
+def _unknown(type_name: str) -> bool:
+    """A type left unknown by an error already reported (``?``, a card of ``?``)."""
+    return type_name == "?" or type_name == N.card_type("?")
+
+
+def type_words(t: str) -> str:
+    """A type in words, for messages: ``card:building`` → "a building card"."""
+    if t.startswith("card:"):
+        return f"a {t[5:]} card"
+    if t.startswith("enum:"):
+        return f"a {t[5:]}"
+    return {"int": "a number", "bool": "true or false", "bag": "a bag of resources",
+            "player": "a player", "text": "a text"}.get(t, t)
+
+
+def _type_hint(want: str, got: str) -> str:
+    """How to turn ``got`` into ``want``, in the usual cases; else what ``want`` looks like."""
+    if want == N.INT and got == N.BAG:
+        return "a bag is not a number; count one resource, e.g. `me.worker`"
+    if want == N.BOOL and got == N.INT:
+        return "compare it, e.g. `... >= 1`"
+    if want == N.BOOL and got == N.BAG:
+        return "test a bag with `has`, e.g. `has coin 1`"
+    if want == N.INT and got.startswith("card:"):
+        return "read a number from the card, e.g. `b.value`"
+    if want == N.PLAYER:
+        return "name a player: `me`, a chosen player (`choose p: player`) or a card's `owner`"
+    if want == N.BAG and got == N.INT:
+        return "a bag names its resources and amounts, e.g. `coin 2`"
+    return f"write {type_words(want)} here"
+
+
+def _quiet(*_args) -> None:
+    """A ``report`` that drops what it is given: the checks reported it already."""
+
+
+def procedure_scope(mode, proc: ast.Procedure) -> N.Scope:
+    """The names a procedure's body sees: its parameters, typed (for code generators)."""
+    return Checker(mode, _quiet).procedure_scope(proc)
+
+
+def infer_type(mode, scope: N.Scope, e) -> str:
+    """The type of ``e`` in ``scope`` (for code generators; problems were reported
+    by :func:`compiler.checks.check` already)."""
+    return Checker(mode, _quiet).infer(e, scope)
