@@ -1,0 +1,164 @@
+"""Parse-tree → AST rules of statements, blocks, bags and zone references."""
+
+from __future__ import annotations
+
+from lark import v_args
+
+from dsl import ast
+from dsl.parser.base import TreeToAst
+from dsl.spans import Span
+
+
+class StatementRules(TreeToAst):
+    """The transformer's rules for statements, blocks, bags and zone references."""
+
+    def block(self, c):
+        return tuple(c)
+
+    @v_args(meta=True)
+    def bag_literal(self, meta, c):
+        return ast.BagLiteral(tuple(c), self._span(meta))
+
+    def bag_item(self, c):
+        return (self._ident(c[0]), self._int(c[1]))
+
+    def bag_expr(self, c):
+        return c[0]
+
+    @v_args(meta=True)
+    def bag_name(self, meta, c):
+        return ast.Name(str(c[0]), self._span(meta))
+
+    @v_args(meta=True)
+    def bag_attribute(self, meta, c):
+        return ast.Attribute(str(c[0]), str(c[1]), self._span(meta))
+
+    def _stmt(name):  # noqa: N805 - builds simple statement handlers
+        def handler(self, meta, c):
+            return getattr(ast, name)(*c, span=self._span(meta))
+        return v_args(meta=True)(handler)
+
+    gain = _stmt("Gain")
+    pay = _stmt("Pay")
+    release = _stmt("Release")
+    score = _stmt("Score")
+    shuffle = _stmt("Shuffle")
+    draw = _stmt("Draw")
+    reveal = _stmt("Reveal")
+    move_all = _stmt("MoveAll")
+
+    @v_args(meta=True)
+    def transfer(self, meta, c):
+        bag = c[0]
+        source, dest = (c[1], c[2]) if len(c) == 3 else (None, c[1])
+        return ast.Transfer(bag, source, dest, self._span(meta))
+
+    @v_args(meta=True)
+    def advance(self, meta, c):
+        return ast.Advance(self._ident(c[0]), c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def advance_indexed(self, meta, c):
+        return ast.Advance(self._ident(c[0]), c[2], c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def again(self, meta, c):
+        return ast.Again(self._span(meta))
+
+    @v_args(meta=True)
+    def move_card(self, meta, c):
+        return ast.MoveCard(self._ident(c[0]), c[1], len(c) > 2, self._span(meta))
+
+    @v_args(meta=True)
+    def put_catalogue(self, meta, c):
+        return ast.PutCatalogue(self._ident(c[0]), c[1], c[2] if len(c) > 2 else None,
+                                self._span(meta))
+
+    @v_args(meta=True)
+    def choose_cards(self, meta, c):
+        then = c.pop() if isinstance(c[-1], tuple) else ()
+        return ast.ChooseCards(c[0], c[1], c[2], len(c) > 3, self._span(meta), then)
+
+    @v_args(meta=True)
+    def choose_card(self, meta, c):
+        var, zone, *rest = c
+        where = rest[0] if len(rest) == 2 else None
+        return ast.ChooseCard(self._ident(var), zone, where, rest[-1], self._span(meta))
+
+    @v_args(meta=True)
+    def each_player(self, meta, c):
+        return ast.EachPlayer(c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def for_each(self, meta, c):
+        var, zone, *rest = c
+        where = rest[0] if len(rest) == 2 else None
+        return ast.ForEach(self._ident(var), zone, where, rest[-1], self._span(meta))
+
+    @v_args(meta=True)
+    def if_stmt(self, meta, c):
+        return ast.If(c[0], c[1], c[2] if len(c) > 2 else (), self._span(meta))
+
+    @v_args(meta=True)
+    def set_state(self, meta, c):
+        return ast.SetState(self._ident(c[0]), self._ident(c[1]), c[2], self._span(meta))
+
+    @v_args(meta=True)
+    def done(self, meta, c):
+        return ast.Done(self._span(meta))
+
+    @v_args(meta=True)
+    def pass_first(self, meta, c):
+        return ast.PassFirstPlayer(self._span(meta))
+
+    @v_args(meta=True)
+    def first_random(self, meta, c):
+        return ast.FirstPlayerRandom(self._span(meta))
+
+    @v_args(meta=True)
+    def first_most(self, meta, c):
+        return ast.FirstPlayerMost(c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def do_procedure(self, meta, c):
+        return ast.DoProcedure(self._ident(c[0]), tuple(c[1:]), self._span(meta))
+
+    @v_args(meta=True)
+    def ask_option(self, meta, c):
+        return ast.AskOption(str(c[0]), c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def roll(self, meta, c):
+        return ast.Roll(self._ident(c[0]), self._span(meta))
+
+    @v_args(meta=True)
+    def let(self, meta, c):
+        return ast.Let(self._ident(c[0]), c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def ask(self, meta, c):
+        return ast.Ask(c[0], tuple(c[1:]), self._span(meta))
+
+    # -------------------------------------------------------------- zones
+    @v_args(meta=True)
+    def my_zone(self, meta, c):
+        return ast.ZoneRef("my", self._ident(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def player_zone(self, meta, c):
+        return ast.ZoneRef(str(c[0]), self._ident(c[1]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def owned_zone(self, meta, c):
+        owner = ast.Name(str(c[1]), self._tok_span(c[1]))
+        return ast.ZoneRef(None, self._ident(c[0]), owner, span=self._span(meta))
+
+    @v_args(meta=True)
+    def owned_zone_attr(self, meta, c):
+        span = Span(self.path, c[1].line, c[1].column, c[2].end_line, c[2].end_column)
+        return ast.ZoneRef(None, self._ident(c[0]), ast.Attribute(str(c[1]), str(c[2]), span),
+                           span=self._span(meta))
+
+    @v_args(meta=True)
+    def global_zone(self, meta, c):
+        return ast.ZoneRef(None, self._ident(c[0]), span=self._span(meta))
