@@ -45,7 +45,7 @@ def walk(node, parent=None, field_name=None):
 
 def _ast_classes() -> set[type]:
     return {c for _, c in inspect.getmembers(ast, inspect.isclass)
-            if dataclasses.is_dataclass(c) and c.__module__ == ast.__name__}
+            if dataclasses.is_dataclass(c) and c.__module__.startswith(ast.__name__ + ".")}
 
 
 # ------------------------------------------------------------------ valid specs

@@ -1,0 +1,76 @@
+"""AST node types of the rulebook language.
+
+Every node is a frozen, slotted dataclass whose last field is ``span``; spans
+are excluded from equality so tests compare trees with ``==`` regardless of
+layout (``parse(fmt(x)) == parse(x)``).  Nodes fall into three groups:
+expressions (``Expr``), statements (``Stmt``) and declarations (``Decl``).
+
+The nodes live in :mod:`dsl.ast.expressions`, :mod:`dsl.ast.statements` and
+:mod:`dsl.ast.declarations` (:mod:`dsl.ast.base` holds what they share); this
+module gathers them, so ``from dsl import ast`` and ``ast.Action`` name every node.
+"""
+
+from __future__ import annotations
+
+from dsl.ast.base import Ident, Meta
+from dsl.ast.declarations import (Action, Add, Amend, BagDomain, CardDomain, CardState, CardType, Catalogue,
+                                  Choice, Decl, Derived, Domain, Edge, End, Enum, EnumMember, Field, Flow,
+                                  Game, Mode, ModeOp, ModePlayers, Module, Overflow, Param, Phase, Pieces,
+                                  PlayerDomain, Procedure, ProcParam, RangeDomain, Remove, Replace, Resource,
+                                  RollOff, SetParam, Setup, Spec, SubsetDomain, Tally, TieBreaker, Track,
+                                  Trigger, UseModule, Uses, Zone)
+from dsl.ast.expressions import (And, AnyPlayer, Arith, Attribute, BagLiteral, Best, Bool, Call, Compare,
+                                 Count, EmptyBag, Expr, Has, Index, InZone, It, Me, Name, Neg, Not, Number,
+                                 Or, PlayerCount, RollValue, Sum, Text, ZoneRef)
+from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, ChooseCards, Done, DoProcedure,
+                                Draw, EachPlayer, FirstPlayerMost, FirstPlayerRandom, ForEach, Gain, If, Let,
+                                MoveAll, MoveCard, PassFirstPlayer, Pay, PutCatalogue, Release, Reveal, Roll,
+                                Score, SetState, Shuffle, Stmt, Transfer)
+
+
+#: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
+DECL_KINDS: dict[str, type] = {
+    "action": Action, "phase": Phase, "tally": Tally, "trigger": Trigger, "param": Param,
+    "track": Track, "derived": Derived, "resource": Resource, "zone": Zone, "deck": Zone,
+    "end": End, "pieces": Pieces, "procedure": Procedure,
+}
+
+
+def decl_kind(decl: object) -> str:
+    """The keyword that declares ``decl`` (``action``, ``phase``...)."""
+    if isinstance(decl, Zone):
+        return decl.kind
+    return {v: k for k, v in DECL_KINDS.items() if k != "deck"}.get(type(decl), type(decl).__name__.lower())
+
+
+def walk(node):
+    """Every AST node in ``node`` (a node, or a tuple or list of them), the node itself
+    first, then its children in field order, depth first; spans are not visited.
+    Plain values (names, numbers, texts) are not yielded.  Iterative: a deeply nested
+    tree does not recurse."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (tuple, list)):
+            stack.extend(reversed(item))
+            continue
+        fields = getattr(item, "__dataclass_fields__", None)
+        if fields is None:
+            continue
+        yield item
+        stack.extend(getattr(item, name) for name in reversed(fields) if name != "span")
+
+
+#: Every node type (in source order: expressions, statements, declarations) and helper.
+__all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attribute", "PlayerCount", "It",
+           "InZone", "RollValue", "Me", "Not", "And", "Or", "Compare", "Arith", "Neg", "BagLiteral", "Has",
+           "ZoneRef", "Count", "Sum", "AnyPlayer", "Best", "Index", "Call", "Expr", "Gain", "Pay", "Release",
+           "Transfer", "Score", "Advance", "Draw", "Reveal", "MoveCard", "MoveAll", "PutCatalogue",
+           "Shuffle", "ChooseCards", "ChooseCard", "EachPlayer", "ForEach", "If", "SetState", "Done",
+           "Again", "PassFirstPlayer", "FirstPlayerRandom", "FirstPlayerMost", "DoProcedure", "AskOption",
+           "Ask", "Let", "Roll", "Stmt", "Game", "Resource", "Track", "EnumMember", "Enum", "Field",
+           "CardType", "Catalogue", "Pieces", "CardState", "Overflow", "Zone", "Param", "Derived", "Tally",
+           "Setup", "Edge", "Flow", "Phase", "CardDomain", "PlayerDomain", "BagDomain", "RangeDomain",
+           "SubsetDomain", "Choice", "Uses", "Action", "Trigger", "ProcParam", "Procedure", "TieBreaker",
+           "RollOff", "End", "ModePlayers", "UseModule", "SetParam", "Add", "Replace", "Remove", "Mode",
+           "Module", "Amend", "Spec", "Domain", "ModeOp", "Decl", "DECL_KINDS", "decl_kind", "walk"]

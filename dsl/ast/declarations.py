@@ -1,0 +1,457 @@
+"""AST nodes of declarations (``Decl``): the game, its components, setup, flow,
+phases, actions, triggers, procedures, ends and modes; and the whole ``Spec``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from dsl.ast.base import Ident, Meta, _span
+from dsl.ast.expressions import Expr, ZoneRef
+from dsl.ast.statements import Stmt
+from dsl.spans import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    name: str
+    title: str
+    rulebook: str
+    players: tuple[int, int]
+    players_provisional: str | None
+    default_mode: Ident | None
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+    #: where ``players`` is written (None when the game block does not say)
+    players_span: Span | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Resource:
+    name: str
+    title: str
+    non_renewable: bool = False
+    supply: int | None = None
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    name: str
+    title: str
+    per_player: bool = False
+    is_score: bool = False
+    start: Expr | None = None
+    per_enum: Ident | None = None
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class EnumMember:
+    name: str
+    title: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Enum:
+    name: str
+    title: str
+    members: tuple[EnumMember, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    name: str
+    type: Ident
+    default: Expr | None
+    description: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class CardType:
+    name: str
+    title: str
+    fields: tuple[Field, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    name: str
+    card_type: Ident
+    path: str
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+    #: where the path is written (its quoted text); None for a catalogue made in code
+    path_span: Span | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Pieces:
+    """Pieces in each player's colour (worker dice, authority tokens...): ``count``
+    per player, each a card whose ``owner`` field is its player; with ``sides``
+    each is a die whose ``value`` (1 to sides, starting at 1) is set by ``roll``."""
+
+    name: str
+    title: str
+    count: int
+    sides: int | None = None
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class CardState:
+    name: str
+    type: Ident
+    default: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Overflow:
+    """``overflow discard into trash or decline``: when a card would enter the zone
+    while it is full, its owner may discard cards of their choice from it into
+    ``discard`` to make room and take the card, or (with ``decline``) leave the card
+    where it is.  Without it, a full zone refuses the card.  Source of the idea:
+    Utópolis' rules-update leaflet, "Cards in hand"."""
+
+    discard: ZoneRef
+    decline: bool = False
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A deck or zone of cards; ``visibility`` is public, hidden (owner sees) or secret
+    (the default of a ``deck``; a ``zone`` is public unless it says otherwise);
+    ``overflow`` says what happens when a card would enter it while it is at its
+    ``limit`` (None: the card is refused)."""
+
+    kind: str
+    name: str
+    title: str
+    card_type: Ident
+    per_player: bool = False
+    visibility: str = "public"
+    limit: Expr | None = None
+    refill: Ident | None = None
+    states: tuple[CardState, ...] = ()
+    per_card: Ident | None = None
+    overflow: Overflow | None = None
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    name: str
+    title: str
+    value: Expr
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Derived:
+    """A per-player value computed from the state (``me`` is the player)."""
+
+    name: str
+    title: str
+    expr: Expr
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A counter that limits actions: ``scopes`` from player/round/game/turn."""
+
+    name: str
+    title: str
+    scopes: tuple[str, ...]
+    maximum: Expr | None
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    body: tuple[Stmt, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """A phase transition; ``start`` and ``end`` are the graph's entry and exit."""
+
+    source: Ident
+    dest: Ident
+    condition: Expr | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Flow:
+    edges: tuple[Edge, ...]
+    round_start: Ident | None
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A phase; ``kind`` is simultaneous, turns, draft or automatic."""
+
+    name: str
+    title: str
+    kind: str
+    only_when: Expr | None = None
+    on_enter: tuple[Stmt, ...] = ()
+    on_exit: tuple[Stmt, ...] = ()
+    actions: tuple[Ident, ...] = ()
+    on_turn: tuple[Stmt, ...] = ()
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class CardDomain:
+    zone: ZoneRef
+    where: Expr | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDomain:
+    others_only: bool = False
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class BagDomain:
+    """``2 of electricity, water``: every bag of that size over those resources;
+    ``0 to 2 of electricity, water`` (``low`` 0, ``size`` 2): every bag of 0 to 2
+    items, the empty bag first, then by size."""
+
+    size: int
+    kinds: tuple[Ident, ...]
+    low: int | None = None
+    span: Span = _span()
+
+    @property
+    def smallest(self) -> int:
+        """The fewest items a chosen bag holds (``size`` unless a range is given)."""
+        return self.size if self.low is None else self.low
+
+
+@dataclass(frozen=True, slots=True)
+class RangeDomain:
+    low: int
+    high: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class SubsetDomain:
+    """``some worker where COND``: every non-empty set of cards of a type meeting COND."""
+
+    card_type: Ident
+    where: Expr | None = None
+    span: Span = _span()
+
+
+Domain = Union[CardDomain, PlayerDomain, BagDomain, RangeDomain, SubsetDomain]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """An action parameter: ``choose b: card in my hand``."""
+
+    name: str
+    domain: Domain
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Uses:
+    """``uses TALLY N``: the action counts N against a tally and needs room for it."""
+
+    tally: Ident
+    amount: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    name: str
+    title: str
+    choices: tuple[Choice, ...] = ()
+    requires: tuple[Expr, ...] = ()
+    uses: tuple[Uses, ...] = ()
+    effect: tuple[Stmt, ...] = ()
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """Effects that run before the own effect of each action in ``before``, with its
+    parameters in scope (the actions must choose the names the trigger uses)."""
+
+    name: str
+    title: str
+    before: tuple[Ident, ...]
+    effect: tuple[Stmt, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class ProcParam:
+    name: str
+    type: Ident
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure:
+    """A named sequence of effects that other rules run with ``do`` (a rulebook's
+    "see Knowledge Check"); ``me`` inside it is the player who runs it."""
+
+    name: str
+    title: str
+    params: tuple[ProcParam, ...]
+    effect: tuple[Stmt, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreaker:
+    label: str
+    direction: str
+    expr: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class RollOff:
+    """``tie_breaker "label" roll_off fewest sides 6``: each player still tied rolls one
+    die of ``sides`` sides; the lowest (``fewest``) or highest (``most``) roll wins, and
+    the players tied for it roll again."""
+
+    label: str
+    direction: str
+    sides: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """When the game ends and who wins."""
+
+    name: str
+    when: Expr | None
+    finish_round: bool = False
+    immediately: bool = False
+    winner_most: Expr | None = None
+    win_when: Expr | None = None
+    tie_breakers: tuple[TieBreaker | RollOff, ...] = ()
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class ModePlayers:
+    low: int
+    high: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class UseModule:
+    module: Ident
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class SetParam:
+    param: Ident
+    value: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Add:
+    decl: Decl
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    decl: Decl
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    kind: str
+    name: Ident
+    span: Span = _span()
+
+
+ModeOp = Union[ModePlayers, UseModule, SetParam, Add, Replace, Remove]
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    name: str
+    title: str
+    extends: Ident | None
+    ops: tuple[ModeOp, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    """A named bundle of mode operations that modes ``use`` (expansion modules too)."""
+
+    name: str
+    title: str
+    ops: tuple[ModeOp, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Amend:
+    """An amendment (rules update) applied to a mode; ``citation`` names its source."""
+
+    mode: Ident
+    citation: str
+    ops: tuple[ModeOp, ...]
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+Decl = Union[Game, Resource, Track, Enum, CardType, Catalogue, Pieces, Zone, Param, Derived, Tally,
+             Setup, Flow, Phase, Action, Trigger, Procedure, End, Mode, Module, Amend]
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """A parsed spec file: its declarations in source order."""
+
+    path: str
+    items: tuple[Decl, ...]
+    span: Span = _span()

@@ -1,0 +1,260 @@
+"""AST nodes of statements (``Stmt``), the effects of rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from dsl.ast.base import Ident, _span
+from dsl.ast.expressions import Expr, ZoneRef
+from dsl.spans import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Gain:
+    """The acting player takes a bag from the supply."""
+
+    bag: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """The acting player returns a bag to the supply."""
+
+    bag: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Release:
+    """Inputs placed on a building come back: renewable ones to the player,
+    non-renewable ones to the supply."""
+
+    bag: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """A bag moves from one player (default: the acting one) to another."""
+
+    bag: Expr
+    source: Expr | None
+    dest: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The acting player advances on the score track."""
+
+    amount: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    """A named track advances (the acting player's if per player; the one of ``key``
+    for a track kept per member of an enum)."""
+
+    track: Ident
+    amount: Expr
+    key: Expr | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Top cards of one zone go to another, one at a time (refill and limits apply)."""
+
+    count: Expr
+    source: ZoneRef
+    dest: ZoneRef
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Like :class:`Draw`, into a public zone."""
+
+    count: Expr
+    source: ZoneRef
+    dest: ZoneRef
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCard:
+    card: Ident
+    dest: ZoneRef
+    bottom: bool = False
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAll:
+    source: ZoneRef
+    dest: ZoneRef
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class PutCatalogue:
+    """Every copy of a catalogue's cards (optionally filtered) goes into a zone."""
+
+    catalogue: Ident
+    dest: ZoneRef
+    where: Expr | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    zone: ZoneRef
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCards:
+    """The owner of ``source`` picks ``count`` cards of it, moved to ``dest``: a decision.
+    ``then`` runs once they are chosen (``choose ... into ... then { ... }``)."""
+
+    count: Expr
+    source: ZoneRef
+    dest: ZoneRef
+    bottom: bool = False
+    span: Span = _span()
+    then: tuple[Stmt, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCard:
+    """``choose r: card in ZONE where EXPR { ... }``: you choose one card of the zone
+    (among those meeting ``where`` when the statement runs), and ``body`` runs with
+    it named ``var``: a decision, so the rest of the effect waits for it."""
+
+    var: Ident
+    zone: ZoneRef
+    where: Expr | None
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class EachPlayer:
+    """The body runs once per player, in turn order from the first player."""
+
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach:
+    var: Ident
+    zone: ZoneRef
+    where: Expr | None
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    condition: Expr
+    then: tuple[Stmt, ...]
+    otherwise: tuple[Stmt, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class SetState:
+    """``set b.active = true``: a card's state in its zone."""
+
+    var: Ident
+    state: Ident
+    value: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """The acting player is finished with the current phase (passes)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Again:
+    """The acting player takes another action in this turn (``turns`` phases)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class PassFirstPlayer:
+    """The first player marker passes to the left (next seat)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerRandom:
+    """Chance picks the first player."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerMost:
+    """The player with the most of ``expr`` (``me`` is each player) takes the first
+    player marker; ties go to the earliest seat."""
+
+    expr: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class DoProcedure:
+    """``do knowledge_check(p)``: run a named procedure with these arguments."""
+
+    procedure: Ident
+    args: tuple[Expr, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class AskOption:
+    label: str
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Player ``who`` chooses one of the labelled options: a decision."""
+
+    who: Expr
+    options: tuple[AskOption, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Let:
+    """``let x = EXPR``: names a value for the rest of the block."""
+
+    var: Ident
+    value: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """``roll d``: the die ``d`` gets a new value, chosen by chance."""
+
+    die: Ident
+    span: Span = _span()
+
+
+Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
+             PutCatalogue, Shuffle, ChooseCards, ChooseCard, EachPlayer, ForEach, If, SetState, Done,
+             PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again]
