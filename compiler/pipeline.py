@@ -1,19 +1,14 @@
-"""The compiler driver: the passes of one spec in order, and the build of all specs.
+"""The passes of one spec, in order; nothing here writes a file.
 
     size → parse → bounds → compose → catalogues → check → phase graphs → engine codegen → docs codegen
 
-``compile_spec`` returns diagnostics instead of raising; ``build_spec`` (what
-``rulebook build`` and ``rulebook watch`` run for each spec) writes its outputs
-atomically and only when their content changed.
+``analyse`` runs the front and middle passes (what ``rulebook check`` runs),
+``compile_spec`` all of them; both return diagnostics instead of raising.  Writing
+the outputs is :mod:`compiler.build`'s.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import subprocess
-import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,8 +21,6 @@ from compiler.analysis.catalogue import catalogue_location, load_catalogues
 from compiler.checks import check
 from compiler.analysis.compose import Composition, compose
 from compiler.checks import phasegraph
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @dataclass
@@ -65,7 +58,7 @@ class CompileResult:
 def analyse(path: Path, text: str | None = None) -> CompileResult:
     """Front and middle passes only (what ``rulebook check`` runs): no codegen."""
     start = time.perf_counter()
-    display = _display(path)
+    display = display_path(path)
     if text is None:
         try:
             size = path.stat().st_size
@@ -128,14 +121,14 @@ def compile_spec(path: Path, text: str | None = None) -> CompileResult:
     result = analyse(path, text)
     if result.ok and result.composition is not None:
         comp = result.composition
-        result.engine = EngineGenerator(comp, result.cards, _display(path), result.source).render()
+        result.engine = EngineGenerator(comp, result.cards, display_path(path), result.source).render()
         graphs = {name: phasegraph.mermaid(m) for name, m in comp.modes.items()}
-        result.page = render_game_page(comp, result.cards, graphs, {_display(path): result.source})
+        result.page = render_game_page(comp, result.cards, graphs, {display_path(path): result.source})
     result.seconds = time.perf_counter() - start
     return result
 
 
-def _display(path: Path) -> str:
+def display_path(path: Path) -> str:
     """How a spec is named in spans and generated files: relative to its project
     (the folder holding ``specs/``), so output does not depend on where the command
     runs; else relative to the working directory; else as given."""
@@ -155,75 +148,6 @@ def _sorted(items: list[Diagnostic]) -> list[Diagnostic]:
     return sorted(unique, key=lambda d: (d.severity != "error", d.span.path, d.span.line, d.span.column))
 
 
-def write_if_changed(path: Path, text: str) -> bool:
-    """Write atomically (temp file + rename) unless the content is already there.
-
-    Raises ``UnicodeEncodeError`` (text that is not UTF-8, before anything is
-    written) or ``OSError``; either way no temp file is left and ``path`` keeps its
-    previous content."""
-    data = text.encode("utf-8")
-    try:
-        if path.read_bytes() == data:
-            return False
-    except OSError:
-        pass  # missing or unreadable: write it
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; generated files are ordinary files
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    return True
-
-
-def spec_paths(root: Path = ROOT) -> list[Path]:
-    return sorted((root / "specs").glob("*.rules"))
-
-
-def write_runtime(root: Path) -> None:
-    """The package files every engine of ``root/generated/`` imports."""
-    from compiler.engine.codegen import render_runtime
-
-    gen = root / "generated"
-    write_if_changed(gen / "__init__.py",
-                     '"""Generated engines: output of `rulebook build`, never edited by hand."""\n')
-    write_if_changed(gen / "_runtime.py", render_runtime())
-
-
-def build_spec(path: Path, root: Path, strict: bool = False) -> tuple[CompileResult, bool]:
-    """Compile one spec and, when it has no errors (nor warnings, if ``strict``),
-    write its engine (``root/generated/<game>.py``) and page
-    (``root/docs/games/<game>.md``) atomically.  Returns the result (``seconds``
-    covers the writes too) and whether any file changed; otherwise nothing is
-    written (the previous output stays)."""
-    start = time.perf_counter()
-    result = compile_spec(path)
-    changed = False
-    warned = strict and any(d.severity == "warning" for d in result.diagnostics)
-    if result.ok and not warned and result.engine is not None and result.page is not None:
-        outputs = [(root / "generated" / f"{result.name}.py", result.engine),
-                   (root / "docs" / "games" / f"{result.name}.md", result.page)]
-        for path, text in outputs:
-            try:
-                changed |= write_if_changed(path, text)
-            except (OSError, UnicodeError) as err:
-                reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
-                result.diagnostics.append(Diagnostic(
-                    "E0009", f"cannot write {path}: {reason}", Span(_display(path), 0, 0, 0, 0),
-                    hint="check that the folder exists and can be written; the previous file "
-                    "is unchanged"))
-                break
-    result.seconds = time.perf_counter() - start
-    return result, changed
-
-
 def catalogue_paths(result: CompileResult) -> set[Path]:
     """The catalogue files a compiled spec reads (resolved), for rebuilding on their change."""
     if result.composition is None:
@@ -232,11 +156,3 @@ def catalogue_paths(result: CompileResult) -> set[Path]:
     found = (catalogue_location(folder, cat.path)[0] for mode in result.composition.modes.values()
              for cat in mode.catalogues.values())
     return {path for path in found if path is not None}  # a refused path is not watched
-
-
-def build_site(root: Path) -> subprocess.CompletedProcess:
-    """``mkdocs build --strict`` of ``root/mkdocs.yml`` into ``root/site``; the
-    completed process (``returncode``, ``stdout``, ``stderr``)."""
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
-                           "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")],
-                          capture_output=True, text=True, cwd=root)

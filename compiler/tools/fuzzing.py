@@ -529,7 +529,7 @@ def check_input(spec_path: Path, text: str, codegen: bool = True,
 
     result = (pipeline.compile_spec if codegen else pipeline.analyse)(spec_path, text=text)
     assert isinstance(result.diagnostics, list)
-    shown = pipeline._display(spec_path)
+    shown = pipeline.display_path(spec_path)
     for d in result.diagnostics:
         assert isinstance(d, Diagnostic), d
         assert d.severity in ("error", "warning"), d

@@ -27,6 +27,7 @@ from pathlib import Path
 from dsl import ast
 from dsl.diagnostics import Diagnostic, DiagnosticBag
 from dsl.parser import parse_spec
+from dsl.spans import Span
 from compiler.analysis.compose import compose
 
 #: The categories of edits, in report order, each with what it does.
@@ -259,7 +260,7 @@ def remove_pass(ctx: _Spec) -> list[Mutation]:
 
 def undeclared_reference(ctx: _Spec) -> list[Mutation]:
     """A reference to a resource, zone, phase or card field, misspelt."""
-    sites: list[tuple[str, ast.Span, str]] = []  # (what, span of the name, name)
+    sites: list[tuple[str, Span, str]] = []  # (what, span of the name, name)
     resources = {r.name for r in ctx.nodes(ast.Resource)}
     fields = {f.name for f in ctx.nodes(ast.Field)}
     for node in ast.walk(ctx.spec):
@@ -274,7 +275,7 @@ def undeclared_reference(ctx: _Spec) -> list[Mutation]:
                       if n.name not in ("start", "end")]
         elif isinstance(node, ast.Attribute) and node.attr in fields and node.span.line > 0:
             s = node.span
-            sites.append(("card field", ast.Span(s.path, s.end_line, s.end_column - len(node.attr),
+            sites.append(("card field", Span(s.path, s.end_line, s.end_column - len(node.attr),
                                                  s.end_line, s.end_column), node.attr))
         elif isinstance(node, ast.Name) and node.name in resources and node.span.line > 0:
             sites.append(("resource", node.span, node.name))

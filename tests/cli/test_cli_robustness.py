@@ -319,7 +319,7 @@ def test_print_diagnostics_uses_stderr_at_call_time(monkeypatch):
     result = SimpleNamespace(diagnostics=[Diag()], source="", spec_path="spec.rules")
     stream = io.StringIO()
     monkeypatch.setattr(sys, "stderr", stream)
-    cli._print_diagnostics(result)
+    cli.common.print_diagnostics(result)
     assert "error[E0000]: something" in stream.getvalue()
 
 

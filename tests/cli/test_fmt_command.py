@@ -111,7 +111,7 @@ def test_a_spec_that_cannot_be_written_is_one_error_line(project: Path, capsys, 
     def refuse(path, text):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("compiler.pipeline.write_if_changed", refuse)
+    monkeypatch.setattr("compiler.build.write_if_changed", refuse)
     status, out, err = run(capsys, "specs/messy.rules")
     assert status == 2
     assert err == "rulebook: cannot write specs/messy.rules: Permission denied\n"

@@ -35,7 +35,7 @@ def test_only_the_changed_spec_rebuilds(project: Path, capsys):
 
     def build(path: Path) -> pipeline.CompileResult:
         built.append(path.stem)
-        return cli._build_one(path, project)[0]
+        return cli.building.build_one(path, project)[0]
 
     sites: list[int] = []
     watch = SpecWatch(project, None, specs, build=build, after=lambda: sites.append(len(built)))
@@ -58,7 +58,7 @@ def test_only_the_changed_spec_rebuilds(project: Path, capsys):
 def test_a_broken_save_reports_diagnostics_and_keeps_the_output(project: Path, capsys):
     specs = project / "specs"
     watch = SpecWatch(project, [specs / "mini.rules"], specs,
-                      build=lambda path: cli._build_one(path, project)[0])
+                      build=lambda path: cli.building.build_one(path, project)[0])
     engine = project / "generated" / "mini.py"
 
     def edits():

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from compiler.tools import mutate
-from compiler import pipeline
+from compiler import build
 from compiler.cli import main
 
-SPECS = pipeline.spec_paths()
+SPECS = build.spec_paths()
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from compiler.docs import markdown as md
-from compiler.docs.errors import render_errors_page
+from compiler.build import errors_page
 from compiler.docs.markdown import Markdown
 from tests.security.adversarial import PageHtml, fold, to_html
 
@@ -138,7 +138,7 @@ def test_the_docs_environment_escapes_every_value_that_is_not_markdown():
 
 
 def test_the_errors_page_is_unchanged_markdown_of_the_registry():
-    page = render_errors_page()
+    page = errors_page()
     html = html_of(page)
     assert "script" not in {t for t, _ in html.tags}
     assert "```rulebook" in page and "??? example" in page

@@ -12,8 +12,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from compiler import cli, pipeline
-from compiler.docs.errors import render_errors_page
+from compiler import build, cli, pipeline
+from compiler.build import errors_page
 from dsl.codes import CODES, MINIMAL_SPEC, REGISTRY, lookup
 from dsl.diagnostics import Diagnostic, DiagnosticBag
 from dsl.spans import Span
@@ -111,7 +111,7 @@ def test_examples_that_are_not_spec_text(tmp_path: Path):
     assert [d.code for d in pipeline.analyse(tmp_path / "long.rules").diagnostics] == ["E0542"]
     specs = write_specs(tmp_path, {"tiny.rules": MINIMAL_SPEC})
     (tmp_path / "generated").write_text("a file where the folder of engines belongs\n")
-    result, changed = pipeline.build_spec(specs / "tiny.rules", tmp_path)
+    result, changed = build.build_spec(specs / "tiny.rules", tmp_path)
     assert [d.code for d in result.diagnostics if d.severity == "error"] == ["E0009"] and not changed
 
 
@@ -130,7 +130,7 @@ def test_lookup_accepts_short_and_lower_case_codes():
 
 
 def test_errors_page_is_generated_and_up_to_date():
-    page = render_errors_page()
+    page = errors_page()
     assert (REPO_ROOT / "docs" / "errors.md").read_text(encoding="utf-8") == page, \
         "run `python -m compiler.cli build --no-site`"
     for c in REGISTRY:
@@ -164,5 +164,5 @@ def test_explain_refuses_an_unknown_code(capsys):
 
 
 def test_the_errors_page_highlights_every_spec_example():
-    page = render_errors_page()
+    page = errors_page()
     assert page.count("```rulebook") == sum(c.runnable for c in REGISTRY) + 1  # + the small spec

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler import pipeline
+from compiler import build, pipeline
 from compiler.engine.codegen import render_runtime
 from tests.helpers.commands import python
 
@@ -21,7 +21,7 @@ STALE = "is stale: run `rulebook build` and commit the result"
 
 
 def _spec_paths() -> list[Path]:
-    return pipeline.spec_paths(REPO_ROOT)
+    return build.spec_paths(REPO_ROOT)
 
 
 def _diff(expected: str, actual: str, name: str) -> str:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler import pipeline
+from compiler import build
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 EXPECTED = Path(__file__).with_name("replays.json")
@@ -31,7 +31,7 @@ SEEDS = (1, 2)
 
 
 def _games() -> list[str]:
-    return [path.stem for path in pipeline.spec_paths(REPO_ROOT)]
+    return [path.stem for path in build.spec_paths(REPO_ROOT)]
 
 
 def _cases(name: str) -> list[tuple[str, int, int, bool]]:

@@ -59,6 +59,7 @@ import yaml
 from hypothesis import strategies as st
 
 from compiler.checks import phasegraph
+from compiler import build as driver
 from compiler import pipeline
 from compiler.analysis.catalogue import load_catalogues
 from compiler.analysis.compose import compose
@@ -732,8 +733,8 @@ print(json.dumps(out))
 def build(folder: Path, spec_path: Path) -> pipeline.CompileResult:
     """``rulebook build`` of one spec into ``folder`` (runtime included): the engine in
     ``folder/generated``, the page in ``folder/docs/games``, or the diagnostics."""
-    pipeline.write_runtime(folder)
-    result, _ = pipeline.build_spec(spec_path, folder)
+    driver.write_runtime(folder)
+    result, _ = driver.build_spec(spec_path, folder)
     return result
 
 

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from jinja2 import nodes
 from lark import Token
 
+from compiler import build as driver
 from compiler import pipeline
 from compiler.engine.codegen import render_runtime
 from compiler.engine.pyquote import UnquotedText, comment, docstring, engine_environment, identifier, literal
@@ -214,17 +215,17 @@ def test_a_lone_surrogate_outside_texts_never_leaves_a_temp_file(tmp_path: Path,
     (tmp_path / "specs").mkdir()
     path = tmp_path / "specs" / "tiny.rules"
     path.write_text("placeholder", encoding="utf-8")
-    pipeline.write_runtime(tmp_path)
+    driver.write_runtime(tmp_path)
     compile_spec = pipeline.compile_spec
     monkeypatch.setattr(pipeline, "compile_spec", lambda p: compile_spec(p, spec))
-    result, _ = pipeline.build_spec(path, tmp_path)
+    result, _ = driver.build_spec(path, tmp_path)
     assert result.engine is not None and "# a note \\ud800" in result.engine
     engine_lines_are_lines(result.engine)
     assert [d.code for d in errors(result)] in ([], ["E0009"])
     target = tmp_path / "generated" / "tiny.py"
     target.write_text("previous\n", encoding="utf-8")
     with pytest.raises(UnicodeEncodeError):
-        pipeline.write_if_changed(target, "x \ud800")
+        driver.write_if_changed(target, "x \ud800")
     assert target.read_text(encoding="utf-8") == "previous\n"
     no_temp_files(tmp_path)
 
@@ -239,7 +240,7 @@ def test_a_failed_write_keeps_the_previous_file_and_no_temp_file(tmp_path: Path,
 
     monkeypatch.setattr(os, "replace", fail)
     with pytest.raises(OSError):
-        pipeline.write_if_changed(target, "new\n")
+        driver.write_if_changed(target, "new\n")
     assert target.read_text(encoding="utf-8") == "previous\n"
     no_temp_files(tmp_path)
 
@@ -249,9 +250,9 @@ def test_a_build_that_cannot_write_reports_e0009(tmp_path: Path, monkeypatch):
         raise PermissionError(13, "Permission denied")
 
     specs = write_specs(tmp_path, {"tiny.rules": MINIMAL_SPEC})
-    pipeline.write_runtime(tmp_path)
+    driver.write_runtime(tmp_path)
     monkeypatch.setattr(os, "replace", fail)
-    result, changed = pipeline.build_spec(specs / "tiny.rules", tmp_path)
+    result, changed = driver.build_spec(specs / "tiny.rules", tmp_path)
     assert not changed and not (tmp_path / "generated" / "tiny.py").exists()
     [d] = errors(result)
     assert d.code == "E0009" and "Permission denied" in d.message and d.hint

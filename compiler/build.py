@@ -1,0 +1,145 @@
+"""The build driver: writes what the passes of a spec produce.
+
+``build_spec`` (what ``rulebook build`` and ``rulebook watch`` run for each spec)
+compiles one spec (:func:`compiler.pipeline.compile_spec`) and writes its engine
+and page atomically, only when their content changed; ``write_runtime`` writes the
+package every engine imports, ``write_errors_page`` the index of diagnostic codes
+(each code's example compiled as ``rulebook check`` would), ``build_site`` runs
+mkdocs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from dsl.codes import REGISTRY, Code
+from dsl.diagnostics import Diagnostic
+from dsl.spans import Span
+from compiler import pipeline
+
+#: This repository, the project commands work on outside any other (see :func:`project_root`).
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write atomically (temp file + rename) unless the content is already there.
+
+    Raises ``UnicodeEncodeError`` (text that is not UTF-8, before anything is
+    written) or ``OSError``; either way no temp file is left and ``path`` keeps its
+    previous content."""
+    data = text.encode("utf-8")
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass  # missing or unreadable: write it
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; generated files are ordinary files
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return True
+
+
+def spec_paths(root: Path = ROOT) -> list[Path]:
+    """The specs of the project at ``root``: ``root/specs/*.rules``, sorted."""
+    return sorted((root / "specs").glob("*.rules"))
+
+
+def project_root() -> Path:
+    """The project commands work on: the working directory when it holds ``specs/``,
+    else this repository."""
+    cwd = Path.cwd()
+    return cwd if (cwd / "specs").is_dir() else ROOT
+
+
+def write_runtime(root: Path) -> None:
+    """The package files every engine of ``root/generated/`` imports."""
+    from compiler.engine.codegen import render_runtime  # the backends load only when building
+
+    gen = root / "generated"
+    write_if_changed(gen / "__init__.py",
+                     '"""Generated engines: output of `rulebook build`, never edited by hand."""\n')
+    write_if_changed(gen / "_runtime.py", render_runtime())
+
+
+def example_output(code: Code) -> str:
+    """The diagnostics of ``code`` that ``rulebook check`` prints for its example, rendered,
+    with the example's files named ``example.rules`` and ``example.cards.yaml``; "" when
+    the example is not spec text."""
+    if not code.runnable:
+        return ""
+    with tempfile.TemporaryDirectory() as folder:
+        spec = Path(folder) / "example.rules"
+        spec.write_text(code.example_spec(), encoding="utf-8")
+        if code.cards is not None:
+            (Path(folder) / "example.cards.yaml").write_text(code.cards, encoding="utf-8")
+        result = pipeline.analyse(spec)
+        text = "\n\n".join(d.render({d.span.path: result.source} if d.span.path.endswith(".rules")
+                                    else None) for d in result.diagnostics if d.code == code.code)
+        prefix = str(spec.parent) + os.sep
+        return text.replace(prefix, "").replace(str(spec.parent.resolve()) + os.sep, "")
+
+
+def errors_page() -> str:
+    """The Markdown of ``docs/errors.md`` (:func:`compiler.docs.errors.render_errors_page`),
+    with what ``rulebook check`` says about each code's example."""
+    from compiler.docs.errors import render_errors_page
+
+    return render_errors_page({c.code: example_output(c) for c in REGISTRY})
+
+
+def write_errors_page(root: Path) -> bool:
+    """Write ``root/docs/errors.md`` if it changed; whether it did."""
+    return write_if_changed(root / "docs" / "errors.md", errors_page())
+
+
+def build_spec(path: Path, root: Path, strict: bool = False) -> tuple[pipeline.CompileResult, bool]:
+    """Compile one spec and, when it has no errors (nor warnings, if ``strict``),
+    write its engine (``root/generated/<game>.py``) and page
+    (``root/docs/games/<game>.md``) atomically.  Returns the result (``seconds``
+    covers the writes too) and whether any file changed; otherwise nothing is
+    written (the previous output stays)."""
+    start = time.perf_counter()
+    result = pipeline.compile_spec(path)
+    changed = False
+    warned = strict and any(d.severity == "warning" for d in result.diagnostics)
+    if result.ok and not warned and result.engine is not None and result.page is not None:
+        outputs = [(root / "generated" / f"{result.name}.py", result.engine),
+                   (root / "docs" / "games" / f"{result.name}.md", result.page)]
+        for path, text in outputs:
+            try:
+                changed |= write_if_changed(path, text)
+            except (OSError, UnicodeError) as err:
+                reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+                result.diagnostics.append(Diagnostic(
+                    "E0009", f"cannot write {path}: {reason}", Span(pipeline.display_path(path), 0, 0, 0, 0),
+                    hint="check that the folder exists and can be written; the previous file "
+                    "is unchanged"))
+                break
+    result.seconds = time.perf_counter() - start
+    return result, changed
+
+
+
+
+def build_site(root: Path) -> subprocess.CompletedProcess:
+    """``mkdocs build --strict`` of ``root/mkdocs.yml`` into ``root/site``; the
+    completed process (``returncode``, ``stdout``, ``stderr``)."""
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
+                           "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")],
+                          capture_output=True, text=True, cwd=root)

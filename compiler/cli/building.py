@@ -1,0 +1,104 @@
+"""``rulebook build`` and ``rulebook watch``: compile every spec (or each spec on
+save) into its engine and page, through the build driver (:mod:`compiler.build`)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from compiler import build, pipeline
+from compiler.cli.common import CliError, print_diagnostics, project_root
+
+
+def build_one(path: Path, root: Path, prefix: str = "",
+              strict: bool = False) -> tuple[pipeline.CompileResult, bool]:
+    """Build one spec (:func:`compiler.build.build_spec`), printing its
+    diagnostics and one status line.  Returns the result and whether it built: no
+    errors, and no warnings when ``strict`` (otherwise nothing is written)."""
+    result, changed = build.build_spec(path, root, strict=strict)
+    if result.diagnostics:
+        print_diagnostics(result)
+    errors = sum(d.severity == "error" for d in result.diagnostics)
+    warnings = len(result.diagnostics) - errors
+    if errors or (strict and warnings):
+        why = f"{errors} error(s)" if errors else f"{warnings} warning(s) with --strict"
+        print(f"{prefix}{path.stem:<12} FAILED: {why}; previous output left in place", flush=True)
+        return result, False
+    s = result.stats()
+    print(f"{prefix}{result.name:<12} {s['modes']} modes, {s['phases']} phases, {s['actions']} actions, "
+          f"{s['rules']} rules, {s['cards']} cards, {result.seconds:.2f} s"
+          + ("" if changed else " (unchanged)"), flush=True)
+    return result, True
+
+
+def build_site(root: Path, prefix: str = "") -> bool:
+    """Build the mkdocs site of ``root``, printing one status line (and mkdocs' output
+    when it fails); whether it built."""
+    proc = build.build_site(root)
+    if proc.returncode != 0:
+        print(proc.stdout + proc.stderr, file=sys.stderr)
+        print(f"{prefix}docs site FAILED (mkdocs build --strict)", flush=True)
+        return False
+    print(f"{prefix}docs site    built into {root / 'site'}", flush=True)
+    return True
+
+
+def cmd_build(args) -> int:
+    root = project_root()
+    failed = 0
+    total = time.perf_counter()
+    build.write_runtime(root)
+    build.write_errors_page(root)
+    for path in build.spec_paths(root):
+        failed += not build_one(path, root, strict=args.strict)[1]
+    if not args.no_site:
+        failed += not build_site(root)
+    print(f"total        {time.perf_counter() - total:.2f} s")
+    return 1 if failed else 0
+
+
+def cmd_watch(args) -> int:
+    from compiler.tools import watch
+
+    root = project_root()
+    specs = [Path(p).resolve() for p in args.specs]
+    for path in specs:
+        if not path.is_file():
+            raise CliError(f"no such spec: {path}")
+    # A spec is built into the project that holds it (<project>/specs/<game>.rules), never
+    # into another project's generated/ and docs/.
+    roots = {p.parent.parent for p in specs if p.parent.name == "specs"}
+    stray = [p for p in specs if p.parent.name != "specs"]
+    if stray or len(roots) > 1:
+        raise CliError(f"{(stray or specs)[0]} is not in a project's specs/ folder (or the specs are in "
+                       "different projects): watch writes the engines and pages of one project; "
+                       "use `rulebook check` for a spec on its own")
+    root = roots.pop() if roots else root
+    folders = sorted({p.parent for p in specs}) or [(root / "specs").resolve()]
+    try:
+        import watchfiles
+    except ImportError:
+        raise CliError("rulebook watch needs watchfiles: pip install watchfiles") from None
+
+    def stamp() -> str:
+        return time.strftime("[%H:%M:%S] ")
+
+    # Yielding on a timeout (an empty change set): the first yield shows the watcher is
+    # running, so nothing saved during the initial build is missed; later ones are no-ops.
+    changes = watchfiles.watch(*folders, watch_filter=lambda _change, path: watch.is_watched(path),
+                               yield_on_timeout=True, rust_timeout=500)
+    loop = watch.SpecWatch(
+        root, specs or None, folders[0],
+        build=lambda path: build_one(path, root, stamp())[0],
+        after=(lambda: build_site(root, stamp())) if args.site else None,
+        say=lambda text: print(stamp() + text, flush=True))
+    print(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", flush=True)
+    try:
+        next(changes, None)  # the watcher starts; the initial build covers what it saw
+        build.write_runtime(root)
+        loop.run(changes)
+    except KeyboardInterrupt:
+        pass
+    print("stopped watching")
+    return 0

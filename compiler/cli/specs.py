@@ -1,0 +1,123 @@
+"""``rulebook check``, ``rulebook fmt`` and ``rulebook explain``: the commands of a
+spec's author, which write nothing but reformatted specs."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from compiler import build, pipeline
+from compiler.cli.common import CliError, print_diagnostics, project_root, spec_path
+
+
+def cmd_check(args) -> int:
+    root = project_root()
+    paths = [spec_path(p) for p in args.specs] or build.spec_paths(root)
+    status = 0
+    report = []
+    for path in paths:
+        result = pipeline.analyse(path)
+        errors = [d for d in result.diagnostics if d.severity == "error"]
+        warnings = [d for d in result.diagnostics if d.severity == "warning"]
+        if errors or (args.strict and warnings):
+            status = 1
+        if args.format == "json":
+            report.append({"spec": pipeline.display_path(path), "seconds": round(result.seconds, 4),
+                           "diagnostics": [d.to_json() for d in result.diagnostics]})
+        else:
+            print_diagnostics(result)
+            print(f"{path.name}: {len(errors)} error(s), {len(warnings)} warning(s) "
+                  f"in {result.seconds * 1000:.0f} ms")
+    if args.format == "json":
+        print(json.dumps(report, indent=2))
+    return status
+
+
+def _fmt_paths(names: list[str]) -> list[Path]:
+    """The specs ``fmt`` works on: the files named, every ``.rules`` file under the
+    folders named, or by default every spec of the project.  CliError (exit 2) for a
+    path that does not exist, before anything is formatted."""
+    if not names:
+        return build.spec_paths(project_root())
+    paths: list[Path] = []
+    for path in map(Path, names):
+        if path.is_dir():
+            paths += sorted(path.rglob("*.rules"))
+        elif path.is_file():
+            paths.append(path)
+        elif (project_root() / "specs" / f"{path}.rules").is_file():  # a game's name
+            paths.append(project_root() / "specs" / f"{path}.rules")
+        else:
+            raise CliError(f"no such spec or folder: {path}")
+    return paths
+
+
+def cmd_fmt(args) -> int:
+    """Rewrite specs in the canonical layout (``dsl.format``), atomically and only when
+    the layout changes.  ``--check`` and ``--diff`` write nothing.  The diff goes to
+    stdout, the files reformatted (or that would be) and a summary to stderr.  A spec
+    that does not parse is left as it is and its diagnostics printed.  Exit 1 when a
+    spec does not parse, or with ``--check`` when one would be reformatted; CliError
+    (exit 2) for a spec that cannot be written."""
+    from compiler.analysis import bounds
+    from dsl.format import FormatError, format_source
+
+    changed: list[str] = []
+    unchanged = failed = 0
+    for path in _fmt_paths(args.paths):
+        display = pipeline.display_path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+            too_large = bounds.check_text(text, display)  # E0540, as `check` says it
+            if too_large is not None:
+                print_diagnostics(pipeline.CompileResult(path, path.stem, [too_large], text))
+                failed += 1
+                continue
+            result = format_source(text, display)
+        except (OSError, UnicodeDecodeError):
+            print_diagnostics(pipeline.analyse(path))  # the reading diagnostic of `check`
+            failed += 1
+            continue
+        except FormatError as err:
+            print_diagnostics(pipeline.CompileResult(path, path.stem, err.diagnostics, text))
+            failed += 1
+            continue
+        if not result.changed:
+            unchanged += 1
+            continue
+        changed.append(display)
+        if args.diff:
+            sys.stdout.write(result.diff())
+        if args.check or args.diff:
+            print(f"would reformat {display}", file=sys.stderr)
+        else:
+            try:
+                build.write_if_changed(path, result.formatted)
+            except OSError as err:
+                raise CliError(f"cannot write {display}: {err.strerror or err}") from None
+            print(f"reformatted {display}", file=sys.stderr)
+    specs = lambda n: f"{n} spec" + ("" if n == 1 else "s")
+    verb = "would be reformatted" if args.check or args.diff else "reformatted"
+    print(f"{specs(len(changed))} {verb}, {unchanged} already formatted"
+          + (f", {failed} not formatted (errors above)" if failed else ""), file=sys.stderr)
+    return 1 if failed or (args.check and changed) else 0
+
+
+def cmd_explain(args) -> int:
+    from dsl.codes import REGISTRY, lookup
+
+    if args.code is None:
+        for c in REGISTRY:
+            print(f"{c.code}  {c.severity:<7}  {c.title}")
+        return 0
+    entry = lookup(args.code)
+    if entry is None:
+        raise CliError(f"no diagnostic code {args.code!r}; codes are {REGISTRY[0].code} to "
+                       f"{REGISTRY[-1].code}, listed in docs/errors.md")
+    print(entry.render(), end="")
+    output = build.example_output(entry)
+    if output:
+        print("\n`rulebook check` says:\n")
+        print("\n".join("    " + line if line else "" for line in output.splitlines()))
+    return 0

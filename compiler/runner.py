@@ -1,0 +1,282 @@
+"""The game runner: load a built engine, play a game with seeded random bots, replay
+a game from its JSON-lines log, time random games.
+
+Failures raise :class:`RunError` (a message and the exit status the command
+returns: 1 for an engine that does not load or a replay that diverges, 2 for bad
+input).  The ``rulebook play``, ``replay`` and ``bench`` commands
+(:mod:`compiler.cli.games`) print what these functions return.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import json
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class RunError(Exception):
+    """A failure of the runner, reported as ``rulebook: <message>`` with exit status ``code``."""
+
+    def __init__(self, message: str, code: int = 2):
+        super().__init__(message)
+        self.code = code
+
+
+def _import_engine(name: str, root: Path):
+    """``generated.<name>`` of the project at ``root`` if it is an engine (defines
+    ``Game``), else None."""
+    if not name.isidentifier() or name.startswith("_"):
+        return None
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    try:
+        module = importlib.import_module(f"generated.{name}")
+    except ModuleNotFoundError as err:
+        if err.name in ("generated", f"generated.{name}"):
+            return None
+        raise RunError(f"the engine for {name!r} does not load ({err}); run `rulebook build`", 1) \
+            from None
+    except Exception as err:  # noqa: BLE001 - a broken generated file, reported without a traceback
+        raise RunError(f"the engine for {name!r} does not load ({type(err).__name__}: {err}); "
+                       "run `rulebook build`", 1) from None
+    game = getattr(module, "Game", None)
+    return module if isinstance(game, type) and hasattr(game, "new_initial_state") else None
+
+
+def known_games(root: Path) -> list[str]:
+    """Names of the built engines of the project at ``root`` (modules of
+    ``generated/`` that define ``Game``), sorted."""
+    names = []
+    for path in sorted((root / "generated").glob("*.py")):
+        try:
+            if _import_engine(path.stem, root) is not None:
+                names.append(path.stem)
+        except RunError:
+            pass
+    return names
+
+
+def load_game(name: str, root: Path):
+    """Import ``generated.<name>`` (the engine of a built spec of the project at
+    ``root``); RunError (exit 2) naming the known games when there is none."""
+    module = _import_engine(name, root) if isinstance(name, str) else None
+    if module is None:
+        known = known_games(root)
+        raise RunError(f"no engine for {name!r}; "
+                       + (f"known games: {', '.join(known)}" if known
+                          else "no game is built yet: run `rulebook build` first"))
+    return module
+
+
+def play_game(module, mode: str | None, players: int | None, seed: int, log=None):
+    """Play one game with seeded random bots; returns the final state.
+
+    ``players`` defaults to the smallest count the mode allows; RulesError for
+    a bad mode, player count or seed, raised before anything is written to ``log``."""
+    if players is None:
+        players = module.Game.player_counts(mode)[0]
+    game = module.Game(num_players=players, mode=mode, seed=seed)
+    bots = random.Random(seed)
+    state = game.new_initial_state()
+    if log is not None:
+        log.write(json.dumps({"event": "start", "game": module.Game.NAME, "mode": game.mode,
+                              "players": players, "seed": seed}) + "\n")
+    while not state.is_terminal():
+        action = bots.choice(state.legal_actions())
+        state.apply_action(action)
+        if log is not None:
+            log.write(json.dumps({"event": "action", **action.to_json(), "text": str(action)}) + "\n")
+    if log is not None:
+        log.write(json.dumps({"event": "end", "scores": state.scores(), "returns": state.returns(),
+                              "winners": state.winners_list(), "round": state.round}) + "\n")
+    return state
+
+
+
+
+def _check_log_path(path: Path) -> None:
+    """Refuse a log path that can't be written, before playing anything."""
+    if path.is_dir():
+        raise RunError(f"cannot write the log {str(path)!r}: it is a directory")
+    if not path.parent.is_dir():
+        raise RunError(f"cannot write the log {str(path)!r}: no such directory {str(path.parent)!r}")
+    if not os.access(path if path.exists() else path.parent, os.W_OK):
+        raise RunError(f"cannot write the log {str(path)!r}: permission denied")
+
+
+def play(module, mode: str | None, players: int | None, seed: int, log_path: Path | None = None):
+    """Play one game (:func:`play_game`) and write its log to ``log_path`` (if given)
+    once the game is over, so no log is half written; returns the final state.
+    RunError (exit 2) for a log that cannot be written or a bad mode, player count
+    or seed."""
+    if log_path is not None:
+        _check_log_path(log_path)
+    log = io.StringIO() if log_path is not None else None
+    try:
+        state = play_game(module, mode, players, seed, log)
+    except module.RulesError as err:
+        raise RunError(str(err)) from None
+    if log_path is not None:
+        try:
+            log_path.write_text(log.getvalue(), encoding="utf-8")
+        except OSError as err:
+            raise RunError(f"cannot write the log {str(log_path)!r}: {err.strerror or err}") from None
+    return state
+
+
+# What each event of a log must carry (key: accepted types); ``int`` excludes bool.
+_EVENT_FIELDS = {
+    "start": {"game": str, "mode": str, "players": int, "seed": int},
+    "action": {"player": int, "name": str, "args": list},
+    "end": {"scores": list, "returns": list, "winners": list, "round": int},
+}
+
+
+def _read_log(path: Path) -> list[tuple[int, dict]]:
+    """The events of a log with their line numbers, checked for shape: a start
+    event first, then actions, then at most one end event, and nothing else.
+    Raises RunError (exit 2) naming the offending line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except IsADirectoryError:
+        raise RunError(f"cannot read the log {str(path)!r}: it is a directory") from None
+    except FileNotFoundError:
+        raise RunError(f"cannot read the log {str(path)!r}: no such file") from None
+    except OSError as err:
+        raise RunError(f"cannot read the log {str(path)!r}: {err.strerror or err}") from None
+    except UnicodeDecodeError as err:
+        raise RunError(f"{path}: not a game log (not UTF-8 text: {err.reason})") from None
+    events: list[tuple[int, dict]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        where = f"{path}: line {number}"
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise RunError(f"{where}: not valid JSON (truncated or edited log?): "
+                           f"{err.msg} at column {err.colno}") from None
+        except (ValueError, RecursionError) as err:
+            raise RunError(f"{where}: not valid JSON: {type(err).__name__}") from None
+        if not isinstance(event, dict):
+            raise RunError(f"{where}: expected a JSON object, found {type(event).__name__}")
+        kind = event.get("event")
+        if kind not in _EVENT_FIELDS:
+            raise RunError(f"{where}: unknown event {kind!r} (expected start, action or end)")
+        if not events and kind != "start":
+            raise RunError(f"{where}: the log must begin with a start event, not {kind!r}")
+        if events and kind == "start":
+            raise RunError(f"{where}: a second start event")
+        if events and events[-1][1]["event"] == "end":
+            raise RunError(f"{where}: {kind!r} event after the end event (line {events[-1][0]})")
+        for key, typ in _EVENT_FIELDS[kind].items():
+            if key not in event:
+                raise RunError(f"{where}: the {kind} event has no {key!r}")
+            value = event[key]
+            if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
+                raise RunError(f"{where}: {key!r} of the {kind} event should be "
+                               f"{'an' if typ is int else 'a'} {typ.__name__}, not {value!r}")
+        events.append((number, event))
+    if not events:
+        raise RunError(f"{path}: the log is empty")
+    return events
+
+
+
+
+@dataclass
+class Replay:
+    """A replayed game that reached its log's end event: the final ``state``, the
+    ``line`` of the end event and how the outcome differs from the log's (``differ``,
+    empty when it matches)."""
+
+    state: object
+    line: int
+    differ: list[str]
+
+
+def replay(path: Path, root: Path) -> Replay:
+    """Re-run the game logged at ``path`` with the engine of the project at ``root``.
+    RunError: exit 2 for a malformed log or an unknown game, exit 1 when the replay
+    diverges before the end event or the log has none."""
+    events = _read_log(path)
+    number, head = events[0]
+    try:
+        module = load_game(head["game"], root)
+    except RunError as err:
+        raise RunError(f"{path}: line {number}: {err}", err.code) from None
+    try:
+        game = module.Game(num_players=head["players"], mode=head["mode"], seed=head["seed"])
+    except module.RulesError as err:
+        raise RunError(f"{path}: line {number}: {err}") from None
+    state = game.new_initial_state()
+    for number, event in events[1:]:
+        where = f"{path}: line {number}"
+        if event["event"] == "action":
+            try:
+                action = game.action_from_json(event)
+            except module.RulesError as err:
+                raise RunError(f"{where}: {err}") from None
+            try:
+                state.apply_action(action)
+            except module.IllegalActionError as err:
+                raise RunError(f"replay DIVERGES from the log at line {number}: {err}", 1) from None
+            continue
+        # the end event: the replayed game must be over, with the same outcome
+        if not state.is_terminal():
+            raise RunError(f"replay DIVERGES from the log at line {number}: the log ends the game "
+                           f"here, but the replayed game is still running (round {state.round}, "
+                           f"phase {state.phase!r})", 1)
+        replayed = {"scores": state.scores(), "returns": state.returns(),
+                    "winners": state.winners_list(), "round": state.round}
+        differ = [f"{key} {event[key]} in the log, {value} replayed"
+                  for key, value in replayed.items() if event[key] != value]
+        return Replay(state, number, differ)
+    raise RunError(f"{path}: the log has no end event (truncated?); replayed {len(state.history)} "
+                   f"actions up to line {number} without divergence, "
+                   + ("and the game is over" if state.is_terminal() else "but the game is not over"),
+                   1)
+
+
+def _counts(ns: list[int]) -> str:
+    return ", ".join(map(str, ns))
+
+
+def bench_rows(names: list[str], players: list[int] | None, root: Path) -> list[tuple]:
+    """The rows ``rulebook bench`` times: ``(game, engine module, mode, player count)``
+    for every mode of each game in ``names`` and each player count it allows (only
+    those in ``players`` when given).  Every engine is loaded before anything is
+    timed; RunError (exit 2) for a player count no mode allows."""
+    modules = {name: load_game(name, root) for name in names}  # every error before any output
+    rows = [(name, module, mode, n) for name, module in modules.items()
+            for mode in module.Game.MODES for n in module.Game.player_counts(mode)
+            if not players or n in players]
+    allowed = {n for _, _, _, n in rows}
+    unplayable = sorted(set(players or ()) - allowed)
+    if unplayable:
+        counts = sorted({n for m in modules.values() for mode in m.Game.MODES
+                         for n in m.Game.player_counts(mode)})
+        raise RunError(f"no mode of {', '.join(names)} is for {_counts(unplayable)} players "
+                       f"(player counts: {_counts(counts)})")
+    return rows
+
+
+def bench(module, mode: str, players: int, games: int, seconds: float) -> tuple[int, int, float]:
+    """Play seeded random games (seeds 0, 1, ...) of ``mode`` with ``players``: at least
+    one, at least ``games`` and for at least ``seconds``.  Returns (games played,
+    actions in all, seconds taken)."""
+    played = actions = 0
+    start = time.perf_counter()
+    while True:
+        state = play_game(module, mode, players, seed=played)
+        played += 1
+        actions += len(state.history)
+        if played >= games and time.perf_counter() - start >= seconds:
+            break
+    return played, actions, max(time.perf_counter() - start, 1e-9)
