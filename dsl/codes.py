@@ -9,7 +9,8 @@ To add a code, append one ``Code(...)`` to :data:`REGISTRY` (kept sorted):
 errors are ``E`` + 4 digits, warnings ``W`` + 4 digits.  An example is added to
 :data:`MINIMAL_SPEC` (a small clean spec) unless ``standalone`` is true; ``cards``
 is written beside it as ``example.cards.yaml``.  The test suite compiles every
-example and checks that it produces its code.
+example and checks that it produces its code.  The spec the examples extend, and the
+card type, deck and catalogue several of them use, are in :mod:`dsl.code_examples`.
 """
 
 from __future__ import annotations
@@ -17,62 +18,10 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 
-#: A small complete spec that checks cleanly; examples are appended to it.
-MINIMAL_SPEC = '''\
-game tiny "Tiny" {
-  players 2 to 4
-  source "Rules"
-}
+from dsl.code_examples import CARDS_MODE as _CARD
+from dsl.code_examples import MINIMAL_SPEC
 
-resource coin "Coin" {
-  source "Components"
-}
-
-track vp "Victory Points" {
-  per player
-  score
-  source "Scoring"
-}
-
-setup {
-  each player {
-    gain coin 1
-  }
-}
-
-flow {
-  start -> work
-  work -> work
-  work -> end when game_over
-}
-
-phase work "Work" simultaneous {
-  actions earn, finish
-  source "Turn"
-}
-
-action earn "Earn" {
-  effect {
-    gain coin 1
-    score 1
-  }
-  source "Turn › Earn"
-}
-
-action finish "Finish" {
-  effect {
-    done
-  }
-  source "Turn"
-}
-
-end game_over {
-  when any player vp >= 5
-  finish round
-  winner most vp
-  source "End of the game"
-}
-'''
+__all__ = ["MINIMAL_SPEC", "Code", "REGISTRY", "GROUPS", "group_of", "CODES", "lookup"]
 
 
 @dataclass(frozen=True)
@@ -118,26 +67,6 @@ class Code:
                 lines += ["    " + x if x else "" for x in self.cards.rstrip().splitlines()]
         return "\n".join(lines) + "\n"
 
-
-_CARD = '''card building "Building" {
-  field value: int "cost"
-  source "Components"
-}
-
-deck pile "Pile" of building {
-  source "Components"
-}
-
-catalogue buildings of building from "example.cards.yaml" {
-  source "Components"
-}
-
-mode carded "With cards" {
-  replace setup {
-    put buildings into pile
-  }
-}
-'''
 
 REGISTRY: tuple[Code, ...] = (
     # ------------------------------------------------------------ E00xx: reading the spec
