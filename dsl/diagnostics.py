@@ -208,11 +208,3 @@ def suggestion_budget(comparisons: int):
         yield
     finally:
         _BUDGET.reset(token)
-
-
-class SpecError(Exception):
-    """Raised by the pipeline driver only, carrying the collected diagnostics."""
-
-    def __init__(self, diagnostics: list[Diagnostic]):
-        super().__init__(f"{len(diagnostics)} diagnostic(s)")
-        self.diagnostics = diagnostics

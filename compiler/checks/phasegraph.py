@@ -35,14 +35,6 @@ def build_graph(mode) -> nx.MultiDiGraph:
     return g
 
 
-def live(g: nx.MultiDiGraph) -> nx.DiGraph:
-    """The transitions that can be taken, as a simple directed graph."""
-    out = nx.DiGraph()
-    out.add_nodes_from(g.nodes)
-    out.add_edges_from((a, b) for a, b, data in g.edges(data=True) if not data["dead"])
-    return out
-
-
 def check_mode(mode, report) -> nx.MultiDiGraph:
     """Check one mode's phase graph.  ``report(severity, code, message, span, hint, notes)``
     receives each problem (see :class:`compiler.checks.modes.ModeDiagnostics`)."""
