@@ -20,7 +20,6 @@ from compiler.analysis import bounds, limits
 from compiler.analysis.catalogue import catalogue_location, load_catalogues
 from compiler.checks import check
 from compiler.analysis.compose import Composition, compose
-from compiler.checks import phasegraph
 
 
 @dataclass
@@ -115,6 +114,7 @@ def analyse(path: Path, text: str | None = None) -> CompileResult:
 def compile_spec(path: Path, text: str | None = None) -> CompileResult:
     """All passes; on success ``engine`` and ``page`` hold the generated sources."""
     from compiler.docs.codegen import render_game_page
+    from compiler.docs.flowchart import mermaid
     from compiler.engine.codegen import EngineGenerator
 
     start = time.perf_counter()
@@ -122,7 +122,7 @@ def compile_spec(path: Path, text: str | None = None) -> CompileResult:
     if result.ok and result.composition is not None:
         comp = result.composition
         result.engine = EngineGenerator(comp, result.cards, display_path(path), result.source).render()
-        graphs = {name: phasegraph.mermaid(m) for name, m in comp.modes.items()}
+        graphs = {name: mermaid(m) for name, m in comp.modes.items()}
         result.page = render_game_page(comp, result.cards, graphs, {display_path(path): result.source})
     result.seconds = time.perf_counter() - start
     return result

@@ -2,9 +2,10 @@
 
 ``provenance_notes(composition)`` walks the game, the base declarations and
 everything inside modes, modules and amendments, in declaration order, and
-returns :class:`ProvenanceNote` records for the page's "Rulings and
-provisional values" section.  ``catalogue_counts(cards)`` counts the
-provisional cards and fields of a card catalogue.
+returns :class:`ProvenanceNote` records: the page's "Rulings and provisional
+values" section lists them (:mod:`compiler.docs.codegen`) and the usage check
+counts them (W0105).  ``catalogue_counts(cards)`` counts the provisional cards and
+fields of a card catalogue.
 """
 
 from __future__ import annotations
@@ -14,20 +15,29 @@ from dataclasses import dataclass
 from dsl import ast
 
 from compiler.analysis.compose import TABLES, Composition
-from compiler.docs.markdown import Markdown
+
+
+@dataclass(frozen=True)
+class RuleName:
+    """The rule a note belongs to: ``words`` are ours ("the setup", "action", "mode");
+    a named rule adds its ``title`` as the spec writes it (the page shows
+    "action *Upgrade*")."""
+
+    words: str
+    title: str | None = None
 
 
 @dataclass(frozen=True)
 class ProvenanceNote:
     """A ruling or provisional clause: ``kind`` is ``ruling`` or ``provisional``;
-    ``rule`` names its rule, as Markdown with the title escaped ("action *Upgrade*");
-    ``context`` the mode, module or amendment declaring it ("" for the base rules);
-    ``sources`` are the rule's own ``source`` sections (an amendment's citation when
-    it has none).  ``text``, ``context`` and ``sources`` are spec text, as written."""
+    ``rule`` names its rule (:class:`RuleName`); ``context`` the mode, module or
+    amendment declaring it ("" for the base rules); ``sources`` are the rule's own
+    ``source`` sections (an amendment's citation when it has none).  ``text``,
+    ``context`` and ``sources`` are spec text, as written."""
 
     kind: str
     text: str
-    rule: Markdown
+    rule: RuleName
     context: str
     sources: tuple[str, ...]
 
@@ -39,9 +49,9 @@ def provenance_notes(composition: Composition) -> list[ProvenanceNote]:
     if game is not None:
         if game.players_provisional:
             notes.append((_pos(game), ProvenanceNote("provisional", game.players_provisional,
-                                                     Markdown("the player count"), "",
+                                                     RuleName("the player count"), "",
                                                      _sources(game.meta))))
-        notes += _notes(game, Markdown("the game"), "")
+        notes += _notes(game, RuleName("the game"), "")
     base = composition.base
     if base is not None:
         for item in (base.setup, base.flow):
@@ -51,11 +61,11 @@ def provenance_notes(composition: Composition) -> list[ProvenanceNote]:
             for decl in getattr(base, table).values():
                 notes += _notes(decl, _rule_name(decl), "")
     for mode in composition.mode_decls.values():
-        notes += _container(mode, Markdown("mode *{}*").format(mode.title), mode.title)
+        notes += _container(mode, RuleName("mode", mode.title), mode.title)
     for module in composition.modules.values():
-        notes += _container(module, Markdown("module *{}*").format(module.title), f"module {module.title}")
+        notes += _container(module, RuleName("module", module.title), f"module {module.title}")
     for amend in composition.amendments:
-        notes += _container(amend, Markdown("amendment *{}*").format(amend.citation),
+        notes += _container(amend, RuleName("amendment", amend.citation),
                             f"amendment {amend.citation}", (amend.citation,))
     notes.sort(key=lambda pair: pair[0])
     return [note for _, note in notes]
@@ -69,7 +79,7 @@ def catalogue_counts(cards: list[dict]) -> tuple[int, int]:
     return invented, fields
 
 
-def _container(node, rule: Markdown, where: str, default_sources: tuple[str, ...] = ()) -> list:
+def _container(node, rule: RuleName, where: str, default_sources: tuple[str, ...] = ()) -> list:
     out = _notes(node, rule, "", default_sources)
     for op in node.ops:
         if isinstance(op, (ast.Add, ast.Replace)):
@@ -77,20 +87,20 @@ def _container(node, rule: Markdown, where: str, default_sources: tuple[str, ...
     return out
 
 
-def _notes(node, rule: Markdown, where: str, default_sources: tuple[str, ...] = ()) -> list:
+def _notes(node, rule: RuleName, where: str, default_sources: tuple[str, ...] = ()) -> list:
     sources = _sources(getattr(node, "meta", ())) or default_sources
     return [(_pos(m), ProvenanceNote(m.kind, m.text, rule, where, sources))
             for m in getattr(node, "meta", ()) if m.kind in ("ruling", "provisional")]
 
 
-def _rule_name(decl) -> Markdown:
+def _rule_name(decl) -> RuleName:
     if isinstance(decl, ast.Setup):
-        return Markdown("the setup")
+        return RuleName("the setup")
     if isinstance(decl, ast.Flow):
-        return Markdown("the flow of play")
+        return RuleName("the flow of play")
     if isinstance(decl, ast.End):
-        return Markdown("end condition *{}*").format(decl.name.replace("_", " "))
-    return Markdown("{} *{}*").format(ast.decl_kind(decl), getattr(decl, "title", None) or decl.name)
+        return RuleName("end condition", decl.name.replace("_", " "))
+    return RuleName(ast.decl_kind(decl), getattr(decl, "title", None) or decl.name)
 
 
 def _sources(meta) -> tuple[str, ...]:

@@ -23,7 +23,7 @@ from compiler.docs import english
 from compiler.docs import markdown as md
 from compiler.analysis.compose import ComposedMode, Composition
 from compiler.docs.changes import amendment_body, mode_body, module_body, names_in
-from compiler.analysis.provenance import catalogue_counts, provenance_notes
+from compiler.analysis.provenance import RuleName, catalogue_counts, provenance_notes
 from compiler.docs.markdown import Markdown
 
 
@@ -87,7 +87,7 @@ class GamePage:
 
     def mermaid_block(self, name: str) -> Markdown:
         """Mode ``name``'s phase graph in a ```` ```mermaid ```` fence (``""`` without one).
-        The mermaid source escapes its labels (:func:`compiler.checks.phasegraph.mermaid`)."""
+        The mermaid source escapes its labels (:func:`compiler.docs.flowchart.mermaid`)."""
         source = self.mermaid.get(name, "")
         return md.lines(md.fence(source, "mermaid")) if source else Markdown("")
 
@@ -422,7 +422,8 @@ class GamePage:
             if note.kind == kind:
                 where = Markdown("; ").join(Markdown("*{}*").format(s) for s in note.sources) \
                     or Markdown("no rulebook section")
-                rule = Markdown(note.rule[:1].upper() + note.rule[1:])  # starts with a word of ours
+                rule = _rule_markdown(note.rule)
+                rule = Markdown(rule[:1].upper() + rule[1:])  # starts with a word of ours
                 context = Markdown(", in {}").format(note.context) if note.context else Markdown("")
                 out.append(Markdown("{}{} ({}): {}").format(rule, context, where, note.text))
         return out
@@ -430,3 +431,11 @@ class GamePage:
     def _src(self, decl) -> Markdown:
         return Markdown("; ").join(Markdown("*{}*").format(m.text) for m in decl.meta
                                    if m.kind == "source") or Markdown("—")
+
+
+def _rule_markdown(rule: RuleName) -> Markdown:
+    """The rule a provenance note belongs to, as the page names it: our words, then the
+    rule's title in italics ("action *Upgrade*"), the title escaped."""
+    if rule.title is None:
+        return Markdown(rule.words)
+    return Markdown("{} *{}*").format(Markdown(rule.words), rule.title)

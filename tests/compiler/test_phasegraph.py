@@ -10,6 +10,7 @@ import networkx as nx
 import pytest
 
 from compiler.checks import phasegraph
+from compiler.docs import flowchart
 from compiler import pipeline
 from compiler.analysis.compose import compose
 from dsl.diagnostics import Diagnostic, DiagnosticBag
@@ -300,7 +301,7 @@ def test_keep_cards_only_when_is_kept_in_the_graph(real_composition):
 # ------------------------------------------------------------------ mermaid
 def test_mermaid_contains_every_phase_and_transition(real_composition):
     for name, mode in real_composition.modes.items():
-        chart = phasegraph.mermaid(mode)
+        chart = flowchart.mermaid(mode)
         assert chart.startswith("flowchart TD\n"), name
         assert "game_start" in chart and "game_end" in chart
         for phase_name, phase in mode.phases.items():
@@ -314,14 +315,14 @@ def test_mermaid_contains_every_phase_and_transition(real_composition):
 
 def test_mermaid_never_uses_the_reserved_word_end_as_a_node(real_composition):
     for mode in real_composition.modes.values():
-        chart = phasegraph.mermaid(mode)
+        chart = flowchart.mermaid(mode)
         assert not re.search(r"(^|\s)end(\s|$|\[)", chart.split("\n", 1)[1]), chart
 
 
 def test_mermaid_of_the_minimal_spec():
     spec, _ = parse_spec(MINI.format(flow=CLEAN_FLOW, phases=""), "mini.rules")
     comp = compose(spec, DiagnosticBag())
-    chart = phasegraph.mermaid(comp.modes["standard"])
+    chart = flowchart.mermaid(comp.modes["standard"])
     assert chart.splitlines() == [
         "flowchart TD",
         '  game_start(["Setup"])',

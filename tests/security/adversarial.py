@@ -58,7 +58,7 @@ import markdown
 import yaml
 from hypothesis import strategies as st
 
-from compiler.checks import phasegraph
+from compiler.docs import flowchart
 from compiler import build as driver
 from compiler import pipeline
 from compiler.analysis.catalogue import load_catalogues
@@ -852,7 +852,7 @@ def render_page(spec: str, cards: str, path: str = "specs/hostile.rules",
 
 def page_of(composition, cards: list[dict], path: str, source: str) -> str:
     """The page of a composed spec, as :func:`compiler.pipeline.compile_spec` renders it."""
-    graphs = {name: phasegraph.mermaid(m) for name, m in composition.modes.items()}
+    graphs = {name: flowchart.mermaid(m) for name, m in composition.modes.items()}
     return render_game_page(composition, cards, graphs, {path: source})
 
 
@@ -938,7 +938,7 @@ def fold(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-#: One line of the mermaid flowchart :func:`compiler.checks.phasegraph.mermaid` writes.
+#: One line of the mermaid flowchart :func:`compiler.docs.flowchart.mermaid` writes.
 MERMAID_LINE = re.compile(r'flowchart TD|  (game_start|game_end)\(\["[^"]*"\]\)|  \w+\["[^"%`<>|]*"\]'
                           r'|  \w+ --> \w+|  \w+ -->\|"[^"%`<>|]*"\| \w+')
 

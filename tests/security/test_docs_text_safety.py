@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.checks import phasegraph
+from compiler.docs import flowchart
 from compiler.analysis.compose import compose
 from dsl.diagnostics import DiagnosticBag
 from dsl.parser import parse_spec
@@ -150,7 +150,7 @@ def test_a_phase_named_like_a_mermaid_word_gets_an_id_of_its_own():
     source = re.sub(r"\bwork\b", "click", source).replace("wrap_up", "style")
     spec, diagnostics = parse_spec(source, PATH)
     assert spec is not None, [d.message for d in diagnostics]
-    graph = phasegraph.mermaid(compose(spec, DiagnosticBag()).modes["standard"])
+    graph = flowchart.mermaid(compose(spec, DiagnosticBag()).modes["standard"])
     assert "  phase_click --> phase_style" in graph
     assert '  phase_style -->|"condition"| phase_click' in graph
     for line in graph.split("\n"):
