@@ -18,8 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from dsl import codes
 from dsl.codes import REGISTRY, Code
-from dsl.diagnostics import Diagnostic
+from dsl.diagnostics import DiagnosticBag
 from dsl.spans import Span
 from compiler import pipeline
 
@@ -126,10 +127,11 @@ def build_spec(path: Path, root: Path, strict: bool = False) -> tuple[pipeline.C
                 changed |= write_if_changed(path, text)
             except (OSError, UnicodeError) as err:
                 reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
-                result.diagnostics.append(Diagnostic(
-                    "E0009", f"cannot write {path}: {reason}", Span(pipeline.display_path(path), 0, 0, 0, 0),
+                DiagnosticBag(result.diagnostics).error(  # added to the result's diagnostics
+                    codes.CANNOT_WRITE, f"cannot write {path}: {reason}",
+                    Span(pipeline.display_path(path), 0, 0, 0, 0),
                     hint="check that the folder exists and can be written; the previous file "
-                    "is unchanged"))
+                    "is unchanged")
                 break
     result.seconds = time.perf_counter() - start
     return result, changed

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dsl import codes
 from dsl.diagnostics import Diagnostic, DiagnosticBag, suggestion_budget
 from dsl.spans import Span
 from dsl.parser import parse_spec
@@ -58,31 +59,25 @@ def analyse(path: Path, text: str | None = None) -> CompileResult:
     """Front and middle passes only (what ``rulebook check`` runs): no codegen."""
     start = time.perf_counter()
     display = display_path(path)
+    report = DiagnosticBag()  # what stops the spec before it is parsed
     if text is None:
         try:
             size = path.stat().st_size
             if size > 4 * limits.MAX_SPEC_CHARS:  # more bytes than the most characters take
-                result = CompileResult(path, path.stem, [bounds.too_large(
-                    display, f"{size:,} bytes", Span(display, 1, 1, 1, 2))], "")
-                result.seconds = time.perf_counter() - start
-                return result
-            text = path.read_text(encoding="utf-8-sig")  # an editor's byte-order mark is not text
+                bounds.too_large(display, f"{size:,} bytes", Span(display, 1, 1, 1, 2), report)
+            else:
+                text = path.read_text(encoding="utf-8-sig")  # an editor's byte-order mark is not text
         except UnicodeDecodeError as err:
             line = path.read_bytes()[:err.start].count(b"\n") + 1
-            result = CompileResult(path, path.stem, [Diagnostic(
-                "E0004", f"the spec is not UTF-8 text (byte {err.object[err.start]:#04x})",
-                Span(display, line, 1, line, 2), hint="save the file as UTF-8")], "")
-            result.seconds = time.perf_counter() - start
-            return result
+            report.error(codes.NOT_UTF8, f"the spec is not UTF-8 text (byte {err.object[err.start]:#04x})",
+                         Span(display, line, 1, line, 2), hint="save the file as UTF-8")
         except OSError as err:
-            result = CompileResult(path, path.stem, [Diagnostic(
-                "E0005", f"cannot read the spec: {err.strerror or err}", Span(display, 0, 0, 0, 0),
-                hint="give the path of a .rules file")], "")
-            result.seconds = time.perf_counter() - start
-            return result
-    too_large = bounds.check_text(text, display)
-    if too_large is not None:
-        result = CompileResult(path, path.stem, [too_large], text)
+            report.error(codes.CANNOT_READ_SPEC, f"cannot read the spec: {err.strerror or err}",
+                         Span(display, 0, 0, 0, 0), hint="give the path of a .rules file")
+    if text is not None:
+        bounds.check_text(text, display, report)
+    if report.items:
+        result = CompileResult(path, path.stem, report.items, text or "")
         result.seconds = time.perf_counter() - start
         return result
     spec, diags = parse_spec(text, display)
@@ -153,6 +148,7 @@ def catalogue_paths(result: CompileResult) -> set[Path]:
     if result.composition is None:
         return set()
     folder = result.spec_path.resolve().parent
-    found = (catalogue_location(folder, cat.path)[0] for mode in result.composition.modes.values()
-             for cat in mode.catalogues.values())
-    return {path for path in found if path is not None}  # a refused path is not watched
+    ignored = DiagnosticBag()  # a refused path is not watched (the build reported it)
+    found = (catalogue_location(folder, cat.path, ignored, cat.span)
+             for mode in result.composition.modes.values() for cat in mode.catalogues.values())
+    return {path for path in found if path is not None}

@@ -1,8 +1,11 @@
 """Diagnostics: the only way the compiler reports a problem in a spec.
 
 A :class:`Diagnostic` has a stable code, a severity, a message, the span it
-points at, an optional hint and notes that point at related spans.  Passes
-collect diagnostics in a :class:`DiagnosticBag` and never raise on bad input.
+points at, an optional hint and notes that point at related spans.  Every pass
+reports through one door, a :class:`Report`: ``report.error(codes.WRONG_TYPE,
+message, span, hint=..., notes=...)`` (or ``report.warning``), the code named by its
+constant in :mod:`dsl.codes`.  A :class:`DiagnosticBag` is the report that collects
+them; passes never raise on bad input.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import islice
 from pathlib import Path
+from typing import Protocol
 
 from dsl.codes import CODES
 from dsl.strings import refused
@@ -127,18 +131,38 @@ def _file_text(path: str, mtime_ns: int, size: int) -> str:
 _WIDEST = 160
 
 
+class Report(Protocol):
+    """Where a pass reports each problem it finds in a spec: the one door of every
+    diagnostic.  ``code`` is a constant of :mod:`dsl.codes` (``codes.WRONG_TYPE``; an
+    ``E`` code for ``error``, a ``W`` code for ``warning``), ``message`` says what is
+    wrong, ``span`` where, ``hint`` how to fix it and ``notes`` point at related places.
+    :class:`DiagnosticBag` collects what it is given; the checks of one mode report to
+    :class:`compiler.checks.modes.ModeReport`, which merges what several modes find."""
+
+    def error(self, code: str, message: str, span: Span, hint: str | None = None,
+              notes: Iterable[Note] = ()) -> None:
+        """Report an error (the spec cannot be compiled)."""
+
+    def warning(self, code: str, message: str, span: Span, hint: str | None = None,
+                notes: Iterable[Note] = ()) -> None:
+        """Report a warning (the spec compiles; ``--strict`` refuses it)."""
+
+
 @dataclass
 class DiagnosticBag:
-    """Collects the diagnostics of a run; passes append, the driver reports."""
+    """A :class:`Report` that collects the diagnostics of a run in ``items``, in the
+    order they are reported; the driver sorts and prints them."""
 
     items: list[Diagnostic] = field(default_factory=list)
 
     def error(self, code: str, message: str, span: Span, hint: str | None = None,
               notes: Iterable[Note] = ()) -> None:
+        """Add an error (``AssertionError`` for a code not registered, or a warning's)."""
         self.items.append(Diagnostic(code, message, span, "error", hint, tuple(notes)))
 
     def warning(self, code: str, message: str, span: Span, hint: str | None = None,
                 notes: Iterable[Note] = ()) -> None:
+        """Add a warning (``AssertionError`` for a code not registered, or an error's)."""
         self.items.append(Diagnostic(code, message, span, "warning", hint, tuple(notes)))
 
     @property

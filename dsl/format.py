@@ -32,7 +32,8 @@ from functools import lru_cache
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
-from dsl.diagnostics import Diagnostic
+from dsl import codes
+from dsl.diagnostics import Diagnostic, DiagnosticBag
 from dsl.parser import GRAMMAR, grammar_cache, parse_spec
 from dsl.spans import Span, source_lines
 
@@ -99,8 +100,11 @@ def format_source(text: str, path: str = "<spec>") -> FormatResult:
     if tokens is None or depth > _DEEP:  # refused, or maybe refused by parse_spec: ask it
         spec, diagnostics = parse_spec(text, path)
         if spec is None or tokens is None:
-            raise FormatError(diagnostics or [Diagnostic(
-                "E0001", "the spec does not parse", Span(path, 1, 1, 1, 2))])
+            if not diagnostics:  # the formatter's grammar refuses what the parser reads
+                report = DiagnosticBag()
+                report.error(codes.SYNTAX_ERROR, "the spec does not parse", Span(path, 1, 1, 1, 2))
+                diagnostics = report.items
+            raise FormatError(diagnostics)
     return FormatResult(path, text, _render(_lines(text, tokens)))
 
 

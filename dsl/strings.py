@@ -14,6 +14,14 @@ such characters would break lines, hide text or end a quote.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from dsl import codes
+from dsl.spans import Span
+
+if TYPE_CHECKING:
+    from dsl.diagnostics import Report
 
 #: Escapes a text may use, and what each stands for.
 ESCAPES = {'"': '"', "\\": "\\"}
@@ -52,13 +60,12 @@ _NAMES = {"\t": "tab", "\n": "line break", "\r": "carriage return", "\x00": "NUL
           "\x7f": "delete"}
 
 
-def decode(raw: str) -> tuple[str, list[tuple[int, str, str]]]:
+def decode(raw: str, report: Report, place: Callable[[int, int], Span]) -> str:
     """The value of a quoted text, given what is between its quotes (``raw``, as
-    the spec spells it), and its problems as ``(offset in raw, code, message)``:
-    ``E0007`` for an escape the language does not have, ``E0006`` for a character
-    a text may not hold."""
+    the spec spells it).  Its problems go to ``report``, at ``place(offset in raw,
+    width)``: ``codes.UNKNOWN_ESCAPE`` for an escape the language does not have,
+    ``codes.TEXT_CHARACTER`` for a character a text may not hold."""
     out: list[str] = []
-    problems: list[tuple[int, str, str]] = []
     i = 0
     while i < len(raw):
         ch = raw[i]
@@ -68,15 +75,19 @@ def decode(raw: str) -> tuple[str, list[tuple[int, str, str]]]:
                 out.append(ESCAPES[nxt])
             else:
                 shown = f"\\{nxt}" if nxt.isprintable() else f"\\ then {describe(nxt)}"
-                problems.append((i, "E0007", f"unknown escape `{shown}` in a text"))
+                report.error(codes.UNKNOWN_ESCAPE, f"unknown escape `{shown}` in a text", place(i, 2),
+                             hint='a text is one line of readable characters: write `\\"` for a double '
+                             'quote and `\\\\` for a backslash')
                 out.append("\\" + nxt)
             i += 2
             continue
         if refused(ch):
-            problems.append((i, "E0006", f"a text cannot hold {describe(ch)}"))
+            report.error(codes.TEXT_CHARACTER, f"a text cannot hold {describe(ch)}", place(i, 1),
+                         hint="remove it or replace it with a space; a text holds one line of readable "
+                         "characters")
         out.append(ch)
         i += 1
-    return "".join(out), problems
+    return "".join(out)
 
 
 def quote(text: str) -> str:

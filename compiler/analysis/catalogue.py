@@ -18,8 +18,8 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 
 import yaml
 
-from dsl import ast, strings
-from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
+from dsl import ast, codes, strings
+from dsl.diagnostics import DiagnosticBag, Note, Report, did_you_mean
 from dsl.spans import Span
 from compiler.analysis.limits import MAX_CARDS, MAX_CATALOGUE_CHARS, MAX_COPIES, MAX_NUMBER, MAX_YAML_DEPTH
 
@@ -51,64 +51,67 @@ def load_catalogues(mode_tables, spec_dir: Path, bag: DiagnosticBag,
             seen.add(cat.name)
             ctype = mode.card_types.get(cat.card_type.name)
             if ctype is None:
-                bag.error("E0301", f"catalogue `{cat.name}` is of unknown card type "
-                          f"`{cat.card_type.name}`", cat.card_type.span,
+                bag.error(codes.CATALOGUE_UNKNOWN_CARD_TYPE, f"catalogue `{cat.name}` is of unknown card "
+                          f"type `{cat.card_type.name}`", cat.card_type.span,
                           hint=did_you_mean(cat.card_type.name, mode.card_types, "card types"))
                 continue
             entries += _load(cat, ctype, mode, spec_dir, bag, display_dir, total)
     return entries
 
 
-def catalogue_location(spec_dir: Path, relative: str) -> tuple[Path | None, tuple[str, str, str] | None]:
+def catalogue_location(spec_dir: Path, relative: str, report: Report, where: Span) -> Path | None:
     """Where the catalogue path ``relative`` points, resolved (links followed), if that
-    is inside the spec's folder ``spec_dir``: ``(path, None)``, the file perhaps
-    missing; else ``(None, (code, message, hint))`` (E0311; E0302 for a loop of links)."""
+    is inside the spec's folder ``spec_dir`` (the file perhaps missing); else None, with
+    E0311 (E0302 for a loop of links) reported at ``where``."""
     if PurePosixPath(relative).is_absolute() or PureWindowsPath(relative).anchor:
-        return None, ("E0311", f"catalogue path {relative!r} is absolute",
-                      "name the file relative to the spec's folder, e.g. `game.cards.yaml`")
+        report.error(codes.CATALOGUE_OUTSIDE_FOLDER, f"catalogue path {relative!r} is absolute", where,
+                     hint="name the file relative to the spec's folder, e.g. `game.cards.yaml`")
+        return None
     try:
         folder = spec_dir.resolve()
         path = (folder / relative).resolve()
     except (OSError, RuntimeError, ValueError) as err:  # a loop of links
-        return None, ("E0302", f"cannot read catalogue file {relative!r}: {err}",
-                      "the path is relative to the spec's folder")
+        report.error(codes.CANNOT_READ_CATALOGUE, f"cannot read catalogue file {relative!r}: {err}", where,
+                     hint="the path is relative to the spec's folder")
+        return None
     if not path.is_relative_to(folder):
         how = "climbs out of" if ".." in PurePosixPath(relative).parts else "is a link out of"
-        return None, ("E0311", f"catalogue path {relative!r} {how} the spec's folder",
-                      "keep catalogue files in the spec's folder or a folder below it")
-    return path, None
+        report.error(codes.CATALOGUE_OUTSIDE_FOLDER, f"catalogue path {relative!r} {how} the spec's folder",
+                     where, hint="keep catalogue files in the spec's folder or a folder below it")
+        return None
+    return path
 
 
-def catalogue_file(spec_dir: Path, relative: str) -> tuple[Path | None, tuple[str, str, str] | None]:
+def catalogue_file(spec_dir: Path, relative: str, report: Report, where: Span) -> Path | None:
     """Where the catalogue file named ``relative`` (as the spec writes it) is, resolved,
-    if it may be read: ``(path, None)``; else ``(None, (code, message, hint))``.
+    if it may be read; else None, with the problem reported at ``where``.
 
     The file must be inside the spec's folder ``spec_dir`` (or below it), after
     following links: an absolute path (POSIX or Windows), a path climbing out with
     ``..`` or a link pointing outside is E0311.  It must be an ordinary file: a
     folder, a device or a pipe is E0312.  A missing file is E0302."""
-    path, problem = catalogue_location(spec_dir, relative)
+    path = catalogue_location(spec_dir, relative, report, where)
     if path is None:
-        return None, problem
+        return None
     try:
         mode = path.stat().st_mode
     except OSError as err:
-        return None, ("E0302", f"cannot read catalogue file {relative!r}: {err.strerror or err}",
-                      "the path is relative to the spec's folder")
+        report.error(codes.CANNOT_READ_CATALOGUE, f"cannot read catalogue file {relative!r}: "
+                     f"{err.strerror or err}", where, hint="the path is relative to the spec's folder")
+        return None
     if not stat.S_ISREG(mode):
         what = "a folder" if stat.S_ISDIR(mode) else "not an ordinary file"
-        return None, ("E0312", f"catalogue path {relative!r} is {what}",
-                      "name the `.cards.yaml` file itself")
-    return path, None
+        report.error(codes.CATALOGUE_NOT_A_FILE, f"catalogue path {relative!r} is {what}", where,
+                     hint="name the `.cards.yaml` file itself")
+        return None
+    return path
 
 
 def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
           display_dir: Path | None = None, total_cards: list[int] | None = None) -> list[dict]:
     where = cat.path_span or cat.span
-    path, problem = catalogue_file(spec_dir, cat.path)
-    if problem is not None:
-        code, message, hint = problem
-        bag.error(code, message, where, hint=hint)
+    path = catalogue_file(spec_dir, cat.path, bag, where)
+    if path is None:
         return []
     shown = display_dir / cat.path if display_dir is not None else spec_dir / cat.path
     try:
@@ -117,12 +120,12 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
             return []
         text = path.read_text(encoding="utf-8")
     except OSError as err:
-        bag.error("E0302", f"cannot read catalogue file {cat.path!r}: {err.strerror}", where,
-                  hint="the path is relative to the spec's folder")
+        bag.error(codes.CANNOT_READ_CATALOGUE, f"cannot read catalogue file {cat.path!r}: {err.strerror}",
+                  where, hint="the path is relative to the spec's folder")
         return []
     except UnicodeDecodeError as err:
-        bag.error("E0302", f"cannot read catalogue file {cat.path!r}: not UTF-8 text (byte "
-                  f"{err.object[err.start]:#04x})", where, hint="save the file as UTF-8")
+        bag.error(codes.CANNOT_READ_CATALOGUE, f"cannot read catalogue file {cat.path!r}: not UTF-8 text "
+                  f"(byte {err.object[err.start]:#04x})", where, hint="save the file as UTF-8")
         return []
     if len(text) > MAX_CATALOGUE_CHARS:
         _too_large(bag, cat, shown, f"{len(text):,} characters")
@@ -136,7 +139,7 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else 1
         problem = _yaml_problem(err)
-        bag.error("E0303", f"catalogue is not valid YAML: {problem}",
+        bag.error(codes.CATALOGUE_NOT_YAML, f"catalogue is not valid YAML: {problem}",
                   Span(str(shown), line, (mark.column + 1) if mark else 1, line,
                        (mark.column + 2) if mark else 2),
                   hint="indent it like the lines above it (two spaces a level, no tabs)"
@@ -153,7 +156,7 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
     except yaml.YAMLError as err:  # e.g. a tag such as !!python/object: not plain data
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else 1
-        bag.error("E0303", f"catalogue is not plain YAML data: {_yaml_problem(err)}",
+        bag.error(codes.CATALOGUE_NOT_YAML, f"catalogue is not plain YAML data: {_yaml_problem(err)}",
                   Span(str(shown), line, (mark.column + 1) if mark else 1, line,
                        (mark.column + 2) if mark else 2),
                   hint="use plain values: numbers, true/false, texts, lists and mappings")
@@ -165,7 +168,8 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
             if k.value == key:
                 cards_node = v
     if not isinstance(data, dict) or not isinstance(data.get(key), list) or cards_node is None:
-        bag.error("E0304", f"a catalogue file holds `{cat.name}:` (or `cards:`), a list of cards",
+        bag.error(codes.CATALOGUE_SHAPE,
+                  f"a catalogue file holds `{cat.name}:` (or `cards:`), a list of cards",
                   Span(str(shown), 1, 1, 1, 2),
                   hint=f"start the file with `{cat.name}:` (or `cards:`) followed by `  - name: ...` "
                   "entries",
@@ -186,7 +190,7 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
             _too_many(bag, cat, span)
             return out
         if not isinstance(entry, dict):
-            bag.error("E0304", "each card is a mapping of field: value", span,
+            bag.error(codes.CATALOGUE_SHAPE, "each card is a mapping of field: value", span,
                       hint="write the card as `- name: ...` with one `field: value` per line")
             continue
         pairs = node.value if isinstance(node, yaml.MappingNode) else []
@@ -195,46 +199,47 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
         name = entry.get("name")
         if not isinstance(name, str):
             if name is None:
-                bag.error("E0305", "card has no `name`", span, hint="give it `name: lower_case_name`")
+                bag.error(codes.CARD_NAME, "card has no `name`", span, hint="give it `name: lower_case_name`")
             else:
-                bag.error("E0305", f"card name {name!r} is not lower_case_with_underscores",
+                bag.error(codes.CARD_NAME, f"card name {name!r} is not lower_case_with_underscores",
                           key_spans.get("name", span), hint="give it `name: lower_case_name`")
             continue
         for bad in _refused_texts(node):
             ch = bad.value[strings.first_refused(bad.value)]
-            bag.error("E0314", f"card `{name}`: a text cannot hold {strings.describe(ch)}",
-                      _node_span(shown, bad), hint="remove it or use a space: a text holds one line "
-                      "of readable characters")
+            bag.error(codes.CATALOGUE_TEXT_CHARACTER,
+                      f"card `{name}`: a text cannot hold {strings.describe(ch)}", _node_span(shown, bad),
+                      hint="remove it or use a space: a text holds one line of readable characters")
         for key in TEXT_KEYS:
             if key in entry and not isinstance(entry[key], str):
                 vnode = value_nodes.get(key)
-                bag.error("E0313", f"card `{name}`: `{key}` must be a text, but YAML reads "
+                bag.error(codes.CARD_TEXT_NOT_TEXT, f"card `{name}`: `{key}` must be a text, but YAML reads "
                           f"`{_yaml_text(vnode)}` as {_kind(entry[key])}",
                           _node_span(shown, vnode) if vnode is not None else span,
                           hint=f'put it in quotes: `{key}: "{_yaml_text(vnode)}"`')
         if not _NAME.fullmatch(name):
-            bag.error("E0305", f"card name `{name}` is not lower_case_with_underscores",
+            bag.error(codes.CARD_NAME, f"card name `{name}` is not lower_case_with_underscores",
                       key_spans.get("name", span), hint="names are what specs and logs use; "
                       "put the printed name in `title`")
         given = Counter(k.value for k, _ in pairs)  # counted once: a card may have thousands
         for k, _ in pairs:
             if given[k.value] > 1:
                 given[k.value] = 0  # reported at its first place only
-                bag.error("E0306", f"card `{name}` gives `{k.value}` twice", _node_span(shown, k),
+                bag.error(codes.LISTED_TWICE, f"card `{name}` gives `{k.value}` twice", _node_span(shown, k),
                           hint="keep one")
         prov = entry.get("provenance", "rulebook")
         if prov not in ("rulebook", "provisional"):
-            bag.error("E0310", f"card `{name}`: provenance is `rulebook` or `provisional`, not "
+            bag.error(codes.CARD_PROVENANCE, f"card `{name}`: provenance is `rulebook` or `provisional`, not "
                       f"`{prov}`", key_spans.get("provenance", span),
                       hint=did_you_mean(str(prov), ["rulebook", "provisional"])
                       or "write `provenance: provisional` for a card the rulebook does not print")
         for pf in entry.get("provisional_fields", []) or []:
             if pf not in fields and pf not in ("copies", "title"):
-                bag.error("E0310", f"card `{name}`: `{pf}` in provisional_fields is not a field",
+                bag.error(codes.CARD_PROVENANCE,
+                          f"card `{name}`: `{pf}` in provisional_fields is not a field",
                           key_spans.get("provisional_fields", span),
                           hint=did_you_mean(str(pf), [*fields, "copies", "title"], "fields"))
         if name in names:
-            bag.error("E0306", f"card `{name}` is listed twice", span,
+            bag.error(codes.LISTED_TWICE, f"card `{name}` is listed twice", span,
                       hint="keep one entry; give it `copies: N` for several identical cards",
                       notes=[Note("first listed here", names[name])])
         names[name] = span
@@ -247,7 +252,7 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                 continue
             f = fields.get(key)
             if f is None:
-                bag.error("E0307", f"card `{name}` has field `{key}`, which card type "
+                bag.error(codes.UNDECLARED_CARD_FIELD, f"card `{name}` has field `{key}`, which card type "
                           f"`{ctype.name}` does not declare", kspan,
                           hint=did_you_mean(key, fields)
                           or f"declare `field {key}: ...` in `card {ctype.name}`")
@@ -256,14 +261,15 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
             if problem:
                 message, culprit, hint = problem
                 vspan = _value_span(shown, value_nodes.get(key), culprit) or kspan
-                bag.error("E0308", f"card `{name}`, field `{key}`: {message}", vspan,
+                bag.error(codes.CARD_FIELD_TYPE, f"card `{name}`, field `{key}`: {message}", vspan,
                           hint=hint or _value_hint(f.type.name, enums),
                           notes=[Note(f"`{key}` is declared here", f.span)])
             card[key] = value
         for f in ctype.fields:
             if f.name not in card:
                 if f.default is None:
-                    bag.error("E0309", f"card `{name}` lacks field `{f.name}`, which has no default",
+                    bag.error(codes.CARD_FIELD_MISSING,
+                              f"card `{name}` lacks field `{f.name}`, which has no default",
                               span, hint=f"add `{f.name}: ...` to the card, or give the field a "
                               f"default in `card {ctype.name}` (`field {f.name}: {f.type.name} = ...`)",
                               notes=[Note("declared here", f.span)])
@@ -271,7 +277,8 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                     card[f.name] = getattr(f.default, "value", getattr(f.default, "name", None))
         copies = entry.get("copies", 1)
         if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= MAX_COPIES:
-            bag.error("E0308", f"card `{name}`: copies must be a whole number from 1 to {MAX_COPIES}",
+            bag.error(codes.CARD_FIELD_TYPE,
+                      f"card `{name}`: copies must be a whole number from 1 to {MAX_COPIES}",
                       key_spans.get("copies", span), hint="write `copies: 1` or more, or leave it "
                       "out for a single copy")
             card["copies"] = 1
@@ -315,8 +322,8 @@ def _kind(value) -> str:
     return {list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)
 def _too_many(bag: DiagnosticBag, cat: ast.Catalogue, span: Span) -> None:
     """E0321 at the entry that takes the catalogues past MAX_CARDS cards."""
-    bag.error("E0321", f"the catalogues hold more than {MAX_CARDS:,} cards (copies included) by "
-              "this entry", span,
+    bag.error(codes.CATALOGUE_TOO_LARGE, f"the catalogues hold more than {MAX_CARDS:,} cards (copies "
+              "included) by this entry", span,
               hint="a game's box holds far fewer: look for cards listed or copied by mistake",
               notes=[Note("the catalogue is declared here", cat.span)])
 
@@ -340,16 +347,17 @@ class _CatalogueLoader(yaml.SafeLoader):
     def compose_node(self, parent, index):
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise _Refused("E0320", "uses a YAML " + ("alias" if isinstance(event, yaml.AliasEvent)
-                                                      else "anchor"), event.start_mark,
+            raise _Refused(codes.YAML_ANCHOR_OR_ALIAS, "uses a YAML " + (
+                               "alias" if isinstance(event, yaml.AliasEvent) else "anchor"), event.start_mark,
                            "write each card and value out in full; catalogues do not use anchors "
                            "(`&name`), aliases (`*name`) or merge keys (`<<`)")
         if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
             self._depth = getattr(self, "_depth", 0) + 1
             if self._depth > MAX_YAML_DEPTH:
-                raise _Refused("E0321", f"nests lists and mappings more than {MAX_YAML_DEPTH} deep",
-                               event.start_mark, "a card is a mapping of fields to values; a bag is "
-                               "a mapping of resources to numbers: nothing nests deeper")
+                raise _Refused(codes.CATALOGUE_TOO_LARGE,
+                               f"nests lists and mappings more than {MAX_YAML_DEPTH} deep", event.start_mark,
+                               "a card is a mapping of fields to values; a bag is a mapping of resources "
+                               "to numbers: nothing nests deeper")
             try:
                 return super().compose_node(parent, index)
             finally:
@@ -365,7 +373,7 @@ class _CatalogueLoader(yaml.SafeLoader):
         if value is None or abs(value) > MAX_NUMBER:
             shown = node.value if len(node.value) <= 24 else f"{node.value[:12]}... ({len(node.value)} " \
                 "characters)"
-            raise _Refused("E0543", f"holds the number {shown}, larger than {MAX_NUMBER:,}",
+            raise _Refused(codes.NUMBER_TOO_LARGE, f"holds the number {shown}, larger than {MAX_NUMBER:,}",
                            node.start_mark, f"write a number of at most {MAX_NUMBER:,}")
         return value
 
@@ -383,8 +391,8 @@ def _refused(bag: DiagnosticBag, err: _Refused, shown, cat: ast.Catalogue) -> No
 
 def _too_large(bag: DiagnosticBag, cat: ast.Catalogue, shown, size: str) -> None:
     """E0321 for a catalogue file past MAX_CATALOGUE_CHARS."""
-    bag.error("E0321", f"catalogue file {cat.path!r} is too large: {size}, and the compiler reads "
-              f"at most {MAX_CATALOGUE_CHARS:,} characters", cat.span,
+    bag.error(codes.CATALOGUE_TOO_LARGE, f"catalogue file {cat.path!r} is too large: {size}, and the "
+              f"compiler reads at most {MAX_CATALOGUE_CHARS:,} characters", cat.span,
               hint="a game's cards fit in far less (the shipped catalogues are under 30,000): look for "
               "text pasted or generated by mistake",
               notes=[Note(f"the file is {shown}", cat.span)])

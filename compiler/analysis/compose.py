@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace as dc_replace
 
-from dsl import ast
+from dsl import ast, codes
 from dsl.spans import Span
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from compiler.analysis.limits import MAX_MODE_OPS
@@ -44,7 +44,8 @@ class Change:
 
 
 #: What a mode built on a missing parent still reports: problems of its own text.
-_NOT_CASCADES = frozenset({"E0204", "E0206", "E0210", "E0545"})
+_NOT_CASCADES = frozenset({codes.UNKNOWN_MODE, codes.DEFINED_THROUGH_ITSELF, codes.MODE_CANNOT_CHANGE,
+                           codes.TOO_MANY_MODES})
 
 
 @dataclass
@@ -113,12 +114,12 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
     games = [i for i in spec.items if isinstance(i, ast.Game)]
     if not games:
         where = spec.span if spec.span.line else Span(spec.span.path, 1, 1, 1, 1)  # an empty spec
-        bag.error("E0201", "the spec has no `game` block", where,
+        bag.error(codes.NO_GAME_BLOCK, "the spec has no `game` block", where,
                   hint='start the spec with `game name "Title" { players 2 to 4 }`')
         return Composition(None, {}, None, {}, {}, [])
     game = games[0]
     for extra in games[1:]:
-        bag.error("E0202", "a spec declares one game", extra.span,
+        bag.error(codes.DECLARED_TWICE, "a spec declares one game", extra.span,
                   hint="keep one `game` block; modes change the player count with `players`",
                   notes=[Note("the game is declared here", game.span)])
     base = ComposedMode("base", game.title, ast.Mode("base", game.title, None, (), (), game.span),
@@ -130,13 +131,13 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
     for item in spec.items:
         if isinstance(item, ast.Setup):
             if base.setup is not None:
-                bag.error("E0202", "`setup` is declared twice", item.span,
+                bag.error(codes.DECLARED_TWICE, "`setup` is declared twice", item.span,
                           hint="merge the two into one `setup`; a mode changes it with `replace setup`",
                           notes=[Note("first declared here", base.setup.span)])
             base.setup = item
         elif isinstance(item, ast.Flow):
             if base.flow is not None:
-                bag.error("E0202", "`flow` is declared twice", item.span,
+                bag.error(codes.DECLARED_TWICE, "`flow` is declared twice", item.span,
                           hint="merge the two into one `flow`; a mode changes it with `replace flow`",
                           notes=[Note("first declared here", base.flow.span)])
             base.flow = item
@@ -152,21 +153,21 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
             if _unique(item.name, item, seen, bag):
                 base.table(item)[item.name] = item
     if base.setup is None:
-        bag.error("E0203", "the spec has no `setup` block", game.span,
+        bag.error(codes.NO_SETUP_OR_FLOW, "the spec has no `setup` block", game.span,
                   hint="add `setup { ... }` saying how the game is laid out")
     if base.flow is None:
-        bag.error("E0203", "the spec has no `flow` block", game.span,
+        bag.error(codes.NO_SETUP_OR_FLOW, "the spec has no `flow` block", game.span,
                   hint="add `flow { start -> first_phase ... }`")
     for amendment in amendments:
         if amendment.mode.name not in modes_decl:
-            bag.error("E0204", f"amendment targets unknown mode `{amendment.mode.name}`",
+            bag.error(codes.UNKNOWN_MODE, f"amendment targets unknown mode `{amendment.mode.name}`",
                       amendment.mode.span, hint=did_you_mean(amendment.mode.name, modes_decl, "modes"))
     if not modes_decl:
         modes_decl["standard"] = ast.Mode("standard", game.title, None, (), (), game.span)
     composer = _Composer(base, modes_decl, modules, amendments, bag)
     modes = {name: composer.mode(name) for name in modes_decl}
     if game.default_mode and game.default_mode.name not in modes:
-        bag.error("E0204", f"default mode `{game.default_mode.name}` is not declared",
+        bag.error(codes.UNKNOWN_MODE, f"default mode `{game.default_mode.name}` is not declared",
                   game.default_mode.span, hint=did_you_mean(game.default_mode.name, modes, "modes"))
     return Composition(game, modes, base, modes_decl, modules, amendments)
 
@@ -174,7 +175,7 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
 def _unique(name: str, item, seen: dict, bag: DiagnosticBag) -> bool:
     """Record a declaration; a second one of the same name is an error and is ignored."""
     if name in seen:
-        bag.error("E0205", f"`{name}` is declared twice", item.span,
+        bag.error(codes.NAME_DECLARED_TWICE, f"`{name}` is declared twice", item.span,
                   hint="give each rule its own name",
                   notes=[Note(f"`{name}` was first declared here", seen[name].span)])
         return False
@@ -218,7 +219,8 @@ class _Composer:
                 parent = self.base
                 break
             if decl.extends.name not in self.modes_decl:
-                self.bag.error("E0204", f"mode `{current}` extends unknown mode `{decl.extends.name}`",
+                self.bag.error(codes.UNKNOWN_MODE,
+                               f"mode `{current}` extends unknown mode `{decl.extends.name}`",
                                decl.extends.span,
                                hint=did_you_mean(decl.extends.name, self.modes_decl, "modes")
                                if len(self.modes_decl) > 1 else "declare the mode it extends, or "
@@ -236,7 +238,7 @@ class _Composer:
         """Report E0206 for modes that extend themselves through ``chain`` (its first mode
         extends the last); the base, marked incomplete, stands in for the missing parent."""
         name = chain[0]
-        self.bag.error("E0206", f"mode `{name}` extends itself through "
+        self.bag.error(codes.DEFINED_THROUGH_ITSELF, f"mode `{name}` extends itself through "
                        + " → ".join(chain + [name]), self.modes_decl[name].span,
                        hint=f"remove `extends` from one of {', '.join(f'`{m}`' for m in chain)}",
                        notes=[Note(f"`{other}` extends `{self.modes_decl[other].extends.name}` here",
@@ -299,7 +301,7 @@ class _Composer:
                 outer = op  # the mode's (or amendment's) own operation this one comes from
             self.applied += 1
             if self.applied > MAX_MODE_OPS:
-                self.bag.error("E0545", f"mode `{mode.name}` applies more than {MAX_MODE_OPS:,} "
+                self.bag.error(codes.TOO_MANY_MODES, f"mode `{mode.name}` applies more than {MAX_MODE_OPS:,} "
                                "changes, counting each module as often as it is used (through "
                                "other modules)", outer.span, hint="use each module once: a module "
                                "used twice by a module used twice... doubles the work each time",
@@ -312,12 +314,13 @@ class _Composer:
                 continue
             module = self.modules.get(op.module.name)
             if module is None:
-                self.bag.error("E0204", f"unknown module `{op.module.name}`", op.module.span,
+                self.bag.error(codes.UNKNOWN_MODE, f"unknown module `{op.module.name}`", op.module.span,
                                hint=did_you_mean(op.module.name, self.modules, "modules"))
                 mode.incomplete = True
             elif module.name in self.using:
                 chain = self.using[self.using.index(module.name):] + [module.name]
-                self.bag.error("E0206", "module uses itself through " + " → ".join(chain),
+                self.bag.error(codes.DEFINED_THROUGH_ITSELF,
+                               "module uses itself through " + " → ".join(chain),
                                op.module.span, hint="remove one of the `use` lines")
                 mode.incomplete = True
             else:
@@ -333,13 +336,13 @@ class _Composer:
         elif isinstance(op, ast.SetParam):
             old = mode.params.get(op.param.name)
             if old is None:
-                self.bag.error("E0207", f"`set` names unknown param `{op.param.name}`",
+                self.bag.error(codes.SET_UNKNOWN_PARAM, f"`set` names unknown param `{op.param.name}`",
                                op.param.span, hint=did_you_mean(op.param.name, mode.params)
                                or self._declared_elsewhere(op.param.name)
                                or f"declare it first: `param {op.param.name} \"...\" = ... {{ }}`")
             elif type(op.value) is not type(old.value) and not (
                     isinstance(op.value, ast.Name) and isinstance(old.value, ast.Name)):
-                self.bag.error("E0503", f"`{old.name}` is {_literal_words(old.value)}, so it "
+                self.bag.error(codes.WRONG_TYPE, f"`{old.name}` is {_literal_words(old.value)}, so it "
                                f"cannot be set to {_literal_words(op.value)}", op.value.span,
                                hint=f"set it to {_literal_words(old.value)}, like its declared "
                                "value",
@@ -351,7 +354,7 @@ class _Composer:
         elif isinstance(op, (ast.Add, ast.Replace)) and isinstance(op.decl, (ast.Flow, ast.Setup)):
             attr = "flow" if isinstance(op.decl, ast.Flow) else "setup"
             if isinstance(op, ast.Add):
-                self.bag.error("E0208", f"`add` of a second `{attr}`", op.decl.span,
+                self.bag.error(codes.ADD_EXISTING_RULE, f"`add` of a second `{attr}`", op.decl.span,
                                hint=f"use `replace {attr} {{ ... }}` to change it")
                 return
             mode.history.append(Change("replace", attr, attr, by, _first_source(op.decl.meta)
@@ -359,14 +362,14 @@ class _Composer:
             setattr(mode, attr, op.decl)
         elif isinstance(op, (ast.Add, ast.Replace)) and type(op.decl) not in TABLES:
             word = "add" if isinstance(op, ast.Add) else "replace"
-            self.bag.error("E0210", f"a mode cannot `{word}` a {ast.decl_kind(op.decl)}",
+            self.bag.error(codes.MODE_CANNOT_CHANGE, f"a mode cannot `{word}` a {ast.decl_kind(op.decl)}",
                            op.decl.span, hint="modes add, replace or remove rules: actions, "
                            "phases, tallies, triggers, params, tracks, zones, ends...")
         elif isinstance(op, ast.Add):
             table = mode.table(op.decl)
             name = op.decl.name
             if name in table:
-                self.bag.error("E0208", f"`add` names `{name}`, which already exists here",
+                self.bag.error(codes.ADD_EXISTING_RULE, f"`add` names `{name}`, which already exists here",
                                op.decl.span, hint="use `replace` to change an existing rule",
                                notes=[Note("existing declaration", table[name].span)])
                 return
@@ -378,7 +381,7 @@ class _Composer:
             table = mode.table(op.decl)
             name = op.decl.name
             if name not in table:
-                self.bag.error("E0209", f"`replace` names `{name}`, which is not a rule of "
+                self.bag.error(codes.MISSING_RULE, f"`replace` names `{name}`, which is not a rule of "
                                "this mode", op.decl.span, hint=did_you_mean(name, table)
                                or "use `add` for a new rule", notes=_removed_notes(mode, name))
                 return
@@ -391,7 +394,7 @@ class _Composer:
             table = getattr(mode, TABLES[kind_cls])
             name = op.name.name
             if name not in table:
-                self.bag.error("E0209", f"`remove` names {op.kind} `{name}`, which is not a "
+                self.bag.error(codes.MISSING_RULE, f"`remove` names {op.kind} `{name}`, which is not a "
                                "rule of this mode", op.name.span,
                                hint=did_you_mean(name, table) or f"the {op.kind} rules here are "
                                + (", ".join(f"`{n}`" for n in list(table)[:6]) or "none"),

@@ -2,8 +2,9 @@
 
 :data:`CHECKS` is the one list of checks, in the order :func:`check` runs them.
 A mode check is a module's ``check_mode(mode, report)``: ``mode`` is a
-:class:`compiler.analysis.compose.ComposedMode` and ``report(severity, code, message,
-span, hint, notes)`` receives each problem.  One that counts cards is
+:class:`compiler.analysis.compose.ComposedMode` and ``report`` the
+:class:`dsl.diagnostics.Report` each problem goes to (``report.error(codes.WRONG_TYPE,
+message, span, hint=..., notes=...)``).  One that counts cards is
 ``check_mode(mode, cards, report)`` and is skipped when the catalogues did not load
 cleanly (it would only add cascades).  The usage check reads every mode at once:
 ``check_composition(comp, cards, bag)``.  A diagnostic found in several modes is
@@ -72,7 +73,7 @@ def check(comp, bag: DiagnosticBag, cards: list[dict] | None = None) -> None:
     for mode in comp.modes.values():
         if mode.incomplete:  # E0204/E0206 said why; its rules would only report cascades
             continue
-        report = lambda *args, m=mode.name: found.add(m, *args)  # noqa: E731 - one mode's reporter
+        report = found.report(mode.name)
         for c in CHECKS:
             if c.reads == "mode":
                 c.run(mode, report)

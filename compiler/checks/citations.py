@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dsl import codes
 from compiler.checks.typecheck import Checker
 
 
 def check_mode(mode, report) -> None:
-    """Report the problems above in ``mode``; ``report(severity, code, message, span,
-    hint, notes)`` receives each."""
+    """Report the problems above in ``mode``; ``report`` (a
+    :class:`dsl.diagnostics.Report`) receives each."""
     _Checks(mode, report).run()
 
 
@@ -18,5 +19,5 @@ class _Checks(Checker):
                       m.actions, m.triggers, m.procedures, m.ends):
             for decl in table.values():
                 if not any(meta.kind == "source" for meta in decl.meta):
-                    self.warning("W0102", f"`{decl.name}` cites no rulebook section", decl.span,
-                                 hint='add `source "Section › Subsection"`')
+                    self.report.warning(codes.NO_CITATION, f"`{decl.name}` cites no rulebook section",
+                                        decl.span, hint='add `source "Section › Subsection"`')

@@ -4,7 +4,7 @@ unknown card types and zones (E0501), owners (E0505), zone limits and states, ov
 
 from __future__ import annotations
 
-from dsl import ast
+from dsl import ast, codes
 from dsl.diagnostics import Note, did_you_mean
 from compiler.analysis import limits
 from compiler.analysis import names as N
@@ -12,8 +12,8 @@ from compiler.checks.typecheck import Checker, type_words
 
 
 def check_mode(mode, report) -> None:
-    """Report the problems above in ``mode``; ``report(severity, code, message, span,
-    hint, notes)`` receives each."""
+    """Report the problems above in ``mode``; ``report`` (a
+    :class:`dsl.diagnostics.Report`) receives each."""
     _Checks(mode, report).run()
 
 
@@ -25,57 +25,60 @@ class _Checks(Checker):
         seats = min(max(hi, 1), limits.MAX_PLAYERS)
         for pc in m.pieces.values():
             if pc.count < 1:
-                self.error("E0506", "each player needs at least 1 piece", pc.span,
-                           hint="write `per player 1` or more")
+                self.report.error(codes.OUT_OF_RANGE, "each player needs at least 1 piece", pc.span,
+                                  hint="write `per player 1` or more")
             elif pc.count > limits.MAX_PIECES_PER_PLAYER:
-                self.error("E0506", f"each player can have at most {limits.MAX_PIECES_PER_PLAYER} "
-                           f"pieces of a kind, not {pc.count}", pc.span,
-                           hint=f"write `per player {limits.MAX_PIECES_PER_PLAYER}` or fewer")
+                self.report.error(codes.OUT_OF_RANGE, "each player can have at most "
+                                  f"{limits.MAX_PIECES_PER_PLAYER} "
+                                  f"pieces of a kind, not {pc.count}", pc.span,
+                                  hint=f"write `per player {limits.MAX_PIECES_PER_PLAYER}` or fewer")
             elif pieces <= limits.MAX_PIECES < pieces + pc.count * seats:
-                self.error("E0506", f"with {seats} players the pieces number more than "
-                           f"{limits.MAX_PIECES:,} in all by these", pc.span,
-                           hint="use fewer pieces per player, or fewer kinds of pieces")
+                self.report.error(codes.OUT_OF_RANGE, f"with {seats} players the pieces number more than "
+                                  f"{limits.MAX_PIECES:,} in all by these", pc.span,
+                                  hint="use fewer pieces per player, or fewer kinds of pieces")
             pieces += max(pc.count, 0) * seats
             if pc.sides is not None and pc.sides < 2:
-                self.error("E0506", "a die needs at least 2 sides", pc.span,
-                           hint="write `sides 6` (any number from 2), or leave `sides` out for pieces "
-                           "that do not roll")
+                self.report.error(codes.OUT_OF_RANGE, "a die needs at least 2 sides", pc.span,
+                                  hint="write `sides 6` (any number from 2), or leave `sides` out for pieces "
+                                  "that do not roll")
             if pc.name in m.card_types:
-                self.error("E0205", f"`{pc.name}` is both a card type and pieces", pc.span,
-                           hint="rename one of them",
-                           notes=[Note("the card type", m.card_types[pc.name].span)])
+                self.report.error(codes.NAME_DECLARED_TWICE, f"`{pc.name}` is both a card type and pieces",
+                                  pc.span, hint="rename one of them",
+                                  notes=[Note("the card type", m.card_types[pc.name].span)])
         for z in m.zones.values():
             if z.card_type.name not in m.card_types and z.card_type.name not in m.pieces:
-                self.error("E0501", f"unknown card type `{z.card_type.name}`", z.card_type.span,
-                           hint=did_you_mean(z.card_type.name, [*m.card_types, *m.pieces],
-                                             "card types and pieces"))
+                self.report.error(codes.UNKNOWN_NAME, f"unknown card type `{z.card_type.name}`",
+                                  z.card_type.span,
+                                  hint=did_you_mean(z.card_type.name, [*m.card_types, *m.pieces],
+                                                    "card types and pieces"))
             if z.per_card is not None and z.per_card.name not in m.card_types \
                     and z.per_card.name not in m.pieces:
-                self.error("E0501", f"unknown card type `{z.per_card.name}`", z.per_card.span,
-                           hint=did_you_mean(z.per_card.name, [*m.card_types, *m.pieces],
-                                             "card types and pieces"))
+                self.report.error(codes.UNKNOWN_NAME, f"unknown card type `{z.per_card.name}`",
+                                  z.per_card.span,
+                                  hint=did_you_mean(z.per_card.name, [*m.card_types, *m.pieces],
+                                                    "card types and pieces"))
             if z.per_card is not None and z.per_player:
-                self.error("E0505", f"`{z.name}` cannot belong both to each player and to each "
-                           f"{z.per_card.name}", z.span,
-                           hint=f"keep one of `per player` and `per {z.per_card.name}`")
+                self.report.error(codes.WHOSE, f"`{z.name}` cannot belong both to each player and to each "
+                                  f"{z.per_card.name}", z.span,
+                                  hint=f"keep one of `per player` and `per {z.per_card.name}`")
             if z.limit is not None:
                 owner_scope = N.Scope(card=z.per_card.name) if z.per_card else N.Scope()
                 self.expect(z.limit, N.INT, owner_scope, "a zone limit")
             if z.overflow is not None:
                 self.overflow(z)
             if z.refill is not None and z.refill.name not in m.zones:
-                self.error("E0501", f"unknown zone `{z.refill.name}`", z.refill.span,
-                           hint=did_you_mean(z.refill.name, m.zones, "zones and decks"))
+                self.report.error(codes.UNKNOWN_NAME, f"unknown zone `{z.refill.name}`", z.refill.span,
+                                  hint=did_you_mean(z.refill.name, m.zones, "zones and decks"))
             for st in z.states:
                 want = N.field_type(st.type.name, m)
                 if want == "?":
-                    self.error("E0501", f"unknown type `{st.type.name}`", st.type.span,
-                               hint=did_you_mean(st.type.name, ["int", "bool", "bag", "text", *m.enums],
-                                                 "types"))
+                    self.report.error(codes.UNKNOWN_NAME, f"unknown type `{st.type.name}`", st.type.span,
+                                      hint=did_you_mean(st.type.name,
+                                                        ["int", "bool", "bag", "text", *m.enums], "types"))
                 else:
                     self.expect(st.default, want, N.Scope(), f"the default of `{st.name}`")
         for ct in m.card_types.values():
-            self.once(ct.fields, lambda f: f.name, "E0205",
+            self.once(ct.fields, lambda f: f.name, codes.NAME_DECLARED_TWICE,
                       lambda f, ct=ct: f"card `{ct.name}` has two fields named `{f.name}`",
                       "give each field its own name, or remove one", "the other field")
             for f in ct.fields:
@@ -85,33 +88,35 @@ class _Checks(Checker):
                     if got != want and not (want == N.BAG and isinstance(f.default, ast.EmptyBag)):
                         this = (f"`{f.default.name}` names no value" if got == "?"
                                 and isinstance(f.default, ast.Name) else f"this is {type_words(got)}")
-                        self.error("E0503", f"the default of `{f.name}` must be {type_words(want)}, "
-                                   f"but {this}", f.default.span,
-                                   hint="a bag field has no default: give each card its value"
-                                   if want == N.BAG else
-                                   f"write {type_words(want)}, or change the field's type")
+                        self.report.error(codes.WRONG_TYPE, f"the default of `{f.name}` must be "
+                                          f"{type_words(want)}, but {this}", f.default.span,
+                                          hint="a bag field has no default: give each card its value"
+                                          if want == N.BAG else
+                                          f"write {type_words(want)}, or change the field's type")
                 if N.field_type(f.type.name, m) == "?":
-                    self.error("E0501", f"unknown type `{f.type.name}`", f.type.span,
-                               hint=did_you_mean(f.type.name, ["int", "bool", "bag", "text", *m.enums],
-                                                 "types"))
+                    self.report.error(codes.UNKNOWN_NAME, f"unknown type `{f.type.name}`", f.type.span,
+                                      hint=did_you_mean(f.type.name, ["int", "bool", "bag", "text", *m.enums],
+                                                        "types"))
 
     def overflow(self, z: ast.Zone) -> None:
         """``overflow discard into ZONE``: the zone has a limit and an owner, and the
         discard zone holds the same cards (E0550-E0552)."""
         o = z.overflow
         if z.limit is None:
-            self.error("E0550", f"`{z.name}` has no limit, so it never overflows", o.span,
-                       hint="add `limit N` to the zone, or remove the `overflow` line")
+            self.report.error(codes.OVERFLOW_WITHOUT_LIMIT, f"`{z.name}` has no limit, so it never overflows",
+                              o.span, hint="add `limit N` to the zone, or remove the `overflow` line")
         if not z.per_player:
-            self.error("E0551", f"`{z.name}` belongs to no player, so nobody can make room in it",
-                       o.span, hint="`overflow` is for a zone kept `per player`, such as a hand")
+            self.report.error(codes.OVERFLOW_WITHOUT_OWNER,
+                              f"`{z.name}` belongs to no player, so nobody can make room in it", o.span,
+                              hint="`overflow` is for a zone kept `per player`, such as a hand")
         card = self.zone_ref(o.discard, N.Scope())
         if o.discard.zone.name == z.name:
-            self.error("E0552", f"cards discarded to make room in `{z.name}` cannot go back into "
-                       "it", o.discard.span, hint="discard into another zone, such as a discard pile")
+            self.report.error(codes.OVERFLOW_DESTINATION, f"cards discarded to make room in `{z.name}` "
+                              "cannot go back into it", o.discard.span,
+                              hint="discard into another zone, such as a discard pile")
         elif card and card != z.card_type.name:
-            self.error("E0552", f"`{z.name}` holds {z.card_type.name} cards but "
-                       f"`{o.discard.zone.name}` holds {card} cards", o.discard.span,
-                       hint=f"discard into a zone of {z.card_type.name} cards",
-                       notes=[Note(f"`{o.discard.zone.name}` is declared here",
-                                   self.mode.zones[o.discard.zone.name].span)])
+            self.report.error(codes.OVERFLOW_DESTINATION, f"`{z.name}` holds {z.card_type.name} cards but "
+                              f"`{o.discard.zone.name}` holds {card} cards", o.discard.span,
+                              hint=f"discard into a zone of {z.card_type.name} cards",
+                              notes=[Note(f"`{o.discard.zone.name}` is declared here",
+                                          self.mode.zones[o.discard.zone.name].span)])

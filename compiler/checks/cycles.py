@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from dsl import ast
+from dsl import ast, codes
 from dsl.diagnostics import Note
 from compiler.analysis import limits
 from compiler.checks.typecheck import Checker
@@ -28,11 +28,11 @@ class CycleChecker(Checker):
         cycles = _one_cycle_each(graph, list(self.mode.derived))
         for cycle in cycles:
             first = self.mode.derived[cycle[0]]
-            self.error("E0206", "derived value is defined through itself: "
-                       + " → ".join(cycle + cycle[:1]), first.span,
-                       hint="define it from other values only",
-                       notes=[Note(f"`{a}` reads `{b}` here", self.mode.derived[a].expr.span)
-                              for a, b in zip(cycle[1:], cycle[2:] + cycle[:1])])
+            self.report.error(codes.DEFINED_THROUGH_ITSELF, "derived value is defined through itself: "
+                              + " → ".join(cycle + cycle[:1]), first.span,
+                              hint="define it from other values only",
+                              notes=[Note(f"`{a}` reads `{b}` here", self.mode.derived[a].expr.span)
+                                     for a, b in zip(cycle[1:], cycle[2:] + cycle[:1])])
         if not cycles:
             self.chain_depth(graph, self.mode.derived, "derived value", "reads",
                              "compute some of them from the first values directly, not each "
@@ -50,11 +50,12 @@ class CycleChecker(Checker):
         cycles = _one_cycle_each(graph, list(self.mode.procedures))
         for cycle in cycles:
             first = self.mode.procedures[cycle[0]]
-            self.error("E0206", "procedure runs itself through " + " → ".join(cycle + cycle[:1]),
-                       first.span, hint="a procedure cannot run itself; repeat work with `for each` "
-                       "instead",
-                       notes=[Note(f"`{a}` runs `{b}` here", graph.edges[a, b]["span"])
-                              for a, b in zip(cycle, cycle[1:] + cycle[:1])])
+            self.report.error(codes.DEFINED_THROUGH_ITSELF,
+                              "procedure runs itself through " + " → ".join(cycle + cycle[:1]),
+                              first.span,
+                              hint="a procedure cannot run itself; repeat work with `for each` instead",
+                              notes=[Note(f"`{a}` runs `{b}` here", graph.edges[a, b]["span"])
+                                     for a, b in zip(cycle, cycle[1:] + cycle[:1])])
         if not cycles:
             self.chain_depth(graph, self.mode.procedures, "procedure", "runs",
                              "run the later procedures one after another from the first, not "
@@ -71,10 +72,10 @@ class CycleChecker(Checker):
         chain = [n for n in nx.dag_longest_path(graph) if n in decls]
         if len(chain) > limits.MAX_REFERENCE_DEPTH:
             shown = " → ".join(f"`{n}`" for n in chain[:3]) + " → ... → " + f"`{chain[-1]}`"
-            self.error("E0541", f"{kind} `{chain[0]}` {verb} a chain of {len(chain):,} {kind}s "
-                       f"({shown}); at most {limits.MAX_REFERENCE_DEPTH} may depend on one another "
-                       "in a row", decls[chain[0]].span, hint=hint,
-                       notes=[Note(f"the chain ends at `{chain[-1]}`", decls[chain[-1]].span)])
+            self.report.error(codes.CHAIN_TOO_DEEP, f"{kind} `{chain[0]}` {verb} a chain of {len(chain):,} "
+                              f"{kind}s ({shown}); at most {limits.MAX_REFERENCE_DEPTH} may depend on one "
+                              "another in a row", decls[chain[0]].span, hint=hint,
+                              notes=[Note(f"the chain ends at `{chain[-1]}`", decls[chain[-1]].span)])
 
 
 def _one_cycle_each(graph, order: list[str]) -> list[list[str]]:

@@ -5,15 +5,15 @@ end (E0530), roll-offs (E0506, E0560).  End conditions that can never hold are
 
 from __future__ import annotations
 
-from dsl import ast
+from dsl import ast, codes
 from dsl.diagnostics import Note
 from compiler.analysis import names as N
 from compiler.checks.typecheck import Checker
 
 
 def check_mode(mode, report) -> None:
-    """Report the problems above in ``mode``; ``report(severity, code, message, span,
-    hint, notes)`` receives each."""
+    """Report the problems above in ``mode``; ``report`` (a
+    :class:`dsl.diagnostics.Report`) receives each."""
     _Checks(mode, report).run()
 
 
@@ -25,8 +25,8 @@ class _Checks(Checker):
                 if e.condition is not None:
                     self.expect(e.condition, N.BOOL, N.Scope(), "a transition condition")
         if not m.ends:
-            self.error("E0530", "the spec never says how the game ends", m.game.span,
-                       hint="add `end game_over { when ... winner most ... }`")
+            self.report.error(codes.NO_END, "the spec never says how the game ends", m.game.span,
+                              hint="add `end game_over { when ... winner most ... }`")
         for end in m.ends.values():
             if end.when is not None:
                 self.expect(end.when, N.BOOL, N.Scope(), "the end condition")
@@ -44,10 +44,11 @@ class _Checks(Checker):
         """A roll-off rolls dice of at least 2 sides, and it breaks every tie it is given
         (players tied roll again), so no tie-breaker can follow it."""
         if tb.sides < 2:
-            self.error("E0506", "a roll-off needs a die of at least 2 sides", tb.span,
-                       hint="write `sides 6` (any number from 2)")
+            self.report.error(codes.OUT_OF_RANGE, "a roll-off needs a die of at least 2 sides", tb.span,
+                              hint="write `sides 6` (any number from 2)")
         if after:
-            self.error("E0560", f"tie-breaker \"{after[0].label}\" comes after a roll-off, which "
-                       "always breaks the tie, so it never applies", after[0].span,
-                       hint="make the roll-off the last tie-breaker",
-                       notes=[Note("the roll-off", tb.span)])
+            self.report.error(codes.TIE_BREAKER_AFTER_ROLL_OFF, f"tie-breaker \"{after[0].label}\" comes "
+                              "after a roll-off, which always breaks the tie, so it never applies",
+                              after[0].span,
+                              hint="make the roll-off the last tie-breaker",
+                              notes=[Note("the roll-off", tb.span)])

@@ -9,20 +9,22 @@ reported (a real member such as ``course`` differs by a changed letter).
 
 from __future__ import annotations
 
+from dsl import codes
+
 PROVENANCE = ("source", "ruling", "provisional")
 
 
 def check_mode(mode, report) -> None:
-    """Report E0512 for ``mode``; ``report(severity, code, message, span, hint, notes)``."""
+    """Report E0512 for ``mode``; ``report`` (a :class:`dsl.diagnostics.Report`) receives it."""
     for enum in mode.enums.values():
         for member in enum.members:
             if member.name in PROVENANCE:
                 continue
             keyword = next((k for k in PROVENANCE if _typo_of(member.name, k)), None)
             if keyword is not None:
-                report("error", "E0512", f"`{member.name}` in enum `{enum.name}` reads like a "
-                       f"misspelt `{keyword}`, so it declares a member named `{member.name}`",
-                       member.span, f'write `{keyword} "..."`, or give the member another name', ())
+                report.error(codes.MISSPELT_CLAUSE, f"`{member.name}` in enum `{enum.name}` reads like a "
+                             f"misspelt `{keyword}`, so it declares a member named `{member.name}`",
+                             member.span, hint=f'write `{keyword} "..."`, or give the member another name')
 
 
 def _typo_of(word: str, keyword: str) -> bool:

@@ -12,7 +12,7 @@ catalogue entries hold it.
 
 from __future__ import annotations
 
-from dsl import ast
+from dsl import ast, codes
 from dsl.diagnostics import Note
 from compiler.checks.information import statements
 
@@ -20,7 +20,7 @@ ANY = None  # a bag that may hold any resource
 
 
 def check_mode(mode, cards: list[dict], report) -> None:
-    """Report E0702 for ``mode``; ``report(severity, code, message, span, hint, notes)``."""
+    """Report E0702 for ``mode``; ``report`` (a :class:`dsl.diagnostics.Report`) receives it."""
     gained: set[str] = set()
     for locals_, stmts in _blocks(mode):
         for st in statements(stmts):
@@ -38,9 +38,9 @@ def check_mode(mode, cards: list[dict], report) -> None:
                         first[name].line, first[name].column)):
                     first[name] = span
     for name, span in sorted(first.items()):
-        report("error", "E0702", f"this costs `{name}`, which no rule ever gives", span,
-               f"add a way to gain it (`gain {name} 1` in the setup or an action), or remove the cost",
-               (Note(f"`{name}` is declared here", mode.resources[name].span),))
+        report.error(codes.COST_NEVER_PAYABLE, f"this costs `{name}`, which no rule ever gives", span,
+                     hint=f"add a way to gain it (`gain {name} 1` in the setup or an action), or remove "
+                     "the cost", notes=(Note(f"`{name}` is declared here", mode.resources[name].span),))
 
 
 def _blocks(mode):

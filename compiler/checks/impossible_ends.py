@@ -9,13 +9,13 @@ never taken, and a ``turns`` phase that ends only when the game ends
 
 from __future__ import annotations
 
-from dsl import ast
+from dsl import ast, codes
 from dsl.diagnostics import Note
 from compiler.analysis.constfold import fold, mode_env, player_counts, players_words
 
 
 def check_mode(mode, report) -> None:
-    """Report E0409 for ``mode``; ``report(severity, code, message, span, hint, notes)``."""
+    """Report E0409 for ``mode``; ``report`` (a :class:`dsl.diagnostics.Report`) receives it."""
     counts = player_counts(mode)
     for end in mode.ends.values():
         if end.when is None:
@@ -29,9 +29,8 @@ def check_mode(mode, report) -> None:
         waiting = [e for e in (mode.flow.edges if mode.flow else ())
                    if e.condition is not None and end.name in _names(e.condition)]
         notes = [Note("this transition waits for it", e.span) for e in waiting][:3]
-        report("error", "E0409", f"the end condition `{end.name}` can never hold{who}, so the game "
-               "cannot end this way", end.when.span,
-               _hint(mode), tuple(notes))
+        report.error(codes.END_NEVER_HOLDS, f"the end condition `{end.name}` can never hold{who}, so "
+                     "the game cannot end this way", end.when.span, hint=_hint(mode), notes=notes)
 
 
 def _hint(mode) -> str:

@@ -21,8 +21,8 @@ The statements and choices of the rules must agree with it:
 
 from __future__ import annotations
 
-from dsl import ast
-from dsl.diagnostics import Note
+from dsl import ast, codes
+from dsl.diagnostics import Note, Report
 
 
 def statements(stmts):
@@ -46,22 +46,20 @@ def rule_blocks(mode):
         yield decl.effect
 
 
-def check_mode(mode, report) -> None:
-    """Check one composed mode; ``report(severity, code, message, span, hint, notes)``."""
-    def error(code, message, span, hint=None, notes=()):
-        report("error", code, message, span, hint, tuple(notes))
-
+def check_mode(mode, report: Report) -> None:
+    """Check one composed mode; ``report`` (a :class:`dsl.diagnostics.Report`) receives
+    each problem."""
     shuffled: dict[str, ast.Shuffle] = {}
     for block in rule_blocks(mode):
         for st in statements(block):
             if isinstance(st, ast.Shuffle):
                 shuffled.setdefault(st.zone.zone.name, st)
             elif isinstance(st, (ast.Draw, ast.Reveal)):
-                _draw(mode, st, error)
+                _draw(mode, st, report)
             elif isinstance(st, ast.ChooseCards):
-                _choose_cards(mode, st, error)
+                _choose_cards(mode, st, report)
             elif isinstance(st, ast.ChooseCard):
-                _choose_card(mode, st.zone, error)
+                _choose_card(mode, st.zone, report)
     for block in rule_blocks(mode):
         for st in _inside_each_player(block):
             if isinstance(st, ast.ChooseCards):
@@ -70,23 +68,24 @@ def check_mode(mode, report) -> None:
         if zone.visibility == "public" and (zone.kind == "deck" or zone.name in shuffled):
             what = "deck" if zone.kind == "deck" else "zone"
             notes = [Note("it is shuffled here", shuffled[zone.name].span)] if zone.name in shuffled else []
-            error("E0601", f"{what} `{zone.name}` is public, so every player would see the order of "
-                  "its cards", zone.span, hint="make it `secret` (face down)", notes=notes)
+            report.error(codes.SHUFFLED_ZONE_PUBLIC, f"{what} `{zone.name}` is public, so every player would "
+                         "see the order of its cards", zone.span, hint="make it `secret` (face down)",
+                         notes=notes)
     for action in mode.actions.values():
         for choice in action.choices:
             if isinstance(choice.domain, ast.CardDomain):
-                _choose_card(mode, choice.domain.zone, error)
+                _choose_card(mode, choice.domain.zone, report)
 
 
-def _choose_card(mode, ref: ast.ZoneRef, error) -> None:
+def _choose_card(mode, ref: ast.ZoneRef, report: Report) -> None:
     """``choose c: card in ZONE`` (an action's choice, or the statement): the acting
     player chooses, so they must see the zone."""
     zone = mode.zones.get(ref.zone.name)
     if zone is not None and not _sees(zone, ref):
-        error("E0603", f"choosing a card of `{zone.name}` shows the chooser every card in "
-              f"it, and `{zone.name}` is {_whose(zone)}", ref.span,
-              hint="choose from a zone the player sees: a public one, or `my ...`",
-              notes=[Note(f"`{zone.name}` is declared {zone.visibility} here", zone.span)])
+        report.error(codes.CHOSEN_UNSEEN, f"choosing a card of `{zone.name}` shows the chooser every card in "
+                     f"it, and `{zone.name}` is {_whose(zone)}", ref.span,
+                     hint="choose from a zone the player sees: a public one, or `my ...`",
+                     notes=[Note(f"`{zone.name}` is declared {zone.visibility} here", zone.span)])
 
 
 def _sees(zone: ast.Zone, ref: ast.ZoneRef) -> bool:
@@ -103,22 +102,22 @@ def _whose(zone: ast.Zone) -> str:
     return "another player's hidden zone" if zone.per_player else "hidden from every player"
 
 
-def _draw(mode, st, error) -> None:
+def _draw(mode, st, report) -> None:
     src, dst = mode.zones.get(st.source.zone.name), mode.zones.get(st.dest.zone.name)
     if src is None or dst is None:
         return
     if isinstance(st, ast.Draw) and src.visibility != "public" and dst.visibility == "public":
-        error("E0602", f"`draw` keeps cards face down, but `{dst.name}` is public: every player "
-              f"would see the cards drawn from `{src.name}`", st.span,
-              hint=f"write `reveal` to show them, or make `{dst.name}` hidden",
-              notes=[Note(f"`{dst.name}` is declared public here", dst.span)])
+        report.error(codes.CARDS_CHANGE_SIDES, f"`draw` keeps cards face down, but `{dst.name}` is public: "
+                     f"every player would see the cards drawn from `{src.name}`", st.span,
+                     hint=f"write `reveal` to show them, or make `{dst.name}` hidden",
+                     notes=[Note(f"`{dst.name}` is declared public here", dst.span)])
     if isinstance(st, ast.Reveal) and dst.visibility != "public":
-        error("E0602", f"`reveal` shows the cards to every player, but `{dst.name}` is "
-              f"{dst.visibility}", st.span, hint="write `draw` to keep them face down",
-              notes=[Note(f"`{dst.name}` is declared {dst.visibility} here", dst.span)])
+        report.error(codes.CARDS_CHANGE_SIDES, f"`reveal` shows the cards to every player, but `{dst.name}` "
+                     f"is {dst.visibility}", st.span, hint="write `draw` to keep them face down",
+                     notes=[Note(f"`{dst.name}` is declared {dst.visibility} here", dst.span)])
 
 
-def _choose_cards(mode, st: ast.ChooseCards, error) -> None:
+def _choose_cards(mode, st: ast.ChooseCards, report: Report) -> None:
     """``choose N cards from ZONE``: the zone's owner picks, so a zone without an owner
     who sees it (secret, or hidden and shared) would show its cards to the picker."""
     zone = mode.zones.get(st.source.zone.name)
@@ -126,10 +125,10 @@ def _choose_cards(mode, st: ast.ChooseCards, error) -> None:
         return
     if zone.visibility == "hidden" and zone.per_player:
         return
-    error("E0603", f"choosing cards of `{zone.name}` shows the chooser every card in it, and "
-          f"`{zone.name}` is {_whose(zone)}", st.source.span,
-          hint="choose from a zone the player sees, or `draw` from the top",
-          notes=[Note(f"`{zone.name}` is declared {zone.visibility} here", zone.span)])
+    report.error(codes.CHOSEN_UNSEEN, f"choosing cards of `{zone.name}` shows the chooser every card in it, "
+                 f"and `{zone.name}` is {_whose(zone)}", st.source.span,
+                 hint="choose from a zone the player sees, or `draw` from the top",
+                 notes=[Note(f"`{zone.name}` is declared {zone.visibility} here", zone.span)])
 
 
 def _inside_each_player(stmts, inside: bool = False):
@@ -144,13 +143,14 @@ def _inside_each_player(stmts, inside: bool = False):
             yield from _inside_each_player(option.body, deeper)
 
 
-def _choose_in_turn(mode, st: ast.ChooseCards, report) -> None:
+def _choose_in_turn(mode, st: ast.ChooseCards, report: Report) -> None:
     src, dst = mode.zones.get(st.source.zone.name), mode.zones.get(st.dest.zone.name)
     if src is None or dst is None or st.source.owner != "my":
         return
     if src.visibility == "hidden" and dst.visibility == "public":
-        report("warning", "W0601", f"players choose one after another in `each player`, and the "
-               f"cards chosen into `{dst.name}` are public: later players see what earlier ones chose",
-               st.span, f"if they choose in secret, choose into a hidden zone and `move all` of it "
-               f"into `{dst.name}` once everyone has chosen",
-               (Note(f"`{dst.name}` is declared public here", dst.span),))
+        report.warning(codes.CHOICES_SEEN_IN_TURN, "players choose one after another in `each player`, "
+                       f"and the cards chosen into `{dst.name}` are public: later players see what "
+                       "earlier ones chose", st.span,
+                       hint=f"if they choose in secret, choose into a hidden zone and `move all` of it "
+                       f"into `{dst.name}` once everyone has chosen",
+                       notes=(Note(f"`{dst.name}` is declared public here", dst.span),))

@@ -6,9 +6,11 @@ no mode named; one that is wrong in some modes only names them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from dsl.diagnostics import DiagnosticBag, Note
+from dsl.spans import Span
 
 
 @dataclass
@@ -18,8 +20,12 @@ class ModeDiagnostics:
     all_modes: list[str]
     found: dict[tuple, dict] = field(default_factory=dict)
 
+    def report(self, mode: str) -> ModeReport:
+        """The :class:`dsl.diagnostics.Report` the checks of ``mode`` report to."""
+        return ModeReport(self, mode)
+
     def add(self, mode: str, severity: str, code: str, message: str, span, hint=None,
-            notes: tuple[Note, ...] = ()) -> None:
+            notes: Iterable[Note] = ()) -> None:
         key = (severity, code, message, span)
         entry = self.found.setdefault(key, {"modes": {}, "hint": hint, "notes": tuple(notes)})
         entry["modes"][mode] = None  # a dict keeps the order and finds a mode at once
@@ -33,3 +39,22 @@ class ModeDiagnostics:
             report = bag.error if severity == "error" else bag.warning
             report(code, message, span, hint=entry["hint"], notes=entry["notes"])
         self.found.clear()
+
+
+@dataclass(frozen=True)
+class ModeReport:
+    """The :class:`dsl.diagnostics.Report` of the checks of one mode: what they report
+    goes to :class:`ModeDiagnostics`, which merges it with what other modes find."""
+
+    found: ModeDiagnostics
+    mode: str
+
+    def error(self, code: str, message: str, span: Span, hint: str | None = None,
+              notes: Iterable[Note] = ()) -> None:
+        """Report an error in this mode."""
+        self.found.add(self.mode, "error", code, message, span, hint, notes)
+
+    def warning(self, code: str, message: str, span: Span, hint: str | None = None,
+                notes: Iterable[Note] = ()) -> None:
+        """Report a warning in this mode."""
+        self.found.add(self.mode, "warning", code, message, span, hint, notes)

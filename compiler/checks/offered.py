@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dsl import codes
 from compiler.checks.typecheck import Checker
 
 
 def check_mode(mode, report) -> None:
-    """Report the problems above in ``mode``; ``report(severity, code, message, span,
-    hint, notes)`` receives each."""
+    """Report the problems above in ``mode``; ``report`` (a
+    :class:`dsl.diagnostics.Report`) receives each."""
     _Checks(mode, report).run()
 
 
@@ -17,5 +18,5 @@ class _Checks(Checker):
         offered = {ident.name for ph in m.phases.values() for ident in ph.actions}
         for name, a in m.actions.items():
             if name not in offered:
-                self.warning("W0101", f"action `{name}` is offered in no phase", a.span,
-                             hint="list it in a phase's `actions`, or remove it")
+                self.report.warning(codes.ACTION_NOT_OFFERED, f"action `{name}` is offered in no phase",
+                                    a.span, hint="list it in a phase's `actions`, or remove it")

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from dsl import codes
 from dsl.diagnostics import did_you_mean
 from compiler.analysis import names as N
 from compiler.checks.typecheck import Checker
 
 
 def check_mode(mode, report) -> None:
-    """Report the problems above in ``mode``; ``report(severity, code, message, span,
-    hint, notes)`` receives each."""
+    """Report the problems above in ``mode``; ``report`` (a
+    :class:`dsl.diagnostics.Report`) receives each."""
     _Checks(mode, report).run()
 
 
@@ -18,7 +19,7 @@ class _Checks(Checker):
         m = self.mode
         for p in m.params.values():
             if N.literal_type(p.value, m) == "?":
-                self.error("E0503", f"param `{p.name}` must be a number, true/false, a text or an "
-                           "enum member", p.value.span,
-                           hint=did_you_mean(getattr(p.value, "name", ""), N.enum_members(m))
-                           or "write a number, true, false, a quoted text or a member of an enum")
+                self.report.error(codes.WRONG_TYPE, f"param `{p.name}` must be a number, true/false, a text "
+                                  "or an enum member", p.value.span,
+                                  hint=did_you_mean(getattr(p.value, "name", ""), N.enum_members(m))
+                                  or "write a number, true, false, a quoted text or a member of an enum")

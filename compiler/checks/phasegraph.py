@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import networkx as nx
 
-from dsl import ast
-from dsl.diagnostics import Note, did_you_mean
+from dsl import ast, codes
+from dsl.diagnostics import Diagnostic, DiagnosticBag, Note, Report, did_you_mean
 from compiler.analysis.constfold import Env, fold, mode_env, player_counts, players_words
 
 START, END = "start", "end"
@@ -34,80 +34,74 @@ def build_graph(mode) -> nx.MultiDiGraph:
     return g
 
 
-def check_mode(mode, report) -> nx.MultiDiGraph:
-    """Check one mode's phase graph.  ``report(severity, code, message, span, hint, notes)``
-    receives each problem (see :class:`compiler.checks.modes.ModeDiagnostics`)."""
+def check_mode(mode, report: Report) -> nx.MultiDiGraph:
+    """Check one mode's phase graph; ``report`` (a :class:`dsl.diagnostics.Report`)
+    receives each problem."""
     g = build_graph(mode)
     flow = mode.flow
     if flow is None:
         return g
-
-    def error(code, message, span, hint=None, notes=()):
-        report("error", code, message, span, hint, tuple(notes))
-
     known = set(mode.phases) | {START, END}
     unknown = False
     for edge in flow.edges:
         for node in (edge.source, edge.dest):
             if node.name not in known:
                 unknown = True
-                error("E0401", f"flow names unknown phase `{node.name}`", node.span,
-                      hint=did_you_mean(node.name, mode.phases, "phases"))
+                report.error(codes.UNKNOWN_PHASE, f"flow names unknown phase `{node.name}`", node.span,
+                             hint=did_you_mean(node.name, mode.phases, "phases"))
         if edge.dest.name == START:
             unknown = True
-            error("E0401", "no transition may lead back to `start`", edge.dest.span,
-                  hint="`start` is the setup, played once; lead to the round's first phase instead")
+            report.error(codes.UNKNOWN_PHASE, "no transition may lead back to `start`", edge.dest.span,
+                         hint="`start` is the setup, played once; lead to the round's first phase instead")
         if edge.source.name == END:
             unknown = True
-            error("E0401", "no transition may leave `end`", edge.source.span,
-                  hint="the game is over at `end`; remove this transition")
+            report.error(codes.UNKNOWN_PHASE, "no transition may leave `end`", edge.source.span,
+                         hint="the game is over at `end`; remove this transition")
     if flow.round_start is not None and flow.round_start.name not in mode.phases:
-        error("E0401", f"round starts at unknown phase `{flow.round_start.name}`",
-              flow.round_start.span, hint=did_you_mean(flow.round_start.name, mode.phases, "phases"))
-    _transitions(mode, error)
+        report.error(codes.UNKNOWN_PHASE, f"round starts at unknown phase `{flow.round_start.name}`",
+                     flow.round_start.span, hint=did_you_mean(flow.round_start.name, mode.phases, "phases"))
+    _transitions(mode, report)
     if unknown:  # reachability would only repeat the unknown names as cascades
         return g
-    _each_player_count(mode, g, error)
+    _each_player_count(mode, g, report)
     return g
 
 
-def _each_player_count(mode, g: nx.MultiDiGraph, error) -> None:
+def _each_player_count(mode, g: nx.MultiDiGraph, report: Report) -> None:
     """E0402-E0404 for every player count the mode allows: a transition whose
     condition folds to false for a count (``when players == 1``, ``when false``, a
     param that is false in this mode) is not taken with that many players.  A
     problem found for some counts only names them."""
     counts = player_counts(mode) or [None]
-    found: dict[tuple, list] = {}
+    found: dict[Diagnostic, list] = {}
     conditions = [d["edge"].condition for _, _, d in g.edges(data=True)
                   if d["edge"].condition is not None]
     conditions += [p.only_when for p in mode.phases.values() if p.only_when is not None]
-    by_folding: dict[tuple, list[tuple]] = {}  # counts that fold every condition alike agree
+    by_folding: dict[tuple, list[Diagnostic]] = {}  # counts that fold every condition alike agree
     for n in counts:
         env = mode_env(mode, n, ends=False)
         folding = tuple(fold(c, env) is False for c in conditions)
         if folding not in by_folding:
-            by_folding[folding] = _reachability(mode, g, n)
+            problems = DiagnosticBag()
+            _reachability(mode, g, n, problems)
+            by_folding[folding] = problems.items
         for problem in by_folding[folding]:
             found.setdefault(problem, []).append(n)
-    for (code, message, span, hint, notes), ns in found.items():
+    for problem, ns in found.items():
+        message = problem.message
         if None not in ns and set(ns) != set(counts):
             message = f"{message} with {players_words(ns)}"
-        error(code, message, span, hint=hint, notes=notes)
+        report.error(problem.code, message, problem.span, hint=problem.hint, notes=problem.notes)
 
 
 def _dead_for(edge: ast.Edge, env: Env) -> bool:
     return edge.condition is not None and fold(edge.condition, env) is False
 
 
-def _reachability(mode, g: nx.MultiDiGraph, players: int | None) -> list[tuple]:
-    """The reachability problems of the phase graph with ``players`` players, as
-    (code, message, span, hint, notes) tuples."""
-    out: list[tuple] = []
+def _reachability(mode, g: nx.MultiDiGraph, players: int | None, report: Report) -> None:
+    """Report the reachability problems of the phase graph with ``players`` players."""
     flow = mode.flow
     env = mode_env(mode, players, ends=False)  # an end that can never hold is E0409, not a cascade
-
-    def error(code, message, span, hint=None, notes=()):
-        out.append((code, message, span, hint, tuple(notes)))
 
     dead = {key for key in g.edges(keys=True) if _dead_for(g.edges[key]["edge"], env)}
     lv = nx.DiGraph()
@@ -122,33 +116,33 @@ def _reachability(mode, g: nx.MultiDiGraph, players: int | None) -> list[tuple]:
                 for key in g.edges(keys=True) if key in dead and key[0] in nodes]
 
     if lv.out_degree(START) == 0:
-        error("E0403", "the flow never leaves `start`, so no phase is ever played", flow.span,
-              hint="add the first transition, e.g. `start -> first_phase`",
-              notes=dead_notes({START}))
-        return out
+        report.error(codes.NO_WAY_TO_END, "the flow never leaves `start`, so no phase is ever played",
+                     flow.span, hint="add the first transition, e.g. `start -> first_phase`",
+                     notes=dead_notes({START}))
+        return
     reachable = nx.descendants(lv, START) | {START}
     for name, phase in mode.phases.items():
         # report the first phase of each cut-off region, not every phase after it
         if name not in reachable and all(pred in reachable or pred == name
                                          for pred in lv.predecessors(name)):
-            error("E0402", f"phase `{name}` can never be reached from setup", phase.span,
-                  hint=f"add a transition into it, e.g. `some_phase -> {name}` in `flow`",
-                  notes=[Note("the flow is declared here", flow.span)])
+            report.error(codes.UNREACHABLE_PHASE, f"phase `{name}` can never be reached from setup",
+                         phase.span, hint=f"add a transition into it, e.g. `some_phase -> {name}` in `flow`",
+                         notes=[Note("the flow is declared here", flow.span)])
     if END not in reachable:
-        error("E0403", "the end of the game can never be reached", flow.span,
-              hint="add a transition to `end`, e.g. `last_phase -> end when game_over`",
-              notes=dead_notes(set(g.nodes)))
+        report.error(codes.NO_WAY_TO_END, "the end of the game can never be reached", flow.span,
+                     hint="add a transition to `end`, e.g. `last_phase -> end when game_over`",
+                     notes=dead_notes(set(g.nodes)))
     for loop in _loops(lv, reachable):
         skipped = [n for n in loop if n in mode.phases and mode.phases[n].only_when is not None
                    and fold(mode.phases[n].only_when, env) is False]
         if len(skipped) == len(loop):
             first = next(n for n in mode.phases if n in loop)
             order = " → ".join(_cycle_order(lv, loop))
-            error("E0410", f"every phase of the loop {order} is skipped (`only when`), so the game "
-                  "would go round it and nobody would play", mode.phases[first].span,
-                  hint="let one phase of the loop be played, or give the loop an exit that is taken",
-                  notes=[Note(f"`{n}` is played only when this holds", mode.phases[n].only_when.span)
-                         for n in mode.phases if n in loop][:4])
+            report.error(codes.LOOP_ALL_SKIPPED, f"every phase of the loop {order} is skipped (`only when`), "
+                         "so the game would go round it and nobody would play", mode.phases[first].span,
+                         hint="let one phase of the loop be played, or give the loop an exit that is taken",
+                         notes=[Note(f"`{n}` is played only when this holds", mode.phases[n].only_when.span)
+                                for n in mode.phases if n in loop][:4])
     finishing = nx.ancestors(lv, END) | {END}
     stuck = reachable - finishing - {START}
     reported_loops: set[frozenset] = set()
@@ -158,24 +152,23 @@ def _reachability(mode, g: nx.MultiDiGraph, players: int | None) -> list[tuple]:
         if loop is None:
             if any(nxt in stuck for nxt in lv.successors(name)):
                 continue  # it only leads into a stuck phase or loop, reported there
-            error("E0403", f"no way to the end of the game from phase `{name}`",
-                  mode.phases[name].span, hint=f"add a transition out of `{name}`",
-                  notes=dead_notes({name}))
+            report.error(codes.NO_WAY_TO_END, f"no way to the end of the game from phase `{name}`",
+                         mode.phases[name].span, hint=f"add a transition out of `{name}`",
+                         notes=dead_notes({name}))
             continue
         if loop in reported_loops:
             continue
         reported_loops.add(loop)
         first = next(n for n in mode.phases if n in loop)
         order = " → ".join(_cycle_order(lv, loop))
-        error("E0404", f"the loop {order} has no exit", mode.phases[first].span,
-              hint="add a transition out of the loop, e.g. `... -> end when game_over`",
-              notes=dead_notes(set(loop)) + [
-                  Note(f"transition {a} → {b}", d["edge"].span)
-                  for a, b, d in g.edges(data=True) if a in loop and b in loop][:4])
-    return out
+        report.error(codes.LOOP_WITHOUT_EXIT, f"the loop {order} has no exit", mode.phases[first].span,
+                     hint="add a transition out of the loop, e.g. `... -> end when game_over`",
+                     notes=dead_notes(set(loop)) + [
+                         Note(f"transition {a} → {b}", d["edge"].span)
+                         for a, b, d in g.edges(data=True) if a in loop and b in loop][:4])
 
 
-def _transitions(mode, error) -> None:
+def _transitions(mode, report: Report) -> None:
     """E0405/E0406: a phase needs exactly one unconditional transition out (the default)."""
     by_source: dict[str, list[ast.Edge]] = {}
     for edge in mode.flow.edges:
@@ -183,13 +176,14 @@ def _transitions(mode, error) -> None:
     for edges in by_source.values():
         default = [e for e in edges if e.condition is None]
         for extra in default[1:]:
-            error("E0405", f"phase `{extra.source.name}` has two transitions without a condition",
-                  extra.span, hint="add `when ...` to all but one",
-                  notes=[Note("the other one", default[0].span)])
+            report.error(codes.TWO_DEFAULT_TRANSITIONS,
+                         f"phase `{extra.source.name}` has two transitions without a condition", extra.span,
+                         hint="add `when ...` to all but one",
+                         notes=[Note("the other one", default[0].span)])
         if not default:
-            error("E0406", f"every transition out of `{edges[0].source.name}` has a condition, so "
-                  "the game can get stuck when none holds", edges[0].span,
-                  hint="make one transition unconditional (the default)")
+            report.error(codes.NO_DEFAULT_TRANSITION, f"every transition out of `{edges[0].source.name}` has "
+                         "a condition, so the game can get stuck when none holds", edges[0].span,
+                         hint="make one transition unconditional (the default)")
 
 
 def _loops_by_node(g: nx.DiGraph) -> dict[str, frozenset]:

@@ -4,15 +4,15 @@ player to finish a phase that waits for every player (E0407)."""
 
 from __future__ import annotations
 
-from dsl import ast
+from dsl import ast, codes
 from dsl.diagnostics import did_you_mean
 from compiler.analysis import names as N
 from compiler.checks.statements import BlockChecker
 
 
 def check_mode(mode, report) -> None:
-    """Report the problems above in ``mode``; ``report(severity, code, message, span,
-    hint, notes)`` receives each."""
+    """Report the problems above in ``mode``; ``report`` (a
+    :class:`dsl.diagnostics.Report`) receives each."""
     _Checks(mode, report).run()
 
 
@@ -26,29 +26,32 @@ class _Checks(BlockChecker):
             self.block(ph.on_exit, N.Scope())
             self.block(ph.on_turn, N.Scope())
             if ph.on_turn and ph.kind != "turns":
-                self.error("E0408", f"only a `turns` phase has turns; `{ph.name}` is {ph.kind}",
-                           ph.span, hint="move these effects to `on enter`")
-            self.once(ph.actions, lambda i: i.name, "E0205",
+                self.report.error(codes.PHASE_KIND_FORBIDS,
+                                  f"only a `turns` phase has turns; `{ph.name}` is {ph.kind}",
+                                  ph.span, hint="move these effects to `on enter`")
+            self.once(ph.actions, lambda i: i.name, codes.NAME_DECLARED_TWICE,
                       lambda i, ph=ph: f"phase `{ph.name}` offers `{i.name}` twice",
                       "list each action once", "first listed here")
             for ident in ph.actions:
                 if ident.name not in m.actions:
-                    self.error("E0501", f"phase `{ph.name}` offers unknown action `{ident.name}`",
-                               ident.span, hint=did_you_mean(ident.name, m.actions)
-                               or f"declare it: `action {ident.name} \"...\" {{ ... }}`")
+                    self.report.error(codes.UNKNOWN_NAME,
+                                      f"phase `{ph.name}` offers unknown action `{ident.name}`",
+                                      ident.span, hint=did_you_mean(ident.name, m.actions)
+                                      or f"declare it: `action {ident.name} \"...\" {{ ... }}`")
             if ph.kind in ("simultaneous", "turns") and ph.actions:
                 finishing = [i.name for i in ph.actions if i.name in m.actions
                              and _finishes(m.actions[i.name].effect)]
                 sudden = any(e.immediately for e in m.ends.values())
                 if not finishing and (ph.kind == "simultaneous" or not sudden):
-                    self.error("E0407", f"phase `{ph.name}` waits for every player, but none of its "
-                               "actions lets a player finish", ph.span,
-                               hint="offer an action whose effect says `done`"
-                               + ("" if ph.kind == "simultaneous" else
-                                  ", or end the game `immediately` when it is won"))
+                    self.report.error(codes.PHASE_NEVER_FINISHES, f"phase `{ph.name}` waits for every "
+                                      "player, but none of its actions lets a player finish", ph.span,
+                                      hint="offer an action whose effect says `done`"
+                                      + ("" if ph.kind == "simultaneous" else
+                                         ", or end the game `immediately` when it is won"))
             elif ph.kind in ("automatic",) and ph.actions:
-                self.error("E0408", f"automatic phase `{ph.name}` cannot offer actions", ph.span,
-                           hint="make it `simultaneous`, `turns` or `draft`, or remove its `actions`")
+                self.report.error(codes.PHASE_KIND_FORBIDS, f"automatic phase `{ph.name}` cannot offer "
+                                  "actions", ph.span,
+                                  hint="make it `simultaneous`, `turns` or `draft`, or remove its `actions`")
 
 
 def _finishes(stmts) -> bool:

@@ -4,7 +4,7 @@ procedures that run themselves (E0206)."""
 
 from __future__ import annotations
 
-from dsl import ast
+from dsl import ast, codes
 from dsl.diagnostics import did_you_mean
 from compiler.analysis import names as N
 from compiler.checks.cycles import CycleChecker
@@ -12,8 +12,8 @@ from compiler.checks.statements import BlockChecker
 
 
 def check_mode(mode, report) -> None:
-    """Report the problems above in ``mode``; ``report(severity, code, message, span,
-    hint, notes)`` receives each."""
+    """Report the problems above in ``mode``; ``report`` (a
+    :class:`dsl.diagnostics.Report`) receives each."""
     _Checks(mode, report).run()
 
 
@@ -29,13 +29,14 @@ class _Checks(BlockChecker):
         CycleChecker(m, self.report).procedure_cycles()
         for t in m.triggers.values():
             if not t.before:
-                self.error("E0501", f"trigger `{t.name}` names no action to run before", t.span,
-                           hint="add `before some_action`")
+                self.report.error(codes.UNKNOWN_NAME, f"trigger `{t.name}` names no action to run before",
+                                  t.span, hint="add `before some_action`")
             for before in t.before:
                 target = m.actions.get(before.name)
                 if target is None:
-                    self.error("E0501", f"trigger runs before unknown action `{before.name}`",
-                               before.span, hint=did_you_mean(before.name, m.actions, "actions"))
+                    self.report.error(codes.UNKNOWN_NAME,
+                                      f"trigger runs before unknown action `{before.name}`", before.span,
+                                      hint=did_you_mean(before.name, m.actions, "actions"))
                     continue
                 self.block(t.effect, self.action_scope(target))
 
@@ -45,11 +46,11 @@ class _Checks(BlockChecker):
             self.expect(req, N.BOOL, scope, "a requirement")
         for use in a.uses:
             if use.amount == 0:
-                self.warning("W0103", "`uses ... 0` counts nothing", use.span,
-                             hint="remove the line or count at least 1")
+                self.report.warning(codes.COUNTS_NOTHING, "`uses ... 0` counts nothing", use.span,
+                                    hint="remove the line or count at least 1")
             if use.tally.name not in self.mode.tallies:
-                self.error("E0501", f"unknown tally `{use.tally.name}`", use.tally.span,
-                           hint=did_you_mean(use.tally.name, self.mode.tallies, "tallies"))
+                self.report.error(codes.UNKNOWN_NAME, f"unknown tally `{use.tally.name}`", use.tally.span,
+                                  hint=did_you_mean(use.tally.name, self.mode.tallies, "tallies"))
         self.block(a.effect, scope)
 
     def procedure(self, proc: ast.Procedure) -> None:

@@ -12,7 +12,7 @@ touches unknown, and unknown zones are never reported.
 
 from __future__ import annotations
 
-from dsl import ast
+from dsl import ast, codes
 from dsl.diagnostics import Note
 from compiler.analysis.constfold import UNKNOWN, fold, mode_env, players_words
 from compiler.checks.game import players_span
@@ -21,7 +21,7 @@ from compiler.analysis.limits import MAX_PLAYERS, MAX_SETUP_STEPS
 
 
 def check_mode(mode, cards: list[dict], report) -> None:
-    """Report E0701 for ``mode``; ``report(severity, code, message, span, hint, notes)``."""
+    """Report E0701 for ``mode``; ``report`` (a :class:`dsl.diagnostics.Report`) receives it."""
     if mode.setup is None:
         return
     failures: dict[tuple, list[int]] = {}
@@ -42,12 +42,12 @@ def check_mode(mode, cards: list[dict], report) -> None:
         words = players_words(counts)
         n, have, need = runs[0]
         decl = mode.zones[zone]
-        report("error", "E0701", f"setup cannot be done with {words}: "
-               f"`{zone}` runs out (with {n} player{'s' if n != 1 else ''} it holds "
-               f"{have} card{'s' if have != 1 else ''} when setup takes {need})",
-               players_span(mode), "allow only the player counts the components support",
-               (Note("setup takes the cards here", span),
-                Note(f"`{zone}` is declared here", decl.span)))
+        report.error(codes.SETUP_IMPOSSIBLE, f"setup cannot be done with {words}: "
+                     f"`{zone}` runs out (with {n} player{'s' if n != 1 else ''} it holds "
+                     f"{have} card{'s' if have != 1 else ''} when setup takes {need})",
+                     players_span(mode), hint="allow only the player counts the components support",
+                     notes=(Note("setup takes the cards here", span),
+                            Note(f"`{zone}` is declared here", decl.span)))
 
 
 class _Zones:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from math import prod
 
-from dsl import ast
+from dsl import ast, codes
 from dsl.diagnostics import Note, did_you_mean
 from compiler.analysis import limits
 from compiler.analysis import names as N
@@ -24,9 +24,9 @@ class BlockChecker(Checker):
     def block(self, stmts, scope: N.Scope) -> None:
         for i, st in enumerate(stmts):
             if _decides(st) and not all(_only_decides(x) for x in stmts[i + 1:]):
-                self.error("E0510", "a decision must be the last thing its block does, or be "
-                           "followed only by other decisions", st.span,
-                           hint="move the statements after it before it")
+                self.report.error(codes.DECISION_NOT_LAST, "a decision must be the last thing its block "
+                                  "does, or be followed only by other decisions", st.span,
+                                  hint="move the statements after it before it")
             scope = self.stmt(st, scope) or scope
 
     def stmt(self, st, scope: N.Scope) -> N.Scope | None:
@@ -35,13 +35,13 @@ class BlockChecker(Checker):
         t = type(st)
         if t is ast.Let:
             if st.var.name in scope.locals:
-                self.error("E0205", f"`{st.var.name}` is already a name here", st.var.span,
-                           hint="pick another name")
+                self.report.error(codes.NAME_DECLARED_TWICE, f"`{st.var.name}` is already a name here",
+                                  st.var.span, hint="pick another name")
             kind = self.infer(st.value, scope)
             if kind == N.BOOL:
-                self.error("E0503", "`let` names a number, a card, a player or a bag, not a "
-                           "condition", st.value.span,
-                           hint="write the condition where it is used, in `if` or `require`")
+                self.report.error(codes.WRONG_TYPE, "`let` names a number, a card, a player or a bag, not a "
+                                  "condition", st.value.span,
+                                  hint="write the condition where it is used, in `if` or `require`")
             return scope.with_local(st.var.name, kind)
         if t in (ast.Gain, ast.Pay, ast.Release):
             self.expect(st.bag, N.BAG, scope, f"what `{t.__name__.lower()}` moves")
@@ -55,8 +55,8 @@ class BlockChecker(Checker):
         elif t is ast.Advance:
             track = self.mode.tracks.get(st.track.name)
             if track is None:
-                self.error("E0501", f"unknown track `{st.track.name}`", st.track.span,
-                           hint=did_you_mean(st.track.name, self.mode.tracks, "tracks"))
+                self.report.error(codes.UNKNOWN_NAME, f"unknown track `{st.track.name}`", st.track.span,
+                                  hint=did_you_mean(st.track.name, self.mode.tracks, "tracks"))
             else:
                 self.track_key(track, st.key, scope, st.span)
             self.expect(st.amount, N.INT, scope, "how far a track advances")
@@ -67,15 +67,16 @@ class BlockChecker(Checker):
         elif t is ast.DoProcedure:
             proc = self.mode.procedures.get(st.procedure.name)
             if proc is None:
-                self.error("E0501", f"unknown procedure `{st.procedure.name}`", st.procedure.span,
-                           hint=did_you_mean(st.procedure.name, self.mode.procedures, "procedures"))
+                self.report.error(codes.UNKNOWN_NAME, f"unknown procedure `{st.procedure.name}`",
+                                  st.procedure.span,
+                                  hint=did_you_mean(st.procedure.name, self.mode.procedures, "procedures"))
             else:
                 if len(st.args) != len(proc.params):
-                    self.error("E0504", f"`{proc.name}` takes {len(proc.params)} value(s), "
-                               f"not {len(st.args)}", st.span,
-                               hint=f"write `do {proc.name}(" + ", ".join(p.name for p in proc.params)
-                               + ")`",
-                               notes=[Note("declared here", proc.span)])
+                    self.report.error(codes.WRONG_CALL, f"`{proc.name}` takes {len(proc.params)} value(s), "
+                                      f"not {len(st.args)}", st.span,
+                                      hint=f"write `do {proc.name}(" + ", ".join(p.name for p in proc.params)
+                                      + ")`",
+                                      notes=[Note("declared here", proc.span)])
                 for arg, param in zip(st.args, proc.params):
                     self.expect(arg, self.param_type(param), scope, f"`{param.name}`")
         elif t in (ast.Draw, ast.Reveal):
@@ -94,8 +95,9 @@ class BlockChecker(Checker):
                 if st.where is not None:
                     self.expect(st.where, N.BOOL, scope.with_card(pieces.name), "a `where` condition")
             elif cat is None:
-                self.error("E0501", f"unknown catalogue `{st.catalogue.name}`", st.catalogue.span,
-                           hint=did_you_mean(st.catalogue.name, self.mode.catalogues, "catalogues"))
+                self.report.error(codes.UNKNOWN_NAME, f"unknown catalogue `{st.catalogue.name}`",
+                                  st.catalogue.span,
+                                  hint=did_you_mean(st.catalogue.name, self.mode.catalogues, "catalogues"))
             self.zone_ref(st.dest, scope)
             if cat is not None and st.where is not None:
                 self.expect(st.where, N.BOOL, scope.with_card(cat.card_type.name), "a `where` condition")
@@ -107,8 +109,8 @@ class BlockChecker(Checker):
             self.block(st.then, scope)
         elif t is ast.ChooseCard:
             if st.var.name in scope.locals:
-                self.error("E0205", f"`{st.var.name}` is already a name here", st.var.span,
-                           hint="pick another name")
+                self.report.error(codes.NAME_DECLARED_TWICE, f"`{st.var.name}` is already a name here",
+                                  st.var.span, hint="pick another name")
             card = self.zone_ref(st.zone, scope)
             inner = scope.with_local(st.var.name, N.card_type(card or "?"))
             if st.where is not None:  # bare field names read the card considered
@@ -133,19 +135,21 @@ class BlockChecker(Checker):
             if card:
                 b = N.card_member(self.mode, card, st.state.name)
                 if b is None or b.kind != "card_state":
-                    self.error("E0502", f"cards of type `{card}` have no state `{st.state.name}`",
-                               st.state.span, hint="declare it in the zone: `state name: bool = false`")
+                    self.report.error(codes.UNKNOWN_FIELD, f"cards of type `{card}` have no state "
+                                      f"`{st.state.name}`", st.state.span,
+                                      hint="declare it in the zone: `state name: bool = false`")
                 else:
                     self.expect(st.value, b.type, scope, f"the value of `{st.state.name}`")
         elif t is ast.Roll:
             card = self.card_local(st.die, scope)
             pieces = self.mode.pieces.get(card) if card else None
             if card and (pieces is None or not pieces.sides):
-                self.error("E0503", f"`{st.die.name}` is not a die: only pieces with `sides` roll",
-                           st.die.span, hint="declare the pieces with `sides 6`")
+                self.report.error(codes.WRONG_TYPE,
+                                  f"`{st.die.name}` is not a die: only pieces with `sides` roll",
+                                  st.die.span, hint="declare the pieces with `sides 6`")
         elif t is ast.Ask:
             self.expect(st.who, N.PLAYER, scope, "who is asked")
-            self.once(st.options, lambda o: o.label, "E0511",
+            self.once(st.options, lambda o: o.label, codes.ASK_LABEL_TWICE,
                       lambda o: f"two options of `ask` have the label \"{o.label}\"",
                       "give each option its own label: players pick options by it", "the other option")
             for o in st.options:
@@ -154,19 +158,20 @@ class BlockChecker(Checker):
     def card_local(self, ident: ast.Ident, scope: N.Scope) -> str | None:
         owner = scope.locals.get(ident.name)
         if owner is None or not owner.startswith("card:"):
-            self.error("E0501", f"`{ident.name}` is not a chosen card here", ident.span,
-                       hint=did_you_mean(ident.name, scope.locals)
-                       or f"choose it first: `choose {ident.name}: card in ...`")
+            self.report.error(codes.UNKNOWN_NAME, f"`{ident.name}` is not a chosen card here", ident.span,
+                              hint=did_you_mean(ident.name, scope.locals)
+                              or f"choose it first: `choose {ident.name}: card in ...`")
             return None
         return owner[5:]
 
     def same_cards(self, src: ast.ZoneRef, dst: ast.ZoneRef, scope: N.Scope) -> None:
         a, b = self.zone_ref(src, scope), self.zone_ref(dst, scope)
         if a and b and a != b:
-            self.error("E0503", f"`{src.zone.name}` holds {a} cards but `{dst.zone.name}` holds {b} "
-                       "cards", dst.span, hint=f"move {a} cards into a zone of {a} cards",
-                       notes=[Note(f"`{z.zone.name}` is declared here", self.mode.zones[z.zone.name].span)
-                              for z in (src, dst) if z.zone.name in self.mode.zones])
+            self.report.error(codes.WRONG_TYPE, f"`{src.zone.name}` holds {a} cards but `{dst.zone.name}` "
+                              f"holds {b} cards", dst.span, hint=f"move {a} cards into a zone of {a} cards",
+                              notes=[Note(f"`{z.zone.name}` is declared here",
+                                          self.mode.zones[z.zone.name].span)
+                                     for z in (src, dst) if z.zone.name in self.mode.zones])
 
     def action_scope(self, a: ast.Action) -> N.Scope:
         self.choice_count(a)
@@ -174,10 +179,10 @@ class BlockChecker(Checker):
         for c in a.choices:
             d = c.domain
             if c.name in scope.locals:
-                self.error("E0205", f"`{c.name}` is chosen twice", c.span,
-                           hint="give each choice its own name",
-                           notes=[Note("first chosen here", prev.span) for prev in a.choices
-                                  if prev.name == c.name][:1])
+                self.report.error(codes.NAME_DECLARED_TWICE, f"`{c.name}` is chosen twice", c.span,
+                                  hint="give each choice its own name",
+                                  notes=[Note("first chosen here", prev.span) for prev in a.choices
+                                         if prev.name == c.name][:1])
             if isinstance(d, ast.CardDomain):
                 card = self.zone_ref(d.zone, scope)
                 inner = scope.with_local(c.name, N.card_type(card or "?"))
@@ -190,35 +195,38 @@ class BlockChecker(Checker):
             elif isinstance(d, ast.BagDomain):
                 for k in d.kinds:
                     if k.name not in self.mode.resources:
-                        self.error("E0501", f"`{k.name}` is not a resource", k.span,
-                                   hint=did_you_mean(k.name, self.mode.resources, "resources"))
+                        self.report.error(codes.UNKNOWN_NAME, f"`{k.name}` is not a resource", k.span,
+                                          hint=did_you_mean(k.name, self.mode.resources, "resources"))
                 if d.size < 1:
-                    self.error("E0506", "a bag choice needs at least 1 item", d.span,
-                               hint="choose 1 or more, e.g. `choose x: 1 of coin, gem`")
+                    self.report.error(codes.OUT_OF_RANGE, "a bag choice needs at least 1 item", d.span,
+                                      hint="choose 1 or more, e.g. `choose x: 1 of coin, gem`")
                 elif d.smallest > d.size:
-                    self.error("E0506", f"the range {d.smallest} to {d.size} is empty", d.span,
-                               hint=f"write the smaller number first: `{d.size} to {d.smallest} of ...`")
+                    self.report.error(codes.OUT_OF_RANGE, f"the range {d.smallest} to {d.size} is empty",
+                                      d.span, hint="write the smaller number first: "
+                                      f"`{d.size} to {d.smallest} of ...`")
                 elif limits.bag_choices(len(d.kinds), d.size, d.smallest) > limits.MAX_CHOICES:
-                    self.error("E0506", f"a choice of {d.size} from {len(d.kinds)} resources offers more "
-                               f"than {limits.MAX_CHOICES:,} bags", d.span,
-                               hint="choose fewer items, or fewer kinds")
+                    self.report.error(codes.OUT_OF_RANGE, f"a choice of {d.size} from {len(d.kinds)} "
+                                      f"resources offers more than {limits.MAX_CHOICES:,} bags", d.span,
+                                      hint="choose fewer items, or fewer kinds")
                 scope = scope.with_local(c.name, N.BAG)
             elif isinstance(d, ast.SubsetDomain):
                 kind = d.card_type.name
                 if kind not in self.mode.card_types and kind not in self.mode.pieces:
-                    self.error("E0501", f"unknown card type or pieces `{kind}`", d.card_type.span,
-                               hint=did_you_mean(kind, [*self.mode.card_types, *self.mode.pieces],
-                                                 "card types and pieces"))
+                    self.report.error(codes.UNKNOWN_NAME, f"unknown card type or pieces `{kind}`",
+                                      d.card_type.span,
+                                      hint=did_you_mean(kind, [*self.mode.card_types, *self.mode.pieces],
+                                                        "card types and pieces"))
                 elif d.where is not None:
                     self.expect(d.where, N.BOOL, scope.with_card(kind), "a `where` condition")
                 scope = scope.with_local(c.name, f"cards:{kind}")
             else:
                 if d.low > d.high:
-                    self.error("E0506", f"the range {d.low} to {d.high} is empty", d.span,
-                               hint=f"write the smaller number first: `{d.high} to {d.low}`")
+                    self.report.error(codes.OUT_OF_RANGE, f"the range {d.low} to {d.high} is empty", d.span,
+                                      hint=f"write the smaller number first: `{d.high} to {d.low}`")
                 elif d.high - d.low + 1 > limits.MAX_CHOICES:
-                    self.error("E0506", f"the range {d.low} to {d.high} offers more than "
-                               f"{limits.MAX_CHOICES:,} numbers", d.span, hint="choose from a smaller range")
+                    self.report.error(codes.OUT_OF_RANGE, f"the range {d.low} to {d.high} offers more than "
+                                      f"{limits.MAX_CHOICES:,} numbers", d.span,
+                                      hint="choose from a smaller range")
                 scope = scope.with_local(c.name, N.INT)
         return scope
 
@@ -240,9 +248,9 @@ class BlockChecker(Checker):
             return  # that choice has its own error
         combinations = prod(max(n, 1) for n in sizes)
         if combinations > limits.MAX_CHOICES:
-            self.error("E0506", f"the choices of this action offer {combinations:,} combinations, "
-                       f"more than {limits.MAX_CHOICES:,}", a.choices[0].span,
-                       hint="choose from smaller ranges, or choose inside the effect")
+            self.report.error(codes.OUT_OF_RANGE, f"the choices of this action offer {combinations:,} "
+                              f"combinations, more than {limits.MAX_CHOICES:,}", a.choices[0].span,
+                              hint="choose from smaller ranges, or choose inside the effect")
 
 
 def _decides(st) -> bool:

@@ -15,24 +15,18 @@ parameters (issue 9 item 4 will record them once instead).
 
 from __future__ import annotations
 
-from dsl import ast
-from dsl.diagnostics import Note, did_you_mean
+from dsl import ast, codes
+from dsl.diagnostics import DiagnosticBag, Note, Report, did_you_mean
 from compiler.analysis import names as N
 
 
 class Checker:
-    """Checks the rules of one composed ``mode``; ``report(severity, code, message, span,
-    hint, notes)`` receives each problem (see :class:`compiler.checks.modes.ModeDiagnostics`)."""
+    """Checks the rules of one composed ``mode``; ``report`` (a
+    :class:`dsl.diagnostics.Report`) receives each problem."""
 
-    def __init__(self, mode, report):
+    def __init__(self, mode, report: Report):
         self.mode = mode
         self.report = report
-
-    def error(self, code, message, span, hint=None, notes=()):
-        self.report("error", code, message, span, hint, tuple(notes))
-
-    def warning(self, code, message, span, hint=None):
-        self.report("warning", code, message, span, hint)
 
     def once(self, items, key, code: str, message, hint: str, note: str) -> list:
         """Report each of ``items`` whose ``key`` an earlier one has (``message(item)``,
@@ -41,7 +35,8 @@ class Checker:
         for item in items:
             k = key(item)
             if k in first:
-                self.error(code, message(item), item.span, hint=hint, notes=[Note(note, first[k].span)])
+                self.report.error(code, message(item), item.span, hint=hint,
+                                  notes=[Note(note, first[k].span)])
             else:
                 first[k] = item
         return list(first.values())
@@ -50,8 +45,9 @@ class Checker:
     def expect(self, e, want: str, scope: N.Scope, what: str) -> None:
         got = self.infer(e, scope)
         if not _unknown(got) and not _unknown(want) and got != want:
-            self.error("E0503", f"{what} must be {type_words(want)}, but this is {type_words(got)}",
-                       e.span, hint=_type_hint(want, got))
+            self.report.error(codes.WRONG_TYPE,
+                              f"{what} must be {type_words(want)}, but this is {type_words(got)}",
+                              e.span, hint=_type_hint(want, got))
 
     def infer(self, e, scope: N.Scope) -> str:
         t = type(e)
@@ -65,8 +61,8 @@ class Checker:
             if t is ast.BagLiteral:
                 for ident, _ in e.items:
                     if ident.name not in self.mode.resources:
-                        self.error("E0501", f"`{ident.name}` is not a resource", ident.span,
-                                   hint=did_you_mean(ident.name, self.mode.resources, "resources"))
+                        self.report.error(codes.UNKNOWN_NAME, f"`{ident.name}` is not a resource", ident.span,
+                                          hint=did_you_mean(ident.name, self.mode.resources, "resources"))
             return N.BAG
         if t is ast.PlayerCount:
             return N.INT
@@ -75,41 +71,43 @@ class Checker:
         if t is ast.RollValue:
             pieces = self.mode.pieces.get(scope.card) if scope.card else None
             if pieces is None or not pieces.sides:
-                self.error("E0503", "`roll` is a fresh roll of the die in context, and there is "
-                           "no die here", e.span, hint="use it in `sum roll over my dice`")
+                self.report.error(codes.WRONG_TYPE, "`roll` is a fresh roll of the die in context, and there "
+                                  "is no die here", e.span, hint="use it in `sum roll over my dice`")
             return N.INT
         if t is ast.It:
             if scope.card is None:
-                self.error("E0501", "`it` means the card in context, and there is none here",
-                           e.span, hint="use `it` inside `count`, `sum`, `best` or `where`")
+                self.report.error(codes.UNKNOWN_NAME,
+                                  "`it` means the card in context, and there is none here",
+                                  e.span, hint="use `it` inside `count`, `sum`, `best` or `where`")
                 return "?"
             return N.card_type(scope.card)
         if t is ast.InZone:
             kind = self.infer(e.card, scope)
             card = self.zone_ref(e.zone, scope, any_owner=True)
             if card and kind not in ("?", N.card_type(card)):
-                self.error("E0503", f"only {card} cards can be in `{e.zone.zone.name}`, and this "
-                           f"is {type_words(kind)}", e.card.span,
-                           hint=f"test a {card} card, or a zone that holds {type_words(kind)}s")
+                self.report.error(codes.WRONG_TYPE, f"only {card} cards can be in `{e.zone.zone.name}`, and "
+                                  f"this is {type_words(kind)}", e.card.span,
+                                  hint=f"test a {card} card, or a zone that holds {type_words(kind)}s")
             return N.BOOL
         if t is ast.Name:
             b = N.resolve(self.mode, scope, e.name)
             if b is not None and b.kind == "global_track" and b.decl.per_enum is not None:
-                self.error("E0505", f"track `{e.name}` is kept per {b.decl.per_enum.name}: say "
-                           "which", e.span, hint=f"write `{e.name}[...]`")
+                self.report.error(codes.WHOSE, f"track `{e.name}` is kept per {b.decl.per_enum.name}: say "
+                                  "which", e.span, hint=f"write `{e.name}[...]`")
                 return N.INT
             if b is None:
-                self.error("E0501", f"unknown name `{e.name}`", e.span,
-                           hint=did_you_mean(e.name, N.all_names(self.mode, scope))
-                           or f"declare `{e.name}` (a param, resource, track, derived value, tally or "
-                           "end), or choose it in the action (`choose x: ...`)")
+                self.report.error(codes.UNKNOWN_NAME, f"unknown name `{e.name}`", e.span,
+                                  hint=did_you_mean(e.name, N.all_names(self.mode, scope))
+                                  or f"declare `{e.name}` (a param, resource, track, derived value, tally or "
+                                  "end), or choose it in the action (`choose x: ...`)")
                 return "?"
             return b.type
         if t is ast.Attribute:
             owner = scope.locals.get(e.obj)
             if owner is None:
-                self.error("E0501", f"`{e.obj}` is not a chosen card or player here", e.span,
-                           hint=did_you_mean(e.obj, scope.locals) or "choose it first: `choose x: ...`")
+                self.report.error(codes.UNKNOWN_NAME, f"`{e.obj}` is not a chosen card or player here",
+                                  e.span, hint=did_you_mean(e.obj, scope.locals)
+                                  or "choose it first: `choose x: ...`")
                 return "?"
             if owner == N.card_type("?"):
                 return "?"  # chosen from a zone already reported unknown: no cascade
@@ -121,11 +119,11 @@ class Checker:
                 else:
                     options = list(self.mode.resources) + list(self.mode.tracks) + list(self.mode.derived)
                 what = f"a {owner[5:]} card" if owner.startswith("card:") else "a player"
-                self.error("E0502", f"`{e.obj}` has no `{e.attr}`", e.span,
-                           hint=did_you_mean(e.attr, options) or (
-                               f"{what} has " + ", ".join(f"`{o}`" for o in options[:8])
-                               + (" ..." if len(options) > 8 else "") if options else
-                               f"{what} has nothing to read here"))
+                self.report.error(codes.UNKNOWN_FIELD, f"`{e.obj}` has no `{e.attr}`", e.span,
+                                  hint=did_you_mean(e.attr, options) or (
+                                      f"{what} has " + ", ".join(f"`{o}`" for o in options[:8])
+                                      + (" ..." if len(options) > 8 else "") if options else
+                                      f"{what} has nothing to read here"))
                 return "?"
             return b.type
         if t is ast.Not:
@@ -140,22 +138,23 @@ class Checker:
             if "?" not in (left, right):
                 if e.op in ("==", "!="):
                     if left != right:
-                        self.error("E0503", f"cannot compare {type_words(left)} with "
-                                   f"{type_words(right)}", e.span,
-                                   hint="compare two things of one type, e.g. two numbers or two "
-                                   "members of one enum")
+                        self.report.error(codes.WRONG_TYPE, f"cannot compare {type_words(left)} with "
+                                          f"{type_words(right)}", e.span,
+                                          hint="compare two things of one type, e.g. two numbers or two "
+                                          "members of one enum")
                 elif left != N.INT or right != N.INT:
-                    self.error("E0503", f"`{e.op}` compares numbers, not {type_words(left)} and "
-                               f"{type_words(right)}", e.span,
-                               hint="compare numbers, e.g. `count my hand >= 2`; test a bag with "
-                               "`has`, equality with `==`")
+                    self.report.error(codes.WRONG_TYPE, f"`{e.op}` compares numbers, not {type_words(left)} "
+                                      f"and {type_words(right)}", e.span,
+                                      hint="compare numbers, e.g. `count my hand >= 2`; test a bag with "
+                                      "`has`, equality with `==`")
             return N.BOOL
         if t is ast.Arith:
             for x in e.operands:
                 self.expect(x, N.INT, scope, "arithmetic")
             for op, x in zip(e.ops, e.operands[1:]):
                 if op == "//" and isinstance(x, ast.Number) and x.value == 0:
-                    self.error("E0507", "division by zero", x.span, hint="divide by a number other than 0")
+                    self.report.error(codes.DIVISION_BY_ZERO, "division by zero", x.span,
+                                      hint="divide by a number other than 0")
             return N.INT
         if t is ast.Neg:
             self.expect(e.operand, N.INT, scope, "the operand of `-`")
@@ -189,22 +188,22 @@ class Checker:
         if t is ast.Index:
             track = self.mode.tracks.get(e.track.name)
             if track is None:
-                self.error("E0501", f"unknown track `{e.track.name}`", e.track.span,
-                           hint=did_you_mean(e.track.name, self.mode.tracks, "tracks"))
+                self.report.error(codes.UNKNOWN_NAME, f"unknown track `{e.track.name}`", e.track.span,
+                                  hint=did_you_mean(e.track.name, self.mode.tracks, "tracks"))
                 return "?"
             self.track_key(track, e.key, scope, e.span)
             return N.INT
         if t is ast.Call:
             arity = N.BUILTIN_FUNCS.get(e.func.name)
             if arity is None:
-                self.error("E0504", f"unknown function `{e.func.name}`", e.func.span,
-                           hint=did_you_mean(e.func.name, N.BUILTIN_FUNCS, "functions"))
+                self.report.error(codes.WRONG_CALL, f"unknown function `{e.func.name}`", e.func.span,
+                                  hint=did_you_mean(e.func.name, N.BUILTIN_FUNCS, "functions"))
             elif e.func.name in ("max", "min") and len(e.args) < 2:
-                self.error("E0504", f"`{e.func.name}` compares at least 2 values", e.span,
-                           hint=f"e.g. `{e.func.name}(a, 0)`")
+                self.report.error(codes.WRONG_CALL, f"`{e.func.name}` compares at least 2 values", e.span,
+                                  hint=f"e.g. `{e.func.name}(a, 0)`")
             elif e.func.name not in ("max", "min") and len(e.args) != arity:
-                self.error("E0504", f"`{e.func.name}` takes {arity} value(s)", e.span,
-                           hint=f"write `{e.func.name}(" + ", ".join("xyz"[:arity]) + ")`")
+                self.report.error(codes.WRONG_CALL, f"`{e.func.name}` takes {arity} value(s)", e.span,
+                                  hint=f"write `{e.func.name}(" + ", ".join("xyz"[:arity]) + ")`")
             want = N.BAG if e.func.name == "total" else N.INT
             for a in e.args:
                 self.expect(a, want, scope, f"each value given to `{e.func.name}`")
@@ -220,8 +219,8 @@ class Checker:
             return local[6:]  # a set of cards chosen with `some`
         zone = self.mode.zones.get(z.zone.name)
         if zone is None:
-            self.error("E0501", f"unknown zone `{z.zone.name}`", z.zone.span,
-                       hint=did_you_mean(z.zone.name, self.mode.zones, "zones and decks"))
+            self.report.error(codes.UNKNOWN_NAME, f"unknown zone `{z.zone.name}`", z.zone.span,
+                              hint=did_you_mean(z.zone.name, self.mode.zones, "zones and decks"))
             return None
         if z.owner_expr is not None:
             if zone.per_player:
@@ -230,40 +229,40 @@ class Checker:
                 self.expect(z.owner_expr, N.card_type(zone.per_card.name), scope,
                             f"the card `{zone.name}` belongs to")
             else:
-                self.error("E0505", f"`{zone.name}` is shared: it belongs to no one", z.span,
-                           hint=f"write just `{zone.name}`")
+                self.report.error(codes.WHOSE, f"`{zone.name}` is shared: it belongs to no one", z.span,
+                                  hint=f"write just `{zone.name}`")
             return zone.card_type.name
         if zone.per_card is not None:
             if z.owner is not None:
-                self.error("E0505", f"`{zone.name}` belongs to each {zone.per_card.name}, "
-                           "not to a player", z.span, hint=f"write `{zone.name} of x`")
+                self.report.error(codes.WHOSE, f"`{zone.name}` belongs to each {zone.per_card.name}, "
+                                  "not to a player", z.span, hint=f"write `{zone.name} of x`")
             elif scope.card != zone.per_card.name and not any_owner:
-                self.error("E0505", f"`{zone.name}` belongs to each {zone.per_card.name}: "
-                           "say whose", z.span, hint=f"write `{zone.name} of x`")
+                self.report.error(codes.WHOSE, f"`{zone.name}` belongs to each {zone.per_card.name}: "
+                                  "say whose", z.span, hint=f"write `{zone.name} of x`")
             return zone.card_type.name
         if zone.per_player and z.owner is None and not any_owner:
-            self.error("E0505", f"`{zone.name}` belongs to each player: say whose", z.span,
-                       hint=f"write `my {zone.name}` or `p.{zone.name}`")
+            self.report.error(codes.WHOSE, f"`{zone.name}` belongs to each player: say whose", z.span,
+                              hint=f"write `my {zone.name}` or `p.{zone.name}`")
         if not zone.per_player and z.owner is not None:
-            self.error("E0505", f"`{zone.name}` is shared, not a player's", z.span,
-                       hint=f"write just `{zone.name}`")
+            self.report.error(codes.WHOSE, f"`{zone.name}` is shared, not a player's", z.span,
+                              hint=f"write just `{zone.name}`")
         if z.owner not in (None, "my") and scope.locals.get(z.owner) != N.PLAYER:
-            self.error("E0501", f"`{z.owner}` is not a chosen player here", z.span,
-                       hint=f"choose the player first (`choose {z.owner}: player`), or write "
-                       f"`my {z.zone.name}`")
+            self.report.error(codes.UNKNOWN_NAME, f"`{z.owner}` is not a chosen player here", z.span,
+                              hint=f"choose the player first (`choose {z.owner}: player`), or write "
+                              f"`my {z.zone.name}`")
         return zone.card_type.name
 
     def track_key(self, track: ast.Track, key, scope: N.Scope, span) -> None:
         """A track kept per enum member needs ``[member]``; other tracks take none."""
         if track.per_enum is None:
             if key is not None:
-                self.error("E0503", f"track `{track.name}` is not kept per anything, so it takes "
-                           "no `[...]`", key.span, hint=f"write just `{track.name}`",
-                           notes=[Note("declared here", track.span)])
+                self.report.error(codes.WRONG_TYPE, f"track `{track.name}` is not kept per anything, so it "
+                                  "takes no `[...]`", key.span, hint=f"write just `{track.name}`",
+                                  notes=[Note("declared here", track.span)])
             return
         if key is None:
-            self.error("E0505", f"track `{track.name}` is kept per {track.per_enum.name}: say "
-                       "which", span, hint=f"write `{track.name}[some_{track.per_enum.name}]`")
+            self.report.error(codes.WHOSE, f"track `{track.name}` is kept per {track.per_enum.name}: say "
+                              "which", span, hint=f"write `{track.name}[some_{track.per_enum.name}]`")
             return
         self.expect(key, N.enum_type(track.per_enum.name), scope, f"the key of `{track.name}`")
 
@@ -275,9 +274,9 @@ class Checker:
             return N.card_type(kind)
         if kind in self.mode.enums:
             return N.enum_type(kind)
-        self.error("E0501", f"unknown type `{kind}`", param.type.span,
-                   hint=did_you_mean(kind, ["int", "bag", "player", *self.mode.card_types,
-                                            *self.mode.pieces, *self.mode.enums], "types"))
+        self.report.error(codes.UNKNOWN_NAME, f"unknown type `{kind}`", param.type.span,
+                          hint=did_you_mean(kind, ["int", "bag", "player", *self.mode.card_types,
+                                                   *self.mode.pieces, *self.mode.enums], "types"))
         return "?"
 
     def procedure_scope(self, proc: ast.Procedure) -> N.Scope:
@@ -319,16 +318,13 @@ def _type_hint(want: str, got: str) -> str:
     return f"write {type_words(want)} here"
 
 
-def _quiet(*_args) -> None:
-    """A ``report`` that drops what it is given: the checks reported it already."""
-
-
 def procedure_scope(mode, proc: ast.Procedure) -> N.Scope:
-    """The names a procedure's body sees: its parameters, typed (for code generators)."""
-    return Checker(mode, _quiet).procedure_scope(proc)
+    """The names a procedure's body sees: its parameters, typed (for code generators;
+    problems were reported by :func:`compiler.checks.check` already)."""
+    return Checker(mode, DiagnosticBag()).procedure_scope(proc)
 
 
 def infer_type(mode, scope: N.Scope, e) -> str:
     """The type of ``e`` in ``scope`` (for code generators; problems were reported
     by :func:`compiler.checks.check` already)."""
-    return Checker(mode, _quiet).infer(e, scope)
+    return Checker(mode, DiagnosticBag()).infer(e, scope)

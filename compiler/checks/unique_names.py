@@ -3,14 +3,14 @@ derived values, tallies, ends and zones (E0205)."""
 
 from __future__ import annotations
 
-from dsl import ast
+from dsl import ast, codes
 from dsl.diagnostics import Note
 from compiler.checks.typecheck import Checker
 
 
 def check_mode(mode, report) -> None:
-    """Report the problems above in ``mode``; ``report(severity, code, message, span,
-    hint, notes)`` receives each."""
+    """Report the problems above in ``mode``; ``report`` (a
+    :class:`dsl.diagnostics.Report`) receives each."""
     _Checks(mode, report).run()
 
 
@@ -23,7 +23,7 @@ class _Checks(Checker):
                 taken.setdefault(name, decl)
         owner: dict[int, str] = {}  # the enum of each member seen, by id
         for enum in m.enums.values():
-            members = self.once(enum.members, lambda e: e.name, "E0205",
+            members = self.once(enum.members, lambda e: e.name, codes.NAME_DECLARED_TWICE,
                                 lambda e, enum=enum: f"`{e.name}` is listed twice in `{enum.name}`",
                                 "remove one of them", "first listed here")
             for member in members:
@@ -31,8 +31,8 @@ class _Checks(Checker):
                     other = taken[member.name]
                     what = (f"a member of `{owner[id(other)]}`" if id(other) in owner
                             else f"a {ast.decl_kind(other)}")
-                    self.error("E0205", f"`{member.name}` names both a member of `{enum.name}` and "
-                               f"{what}", member.span, hint="rename one of them",
-                               notes=[Note("the other declaration", other.span)])
+                    self.report.error(codes.NAME_DECLARED_TWICE, f"`{member.name}` names both a member of "
+                                      f"`{enum.name}` and {what}", member.span, hint="rename one of them",
+                                      notes=[Note("the other declaration", other.span)])
                 taken.setdefault(member.name, member)
                 owner[id(member)] = enum.name

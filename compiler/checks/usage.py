@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from dsl import ast
+from dsl import ast, codes
 from dsl.diagnostics import DiagnosticBag, Note
 from compiler.analysis.catalogue import PROVENANCE_KEYS
 from compiler.analysis.compose import Composition
@@ -62,14 +62,14 @@ def _unused(comp: Composition, cards: list[dict], bag: DiagnosticBag) -> None:
         if how is None or decl.name in used or _implicitly_used(decl, used):
             continue
         kind = _KIND_WORDS.get(type(decl)) or ast.decl_kind(decl)
-        bag.warning("W0104", f"{kind} `{decl.name}` is declared but no rule uses it", decl.span,
-                    hint=f"remove it, or {how.format(name=decl.name)}")
+        bag.warning(codes.UNUSED_COMPONENT, f"{kind} `{decl.name}` is declared but no rule uses it",
+                    decl.span, hint=f"remove it, or {how.format(name=decl.name)}")
     for decl in _declarations(comp):
         if isinstance(decl, ast.Enum) and (decl.name in used or _implicitly_used(decl, used)):
             for member in decl.members:
                 if member.name not in used:
-                    bag.warning("W0104", f"`{member.name}` of enum `{decl.name}` is declared but no "
-                                "rule or card uses it", member.span,
+                    bag.warning(codes.UNUSED_COMPONENT, f"`{member.name}` of enum `{decl.name}` is declared "
+                                "but no rule or card uses it", member.span,
                                 hint=f"remove it from `{decl.name}`, or name it in a rule or a card",
                                 notes=[Note(f"enum `{decl.name}` is declared here", decl.span)])
 
@@ -85,7 +85,7 @@ def _provisional_count(comp: Composition, cards: list[dict], bag: DiagnosticBag)
         parts.append(f"{invented} invented card(s)")
     if fields:
         parts.append(f"{fields} card field value(s)")
-    bag.warning("W0105", f"the spec holds {total} provisional value(s): " + ", ".join(parts),
+    bag.warning(codes.PROVISIONAL_VALUES, f"the spec holds {total} provisional value(s): " + ", ".join(parts),
                 comp.game.span,
                 hint="each is a guess where the rulebook is silent, listed on the game's page under "
                 "'Rulings and provisional values'; replace it once the rulebook or its FAQ settles it")

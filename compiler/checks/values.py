@@ -4,15 +4,15 @@ value computes, a tally's scopes and maximum (E0503, E0506, W0103)."""
 
 from __future__ import annotations
 
-from dsl import ast
+from dsl import ast, codes
 from dsl.diagnostics import did_you_mean
 from compiler.analysis import names as N
 from compiler.checks.cycles import CycleChecker
 
 
 def check_mode(mode, report) -> None:
-    """Report the problems above in ``mode``; ``report(severity, code, message, span,
-    hint, notes)`` receives each."""
+    """Report the problems above in ``mode``; ``report`` (a
+    :class:`dsl.diagnostics.Report`) receives each."""
     _Checks(mode, report).run()
 
 
@@ -25,21 +25,21 @@ class _Checks(CycleChecker):
                 self.expect(t.start, N.INT, N.Scope(), "where a track starts")
             if t.per_enum is not None:
                 if t.per_enum.name not in m.enums:
-                    self.error("E0501", f"unknown enum `{t.per_enum.name}`", t.per_enum.span,
-                               hint=did_you_mean(t.per_enum.name, m.enums, "enums"))
+                    self.report.error(codes.UNKNOWN_NAME, f"unknown enum `{t.per_enum.name}`",
+                                      t.per_enum.span, hint=did_you_mean(t.per_enum.name, m.enums, "enums"))
                 if t.per_player or t.is_score:
-                    self.error("E0505", f"track `{t.name}` is kept per {t.per_enum.name}; it cannot "
-                               "also be per player or the score", t.span,
-                               hint=f"keep either `per {t.per_enum.name}` or `per player`/`score`")
+                    self.report.error(codes.WHOSE, f"track `{t.name}` is kept per {t.per_enum.name}; it "
+                                      "cannot also be per player or the score", t.span,
+                                      hint=f"keep either `per {t.per_enum.name}` or `per player`/`score`")
         for d in m.derived.values():
             self.expect(d.expr, N.INT, N.Scope(), f"derived value `{d.name}`")
         for t in m.tallies.values():
             for sc in t.scopes:
                 if sc not in ("player", "round", "game", "turn"):
-                    self.error("E0506", f"unknown tally scope `{sc}`", t.span,
-                               hint="a tally counts per player, round, game or turn")
+                    self.report.error(codes.OUT_OF_RANGE, f"unknown tally scope `{sc}`", t.span,
+                                      hint="a tally counts per player, round, game or turn")
             if t.maximum is not None:
                 self.expect(t.maximum, N.INT, N.Scope(), "a tally's maximum")
                 if isinstance(t.maximum, ast.Number) and t.maximum.value == 0:
-                    self.warning("W0103", f"tally `{t.name}` allows nothing (max 0)", t.maximum.span,
-                                 hint="remove the actions that use it instead")
+                    self.report.warning(codes.COUNTS_NOTHING, f"tally `{t.name}` allows nothing (max 0)",
+                                        t.maximum.span, hint="remove the actions that use it instead")

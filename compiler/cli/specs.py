@@ -61,6 +61,7 @@ def cmd_fmt(args) -> int:
     spec does not parse, or with ``--check`` when one would be reformatted; CliError
     (exit 2) for a spec that cannot be written."""
     from compiler.analysis import bounds
+    from dsl.diagnostics import DiagnosticBag
     from dsl.format import FormatError, format_source
 
     changed: list[str] = []
@@ -69,9 +70,9 @@ def cmd_fmt(args) -> int:
         display = pipeline.display_path(path)
         try:
             text = path.read_text(encoding="utf-8")
-            too_large = bounds.check_text(text, display)  # E0540, as `check` says it
-            if too_large is not None:
-                print_diagnostics(pipeline.CompileResult(path, path.stem, [too_large], text))
+            too_large = DiagnosticBag()
+            if bounds.check_text(text, display, too_large):  # E0540, as `check` says it
+                print_diagnostics(pipeline.CompileResult(path, path.stem, too_large.items, text))
                 failed += 1
                 continue
             result = format_source(text, display)

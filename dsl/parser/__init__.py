@@ -16,14 +16,14 @@ from pathlib import Path
 from lark import Tree
 from lark.exceptions import UnexpectedInput, VisitError
 
-from dsl import ast
-from dsl.diagnostics import Diagnostic
+from dsl import ast, codes
+from dsl.diagnostics import Diagnostic, DiagnosticBag
 from dsl.parser.base import MAX_NUMBER
 from dsl.parser.declarations import RESERVED_GAME_NAMES, DeclarationRules
 from dsl.parser.expressions import ExpressionRules
 from dsl.parser.lark_parser import GRAMMAR, GluedKeyword, _parser, expected_words, grammar_cache
 from dsl.parser.statements import StatementRules
-from dsl.parser.syntax_errors import _glued_diagnostic, _syntax_diagnostic, _too_deep, _too_large
+from dsl.parser.syntax_errors import glued_keyword, number_too_large, syntax_error, too_deep
 from dsl.spans import Span
 
 
@@ -38,26 +38,29 @@ def parse_spec(text: str, path: str) -> tuple[ast.Spec | None, list[Diagnostic]]
     error (or on numbers past :data:`MAX_NUMBER`, E0543, each reported); ``path`` is
     used in spans and messages.  Never raises for bad text.
     """
+    report = DiagnosticBag()  # what stops the parse (the transformer reports to its own)
     try:
         tree = _parser().parse(text)
         to_ast = _ToAst(path)
         spec = to_ast.transform(tree)
-        problems = to_ast.problems + [_too_large(tok, path) for tok in to_ast.too_large]
-        if problems:
-            return None, sorted(problems, key=lambda d: (d.span.line, d.span.column))
+        for tok in to_ast.too_large:
+            number_too_large(tok, path, to_ast.report)
+        if to_ast.report.items:
+            return None, sorted(to_ast.report.items, key=lambda d: (d.span.line, d.span.column))
         return spec, []
     except GluedKeyword as err:
-        return None, [_glued_diagnostic(err, text, path)]
+        glued_keyword(err, text, path, report)
     except UnexpectedInput as err:
-        return None, [_syntax_diagnostic(err, text, path)]
+        syntax_error(err, text, path, report)
     except RecursionError:
-        return None, [_too_deep(text, path)]
+        too_deep(text, path, report)
     except VisitError as err:  # a transformer bug on valid text: report, don't crash
         if isinstance(err.orig_exc, RecursionError):
-            return None, [_too_deep(text, path)]
-        span = Span(path, 1, 1, 1, 2)
-        return None, [Diagnostic("E0002", f"internal error while reading the spec: {err.orig_exc}",
-                                 span, hint="please report this spec")]
+            too_deep(text, path, report)
+        else:
+            report.error(codes.INTERNAL_PARSE_ERROR, f"internal error while reading the spec: {err.orig_exc}",
+                         Span(path, 1, 1, 1, 2), hint="please report this spec")
+    return None, report.items
 
 
 def parse_file(path: str | Path) -> tuple[ast.Spec | None, list[Diagnostic]]:

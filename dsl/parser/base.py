@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from lark import Token, Transformer, v_args
 
-from dsl import ast, strings
-from dsl.diagnostics import Diagnostic
+from dsl import ast, codes, strings
+from dsl.diagnostics import DiagnosticBag
 from dsl.spans import Span
 
 #: The largest number a spec may write (E0543); ``compiler.analysis.limits`` bounds what the
@@ -18,7 +18,7 @@ MAX_NUMBER = 1_000_000_000
 
 class TreeToAst(Transformer):
     """What every rule of the transformer uses: ``path`` names the spec in spans;
-    ``problems`` collects the texts and names that are wrong (E0006-E0008) and
+    ``report`` collects the texts and names that are wrong (E0006-E0008) and
     ``too_large`` the numbers past :data:`MAX_NUMBER` (E0543), reported after the
     whole tree is transformed."""
 
@@ -26,7 +26,7 @@ class TreeToAst(Transformer):
         super().__init__()
         self.path = path
         #: problems of texts and names found while transforming (E0006, E0007, E0008)
-        self.problems: list[Diagnostic] = []
+        self.report = DiagnosticBag()
         self.too_large: list[Token] = []  # number tokens past MAX_NUMBER (E0543)
 
     def _span(self, meta) -> Span:
@@ -52,25 +52,17 @@ class TreeToAst(Transformer):
     # -------------------------------------------------------------- leaves
     def STRING(self, tok: Token) -> Token:  # noqa: N802 - Lark naming
         """The text's value (see :mod:`dsl.strings`); a bad escape or character is
-        an E0007 or E0006 at its place (a text is on one line: columns add up)."""
-        value, problems = strings.decode(tok[1:-1])
-        for offset, code, message in problems:
-            column = tok.column + 1 + offset
-            width = 2 if code == "E0007" else 1
-            self.problems.append(Diagnostic(
-                code, message, Span(self.path, tok.line, column, tok.line, column + width),
-                hint='a text is one line of readable characters: write `\\"` for a double quote '
-                     'and `\\\\` for a backslash' if code == "E0007" else
-                     "remove it or replace it with a space; a text holds one line of readable "
-                     "characters"))
+        reported at its place (a text is on one line: columns add up)."""
+        value = strings.decode(tok[1:-1], self.report, lambda offset, width: Span(
+            self.path, tok.line, tok.column + 1 + offset, tok.line, tok.column + 1 + offset + width))
         return tok.update(value=value)
 
     def NAME(self, tok: Token) -> Token:  # noqa: N802 - Lark naming
         """Names that begin with ``_`` are the engine's (E0008)."""
         if tok.startswith("_"):
-            self.problems.append(Diagnostic(
-                "E0008", f"names cannot begin with `_`: `{tok}` is reserved for the engine",
-                self._tok_span(tok), hint=f"rename it, e.g. `{tok.lstrip('_') or 'name'}`"))
+            self.report.error(codes.RESERVED_NAME, f"names cannot begin with `_`: `{tok}` is reserved for "
+                              "the engine", self._tok_span(tok),
+                              hint=f"rename it, e.g. `{tok.lstrip('_') or 'name'}`")
         return tok
 
     @v_args(meta=True)

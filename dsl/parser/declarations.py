@@ -8,8 +8,7 @@ import keyword
 
 from lark import Token, v_args
 
-from dsl import ast
-from dsl.diagnostics import Diagnostic
+from dsl import ast, codes
 from dsl.parser.base import TreeToAst
 from dsl.spans import Span
 
@@ -28,11 +27,11 @@ class DeclarationRules(TreeToAst):
     def game(self, meta, c):
         name, title, *items = c
         if name in RESERVED_GAME_NAMES:
-            self.problems.append(Diagnostic(
-                "E0008", f"`{name}` cannot name a game: the engine is imported as "
+            self.report.error(
+                codes.RESERVED_NAME, f"`{name}` cannot name a game: the engine is imported as "
                 f"`from generated import {name}`, and `{name}` is a Python "
                 f"{'keyword' if keyword.iskeyword(name) else 'built-in name'}",
-                self._tok_span(name), hint=f"rename the game, e.g. `{name}_game`"))
+                self._tok_span(name), hint=f"rename the game, e.g. `{name}_game`")
         players = self._tagged(items, "players")
         default = self._tagged(items, "default_mode")
         if len(default) > 1:

@@ -11,25 +11,25 @@ from functools import lru_cache
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from dsl import syntax_words
-from dsl.diagnostics import Diagnostic, Note
+from dsl import codes, syntax_words
+from dsl.diagnostics import Note, Report
 from dsl.parser.base import MAX_NUMBER
 from dsl.parser.lark_parser import _WORD, GluedKeyword, _parser, expected_words
 from dsl.spans import Span, source_lines
 
 
-def _glued_diagnostic(err: GluedKeyword, text: str, path: str) -> Diagnostic:
+def glued_keyword(err: GluedKeyword, text: str, path: str, report: Report) -> None:
     """E0001 for a word the lexer split after a keyword (see :class:`WholeWords`)."""
     start = err.keyword.start_pos or 0
     word = _WORD.match(text, start).group()
     keyword, rest = str(err.keyword), word[len(str(err.keyword)):]
     line, column = err.keyword.line or 1, err.keyword.column or 1
     hint = f"did you mean `{keyword} {rest}`? A keyword and the word after it need a space"
-    return Diagnostic("E0001", f"unexpected name `{word}`: a keyword belongs here",
-                      Span(path, line, column, line, column + len(word)), hint=hint)
+    report.error(codes.SYNTAX_ERROR, f"unexpected name `{word}`: a keyword belongs here",
+                 Span(path, line, column, line, column + len(word)), hint=hint)
 
 
-def _too_deep(text: str, path: str) -> Diagnostic:
+def too_deep(text: str, path: str, report: Report) -> None:
     """E0003, at the first bracket, `not` or `-` past :data:`_DEEP_AT` levels (a run of
     `not` or `-` nests as deep as brackets do), or at the first line."""
     depth = prefixes = 0
@@ -40,28 +40,30 @@ def _too_deep(text: str, path: str) -> Diagnostic:
         if depth + prefixes > _DEEP_AT:
             line = text.count("\n", 0, m.start()) + 1
             column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
-            return Diagnostic("E0003", "the spec nests too deeply to read", Span(path, line, column, line,
-                              column + 1), hint="split deeply nested expressions or blocks: name a "
-                              "part with `let` or a derived value")
-    return Diagnostic("E0003", "the spec nests too deeply to read", Span(path, 1, 1, 1, 2),
-                      hint="split deeply nested expressions or blocks: name a part with `let` or a "
-                      "derived value")
+            report.error(codes.NESTS_TOO_DEEPLY, "the spec nests too deeply to read",
+                         Span(path, line, column, line, column + 1),
+                         hint="split deeply nested expressions or blocks: name a part with `let` or a "
+                         "derived value")
+            return
+    report.error(codes.NESTS_TOO_DEEPLY, "the spec nests too deeply to read", Span(path, 1, 1, 1, 2),
+                 hint="split deeply nested expressions or blocks: name a part with `let` or a "
+                 "derived value")
 
 
 #: Bracket depth past which a spec that is too deep to read is reported.
 _DEEP_AT = 50
 
 
-def _too_large(tok: Token, path: str) -> Diagnostic:
+def number_too_large(tok: Token, path: str, report: Report) -> None:
     """E0543 for a number token past :data:`MAX_NUMBER`."""
     digits = str(tok)
     shown = digits if len(digits) <= 24 else f"{digits[:12]}...{digits[-6:]} ({len(digits)} digits)"
-    return Diagnostic("E0543", f"the number {shown} is too large: numbers in a spec are at most "
-                      f"{MAX_NUMBER:,}", Span(path, tok.line, tok.column, tok.end_line, tok.end_column),
-                      hint=f"write a number of at most {MAX_NUMBER:,}; no rule of a game needs more")
+    report.error(codes.NUMBER_TOO_LARGE, f"the number {shown} is too large: numbers in a spec are at "
+                 f"most {MAX_NUMBER:,}", Span(path, tok.line, tok.column, tok.end_line, tok.end_column),
+                 hint=f"write a number of at most {MAX_NUMBER:,}; no rule of a game needs more")
 
 
-def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic:
+def syntax_error(err: UnexpectedInput, text: str, path: str, report: Report) -> None:
     """A syntax error in words: what was found, what was expected (named for what it
     stands for where the tokens before tell), and a hint."""
     line, column = getattr(err, "line", 1), getattr(err, "column", 1)
@@ -70,17 +72,17 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic
         line, column = len(lines), len(lines[-1]) + 1
         accepted = _accepted(err)
         expected = expected_words(accepted, _context(err, text, len(text)))
-        missing = _missing_brace(text, line + 1, path, "the spec ends too early")
-        if missing is not None:
-            return missing
+        if _missing_brace(text, line + 1, path, "the spec ends too early", report):
+            return
         opener = _unclosed(text, len(text), accepted, path)
-        return Diagnostic("E0001", f"the spec ends too early: expected {expected}",
-                          Span(path, line, max(column - 1, 1), line, max(column, 2)),
-                          hint=(f"close the `{opener[0]}` of line {opener[1].span.line} with "
-                                f"`{_CLOSERS[opener[0]][0]}`" if opener
-                                else "a block may be missing its closing `}`" if "RBRACE" in accepted
-                                else "the last declaration is cut short: finish it"),
-                          notes=[opener[1]] if opener else [])
+        report.error(codes.SYNTAX_ERROR, f"the spec ends too early: expected {expected}",
+                     Span(path, line, max(column - 1, 1), line, max(column, 2)),
+                     hint=(f"close the `{opener[0]}` of line {opener[1].span.line} with "
+                           f"`{_CLOSERS[opener[0]][0]}`" if opener
+                           else "a block may be missing its closing `}`" if "RBRACE" in accepted
+                           else "the last declaration is cut short: finish it"),
+                     notes=[opener[1]] if opener else [])
+        return
     if isinstance(err, UnexpectedToken):
         tok = err.token
         accepted = _accepted(err)
@@ -89,10 +91,9 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic
         width = max(len(str(tok)), 1)
         found = f"`{tok}`" if tok.type != "STRING" else f"text {tok}"
         stop = Span(path, line, column, line, column + max(len(str(tok)), 1))
-        missing = (_missing_brace(text, line + 1, path, f"the parser stops at `{tok}`", stop)
-                   or _stray_brace(text, line, path, f"the parser stops at `{tok}`", stop))
-        if missing is not None:
-            return missing
+        if (_missing_brace(text, line + 1, path, f"the parser stops at `{tok}`", report, stop)
+                or _stray_brace(text, line, path, f"the parser stops at `{tok}`", stop, report)):
+            return
         opener = _unclosed(text, tok.start_pos or 0, accepted, path)
         if opener and opener[1].span.line == line:
             opener = None  # the opener is on the same line: the caret shows it already
@@ -100,9 +101,10 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic
             f"close the `{opener[0]}` of line {opener[1].span.line} with `{_CLOSERS[opener[0]][0]}` "
             "before this" if opener
             else _token_hint(tok, accepted, expected, context))
-        return Diagnostic("E0001", f"unexpected {found}: expected {expected}",
-                          Span(path, line, column, line, column + width), hint=hint,
-                          notes=[opener[1]] if opener else [])
+        report.error(codes.SYNTAX_ERROR, f"unexpected {found}: expected {expected}",
+                     Span(path, line, column, line, column + width), hint=hint,
+                     notes=[opener[1]] if opener else [])
+        return
     if isinstance(err, UnexpectedCharacters):
         ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
         allowed = set(getattr(err, "allowed", None) or ()) - {"COMMENT", "WS"}
@@ -119,12 +121,14 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, path: str) -> Diagnostic
             hint = 'a text must end with `"` on the same line'
         else:
             hint = "names are lower_case_with_underscores; texts go in double quotes"
-        return Diagnostic("E0001", message, Span(path, line, column, line, column + 1), hint=hint)
-    if isinstance(err, UnexpectedEOF):
-        return Diagnostic("E0001", "the spec ends too early", Span(path, line, column, line, column + 1),
-                          hint="a block may be missing its closing `}`")
-    return Diagnostic("E0001", "syntax error", Span(path, line, column, line, column + 1),
-                      hint="compare the line with the construct in the language reference")
+        report.error(codes.SYNTAX_ERROR, message, Span(path, line, column, line, column + 1), hint=hint)
+    elif isinstance(err, UnexpectedEOF):
+        report.error(codes.SYNTAX_ERROR, "the spec ends too early",
+                     Span(path, line, column, line, column + 1),
+                     hint="a block may be missing its closing `}`")
+    else:
+        report.error(codes.SYNTAX_ERROR, "syntax error", Span(path, line, column, line, column + 1),
+                     hint="compare the line with the construct in the language reference")
 
 
 def _context(err: UnexpectedInput, text: str, pos: int) -> tuple[str, ...]:
@@ -166,13 +170,14 @@ def _still_open(text: str, start: int, end: int) -> bool:
     return True
 
 
-def _missing_brace(text: str, before: int, path: str, stopped: str,
-                   stopped_at: Span | None = None) -> Diagnostic | None:
+def _missing_brace(text: str, before: int, path: str, stopped: str, report: Report,
+                   stopped_at: Span | None = None) -> bool:
     """A syntax error read from the layout: the first block (a line ending in ``{``),
     still open, whose indentation ends before line ``before`` on a line that is not
     its ``}``.  That line is where the ``}`` is missing; the parser only notices later,
-    where it stops (``stopped``, at ``stopped_at``).  ``None`` when the layout shows no
-    such block (``rulebook fmt`` keeps the layout, so it tells where blocks end)."""
+    where it stops (``stopped``, at ``stopped_at``).  Whether it was reported: not when
+    the layout shows no such block (``rulebook fmt`` keeps the layout, so it tells where
+    blocks end)."""
     lines = _code_lines(text)
     for i, (number, indent, code, offset) in enumerate(lines):
         if not code.endswith("{") or number >= before:
@@ -191,18 +196,20 @@ def _missing_brace(text: str, before: int, path: str, stopped: str,
         notes = [Note("this `{` is never closed", Span(path, number, column, number, column + 1))]
         if stopped_at is not None and stopped_at.line != where:
             notes.append(Note(stopped, stopped_at))
-        return Diagnostic("E0001", f"a `}}` is missing before this line: the block of line {number} "
-                          "is still open", Span(path, where, col, where, col + len(end[2])),
-                          hint=f"close the block of line {number} with `}}` at the indentation of "
-                          "its first line", notes=notes)
-    return None
+        report.error(codes.SYNTAX_ERROR, f"a `}}` is missing before this line: the block of line "
+                     f"{number} is still open", Span(path, where, col, where, col + len(end[2])),
+                     hint=f"close the block of line {number} with `}}` at the indentation of "
+                     "its first line", notes=notes)
+        return True
+    return False
 
 
-def _stray_brace(text: str, before: int, path: str, stopped: str, stopped_at: Span) -> Diagnostic | None:
+def _stray_brace(text: str, before: int, path: str, stopped: str, stopped_at: Span,
+                 report: Report) -> bool:
     """A syntax error read from the layout: the first line before line ``before``
     that starts with ``}`` indented deeper than the block it would close (or with no
-    block open), so it closes that block early.  ``None`` when the layout shows no
-    such line."""
+    block open), so it closes that block early.  Whether it was reported: not when the
+    layout shows no such line."""
     opened: list[tuple[int, int, int]] = []  # (line, indentation, column of `{`) of each open block
     for number, indent, code, _ in _code_lines(text):
         if number > before:
@@ -217,13 +224,14 @@ def _stray_brace(text: str, before: int, path: str, stopped: str, stopped_at: Sp
                     notes.append(Note(stopped, stopped_at))
                 why = ("its indentation says it is one too many" if opened
                        else "every block before it is closed")
-                return Diagnostic("E0001", f"this `}}` closes no block of its own: {why}",
-                                  Span(path, number, indent + 1, number, indent + 2),
-                                  hint="remove it, or the `{` it should close is missing", notes=notes)
+                report.error(codes.SYNTAX_ERROR, f"this `}}` closes no block of its own: {why}",
+                             Span(path, number, indent + 1, number, indent + 2),
+                             hint="remove it, or the `{` it should close is missing", notes=notes)
+                return True
             opened.pop()
         if code.endswith("{"):
             opened.append((number, indent, indent + len(code)))
-    return None
+    return False
 
 
 def _unclosed(text: str, pos: int, accepted: set[str], path: str) -> tuple[str, Note] | None:

@@ -14,6 +14,7 @@ import pytest
 
 from compiler import build, cli, pipeline
 from compiler.build import errors_page
+from dsl import codes
 from dsl.codes import CODES, MINIMAL_SPEC, REGISTRY, lookup
 from dsl.diagnostics import Diagnostic, DiagnosticBag
 from dsl.spans import Span
@@ -21,28 +22,56 @@ from tests.helpers.projects import write_specs
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 _LITERAL = re.compile(r"""["']([EW]\d{4})["']""")
+_NAMED = re.compile(r"\bcodes\.([A-Z][A-Z0-9_]*)\b")
+#: What dsl.codes holds besides the constants of codes.
+_NOT_CODES = {"REGISTRY", "GROUPS", "CODES", "NAMES", "MINIMAL_SPEC"}
 
 
-def _code_literals() -> dict[str, list[str]]:
-    """Code → the source files of dsl/ and compiler/ that spell it (the registry excluded)."""
-    found: dict[str, list[str]] = {}
-    for folder in ("dsl", "compiler"):
-        for path in sorted((REPO_ROOT / folder).rglob("*.py")):
-            if path.name == "codes.py" and path.parent.name == "dsl":
-                continue
-            for code in _LITERAL.findall(path.read_text(encoding="utf-8")):
-                found.setdefault(code, []).append(str(path.relative_to(REPO_ROOT)))
-    return found
+def _sources() -> dict[str, str]:
+    """Path → text of every source file of dsl/ and compiler/ but the registry."""
+    return {str(path.relative_to(REPO_ROOT)): path.read_text(encoding="utf-8")
+            for folder in ("dsl", "compiler") for path in sorted((REPO_ROOT / folder).rglob("*.py"))
+            if path != REPO_ROOT / "dsl" / "codes.py"}
 
 
-def test_every_code_the_compiler_spells_is_registered():
-    unregistered = {c: files for c, files in _code_literals().items() if c not in CODES}
-    assert not unregistered, f"add these to dsl/codes.py: {unregistered}"
+def test_no_code_is_spelt_outside_the_registry():
+    """The compiler names a code by its constant (``codes.WRONG_TYPE``); the number is
+    written in dsl/codes.py only."""
+    spelt = {path: _LITERAL.findall(text) for path, text in _sources().items() if _LITERAL.search(text)}
+    assert not spelt, f"name these codes by their constants of dsl/codes.py: {spelt}"
 
 
-def test_every_registered_code_is_emitted_somewhere():
-    unused = sorted(set(CODES) - set(_code_literals()))
-    assert not unused, f"registered but never emitted: {unused}"
+def test_every_code_has_one_constant_named_from_its_title():
+    constants = [(name, value) for name, value in vars(codes).items()
+                 if name.isupper() and isinstance(value, str) and value in CODES]
+    assert sorted(value for _, value in constants) == sorted(CODES), "one constant per code"
+    assert codes.NAMES == {value: name for name, value in constants}
+    assert codes.WRONG_TYPE == "E0503" and codes.NAMES["E0501"] == "UNKNOWN_NAME"
+    for name, _ in constants:
+        assert re.fullmatch(r"[A-Z][A-Z0-9]*(_[A-Z0-9]+)*", name), name
+
+
+def test_every_constant_the_compiler_names_is_a_code():
+    named = {name for text in _sources().values() for name in _NAMED.findall(text)} - _NOT_CODES
+    assert named - set(codes.NAMES.values()) == set()
+
+
+def test_every_registered_code_is_reported_somewhere():
+    named = {name for text in _sources().values() for name in _NAMED.findall(text)}
+    unused = sorted(code for code, name in codes.NAMES.items() if name not in named)
+    assert not unused, f"registered but never reported: {unused}"
+
+
+def test_diagnostics_go_through_one_door():
+    """Every pass reports through a :class:`dsl.diagnostics.Report` (``report.error(code,
+    message, span, hint=..., notes=...)``): no pass makes a Diagnostic itself, nor calls a
+    reporting function with the severity as a text."""
+    made = [path for path, text in _sources().items()
+            if re.search(r"\bDiagnostic\(", text) and path != "dsl/diagnostics.py"]
+    assert made == [], "report through a Report (a DiagnosticBag) instead"
+    by_severity = [path for path, text in _sources().items()
+                   if re.search(r"""\b(report|error|warning)\(\s*["'](error|warning)["']""", text)]
+    assert by_severity == []
 
 
 def test_registry_is_sorted_unique_and_complete():
