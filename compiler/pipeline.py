@@ -21,6 +21,7 @@ from compiler.analysis import bounds, limits
 from compiler.analysis.catalogue import catalogue_location, load_catalogues
 from compiler.checks import check
 from compiler.analysis.compose import Composition, compose
+from compiler.analysis.types import Types
 
 
 @dataclass
@@ -33,6 +34,8 @@ class CompileResult:
     source: str = ""
     composition: Composition | None = None
     cards: list[dict] = field(default_factory=list)
+    #: what the checks found about the types of each mode (empty when they did not run)
+    types: Types = field(default_factory=Types, repr=False)
     engine: str | None = None
     page: str | None = None
     seconds: float = 0.0
@@ -100,7 +103,7 @@ def analyse(path: Path, text: str | None = None) -> CompileResult:
             result.cards = load_catalogues(comp.modes.values(), path.parent, bag,
                                            display_dir=Path(display).parent)
             # checks that count cards trust only catalogues that loaded cleanly
-            check(comp, bag, result.cards if len(bag.errors) == errors else None)
+            result.types = check(comp, bag, result.cards if len(bag.errors) == errors else None)
     result.diagnostics += _sorted(bag.items)
     result.seconds = time.perf_counter() - start
     return result

@@ -9,53 +9,37 @@ of an end condition (true once it has triggered).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from dsl import ast
+from compiler.analysis.types import BAG, BOOL, INT, PLAYER, TEXT, UNKNOWN, Scope, Type
 
-INT, BOOL, BAG, PLAYER, TEXT = "int", "bool", "bag", "player", "text"
 BUILTIN_FUNCS = {"max": 2, "min": 2, "abs": 1, "total": 1}
 
-
-def card_type(name: str) -> str:
-    return f"card:{name}"
-
-
-def enum_type(name: str) -> str:
-    return f"enum:{name}"
+__all__ = ["BAG", "BOOL", "BUILTIN_FUNCS", "INT", "PLAYER", "TEXT", "UNKNOWN", "Binding", "Scope", "Type",
+           "all_names", "card_member", "enum_members", "field_type", "literal_type", "player_member",
+           "resolve", "resolve_attribute"]
 
 
 @dataclass(frozen=True)
 class Binding:
-    """What a name means: ``kind`` and its type; ``decl`` is the declaration or None."""
+    """What a name means: ``kind`` and its :class:`~compiler.analysis.types.Type`;
+    ``decl`` is the declaration or None."""
 
     kind: str
-    type: str
+    type: Type
     decl: object = None
     owner: str | None = None
 
 
-@dataclass
-class Scope:
-    """Locals in force (name → type) and the card type in context, if any."""
-
-    locals: dict[str, str] = field(default_factory=dict)
-    card: str | None = None
-
-    def with_local(self, name: str, type_: str) -> Scope:
-        return Scope({**self.locals, name: type_}, self.card)
-
-    def with_card(self, card: str) -> Scope:
-        return Scope(dict(self.locals), card)
-
-
-def field_type(decl_type: str, mode) -> str:
+def field_type(decl_type: str, mode) -> Type:
     """The type named in a field or state declaration (int, bool, bag, text, player or an enum)."""
-    if decl_type in (INT, BOOL, BAG, TEXT, PLAYER):
-        return decl_type
+    for known in (INT, BOOL, BAG, TEXT, PLAYER):
+        if decl_type == known.kind:
+            return known
     if decl_type in mode.enums:
-        return enum_type(decl_type)
-    return "?"
+        return Type.enum(decl_type)
+    return UNKNOWN
 
 
 def card_member(mode, card: str, attr: str) -> Binding | None:
@@ -119,7 +103,7 @@ def resolve(mode, scope: Scope, name: str) -> Binding | None:
         return Binding("param", literal_type(mode.params[name].value, mode), mode.params[name])
     members = enum_members(mode)
     if name in members:
-        return Binding("enum_member", enum_type(members[name]))
+        return Binding("enum_member", Type.enum(members[name]))
     if name in mode.ends:
         return Binding("end", BOOL, mode.ends[name])
     return None
@@ -130,8 +114,8 @@ def resolve_attribute(mode, scope: Scope, obj: str, attr: str) -> Binding | None
     owner = scope.locals.get(obj)
     if owner is None:
         return None
-    if owner.startswith("card:"):
-        member = card_member(mode, owner[5:], attr)
+    if owner.is_card:
+        member = card_member(mode, owner.of, attr)
     elif owner == PLAYER:
         member = player_member(mode, attr)
     else:
@@ -142,7 +126,7 @@ def resolve_attribute(mode, scope: Scope, obj: str, attr: str) -> Binding | None
     return Binding(member.kind, member.type, member.decl, owner_)
 
 
-def literal_type(expr, mode) -> str:
+def literal_type(expr, mode) -> Type:
     if isinstance(expr, ast.Bool):
         return BOOL
     if isinstance(expr, ast.Number):
@@ -152,10 +136,10 @@ def literal_type(expr, mode) -> str:
     if isinstance(expr, ast.Name):
         members = enum_members(mode)
         if expr.name in members:
-            return enum_type(members[expr.name])
+            return Type.enum(members[expr.name])
     if isinstance(expr, (ast.EmptyBag, ast.BagLiteral)):
         return BAG
-    return "?"
+    return UNKNOWN
 
 
 def all_names(mode, scope: Scope) -> list[str]:

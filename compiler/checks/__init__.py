@@ -11,7 +11,11 @@ cleanly (it would only add cascades).  The usage check reads every mode at once:
 reported once (:class:`compiler.checks.modes.ModeDiagnostics`).
 
 The checks of the rules share :class:`compiler.checks.typecheck.Checker` (types of
-expressions) and :class:`compiler.checks.statements.BlockChecker` (statements).
+expressions) and :class:`compiler.checks.statements.BlockChecker` (statements); those
+marked ``records_types`` record the type of each expression they check and the scope of
+each action and procedure in the mode's :class:`~compiler.analysis.types.TypeRecord`,
+and :func:`check` returns the records (:class:`~compiler.analysis.types.Types`) for the
+backends to read.
 Checks read the analysis (:mod:`compiler.analysis`) and never import a backend
 (engine, docs), the driver or the CLI.
 """
@@ -25,6 +29,7 @@ from dsl.diagnostics import DiagnosticBag
 from compiler.checks import (citations, components, ends, enums, gains, game, impossible_ends,
                              information, offered, params, phasegraph, phases, rules, setup,
                              unique_names, usage, values)
+from compiler.analysis.types import Types
 from compiler.checks.modes import ModeDiagnostics
 
 
@@ -32,10 +37,13 @@ from compiler.checks.modes import ModeDiagnostics
 class Check:
     """One entry of :data:`CHECKS`: ``run`` is the check's function; ``reads`` says what
     it is given: ``"mode"`` (``run(mode, report)``), ``"cards"`` (``run(mode, cards,
-    report)``) or ``"composition"`` (``run(comp, cards, bag)``, after the mode checks)."""
+    report)``) or ``"composition"`` (``run(comp, cards, bag)``, after the mode checks).
+    A check that ``records_types`` is also given the mode's
+    :class:`~compiler.analysis.types.TypeRecord` (``run(mode, report, types)``)."""
 
     run: Callable
     reads: str = "mode"
+    records_types: bool = False
 
 
 #: Every check, in the order it runs (the order diagnostics at one place are listed in).
@@ -43,13 +51,13 @@ CHECKS: list[Check] = [
     # names and types (codes E02xx, E05xx, W01xx)
     Check(game.check_mode),            # score track, player count, default mode
     Check(unique_names.check_mode),    # enum members clashing with other names
-    Check(values.check_mode),          # tracks, derived values (and their cycles), tallies
-    Check(components.check_mode),      # pieces, zones, card types
-    Check(rules.check_mode),           # setup, actions, procedures (and their cycles), triggers
-    Check(phases.check_mode),          # phases and the actions they offer
+    Check(values.check_mode, records_types=True),      # tracks, derived values (and their cycles), tallies
+    Check(components.check_mode, records_types=True),  # pieces, zones, card types
+    Check(rules.check_mode, records_types=True),       # setup, actions, procedures (and cycles), triggers
+    Check(phases.check_mode, records_types=True),      # phases and the actions they offer
     Check(citations.check_mode),       # W0102: rules citing no rulebook section
     Check(offered.check_mode),         # W0101: actions offered in no phase
-    Check(ends.check_mode),            # transition and end conditions, tie-breakers
+    Check(ends.check_mode, records_types=True),        # transition and end conditions, tie-breakers
     Check(params.check_mode),          # param values
     # the phase graph (E04xx)
     Check(phasegraph.check_mode),
@@ -64,18 +72,23 @@ CHECKS: list[Check] = [
 ]
 
 
-def check(comp, bag: DiagnosticBag, cards: list[dict] | None = None) -> None:
+def check(comp, bag: DiagnosticBag, cards: list[dict] | None = None) -> Types:
     """Run :data:`CHECKS` on every composed mode of ``comp``; diagnostics go to ``bag``,
     each once, naming the modes it concerns unless it concerns them all.  ``cards`` (the
     catalogue entries, :func:`compiler.analysis.catalogue.load_catalogues`; None if they
-    did not load cleanly) feed the checks that count cards and the usage warnings."""
+    did not load cleanly) feed the checks that count cards and the usage warnings.
+    Returns the types the checks found in each mode, for the backends to read."""
     found = ModeDiagnostics(list(comp.modes))
+    types = Types()
     for mode in comp.modes.values():
         if mode.incomplete:  # E0204/E0206 said why; its rules would only report cascades
             continue
         report = found.report(mode.name)
+        record = types.mode(mode.name)
         for c in CHECKS:
-            if c.reads == "mode":
+            if c.reads == "mode" and c.records_types:
+                c.run(mode, report, record)
+            elif c.reads == "mode":
                 c.run(mode, report)
             elif c.reads == "cards" and cards is not None:
                 c.run(mode, cards, report)
@@ -83,3 +96,4 @@ def check(comp, bag: DiagnosticBag, cards: list[dict] | None = None) -> None:
     for c in CHECKS:
         if c.reads == "composition":
             c.run(comp, list(cards or ()), bag)
+    return types

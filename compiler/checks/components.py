@@ -8,13 +8,14 @@ from dsl import ast, codes
 from dsl.diagnostics import Note, did_you_mean
 from compiler.analysis import limits
 from compiler.analysis import names as N
-from compiler.checks.typecheck import Checker, type_words
+from compiler.analysis.types import TypeRecord
+from compiler.checks.typecheck import Checker
 
 
-def check_mode(mode, report) -> None:
+def check_mode(mode, report, types: TypeRecord | None = None) -> None:
     """Report the problems above in ``mode``; ``report`` (a
-    :class:`dsl.diagnostics.Report`) receives each."""
-    _Checks(mode, report).run()
+    :class:`dsl.diagnostics.Report`) receives each, ``types`` the types found."""
+    _Checks(mode, report, types).run()
 
 
 class _Checks(Checker):
@@ -71,7 +72,7 @@ class _Checks(Checker):
                                   hint=did_you_mean(z.refill.name, m.zones, "zones and decks"))
             for st in z.states:
                 want = N.field_type(st.type.name, m)
-                if want == "?":
+                if want == N.UNKNOWN:
                     self.report.error(codes.UNKNOWN_NAME, f"unknown type `{st.type.name}`", st.type.span,
                                       hint=did_you_mean(st.type.name,
                                                         ["int", "bool", "bag", "text", *m.enums], "types"))
@@ -83,17 +84,17 @@ class _Checks(Checker):
                       "give each field its own name, or remove one", "the other field")
             for f in ct.fields:
                 want = N.field_type(f.type.name, m)
-                if f.default is not None and want != "?":
+                if f.default is not None and want != N.UNKNOWN:
                     got = N.literal_type(f.default, m)
                     if got != want and not (want == N.BAG and isinstance(f.default, ast.EmptyBag)):
-                        this = (f"`{f.default.name}` names no value" if got == "?"
-                                and isinstance(f.default, ast.Name) else f"this is {type_words(got)}")
+                        this = (f"`{f.default.name}` names no value" if got == N.UNKNOWN
+                                and isinstance(f.default, ast.Name) else f"this is {got.words()}")
                         self.report.error(codes.WRONG_TYPE, f"the default of `{f.name}` must be "
-                                          f"{type_words(want)}, but {this}", f.default.span,
+                                          f"{want.words()}, but {this}", f.default.span,
                                           hint="a bag field has no default: give each card its value"
                                           if want == N.BAG else
-                                          f"write {type_words(want)}, or change the field's type")
-                if N.field_type(f.type.name, m) == "?":
+                                          f"write {want.words()}, or change the field's type")
+                if N.field_type(f.type.name, m) == N.UNKNOWN:
                     self.report.error(codes.UNKNOWN_NAME, f"unknown type `{f.type.name}`", f.type.span,
                                       hint=did_you_mean(f.type.name, ["int", "bool", "bag", "text", *m.enums],
                                                         "types"))

@@ -18,7 +18,7 @@ class _Checks(Checker):
     def run(self) -> None:
         m = self.mode
         for p in m.params.values():
-            if N.literal_type(p.value, m) == "?":
+            if N.literal_type(p.value, m) == N.UNKNOWN:
                 self.report.error(codes.WRONG_TYPE, f"param `{p.name}` must be a number, true/false, a text "
                                   "or an enum member", p.value.span,
                                   hint=did_you_mean(getattr(p.value, "name", ""), N.enum_members(m))

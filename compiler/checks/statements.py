@@ -112,7 +112,7 @@ class BlockChecker(Checker):
                 self.report.error(codes.NAME_DECLARED_TWICE, f"`{st.var.name}` is already a name here",
                                   st.var.span, hint="pick another name")
             card = self.zone_ref(st.zone, scope)
-            inner = scope.with_local(st.var.name, N.card_type(card or "?"))
+            inner = scope.with_local(st.var.name, N.Type.card(card or "?"))
             if st.where is not None:  # bare field names read the card considered
                 self.expect(st.where, N.BOOL, inner.with_card(card) if card else inner,
                             "a `where` condition")
@@ -121,7 +121,7 @@ class BlockChecker(Checker):
             self.block(st.body, scope)
         elif t is ast.ForEach:
             card = self.zone_ref(st.zone, scope)
-            inner = scope.with_local(st.var.name, N.card_type(card or "?"))
+            inner = scope.with_local(st.var.name, N.Type.card(card or "?"))
             if st.where is not None:  # bare field names read the card in hand
                 self.expect(st.where, N.BOOL, inner.with_card(card) if card else inner,
                             "a `where` condition")
@@ -157,12 +157,12 @@ class BlockChecker(Checker):
 
     def card_local(self, ident: ast.Ident, scope: N.Scope) -> str | None:
         owner = scope.locals.get(ident.name)
-        if owner is None or not owner.startswith("card:"):
+        if owner is None or not owner.is_card:
             self.report.error(codes.UNKNOWN_NAME, f"`{ident.name}` is not a chosen card here", ident.span,
                               hint=did_you_mean(ident.name, scope.locals)
                               or f"choose it first: `choose {ident.name}: card in ...`")
             return None
-        return owner[5:]
+        return owner.of
 
     def same_cards(self, src: ast.ZoneRef, dst: ast.ZoneRef, scope: N.Scope) -> None:
         a, b = self.zone_ref(src, scope), self.zone_ref(dst, scope)
@@ -174,6 +174,7 @@ class BlockChecker(Checker):
                                      for z in (src, dst) if z.zone.name in self.mode.zones])
 
     def action_scope(self, a: ast.Action) -> N.Scope:
+        """The scope ``a``'s choices make, each choice checked and typed (and recorded)."""
         self.choice_count(a)
         scope = N.Scope()
         for c in a.choices:
@@ -185,7 +186,7 @@ class BlockChecker(Checker):
                                          if prev.name == c.name][:1])
             if isinstance(d, ast.CardDomain):
                 card = self.zone_ref(d.zone, scope)
-                inner = scope.with_local(c.name, N.card_type(card or "?"))
+                inner = scope.with_local(c.name, N.Type.card(card or "?"))
                 if d.where is not None:  # bare field names read the card being chosen
                     self.expect(d.where, N.BOOL, inner.with_card(card) if card else inner,
                                 "a `where` condition")
@@ -218,7 +219,7 @@ class BlockChecker(Checker):
                                                         "card types and pieces"))
                 elif d.where is not None:
                     self.expect(d.where, N.BOOL, scope.with_card(kind), "a `where` condition")
-                scope = scope.with_local(c.name, f"cards:{kind}")
+                scope = scope.with_local(c.name, N.Type.cards(kind))
             else:
                 if d.low > d.high:
                     self.report.error(codes.OUT_OF_RANGE, f"the range {d.low} to {d.high} is empty", d.span,
@@ -228,6 +229,7 @@ class BlockChecker(Checker):
                                       f"{limits.MAX_CHOICES:,} numbers", d.span,
                                       hint="choose from a smaller range")
                 scope = scope.with_local(c.name, N.INT)
+        self.types.record_action(a, scope)
         return scope
 
     def choice_count(self, a: ast.Action) -> None:

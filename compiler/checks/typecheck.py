@@ -1,12 +1,12 @@
 """Types of expressions, and the shared machinery of the checks that judge rules
 (codes E0501-E0507).
 
-:class:`Checker` holds one composed mode and the ``report`` function of the run;
-``infer`` gives the type of an expression in a scope (a string: ``int``, ``bool``,
-``bag``, ``player``, ``text``, ``card:<type>``, ``enum:<name>``, ``cards:<type>`` for
-a set of chosen cards, ``?`` when an error already reported leaves it unknown) and
-reports unknown names and mistyped operands on the way; ``expect`` reports an
-expression of the wrong type.  The checks of :mod:`compiler.checks` subclass it.
+:class:`Checker` holds one composed mode, the :class:`~dsl.diagnostics.Report` of the
+run and the :class:`~compiler.analysis.types.TypeRecord` of the mode; ``infer`` gives
+the :class:`~compiler.analysis.types.Type` of an expression in a scope (unknown when an
+error already reported leaves it so), records it, and reports unknown names and
+mistyped operands on the way; ``expect`` reports an expression of the wrong type.  The
+checks of :mod:`compiler.checks` subclass it.
 
 :func:`infer_type` and :func:`procedure_scope` answer the same questions for the
 engine backend, which re-infers the types of ``let`` values and procedure
@@ -18,15 +18,19 @@ from __future__ import annotations
 from dsl import ast, codes
 from dsl.diagnostics import DiagnosticBag, Note, Report, did_you_mean
 from compiler.analysis import names as N
+from compiler.analysis.types import Type, TypeRecord
 
 
 class Checker:
     """Checks the rules of one composed ``mode``; ``report`` (a
-    :class:`dsl.diagnostics.Report`) receives each problem."""
+    :class:`dsl.diagnostics.Report`) receives each problem, ``types`` the type of each
+    expression checked and the scope of each action and procedure (a record of its
+    own when not given)."""
 
-    def __init__(self, mode, report: Report):
+    def __init__(self, mode, report: Report, types: TypeRecord | None = None):
         self.mode = mode
         self.report = report
+        self.types = types if types is not None else TypeRecord()
 
     def once(self, items, key, code: str, message, hint: str, note: str) -> list:
         """Report each of ``items`` whose ``key`` an earlier one has (``message(item)``,
@@ -42,14 +46,20 @@ class Checker:
         return list(first.values())
 
     # ------------------------------------------------------------ expressions
-    def expect(self, e, want: str, scope: N.Scope, what: str) -> None:
+    def expect(self, e, want: Type, scope: N.Scope, what: str) -> None:
         got = self.infer(e, scope)
-        if not _unknown(got) and not _unknown(want) and got != want:
+        if not got.unknown and not want.unknown and got != want:
             self.report.error(codes.WRONG_TYPE,
-                              f"{what} must be {type_words(want)}, but this is {type_words(got)}",
+                              f"{what} must be {want.words()}, but this is {got.words()}",
                               e.span, hint=_type_hint(want, got))
 
-    def infer(self, e, scope: N.Scope) -> str:
+    def infer(self, e, scope: N.Scope) -> Type:
+        """The type of ``e`` in ``scope``, recorded; problems on the way are reported."""
+        type_ = self._infer(e, scope)
+        self.types.record_expression(e, scope, type_)
+        return type_
+
+    def _infer(self, e, scope: N.Scope) -> Type:
         t = type(e)
         if t is ast.Number:
             return N.INT
@@ -79,15 +89,15 @@ class Checker:
                 self.report.error(codes.UNKNOWN_NAME,
                                   "`it` means the card in context, and there is none here",
                                   e.span, hint="use `it` inside `count`, `sum`, `best` or `where`")
-                return "?"
-            return N.card_type(scope.card)
+                return N.UNKNOWN
+            return Type.card(scope.card)
         if t is ast.InZone:
             kind = self.infer(e.card, scope)
             card = self.zone_ref(e.zone, scope, any_owner=True)
-            if card and kind not in ("?", N.card_type(card)):
+            if card and kind not in (N.UNKNOWN, Type.card(card)):
                 self.report.error(codes.WRONG_TYPE, f"only {card} cards can be in `{e.zone.zone.name}`, and "
-                                  f"this is {type_words(kind)}", e.card.span,
-                                  hint=f"test a {card} card, or a zone that holds {type_words(kind)}s")
+                                  f"this is {kind.words()}", e.card.span,
+                                  hint=f"test a {card} card, or a zone that holds {kind.words()}s")
             return N.BOOL
         if t is ast.Name:
             b = N.resolve(self.mode, scope, e.name)
@@ -100,7 +110,7 @@ class Checker:
                                   hint=did_you_mean(e.name, N.all_names(self.mode, scope))
                                   or f"declare `{e.name}` (a param, resource, track, derived value, tally or "
                                   "end), or choose it in the action (`choose x: ...`)")
-                return "?"
+                return N.UNKNOWN
             return b.type
         if t is ast.Attribute:
             owner = scope.locals.get(e.obj)
@@ -108,23 +118,23 @@ class Checker:
                 self.report.error(codes.UNKNOWN_NAME, f"`{e.obj}` is not a chosen card or player here",
                                   e.span, hint=did_you_mean(e.obj, scope.locals)
                                   or "choose it first: `choose x: ...`")
-                return "?"
-            if owner == N.card_type("?"):
-                return "?"  # chosen from a zone already reported unknown: no cascade
+                return N.UNKNOWN
+            if owner == Type.card("?"):
+                return N.UNKNOWN  # chosen from a zone already reported unknown: no cascade
             b = N.resolve_attribute(self.mode, scope, e.obj, e.attr)
             if b is None:
-                if owner.startswith("card:"):
-                    ctype = self.mode.card_types.get(owner[5:])
+                if owner.is_card:
+                    ctype = self.mode.card_types.get(owner.of)
                     options = [f.name for f in ctype.fields] if ctype else []
                 else:
                     options = list(self.mode.resources) + list(self.mode.tracks) + list(self.mode.derived)
-                what = f"a {owner[5:]} card" if owner.startswith("card:") else "a player"
+                what = f"a {owner.of} card" if owner.is_card else "a player"
                 self.report.error(codes.UNKNOWN_FIELD, f"`{e.obj}` has no `{e.attr}`", e.span,
                                   hint=did_you_mean(e.attr, options) or (
                                       f"{what} has " + ", ".join(f"`{o}`" for o in options[:8])
                                       + (" ..." if len(options) > 8 else "") if options else
                                       f"{what} has nothing to read here"))
-                return "?"
+                return N.UNKNOWN
             return b.type
         if t is ast.Not:
             self.expect(e.operand, N.BOOL, scope, "the operand of `not`")
@@ -135,16 +145,16 @@ class Checker:
             return N.BOOL
         if t is ast.Compare:
             left, right = self.infer(e.left, scope), self.infer(e.right, scope)
-            if "?" not in (left, right):
+            if N.UNKNOWN not in (left, right):
                 if e.op in ("==", "!="):
                     if left != right:
-                        self.report.error(codes.WRONG_TYPE, f"cannot compare {type_words(left)} with "
-                                          f"{type_words(right)}", e.span,
+                        self.report.error(codes.WRONG_TYPE, f"cannot compare {left.words()} with "
+                                          f"{right.words()}", e.span,
                                           hint="compare two things of one type, e.g. two numbers or two "
                                           "members of one enum")
                 elif left != N.INT or right != N.INT:
-                    self.report.error(codes.WRONG_TYPE, f"`{e.op}` compares numbers, not {type_words(left)} "
-                                      f"and {type_words(right)}", e.span,
+                    self.report.error(codes.WRONG_TYPE, f"`{e.op}` compares numbers, not {left.words()} "
+                                      f"and {right.words()}", e.span,
                                       hint="compare numbers, e.g. `count my hand >= 2`; test a bag with "
                                       "`has`, equality with `==`")
             return N.BOOL
@@ -184,13 +194,13 @@ class Checker:
             card = self.zone_ref(e.zone, scope)
             if card:
                 self.expect(e.key, N.INT, scope.with_card(card), "what `best` compares")
-            return N.card_type(card) if card else "?"
+            return Type.card(card) if card else N.UNKNOWN
         if t is ast.Index:
             track = self.mode.tracks.get(e.track.name)
             if track is None:
                 self.report.error(codes.UNKNOWN_NAME, f"unknown track `{e.track.name}`", e.track.span,
                                   hint=did_you_mean(e.track.name, self.mode.tracks, "tracks"))
-                return "?"
+                return N.UNKNOWN
             self.track_key(track, e.key, scope, e.span)
             return N.INT
         if t is ast.Call:
@@ -208,15 +218,14 @@ class Checker:
             for a in e.args:
                 self.expect(a, want, scope, f"each value given to `{e.func.name}`")
             return N.INT
-        return "?"
+        return N.UNKNOWN
 
     def zone_ref(self, z: ast.ZoneRef, scope: N.Scope, any_owner: bool = False) -> str | None:
         """Check a zone reference; return its card type name.  ``any_owner`` allows a
         zone of each player or card without an owner (``x in workers_here``)."""
         local = scope.locals.get(z.zone.name)
-        if local is not None and local.startswith("cards:") and z.owner is None \
-                and z.owner_expr is None:
-            return local[6:]  # a set of cards chosen with `some`
+        if local is not None and local.is_cards and z.owner is None and z.owner_expr is None:
+            return local.of  # a set of cards chosen with `some`
         zone = self.mode.zones.get(z.zone.name)
         if zone is None:
             self.report.error(codes.UNKNOWN_NAME, f"unknown zone `{z.zone.name}`", z.zone.span,
@@ -226,7 +235,7 @@ class Checker:
             if zone.per_player:
                 self.expect(z.owner_expr, N.PLAYER, scope, f"the owner of `{zone.name}`")
             elif zone.per_card is not None:
-                self.expect(z.owner_expr, N.card_type(zone.per_card.name), scope,
+                self.expect(z.owner_expr, Type.card(zone.per_card.name), scope,
                             f"the card `{zone.name}` belongs to")
             else:
                 self.report.error(codes.WHOSE, f"`{zone.name}` is shared: it belongs to no one", z.span,
@@ -264,44 +273,32 @@ class Checker:
             self.report.error(codes.WHOSE, f"track `{track.name}` is kept per {track.per_enum.name}: say "
                               "which", span, hint=f"write `{track.name}[some_{track.per_enum.name}]`")
             return
-        self.expect(key, N.enum_type(track.per_enum.name), scope, f"the key of `{track.name}`")
+        self.expect(key, Type.enum(track.per_enum.name), scope, f"the key of `{track.name}`")
 
-    def param_type(self, param: ast.ProcParam) -> str:
+    def param_type(self, param: ast.ProcParam) -> Type:
         kind = param.type.name
-        if kind in (N.INT, N.BAG, N.PLAYER):
-            return kind
+        for simple in (N.INT, N.BAG, N.PLAYER):
+            if kind == simple.kind:
+                return simple
         if kind in self.mode.card_types or kind in self.mode.pieces:
-            return N.card_type(kind)
+            return Type.card(kind)
         if kind in self.mode.enums:
-            return N.enum_type(kind)
+            return Type.enum(kind)
         self.report.error(codes.UNKNOWN_NAME, f"unknown type `{kind}`", param.type.span,
                           hint=did_you_mean(kind, ["int", "bag", "player", *self.mode.card_types,
                                                    *self.mode.pieces, *self.mode.enums], "types"))
-        return "?"
+        return N.UNKNOWN
 
     def procedure_scope(self, proc: ast.Procedure) -> N.Scope:
+        """The scope of ``proc``'s body: its parameters, typed (and recorded)."""
         scope = N.Scope()
         for param in proc.params:
             scope = scope.with_local(param.name, self.param_type(param))
+        self.types.record_procedure(proc, scope)
         return scope
 
 
-def _unknown(type_name: str) -> bool:
-    """A type left unknown by an error already reported (``?``, a card of ``?``)."""
-    return type_name == "?" or type_name == N.card_type("?")
-
-
-def type_words(t: str) -> str:
-    """A type in words, for messages: ``card:building`` → "a building card"."""
-    if t.startswith("card:"):
-        return f"a {t[5:]} card"
-    if t.startswith("enum:"):
-        return f"a {t[5:]}"
-    return {"int": "a number", "bool": "true or false", "bag": "a bag of resources",
-            "player": "a player", "text": "a text"}.get(t, t)
-
-
-def _type_hint(want: str, got: str) -> str:
+def _type_hint(want: Type, got: Type) -> str:
     """How to turn ``got`` into ``want``, in the usual cases; else what ``want`` looks like."""
     if want == N.INT and got == N.BAG:
         return "a bag is not a number; count one resource, e.g. `me.worker`"
@@ -309,13 +306,13 @@ def _type_hint(want: str, got: str) -> str:
         return "compare it, e.g. `... >= 1`"
     if want == N.BOOL and got == N.BAG:
         return "test a bag with `has`, e.g. `has coin 1`"
-    if want == N.INT and got.startswith("card:"):
+    if want == N.INT and got.is_card:
         return "read a number from the card, e.g. `b.value`"
     if want == N.PLAYER:
         return "name a player: `me`, a chosen player (`choose p: player`) or a card's `owner`"
     if want == N.BAG and got == N.INT:
         return "a bag names its resources and amounts, e.g. `coin 2`"
-    return f"write {type_words(want)} here"
+    return f"write {want.words()} here"
 
 
 def procedure_scope(mode, proc: ast.Procedure) -> N.Scope:
@@ -324,7 +321,7 @@ def procedure_scope(mode, proc: ast.Procedure) -> N.Scope:
     return Checker(mode, DiagnosticBag()).procedure_scope(proc)
 
 
-def infer_type(mode, scope: N.Scope, e) -> str:
+def infer_type(mode, scope: N.Scope, e) -> Type:
     """The type of ``e`` in ``scope`` (for code generators; problems were reported
     by :func:`compiler.checks.check` already)."""
     return Checker(mode, DiagnosticBag()).infer(e, scope)

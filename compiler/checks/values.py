@@ -7,13 +7,14 @@ from __future__ import annotations
 from dsl import ast, codes
 from dsl.diagnostics import did_you_mean
 from compiler.analysis import names as N
+from compiler.analysis.types import TypeRecord
 from compiler.checks.cycles import CycleChecker
 
 
-def check_mode(mode, report) -> None:
+def check_mode(mode, report, types: TypeRecord | None = None) -> None:
     """Report the problems above in ``mode``; ``report`` (a
-    :class:`dsl.diagnostics.Report`) receives each."""
-    _Checks(mode, report).run()
+    :class:`dsl.diagnostics.Report`) receives each, ``types`` the types found."""
+    _Checks(mode, report, types).run()
 
 
 class _Checks(CycleChecker):

@@ -168,16 +168,16 @@ class EngineGenerator:
         return scope
 
     @staticmethod
-    def _choice_type(mode, c: ast.Choice) -> str:
+    def _choice_type(mode, c: ast.Choice) -> N.Type:
         d = c.domain
         if isinstance(d, ast.CardDomain):
-            return N.card_type(mode.zones[d.zone.zone.name].card_type.name)
+            return N.Type.card(mode.zones[d.zone.zone.name].card_type.name)
         if isinstance(d, ast.PlayerDomain):
             return N.PLAYER
         if isinstance(d, ast.BagDomain):
             return N.BAG
         if isinstance(d, ast.SubsetDomain):
-            return f"cards:{d.card_type.name}"
+            return N.Type.cards(d.card_type.name)
         return N.INT
 
     def _choice(self, c: ast.Choice, ctx: Ctx, w: Writer) -> Ctx:
@@ -213,7 +213,7 @@ class EngineGenerator:
             w.line(f"for {var} in range({d.low}, {d.high + 1}):")
         w.level += 1
         if isinstance(d, ast.CardDomain) and d.where is not None:
-            where_ctx = inner.with_card(var, self._choice_type(ctx.mode, c)[5:])
+            where_ctx = inner.with_card(var, self._choice_type(ctx.mode, c).of)
             w.line(f"if not {expr(d.where, where_ctx, self.res)}:")
             w.line("    continue")
         return inner

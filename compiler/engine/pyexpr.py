@@ -158,8 +158,8 @@ def _run(terms: list[str]) -> str:
 def _set_local(z: ast.ZoneRef, ctx: Ctx) -> str | None:
     """The card type of a set chosen with ``some``, when ``z`` names one."""
     local = ctx.scope.locals.get(z.zone.name)
-    if local and local.startswith("cards:") and z.owner is None and z.owner_expr is None:
-        return local[6:]
+    if local and local.is_cards and z.owner is None and z.owner_expr is None:
+        return local.of
     return None
 
 
@@ -205,7 +205,7 @@ def _attribute(e: ast.Attribute, ctx: Ctx, res: Resources) -> str:
     if b is None:
         raise KeyError(f"{e.obj}.{e.attr}")
     owner = ctx.scope.locals[e.obj]
-    if owner.startswith("card:"):
+    if owner.is_card:
         return _member(b, e.attr, f"v_{e.obj}", ctx.me, res)
     return _member(b, e.attr, ctx.card, f"v_{e.obj}", res)
 
@@ -326,7 +326,7 @@ class StmtLowering:
             w.line(f"R.move_all(s, g, {literal(st.source.zone.name)}, {owner(st.source, ctx, res)}, "
                    f"{literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)})")
         elif t is ast.Roll:
-            sides = ctx.mode.pieces[ctx.scope.locals[st.die.name][5:]].sides
+            sides = ctx.mode.pieces[ctx.scope.locals[st.die.name].of].sides
             w.line(f"s.cst['value'][v_{st.die.name}] = R.randrange(s, {sides}) + 1")
         elif t is ast.PutCatalogue:
             var = ctx.fresh("c")
@@ -355,7 +355,7 @@ class StmtLowering:
             w.level -= 1
         elif t is ast.ForEach:
             ctype = _zone_card(st.zone, ctx)
-            inner = ctx.local(st.var.name, N.card_type(ctype))
+            inner = ctx.local(st.var.name, N.Type.card(ctype))
             w.line(f"for v_{st.var.name} in list({zone(st.zone, ctx, res)}):")
             w.level += 1
             if st.where is not None:
@@ -449,7 +449,7 @@ class StmtLowering:
         listed now; ``body`` becomes a function run with the card chosen."""
         ctype = _zone_card(st.zone, ctx)
         var = f"v_{st.var.name}"
-        inner = ctx.local(st.var.name, N.card_type(ctype))
+        inner = ctx.local(st.var.name, N.Type.card(ctype))
         cards = zone(st.zone, ctx, self.res)
         if st.where is not None:
             cond = expr(st.where, inner.with_card(var, ctype), self.res)

@@ -1,0 +1,144 @@
+"""Types of expressions, the scopes rules are checked in, and the record of both.
+
+A :class:`Type` is a small value: ``Type("int")``, ``Type("card", of="building")``.
+The checker (:mod:`compiler.checks.typecheck`) finds the type of every expression of
+a composed mode and records it, with the scope of each action and procedure, in a
+:class:`TypeRecord`; :class:`Types` holds the record of every mode.  The pipeline
+passes :class:`Types` to the engine backend, which reads it instead of inferring again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+#: What :class:`Type` ``kind`` may be, in words (``of`` completes card, cards and enum).
+KINDS = {"int": "a number", "bool": "true or false", "bag": "a bag of resources",
+         "player": "a player", "text": "a text", "card": "a card of the card type or pieces `of`",
+         "cards": "a set of cards of `of`, chosen with `some`", "enum": "a member of the enum `of`",
+         "?": "unknown: an error already reported leaves it so"}
+
+
+@dataclass(frozen=True, slots=True)
+class Type:
+    """The type of an expression: ``kind`` (a key of :data:`KINDS`) and, for a card, a
+    set of cards or an enum member, the card type, pieces or enum it is ``of``."""
+
+    kind: str
+    of: str | None = None
+
+    @staticmethod
+    def card(name: str) -> Type:
+        """One card (or piece) of the card type (or pieces) ``name``."""
+        return Type("card", name)
+
+    @staticmethod
+    def cards(name: str) -> Type:
+        """A set of cards of ``name``, chosen with ``some``."""
+        return Type("cards", name)
+
+    @staticmethod
+    def enum(name: str) -> Type:
+        """A member of the enum ``name``."""
+        return Type("enum", name)
+
+    @property
+    def is_card(self) -> bool:
+        return self.kind == "card"
+
+    @property
+    def is_cards(self) -> bool:
+        return self.kind == "cards"
+
+    @property
+    def unknown(self) -> bool:
+        """Left unknown by an error already reported (``?``, or a card of ``?``)."""
+        return self.kind == "?" or self.of == "?"
+
+    def words(self) -> str:
+        """The type in words, for messages: ``a building card``, ``a number``."""
+        if self.kind == "card":
+            return f"a {self.of} card"
+        if self.kind == "enum":
+            return f"a {self.of}"
+        return {"int": "a number", "bool": "true or false", "bag": "a bag of resources",
+                "player": "a player", "text": "a text"}.get(self.kind, str(self))
+
+    def __str__(self) -> str:
+        """``int``, ``card:building``, ``cards:building``, ``enum:faction``, ``?``."""
+        return self.kind if self.of is None else f"{self.kind}:{self.of}"
+
+
+INT, BOOL, BAG, PLAYER, TEXT = Type("int"), Type("bool"), Type("bag"), Type("player"), Type("text")
+UNKNOWN = Type("?")
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The locals in force (name → :class:`Type`: an action's choices, a procedure's
+    parameters, ``let`` and loop variables) and the card type in context, if any
+    (inside ``count``, ``sum``, ``best`` and ``where``, bare field names read it)."""
+
+    locals: dict[str, Type] = field(default_factory=dict)
+    card: str | None = None
+
+    def with_local(self, name: str, type_: Type) -> Scope:
+        return Scope({**self.locals, name: type_}, self.card)
+
+    def with_card(self, card: str) -> Scope:
+        return Scope(dict(self.locals), card)
+
+    @cached_property
+    def key(self) -> tuple:
+        """What tells two scopes apart, as a value (the record keys types by it)."""
+        return tuple(sorted(self.locals.items(), key=lambda item: item[0])), self.card
+
+
+@dataclass
+class TypeRecord:
+    """The types the checker found in one composed mode: of each expression in each
+    scope it was checked in (a trigger's effect is checked once for each action it runs
+    before, in that action's scope), the scope an action's choices make and the scope a
+    procedure's parameters make.  Keyed by node identity: the nodes are those of the
+    composition, kept alive here so that no identity is reused."""
+
+    expressions: dict[tuple[int, tuple], Type] = field(default_factory=dict)
+    actions: dict[int, Scope] = field(default_factory=dict)
+    procedures: dict[int, Scope] = field(default_factory=dict)
+    nodes: dict[int, object] = field(default_factory=dict, repr=False)
+
+    def record_expression(self, e, scope: Scope, type_: Type) -> None:
+        self.nodes[id(e)] = e
+        self.expressions[id(e), scope.key] = type_
+
+    def record_action(self, action, scope: Scope) -> None:
+        self.nodes[id(action)] = action
+        self.actions[id(action)] = scope
+
+    def record_procedure(self, procedure, scope: Scope) -> None:
+        self.nodes[id(procedure)] = procedure
+        self.procedures[id(procedure)] = scope
+
+    def expression(self, e, scope: Scope) -> Type:
+        """The type of ``e`` checked in ``scope`` (``KeyError`` if it was not checked there)."""
+        return self.expressions[id(e), scope.key]
+
+    def action(self, action) -> Scope:
+        """The scope of ``action``'s choices: each choice's name and type, in order."""
+        return self.actions[id(action)]
+
+    def procedure(self, procedure) -> Scope:
+        """The scope of ``procedure``'s body: its parameters, typed."""
+        return self.procedures[id(procedure)]
+
+
+@dataclass
+class Types:
+    """The :class:`TypeRecord` of each composed mode of a spec, by mode name: what the
+    checks found, for the backends to read."""
+
+    modes: dict[str, TypeRecord] = field(default_factory=dict)
+
+    def mode(self, name: str) -> TypeRecord:
+        """The record of the mode ``name`` (made empty on first use, while checking)."""
+        return self.modes.setdefault(name, TypeRecord())
