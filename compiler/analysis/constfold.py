@@ -58,75 +58,144 @@ def player_counts(mode) -> list[int]:
 
 
 def fold(e, env: Env, _depth: int = 0):
-    """The value of ``e`` (int, bool or an enum member's name) or :data:`UNKNOWN`.
+    """The value of ``e`` (int, bool or an enum member's name) or :data:`UNKNOWN`, by its
+    class's rule in :data:`FOLDS`.
 
     ``and``/``or`` short-circuit on a known operand, so ``x and false`` is false
     whatever ``x`` is.  Never raises."""
     if _depth > 50:
         return UNKNOWN
-    t = type(e)
-    if t in (ast.Number, ast.Bool):
-        return e.value
-    if t is ast.PlayerCount:
-        return env.players if env.players is not None else UNKNOWN
-    if t is ast.Name:
-        if e.name in env.fields:
-            return env.fields[e.name]
-        if e.name in env.params:
-            return fold(env.params[e.name], env, _depth + 1) if not isinstance(
-                env.params[e.name], ast.Name) else env.params[e.name].name
-        if e.name in env.ends:
-            when = env.ends[e.name].when
-            return False if when is not None and fold(when, env, _depth + 1) is False else UNKNOWN
-        if e.name in env.members:
-            return e.name
-        return UNKNOWN
-    if t is ast.Not:
-        v = fold(e.operand, env, _depth + 1)
-        return (not v) if isinstance(v, bool) else UNKNOWN
-    if t in (ast.And, ast.Or):
-        stop = t is ast.Or  # the value that decides the whole expression
-        result = not stop
-        for x in e.operands:
-            v = fold(x, env, _depth + 1)
-            if v is stop:
-                return stop
-            if not isinstance(v, bool):
-                result = UNKNOWN
-        return result
-    if t is ast.AnyPlayer:
-        v = fold(e.condition, env, _depth + 1)
-        return v if isinstance(v, bool) else UNKNOWN
-    if t is ast.Compare:
-        a, b = fold(e.left, env, _depth + 1), fold(e.right, env, _depth + 1)
-        if a is UNKNOWN or b is UNKNOWN:
-            return UNKNOWN
-        if e.op in ("==", "!="):
-            return (a == b) == (e.op == "==")
-        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (a, b)):
-            return UNKNOWN
-        return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}.get(e.op, UNKNOWN)
-    if t is ast.Arith:
-        values = [fold(x, env, _depth + 1) for x in e.operands]
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            return UNKNOWN
-        total = values[0]
-        for op, v in zip(e.ops, values[1:]):
-            if op == "//" and v == 0:
-                return UNKNOWN
-            total = {"+": total + v, "-": total - v, "*": total * v, "//": total // v if v else 0}[op]
-        return total
-    if t is ast.Neg:
-        v = fold(e.operand, env, _depth + 1)
-        return -v if isinstance(v, int) and not isinstance(v, bool) else UNKNOWN
-    if t is ast.Call and e.func.name in ("max", "min", "abs"):
-        values = [fold(x, env, _depth + 1) for x in e.args]
-        if not values or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            return UNKNOWN
-        if e.func.name == "abs":
-            return abs(values[0]) if len(values) == 1 else UNKNOWN
-        return max(values) if e.func.name == "max" else min(values)
+    rule = FOLDS.get(type(e))
+    return rule(e, env, _depth) if rule is not None else UNKNOWN
+
+
+def _number(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _literal(e, env: Env, depth: int):
+    return e.value
+
+
+def _players(e, env: Env, depth: int):
+    return env.players if env.players is not None else UNKNOWN
+
+
+def _name(e: ast.Name, env: Env, depth: int):
+    if e.name in env.fields:
+        return env.fields[e.name]
+    if e.name in env.params:
+        return fold(env.params[e.name], env, depth + 1) if not isinstance(
+            env.params[e.name], ast.Name) else env.params[e.name].name
+    if e.name in env.ends:
+        when = env.ends[e.name].when
+        return False if when is not None and fold(when, env, depth + 1) is False else UNKNOWN
+    if e.name in env.members:
+        return e.name
     return UNKNOWN
+
+
+def _not(e: ast.Not, env: Env, depth: int):
+    v = fold(e.operand, env, depth + 1)
+    return (not v) if isinstance(v, bool) else UNKNOWN
+
+
+def _logic(e: ast.And | ast.Or, env: Env, depth: int):
+    stop = type(e) is ast.Or  # the value that decides the whole expression
+    result = not stop
+    for x in e.operands:
+        v = fold(x, env, depth + 1)
+        if v is stop:
+            return stop
+        if not isinstance(v, bool):
+            result = UNKNOWN
+    return result
+
+
+def _any_player(e: ast.AnyPlayer, env: Env, depth: int):
+    v = fold(e.condition, env, depth + 1)
+    return v if isinstance(v, bool) else UNKNOWN
+
+
+def _compare(e: ast.Compare, env: Env, depth: int):
+    a, b = fold(e.left, env, depth + 1), fold(e.right, env, depth + 1)
+    if a is UNKNOWN or b is UNKNOWN:
+        return UNKNOWN
+    if e.op in ("==", "!="):
+        return (a == b) == (e.op == "==")
+    if not all(_number(x) for x in (a, b)):
+        return UNKNOWN
+    return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}.get(e.op, UNKNOWN)
+
+
+def _arith(e: ast.Arith, env: Env, depth: int):
+    values = [fold(x, env, depth + 1) for x in e.operands]
+    if not all(_number(v) for v in values):
+        return UNKNOWN
+    total = values[0]
+    for op, v in zip(e.ops, values[1:]):
+        if op == "//" and v == 0:
+            return UNKNOWN
+        total = {"+": total + v, "-": total - v, "*": total * v, "//": total // v if v else 0}[op]
+    return total
+
+
+def _neg(e: ast.Neg, env: Env, depth: int):
+    v = fold(e.operand, env, depth + 1)
+    return -v if _number(v) else UNKNOWN
+
+
+def _call(e: ast.Call, env: Env, depth: int):
+    if e.func.name not in ("max", "min", "abs"):
+        return UNKNOWN  # `total` reads a bag
+    values = [fold(x, env, depth + 1) for x in e.args]
+    if not values or not all(_number(v) for v in values):
+        return UNKNOWN
+    if e.func.name == "abs":
+        return abs(values[0]) if len(values) == 1 else UNKNOWN
+    return max(values) if e.func.name == "max" else min(values)
+
+
+def _in_play(e, env: Env, depth: int):
+    """What reads the state of a game (cards in zones, what players hold, a roll...)."""
+    return UNKNOWN
+
+
+def _not_folded(e, env: Env, depth: int):
+    """Texts and bags: no check folds them (they are never conditions or amounts)."""
+    return UNKNOWN
+
+
+#: The folding rule of every expression class (``dsl.ast.Expr``): ``rule(e, env, depth)``
+#: is the value of ``e`` or :data:`UNKNOWN`.  A new kind of expression adds its rule here
+#: (``_in_play`` when its value depends on the state of a game).
+FOLDS = {
+    ast.Number: _literal,
+    ast.Bool: _literal,
+    ast.Text: _not_folded,
+    ast.EmptyBag: _not_folded,
+    ast.BagLiteral: _not_folded,
+    ast.PlayerCount: _players,
+    ast.Name: _name,
+    ast.Not: _not,
+    ast.And: _logic,
+    ast.Or: _logic,
+    ast.AnyPlayer: _any_player,
+    ast.Compare: _compare,
+    ast.Arith: _arith,
+    ast.Neg: _neg,
+    ast.Call: _call,
+    ast.Attribute: _in_play,
+    ast.Me: _in_play,
+    ast.It: _in_play,
+    ast.InZone: _in_play,
+    ast.RollValue: _in_play,
+    ast.Has: _in_play,
+    ast.Count: _in_play,
+    ast.Sum: _in_play,
+    ast.Best: _in_play,
+    ast.Index: _in_play,
+}
 
 
 def players_words(counts: list[int]) -> str:

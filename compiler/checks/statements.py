@@ -7,7 +7,9 @@ statements in a scope, and the scope an action's choices make.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import prod
+from typing import Any
 
 from dsl import ast, codes
 from dsl.diagnostics import Note, did_you_mean
@@ -30,130 +32,149 @@ class BlockChecker(Checker):
             scope = self.stmt(st, scope) or scope
 
     def stmt(self, st, scope: N.Scope) -> N.Scope | None:
-        """Check one statement; returns the scope for the statements after it
-        when the statement binds a name (``let``)."""
-        t = type(st)
-        if t is ast.Let:
-            if st.var.name in scope.locals:
-                self.report.error(codes.NAME_DECLARED_TWICE, f"`{st.var.name}` is already a name here",
-                                  st.var.span, hint="pick another name")
-            kind = self.infer(st.value, scope)
-            if kind == N.BOOL:
-                self.report.error(codes.WRONG_TYPE, "`let` names a number, a card, a player or a bag, not a "
-                                  "condition", st.value.span,
-                                  hint="write the condition where it is used, in `if` or `require`")
-            return scope.with_local(st.var.name, kind)
-        if t in (ast.Gain, ast.Pay, ast.Release):
-            self.expect(st.bag, N.BAG, scope, f"what `{t.__name__.lower()}` moves")
-        elif t is ast.Transfer:
-            self.expect(st.bag, N.BAG, scope, "what `transfer` moves")
-            if st.source is not None:
-                self.expect(st.source, N.PLAYER, scope, "`from`")
-            self.expect(st.dest, N.PLAYER, scope, "`to`")
-        elif t is ast.Score:
-            self.expect(st.amount, N.INT, scope, "the points scored")
-        elif t is ast.Advance:
-            track = self.mode.tracks.get(st.track.name)
-            if track is None:
-                self.report.error(codes.UNKNOWN_NAME, f"unknown track `{st.track.name}`", st.track.span,
-                                  hint=did_you_mean(st.track.name, self.mode.tracks, "tracks"))
-            else:
-                self.track_key(track, st.key, scope, st.span)
-            self.expect(st.amount, N.INT, scope, "how far a track advances")
-        elif t is ast.Again:
-            pass
-        elif t is ast.FirstPlayerMost:
-            self.expect(st.expr, N.INT, scope, "what decides the first player")
-        elif t is ast.DoProcedure:
-            proc = self.mode.procedures.get(st.procedure.name)
-            if proc is None:
-                self.report.error(codes.UNKNOWN_NAME, f"unknown procedure `{st.procedure.name}`",
-                                  st.procedure.span,
-                                  hint=did_you_mean(st.procedure.name, self.mode.procedures, "procedures"))
-            else:
-                if len(st.args) != len(proc.params):
-                    self.report.error(codes.WRONG_CALL, f"`{proc.name}` takes {len(proc.params)} value(s), "
-                                      f"not {len(st.args)}", st.span,
-                                      hint=f"write `do {proc.name}(" + ", ".join(p.name for p in proc.params)
-                                      + ")`",
-                                      notes=[Note("declared here", proc.span)])
-                for arg, param in zip(st.args, proc.params):
-                    self.expect(arg, self.param_type(param), scope, f"`{param.name}`")
-        elif t in (ast.Draw, ast.Reveal):
-            self.expect(st.count, N.INT, scope, "how many cards")
-            self.same_cards(st.source, st.dest, scope)
-        elif t is ast.MoveCard:
-            self.card_local(st.card, scope)
+        """Check one statement (by its class's rule in :data:`STATEMENTS`); returns the
+        scope for the statements after it when the statement binds a name (``let``)."""
+        rule = STATEMENTS.get(type(st))
+        return rule(self, st, scope) if rule is not None else None
+
+    def _let(self, st: ast.Let, scope: N.Scope) -> N.Scope:
+        if st.var.name in scope.locals:
+            self.report.error(codes.NAME_DECLARED_TWICE, f"`{st.var.name}` is already a name here",
+                              st.var.span, hint="pick another name")
+        kind = self.infer(st.value, scope)
+        if kind == N.BOOL:
+            self.report.error(codes.WRONG_TYPE, "`let` names a number, a card, a player or a bag, not a "
+                              "condition", st.value.span,
+                              hint="write the condition where it is used, in `if` or `require`")
+        return scope.with_local(st.var.name, kind)
+
+    def _bag_move(self, st: ast.Gain | ast.Pay | ast.Release, scope: N.Scope) -> None:
+        self.expect(st.bag, N.BAG, scope, f"what `{type(st).__name__.lower()}` moves")
+
+    def _transfer(self, st: ast.Transfer, scope: N.Scope) -> None:
+        self.expect(st.bag, N.BAG, scope, "what `transfer` moves")
+        if st.source is not None:
+            self.expect(st.source, N.PLAYER, scope, "`from`")
+        self.expect(st.dest, N.PLAYER, scope, "`to`")
+
+    def _score(self, st: ast.Score, scope: N.Scope) -> None:
+        self.expect(st.amount, N.INT, scope, "the points scored")
+
+    def _advance(self, st: ast.Advance, scope: N.Scope) -> None:
+        track = self.mode.tracks.get(st.track.name)
+        if track is None:
+            self.report.error(codes.UNKNOWN_NAME, f"unknown track `{st.track.name}`", st.track.span,
+                              hint=did_you_mean(st.track.name, self.mode.tracks, "tracks"))
+        else:
+            self.track_key(track, st.key, scope, st.span)
+        self.expect(st.amount, N.INT, scope, "how far a track advances")
+
+    def _first_player_most(self, st: ast.FirstPlayerMost, scope: N.Scope) -> None:
+        self.expect(st.expr, N.INT, scope, "what decides the first player")
+
+    def _do_procedure(self, st: ast.DoProcedure, scope: N.Scope) -> None:
+        proc = self.mode.procedures.get(st.procedure.name)
+        if proc is None:
+            self.report.error(codes.UNKNOWN_NAME, f"unknown procedure `{st.procedure.name}`",
+                              st.procedure.span,
+                              hint=did_you_mean(st.procedure.name, self.mode.procedures, "procedures"))
+            return
+        if len(st.args) != len(proc.params):
+            self.report.error(codes.WRONG_CALL, f"`{proc.name}` takes {len(proc.params)} value(s), "
+                              f"not {len(st.args)}", st.span,
+                              hint=f"write `do {proc.name}(" + ", ".join(p.name for p in proc.params) + ")`",
+                              notes=[Note("declared here", proc.span)])
+        for arg, param in zip(st.args, proc.params):
+            self.expect(arg, self.param_type(param), scope, f"`{param.name}`")
+
+    def _draw(self, st: ast.Draw | ast.Reveal, scope: N.Scope) -> None:
+        self.expect(st.count, N.INT, scope, "how many cards")
+        self.same_cards(st.source, st.dest, scope)
+
+    def _move_card(self, st: ast.MoveCard, scope: N.Scope) -> None:
+        self.card_local(st.card, scope)
+        self.zone_ref(st.dest, scope)
+
+    def _move_all(self, st: ast.MoveAll, scope: N.Scope) -> None:
+        self.same_cards(st.source, st.dest, scope)
+
+    def _put_catalogue(self, st: ast.PutCatalogue, scope: N.Scope) -> None:
+        cat = self.mode.catalogues.get(st.catalogue.name)
+        pieces = self.mode.pieces.get(st.catalogue.name)
+        if pieces is not None:
             self.zone_ref(st.dest, scope)
-        elif t is ast.MoveAll:
-            self.same_cards(st.source, st.dest, scope)
-        elif t is ast.PutCatalogue:
-            cat = self.mode.catalogues.get(st.catalogue.name)
-            pieces = self.mode.pieces.get(st.catalogue.name)
-            if pieces is not None:
-                self.zone_ref(st.dest, scope)
-                if st.where is not None:
-                    self.expect(st.where, N.BOOL, scope.with_card(pieces.name), "a `where` condition")
-            elif cat is None:
-                self.report.error(codes.UNKNOWN_NAME, f"unknown catalogue `{st.catalogue.name}`",
-                                  st.catalogue.span,
-                                  hint=did_you_mean(st.catalogue.name, self.mode.catalogues, "catalogues"))
-            self.zone_ref(st.dest, scope)
-            if cat is not None and st.where is not None:
-                self.expect(st.where, N.BOOL, scope.with_card(cat.card_type.name), "a `where` condition")
-        elif t is ast.Shuffle:
-            self.zone_ref(st.zone, scope)
-        elif t is ast.ChooseCards:
-            self.expect(st.count, N.INT, scope, "how many cards")
-            self.same_cards(st.source, st.dest, scope)
-            self.block(st.then, scope)
-        elif t is ast.ChooseCard:
-            if st.var.name in scope.locals:
-                self.report.error(codes.NAME_DECLARED_TWICE, f"`{st.var.name}` is already a name here",
-                                  st.var.span, hint="pick another name")
-            card = self.zone_ref(st.zone, scope)
-            inner = scope.with_local(st.var.name, N.Type.card(card or "?"))
-            if st.where is not None:  # bare field names read the card considered
-                self.expect(st.where, N.BOOL, inner.with_card(card) if card else inner,
-                            "a `where` condition")
-            self.block(st.body, inner)
-        elif t is ast.EachPlayer:
-            self.block(st.body, scope)
-        elif t is ast.ForEach:
-            card = self.zone_ref(st.zone, scope)
-            inner = scope.with_local(st.var.name, N.Type.card(card or "?"))
-            if st.where is not None:  # bare field names read the card in hand
-                self.expect(st.where, N.BOOL, inner.with_card(card) if card else inner,
-                            "a `where` condition")
-            self.block(st.body, inner)
-        elif t is ast.If:
-            self.expect(st.condition, N.BOOL, scope, "an `if` condition")
-            self.block(st.then, scope)
-            self.block(st.otherwise, scope)
-        elif t is ast.SetState:
-            card = self.card_local(st.var, scope)
-            if card:
-                b = N.card_member(self.mode, card, st.state.name)
-                if b is None or b.kind != "card_state":
-                    self.report.error(codes.UNKNOWN_FIELD, f"cards of type `{card}` have no state "
-                                      f"`{st.state.name}`", st.state.span,
-                                      hint="declare it in the zone: `state name: bool = false`")
-                else:
-                    self.expect(st.value, b.type, scope, f"the value of `{st.state.name}`")
-        elif t is ast.Roll:
-            card = self.card_local(st.die, scope)
-            pieces = self.mode.pieces.get(card) if card else None
-            if card and (pieces is None or not pieces.sides):
-                self.report.error(codes.WRONG_TYPE,
-                                  f"`{st.die.name}` is not a die: only pieces with `sides` roll",
-                                  st.die.span, hint="declare the pieces with `sides 6`")
-        elif t is ast.Ask:
-            self.expect(st.who, N.PLAYER, scope, "who is asked")
-            self.once(st.options, lambda o: o.label, codes.ASK_LABEL_TWICE,
-                      lambda o: f"two options of `ask` have the label \"{o.label}\"",
-                      "give each option its own label: players pick options by it", "the other option")
-            for o in st.options:
-                self.block(o.body, scope)
+            if st.where is not None:
+                self.expect(st.where, N.BOOL, scope.with_card(pieces.name), "a `where` condition")
+        elif cat is None:
+            self.report.error(codes.UNKNOWN_NAME, f"unknown catalogue `{st.catalogue.name}`",
+                              st.catalogue.span,
+                              hint=did_you_mean(st.catalogue.name, self.mode.catalogues, "catalogues"))
+        self.zone_ref(st.dest, scope)
+        if cat is not None and st.where is not None:
+            self.expect(st.where, N.BOOL, scope.with_card(cat.card_type.name), "a `where` condition")
+
+    def _shuffle(self, st: ast.Shuffle, scope: N.Scope) -> None:
+        self.zone_ref(st.zone, scope)
+
+    def _choose_cards(self, st: ast.ChooseCards, scope: N.Scope) -> None:
+        self.expect(st.count, N.INT, scope, "how many cards")
+        self.same_cards(st.source, st.dest, scope)
+        self.block(st.then, scope)
+
+    def _choose_card(self, st: ast.ChooseCard, scope: N.Scope) -> None:
+        if st.var.name in scope.locals:
+            self.report.error(codes.NAME_DECLARED_TWICE, f"`{st.var.name}` is already a name here",
+                              st.var.span, hint="pick another name")
+        card = self.zone_ref(st.zone, scope)
+        inner = scope.with_local(st.var.name, N.Type.card(card or "?"))
+        if st.where is not None:  # bare field names read the card considered
+            self.expect(st.where, N.BOOL, inner.with_card(card) if card else inner, "a `where` condition")
+        self.block(st.body, inner)
+
+    def _each_player(self, st: ast.EachPlayer, scope: N.Scope) -> None:
+        self.block(st.body, scope)
+
+    def _for_each(self, st: ast.ForEach, scope: N.Scope) -> None:
+        card = self.zone_ref(st.zone, scope)
+        inner = scope.with_local(st.var.name, N.Type.card(card or "?"))
+        if st.where is not None:  # bare field names read the card in hand
+            self.expect(st.where, N.BOOL, inner.with_card(card) if card else inner, "a `where` condition")
+        self.block(st.body, inner)
+
+    def _if(self, st: ast.If, scope: N.Scope) -> None:
+        self.expect(st.condition, N.BOOL, scope, "an `if` condition")
+        self.block(st.then, scope)
+        self.block(st.otherwise, scope)
+
+    def _set_state(self, st: ast.SetState, scope: N.Scope) -> None:
+        card = self.card_local(st.var, scope)
+        if card:
+            b = N.card_member(self.mode, card, st.state.name)
+            if b is None or b.kind != "card_state":
+                self.report.error(codes.UNKNOWN_FIELD, f"cards of type `{card}` have no state "
+                                  f"`{st.state.name}`", st.state.span,
+                                  hint="declare it in the zone: `state name: bool = false`")
+            else:
+                self.expect(st.value, b.type, scope, f"the value of `{st.state.name}`")
+
+    def _roll(self, st: ast.Roll, scope: N.Scope) -> None:
+        card = self.card_local(st.die, scope)
+        pieces = self.mode.pieces.get(card) if card else None
+        if card and (pieces is None or not pieces.sides):
+            self.report.error(codes.WRONG_TYPE,
+                              f"`{st.die.name}` is not a die: only pieces with `sides` roll", st.die.span,
+                              hint="declare the pieces with `sides 6`")
+
+    def _ask(self, st: ast.Ask, scope: N.Scope) -> None:
+        self.expect(st.who, N.PLAYER, scope, "who is asked")
+        self.once(st.options, lambda o: o.label, codes.ASK_LABEL_TWICE,
+                  lambda o: f"two options of `ask` have the label \"{o.label}\"",
+                  "give each option its own label: players pick options by it", "the other option")
+        for o in st.options:
+            self.block(o.body, scope)
+
+    def _nothing_to_check(self, st, scope: N.Scope) -> None:
+        """``done``, ``again`` and the first-player statements name nothing to check."""
 
     def card_local(self, ident: ast.Ident, scope: N.Scope) -> str | None:
         owner = scope.locals.get(ident.name)
@@ -174,63 +195,63 @@ class BlockChecker(Checker):
                                      for z in (src, dst) if z.zone.name in self.mode.zones])
 
     def action_scope(self, a: ast.Action) -> N.Scope:
-        """The scope ``a``'s choices make, each choice checked and typed (and recorded)."""
+        """The scope ``a``'s choices make, each choice checked (by its domain's rule in
+        :data:`DOMAINS`) and typed; recorded."""
         self.choice_count(a)
         scope = N.Scope()
         for c in a.choices:
-            d = c.domain
             if c.name in scope.locals:
                 self.report.error(codes.NAME_DECLARED_TWICE, f"`{c.name}` is chosen twice", c.span,
                                   hint="give each choice its own name",
                                   notes=[Note("first chosen here", prev.span) for prev in a.choices
                                          if prev.name == c.name][:1])
-            if isinstance(d, ast.CardDomain):
-                card = self.zone_ref(d.zone, scope)
-                inner = scope.with_local(c.name, N.Type.card(card or "?"))
-                if d.where is not None:  # bare field names read the card being chosen
-                    self.expect(d.where, N.BOOL, inner.with_card(card) if card else inner,
-                                "a `where` condition")
-                scope = inner
-            elif isinstance(d, ast.PlayerDomain):
-                scope = scope.with_local(c.name, N.PLAYER)
-            elif isinstance(d, ast.BagDomain):
-                for k in d.kinds:
-                    if k.name not in self.mode.resources:
-                        self.report.error(codes.UNKNOWN_NAME, f"`{k.name}` is not a resource", k.span,
-                                          hint=did_you_mean(k.name, self.mode.resources, "resources"))
-                if d.size < 1:
-                    self.report.error(codes.OUT_OF_RANGE, "a bag choice needs at least 1 item", d.span,
-                                      hint="choose 1 or more, e.g. `choose x: 1 of coin, gem`")
-                elif d.smallest > d.size:
-                    self.report.error(codes.OUT_OF_RANGE, f"the range {d.smallest} to {d.size} is empty",
-                                      d.span, hint="write the smaller number first: "
-                                      f"`{d.size} to {d.smallest} of ...`")
-                elif limits.bag_choices(len(d.kinds), d.size, d.smallest) > limits.MAX_CHOICES:
-                    self.report.error(codes.OUT_OF_RANGE, f"a choice of {d.size} from {len(d.kinds)} "
-                                      f"resources offers more than {limits.MAX_CHOICES:,} bags", d.span,
-                                      hint="choose fewer items, or fewer kinds")
-                scope = scope.with_local(c.name, N.BAG)
-            elif isinstance(d, ast.SubsetDomain):
-                kind = d.card_type.name
-                if kind not in self.mode.card_types and kind not in self.mode.pieces:
-                    self.report.error(codes.UNKNOWN_NAME, f"unknown card type or pieces `{kind}`",
-                                      d.card_type.span,
-                                      hint=did_you_mean(kind, [*self.mode.card_types, *self.mode.pieces],
-                                                        "card types and pieces"))
-                elif d.where is not None:
-                    self.expect(d.where, N.BOOL, scope.with_card(kind), "a `where` condition")
-                scope = scope.with_local(c.name, N.Type.cards(kind))
-            else:
-                if d.low > d.high:
-                    self.report.error(codes.OUT_OF_RANGE, f"the range {d.low} to {d.high} is empty", d.span,
-                                      hint=f"write the smaller number first: `{d.high} to {d.low}`")
-                elif d.high - d.low + 1 > limits.MAX_CHOICES:
-                    self.report.error(codes.OUT_OF_RANGE, f"the range {d.low} to {d.high} offers more than "
-                                      f"{limits.MAX_CHOICES:,} numbers", d.span,
-                                      hint="choose from a smaller range")
-                scope = scope.with_local(c.name, N.INT)
+            rule = DOMAINS.get(type(c.domain))
+            scope = rule(self, c, c.domain, scope) if rule is not None else scope
         self.types.record_action(a, scope)
         return scope
+
+    def _card_domain(self, c: ast.Choice, d: ast.CardDomain, scope: N.Scope) -> N.Scope:
+        card = self.zone_ref(d.zone, scope)
+        inner = scope.with_local(c.name, N.Type.card(card or "?"))
+        if d.where is not None:  # bare field names read the card being chosen
+            self.expect(d.where, N.BOOL, inner.with_card(card) if card else inner, "a `where` condition")
+        return inner
+
+    def _bag_domain(self, c: ast.Choice, d: ast.BagDomain, scope: N.Scope) -> N.Scope:
+        for k in d.kinds:
+            if k.name not in self.mode.resources:
+                self.report.error(codes.UNKNOWN_NAME, f"`{k.name}` is not a resource", k.span,
+                                  hint=did_you_mean(k.name, self.mode.resources, "resources"))
+        if d.size < 1:
+            self.report.error(codes.OUT_OF_RANGE, "a bag choice needs at least 1 item", d.span,
+                              hint="choose 1 or more, e.g. `choose x: 1 of coin, gem`")
+        elif d.smallest > d.size:
+            self.report.error(codes.OUT_OF_RANGE, f"the range {d.smallest} to {d.size} is empty", d.span,
+                              hint=f"write the smaller number first: `{d.size} to {d.smallest} of ...`")
+        elif limits.bag_choices(len(d.kinds), d.size, d.smallest) > limits.MAX_CHOICES:
+            self.report.error(codes.OUT_OF_RANGE, f"a choice of {d.size} from {len(d.kinds)} resources "
+                              f"offers more than {limits.MAX_CHOICES:,} bags", d.span,
+                              hint="choose fewer items, or fewer kinds")
+        return scope.with_local(c.name, N.BAG)
+
+    def _subset_domain(self, c: ast.Choice, d: ast.SubsetDomain, scope: N.Scope) -> N.Scope:
+        kind = d.card_type.name
+        if kind not in self.mode.card_types and kind not in self.mode.pieces:
+            self.report.error(codes.UNKNOWN_NAME, f"unknown card type or pieces `{kind}`", d.card_type.span,
+                              hint=did_you_mean(kind, [*self.mode.card_types, *self.mode.pieces],
+                                                "card types and pieces"))
+        elif d.where is not None:
+            self.expect(d.where, N.BOOL, scope.with_card(kind), "a `where` condition")
+        return scope.with_local(c.name, N.Type.cards(kind))
+
+    def _range_domain(self, c: ast.Choice, d: ast.RangeDomain, scope: N.Scope) -> N.Scope:
+        if d.low > d.high:
+            self.report.error(codes.OUT_OF_RANGE, f"the range {d.low} to {d.high} is empty", d.span,
+                              hint=f"write the smaller number first: `{d.high} to {d.low}`")
+        elif d.high - d.low + 1 > limits.MAX_CHOICES:
+            self.report.error(codes.OUT_OF_RANGE, f"the range {d.low} to {d.high} offers more than "
+                              f"{limits.MAX_CHOICES:,} numbers", d.span, hint="choose from a smaller range")
+        return scope.with_local(c.name, N.INT)
 
     def choice_count(self, a: ast.Action) -> None:
         """E0506 when the choices of an action whose options are known before the game
@@ -253,6 +274,50 @@ class BlockChecker(Checker):
             self.report.error(codes.OUT_OF_RANGE, f"the choices of this action offer {combinations:,} "
                               f"combinations, more than {limits.MAX_CHOICES:,}", a.choices[0].span,
                               hint="choose from smaller ranges, or choose inside the effect")
+
+
+#: The rule of every statement class (``dsl.ast.Stmt``): ``rule(checker, st, scope)``
+#: checks ``st``, reporting what is wrong; it returns the scope of the statements after
+#: it when ``st`` binds a name, else None.  A new kind of statement adds its rule here.
+STATEMENTS: dict[type, Callable[[BlockChecker, Any, N.Scope], N.Scope | None]] = {
+    ast.Let: BlockChecker._let,
+    ast.Gain: BlockChecker._bag_move,
+    ast.Pay: BlockChecker._bag_move,
+    ast.Release: BlockChecker._bag_move,
+    ast.Transfer: BlockChecker._transfer,
+    ast.Score: BlockChecker._score,
+    ast.Advance: BlockChecker._advance,
+    ast.Draw: BlockChecker._draw,
+    ast.Reveal: BlockChecker._draw,
+    ast.MoveCard: BlockChecker._move_card,
+    ast.MoveAll: BlockChecker._move_all,
+    ast.PutCatalogue: BlockChecker._put_catalogue,
+    ast.Shuffle: BlockChecker._shuffle,
+    ast.ChooseCards: BlockChecker._choose_cards,
+    ast.ChooseCard: BlockChecker._choose_card,
+    ast.EachPlayer: BlockChecker._each_player,
+    ast.ForEach: BlockChecker._for_each,
+    ast.If: BlockChecker._if,
+    ast.SetState: BlockChecker._set_state,
+    ast.Done: BlockChecker._nothing_to_check,
+    ast.Again: BlockChecker._nothing_to_check,
+    ast.PassFirstPlayer: BlockChecker._nothing_to_check,
+    ast.FirstPlayerRandom: BlockChecker._nothing_to_check,
+    ast.FirstPlayerMost: BlockChecker._first_player_most,
+    ast.DoProcedure: BlockChecker._do_procedure,
+    ast.Ask: BlockChecker._ask,
+    ast.Roll: BlockChecker._roll,
+}
+
+#: The rule of every choice domain (``dsl.ast.Domain``): ``rule(checker, choice, domain,
+#: scope)`` checks the choice and returns ``scope`` with the choice's name, typed.
+DOMAINS: dict[type, Callable[[BlockChecker, ast.Choice, Any, N.Scope], N.Scope]] = {
+    ast.CardDomain: BlockChecker._card_domain,
+    ast.PlayerDomain: lambda checker, c, d, scope: scope.with_local(c.name, N.PLAYER),
+    ast.BagDomain: BlockChecker._bag_domain,
+    ast.SubsetDomain: BlockChecker._subset_domain,
+    ast.RangeDomain: BlockChecker._range_domain,
+}
 
 
 def _decides(st) -> bool:

@@ -15,6 +15,9 @@ parameters (issue 9 item 4 will record them once instead).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from dsl import ast, codes
 from dsl.diagnostics import DiagnosticBag, Note, Report, did_you_mean
 from compiler.analysis import names as N
@@ -54,171 +57,174 @@ class Checker:
                               e.span, hint=_type_hint(want, got))
 
     def infer(self, e, scope: N.Scope) -> Type:
-        """The type of ``e`` in ``scope``, recorded; problems on the way are reported."""
-        type_ = self._infer(e, scope)
+        """The type of ``e`` in ``scope`` (by its class's rule in :data:`EXPRESSIONS`),
+        recorded; problems on the way are reported."""
+        rule = EXPRESSIONS.get(type(e))
+        type_ = rule(self, e, scope) if rule is not None else N.UNKNOWN
         self.types.record_expression(e, scope, type_)
         return type_
 
-    def _infer(self, e, scope: N.Scope) -> Type:
-        t = type(e)
-        if t is ast.Number:
+    def _bag(self, e: ast.BagLiteral, scope: N.Scope) -> Type:
+        for ident, _ in e.items:
+            if ident.name not in self.mode.resources:
+                self.report.error(codes.UNKNOWN_NAME, f"`{ident.name}` is not a resource", ident.span,
+                                  hint=did_you_mean(ident.name, self.mode.resources, "resources"))
+        return N.BAG
+
+    def _roll(self, e: ast.RollValue, scope: N.Scope) -> Type:
+        pieces = self.mode.pieces.get(scope.card) if scope.card else None
+        if pieces is None or not pieces.sides:
+            self.report.error(codes.WRONG_TYPE, "`roll` is a fresh roll of the die in context, and there "
+                              "is no die here", e.span, hint="use it in `sum roll over my dice`")
+        return N.INT
+
+    def _it(self, e: ast.It, scope: N.Scope) -> Type:
+        if scope.card is None:
+            self.report.error(codes.UNKNOWN_NAME, "`it` means the card in context, and there is none here",
+                              e.span, hint="use `it` inside `count`, `sum`, `best` or `where`")
+            return N.UNKNOWN
+        return Type.card(scope.card)
+
+    def _in_zone(self, e: ast.InZone, scope: N.Scope) -> Type:
+        kind = self.infer(e.card, scope)
+        card = self.zone_ref(e.zone, scope, any_owner=True)
+        if card and kind not in (N.UNKNOWN, Type.card(card)):
+            self.report.error(codes.WRONG_TYPE, f"only {card} cards can be in `{e.zone.zone.name}`, and "
+                              f"this is {kind.words()}", e.card.span,
+                              hint=f"test a {card} card, or a zone that holds {kind.words()}s")
+        return N.BOOL
+
+    def _name(self, e: ast.Name, scope: N.Scope) -> Type:
+        b = N.resolve(self.mode, scope, e.name)
+        if b is not None and b.kind == "global_track" and b.decl.per_enum is not None:
+            self.report.error(codes.WHOSE, f"track `{e.name}` is kept per {b.decl.per_enum.name}: say "
+                              "which", e.span, hint=f"write `{e.name}[...]`")
             return N.INT
-        if t is ast.Bool:
-            return N.BOOL
-        if t is ast.Text:
-            return N.TEXT
-        if t in (ast.EmptyBag, ast.BagLiteral):
-            if t is ast.BagLiteral:
-                for ident, _ in e.items:
-                    if ident.name not in self.mode.resources:
-                        self.report.error(codes.UNKNOWN_NAME, f"`{ident.name}` is not a resource", ident.span,
-                                          hint=did_you_mean(ident.name, self.mode.resources, "resources"))
-            return N.BAG
-        if t is ast.PlayerCount:
-            return N.INT
-        if t is ast.Me:
-            return N.PLAYER
-        if t is ast.RollValue:
-            pieces = self.mode.pieces.get(scope.card) if scope.card else None
-            if pieces is None or not pieces.sides:
-                self.report.error(codes.WRONG_TYPE, "`roll` is a fresh roll of the die in context, and there "
-                                  "is no die here", e.span, hint="use it in `sum roll over my dice`")
-            return N.INT
-        if t is ast.It:
-            if scope.card is None:
-                self.report.error(codes.UNKNOWN_NAME,
-                                  "`it` means the card in context, and there is none here",
-                                  e.span, hint="use `it` inside `count`, `sum`, `best` or `where`")
-                return N.UNKNOWN
-            return Type.card(scope.card)
-        if t is ast.InZone:
-            kind = self.infer(e.card, scope)
-            card = self.zone_ref(e.zone, scope, any_owner=True)
-            if card and kind not in (N.UNKNOWN, Type.card(card)):
-                self.report.error(codes.WRONG_TYPE, f"only {card} cards can be in `{e.zone.zone.name}`, and "
-                                  f"this is {kind.words()}", e.card.span,
-                                  hint=f"test a {card} card, or a zone that holds {kind.words()}s")
-            return N.BOOL
-        if t is ast.Name:
-            b = N.resolve(self.mode, scope, e.name)
-            if b is not None and b.kind == "global_track" and b.decl.per_enum is not None:
-                self.report.error(codes.WHOSE, f"track `{e.name}` is kept per {b.decl.per_enum.name}: say "
-                                  "which", e.span, hint=f"write `{e.name}[...]`")
-                return N.INT
-            if b is None:
-                self.report.error(codes.UNKNOWN_NAME, f"unknown name `{e.name}`", e.span,
-                                  hint=did_you_mean(e.name, N.all_names(self.mode, scope))
-                                  or f"declare `{e.name}` (a param, resource, track, derived value, tally or "
-                                  "end), or choose it in the action (`choose x: ...`)")
-                return N.UNKNOWN
-            return b.type
-        if t is ast.Attribute:
-            owner = scope.locals.get(e.obj)
-            if owner is None:
-                self.report.error(codes.UNKNOWN_NAME, f"`{e.obj}` is not a chosen card or player here",
-                                  e.span, hint=did_you_mean(e.obj, scope.locals)
-                                  or "choose it first: `choose x: ...`")
-                return N.UNKNOWN
-            if owner == Type.card("?"):
-                return N.UNKNOWN  # chosen from a zone already reported unknown: no cascade
-            b = N.resolve_attribute(self.mode, scope, e.obj, e.attr)
-            if b is None:
-                if owner.is_card:
-                    ctype = self.mode.card_types.get(owner.of)
-                    options = [f.name for f in ctype.fields] if ctype else []
-                else:
-                    options = list(self.mode.resources) + list(self.mode.tracks) + list(self.mode.derived)
-                what = f"a {owner.of} card" if owner.is_card else "a player"
-                self.report.error(codes.UNKNOWN_FIELD, f"`{e.obj}` has no `{e.attr}`", e.span,
-                                  hint=did_you_mean(e.attr, options) or (
-                                      f"{what} has " + ", ".join(f"`{o}`" for o in options[:8])
-                                      + (" ..." if len(options) > 8 else "") if options else
-                                      f"{what} has nothing to read here"))
-                return N.UNKNOWN
-            return b.type
-        if t is ast.Not:
-            self.expect(e.operand, N.BOOL, scope, "the operand of `not`")
-            return N.BOOL
-        if t in (ast.And, ast.Or):
-            for x in e.operands:
-                self.expect(x, N.BOOL, scope, f"each side of `{'and' if t is ast.And else 'or'}`")
-            return N.BOOL
-        if t is ast.Compare:
-            left, right = self.infer(e.left, scope), self.infer(e.right, scope)
-            if N.UNKNOWN not in (left, right):
-                if e.op in ("==", "!="):
-                    if left != right:
-                        self.report.error(codes.WRONG_TYPE, f"cannot compare {left.words()} with "
-                                          f"{right.words()}", e.span,
-                                          hint="compare two things of one type, e.g. two numbers or two "
-                                          "members of one enum")
-                elif left != N.INT or right != N.INT:
-                    self.report.error(codes.WRONG_TYPE, f"`{e.op}` compares numbers, not {left.words()} "
-                                      f"and {right.words()}", e.span,
-                                      hint="compare numbers, e.g. `count my hand >= 2`; test a bag with "
-                                      "`has`, equality with `==`")
-            return N.BOOL
-        if t is ast.Arith:
-            for x in e.operands:
-                self.expect(x, N.INT, scope, "arithmetic")
-            for op, x in zip(e.ops, e.operands[1:]):
-                if op == "//" and isinstance(x, ast.Number) and x.value == 0:
-                    self.report.error(codes.DIVISION_BY_ZERO, "division by zero", x.span,
-                                      hint="divide by a number other than 0")
-            return N.INT
-        if t is ast.Neg:
-            self.expect(e.operand, N.INT, scope, "the operand of `-`")
-            return N.INT
-        if t is ast.Has:
-            self.expect(e.bag, N.BAG, scope, "what `has` tests")
-            if e.who is not None:
-                self.expect(e.who, N.PLAYER, scope, "the player before `has`")
-            return N.BOOL
-        if t is ast.Count:
-            card = self.zone_ref(e.zone, scope)
-            if e.where is not None and card:
-                self.expect(e.where, N.BOOL, scope.with_card(card), "a `where` condition")
-            return N.INT
-        if t is ast.Sum:
-            card = self.zone_ref(e.zone, scope)
-            if card:
-                inner = scope.with_card(card)
-                self.expect(e.value, N.INT, inner, "what `sum` adds up")
-                if e.where is not None:
-                    self.expect(e.where, N.BOOL, inner, "a `where` condition")
-            return N.INT
-        if t is ast.AnyPlayer:
-            self.expect(e.condition, N.BOOL, scope, "the condition of `any player`")
-            return N.BOOL
-        if t is ast.Best:
-            card = self.zone_ref(e.zone, scope)
-            if card:
-                self.expect(e.key, N.INT, scope.with_card(card), "what `best` compares")
-            return Type.card(card) if card else N.UNKNOWN
-        if t is ast.Index:
-            track = self.mode.tracks.get(e.track.name)
-            if track is None:
-                self.report.error(codes.UNKNOWN_NAME, f"unknown track `{e.track.name}`", e.track.span,
-                                  hint=did_you_mean(e.track.name, self.mode.tracks, "tracks"))
-                return N.UNKNOWN
-            self.track_key(track, e.key, scope, e.span)
-            return N.INT
-        if t is ast.Call:
-            arity = N.BUILTIN_FUNCS.get(e.func.name)
-            if arity is None:
-                self.report.error(codes.WRONG_CALL, f"unknown function `{e.func.name}`", e.func.span,
-                                  hint=did_you_mean(e.func.name, N.BUILTIN_FUNCS, "functions"))
-            elif e.func.name in ("max", "min") and len(e.args) < 2:
-                self.report.error(codes.WRONG_CALL, f"`{e.func.name}` compares at least 2 values", e.span,
-                                  hint=f"e.g. `{e.func.name}(a, 0)`")
-            elif e.func.name not in ("max", "min") and len(e.args) != arity:
-                self.report.error(codes.WRONG_CALL, f"`{e.func.name}` takes {arity} value(s)", e.span,
-                                  hint=f"write `{e.func.name}(" + ", ".join("xyz"[:arity]) + ")`")
-            want = N.BAG if e.func.name == "total" else N.INT
-            for a in e.args:
-                self.expect(a, want, scope, f"each value given to `{e.func.name}`")
-            return N.INT
-        return N.UNKNOWN
+        if b is None:
+            self.report.error(codes.UNKNOWN_NAME, f"unknown name `{e.name}`", e.span,
+                              hint=did_you_mean(e.name, N.all_names(self.mode, scope))
+                              or f"declare `{e.name}` (a param, resource, track, derived value, tally or "
+                              "end), or choose it in the action (`choose x: ...`)")
+            return N.UNKNOWN
+        return b.type
+
+    def _attribute(self, e: ast.Attribute, scope: N.Scope) -> Type:
+        owner = scope.locals.get(e.obj)
+        if owner is None:
+            self.report.error(codes.UNKNOWN_NAME, f"`{e.obj}` is not a chosen card or player here", e.span,
+                              hint=did_you_mean(e.obj, scope.locals) or "choose it first: `choose x: ...`")
+            return N.UNKNOWN
+        if owner == Type.card("?"):
+            return N.UNKNOWN  # chosen from a zone already reported unknown: no cascade
+        b = N.resolve_attribute(self.mode, scope, e.obj, e.attr)
+        if b is None:
+            if owner.is_card:
+                ctype = self.mode.card_types.get(owner.of)
+                options = [f.name for f in ctype.fields] if ctype else []
+            else:
+                options = list(self.mode.resources) + list(self.mode.tracks) + list(self.mode.derived)
+            what = f"a {owner.of} card" if owner.is_card else "a player"
+            self.report.error(codes.UNKNOWN_FIELD, f"`{e.obj}` has no `{e.attr}`", e.span,
+                              hint=did_you_mean(e.attr, options) or (
+                                  f"{what} has " + ", ".join(f"`{o}`" for o in options[:8])
+                                  + (" ..." if len(options) > 8 else "") if options else
+                                  f"{what} has nothing to read here"))
+            return N.UNKNOWN
+        return b.type
+
+    def _not(self, e: ast.Not, scope: N.Scope) -> Type:
+        self.expect(e.operand, N.BOOL, scope, "the operand of `not`")
+        return N.BOOL
+
+    def _logic(self, e: ast.And | ast.Or, scope: N.Scope) -> Type:
+        for x in e.operands:
+            self.expect(x, N.BOOL, scope, f"each side of `{'and' if type(e) is ast.And else 'or'}`")
+        return N.BOOL
+
+    def _compare(self, e: ast.Compare, scope: N.Scope) -> Type:
+        left, right = self.infer(e.left, scope), self.infer(e.right, scope)
+        if N.UNKNOWN not in (left, right):
+            if e.op in ("==", "!="):
+                if left != right:
+                    self.report.error(codes.WRONG_TYPE, f"cannot compare {left.words()} with "
+                                      f"{right.words()}", e.span,
+                                      hint="compare two things of one type, e.g. two numbers or two "
+                                      "members of one enum")
+            elif left != N.INT or right != N.INT:
+                self.report.error(codes.WRONG_TYPE, f"`{e.op}` compares numbers, not {left.words()} "
+                                  f"and {right.words()}", e.span,
+                                  hint="compare numbers, e.g. `count my hand >= 2`; test a bag with "
+                                  "`has`, equality with `==`")
+        return N.BOOL
+
+    def _arith(self, e: ast.Arith, scope: N.Scope) -> Type:
+        for x in e.operands:
+            self.expect(x, N.INT, scope, "arithmetic")
+        for op, x in zip(e.ops, e.operands[1:]):
+            if op == "//" and isinstance(x, ast.Number) and x.value == 0:
+                self.report.error(codes.DIVISION_BY_ZERO, "division by zero", x.span,
+                                  hint="divide by a number other than 0")
+        return N.INT
+
+    def _neg(self, e: ast.Neg, scope: N.Scope) -> Type:
+        self.expect(e.operand, N.INT, scope, "the operand of `-`")
+        return N.INT
+
+    def _has(self, e: ast.Has, scope: N.Scope) -> Type:
+        self.expect(e.bag, N.BAG, scope, "what `has` tests")
+        if e.who is not None:
+            self.expect(e.who, N.PLAYER, scope, "the player before `has`")
+        return N.BOOL
+
+    def _count(self, e: ast.Count, scope: N.Scope) -> Type:
+        card = self.zone_ref(e.zone, scope)
+        if e.where is not None and card:
+            self.expect(e.where, N.BOOL, scope.with_card(card), "a `where` condition")
+        return N.INT
+
+    def _sum(self, e: ast.Sum, scope: N.Scope) -> Type:
+        card = self.zone_ref(e.zone, scope)
+        if card:
+            inner = scope.with_card(card)
+            self.expect(e.value, N.INT, inner, "what `sum` adds up")
+            if e.where is not None:
+                self.expect(e.where, N.BOOL, inner, "a `where` condition")
+        return N.INT
+
+    def _any_player(self, e: ast.AnyPlayer, scope: N.Scope) -> Type:
+        self.expect(e.condition, N.BOOL, scope, "the condition of `any player`")
+        return N.BOOL
+
+    def _best(self, e: ast.Best, scope: N.Scope) -> Type:
+        card = self.zone_ref(e.zone, scope)
+        if card:
+            self.expect(e.key, N.INT, scope.with_card(card), "what `best` compares")
+        return Type.card(card) if card else N.UNKNOWN
+
+    def _index(self, e: ast.Index, scope: N.Scope) -> Type:
+        track = self.mode.tracks.get(e.track.name)
+        if track is None:
+            self.report.error(codes.UNKNOWN_NAME, f"unknown track `{e.track.name}`", e.track.span,
+                              hint=did_you_mean(e.track.name, self.mode.tracks, "tracks"))
+            return N.UNKNOWN
+        self.track_key(track, e.key, scope, e.span)
+        return N.INT
+
+    def _call(self, e: ast.Call, scope: N.Scope) -> Type:
+        arity = N.BUILTIN_FUNCS.get(e.func.name)
+        if arity is None:
+            self.report.error(codes.WRONG_CALL, f"unknown function `{e.func.name}`", e.func.span,
+                              hint=did_you_mean(e.func.name, N.BUILTIN_FUNCS, "functions"))
+        elif e.func.name in ("max", "min") and len(e.args) < 2:
+            self.report.error(codes.WRONG_CALL, f"`{e.func.name}` compares at least 2 values", e.span,
+                              hint=f"e.g. `{e.func.name}(a, 0)`")
+        elif e.func.name not in ("max", "min") and len(e.args) != arity:
+            self.report.error(codes.WRONG_CALL, f"`{e.func.name}` takes {arity} value(s)", e.span,
+                              hint=f"write `{e.func.name}(" + ", ".join("xyz"[:arity]) + ")`")
+        want = N.BAG if e.func.name == "total" else N.INT
+        for a in e.args:
+            self.expect(a, want, scope, f"each value given to `{e.func.name}`")
+        return N.INT
 
     def zone_ref(self, z: ast.ZoneRef, scope: N.Scope, any_owner: bool = False) -> str | None:
         """Check a zone reference; return its card type name.  ``any_owner`` allows a
@@ -296,6 +302,38 @@ class Checker:
             scope = scope.with_local(param.name, self.param_type(param))
         self.types.record_procedure(proc, scope)
         return scope
+
+
+#: The type rule of every expression class (``dsl.ast.Expr``): ``rule(checker, e, scope)``
+#: checks ``e`` in ``scope``, reporting what is wrong, and returns its type.  A new kind
+#: of expression adds its rule here (tests/test_handlers.py holds every pass to that).
+EXPRESSIONS: dict[type, Callable[[Checker, Any, N.Scope], Type]] = {
+    ast.Number: lambda c, e, scope: N.INT,
+    ast.Bool: lambda c, e, scope: N.BOOL,
+    ast.Text: lambda c, e, scope: N.TEXT,
+    ast.EmptyBag: lambda c, e, scope: N.BAG,
+    ast.BagLiteral: Checker._bag,
+    ast.PlayerCount: lambda c, e, scope: N.INT,
+    ast.Me: lambda c, e, scope: N.PLAYER,
+    ast.RollValue: Checker._roll,
+    ast.It: Checker._it,
+    ast.InZone: Checker._in_zone,
+    ast.Name: Checker._name,
+    ast.Attribute: Checker._attribute,
+    ast.Not: Checker._not,
+    ast.And: Checker._logic,
+    ast.Or: Checker._logic,
+    ast.Compare: Checker._compare,
+    ast.Arith: Checker._arith,
+    ast.Neg: Checker._neg,
+    ast.Has: Checker._has,
+    ast.Count: Checker._count,
+    ast.Sum: Checker._sum,
+    ast.AnyPlayer: Checker._any_player,
+    ast.Best: Checker._best,
+    ast.Index: Checker._index,
+    ast.Call: Checker._call,
+}
 
 
 def _type_hint(want: Type, got: Type) -> str:

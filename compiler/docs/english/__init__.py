@@ -12,21 +12,22 @@ from the engine.  Entry points, all taking an optional naming context
   ``(decl, names) -> list[str]``: declarations as Markdown lines, provenance last.
 
 ``names_for(mode, ...)`` builds the naming context from composed modes.
-``EXPR_RENDERERS``/``STMT_RENDERERS``/``DECL_RENDERERS`` map node classes to
-their renderers (tests check every ``Expr`` and ``Stmt`` class has one).
+``EXPR_RENDERERS``/``STMT_RENDERERS``/``DOMAIN_RENDERERS``/``DECL_RENDERERS`` map node
+classes to their renderers (``tests/test_handlers.py`` checks every node class has one,
+or a reason not to).
 """
 
 from compiler.docs.english.declarations import (DECL_RENDERERS, PHASE_KINDS, VISIBILITY, action, admonition,
                                            decl, derived, end, enum, overflow, param, paragraphs,
                                            phase, procedure, provenance, resource, setup, sources, tally,
                                            tally_limit, title, track, trigger, zone_decl)
-from compiler.docs.english.expressions import (COMPARISONS, EXPR_RENDERERS, card_noun, domain, expr,
-                                          join, zone)
+from compiler.docs.english.expressions import (COMPARISONS, DOMAIN_RENDERERS, EXPR_RENDERERS, card_noun,
+                                               domain, expr, join, zone)
 from compiler.docs.english.glossary import Names, as_names, names_for, plain
 from compiler.docs.english.statements import INDENT, STMT_RENDERERS, stmt, stmts
 
 __all__ = [
-    "COMPARISONS", "DECL_RENDERERS", "EXPR_RENDERERS", "INDENT", "Names", "PHASE_KINDS",
+    "COMPARISONS", "DECL_RENDERERS", "DOMAIN_RENDERERS", "EXPR_RENDERERS", "INDENT", "Names", "PHASE_KINDS",
     "STMT_RENDERERS", "VISIBILITY", "action", "admonition", "as_names", "card_noun", "decl", "derived",
     "domain", "end", "enum", "expr", "join", "names_for", "overflow", "param", "paragraphs", "phase",
     "procedure", "plain", "provenance", "resource", "setup", "sources", "stmt", "stmts", "tally",

@@ -73,33 +73,50 @@ def domain(node: ast.Domain, names: Mapping[str, str] | None = None,
 
 
 def _domain(node: ast.Domain, voice: Voice, var: str | None) -> str:
-    if isinstance(node, ast.CardDomain):
-        noun = card_noun(node.zone, voice.names, plural=False)
-        text = f"{_article(noun)} {noun} in {_zone(node.zone, voice)}"
-        if node.where is not None:
-            text += " " + relative(node.where, voice, var)
-        return text
-    if isinstance(node, ast.PlayerDomain):
-        return "another player" if node.others_only else "a player"
-    if isinstance(node, ast.BagDomain):
-        kinds = join([voice.names.title(k.name) for k in node.kinds], "or")
-        if node.low is not None and node.low != node.size:
-            fewest = "none" if node.low == 0 else str(node.low)
-            return f"from {fewest} to {node.size} of {kinds}, in any mix"
-        if node.size == 1:
-            return f"one {kinds}" if len(node.kinds) == 1 else f"one of {kinds}"
-        return f"any {node.size} of {kinds}, in any mix"
-    if isinstance(node, ast.RangeDomain):
-        return f"a number from {node.low} to {node.high}"
-    if isinstance(node, ast.SubsetDomain):
-        decl = voice.names.decls.get(node.card_type.name)
-        noun = inline(_noun(decl.title)) if decl is not None and hasattr(decl, "title") else plain(
-            node.card_type.name)
-        text = f"one or more {_plural(noun)}"
-        if node.where is not None:
-            text += " " + relative(node.where, voice.on_cards(), plural=True)
-        return text
-    raise TypeError(f"no English for domain {type(node).__name__}")
+    """``node`` in ``voice``, by its class's renderer in DOMAIN_RENDERERS."""
+    try:
+        render = DOMAIN_RENDERERS[type(node)]
+    except KeyError:
+        raise TypeError(f"no English for domain {type(node).__name__}") from None
+    return render(node, voice, var)
+
+
+def _card_domain(node: ast.CardDomain, voice: Voice, var: str | None) -> str:
+    noun = card_noun(node.zone, voice.names, plural=False)
+    text = f"{_article(noun)} {noun} in {_zone(node.zone, voice)}"
+    if node.where is not None:
+        text += " " + relative(node.where, voice, var)
+    return text
+
+
+def _bag_domain(node: ast.BagDomain, voice: Voice, var: str | None) -> str:
+    kinds = join([voice.names.title(k.name) for k in node.kinds], "or")
+    if node.low is not None and node.low != node.size:
+        fewest = "none" if node.low == 0 else str(node.low)
+        return f"from {fewest} to {node.size} of {kinds}, in any mix"
+    if node.size == 1:
+        return f"one {kinds}" if len(node.kinds) == 1 else f"one of {kinds}"
+    return f"any {node.size} of {kinds}, in any mix"
+
+
+def _subset_domain(node: ast.SubsetDomain, voice: Voice, var: str | None) -> str:
+    decl = voice.names.decls.get(node.card_type.name)
+    noun = inline(_noun(decl.title)) if decl is not None and hasattr(decl, "title") else plain(
+        node.card_type.name)
+    text = f"one or more {_plural(noun)}"
+    if node.where is not None:
+        text += " " + relative(node.where, voice.on_cards(), plural=True)
+    return text
+
+
+#: Renderer of every choice domain (``dsl.ast.Domain``): ``render(node, voice, var)``.
+DOMAIN_RENDERERS: dict[type, Callable[..., str]] = {
+    ast.CardDomain: _card_domain,
+    ast.PlayerDomain: lambda n, v, var: "another player" if n.others_only else "a player",
+    ast.BagDomain: _bag_domain,
+    ast.RangeDomain: lambda n, v, var: f"a number from {n.low} to {n.high}",
+    ast.SubsetDomain: _subset_domain,
+}
 
 
 def phrase(node, voice: Voice) -> Markdown:
