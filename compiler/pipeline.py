@@ -119,7 +119,8 @@ def compile_spec(path: Path, text: str | None = None) -> CompileResult:
     result = analyse(path, text)
     if result.ok and result.composition is not None:
         comp = result.composition
-        result.engine = EngineGenerator(comp, result.cards, display_path(path), result.source).render()
+        result.engine = EngineGenerator(comp, result.cards, display_path(path), result.source,
+                                        types=result.types).render()
         graphs = {name: mermaid(m) for name, m in comp.modes.items()}
         result.page = render_game_page(comp, result.cards, graphs, {display_path(path): result.source})
     result.seconds = time.perf_counter() - start

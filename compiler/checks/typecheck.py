@@ -6,11 +6,8 @@ run and the :class:`~compiler.analysis.types.TypeRecord` of the mode; ``infer`` 
 the :class:`~compiler.analysis.types.Type` of an expression in a scope (unknown when an
 error already reported leaves it so), records it, and reports unknown names and
 mistyped operands on the way; ``expect`` reports an expression of the wrong type.  The
-checks of :mod:`compiler.checks` subclass it.
-
-:func:`infer_type` and :func:`procedure_scope` answer the same questions for the
-engine backend, which re-infers the types of ``let`` values and procedure
-parameters (issue 9 item 4 will record them once instead).
+checks of :mod:`compiler.checks` subclass it.  The backends read the record (the
+pipeline passes it to them); they never call the checker.
 """
 
 from __future__ import annotations
@@ -19,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dsl import ast, codes
-from dsl.diagnostics import DiagnosticBag, Note, Report, did_you_mean
+from dsl.diagnostics import Note, Report, did_you_mean
 from compiler.analysis import names as N
 from compiler.analysis.types import Type, TypeRecord
 
@@ -351,15 +348,3 @@ def _type_hint(want: Type, got: Type) -> str:
     if want == N.BAG and got == N.INT:
         return "a bag names its resources and amounts, e.g. `coin 2`"
     return f"write {want.words()} here"
-
-
-def procedure_scope(mode, proc: ast.Procedure) -> N.Scope:
-    """The names a procedure's body sees: its parameters, typed (for code generators;
-    problems were reported by :func:`compiler.checks.check` already)."""
-    return Checker(mode, DiagnosticBag()).procedure_scope(proc)
-
-
-def infer_type(mode, scope: N.Scope, e) -> Type:
-    """The type of ``e`` in ``scope`` (for code generators; problems were reported
-    by :func:`compiler.checks.check` already)."""
-    return Checker(mode, DiagnosticBag()).infer(e, scope)

@@ -8,13 +8,15 @@ Jinja templates in ``compiler/templates/engine/``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations_with_replacement
 
 import jinja2
 
 from compiler.analysis import names as N
 from compiler.analysis.compose import Composition
-from compiler.engine.pyexpr import Ctx, Resources, StmtLowering, Writer, expr
+from compiler.analysis.types import Types
+from compiler.engine.pyexpr import Ctx, Resources, StmtLowering, Writer, expr, zone
 from compiler.engine.pyquote import ENGINE_GLOBALS, Code, engine_environment, identifier, literal
 from dsl import ast
 from dsl.spans import source_lines
@@ -72,11 +74,15 @@ def _meta_line(meta) -> str:
 
 
 class EngineGenerator:
-    """Generates the engine module of one game from its composition and card data."""
+    """Generates the engine module of one game from its composition and card data; the
+    types of its expressions and the scopes of its actions and procedures are read from
+    ``types``, what the checks recorded (:func:`compiler.checks.check`)."""
 
-    def __init__(self, comp: Composition, cards: list[dict], spec_path: str, source: str = ""):
+    def __init__(self, comp: Composition, cards: list[dict], spec_path: str, source: str = "", *,
+                 types: Types):
         self.comp = comp
         self.cards = cards
+        self.types = types
         self.spec_path = spec_path
         base = comp.base
         self.res = Resources(list(base.resources))
@@ -106,7 +112,7 @@ class EngineGenerator:
         return w
 
     def _ctx(self, mode, scope: N.Scope | None = None, me: str = "p") -> Ctx:
-        return Ctx(mode, scope or N.Scope(), me)
+        return Ctx(mode, scope or N.Scope(), me, types=self.types.mode(mode.name))
 
     # ---------------------------------------------------------- declarations
     def derived(self, mode, d: ast.Derived) -> str:
@@ -139,9 +145,11 @@ class EngineGenerator:
                 mx = expr(tally.maximum, ctx, self.res)
                 w.line(f"if s.ta[{literal(tally.name)}][p] + {use.amount} > {mx}:")
                 w.line(f"    {skip}")
+        chosen = ctx.types.action(a)  # the choices as the checker typed them
         for depth in range(len(a.choices) + 1):
             if depth:
-                ctx = self._choice(a.choices[depth - 1], ctx, w)
+                choice = a.choices[depth - 1]
+                ctx = self._choice(choice, chosen.locals[choice.name], ctx, w)
                 skip = "continue"
             for req, level in zip(a.requires, levels):
                 if level == depth:
@@ -152,7 +160,7 @@ class EngineGenerator:
         self._emit(w)
         w = self._fn(f"def {apply}(g, s, p, args):",
                      f"{a.title} (spec line {a.span.line}).{_meta_line(a.meta)}")
-        ctx = self._ctx(mode, self._scope(mode, a))
+        ctx = self._ctx(mode, chosen)
         if a.choices:
             w.line(f"{names}{',' if len(a.choices) == 1 else ''} = args")
         for use in a.uses:
@@ -161,61 +169,12 @@ class EngineGenerator:
         self._emit(w)
         return legal, apply
 
-    def _scope(self, mode, a: ast.Action) -> N.Scope:
-        scope = N.Scope()
-        for c in a.choices:
-            scope = scope.with_local(c.name, self._choice_type(mode, c))
-        return scope
-
-    @staticmethod
-    def _choice_type(mode, c: ast.Choice) -> N.Type:
-        d = c.domain
-        if isinstance(d, ast.CardDomain):
-            return N.Type.card(mode.zones[d.zone.zone.name].card_type.name)
-        if isinstance(d, ast.PlayerDomain):
-            return N.PLAYER
-        if isinstance(d, ast.BagDomain):
-            return N.BAG
-        if isinstance(d, ast.SubsetDomain):
-            return N.Type.cards(d.card_type.name)
-        return N.INT
-
-    def _choice(self, c: ast.Choice, ctx: Ctx, w: Writer) -> Ctx:
-        from compiler.engine.pyexpr import zone
-
-        d = c.domain
-        var = f"v_{c.name}"
-        inner = ctx.local(c.name, self._choice_type(ctx.mode, c))
-        if isinstance(d, ast.CardDomain):
-            w.line(f"for {var} in {zone(d.zone, ctx, self.res)}:")
-        elif isinstance(d, ast.PlayerDomain):
-            w.line(f"for {var} in range(s.n):")
-            if d.others_only:
-                w.level += 1
-                w.line(f"if {var} == p:")
-                w.line("    continue")
-                w.level -= 1
-        elif isinstance(d, ast.BagDomain):
-            kinds = [k.name for k in d.kinds]
-            bags = tuple(self.res.bag(items) for size in range(d.smallest, d.size + 1)
-                         for items in _bag_items(kinds, size))
-            w.line(f"for {var} in {literal(bags)}:")
-        elif isinstance(d, ast.SubsetDomain):
-            items, mask, c = ctx.fresh("items"), ctx.fresh("mask"), ctx.fresh("c")
-            cond = ""
-            if d.where is not None:
-                cond = f" and {expr(d.where, ctx.with_card(c, d.card_type.name), self.res)}"
-            w.line(f"{items} = [{c} for {c} in CARDS_OF[{literal(d.card_type.name)}] "
-                   f"if s.loc[{c}] is not None{cond}]")
-            w.line(f"for {mask} in range(1, 1 << len({items})):")
-            w.line(f"    {var} = tuple({c} for i, {c} in enumerate({items}) if {mask} >> i & 1)")
-        else:
-            w.line(f"for {var} in range({d.low}, {d.high + 1}):")
+    def _choice(self, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
+        """Open the loop over the options of choice ``c`` (of ``type_``, as the checker
+        typed it), by its domain's rule in :data:`DOMAINS`; returns the context inside it."""
+        inner = ctx.local(c.name, type_)
+        DOMAINS[type(c.domain)](self, c, inner, ctx, w)
         w.level += 1
-        if isinstance(d, ast.CardDomain) and d.where is not None:
-            where_ctx = inner.with_card(var, self._choice_type(ctx.mode, c).of)
-            w.line(f"if not {expr(d.where, where_ctx, self.res)}:")
-            w.line("    continue")
         return inner
 
     def procedure(self, mode, proc: ast.Procedure) -> str:
@@ -227,9 +186,7 @@ class EngineGenerator:
         params = "".join(f", v_{prm.name}" for prm in proc.params)
         w = self._fn(f"def {fn}(g, s, p{params}):",
                      f"{proc.title} (spec line {proc.span.line}).{_meta_line(proc.meta)}")
-        from compiler.checks.typecheck import procedure_scope
-
-        self.lower.block(proc.effect, self._ctx(mode, procedure_scope(mode, proc)), w)
+        self.lower.block(proc.effect, self._ctx(mode, self.types.mode(mode.name).procedure(proc)), w)
         self._emit(w)
         return fn
 
@@ -244,7 +201,7 @@ class EngineGenerator:
         if a.choices:
             names = ", ".join(f"v_{c.name}" for c in a.choices)
             w.line(f"{names}{',' if len(a.choices) == 1 else ''} = args")
-        self.lower.block(t.effect, self._ctx(mode, self._scope(mode, a)), w)
+        self.lower.block(t.effect, self._ctx(mode, self.types.mode(mode.name).action(a)), w)
         self._emit(w)
         return fn
 
@@ -281,7 +238,7 @@ class EngineGenerator:
         w = self._fn(f"def {fn}(g, s, p):", doc)
         ctx = self._ctx(mode)
         if z.per_card is not None:  # p is the card the zone belongs to
-            ctx = Ctx(mode, N.Scope(card=z.per_card.name), "None", "p")
+            ctx = Ctx(mode, N.Scope(card=z.per_card.name), "None", "p", types=self.types.mode(mode.name))
         w.line(f"return {expr(z.limit, ctx, self.res)}")
         self._emit(w)
         return fn
@@ -541,6 +498,56 @@ def _literal(e):
     if isinstance(e, ast.Name):
         return e.name
     return None
+
+
+def _card_domain(gen: EngineGenerator, c: ast.Choice, inner: Ctx, ctx: Ctx, w: Writer) -> None:
+    d, var = c.domain, f"v_{c.name}"
+    w.line(f"for {var} in {zone(d.zone, ctx, gen.res)}:")
+    if d.where is not None:  # bare field names read the card being chosen
+        where_ctx = inner.with_card(var, inner.scope.locals[c.name].of)
+        w.line(f"    if not {expr(d.where, where_ctx, gen.res)}:")
+        w.line("        continue")
+
+
+def _player_domain(gen: EngineGenerator, c: ast.Choice, inner: Ctx, ctx: Ctx, w: Writer) -> None:
+    var = f"v_{c.name}"
+    w.line(f"for {var} in range(s.n):")
+    if c.domain.others_only:
+        w.line(f"    if {var} == p:")
+        w.line("        continue")
+
+
+def _bag_domain(gen: EngineGenerator, c: ast.Choice, inner: Ctx, ctx: Ctx, w: Writer) -> None:
+    d = c.domain
+    kinds = [k.name for k in d.kinds]
+    bags = tuple(gen.res.bag(items) for size in range(d.smallest, d.size + 1)
+                 for items in _bag_items(kinds, size))
+    w.line(f"for v_{c.name} in {literal(bags)}:")
+
+
+def _subset_domain(gen: EngineGenerator, c: ast.Choice, inner: Ctx, ctx: Ctx, w: Writer) -> None:
+    d = c.domain
+    items, mask, card = ctx.fresh("items"), ctx.fresh("mask"), ctx.fresh("c")
+    cond = ""
+    if d.where is not None:
+        cond = f" and {expr(d.where, ctx.with_card(card, d.card_type.name), gen.res)}"
+    w.line(f"{items} = [{card} for {card} in CARDS_OF[{literal(d.card_type.name)}] "
+           f"if s.loc[{card}] is not None{cond}]")
+    w.line(f"for {mask} in range(1, 1 << len({items})):")
+    w.line(f"    v_{c.name} = tuple({card} for i, {card} in enumerate({items}) if {mask} >> i & 1)")
+
+
+#: The loop of every choice domain (``dsl.ast.Domain``): ``rule(generator, choice, inner,
+#: ctx, w)`` writes the ``for`` line over the choice's options (and the filter of its
+#: ``where``); ``inner`` is the context inside the loop.  A new kind of domain adds its rule here.
+DOMAINS: dict[type, Callable[[EngineGenerator, ast.Choice, Ctx, Ctx, Writer], None]] = {
+    ast.CardDomain: _card_domain,
+    ast.PlayerDomain: _player_domain,
+    ast.BagDomain: _bag_domain,
+    ast.SubsetDomain: _subset_domain,
+    ast.RangeDomain: lambda gen, c, inner, ctx, w: w.line(
+        f"for v_{c.name} in range({c.domain.low}, {c.domain.high + 1}):"),
+}
 
 
 def _bag_items(kinds: list[str], size: int):

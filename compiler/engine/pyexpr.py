@@ -10,31 +10,35 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import count as _counter
+from typing import Any
 
 from dsl import ast
 from compiler.analysis import names as N
+from compiler.analysis.types import TypeRecord
 from compiler.engine.pyquote import Code, comment, docstring, literal
 
 
 @dataclass
 class Ctx:
-    """What code being generated can see: the mode, the scope and the Python
-    expressions that stand for ``me`` and for the card in context."""
+    """What code being generated can see: the mode, the scope, the Python expressions
+    that stand for ``me`` and for the card in context, and the types the checker
+    recorded in the mode (:class:`~compiler.analysis.types.TypeRecord`)."""
 
     mode: object
     scope: N.Scope
     me: str = "p"
     card: str | None = None
     unique: _counter = field(default_factory=lambda: _counter(1))
+    types: TypeRecord = field(default_factory=TypeRecord)
 
-    def local(self, name: str, type_: str) -> Ctx:
-        return Ctx(self.mode, self.scope.with_local(name, type_), self.me, self.card, self.unique)
+    def local(self, name: str, type_: N.Type) -> Ctx:
+        return Ctx(self.mode, self.scope.with_local(name, type_), self.me, self.card, self.unique, self.types)
 
     def with_me(self, me: str) -> Ctx:
-        return Ctx(self.mode, self.scope, me, self.card, self.unique)
+        return Ctx(self.mode, self.scope, me, self.card, self.unique, self.types)
 
     def with_card(self, card_var: str, card_type: str) -> Ctx:
-        return Ctx(self.mode, self.scope.with_card(card_type), self.me, card_var, self.unique)
+        return Ctx(self.mode, self.scope.with_card(card_type), self.me, card_var, self.unique, self.types)
 
     def fresh(self, stem: str) -> str:
         return f"_{stem}{next(self.unique)}"
@@ -52,83 +56,67 @@ class Resources:
 
 
 def expr(e, ctx: Ctx, res: Resources) -> str:
-    """Python source for expression ``e``."""
-    t = type(e)
-    if t is ast.Number:
-        return str(e.value)
-    if t is ast.Bool:
-        return "True" if e.value else "False"
-    if t is ast.Text:
-        return literal(e.value)
-    if t is ast.EmptyBag:
-        return literal(res.bag({}))
-    if t is ast.PlayerCount:
-        return "s.n"
-    if t is ast.Me:
-        return ctx.me
-    if t is ast.It:
-        return ctx.card
-    if t is ast.RollValue:
-        sides = ctx.mode.pieces[ctx.scope.card].sides
-        return f"(R.randrange(s, {sides}) + 1)"
-    if t is ast.InZone:
-        z = e.zone
-        zone_decl = ctx.mode.zones[z.zone.name]
-        specific = z.owner is not None or z.owner_expr is not None or (
-            zone_decl.per_card is not None and ctx.scope.card == zone_decl.per_card.name)
-        where = owner(z, ctx, res) if specific or not (zone_decl.per_player or zone_decl.per_card) \
-            else "..."
-        return f"R.in_zone(s, {expr(e.card, ctx, res)}, {literal(z.zone.name)}, {where})"
-    if t is ast.Name:
-        return _name(e.name, ctx, res)
-    if t is ast.Attribute:
-        return _attribute(e, ctx, res)
-    if t is ast.Not:
-        return f"(not {expr(e.operand, ctx, res)})"
-    if t is ast.And:
-        return "(" + " and ".join(expr(x, ctx, res) for x in e.operands) + ")"
-    if t is ast.Or:
-        return "(" + " or ".join(expr(x, ctx, res) for x in e.operands) + ")"
-    if t is ast.Compare:
-        return f"({expr(e.left, ctx, res)} {e.op} {expr(e.right, ctx, res)})"
-    if t is ast.Arith:
-        return _chain(e, ctx, res)
-    if t is ast.Neg:
-        return f"(-{expr(e.operand, ctx, res)})"
-    if t is ast.BagLiteral:
-        return literal(res.bag({i.name: n for i, n in e.items}))
-    if t is ast.Has:
-        who = ctx.me if e.who is None else expr(e.who, ctx, res)
-        return f"R.has(s, {who}, {expr(e.bag, ctx, res)})"
-    if t is ast.Count:
-        var = ctx.fresh("c")
-        cards = zone(e.zone, ctx, res)
-        if _set_local(e.zone, ctx) and e.where is None:
-            return f"len({cards})"
-        if e.where is None:
-            return f"len({cards})"
-        inner = ctx.with_card(var, _zone_card(e.zone, ctx))
-        return f"sum(1 for {var} in {cards} if {expr(e.where, inner, res)})"
-    if t is ast.Sum:
-        var = ctx.fresh("c")
-        inner = ctx.with_card(var, _zone_card(e.zone, ctx))
-        cond = f" if {expr(e.where, inner, res)}" if e.where is not None else ""
-        return f"sum({expr(e.value, inner, res)} for {var} in {zone(e.zone, ctx, res)}{cond})"
-    if t is ast.AnyPlayer:
-        var = ctx.fresh("q")
-        return f"any({expr(e.condition, ctx.with_me(var), res)} for {var} in range(s.n))"
-    if t is ast.Best:
-        var = ctx.fresh("c")
-        inner = ctx.with_card(var, _zone_card(e.zone, ctx))
-        return f"max({zone(e.zone, ctx, res)}, key=lambda {var}: {expr(e.key, inner, res)}, default=-1)"
-    if t is ast.Index:
-        return f"s.gtr[{literal(e.track.name)}][{expr(e.key, ctx, res)}]"
-    if t is ast.Call:
-        args = ", ".join(expr(a, ctx, res) for a in e.args)
-        if e.func.name == "total":  # the number of resources in a bag
-            return f"sum({args})"
-        return f"{e.func.name}({args})"
-    raise TypeError(f"no lowering for {t.__name__}")
+    """Python source for expression ``e``, by its class's rule in :data:`EXPRESSIONS`."""
+    try:
+        lower = EXPRESSIONS[type(e)]
+    except KeyError:
+        raise TypeError(f"no lowering for {type(e).__name__}") from None
+    return lower(e, ctx, res)
+
+
+def _roll(e: ast.RollValue, ctx: Ctx, res: Resources) -> str:
+    sides = ctx.mode.pieces[ctx.scope.card].sides
+    return f"(R.randrange(s, {sides}) + 1)"
+
+
+def _in_zone(e: ast.InZone, ctx: Ctx, res: Resources) -> str:
+    z = e.zone
+    zone_decl = ctx.mode.zones[z.zone.name]
+    specific = z.owner is not None or z.owner_expr is not None or (
+        zone_decl.per_card is not None and ctx.scope.card == zone_decl.per_card.name)
+    where = owner(z, ctx, res) if specific or not (zone_decl.per_player or zone_decl.per_card) else "..."
+    return f"R.in_zone(s, {expr(e.card, ctx, res)}, {literal(z.zone.name)}, {where})"
+
+
+def _has(e: ast.Has, ctx: Ctx, res: Resources) -> str:
+    who = ctx.me if e.who is None else expr(e.who, ctx, res)
+    return f"R.has(s, {who}, {expr(e.bag, ctx, res)})"
+
+
+def _count(e: ast.Count, ctx: Ctx, res: Resources) -> str:
+    var = ctx.fresh("c")
+    cards = zone(e.zone, ctx, res)
+    if _set_local(e.zone, ctx) and e.where is None:
+        return f"len({cards})"
+    if e.where is None:
+        return f"len({cards})"
+    inner = ctx.with_card(var, _zone_card(e.zone, ctx))
+    return f"sum(1 for {var} in {cards} if {expr(e.where, inner, res)})"
+
+
+def _sum(e: ast.Sum, ctx: Ctx, res: Resources) -> str:
+    var = ctx.fresh("c")
+    inner = ctx.with_card(var, _zone_card(e.zone, ctx))
+    cond = f" if {expr(e.where, inner, res)}" if e.where is not None else ""
+    return f"sum({expr(e.value, inner, res)} for {var} in {zone(e.zone, ctx, res)}{cond})"
+
+
+def _any_player(e: ast.AnyPlayer, ctx: Ctx, res: Resources) -> str:
+    var = ctx.fresh("q")
+    return f"any({expr(e.condition, ctx.with_me(var), res)} for {var} in range(s.n))"
+
+
+def _best(e: ast.Best, ctx: Ctx, res: Resources) -> str:
+    var = ctx.fresh("c")
+    inner = ctx.with_card(var, _zone_card(e.zone, ctx))
+    return f"max({zone(e.zone, ctx, res)}, key=lambda {var}: {expr(e.key, inner, res)}, default=-1)"
+
+
+def _call(e: ast.Call, ctx: Ctx, res: Resources) -> str:
+    args = ", ".join(expr(a, ctx, res) for a in e.args)
+    if e.func.name == "total":  # the number of resources in a bag
+        return f"sum({args})"
+    return f"{e.func.name}({args})"
 
 
 def _chain(e: ast.Arith, ctx: Ctx, res: Resources) -> str:
@@ -210,6 +198,37 @@ def _attribute(e: ast.Attribute, ctx: Ctx, res: Resources) -> str:
     return _member(b, e.attr, ctx.card, f"v_{e.obj}", res)
 
 
+#: The lowering of every expression class (``dsl.ast.Expr``): ``lower(e, ctx, res)`` is
+#: the Python source of ``e``.  A new kind of expression adds its rule here.
+EXPRESSIONS: dict[type, Callable[[Any, Ctx, Resources], str]] = {
+    ast.Number: lambda e, ctx, res: str(e.value),
+    ast.Bool: lambda e, ctx, res: "True" if e.value else "False",
+    ast.Text: lambda e, ctx, res: literal(e.value),
+    ast.EmptyBag: lambda e, ctx, res: literal(res.bag({})),
+    ast.PlayerCount: lambda e, ctx, res: "s.n",
+    ast.Me: lambda e, ctx, res: ctx.me,
+    ast.It: lambda e, ctx, res: ctx.card,
+    ast.RollValue: _roll,
+    ast.InZone: _in_zone,
+    ast.Name: lambda e, ctx, res: _name(e.name, ctx, res),
+    ast.Attribute: _attribute,
+    ast.Not: lambda e, ctx, res: f"(not {expr(e.operand, ctx, res)})",
+    ast.And: lambda e, ctx, res: "(" + " and ".join(expr(x, ctx, res) for x in e.operands) + ")",
+    ast.Or: lambda e, ctx, res: "(" + " or ".join(expr(x, ctx, res) for x in e.operands) + ")",
+    ast.Compare: lambda e, ctx, res: f"({expr(e.left, ctx, res)} {e.op} {expr(e.right, ctx, res)})",
+    ast.Arith: _chain,
+    ast.Neg: lambda e, ctx, res: f"(-{expr(e.operand, ctx, res)})",
+    ast.BagLiteral: lambda e, ctx, res: literal(res.bag({i.name: n for i, n in e.items})),
+    ast.Has: _has,
+    ast.Count: _count,
+    ast.Sum: _sum,
+    ast.AnyPlayer: _any_player,
+    ast.Best: _best,
+    ast.Index: lambda e, ctx, res: f"s.gtr[{literal(e.track.name)}][{expr(e.key, ctx, res)}]",
+    ast.Call: _call,
+}
+
+
 def owner(z: ast.ZoneRef, ctx: Ctx, res: Resources | None = None) -> str:
     """Python source for the owner of a zone: a seat, a card id (zones of each card),
     or ``None`` for shared zones."""
@@ -283,118 +302,114 @@ class StmtLowering:
             ctx = self.stmt(st, ctx, w) or ctx
 
     def stmt(self, st, ctx: Ctx, w: Writer) -> Ctx | None:
-        """Lower one statement; returns the context for the statements after it
+        """Lower one statement (by its class's rule in :data:`STATEMENTS`), after the
+        comment citing its spec line; returns the context for the statements after it
         when the statement binds a name (``let``)."""
-        res = self.res
-        t = type(st)
-        E = lambda e, c=ctx: expr(e, c, res)  # noqa: E731
-        me = ctx.me
         line = st.span.line
         text = self.source_lines[line - 1].strip() if 0 < line <= len(self.source_lines) else ""
         w.comment(f"spec line {line}: {text}" if text else f"spec line {line}")
-        if t is ast.Let:
-            w.line(f"v_{st.var.name} = {E(st.value)}")
-            from compiler.checks.typecheck import infer_type
-            return ctx.local(st.var.name, infer_type(ctx.mode, ctx.scope, st.value))
-        if t is ast.Gain:
-            w.line(f"R.gain(s, {me}, {E(st.bag)})")
-        elif t is ast.Pay:
-            w.line(f"R.pay(s, {me}, {E(st.bag)})")
-        elif t is ast.Release:
-            w.line(f"R.release(s, g, {me}, {E(st.bag)})")
-        elif t is ast.Transfer:
-            src = me if st.source is None else E(st.source)
-            w.line(f"R.transfer(s, {src}, {E(st.dest)}, {E(st.bag)})")
-        elif t is ast.Score:
-            w.line(f"s.tr[{literal(self.score_track)}][{me}] += {E(st.amount)}")
-        elif t is ast.Advance:
-            track = ctx.mode.tracks[st.track.name]
-            if st.key is not None:
-                target = f"s.gtr[{literal(track.name)}][{E(st.key)}]"
-            elif track.per_player:
-                target = f"s.tr[{literal(track.name)}][{me}]"
-            else:
-                target = f"s.gtr[{literal(track.name)}]"
-            w.line(f"{target} += {E(st.amount)}")
-        elif t in (ast.Draw, ast.Reveal):
-            w.line(f"R.draw(s, g, {E(st.count)}, {literal(st.source.zone.name)}, "
-                   f"{owner(st.source, ctx, res)}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)})")
-        elif t is ast.MoveCard:
-            w.line(f"R.move(s, g, v_{st.card.name}, {literal(st.dest.zone.name)}, "
-                   f"{owner(st.dest, ctx, res)}, {st.bottom})")
-        elif t is ast.MoveAll:
-            w.line(f"R.move_all(s, g, {literal(st.source.zone.name)}, {owner(st.source, ctx, res)}, "
-                   f"{literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)})")
-        elif t is ast.Roll:
-            sides = ctx.mode.pieces[ctx.scope.locals[st.die.name].of].sides
-            w.line(f"s.cst['value'][v_{st.die.name}] = R.randrange(s, {sides}) + 1")
-        elif t is ast.PutCatalogue:
-            var = ctx.fresh("c")
-            cat = f"CATALOGUE_{st.catalogue.name.upper()}"
-            if st.where is None:
-                cards = cat
-            else:
-                ctype = (st.catalogue.name if st.catalogue.name in ctx.mode.pieces
-                         else ctx.mode.catalogues[st.catalogue.name].card_type.name)
-                cards = f"[{var} for {var} in {cat} if {E(st.where, ctx.with_card(var, ctype))}]"
-            w.line(f"R.put(s, g, {cards}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)})")
-        elif t is ast.Shuffle:
-            w.line(f"R.shuffle(s, {literal(st.zone.zone.name)}, {owner(st.zone, ctx, res)})")
-        elif t is ast.ChooseCards:
-            per_player = ctx.mode.zones[st.source.zone.name].per_player
-            chooser = owner(st.source, ctx, res) if per_player else me
-            then = self._then(st, ctx) if st.then else ""
-            w.line(f"R.choose_cards(s, g, {chooser}, {E(st.count)}, {literal(st.source.zone.name)}, "
-                   f"{owner(st.source, ctx, res)}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)}, "
-                   f"{st.bottom}{then})")
-        elif t is ast.EachPlayer:
-            var = ctx.fresh("p")
-            w.line(f"for {var} in R.turn_order(s):")
-            w.level += 1
-            self.block(st.body, ctx.with_me(var), w)
-            w.level -= 1
-        elif t is ast.ForEach:
-            ctype = _zone_card(st.zone, ctx)
-            inner = ctx.local(st.var.name, N.Type.card(ctype))
-            w.line(f"for v_{st.var.name} in list({zone(st.zone, ctx, res)}):")
-            w.level += 1
-            if st.where is not None:
-                w.line(f"if not {E(st.where, inner.with_card(f'v_{st.var.name}', ctype))}:")
-                w.line("    continue")
-            self.block(st.body, inner, w)
-            w.level -= 1
-        elif t is ast.If:
-            w.line(f"if {E(st.condition)}:")
-            w.level += 1
-            self.block(st.then, ctx, w)
-            w.level -= 1
-            if st.otherwise:
-                w.line("else:")
-                w.level += 1
-                self.block(st.otherwise, ctx, w)
-                w.level -= 1
-        elif t is ast.SetState:
-            w.line(f"s.cst[{literal(st.state.name)}][v_{st.var.name}] = {E(st.value)}")
-        elif t is ast.Done:
-            w.line(f"s.done[{me}] = True")
-        elif t is ast.Again:
-            w.line("s.again = True")
-        elif t is ast.PassFirstPlayer:
-            w.line("s.first = (s.first + 1) % s.n")
-        elif t is ast.FirstPlayerRandom:
-            w.line("s.first = R.randrange(s, s.n)")
-        elif t is ast.FirstPlayerMost:
-            var = ctx.fresh("q")
-            w.line(f"s.first = max(range(s.n), key=lambda {var}: {E(st.expr, ctx.with_me(var))})")
-        elif t is ast.DoProcedure:
-            args = "".join(f", {E(a)}" for a in st.args)
-            w.line(f"g.PR[{literal(st.procedure.name)}](g, s, {me}{args})")
-        elif t is ast.Ask:
-            self._ask(st, ctx, w)
-        elif t is ast.ChooseCard:
-            self._choose_card(st, ctx, w)
+        try:
+            lower = STATEMENTS[type(st)]
+        except KeyError:
+            raise TypeError(f"no lowering for {type(st).__name__}") from None
+        return lower(self, st, ctx, w)
+
+    def value(self, e, ctx: Ctx) -> str:
+        """Python source for expression ``e`` in ``ctx``."""
+        return expr(e, ctx, self.res)
+
+    def _let(self, st: ast.Let, ctx: Ctx, w: Writer) -> Ctx:
+        w.line(f"v_{st.var.name} = {self.value(st.value, ctx)}")
+        return ctx.local(st.var.name, ctx.types.expression(st.value, ctx.scope))  # as the checker typed it
+
+    def _transfer(self, st: ast.Transfer, ctx: Ctx, w: Writer) -> None:
+        src = ctx.me if st.source is None else self.value(st.source, ctx)
+        w.line(f"R.transfer(s, {src}, {self.value(st.dest, ctx)}, {self.value(st.bag, ctx)})")
+
+    def _advance(self, st: ast.Advance, ctx: Ctx, w: Writer) -> None:
+        track = ctx.mode.tracks[st.track.name]
+        if st.key is not None:
+            target = f"s.gtr[{literal(track.name)}][{self.value(st.key, ctx)}]"
+        elif track.per_player:
+            target = f"s.tr[{literal(track.name)}][{ctx.me}]"
         else:
-            raise TypeError(f"no lowering for {t.__name__}")
+            target = f"s.gtr[{literal(track.name)}]"
+        w.line(f"{target} += {self.value(st.amount, ctx)}")
+
+    def _draw(self, st: ast.Draw | ast.Reveal, ctx: Ctx, w: Writer) -> None:
+        res = self.res
+        w.line(f"R.draw(s, g, {self.value(st.count, ctx)}, {literal(st.source.zone.name)}, "
+               f"{owner(st.source, ctx, res)}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)})")
+
+    def _move_card(self, st: ast.MoveCard, ctx: Ctx, w: Writer) -> None:
+        w.line(f"R.move(s, g, v_{st.card.name}, {literal(st.dest.zone.name)}, "
+               f"{owner(st.dest, ctx, self.res)}, {st.bottom})")
+
+    def _move_all(self, st: ast.MoveAll, ctx: Ctx, w: Writer) -> None:
+        w.line(f"R.move_all(s, g, {literal(st.source.zone.name)}, {owner(st.source, ctx, self.res)}, "
+               f"{literal(st.dest.zone.name)}, {owner(st.dest, ctx, self.res)})")
+
+    def _roll(self, st: ast.Roll, ctx: Ctx, w: Writer) -> None:
+        sides = ctx.mode.pieces[ctx.scope.locals[st.die.name].of].sides
+        w.line(f"s.cst['value'][v_{st.die.name}] = R.randrange(s, {sides}) + 1")
+
+    def _put_catalogue(self, st: ast.PutCatalogue, ctx: Ctx, w: Writer) -> None:
+        var = ctx.fresh("c")
+        cat = f"CATALOGUE_{st.catalogue.name.upper()}"
+        if st.where is None:
+            cards = cat
+        else:
+            ctype = (st.catalogue.name if st.catalogue.name in ctx.mode.pieces
+                     else ctx.mode.catalogues[st.catalogue.name].card_type.name)
+            cards = f"[{var} for {var} in {cat} if {self.value(st.where, ctx.with_card(var, ctype))}]"
+        w.line(f"R.put(s, g, {cards}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, self.res)})")
+
+    def _choose_cards(self, st: ast.ChooseCards, ctx: Ctx, w: Writer) -> None:
+        res = self.res
+        per_player = ctx.mode.zones[st.source.zone.name].per_player
+        chooser = owner(st.source, ctx, res) if per_player else ctx.me
+        then = self._then(st, ctx) if st.then else ""
+        count = self.value(st.count, ctx)
+        w.line(f"R.choose_cards(s, g, {chooser}, {count}, {literal(st.source.zone.name)}, "
+               f"{owner(st.source, ctx, res)}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)}, "
+               f"{st.bottom}{then})")
+
+    def _each_player(self, st: ast.EachPlayer, ctx: Ctx, w: Writer) -> None:
+        var = ctx.fresh("p")
+        w.line(f"for {var} in R.turn_order(s):")
+        w.level += 1
+        self.block(st.body, ctx.with_me(var), w)
+        w.level -= 1
+
+    def _for_each(self, st: ast.ForEach, ctx: Ctx, w: Writer) -> None:
+        ctype = _zone_card(st.zone, ctx)
+        inner = ctx.local(st.var.name, N.Type.card(ctype))
+        w.line(f"for v_{st.var.name} in list({zone(st.zone, ctx, self.res)}):")
+        w.level += 1
+        if st.where is not None:
+            w.line(f"if not {self.value(st.where, inner.with_card(f'v_{st.var.name}', ctype))}:")
+            w.line("    continue")
+        self.block(st.body, inner, w)
+        w.level -= 1
+
+    def _if(self, st: ast.If, ctx: Ctx, w: Writer) -> None:
+        w.line(f"if {self.value(st.condition, ctx)}:")
+        w.level += 1
+        self.block(st.then, ctx, w)
+        w.level -= 1
+        if st.otherwise:
+            w.line("else:")
+            w.level += 1
+            self.block(st.otherwise, ctx, w)
+            w.level -= 1
+
+    def _first_player_most(self, st: ast.FirstPlayerMost, ctx: Ctx, w: Writer) -> None:
+        var = ctx.fresh("q")
+        w.line(f"s.first = max(range(s.n), key=lambda {var}: {self.value(st.expr, ctx.with_me(var))})")
+
+    def _do_procedure(self, st: ast.DoProcedure, ctx: Ctx, w: Writer) -> None:
+        args = "".join(f", {self.value(a, ctx)}" for a in st.args)
+        w.line(f"g.PR[{literal(st.procedure.name)}](g, s, {ctx.me}{args})")
 
     def _ask(self, st: ast.Ask, ctx: Ctx, w: Writer) -> None:
         fn = self.name_function("ask", f"{self.prefix}{next(self.ask_counter)}")
@@ -461,3 +476,40 @@ class StmtLowering:
         body.line(f"{var} = card")
         self.block(st.body, inner.with_me("p"), body)
         self.extra.append(body.source())
+
+
+#: The lowering of every statement class (``dsl.ast.Stmt``): ``lower(lowering, st, ctx,
+#: w)`` writes the Python of ``st`` to ``w`` and returns the context of the statements
+#: after it when ``st`` binds a name, else None.  A new kind of statement adds its rule here.
+STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] = {
+    ast.Let: StmtLowering._let,
+    ast.Gain: lambda low, st, ctx, w: w.line(f"R.gain(s, {ctx.me}, {low.value(st.bag, ctx)})"),
+    ast.Pay: lambda low, st, ctx, w: w.line(f"R.pay(s, {ctx.me}, {low.value(st.bag, ctx)})"),
+    ast.Release: lambda low, st, ctx, w: w.line(f"R.release(s, g, {ctx.me}, {low.value(st.bag, ctx)})"),
+    ast.Transfer: StmtLowering._transfer,
+    ast.Score: lambda low, st, ctx, w: w.line(
+        f"s.tr[{literal(low.score_track)}][{ctx.me}] += {low.value(st.amount, ctx)}"),
+    ast.Advance: StmtLowering._advance,
+    ast.Draw: StmtLowering._draw,
+    ast.Reveal: StmtLowering._draw,
+    ast.MoveCard: StmtLowering._move_card,
+    ast.MoveAll: StmtLowering._move_all,
+    ast.Roll: StmtLowering._roll,
+    ast.PutCatalogue: StmtLowering._put_catalogue,
+    ast.Shuffle: lambda low, st, ctx, w: w.line(
+        f"R.shuffle(s, {literal(st.zone.zone.name)}, {owner(st.zone, ctx, low.res)})"),
+    ast.ChooseCards: StmtLowering._choose_cards,
+    ast.EachPlayer: StmtLowering._each_player,
+    ast.ForEach: StmtLowering._for_each,
+    ast.If: StmtLowering._if,
+    ast.SetState: lambda low, st, ctx, w: w.line(
+        f"s.cst[{literal(st.state.name)}][v_{st.var.name}] = {low.value(st.value, ctx)}"),
+    ast.Done: lambda low, st, ctx, w: w.line(f"s.done[{ctx.me}] = True"),
+    ast.Again: lambda low, st, ctx, w: w.line("s.again = True"),
+    ast.PassFirstPlayer: lambda low, st, ctx, w: w.line("s.first = (s.first + 1) % s.n"),
+    ast.FirstPlayerRandom: lambda low, st, ctx, w: w.line("s.first = R.randrange(s, s.n)"),
+    ast.FirstPlayerMost: StmtLowering._first_player_most,
+    ast.DoProcedure: StmtLowering._do_procedure,
+    ast.Ask: StmtLowering._ask,
+    ast.ChooseCard: StmtLowering._choose_card,
+}

@@ -159,3 +159,16 @@ def test_a_checker_without_a_record_keeps_its_own():
     assert checker.infer(three, N.Scope()) == INT == checker.types.expression(three, N.Scope())
     with pytest.raises(KeyError):  # keyed by the node, not by its value
         checker.types.expression(ast.Number(3), N.Scope())
+
+
+def test_the_engine_reads_the_record_and_never_infers_again(tmp_path):
+    from compiler.analysis.types import Types
+    from compiler.engine.codegen import EngineGenerator
+    from tests.helpers.specs import engine_module
+
+    result = compile_text(tmp_path, TRIGGERED)
+    engine_module(result)  # it runs
+    assert result.engine.count("v_chosen = v_b") == 2  # lowered once before each action, in its scope
+    with pytest.raises(KeyError):  # without what the checker recorded, nothing to read
+        EngineGenerator(result.composition, result.cards, "mini.rules", result.source,
+                        types=Types()).render()
