@@ -3,11 +3,13 @@
 Each distinct declaration (an action, a phase, a trigger...) becomes named
 functions once, even when several modes use it; each mode then gets a
 ``Rules`` table that points at the functions it uses.  Output goes through the
-Jinja templates in ``compiler/templates/engine/``.
+Jinja templates in ``compiler/templates/engine/``.  The runtime every engine
+imports is a real module, :mod:`compiler.engine.runtime`, copied as it is.
 """
 
 from __future__ import annotations
 
+from importlib import resources
 from itertools import combinations_with_replacement
 
 import jinja2
@@ -25,8 +27,9 @@ _ENV = engine_environment(jinja2.PackageLoader("compiler", "templates"))
 
 
 def render_runtime() -> str:
-    """Source of ``generated/_runtime.py``."""
-    return _ENV.get_template("engine/runtime.py.j2").render()
+    """Source of ``generated/_runtime.py``: the module :mod:`compiler.engine.runtime`,
+    byte for byte (the engines import it as ``generated._runtime``)."""
+    return resources.files("compiler.engine").joinpath("runtime.py").read_bytes().decode("utf-8")
 
 
 class _Namer:

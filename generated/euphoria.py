@@ -1168,7 +1168,7 @@ ASKS = {
 
 
 def _phase(name, title, kind, only, enter, exit_, actions, turn=None):
-    return R.Phase(name, title, kind, only, enter, exit_, actions, turn)
+    return R.Phase(name, title, kind, actions, only_when=only, on_enter=enter, on_exit=exit_, on_turn=turn)
 
 
 RULES = {
