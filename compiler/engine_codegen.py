@@ -16,8 +16,9 @@ import jinja2
 
 from compiler import names as N
 from compiler.compose import Composition
+from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
 from compiler.pyexpr import Ctx, Resources, StmtLowering, Writer, expr
-from compiler.pyquote import ENGINE_GLOBALS, Code, engine_environment, identifier, literal
+from compiler.pyquote import ENGINE_GLOBALS, Code, engine_environment, identifier, literal, reference
 from dsl import ast
 from dsl.spans import source_lines
 
@@ -51,6 +52,16 @@ class _Namer:
             n += 1
             name = f"{stem}_v{n}"
         self.last[stem] = n
+        self.used.add(name)
+        return identifier(name)
+
+    def constant(self, prefix: str, name: str) -> Code:
+        """A module constant's name no other has: ``PREFIX_NAME``, else ``PREFIX_NAME_2``..."""
+        stem = f"{prefix}_{name.upper()}"
+        name, n = stem, 1
+        while name in self.used:
+            n += 1
+            name = f"{stem}_{n}"
         self.used.add(name)
         return identifier(name)
 
@@ -340,15 +351,18 @@ class EngineGenerator:
         return fn
 
     # ---------------------------------------------------------- modes
-    def mode_rules(self, mode) -> dict:
+    def mode_rules(self, mode) -> dict[str, object]:
+        """The fields of ``mode``'s ``R.Rules`` table: field name → its value as source
+        (:class:`Code`, or the shapes of :mod:`compiler.pyexpr` that :func:`layout` writes);
+        the functions it names are generated on the way."""
         P = {}
         for p in mode.params.values():
             v = p.value
-            P[p.name] = v.value if isinstance(v, (ast.Number, ast.Bool, ast.Text)) else v.name
+            P[p.name] = literal(v.value if isinstance(v, (ast.Number, ast.Bool, ast.Text)) else v.name)
         D = {d: self.derived(mode, decl) for d, decl in mode.derived.items()}
         PR = {name: self.procedure(mode, proc) for name, proc in mode.procedures.items()}
-        actions = {n: self.action(mode, a) for n, a in mode.actions.items()}
-        triggers: dict[str, list[str]] = {}
+        actions = {n: PyTuple(self.action(mode, a)) for n, a in mode.actions.items()}
+        triggers: dict[str, list[Code]] = {}
         for t in mode.triggers.values():
             for before in t.before:
                 target = mode.actions.get(before.name)
@@ -358,12 +372,15 @@ class EngineGenerator:
         for ph in mode.phases.values():
             only = self.predicate(mode, "only", ph, ph.only_when, f"Whether {ph.title} is played") \
                 if ph.only_when is not None else None
-            phases[ph.name] = dict(
-                title=ph.title, kind=ph.kind, only=only,
-                enter=self.effect_fn(mode, "enter", ph, ph.on_enter, f"Start of {ph.title}"),
-                exit=self.effect_fn(mode, "exit", ph, ph.on_exit, f"End of {ph.title}"),
-                turn=self.effect_fn(mode, "turn", ph, ph.on_turn, f"Start of each turn in {ph.title}"),
-                actions=tuple(i.name for i in ph.actions))
+            hooks = (("only_when", only),
+                     ("on_enter", self.effect_fn(mode, "enter", ph, ph.on_enter, f"Start of {ph.title}")),
+                     ("on_exit", self.effect_fn(mode, "exit", ph, ph.on_exit, f"End of {ph.title}")),
+                     ("on_turn", self.effect_fn(mode, "turn", ph, ph.on_turn,
+                                                f"Start of each turn in {ph.title}")))
+            actions_offered = (names_tuple(i.name for i in ph.actions),) if ph.actions else ()
+            phases[ph.name] = PyCall(Code("R.Phase"), (literal(ph.name), literal(ph.title), literal(ph.kind),
+                                                        *actions_offered),
+                                     tuple((k, fn) for k, fn in hooks if fn is not None))
         edges: dict[str, list] = {}
         flow = mode.flow
         for e in flow.edges if flow else ():
@@ -374,38 +391,44 @@ class EngineGenerator:
         for src in edges:  # conditional transitions are tried first
             edges[src].sort(key=lambda x: x[1] is None)
         end = mode.end
+        zones = mode.zones.values()
         return dict(
-            title=mode.title, players=mode.players, P=P, D=D, PR=PR, actions=actions,
-            triggers=triggers,
-            phases=phases, edges=edges,
-            round_start=flow.round_start.name if flow and flow.round_start else None,
-            round_tallies=tuple(t.name for t in mode.tallies.values() if "round" in t.scopes),
-            turn_tallies=tuple(t.name for t in mode.tallies.values() if "turn" in t.scopes),
-            tallies=tuple(mode.tallies),
-            zones=tuple(mode.zones),
-            zone_limits={z.name: self.limit(mode, z) for z in mode.zones.values() if z.limit is not None},
-            refills={z.name: z.refill.name for z in mode.zones.values() if z.refill is not None},
-            overflow={z.name: _overflow(mode, z) for z in mode.zones.values() if z.overflow},
-            card_states={z.name: tuple((st.name, _literal(st.default)) for st in z.states)
-                         for z in mode.zones.values() if z.states},
-            piece_states=(("value", 1),) if any(pc.sides for pc in mode.pieces.values()) else (),
-            nonrenewable=tuple(bool(mode.resources.get(r) and mode.resources[r].non_renewable)
-                               for r in self.res.names),
-            player_tracks=tuple(t.name for t in mode.tracks.values() if t.per_player),
-            global_tracks=tuple(t.name for t in mode.tracks.values() if not t.per_player),
-            track_start={t.name: self.track_start(mode, t) for t in mode.tracks.values()},
-            setup=self.effect_fn(mode, "setup", mode.setup, mode.setup.body, "Setup"),
-            end_when=self.predicate(mode, "end_when", end, end.when,
-                                    "Whether the end of the game is triggered", me="0")
-            if end and end.when is not None else None,
-            end_immediately=bool(end and end.immediately),
-            outcome=self.outcome(mode, end) if end else None,
+            title=literal(mode.title), players=literal(mode.players), P=table(P), D=table(D),
+            PR=table(PR), actions=table(actions),
+            triggers=table({k: PyTuple(tuple(v)) for k, v in triggers.items()}),
+            phases=table(phases),
+            edges=table({k: PyTuple(tuple(PyTuple((literal(dest), reference(cond))) for dest, cond in v))
+                          for k, v in edges.items()}),
+            round_start=literal(flow.round_start.name if flow and flow.round_start else None),
+            round_tallies=names_tuple(t.name for t in mode.tallies.values() if "round" in t.scopes),
+            turn_tallies=names_tuple(t.name for t in mode.tallies.values() if "turn" in t.scopes),
+            tallies=names_tuple(mode.tallies),
+            zones=names_tuple(mode.zones),
+            zone_limits=table({z.name: self.limit(mode, z) for z in zones if z.limit is not None}),
+            refills=table({z.name: literal(z.refill.name) for z in zones if z.refill is not None}),
+            overflow=table({z.name: literal(_overflow(mode, z)) for z in zones if z.overflow}),
+            card_states=table({z.name: literal(tuple((st.name, _literal(st.default)) for st in z.states))
+                                for z in zones if z.states}),
+            piece_states=literal((("value", 1),) if any(pc.sides for pc in mode.pieces.values()) else ()),
+            nonrenewable=literal(tuple(bool(mode.resources.get(r) and mode.resources[r].non_renewable)
+                                       for r in self.res.names)),
+            player_tracks=names_tuple(t.name for t in mode.tracks.values() if t.per_player),
+            global_tracks=names_tuple(t.name for t in mode.tracks.values() if not t.per_player),
+            track_start=table({t.name: self.track_start(mode, t) for t in mode.tracks.values()}),
+            setup=reference(self.effect_fn(mode, "setup", mode.setup, mode.setup.body, "Setup")),
+            end_when=reference(self.predicate(mode, "end_when", end, end.when,
+                                              "Whether the end of the game is triggered", me="0")
+                               if end and end.when is not None else None),
+            end_immediately=literal(bool(end and end.immediately)),
+            outcome=reference(self.outcome(mode, end) if end else None),
+            asks=Code("ASKS"),
         )
 
     def render(self) -> str:
         comp = self.comp
         modes = {name: self.mode_rules(m) for name, m in comp.modes.items()}
         self.functions.extend(self.lower.extra)
+        tables, consts = rules_tables(modes, comp.mode_decls, self.namer.constant)
         field_names, card_rows = self._card_table()
         per_player = {}
         visibility = {}
@@ -426,14 +449,22 @@ class EngineGenerator:
                 args.setdefault(a.name, tuple(_arg_kind(c) for c in a.choices))
         game = comp.game
         return _ENV.get_template("engine/game.py.j2").render(
-            game=game, spec_path=self.spec_path, functions=self.functions, modes=modes,
-            mode_names=tuple(comp.modes), default_mode=(game.default_mode.name if game.default_mode
-                                                      else next(iter(comp.modes))),
+            game=game, spec_path=self.spec_path, functions=self.functions, rules_tables=tables,
+            rules_consts=consts, players=self._example_players(), mode_names=tuple(comp.modes),
+            default_mode=(game.default_mode.name if game.default_mode else next(iter(comp.modes))),
             resources=list(self.res.names), field_names=field_names, card_rows=card_rows,
             catalogues=self._catalogue_ranges(), catalogue_files=self._catalogue_files(),
             per_player=per_player, per_card=per_card, visibility=visibility, titles=titles,
             args=args, cards_of=self._cards_of(),
             score_track=self.score_track, asks=sorted(self.lower.ask_names))
+
+    def _example_players(self) -> int:
+        """The player count of the example in the engine's docstring: the default mode's
+        fewest, unless that is one (a solo mode), then its most."""
+        game = self.comp.game
+        mode = self.comp.modes[game.default_mode.name if game.default_mode else next(iter(self.comp.modes))]
+        low, high = mode.players
+        return low if low > 1 else high
 
     # ---------------------------------------------------------- cards
     def _piece_entries(self) -> list[dict]:

@@ -1167,65 +1167,124 @@ ASKS = {
 }
 
 
-def _phase(name, title, kind, only, enter, exit_, actions, turn=None):
-    return R.Phase(name, title, kind, actions, only_when=only, on_enter=enter, on_exit=exit_, on_turn=turn)
-
-
-RULES = {
-    'standard': R.Rules(
-        title='Euphoria: Build a Better Dystopia',
-        players=(2, 6),
-        P={'knowledge_limit': 16, 'bonus_one': 2, 'bonus_two': 5, 'bonus_three': 8, 'bonus_four': 11, 'tunnel_recruits': 6, 'tunnel_exclusive': 9},
-        D={ },
-        PR={ 'knowledge_check': proc_knowledge_check, 'bump': proc_bump, 'lose_motivation': proc_lose_motivation, 'activate_recruits': proc_activate_recruits, 'keep_recruit': proc_keep_recruit, 'honour_recruits': proc_honour_recruits, 'gain_loyalty': proc_gain_loyalty, 'claim_territory': proc_claim_territory, 'suffer_penalty': proc_suffer_penalty, },
-        actions={
-            'work_area': (legal_work_area, apply_work_area),
-            'dig': (legal_dig, apply_dig),
-            'mine_tunnel_end': (legal_mine_tunnel_end, apply_mine_tunnel_end),
-            'build_site': (legal_build_site, apply_build_site),
-            'draw_artifact': (legal_draw_artifact, apply_draw_artifact),
-            'activate_worker': (legal_activate_worker, apply_activate_worker),
-            'use_structure_territory': (legal_use_structure_territory, apply_use_structure_territory),
-            'use_structure_loyalty': (legal_use_structure_loyalty, apply_use_structure_loyalty),
-            'artifact_market': (legal_artifact_market, apply_artifact_market),
-            'stop_placing': (legal_stop_placing, apply_stop_placing),
-            'retrieve_paying': (legal_retrieve_paying, apply_retrieve_paying),
-            'retrieve_free': (legal_retrieve_free, apply_retrieve_free),
-            'reveal_dilemma_match': (legal_reveal_dilemma_match, apply_reveal_dilemma_match),
-            'reveal_dilemma_pair': (legal_reveal_dilemma_pair, apply_reveal_dilemma_pair),
-        },
-        triggers={ 'work_area': (trig_placing__work_area,), 'dig': (trig_placing__dig,), 'mine_tunnel_end': (trig_placing__mine_tunnel_end,), 'build_site': (trig_placing__build_site,), 'draw_artifact': (trig_placing__draw_artifact,), 'activate_worker': (trig_placing__activate_worker,), 'use_structure_territory': (trig_placing__use_structure_territory,), 'use_structure_loyalty': (trig_placing__use_structure_loyalty,), },
-        phases={
-            'choose_active': _phase('choose_active', 'Choose your active recruit', 'automatic', None, enter_choose_active, None, ()),
-            'choose_inactive': _phase('choose_inactive', 'Choose your inactive recruit', 'automatic', None, enter_choose_inactive, exit_choose_inactive, ()),
-            'play': _phase('play', 'A turn', 'turns', None, None, None, ('work_area', 'dig', 'mine_tunnel_end', 'build_site', 'draw_artifact', 'activate_worker', 'use_structure_territory', 'use_structure_loyalty', 'artifact_market', 'retrieve_paying', 'retrieve_free', 'reveal_dilemma_match', 'reveal_dilemma_pair', 'stop_placing'), turn_play),
-        },
-        edges={
-            'start': (('choose_active', None), ),
-            'choose_active': (('choose_inactive', None), ),
-            'choose_inactive': (('play', None), ),
-            'play': (('end', None), ),
-        },
-        round_start=None,
-        round_tallies=(),
-        turn_tallies=('placed',),
-        tallies=('placed', 'dilemma_revealed'),
-        zones=('board_spaces', 'workers_on', 'market_workers', 'available', 'in_hand', 'pool', 'supply', 'territory_spaces', 'territory_tokens', 'structure_pile', 'structure_slot', 'built_structure', 'structure_tokens', 'recruit_deck', 'recruit_discard', 'recruit_offer', 'recruits_chosen', 'recruits_active', 'recruits_inactive', 'recruit_tokens', 'artifact_deck', 'artifact_discard', 'artifacts_hand', 'dilemma_deck', 'dilemma_hand', 'dilemma_done', 'dilemma_token'),
-        zone_limits={ 'workers_on': limit_workers_on, 'market_workers': limit_market_workers, 'territory_tokens': limit_territory_tokens, 'recruit_tokens': limit_recruit_tokens, 'artifacts_hand': limit_artifacts_hand, 'dilemma_token': limit_dilemma_token, },
-        refills={'recruit_deck': 'recruit_discard', 'artifact_deck': 'artifact_discard'},
-        overflow={},
-        card_states={'available': (('matched', False),)},
-        piece_states=(('value', 1),),
-        nonrenewable=(False, False, False, False, False, False, False),
-        player_tracks=('authority', 'motivation', 'knowledge'),
-        global_tracks=('loyalty', 'digger'),
-        track_start={ 'authority': start_authority, 'motivation': start_motivation, 'knowledge': start_knowledge, 'loyalty': start_loyalty, 'digger': start_digger, },
-        setup=setup_setup,
-        end_when=end_when_game_over,
-        end_immediately=True,
-        outcome=outcome_game_over,
-        asks=ASKS,
+# Mode standard (spec line 6)
+RULES_STANDARD = R.Rules(
+    title='Euphoria: Build a Better Dystopia',
+    players=(2, 6),
+    P={
+        'knowledge_limit': 16,
+        'bonus_one': 2,
+        'bonus_two': 5,
+        'bonus_three': 8,
+        'bonus_four': 11,
+        'tunnel_recruits': 6,
+        'tunnel_exclusive': 9,
+    },
+    PR={
+        'knowledge_check': proc_knowledge_check,
+        'bump': proc_bump,
+        'lose_motivation': proc_lose_motivation,
+        'activate_recruits': proc_activate_recruits,
+        'keep_recruit': proc_keep_recruit,
+        'honour_recruits': proc_honour_recruits,
+        'gain_loyalty': proc_gain_loyalty,
+        'claim_territory': proc_claim_territory,
+        'suffer_penalty': proc_suffer_penalty,
+    },
+    actions={
+        'work_area': (legal_work_area, apply_work_area),
+        'dig': (legal_dig, apply_dig),
+        'mine_tunnel_end': (legal_mine_tunnel_end, apply_mine_tunnel_end),
+        'build_site': (legal_build_site, apply_build_site),
+        'draw_artifact': (legal_draw_artifact, apply_draw_artifact),
+        'activate_worker': (legal_activate_worker, apply_activate_worker),
+        'use_structure_territory': (legal_use_structure_territory, apply_use_structure_territory),
+        'use_structure_loyalty': (legal_use_structure_loyalty, apply_use_structure_loyalty),
+        'artifact_market': (legal_artifact_market, apply_artifact_market),
+        'stop_placing': (legal_stop_placing, apply_stop_placing),
+        'retrieve_paying': (legal_retrieve_paying, apply_retrieve_paying),
+        'retrieve_free': (legal_retrieve_free, apply_retrieve_free),
+        'reveal_dilemma_match': (legal_reveal_dilemma_match, apply_reveal_dilemma_match),
+        'reveal_dilemma_pair': (legal_reveal_dilemma_pair, apply_reveal_dilemma_pair),
+    },
+    triggers={
+        'work_area': (trig_placing__work_area,),
+        'dig': (trig_placing__dig,),
+        'mine_tunnel_end': (trig_placing__mine_tunnel_end,),
+        'build_site': (trig_placing__build_site,),
+        'draw_artifact': (trig_placing__draw_artifact,),
+        'activate_worker': (trig_placing__activate_worker,),
+        'use_structure_territory': (trig_placing__use_structure_territory,),
+        'use_structure_loyalty': (trig_placing__use_structure_loyalty,),
+    },
+    phases={
+        'choose_active': R.Phase(
+            'choose_active', 'Choose your active recruit', 'automatic',
+            on_enter=enter_choose_active,
+        ),
+        'choose_inactive': R.Phase(
+            'choose_inactive', 'Choose your inactive recruit', 'automatic',
+            on_enter=enter_choose_inactive, on_exit=exit_choose_inactive,
+        ),
+        'play': R.Phase(
+            'play', 'A turn', 'turns',
+            (
+                'work_area', 'dig', 'mine_tunnel_end', 'build_site', 'draw_artifact',
+                'activate_worker', 'use_structure_territory', 'use_structure_loyalty',
+                'artifact_market', 'retrieve_paying', 'retrieve_free', 'reveal_dilemma_match',
+                'reveal_dilemma_pair', 'stop_placing',
+            ),
+            on_turn=turn_play,
+        ),
+    },
+    edges={
+        'start': (('choose_active', None),),
+        'choose_active': (('choose_inactive', None),),
+        'choose_inactive': (('play', None),),
+        'play': (('end', None),),
+    },
+    turn_tallies=('placed',),
+    tallies=('placed', 'dilemma_revealed'),
+    zones=(
+        'board_spaces', 'workers_on', 'market_workers', 'available', 'in_hand', 'pool', 'supply',
+        'territory_spaces', 'territory_tokens', 'structure_pile', 'structure_slot',
+        'built_structure', 'structure_tokens', 'recruit_deck', 'recruit_discard', 'recruit_offer',
+        'recruits_chosen', 'recruits_active', 'recruits_inactive', 'recruit_tokens',
+        'artifact_deck', 'artifact_discard', 'artifacts_hand', 'dilemma_deck', 'dilemma_hand',
+        'dilemma_done', 'dilemma_token',
     ),
+    zone_limits={
+        'workers_on': limit_workers_on,
+        'market_workers': limit_market_workers,
+        'territory_tokens': limit_territory_tokens,
+        'recruit_tokens': limit_recruit_tokens,
+        'artifacts_hand': limit_artifacts_hand,
+        'dilemma_token': limit_dilemma_token,
+    },
+    refills={'recruit_deck': 'recruit_discard', 'artifact_deck': 'artifact_discard'},
+    card_states={'available': (('matched', False),)},
+    piece_states=(('value', 1),),
+    nonrenewable=(False, False, False, False, False, False, False),
+    player_tracks=('authority', 'motivation', 'knowledge'),
+    global_tracks=('loyalty', 'digger'),
+    track_start={
+        'authority': start_authority,
+        'motivation': start_motivation,
+        'knowledge': start_knowledge,
+        'loyalty': start_loyalty,
+        'digger': start_digger,
+    },
+    setup=setup_setup,
+    end_when=end_when_game_over,
+    end_immediately=True,
+    outcome=outcome_game_over,
+    asks=ASKS,
+)
+
+
+#: mode name → its rules
+RULES = {
+    'standard': RULES_STANDARD,
 }
 
 

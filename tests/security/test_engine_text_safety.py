@@ -371,7 +371,7 @@ def test_the_engine_templates_refuse_unquoted_text():
 
 _SAFE_FILTERS = {"literal", "docstring", "comment", "ident", "ref"}
 #: Outputs of the engine templates without a quoting filter: generated code or whole numbers.
-_UNFILTERED = {"fn", "line", "lo", "hi", "loop.index0", "players"}
+_UNFILTERED = {"fn", "table", "line", "lo", "hi", "loop.index0", "players"}
 
 
 def test_every_output_of_the_engine_templates_goes_through_a_quoting_filter():
