@@ -139,7 +139,9 @@ def test_modes_built_in_any_order_are_exactly_their_rules(tmp_path: Path):
     assert "    actions={**RULES_PLAIN.actions, 'bonus': (legal_bonus, apply_bonus)},\n" in source
     # `earn` removed and added again moves to the end: the table is written out in full
     shuffled = source[source.index("RULES_SHUFFLED = "):source.index("RULES_BARE = ")]
-    assert "    actions={'finish': (legal_finish, apply_finish), 'earn': (" in shuffled
+    assert "RULES_PLAIN.actions" not in shuffled
+    assert shuffled.index("'finish': (legal_finish, apply_finish)") \
+        < shuffled.index("'earn': (legal_earn__shuffled, apply_earn__shuffled)")
     assert list(module.RULES["shuffled"].actions) == ["finish", "earn"]
     assert "RULES_BARE = RULES_PLAIN.changed(\n    title='Bare',\n)\n" in source
     assert list(module.RULES) == ["plain", "later", "rich", "smaller", "shuffled", "bare"]

@@ -402,10 +402,11 @@ _TEXT_ATTRIBUTES = {"title", "text", "label", "path", "description", "rulebook",
 
 
 def test_codegen_puts_spec_text_in_code_only_through_the_quoting_rules():
-    """In compiler/engine_codegen.py and compiler/pyexpr.py: no ``repr`` (a token's repr
-    is not its text), and no f-string that becomes a line of code reads a text
-    attribute except inside ``literal``/``docstring``/``comment``."""
-    for name in ("engine_codegen.py", "pyexpr.py"):
+    """In the engine backend (compiler/engine_codegen.py, compiler/pyexpr.py and the
+    modules of compiler/engine/ that write source): no ``repr`` (a token's repr is not
+    its text), and no f-string that becomes a line of code reads a text attribute
+    except inside ``literal``/``docstring``/``comment``."""
+    for name in ("engine_codegen.py", "pyexpr.py", "engine/mode_tables.py", "engine/naming.py"):
         path = REPO_ROOT / "compiler" / name
         tree = pyast.parse(path.read_text(encoding="utf-8"))
         for node in pyast.walk(tree):
@@ -441,8 +442,8 @@ def test_a_carriage_return_ends_a_line_in_a_file_and_is_refused_in_a_text(tmp_pa
 
 
 def test_each_mode_calls_its_own_version_of_a_replaced_derived_value(tmp_path: Path):
-    """Function names are made once, with _v2 for a later version: code must look a derived
-    value up in the mode's table, not call the first version by its name."""
+    """Function names are made once, with __<mode> for a later version: code must look a
+    derived value up in the mode's table, not call the first version by its name."""
     spec = MINIMAL_SPEC.replace("    score 1\n", "    score bonus\n", 1) + (
         '\nderived bonus "Bonus" = 1 {\n  source "Turn"\n}\n\n'
         'mode big "Big" {\n  replace derived bonus "Bonus" = 3 {\n    source "Turn"\n  }\n}\n\n'
