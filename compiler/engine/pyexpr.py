@@ -260,6 +260,11 @@ class Writer:
         return Code("\n".join(self.lines))
 
 
+def _bottom(bottom: bool) -> str:
+    """The last argument of a move: ``, bottom=True`` to the bottom of the zone, else none."""
+    return ", bottom=True" if bottom else ""
+
+
 @dataclass
 class StmtLowering:
     """Lowers statement lists; option bodies of ``ask`` become extra functions."""
@@ -267,12 +272,13 @@ class StmtLowering:
     res: Resources
     score_track: str
     extra: list[Code] = field(default_factory=list)
-    ask_counter: _counter = field(default_factory=lambda: _counter(1))
-    prefix: str = ""
+    #: what the functions of the effect being lowered are named after: the action
+    #: (``offer_trade``), or the function it lowers into (``on_enter_place``)
+    owner: str = ""
     source_lines: list[str] = field(default_factory=list)
     #: makes a module-level function name no other has, from a kind and a base
-    #: (``("ask", "build_1")`` → ``ask_build_1``)
-    name_function: Callable[[str, str], str] = lambda prefix, base: f"{prefix}_{base}"
+    #: (``("ask", "offer_trade")`` → ``ask_offer_trade``, then ``ask_offer_trade_2``)
+    name_function: Callable[[str, str], str] = lambda kind, base: f"{kind}_{base}"
     #: the names of the ``ask`` functions made so far
     ask_names: list[str] = field(default_factory=list)
 
@@ -282,6 +288,11 @@ class StmtLowering:
         for st in stmts:
             ctx = self.stmt(st, ctx, w) or ctx
 
+    def cite(self, line: int, w: Writer) -> None:
+        """The comment that cites spec line ``line`` (and its text) above the code lowered from it."""
+        text = self.source_lines[line - 1].strip() if 0 < line <= len(self.source_lines) else ""
+        w.comment(f"spec line {line}: {text}" if text else f"spec line {line}")
+
     def stmt(self, st, ctx: Ctx, w: Writer) -> Ctx | None:
         """Lower one statement; returns the context for the statements after it
         when the statement binds a name (``let``)."""
@@ -289,9 +300,7 @@ class StmtLowering:
         t = type(st)
         E = lambda e, c=ctx: expr(e, c, res)  # noqa: E731
         me = ctx.me
-        line = st.span.line
-        text = self.source_lines[line - 1].strip() if 0 < line <= len(self.source_lines) else ""
-        w.comment(f"spec line {line}: {text}" if text else f"spec line {line}")
+        self.cite(st.span.line, w)
         if t is ast.Let:
             w.line(f"v_{st.var.name} = {E(st.value)}")
             from compiler.checks.typecheck import infer_type
@@ -321,7 +330,7 @@ class StmtLowering:
                    f"{owner(st.source, ctx, res)}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)})")
         elif t is ast.MoveCard:
             w.line(f"R.move(s, g, v_{st.card.name}, {literal(st.dest.zone.name)}, "
-                   f"{owner(st.dest, ctx, res)}, {st.bottom})")
+                   f"{owner(st.dest, ctx, res)}{_bottom(st.bottom)})")
         elif t is ast.MoveAll:
             w.line(f"R.move_all(s, g, {literal(st.source.zone.name)}, {owner(st.source, ctx, res)}, "
                    f"{literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)})")
@@ -345,8 +354,8 @@ class StmtLowering:
             chooser = owner(st.source, ctx, res) if per_player else me
             then = self._then(st, ctx) if st.then else ""
             w.line(f"R.choose_cards(s, g, {chooser}, {E(st.count)}, {literal(st.source.zone.name)}, "
-                   f"{owner(st.source, ctx, res)}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)}, "
-                   f"{st.bottom}{then})")
+                   f"{owner(st.source, ctx, res)}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)}"
+                   f"{_bottom(st.bottom)}{then})")
         elif t is ast.EachPlayer:
             var = ctx.fresh("p")
             w.line(f"for {var} in R.turn_order(s):")
@@ -397,7 +406,7 @@ class StmtLowering:
             raise TypeError(f"no lowering for {t.__name__}")
 
     def _ask(self, st: ast.Ask, ctx: Ctx, w: Writer) -> None:
-        fn = self.name_function("ask", f"{self.prefix}{next(self.ask_counter)}")
+        fn = self.name_function("ask", self.owner)
         self.ask_names.append(fn)
         env = self._env(ctx)
         labels = tuple(o.label for o in st.options)
@@ -410,6 +419,7 @@ class StmtLowering:
             body.line(f"v_{n} = env[{literal(n)}]")
         inner = ctx.with_me("p")
         for i, option in enumerate(st.options):
+            self.cite(option.span.line, body)
             body.line(f"{'if' if i == 0 else 'elif'} label == {literal(option.label)}:")
             body.level += 1
             self.block(option.body, inner, body)
@@ -422,10 +432,10 @@ class StmtLowering:
         return "{" + ", ".join(f"{literal(n)}: v_{n}" for n in sorted(ctx.scope.locals)) + "}"
 
     def _continuation(self, kind: str, doc: str, ctx: Ctx) -> tuple[str, Writer]:
-        """A new module-level function ``kind_<prefix><n>(g, s, p, env, card)`` that runs
+        """A new module-level function ``kind_<owner>(g, s, p, env, card)`` that runs
         the rest of an effect once a decision is made: its name (registered in
         ``ASKS``) and its writer, with the waiting locals restored from ``env``."""
-        fn = self.name_function(kind, f"{self.prefix}{next(self.ask_counter)}")
+        fn = self.name_function(kind, self.owner)
         self.ask_names.append(fn)
         body = Writer()
         body.line(f"def {fn}(g, s, p, env, card):")
@@ -442,7 +452,7 @@ class StmtLowering:
             "then", f"The rest of the effect once the cards of spec line {st.span.line} are chosen.", ctx)
         self.block(st.then, ctx.with_me("p"), body)
         self.extra.append(body.source())
-        return f", {literal(fn)}, {self._env(ctx)}, {ctx.me}"
+        return f", then={literal(fn)}, env={self._env(ctx)}, me={ctx.me}"
 
     def _choose_card(self, st: ast.ChooseCard, ctx: Ctx, w: Writer) -> None:
         """``choose c: card in ZONE where ... { body }``: the cards to choose from are

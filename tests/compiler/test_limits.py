@@ -467,7 +467,7 @@ def test_thousands_of_declarations_compile_within_500_mb(tmp_path):
 
 def test_thousands_of_transitions_compile_within_500_mb(tmp_path):
     # found by `rulebook fuzz`: every conditional transition's function was named by trying
-    # edge_edge, edge_edge_v2... from the start each time
+    # each numbered name (transition_play_to_play, _2...) from the start each time
     edges = "".join(f"  play -> play when players == {i}\n" for i in range(6000))
     report = in_child(tmp_path, BASE.replace("  play -> play\n", "  play -> play\n" + edges))
     assert report["ok"] and report["engine"]
