@@ -450,6 +450,15 @@ REGISTRY: tuple[Code, ...] = (
          'mode lucky "Lucky" {\n  replace end game_over {\n    when any player vp >= 5\n'
          '    finish round\n    winner most vp\n    tie_breaker "roll-off" roll_off most sides 6\n'
          '    tie_breaker "more coins" most coin\n    source "End of the game"\n  }\n}\n'),
+    # ------------------------------------------------------------ E057x: how the game ends
+    Code("E0570", "a second `end` block would never be played",
+         "The engine plays one `end` block: the first in force in the mode (its condition, when "
+         "the game stops and who wins). A later one would be shown on the reference page but never "
+         "end a game. Join the conditions in the first block (`when A or B`), or remove the extra "
+         "block. Several endings, each with its own winners, come with the language's issue 11 "
+         "(construct 19). A note points at the block the engine plays.",
+         'end early_finish {\n  when any player coin >= 3\n  immediately\n  winner most coin\n'
+         '  source "End of the game"\n}\n'),
     # ------------------------------------------------------------ E06xx: hidden information
     Code('E0601', 'a shuffled zone is public',
          'A deck, or any zone the rules shuffle, is `public`, so every player would see the order '

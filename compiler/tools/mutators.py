@@ -417,6 +417,22 @@ def duplicate_name(ctx: Context) -> list[Mutation]:
     return out
 
 
+def second_end(ctx: Context) -> list[Mutation]:
+    """An `end` block pasted again under a new name: a second way for the game to end,
+    which the engine would never play (E0570)."""
+    out = []
+    for end in (d for d in ctx.spec.items if isinstance(d, ast.End) and d.span.line > 0):
+        lines = ctx.src.lines[end.span.line - 1:end.span.end_line]
+        new_name = end.name + "_also"
+        while new_name in ctx.taken:
+            new_name += "_x"
+        header = re.sub(rf"\b{re.escape(end.name)}\b", new_name, lines[0], count=1)
+        out.append(ctx.src.insert_lines("second_end", f"end `{end.name}` pasted again as a second "
+                                        f"end, `{new_name}`", end.span.end_line + 1,
+                                        [header, *lines[1:]], 0))
+    return out
+
+
 def misspell_keyword(ctx: Context) -> list[Mutation]:
     """The keyword that opens a line, misspelt."""
     out = []
@@ -468,6 +484,6 @@ OPERATORS = {
     "drop_transition": drop_transition, "remove_pass": remove_pass,
     "undeclared_reference": undeclared_reference, "loop_exit": loop_exit,
     "player_count": player_count, "expose_hidden": expose_hidden, "unpayable_cost": unpayable_cost,
-    "duplicate_name": duplicate_name, "misspell_keyword": misspell_keyword,
+    "duplicate_name": duplicate_name, "second_end": second_end, "misspell_keyword": misspell_keyword,
     "delete_brace": delete_brace, "type_error": type_error,
 }

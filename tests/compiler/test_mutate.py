@@ -109,3 +109,12 @@ def test_cli_mutate_list_as_json(capsys):
     assert main(["mutate", "euphoria", "--list", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)["euphoria.rules"]
     assert {m["category"] for m in listed} == set(mutate.CATEGORIES)
+
+
+@pytest.mark.parametrize("spec", [p.stem for p in SPECS])
+def test_a_second_end_is_caught_at_its_line(spec, generated):
+    path = next(p for p in SPECS if p.stem == spec)
+    seconds = [m for m in generated[spec] if m.category == "second_end"]
+    assert seconds
+    for outcome in mutate.run(path, seconds).outcomes:
+        assert outcome.caught and outcome.right_line and outcome.first.code == "E0570"
