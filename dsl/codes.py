@@ -278,8 +278,14 @@ REGISTRY: tuple[Code, ...] = (
          '    work -> end\n  }\n}\n'),
     Code("E0406", "no default transition out of a phase",
          "Every transition out of this phase has a condition, so the game gets stuck when none "
-         "holds. Make one transition unconditional: it is taken when no other one applies.",
-         'mode stuck "Stuck" {\n  replace flow {\n    start -> work\n    work -> work when not game_over\n'
+         "holds. Make one transition unconditional: it is taken when no other one applies. The "
+         "usual case is a phase whose only way out is `play -> end when game_over`: while the game "
+         "goes on, the flow has nowhere to go. Add `play -> play` to play the phase again (the "
+         "game still ends when `game_over` holds), or, if the `end` block says `immediately` (its "
+         "condition is checked after every action, so the turns go on until it holds), write "
+         "`play -> end` without `when`. Two transitions with opposite conditions "
+         "(`when not game_over`, `when game_over`) also lack a default: drop one `when`.",
+         'mode stuck "Stuck" {\n  replace flow {\n    start -> work\n'
          '    work -> end when game_over\n  }\n}\n'),
     Code("E0407", "players can never finish a phase",
          "A `simultaneous` (or `turns`) phase waits until every player is done, but none of the "
