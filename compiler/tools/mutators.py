@@ -311,7 +311,10 @@ def loop_exit(ctx: Context) -> list[Mutation]:
 
 def player_count(ctx: Context) -> list[Mutation]:
     """A `players` line widened by ten or more (past what the components of a real
-    game support), or starting at 0."""
+    game support), or starting at 0.  A spec without a card catalogue is not widened:
+    its components (tracks, pieces per player) grow with the players, so any count can
+    be set up and a wider one is no bug (Pig is played by any number)."""
+    widen = bool(ctx.nodes(ast.Catalogue))
     out = []
     for i, line in enumerate(ctx.src.lines, 1):
         m = re.match(r"(\s*players )(\d+)(?: to (\d+))?\s*$", line)
@@ -319,7 +322,7 @@ def player_count(ctx: Context) -> list[Mutation]:
             continue
         lo, hi = int(m.group(2)), int(m.group(3) or m.group(2))
         was = line.strip()
-        for new_hi in sorted({hi + 10, hi * 2 + 10, hi * 4 + 10}):  # far past the components
+        for new_hi in sorted({hi + 10, hi * 2 + 10, hi * 4 + 10}) if widen else ():  # far past the components
             out.append(ctx.src.edit("player_count", f"`{was}` widened to {lo} to {new_hi}",
                                     (i, 1), (i, len(line) + 1), f"{m.group(1)}{lo} to {new_hi}"))
         out.append(ctx.src.edit("player_count", f"`{was}` made to start at 0", (i, 1),
