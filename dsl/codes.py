@@ -278,8 +278,14 @@ REGISTRY: tuple[Code, ...] = (
          '    work -> end\n  }\n}\n'),
     Code("E0406", "no default transition out of a phase",
          "Every transition out of this phase has a condition, so the game gets stuck when none "
-         "holds. Make one transition unconditional: it is taken when no other one applies.",
-         'mode stuck "Stuck" {\n  replace flow {\n    start -> work\n    work -> work when not game_over\n'
+         "holds. Make one transition unconditional: it is taken when no other one applies. The "
+         "usual case is a phase whose only way out is `play -> end when game_over`: while the game "
+         "goes on, the flow has nowhere to go. Add `play -> play` to play the phase again (the "
+         "game still ends when `game_over` holds), or, if the `end` block says `immediately` (its "
+         "condition is checked after every action, so the turns go on until it holds), write "
+         "`play -> end` without `when`. Two transitions with opposite conditions "
+         "(`when not game_over`, `when game_over`) also lack a default: drop one `when`.",
+         'mode stuck "Stuck" {\n  replace flow {\n    start -> work\n'
          '    work -> end when game_over\n  }\n}\n'),
     Code("E0407", "players can never finish a phase",
          "A `simultaneous` (or `turns`) phase waits until every player is done, but none of the "
@@ -450,6 +456,15 @@ REGISTRY: tuple[Code, ...] = (
          'mode lucky "Lucky" {\n  replace end game_over {\n    when any player vp >= 5\n'
          '    finish round\n    winner most vp\n    tie_breaker "roll-off" roll_off most sides 6\n'
          '    tie_breaker "more coins" most coin\n    source "End of the game"\n  }\n}\n'),
+    # ------------------------------------------------------------ E057x: how the game ends
+    Code("E0570", "a second `end` block would never be played",
+         "The engine plays one `end` block: the first in force in the mode (its condition, when "
+         "the game stops and who wins). A later one would be shown on the reference page but never "
+         "end a game. Join the conditions in the first block (`when A or B`), or remove the extra "
+         "block. Several endings, each with its own winners, come with the language's issue 11 "
+         "(construct 19). A note points at the block the engine plays.",
+         'end early_finish {\n  when any player coin >= 3\n  immediately\n  winner most coin\n'
+         '  source "End of the game"\n}\n'),
     # ------------------------------------------------------------ E06xx: hidden information
     Code('E0601', 'a shuffled zone is public',
          'A deck, or any zone the rules shuffle, is `public`, so every player would see the order '

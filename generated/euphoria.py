@@ -126,7 +126,7 @@ def procedure_knowledge_check(g, s, p, v_who):
     # spec line 449: if (count available of who) >= 1 and (sum value over available of who) + who.knowledge >= knowledge_limit {
     if ((len(s.z['available'][v_who]) >= 1) and ((sum(s.cst['value'][_c2] for _c2 in s.z['available'][v_who]) + s.tr['knowledge'][v_who]) >= g.P['knowledge_limit'])):
         # spec line 450: let top = best available of who by value
-        v_top = max(s.z['available'][v_who], key=lambda _c3: s.cst['value'][_c3], default=-1)
+        v_top = R.best(s.z['available'][v_who], lambda _c3: s.cst['value'][_c3], 450)
         # spec line 451: move top into pool of who
         R.move(s, g, v_top, 'pool', v_who)
 
@@ -192,7 +192,7 @@ def procedure_honour_recruits(g, s, p, v_f):
         # spec line 514: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
             # spec line 515: let t = best my supply by 0
-            v_t = max(s.z['supply'][p], key=lambda _c3: 0, default=-1)
+            v_t = R.best(s.z['supply'][p], lambda _c3: 0, 515)
             # spec line 516: move t into recruit_tokens of r
             R.move(s, g, v_t, 'recruit_tokens', v_r)
             # spec line 517: score 1
@@ -222,7 +222,7 @@ def procedure_claim_territory(g, s, p, v_tr):
     # spec line 544: if (count my supply) >= 1 and (count territory_tokens of tr) < players {
     if ((len(s.z['supply'][p]) >= 1) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
         # spec line 545: let t = best my supply by 0
-        v_t = max(s.z['supply'][p], key=lambda _c3: 0, default=-1)
+        v_t = R.best(s.z['supply'][p], lambda _c3: 0, 545)
         # spec line 546: move t into territory_tokens of tr
         R.move(s, g, v_t, 'territory_tokens', v_tr)
         # spec line 547: score 1
@@ -408,7 +408,7 @@ def apply_build_site(g, s, p, args):
                 # spec line 697: if (count my supply) >= 1 {
                 if (len(s.z['supply'][_p2]) >= 1):
                     # spec line 698: let t = best my supply by 0
-                    v_t = max(s.z['supply'][_p2], key=lambda _c5: 0, default=-1)
+                    v_t = R.best(s.z['supply'][_p2], lambda _c5: 0, 698)
                     # spec line 699: move t into structure_tokens of sp
                     R.move(s, g, v_t, 'structure_tokens', v_sp)
                     # spec line 700: score 1
@@ -474,7 +474,7 @@ def apply_activate_worker(g, s, p, args):
     # spec line 736: uses placed 1
     s.ta['placed'][p] += 1
     # spec line 738: let w = best my pool by 0
-    v_w = max(s.z['pool'][p], key=lambda _c1: 0, default=-1)
+    v_w = R.best(s.z['pool'][p], lambda _c1: 0, 738)
     # spec line 739: move w into my available
     R.move(s, g, v_w, 'available', p)
     # spec line 740: roll w
@@ -1158,7 +1158,7 @@ def then_artifact_market(g, s, p, env, card):
     # spec line 797: if (count my supply) >= 1 {
     if (len(s.z['supply'][p]) >= 1):
         # spec line 798: let t = best my supply by 0
-        v_t = max(s.z['supply'][p], key=lambda _c3: 0, default=-1)
+        v_t = R.best(s.z['supply'][p], lambda _c3: 0, 798)
         # spec line 799: move t into structure_tokens of sp
         R.move(s, g, v_t, 'structure_tokens', v_sp)
         # spec line 800: score 1
@@ -1189,7 +1189,7 @@ def ask_reveal_dilemma_match(g, s, p, env, label):
         # spec line 868: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
             # spec line 869: let t = best my supply by 0
-            v_t = max(s.z['supply'][p], key=lambda _c2: 0, default=-1)
+            v_t = R.best(s.z['supply'][p], lambda _c2: 0, 869)
             # spec line 870: move t into my dilemma_token
             R.move(s, g, v_t, 'dilemma_token', p)
             # spec line 871: score 1
@@ -1220,7 +1220,7 @@ def ask_reveal_dilemma_pair(g, s, p, env, label):
         # spec line 898: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
             # spec line 899: let t = best my supply by 0
-            v_t = max(s.z['supply'][p], key=lambda _c2: 0, default=-1)
+            v_t = R.best(s.z['supply'][p], lambda _c2: 0, 899)
             # spec line 900: move t into my dilemma_token
             R.move(s, g, v_t, 'dilemma_token', p)
             # spec line 901: score 1

@@ -120,7 +120,7 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
     if t is ast.Best:
         var = ctx.fresh("c")
         inner = ctx.with_card(var, _zone_card(e.zone, ctx))
-        return f"max({zone(e.zone, ctx, res)}, key=lambda {var}: {expr(e.key, inner, res)}, default=-1)"
+        return f"R.best({zone(e.zone, ctx, res)}, lambda {var}: {expr(e.key, inner, res)}, {e.span.line})"
     if t is ast.Index:
         return f"s.gtr[{literal(e.track.name)}][{expr(e.key, ctx, res)}]"
     if t is ast.Call:

@@ -210,6 +210,18 @@ def in_zone(s: State, card: int, name: str, owner: Any = ...) -> bool:
     return owner is ... or where[1] == owner
 
 
+def best(cards: Sequence[int], key: Callable[[int], Any], line: int) -> int:
+    """``best ZONE by KEY`` (spec line ``line``): the card of ``cards`` with the highest
+    ``key(card)``, the first of those tied.  Raises RuntimeError when ``cards`` is empty:
+    an empty zone has no best card, and a spec checks the zone first (`if count ... >= 1`);
+    no card is ever made up (reading "card -1" would read the catalogue's last card)."""
+    if not cards:
+        raise RuntimeError(f"`best` of an empty zone at spec line {line}: it has no best card; "
+                           "the spec must check that the zone has a card first "
+                           "(`if count ZONE >= 1 { ... }`)")
+    return max(cards, key=key)
+
+
 def room(s: State, g: Rules, name: str, owner: Owner) -> bool:
     """Whether zone ``name`` of ``owner`` can take one more card (its ``limit``, if any)."""
     limit = g.zone_limits.get(name)
@@ -811,10 +823,14 @@ class State:
                     self.stage = "exit"
                     continue
                 return
-            if phase.on_exit is not None:
-                phase.on_exit(g, self, self.first)
-                self._check_end()
-                self._settle()
+            if self.stage == "exit":
+                # "leave" before `on exit` runs: a decision it asks is answered, then the
+                # phase is left, and `on exit` is not run (and asked) again
+                self.stage = "leave"
+                if phase.on_exit is not None:
+                    phase.on_exit(g, self, self.first)
+                    self._check_end()
+                    self._settle()
             if not self.terminal and not self.pending:
                 self._next_phase()
 
@@ -1029,7 +1045,7 @@ class GameBase:
         check(not missing, f"missing field(s) {', '.join(missing)}")
         d = data
         check(isinstance(d["phase"], str) and d["phase"] in g.phases, f"unknown phase {d['phase']!r}")
-        check(d["stage"] in ("enter", "act", "exit"), f"bad stage {d['stage']!r}")
+        check(d["stage"] in ("enter", "act", "exit", "leave"), f"bad stage {d['stage']!r}")
         for key in ("round", "turn", "rng"):
             check(_is_int(d[key]) and d[key] >= 0, f"bad {key} {d[key]!r}")
         check(_is_int(d["first"]) and 0 <= d["first"] < n, f"bad first player {d['first']!r}")
