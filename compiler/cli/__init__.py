@@ -115,6 +115,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=at_least_zero(float), default=1.0,
                    help="and at least this long per row")
     p.add_argument("--players", type=int, nargs="*", help="only these player counts")
+    p.add_argument("--quick", action="store_true",
+                   help="one game of each mode at its smallest player count (2 or more), for CI")
+    p.add_argument("--json", action="store_true", help="print the run as JSON (to save and compare)")
+    p.add_argument("--compare", metavar="FILE",
+                   help="set each row beside a run saved with --json; exit 1 on a regression")
+    p.add_argument("--threshold", type=at_least_zero(float), default=30.0, metavar="PERCENT",
+                   help="with --compare: a row taking more than PERCENT %% longer per action is a "
+                   "regression (default 30; 200 means 3x slower)")
     p.set_defaults(func=_command("games:cmd_bench"))
     args = parser.parse_args(argv)
     try:
