@@ -27,17 +27,16 @@ def shown() -> bool:
 
 class Task:
     """One bar: :meth:`update` sets what is done (in the task's units, fractions
-    allowed), and the text shown before the bar."""
+    allowed) and, if given, the text shown before the bar and the total (once known)."""
 
     def __init__(self, bars=None, task_id=None):
         self._bars, self._id = bars, task_id
 
-    def update(self, completed: float, description: str | None = None) -> None:
+    def update(self, completed: float, description: str | None = None, total: float | None = None) -> None:
         if self._bars is not None:
-            if description is None:
-                self._bars.update(self._id, completed=completed)
-            else:
-                self._bars.update(self._id, completed=completed, description=description)
+            changes = {"description": description, "total": total}
+            self._bars.update(self._id, completed=completed,
+                              **{k: v for k, v in changes.items() if v is not None})
 
     def finish(self) -> None:
         """Mark the task done (its bar full), whatever was counted."""

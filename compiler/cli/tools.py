@@ -37,8 +37,8 @@ def cmd_mutate(args) -> int:
         reports = []
         for path in paths:
             bar = bars.task(f"mutate {path.stem}", 1)
-            reports.append(mutate.run(path, progress=lambda done, total, bar=bar, name=path.stem: bar.update(
-                done / max(total, 1), f"mutate {name} ({done}/{total})")))
+            reports.append(mutate.run(path, progress=lambda done, total, bar=bar: bar.update(
+                done, total=max(total, 1))))
     if args.json:
         print(json.dumps([r.to_json() for r in reports], indent=2))
     for r in reports if not args.json else ():
