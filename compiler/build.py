@@ -5,7 +5,8 @@ compiles one spec (:func:`compiler.pipeline.compile_spec`) and writes its engine
 and page atomically, only when their content changed; ``write_runtime`` writes the
 package every engine imports, ``write_errors_page`` the index of diagnostic codes
 (each code's example compiled as ``rulebook check`` would), ``build_site`` runs
-mkdocs.
+mkdocs.  Given a :class:`compiler.cache.BuildCache`, each takes what the cache holds
+for its inputs instead of making it again.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dsl.codes import REGISTRY, Code
 from dsl.diagnostics import Diagnostic
 from dsl.spans import Span
 from compiler import pipeline
+from compiler.cache import BuildCache
 
 #: This repository, the project commands work on outside any other (see :func:`project_root`).
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,32 +69,42 @@ def project_root() -> Path:
     return cwd if (cwd / "specs").is_dir() else ROOT
 
 
-def write_runtime(root: Path) -> None:
+def write_runtime(root: Path, cache: BuildCache | None = None) -> None:
     """The package files every engine of ``root/generated/`` imports."""
-    from compiler.engine.codegen import render_runtime  # the backends load only when building
+    runtime = cache.text("runtime") if cache is not None else None
+    if runtime is None:
+        from compiler.engine.codegen import render_runtime  # the backends load only when building
 
+        runtime = render_runtime()
+        if cache is not None:
+            cache.store_text("runtime", runtime)
     gen = root / "generated"
     write_if_changed(gen / "__init__.py",
                      '"""Generated engines: output of `rulebook build`, never edited by hand."""\n')
-    write_if_changed(gen / "_runtime.py", render_runtime())
+    write_if_changed(gen / "_runtime.py", runtime)
 
 
-def example_output(code: Code) -> str:
+def example_output(code: Code, folder: Path | None = None) -> str:
     """The diagnostics of ``code`` that ``rulebook check`` prints for its example, rendered,
     with the example's files named ``example.rules`` and ``example.cards.yaml``; "" when
-    the example is not spec text."""
+    the example is not spec text.  The files are written in ``folder`` (an empty scratch
+    folder, used again by the next example), or in a temporary folder."""
     if not code.runnable:
         return ""
-    with tempfile.TemporaryDirectory() as folder:
-        spec = Path(folder) / "example.rules"
-        spec.write_text(code.example_spec(), encoding="utf-8")
-        if code.cards is not None:
-            (Path(folder) / "example.cards.yaml").write_text(code.cards, encoding="utf-8")
-        result = pipeline.analyse(spec)
-        text = "\n\n".join(d.render({d.span.path: result.source} if d.span.path.endswith(".rules")
-                                    else None) for d in result.diagnostics if d.code == code.code)
-        prefix = str(spec.parent) + os.sep
-        return text.replace(prefix, "").replace(str(spec.parent.resolve()) + os.sep, "")
+    if folder is None:
+        with tempfile.TemporaryDirectory() as scratch:
+            return example_output(code, Path(scratch))
+    spec, cards = folder / "example.rules", folder / "example.cards.yaml"
+    spec.write_text(code.example_spec(), encoding="utf-8")
+    if code.cards is not None:
+        cards.write_text(code.cards, encoding="utf-8")
+    else:
+        cards.unlink(missing_ok=True)
+    result = pipeline.analyse(spec)
+    text = "\n\n".join(d.render({d.span.path: result.source} if d.span.path.endswith(".rules")
+                                else None) for d in result.diagnostics if d.code == code.code)
+    prefix = str(spec.parent) + os.sep
+    return text.replace(prefix, "").replace(str(spec.parent.resolve()) + os.sep, "")
 
 
 def errors_page() -> str:
@@ -100,22 +112,42 @@ def errors_page() -> str:
     with what ``rulebook check`` says about each code's example."""
     from compiler.docs.errors import render_errors_page
 
-    return render_errors_page({c.code: example_output(c) for c in REGISTRY})
+    with tempfile.TemporaryDirectory() as scratch:  # one folder for every example
+        return render_errors_page({c.code: example_output(c, Path(scratch)) for c in REGISTRY})
 
 
-def write_errors_page(root: Path) -> bool:
-    """Write ``root/docs/errors.md`` if it changed; whether it did."""
-    return write_if_changed(root / "docs" / "errors.md", errors_page())
+def write_errors_page(root: Path, cache: BuildCache | None = None) -> bool:
+    """Write ``root/docs/errors.md`` if it changed; whether it did.  The page depends on
+    the compiler only (its registry, its checks), so ``cache`` keeps it per toolchain."""
+    page = cache.text("errors") if cache is not None else None
+    if page is None:
+        page = errors_page()
+        if cache is not None:
+            cache.store_text("errors", page)
+    return write_if_changed(root / "docs" / "errors.md", page)
 
 
-def build_spec(path: Path, root: Path, strict: bool = False) -> tuple[pipeline.CompileResult, bool]:
+def build_spec(path: Path, root: Path, strict: bool = False,
+               cache: BuildCache | None = None) -> tuple[pipeline.CompileResult, bool]:
     """Compile one spec and, when it has no errors (nor warnings, if ``strict``),
     write its engine (``root/generated/<game>.py``) and page
     (``root/docs/games/<game>.md``) atomically.  Returns the result (``seconds``
     covers the writes too) and whether any file changed; otherwise nothing is
-    written (the previous output stays)."""
+    written (the previous output stays).  With a ``cache`` holding the spec's inputs,
+    the result is the cached one (its ``composition`` None) and nothing is compiled."""
     start = time.perf_counter()
-    result = pipeline.compile_spec(path)
+    result = None
+    if cache is not None:
+        display = pipeline.display_path(path)
+        lookup = cache.spec(path, display)
+        entry = lookup.entry
+        if entry is not None and (entry.built or any(d.severity == "error" for d in entry.diagnostics)):
+            result = pipeline.CompileResult(path, entry.name, list(entry.diagnostics), entry.source,
+                                            engine=entry.engine, page=entry.page, counts=entry.counts)
+    if result is None:
+        result = pipeline.compile_spec(path)
+        if cache is not None:
+            cache.store_spec(lookup, path, display, result, built=True)
     changed = False
     warned = strict and any(d.severity == "warning" for d in result.diagnostics)
     if result.ok and not warned and result.engine is not None and result.page is not None:
@@ -133,8 +165,6 @@ def build_spec(path: Path, root: Path, strict: bool = False) -> tuple[pipeline.C
                 break
     result.seconds = time.perf_counter() - start
     return result, changed
-
-
 
 
 def build_site(root: Path) -> subprocess.CompletedProcess:

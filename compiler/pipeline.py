@@ -12,14 +12,17 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dsl.diagnostics import Diagnostic, DiagnosticBag, suggestion_budget
 from dsl.spans import Span
-from dsl.parser import parse_spec
-from compiler.analysis import bounds, limits
-from compiler.analysis.catalogue import catalogue_location, load_catalogues
-from compiler.checks import check
-from compiler.analysis.compose import Composition, compose
+
+if TYPE_CHECKING:
+    from compiler.analysis.compose import Composition
+
+# The passes (the parser, the checks, the backends: Lark, networkx, YAML, Jinja) are
+# imported by the functions that run them, so that a command that only reads a
+# result (a build answered from its cache, ``rulebook play``) does not load them.
 
 
 @dataclass
@@ -35,6 +38,9 @@ class CompileResult:
     engine: str | None = None
     page: str | None = None
     seconds: float = 0.0
+    #: the counts of :meth:`stats` of a result read back from the build cache, which
+    #: has no ``composition``
+    counts: dict[str, int] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -44,7 +50,7 @@ class CompileResult:
         """Counts for the build line: modes, phases, actions and rules (declarations)."""
         comp = self.composition
         if comp is None:
-            return {}
+            return dict(self.counts)
         phases = {n for m in comp.modes.values() for n in m.phases}
         actions = {n for m in comp.modes.values() for n in m.actions}
         rules = len({id(d) for m in comp.modes.values() for t in (
@@ -56,6 +62,12 @@ class CompileResult:
 
 def analyse(path: Path, text: str | None = None) -> CompileResult:
     """Front and middle passes only (what ``rulebook check`` runs): no codegen."""
+    from dsl.parser import parse_spec
+    from compiler.analysis import bounds, limits
+    from compiler.analysis.catalogue import load_catalogues
+    from compiler.analysis.compose import compose
+    from compiler.checks import check
+
     start = time.perf_counter()
     display = display_path(path)
     if text is None:
@@ -150,6 +162,8 @@ def _sorted(items: list[Diagnostic]) -> list[Diagnostic]:
 
 def catalogue_paths(result: CompileResult) -> set[Path]:
     """The catalogue files a compiled spec reads (resolved), for rebuilding on their change."""
+    from compiler.analysis.catalogue import catalogue_location
+
     if result.composition is None:
         return set()
     folder = result.spec_path.resolve().parent

@@ -16,6 +16,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -267,16 +268,21 @@ def bench_rows(names: list[str], players: list[int] | None, root: Path) -> list[
     return rows
 
 
-def bench(module, mode: str, players: int, games: int, seconds: float) -> tuple[int, int, float]:
+def bench(module, mode: str, players: int, games: int, seconds: float,
+          progress: Callable[[float], None] | None = None) -> tuple[int, int, float]:
     """Play seeded random games (seeds 0, 1, ...) of ``mode`` with ``players``: at least
     one, at least ``games`` and for at least ``seconds``.  Returns (games played,
-    actions in all, seconds taken)."""
+    actions in all, seconds taken).  ``progress(fraction)`` hears after each game how
+    much of the least it must do is done (0 to 1)."""
     played = actions = 0
     start = time.perf_counter()
     while True:
         state = play_game(module, mode, players, seed=played)
         played += 1
         actions += len(state.history)
-        if played >= games and time.perf_counter() - start >= seconds:
+        elapsed = time.perf_counter() - start
+        if progress is not None:
+            progress(min(played / games if games else 1.0, elapsed / seconds if seconds else 1.0, 1.0))
+        if played >= games and elapsed >= seconds:
             break
     return played, actions, max(time.perf_counter() - start, 1e-9)

@@ -33,6 +33,8 @@ def refused(ch: str) -> bool:
 
 def first_refused(text: str) -> int | None:
     """The index of the first character of ``text`` a text may not hold, or None."""
+    if text.isprintable():  # every refused character is one Python does not print
+        return None
     for i, ch in enumerate(text):
         if refused(ch):
             return i
@@ -57,6 +59,8 @@ def decode(raw: str) -> tuple[str, list[tuple[int, str, str]]]:
     the spec spells it), and its problems as ``(offset in raw, code, message)``:
     ``E0007`` for an escape the language does not have, ``E0006`` for a character
     a text may not hold."""
+    if "\\" not in raw and raw.isprintable():  # the usual text: no escape, nothing refused
+        return raw, []
     out: list[str] = []
     problems: list[tuple[int, str, str]] = []
     i = 0

@@ -21,6 +21,7 @@ import yaml
 from dsl import ast, strings
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from dsl.spans import Span
+from compiler.analysis import node_store
 from compiler.analysis.limits import MAX_CARDS, MAX_CATALOGUE_CHARS, MAX_COPIES, MAX_NUMBER, MAX_YAML_DEPTH
 
 _NAME = re.compile(r"[a-z_][a-z0-9_]*")
@@ -422,13 +423,20 @@ def _value_hint(type_name: str, enums: dict[str, set[str]]) -> str:
 @lru_cache(maxsize=16)
 def _compose(text: str):
     """The YAML node tree of a catalogue file's text (cached: checking many edits of
-    one spec, as ``rulebook mutate`` does, reads the same catalogue again).  Raises
-    ``yaml.YAMLError``, or :class:`_Refused` for what :class:`_CatalogueLoader` refuses."""
+    one spec, as ``rulebook mutate`` does, reads the same catalogue again; and kept
+    between runs by :mod:`compiler.analysis.node_store`, as a spec is edited far more
+    often than its catalogue).  Raises ``yaml.YAMLError``, or :class:`_Refused` for
+    what :class:`_CatalogueLoader` refuses."""
+    stored = node_store.load(text)
+    if stored is not None:
+        return stored
     loader = _CatalogueLoader(text)
     try:
-        return loader.get_single_node()
+        node = loader.get_single_node()
     finally:
         loader.dispose()
+    node_store.save(text, node)
+    return node
 
 
 def _safe_load(text: str):

@@ -8,15 +8,16 @@ import time
 from pathlib import Path
 
 from compiler import build, pipeline
+from compiler.cache import BuildCache
 from compiler.cli.common import CliError, print_diagnostics, project_root
 
 
-def build_one(path: Path, root: Path, prefix: str = "",
-              strict: bool = False) -> tuple[pipeline.CompileResult, bool]:
-    """Build one spec (:func:`compiler.build.build_spec`), printing its
-    diagnostics and one status line.  Returns the result and whether it built: no
-    errors, and no warnings when ``strict`` (otherwise nothing is written)."""
-    result, changed = build.build_spec(path, root, strict=strict)
+def build_one(path: Path, root: Path, prefix: str = "", strict: bool = False,
+              cache: BuildCache | None = None) -> tuple[pipeline.CompileResult, bool]:
+    """Build one spec (:func:`compiler.build.build_spec`, through ``cache`` if given),
+    printing its diagnostics and one status line.  Returns the result and whether it
+    built: no errors, and no warnings when ``strict`` (otherwise nothing is written)."""
+    result, changed = build.build_spec(path, root, strict=strict, cache=cache)
     if result.diagnostics:
         print_diagnostics(result)
     errors = sum(d.severity == "error" for d in result.diagnostics)
@@ -32,14 +33,21 @@ def build_one(path: Path, root: Path, prefix: str = "",
     return result, True
 
 
-def build_site(root: Path, prefix: str = "") -> bool:
+def build_site(root: Path, prefix: str = "", cache: BuildCache | None = None) -> bool:
     """Build the mkdocs site of ``root``, printing one status line (and mkdocs' output
-    when it fails); whether it built."""
+    when it fails); whether it built.  With a ``cache`` that saw the same
+    ``mkdocs.yml`` and ``docs/`` build ``root/site``, mkdocs does not run."""
+    key = cache.site_key(root) if cache is not None else None
+    if cache is not None and cache.site_is_current(root, key):
+        print(f"{prefix}docs site    {root / 'site'} (unchanged)", flush=True)
+        return True
     proc = build.build_site(root)
     if proc.returncode != 0:
         print(proc.stdout + proc.stderr, file=sys.stderr)
         print(f"{prefix}docs site FAILED (mkdocs build --strict)", flush=True)
         return False
+    if cache is not None:
+        cache.store_site(key)
     print(f"{prefix}docs site    built into {root / 'site'}", flush=True)
     return True
 
@@ -48,12 +56,13 @@ def cmd_build(args) -> int:
     root = project_root()
     failed = 0
     total = time.perf_counter()
-    build.write_runtime(root)
-    build.write_errors_page(root)
+    cache = BuildCache(root, read=not args.force)
+    build.write_runtime(root, cache)
+    build.write_errors_page(root, cache)
     for path in build.spec_paths(root):
-        failed += not build_one(path, root, strict=args.strict)[1]
+        failed += not build_one(path, root, strict=args.strict, cache=cache)[1]
     if not args.no_site:
-        failed += not build_site(root)
+        failed += not build_site(root, cache=cache)
     print(f"total        {time.perf_counter() - total:.2f} s")
     return 1 if failed else 0
 

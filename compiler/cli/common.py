@@ -21,16 +21,22 @@ class CliError(Exception):
         self.code = code
 
 
-def print_diagnostics(result, stream=None) -> None:
-    """Print ``result``'s diagnostics (to stderr by default), each followed by a blank line."""
+#: Codes said in one line (the first of the diagnostic) unless asked for in full: a
+#: standing note about the spec that every build, check and watch rebuild would
+#: otherwise repeat as a block (``check --verbose`` and ``--format json`` give it whole).
+BRIEF_CODES = frozenset({"W0105"})
+
+
+def print_diagnostics(result, stream=None, verbose: bool = False) -> None:
+    """Print ``result``'s diagnostics (to stderr by default), each followed by a blank
+    line; those of :data:`BRIEF_CODES` as their first line only, unless ``verbose``."""
     stream = sys.stderr if stream is None else stream
-    sources = {d.span.path: result.source for d in result.diagnostics}
-    sources[str(result.spec_path)] = result.source
     for d in result.diagnostics:
-        if d.span.path.endswith(".rules"):
-            print(d.render({d.span.path: result.source}), file=stream)
-        else:
-            print(d.render(), file=stream)
+        text = d.render({d.span.path: result.source} if d.span.path.endswith(".rules") else None)
+        if d.code in BRIEF_CODES and not verbose:
+            print(text.split("\n", 1)[0], file=stream)
+            continue
+        print(text, file=stream)
         print(file=stream)
 
 

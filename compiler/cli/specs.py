@@ -5,10 +5,35 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 from compiler import build, pipeline
+from compiler.cache import BuildCache
 from compiler.cli.common import CliError, print_diagnostics, project_root, spec_path
+
+
+def checked(path: Path, force: bool = False) -> tuple[pipeline.CompileResult, bool]:
+    """The diagnostics of the spec at ``path`` (:func:`compiler.pipeline.analyse`),
+    taken from the build cache of the spec's project when it holds them (unless
+    ``force``), and recorded there otherwise; and whether they came from the cache.  A
+    spec outside a project's ``specs/`` folder is checked every time."""
+    full = path.resolve()
+    if full.parent.name != "specs":
+        return pipeline.analyse(path), False
+    start = time.perf_counter()
+    cache = BuildCache(full.parent.parent, read=not force)
+    display = pipeline.display_path(path)
+    lookup = cache.spec(path, display)
+    entry = lookup.entry
+    if entry is not None:
+        result = pipeline.CompileResult(path, entry.name, list(entry.diagnostics), entry.source,
+                                        counts=entry.counts)
+        result.seconds = time.perf_counter() - start
+        return result, True
+    result = pipeline.analyse(path)
+    cache.store_spec(lookup, path, display, result, built=False)
+    return result, False
 
 
 def cmd_check(args) -> int:
@@ -17,7 +42,7 @@ def cmd_check(args) -> int:
     status = 0
     report = []
     for path in paths:
-        result = pipeline.analyse(path)
+        result, cached = checked(path, force=args.force)
         errors = [d for d in result.diagnostics if d.severity == "error"]
         warnings = [d for d in result.diagnostics if d.severity == "warning"]
         if errors or (args.strict and warnings):
@@ -26,9 +51,9 @@ def cmd_check(args) -> int:
             report.append({"spec": pipeline.display_path(path), "seconds": round(result.seconds, 4),
                            "diagnostics": [d.to_json() for d in result.diagnostics]})
         else:
-            print_diagnostics(result)
+            print_diagnostics(result, verbose=args.verbose)
             print(f"{path.name}: {len(errors)} error(s), {len(warnings)} warning(s) "
-                  f"in {result.seconds * 1000:.0f} ms")
+                  f"in {result.seconds * 1000:.0f} ms" + (" (cached)" if cached else ""))
     if args.format == "json":
         print(json.dumps(report, indent=2))
     return status

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from compiler import build, pipeline
 from compiler.cli.common import CliError, project_root, spec_path
+from compiler.cli.progress import progress, shown
 
 
 def cmd_mutate(args) -> int:
@@ -32,7 +33,12 @@ def cmd_mutate(args) -> int:
                 print(f"{name}:{m.line}: [{m.category}] {m.description}\n"
                       f"    - {m.before}\n    + {m.after}")
         return 0
-    reports = [mutate.run(path) for path in paths]
+    with progress() as bars:
+        reports = []
+        for path in paths:
+            bar = bars.task(f"mutate {path.stem}", 1)
+            reports.append(mutate.run(path, progress=lambda done, total, bar=bar: bar.update(
+                done, total=max(total, 1))))
     if args.json:
         print(json.dumps([r.to_json() for r in reports], indent=2))
     for r in reports if not args.json else ():
@@ -58,28 +64,33 @@ def cmd_fuzz(args) -> int:
             raise CliError(f"no such spec: {path}")
     share, extra = divmod(args.cases, len(paths))
     failed = 0
-    for number, path in enumerate(paths):
-        campaign = _fuzz_one(path, share + (number < extra), args)
-        failed += len(campaign.failures)
-        if campaign.interrupted:
-            return 1
+    with progress() as bars:
+        for number, path in enumerate(paths):
+            campaign = _fuzz_one(path, share + (number < extra), args, bars)
+            failed += len(campaign.failures)
+            if campaign.interrupted:
+                return 1
     return 1 if failed else 0
 
 
-def _fuzz_one(path: Path, cases: int, args):
-    """One spec's campaign, with a progress line every 1000 cases and a report."""
+def _fuzz_one(path: Path, cases: int, args, bars):
+    """One spec's campaign, with a progress bar (on a terminal; else a progress line
+    every 1000 cases) and a report."""
     from compiler.tools import fuzz_campaign, fuzzing
 
     print(f"{path.stem:<12} fuzzing {cases} cases (seed {args.seed}) ...", flush=True)
     started = time.perf_counter()
+    bar = bars.task(f"fuzz {path.stem}", cases) if shown() else None
 
-    def progress(done: int) -> None:
-        if done % 1000 == 0 and done < cases:
+    def advance(done: int) -> None:
+        if bar is not None:
+            bar.update(done)
+        elif done % 1000 == 0 and done < cases:
             print(f"{path.stem:<12} {done} cases, {time.perf_counter() - started:.0f} s", flush=True)
 
     try:
         campaign = fuzz_campaign.run_campaign(path.resolve(), cases, args.seed, Path(args.out),
-                                              case_seconds=args.case_seconds, progress=progress,
+                                              case_seconds=args.case_seconds, progress=advance,
                                               case_memory_mb=args.case_memory_mb)
     except fuzzing.FuzzingUnavailable as err:
         raise CliError(str(err)) from None

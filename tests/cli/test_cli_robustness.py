@@ -311,6 +311,7 @@ def test_output_into_a_closed_pipe_is_no_traceback(args):
 
 def test_print_diagnostics_uses_stderr_at_call_time(monkeypatch):
     class Diag:
+        code = "E0000"
         span = SimpleNamespace(path="spec.rules")
 
         def render(self, sources=None):

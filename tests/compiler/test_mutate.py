@@ -77,6 +77,14 @@ def test_outcome_right_line_uses_the_first_diagnostic(tmp_path):
     assert outcome.caught and outcome.first.span.line == m.line and outcome.right_line
 
 
+def test_run_reports_its_progress_mutant_by_mutant():
+    text = (SPECS[0]).read_text(encoding="utf-8")
+    chosen = mutate.mutations(text, SPECS[0].stem)[:3]
+    heard: list[tuple[int, int]] = []
+    mutate.run(SPECS[0], chosen, progress=lambda done, total: heard.append((done, total)))
+    assert heard == [(0, 3), (1, 3), (2, 3), (3, 3)]
+
+
 def test_cli_mutate_list_and_exit_status(capsys):
     assert main(["mutate", "utopolis", "--list"]) == 0
     listed = capsys.readouterr().out
