@@ -93,8 +93,10 @@ REGISTRY: tuple[Code, ...] = (
          "line it is on. Save the file as UTF-8 (most editors have an encoding option).",
          "a spec saved as Latin-1, with `é` as the single byte 0xE9", runnable=False),
     Code("E0005", "cannot read the spec",
-         "The spec file cannot be opened: it does not exist, is a folder or is not readable. "
-         "Give the path of a `.rules` file.",
+         "The spec file cannot be opened: it does not exist, is a folder, is not readable, is a "
+         "link that leads nowhere (or back to itself), or is not an ordinary file (a device such "
+         "as `/dev/zero` or a pipe, which the compiler does not read). Give the path of a "
+         "`.rules` file.",
          "rulebook check specs/missing.rules", runnable=False),
     Code("E0006", "a text holds a character it cannot",
          "A quoted text (a title, a `source`, a label, a catalogue path...) is one line of readable "

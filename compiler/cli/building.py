@@ -62,7 +62,7 @@ def cmd_watch(args) -> int:
     from compiler.tools import watch
 
     root = project_root()
-    specs = [Path(p).resolve() for p in args.specs]
+    specs = [pipeline.resolved(Path(p)) for p in args.specs]
     for path in specs:
         if not path.is_file():
             raise CliError(f"no such spec: {path}")
@@ -75,7 +75,7 @@ def cmd_watch(args) -> int:
                        "different projects): watch writes the engines and pages of one project; "
                        "use `rulebook check` for a spec on its own")
     root = roots.pop() if roots else root
-    folders = sorted({p.parent for p in specs}) or [(root / "specs").resolve()]
+    folders = sorted({p.parent for p in specs}) or [pipeline.resolved(root / "specs")]
     try:
         import watchfiles
     except ImportError:
