@@ -125,6 +125,14 @@ REGISTRY: tuple[Code, ...] = (
          "is full...). Nothing was half-written: the previous engine and page are still there. "
          "The message gives the file and the reason.",
          "rulebook build with generated/ read-only", runnable=False),
+    Code("E0010", "two specs build the same game",
+         "A game's name names its engine (`generated/NAME.py`) and its page "
+         "(`docs/games/NAME.md`), so two specs of one project cannot name the same game: the "
+         "second would overwrite the first's engine and page. `rulebook build` and `rulebook "
+         "watch` build the first spec (in file-name order) and refuse the other, whose previous "
+         "output is left in place. Rename one of the games.",
+         "specs/copy.rules, a copy of specs/utopolis.rules, both with `game utopolis`",
+         runnable=False),
     # ------------------------------------------------------------ E02xx: composing the spec
     Code("E0201", "the spec has no `game` block",
          "Every spec starts with a `game` block naming the game and its player count. Add one.",

@@ -11,12 +11,13 @@ from compiler import build, pipeline
 from compiler.cli.common import CliError, print_diagnostics, project_root
 
 
-def build_one(path: Path, root: Path, prefix: str = "",
-              strict: bool = False) -> tuple[pipeline.CompileResult, bool]:
-    """Build one spec (:func:`compiler.build.build_spec`), printing its
-    diagnostics and one status line.  Returns the result and whether it built: no
-    errors, and no warnings when ``strict`` (otherwise nothing is written)."""
-    result, changed = build.build_spec(path, root, strict=strict)
+def build_one(path: Path, root: Path, prefix: str = "", strict: bool = False,
+              claimed: dict[str, Path] | None = None) -> tuple[pipeline.CompileResult, bool]:
+    """Build one spec (:func:`compiler.build.build_spec`, ``claimed`` the games built
+    so far), printing its diagnostics and one status line.  Returns the result and
+    whether it built: no errors, and no warnings when ``strict`` (otherwise nothing is
+    written)."""
+    result, changed = build.build_spec(path, root, strict=strict, claimed=claimed)
     if result.diagnostics:
         print_diagnostics(result)
     errors = sum(d.severity == "error" for d in result.diagnostics)
@@ -50,8 +51,9 @@ def cmd_build(args) -> int:
     total = time.perf_counter()
     build.write_runtime(root)
     build.write_errors_page(root)
+    claimed: dict[str, Path] = {}  # game -> the spec that builds it (E0010 for another)
     for path in build.spec_paths(root):
-        failed += not build_one(path, root, strict=args.strict)[1]
+        failed += not build_one(path, root, strict=args.strict, claimed=claimed)[1]
     if not args.no_site:
         failed += not build_site(root)
     print(f"total        {time.perf_counter() - total:.2f} s")
@@ -86,11 +88,12 @@ def cmd_watch(args) -> int:
 
     # Yielding on a timeout (an empty change set): the first yield shows the watcher is
     # running, so nothing saved during the initial build is missed; later ones are no-ops.
+    claimed: dict[str, Path] = {}  # game -> the spec that builds it, across rebuilds
     changes = watchfiles.watch(*folders, watch_filter=lambda _change, path: watch.is_watched(path),
                                yield_on_timeout=True, rust_timeout=500)
     loop = watch.SpecWatch(
         root, specs or None, folders[0],
-        build=lambda path: build_one(path, root, stamp())[0],
+        build=lambda path: build_one(path, root, stamp(), claimed=claimed)[0],
         after=(lambda: build_site(root, stamp())) if args.site else None,
         say=lambda text: print(stamp() + text, flush=True))
     print(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", flush=True)
