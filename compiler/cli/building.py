@@ -45,12 +45,25 @@ def build_site(root: Path, prefix: str = "") -> bool:
     return True
 
 
+def _write_shared(root: Path, *more) -> None:
+    """Write the files every engine imports (and ``more``, functions that write other
+    files); CliError (exit 1) naming the file when one cannot be written (``generated``
+    is a file, a folder is read-only...), before any spec is built."""
+    try:
+        build.write_runtime(root)
+        for write in more:
+            write()
+    except (OSError, UnicodeError) as err:
+        name = getattr(err, "filename2", None) or getattr(err, "filename", None)  # a rename: its target
+        where = f" {name}" if name else ""
+        raise CliError(f"cannot write{where}: {getattr(err, 'strerror', None) or err}", 1) from None
+
+
 def cmd_build(args) -> int:
     root = project_root()
     failed = 0
     total = time.perf_counter()
-    build.write_runtime(root)
-    build.write_errors_page(root)
+    _write_shared(root, lambda: build.write_errors_page(root))
     claimed: dict[str, Path] = {}  # game -> the spec that builds it (E0010 for another)
     for path in build.spec_paths(root):
         failed += not build_one(path, root, strict=args.strict, claimed=claimed)[1]
@@ -99,7 +112,7 @@ def cmd_watch(args) -> int:
     print(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", flush=True)
     try:
         next(changes, None)  # the watcher starts; the initial build covers what it saw
-        build.write_runtime(root)
+        _write_shared(root)
         loop.run(changes)
     except KeyboardInterrupt:
         pass

@@ -289,6 +289,27 @@ def test_a_spec_that_links_to_itself_is_e0005_in_every_command(tmp_path: Path, m
     assert [p.name for p in loop.specs] == ["loop.rules"]
     assert loop.affected({pipeline.resolved(tmp_path / "specs" / "loop.rules")}) == loop.specs
 
+
+@pytest.mark.parametrize("blocked", ["generated", "docs/errors.md"])
+def test_build_that_cannot_write_the_shared_files_says_which_without_a_traceback(
+        tmp_path: Path, monkeypatch, capsys, blocked):
+    # found by verify8: a file named `generated` (or a folder where docs/errors.md goes)
+    # made `rulebook build` end in a FileExistsError traceback
+    from dsl.codes import MINIMAL_SPEC
+
+    write_specs(tmp_path, {"tiny.rules": MINIMAL_SPEC})
+    (tmp_path / "docs").mkdir()
+    if blocked == "generated":
+        (tmp_path / blocked).write_text("a file where the folder of engines belongs\n")
+    else:
+        (tmp_path / blocked).mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["build", "--no-site"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"rulebook: cannot write {tmp_path / blocked}: ") and "Traceback" not in err
+    assert not list(tmp_path.rglob("*.tmp"))
+
+
 # ---------------------------------------------------------------- play
 
 
