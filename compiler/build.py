@@ -29,13 +29,14 @@ from compiler.cache import BuildCache
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def write_if_changed(path: Path, text: str) -> bool:
-    """Write atomically (temp file + rename) unless the content is already there.
+def write_if_changed(path: Path, text: str | bytes) -> bool:
+    """Write atomically (temp file + rename) unless the content is already there
+    (``text`` is written as UTF-8; bytes as they are).
 
     Raises ``UnicodeEncodeError`` (text that is not UTF-8, before anything is
     written) or ``OSError``; either way no temp file is left and ``path`` keeps its
     previous content."""
-    data = text.encode("utf-8")
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     try:
         if path.read_bytes() == data:
             return False
@@ -128,13 +129,20 @@ def write_errors_page(root: Path, cache: BuildCache | None = None) -> bool:
 
 
 def build_spec(path: Path, root: Path, strict: bool = False,
-               cache: BuildCache | None = None) -> tuple[pipeline.CompileResult, bool]:
+               cache: BuildCache | None = None,
+               claimed: dict[str, Path] | None = None) -> tuple[pipeline.CompileResult, bool]:
     """Compile one spec and, when it has no errors (nor warnings, if ``strict``),
     write its engine (``root/generated/<game>.py``) and page
     (``root/docs/games/<game>.md``) atomically.  Returns the result (``seconds``
     covers the writes too) and whether any file changed; otherwise nothing is
     written (the previous output stays).  With a ``cache`` holding the spec's inputs,
-    the result is the cached one (its ``composition`` None) and nothing is compiled."""
+    the result is the cached one (its ``composition`` None) and nothing is compiled.
+
+    ``claimed`` maps each game built so far (by ``rulebook build`` or ``watch``) to its
+    spec: a spec whose game another spec builds is E0010 and writes nothing (the
+    spec's earlier claim, under another name, is released first).  The engine and
+    the page are written both or neither: when the second cannot be (E0009), the
+    first is put back as it was."""
     start = time.perf_counter()
     result = None
     if cache is not None:
@@ -150,21 +158,58 @@ def build_spec(path: Path, root: Path, strict: bool = False,
             cache.store_spec(lookup, path, display, result, built=True)
     changed = False
     warned = strict and any(d.severity == "warning" for d in result.diagnostics)
-    if result.ok and not warned and result.engine is not None and result.page is not None:
+    owner = _claim(claimed, result, path) if result.ok else None
+    if owner is not None:
+        game = result.composition.game if result.composition is not None else None
+        result.diagnostics.append(Diagnostic(
+            "E0010", f"game `{result.name}` is built by another spec, {pipeline.display_path(owner)}",
+            game.span if game is not None else Span(pipeline.display_path(path), 0, 0, 0, 0),
+            hint="give each game its own name: both specs would write "
+                 f"generated/{result.name}.py and docs/games/{result.name}.md"))
+    elif result.ok and not warned and result.engine is not None and result.page is not None:
         outputs = [(root / "generated" / f"{result.name}.py", result.engine),
                    (root / "docs" / "games" / f"{result.name}.md", result.page)]
-        for path, text in outputs:
+        done: list[tuple[Path, bytes | None]] = []  # the files written, and what they held
+        for target, text in outputs:
             try:
-                changed |= write_if_changed(path, text)
+                before = target.read_bytes() if target.is_file() else None
+                if write_if_changed(target, text):
+                    done.append((target, before))
             except (OSError, UnicodeError) as err:
                 reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
                 result.diagnostics.append(Diagnostic(
-                    "E0009", f"cannot write {path}: {reason}", Span(pipeline.display_path(path), 0, 0, 0, 0),
-                    hint="check that the folder exists and can be written; the previous file "
-                    "is unchanged"))
+                    "E0009", f"cannot write {target}: {reason}",
+                    Span(pipeline.display_path(target), 0, 0, 0, 0),
+                    hint="check that the folder exists and can be written; the previous engine "
+                    "and page are unchanged"))
+                _put_back(done)
+                done = []
                 break
+        changed = bool(done)
     result.seconds = time.perf_counter() - start
     return result, changed
+
+
+def _claim(claimed: dict[str, Path] | None, result: pipeline.CompileResult, path: Path) -> Path | None:
+    """Record that the spec ``path`` builds ``result.name`` in ``claimed``; the spec that
+    already builds it, if another one does (then nothing is recorded)."""
+    if claimed is None:
+        return None
+    me = pipeline.resolved(path)
+    for name in [n for n, p in claimed.items() if p == me and n != result.name]:
+        del claimed[name]  # the spec renamed its game
+    owner = claimed.setdefault(result.name, me)
+    return owner if owner != me else None
+
+
+def _put_back(done: list[tuple[Path, bytes | None]]) -> None:
+    """Undo the writes of one build (each file's earlier content, or no file), best effort."""
+    for target, before in reversed(done):
+        with contextlib.suppress(OSError):
+            if before is None:
+                target.unlink()
+            else:
+                write_if_changed(target, before)
 
 
 def build_site(root: Path) -> subprocess.CompletedProcess:

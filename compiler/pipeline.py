@@ -9,6 +9,7 @@ the outputs is :mod:`compiler.build`'s.
 
 from __future__ import annotations
 
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,25 +72,9 @@ def analyse(path: Path, text: str | None = None) -> CompileResult:
     start = time.perf_counter()
     display = display_path(path)
     if text is None:
-        try:
-            size = path.stat().st_size
-            if size > 4 * limits.MAX_SPEC_CHARS:  # more bytes than the most characters take
-                result = CompileResult(path, path.stem, [bounds.too_large(
-                    display, f"{size:,} bytes", Span(display, 1, 1, 1, 2))], "")
-                result.seconds = time.perf_counter() - start
-                return result
-            text = path.read_text(encoding="utf-8-sig")  # an editor's byte-order mark is not text
-        except UnicodeDecodeError as err:
-            line = path.read_bytes()[:err.start].count(b"\n") + 1
-            result = CompileResult(path, path.stem, [Diagnostic(
-                "E0004", f"the spec is not UTF-8 text (byte {err.object[err.start]:#04x})",
-                Span(display, line, 1, line, 2), hint="save the file as UTF-8")], "")
-            result.seconds = time.perf_counter() - start
-            return result
-        except OSError as err:
-            result = CompileResult(path, path.stem, [Diagnostic(
-                "E0005", f"cannot read the spec: {err.strerror or err}", Span(display, 0, 0, 0, 0),
-                hint="give the path of a .rules file")], "")
+        text, unread = read_spec(path, display)
+        if unread is not None:
+            result = CompileResult(path, path.stem, [unread], "")
             result.seconds = time.perf_counter() - start
             return result
     too_large = bounds.check_text(text, display)
@@ -123,6 +108,41 @@ def analyse(path: Path, text: str | None = None) -> CompileResult:
     return result
 
 
+def read_spec(path: Path, display: str) -> tuple[str, Diagnostic | None]:
+    """The text of the spec file ``path`` (shown as ``display``), read as ``rulebook check``
+    reads it: UTF-8, an editor's byte-order mark dropped, line ends as ``\\n``.  Returns
+    ``(text, None)``, or ``("", diagnostic)`` without reading more than the largest spec
+    can take: E0005 for a file that cannot be opened or is not an ordinary file (a
+    device such as ``/dev/zero`` or a pipe would be read for ever, or wait for a
+    writer), E0540 for more bytes than :data:`~compiler.limits.MAX_SPEC_CHARS`
+    characters take, E0004 for bytes that are not UTF-8.  Never raises."""
+    from compiler.analysis import bounds, limits
+
+    most = 4 * limits.MAX_SPEC_CHARS  # bytes: a character takes at most 4
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):  # a folder: E0005 below
+            return "", Diagnostic("E0005", "cannot read the spec: it is not an ordinary file (a "
+                                  "device, a pipe or a socket)", Span(display, 0, 0, 0, 0),
+                                  hint="give the path of a .rules file")
+        if info.st_size > most:
+            return "", bounds.too_large(display, f"{info.st_size:,} bytes", Span(display, 1, 1, 1, 2))
+        with path.open("rb") as f:
+            data = f.read(most + 1)
+    except (OSError, ValueError) as err:  # ValueError: a path holding NUL
+        return "", Diagnostic("E0005", f"cannot read the spec: {getattr(err, 'strerror', None) or err}",
+                              Span(display, 0, 0, 0, 0), hint="give the path of a .rules file")
+    if len(data) > most:  # it grew since stat
+        return "", bounds.too_large(display, f"more than {most:,} bytes", Span(display, 1, 1, 1, 2))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data[:err.start].count(b"\n") + 1
+        return "", Diagnostic("E0004", f"the spec is not UTF-8 text (byte {data[err.start]:#04x})",
+                              Span(display, line, 1, line, 2), hint="save the file as UTF-8")
+    return text.replace("\r\n", "\n").replace("\r", "\n"), None  # as Python's universal newlines
+
+
 def compile_spec(path: Path, text: str | None = None) -> CompileResult:
     """All passes; on success ``engine`` and ``page`` hold the generated sources."""
     from compiler.docs.codegen import render_game_page
@@ -144,13 +164,23 @@ def display_path(path: Path) -> str:
     """How a spec is named in spans and generated files: relative to its project
     (the folder holding ``specs/``), so output does not depend on where the command
     runs; else relative to the working directory; else as given."""
-    full = path.resolve()
+    full = resolved(path)
     if full.parent.name == "specs":
         return str(full.relative_to(full.parent.parent))
     try:
         return str(full.relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+def resolved(path: Path) -> Path:
+    """``path`` made absolute, links followed as far as they go: a loop of links or a
+    path the system refuses is made absolute as it is, so naming such a spec is a
+    diagnostic when it is read, never a crash here."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):  # RuntimeError: a loop of links (Python 3.11)
+        return path.absolute()
 
 
 def _sorted(items: list[Diagnostic]) -> list[Diagnostic]:
@@ -166,7 +196,7 @@ def catalogue_paths(result: CompileResult) -> set[Path]:
 
     if result.composition is None:
         return set()
-    folder = result.spec_path.resolve().parent
+    folder = resolved(result.spec_path).parent
     found = (catalogue_location(folder, cat.path)[0] for mode in result.composition.modes.values()
              for cat in mode.catalogues.values())
     return {path for path in found if path is not None}  # a refused path is not watched

@@ -14,6 +14,7 @@ import io
 import json
 import os
 import random
+import stat
 import sys
 import time
 from collections.abc import Callable
@@ -139,11 +140,22 @@ _EVENT_FIELDS = {
 }
 
 
+#: The largest game log ``replay`` reads: some 500,000 actions, far more than a game takes
+#: (a six-player Metropolis game of random bots logs about 22,000).
+MAX_LOG_BYTES = 64 * 2**20
+
+
 def _read_log(path: Path) -> list[tuple[int, dict]]:
     """The events of a log with their line numbers, checked for shape: a start
     event first, then actions, then at most one end event, and nothing else.
     Raises RunError (exit 2) naming the offending line."""
     try:
+        info = path.stat()
+        if stat.S_ISREG(info.st_mode) and info.st_size > MAX_LOG_BYTES:
+            raise RunError(f"{path}: not a game log: {info.st_size:,} bytes, more than the "
+                           f"{MAX_LOG_BYTES:,} of any game's log")
+        if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):  # /dev/zero, a pipe
+            raise RunError(f"cannot read the log {str(path)!r}: not an ordinary file")
         text = path.read_text(encoding="utf-8")
     except IsADirectoryError:
         raise RunError(f"cannot read the log {str(path)!r}: it is a directory") from None

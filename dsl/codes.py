@@ -93,8 +93,10 @@ REGISTRY: tuple[Code, ...] = (
          "line it is on. Save the file as UTF-8 (most editors have an encoding option).",
          "a spec saved as Latin-1, with `é` as the single byte 0xE9", runnable=False),
     Code("E0005", "cannot read the spec",
-         "The spec file cannot be opened: it does not exist, is a folder or is not readable. "
-         "Give the path of a `.rules` file.",
+         "The spec file cannot be opened: it does not exist, is a folder, is not readable, is a "
+         "link that leads nowhere (or back to itself), or is not an ordinary file (a device such "
+         "as `/dev/zero` or a pipe, which the compiler does not read). Give the path of a "
+         "`.rules` file.",
          "rulebook check specs/missing.rules", runnable=False),
     Code("E0006", "a text holds a character it cannot",
          "A quoted text (a title, a `source`, a label, a catalogue path...) is one line of readable "
@@ -123,6 +125,14 @@ REGISTRY: tuple[Code, ...] = (
          "is full...). Nothing was half-written: the previous engine and page are still there. "
          "The message gives the file and the reason.",
          "rulebook build with generated/ read-only", runnable=False),
+    Code("E0010", "two specs build the same game",
+         "A game's name names its engine (`generated/NAME.py`) and its page "
+         "(`docs/games/NAME.md`), so two specs of one project cannot name the same game: the "
+         "second would overwrite the first's engine and page. `rulebook build` and `rulebook "
+         "watch` build the first spec (in file-name order) and refuse the other, whose previous "
+         "output is left in place. Rename one of the games.",
+         "specs/copy.rules, a copy of specs/utopolis.rules, both with `game utopolis`",
+         runnable=False),
     # ------------------------------------------------------------ E02xx: composing the spec
     Code("E0201", "the spec has no `game` block",
          "Every spec starts with a `game` block naming the game and its player count. Add one.",

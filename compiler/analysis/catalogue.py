@@ -229,8 +229,14 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                       f"`{prov}`", key_spans.get("provenance", span),
                       hint=did_you_mean(str(prov), ["rulebook", "provisional"])
                       or "write `provenance: provisional` for a card the rulebook does not print")
-        for pf in entry.get("provisional_fields", []) or []:
-            if pf not in fields and pf not in ("copies", "title"):
+        provisional = entry.get("provisional_fields", []) or []
+        if not isinstance(provisional, list):  # a text would be read letter by letter
+            bag.error("E0310", f"card `{name}`: provisional_fields is a list of field names, not "
+                      f"{_kind(provisional)}", key_spans.get("provisional_fields", span),
+                      hint="write `provisional_fields: [value, cost]`")
+            provisional = []
+        for pf in provisional:
+            if not isinstance(pf, str) or (pf not in fields and pf not in ("copies", "title")):
                 bag.error("E0310", f"card `{name}`: `{pf}` in provisional_fields is not a field",
                           key_spans.get("provisional_fields", span),
                           hint=did_you_mean(str(pf), [*fields, "copies", "title"], "fields"))
@@ -241,8 +247,16 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
         names[name] = span
         card = {"_catalogue": cat.name, "_card_type": ctype.name, "_line": span.line,
                 "title": entry.get("title", name)}
+        odd_keys = iter([k for k, _ in pairs if k.tag != "tag:yaml.org,2002:str"])
         for key, value in entry.items():
             kspan = key_spans.get(key, span)
+            if not isinstance(key, str):  # YAML reads `5:`, `~:` or `2024-01-01:` as no text
+                knode = next(odd_keys, None)
+                shown_key = _yaml_text(knode) if knode is not None else repr(key)
+                bag.error("E0307", f"card `{name}` has a key YAML reads as {_kind(key)}, not a field "
+                          f"name: `{shown_key}`", _node_span(shown, knode) if knode is not None else span,
+                          hint="field names are lower_case_with_underscores")
+                continue
             if key in PROVENANCE_KEYS:
                 card[key] = value
                 continue
@@ -313,7 +327,7 @@ def _kind(value) -> str:
         return "a date"
     if value is None:
         return "nothing (null)"
-    return {list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)
+    return {list: "a list", dict: "a mapping", str: "a text"}.get(type(value), type(value).__name__)
 def _too_many(bag: DiagnosticBag, cat: ast.Catalogue, span: Span) -> None:
     """E0321 at the entry that takes the catalogues past MAX_CARDS cards."""
     bag.error("E0321", f"the catalogues hold more than {MAX_CARDS:,} cards (copies included) by "

@@ -43,7 +43,7 @@ def print_diagnostics(result, stream=None, verbose: bool = False) -> None:
 def spec_path(arg: str) -> Path:
     """A spec given as a path or as a game name (``utopolis``: ``specs/utopolis.rules``)."""
     path = Path(arg)
-    if path.exists():
+    if path.exists() or path.is_symlink():  # a broken link or a loop: E0005 says why
         return path
     named = project_root() / "specs" / f"{arg}.rules"
     if named.exists():

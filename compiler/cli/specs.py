@@ -18,7 +18,7 @@ def checked(path: Path, force: bool = False) -> tuple[pipeline.CompileResult, bo
     taken from the build cache of the spec's project when it holds them (unless
     ``force``), and recorded there otherwise; and whether they came from the cache.  A
     spec outside a project's ``specs/`` folder is checked every time."""
-    full = path.resolve()
+    full = pipeline.resolved(path)
     if full.parent.name != "specs":
         return pipeline.analyse(path), False
     start = time.perf_counter()
@@ -92,18 +92,14 @@ def cmd_fmt(args) -> int:
     unchanged = failed = 0
     for path in _fmt_paths(args.paths):
         display = pipeline.display_path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-            too_large = bounds.check_text(text, display)  # E0540, as `check` says it
-            if too_large is not None:
-                print_diagnostics(pipeline.CompileResult(path, path.stem, [too_large], text))
-                failed += 1
-                continue
-            result = format_source(text, display)
-        except (OSError, UnicodeDecodeError):
-            print_diagnostics(pipeline.analyse(path))  # the reading diagnostic of `check`
+        text, unread = pipeline.read_spec(path, display)  # E0004, E0005, E0540 as `check` says them
+        too_large = unread or bounds.check_text(text, display)
+        if too_large is not None:
+            print_diagnostics(pipeline.CompileResult(path, path.stem, [too_large], text))
             failed += 1
             continue
+        try:
+            result = format_source(text, display)
         except FormatError as err:
             print_diagnostics(pipeline.CompileResult(path, path.stem, err.diagnostics, text))
             failed += 1

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
@@ -62,15 +63,33 @@ def cmd_fuzz(args) -> int:
     for path in paths:
         if not path.is_file():
             raise CliError(f"no such spec: {path}")
+        unread = pipeline.read_spec(path, str(path))[1]  # not UTF-8, too large...
+        if unread is not None:
+            raise CliError(f"cannot fuzz {path}: {unread.message}")
+    _check_out_folder(Path(args.out))
     share, extra = divmod(args.cases, len(paths))
     failed = 0
     with progress() as bars:
         for number, path in enumerate(paths):
+            if share + (number < extra) == 0:  # fewer cases than specs: this one gets none
+                continue
             campaign = _fuzz_one(path, share + (number < extra), args, bars)
             failed += len(campaign.failures)
             if campaign.interrupted:
                 return 1
     return 1 if failed else 0
+
+
+def _check_out_folder(out: Path) -> None:
+    """Refuse a folder for failing inputs that could not be made or written (CliError),
+    before fuzzing for minutes and failing to save the first failure."""
+    folder = out
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise CliError(f"cannot save failing inputs in {str(out)!r}: {str(folder)!r} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CliError(f"cannot save failing inputs in {str(out)!r}: {str(folder)!r} is not writable")
 
 
 def _fuzz_one(path: Path, cases: int, args, bars):
@@ -89,7 +108,7 @@ def _fuzz_one(path: Path, cases: int, args, bars):
             print(f"{path.stem:<12} {done} cases, {time.perf_counter() - started:.0f} s", flush=True)
 
     try:
-        campaign = fuzz_campaign.run_campaign(path.resolve(), cases, args.seed, Path(args.out),
+        campaign = fuzz_campaign.run_campaign(pipeline.resolved(path), cases, args.seed, Path(args.out),
                                               case_seconds=args.case_seconds, progress=advance,
                                               case_memory_mb=args.case_memory_mb)
     except fuzzing.FuzzingUnavailable as err:

@@ -449,11 +449,13 @@ def test_a_file_of_gigabytes_is_not_read(tmp_path, monkeypatch):
     spec = tmp_path / "mini.rules"
     spec.write_text(BASE, encoding="utf-8")
     monkeypatch.setattr(Path, "read_text", lambda *a, **k: pytest.fail("the file was read"))
+    monkeypatch.setattr(Path, "open", lambda *a, **k: pytest.fail("the file was read"))
     real_stat = Path.stat
 
     def huge(self, *args, **kwargs):
         st = real_stat(self, *args, **kwargs)
-        return type("Stat", (), {"st_size": 5 * 10 ** 9, "st_mtime_ns": st.st_mtime_ns})()
+        return type("Stat", (), {"st_size": 5 * 10 ** 9, "st_mtime_ns": st.st_mtime_ns,
+                                 "st_mode": st.st_mode})()
 
     monkeypatch.setattr(Path, "stat", huge)
     assert codes(pipeline.analyse(spec)) == ["E0540"]

@@ -161,3 +161,31 @@ def test_edge_cases_never_raise(text: str):
                          ids=["300 parentheses", "1500 nots"])
 def test_deeply_nested_expression_never_raises(expr: str):
     assert_analyses(REAL + f'\nderived deep "Deep" = {expr} {{\n}}\n')
+
+
+# ------------------------------------------------------------------ card entries of the wrong shape
+# Found by verify8: a key YAML reads as no text (`5: 1`) and provisional_fields that is no list
+# of names raised TypeError; a text there was read letter by letter.  `rulebook fuzz` now
+# draws such entries ("shape" in fuzzing.catalogue_stress).
+@pytest.mark.parametrize("entry,code,words", [
+    ("    5: 1\n", "E0307", "a key YAML reads as a number, not a field name: `5`"),
+    ("    ~: 1\n", "E0307", "as nothing (null)"),
+    ("    2024-01-01: x\n", "E0307", "as a date"),
+    ("    provisional_fields: 5\n", "E0310", "provisional_fields is a list of field names, not a number"),
+    ("    provisional_fields: value\n", "E0310", "not a text"),
+    ("    provisional_fields: {value: 1}\n", "E0310", "not a mapping"),
+    ("    provisional_fields: [[value]]\n", "E0310", "`['value']` in provisional_fields is not a field"),
+    ("    provisional_fields: [{value: 1}]\n", "E0310", "in provisional_fields is not a field"),
+])
+def test_a_card_entry_of_the_wrong_shape_is_a_diagnostic_at_it(tmp_path, entry, code, words):
+    from compiler import pipeline
+
+    cards = (REPO_ROOT / "specs" / "utopolis.cards.yaml").read_text(encoding="utf-8")
+    folder = tmp_path / "specs"
+    folder.mkdir()
+    (folder / "utopolis.rules").write_text(REAL, encoding="utf-8")
+    (folder / "utopolis.cards.yaml").write_text(cards + "  - name: odd\n" + entry, encoding="utf-8")
+    result = pipeline.analyse(folder / "utopolis.rules")
+    found = [d for d in result.diagnostics if d.code == code and words in d.message]
+    assert found, [d.render() for d in result.diagnostics if d.severity == "error"]
+    assert found[0].span.line == len(cards.splitlines()) + 2  # at the key, below `- name: odd`
