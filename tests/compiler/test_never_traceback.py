@@ -1,6 +1,8 @@
 """Whatever the text, ``pipeline.analyse`` returns diagnostics (or success) and never
-raises; every diagnostic it returns renders.  About 200 Hypothesis examples in all, drawn
-from the strategies of :mod:`compiler.tools.fuzzing` (``rulebook fuzz`` runs the long campaign)."""
+raises; every diagnostic it returns renders.  About 300 Hypothesis examples in all, drawn
+from the strategies of :mod:`compiler.tools.fuzzing` (``rulebook fuzz`` runs the long
+campaign).  The runs of the costly strategies (edits of the whole spec, stress) are marked
+slow (CI runs them); the default run draws a short mix of them."""
 
 from __future__ import annotations
 
@@ -27,13 +29,29 @@ def assert_analyses(text: str) -> None:
     fuzzing.check_input(SPEC_PATH, text, codegen=False)  # must not raise
 
 
+# ------------------------------------------------------------------ a short mix, always
+def _no_catalogues(strategy):
+    return strategy.map(lambda text: fuzzing.CatalogueCase(text, ()))
+
+
+@settings(max_examples=20, **SETTINGS)
+@given(st.one_of(_no_catalogues(fuzzing.spec_mutations(REAL, max_edits=1)),
+                 _no_catalogues(fuzzing.spec_mutations(REAL, max_edits=3)),
+                 _no_catalogues(fuzzing.spec_stress(REAL)),
+                 fuzzing.catalogue_stress(REAL, REPO_ROOT / "specs")))
+def test_a_short_mix_of_edits_and_stress_never_raises(case):
+    fuzzing.check_input(SPEC_PATH, case.text, codegen=False, catalogues=case.catalogues)
+
+
 # ------------------------------------------------------------------ edits of the real spec
+@pytest.mark.slow
 @settings(max_examples=100, **SETTINGS)
 @given(fuzzing.spec_mutations(REAL, max_edits=1))
 def test_an_edited_spec_never_raises(text: str):
     assert_analyses(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, **SETTINGS)
 @given(fuzzing.spec_mutations(REAL, max_edits=3))
 def test_several_edits_never_raise(text: str):
@@ -60,12 +78,14 @@ def test_random_spec_tokens_never_raise(text: str):
 
 
 # ------------------------------------------------------------------ stress: sizes and depths
+@pytest.mark.slow
 @settings(max_examples=25, **SETTINGS)
 @given(fuzzing.spec_stress(REAL))
 def test_stressed_specs_never_raise(text: str):
     assert_analyses(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, **SETTINGS)
 @given(fuzzing.catalogue_stress(REAL, REPO_ROOT / "specs"))
 def test_stressed_catalogues_never_raise(case):
@@ -74,11 +94,12 @@ def test_stressed_catalogues_never_raise(case):
 
 @pytest.mark.parametrize("edit", fuzzing.STRESS, ids=lambda e: e.__name__)
 def test_each_stress_edit_changes_the_spec(edit):
-    from hypothesis import find
+    from hypothesis import Phase, find
 
-    # some draw of each stress edit gives a spec that differs from the real one
+    # some draw of each stress edit gives a spec that differs from the real one (the
+    # first found will do: no shrinking)
     find(st.data(), lambda data: edit(data.draw, st, REAL) != REAL,
-         settings=settings(max_examples=50, database=None, **SETTINGS))
+         settings=settings(max_examples=50, database=None, phases=[Phase.generate], **SETTINGS))
 
 
 # ------------------------------------------------------------------ the edits themselves

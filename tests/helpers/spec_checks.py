@@ -87,11 +87,12 @@ def assert_mutations_are_sound(spec: ast.Spec, muts: list[mutate.Mutation]) -> N
         assert len(muts) >= LARGE_MUTATIONS
 
 
-def assert_checks_catch_mutations(path: Path, muts: list[mutate.Mutation]) -> mutate.Report:
+def assert_checks_catch_mutations(path: Path, muts: list[mutate.Mutation],
+                                  every: bool = False) -> mutate.Report:
     """The checks catch at least 95 % of a fixed quarter of ``muts`` (all of them when
-    there are fewer than :data:`SAMPLED_FLOOR`), and put the first diagnostic of at least
-    half on the edited line; returns the report."""
-    sample = muts[::4] if len(muts) >= SAMPLED_FLOOR else muts
+    ``every`` or when there are fewer than :data:`SAMPLED_FLOOR`), and put the first
+    diagnostic of at least half on the edited line; returns the report."""
+    sample = muts[::4] if len(muts) >= SAMPLED_FLOOR and not every else muts
     report = mutate.run(path, sample)
     assert report.tried == len(sample)
     if len(muts) >= SAMPLED_FLOOR:
