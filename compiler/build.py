@@ -5,7 +5,8 @@ compiles one spec (:func:`compiler.pipeline.compile_spec`) and writes its engine
 and page atomically, only when their content changed; ``write_runtime`` writes the
 package every engine imports, ``write_errors_page`` the index of diagnostic codes
 (each code's example compiled as ``rulebook check`` would), ``build_site`` runs
-mkdocs.
+mkdocs.  Given a :class:`compiler.cache.BuildCache`, each takes what the cache holds
+for its inputs instead of making it again.
 """
 
 from __future__ import annotations
@@ -23,18 +24,20 @@ from dsl.codes import REGISTRY, Code
 from dsl.diagnostics import DiagnosticBag
 from dsl.spans import Span
 from compiler import pipeline
+from compiler.cache import BuildCache
 
 #: This repository, the project commands work on outside any other (see :func:`project_root`).
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def write_if_changed(path: Path, text: str) -> bool:
-    """Write atomically (temp file + rename) unless the content is already there.
+def write_if_changed(path: Path, text: str | bytes) -> bool:
+    """Write atomically (temp file + rename) unless the content is already there
+    (``text`` is written as UTF-8; bytes as they are).
 
     Raises ``UnicodeEncodeError`` (text that is not UTF-8, before anything is
     written) or ``OSError``; either way no temp file is left and ``path`` keeps its
     previous content."""
-    data = text.encode("utf-8")
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     try:
         if path.read_bytes() == data:
             return False
@@ -68,32 +71,42 @@ def project_root() -> Path:
     return cwd if (cwd / "specs").is_dir() else ROOT
 
 
-def write_runtime(root: Path) -> None:
+def write_runtime(root: Path, cache: BuildCache | None = None) -> None:
     """The package files every engine of ``root/generated/`` imports."""
-    from compiler.engine.codegen import render_runtime  # the backends load only when building
+    runtime = cache.text("runtime") if cache is not None else None
+    if runtime is None:
+        from compiler.engine.codegen import render_runtime  # the backends load only when building
 
+        runtime = render_runtime()
+        if cache is not None:
+            cache.store_text("runtime", runtime)
     gen = root / "generated"
     write_if_changed(gen / "__init__.py",
                      '"""Generated engines: output of `rulebook build`, never edited by hand."""\n')
-    write_if_changed(gen / "_runtime.py", render_runtime())
+    write_if_changed(gen / "_runtime.py", runtime)
 
 
-def example_output(code: Code) -> str:
+def example_output(code: Code, folder: Path | None = None) -> str:
     """The diagnostics of ``code`` that ``rulebook check`` prints for its example, rendered,
     with the example's files named ``example.rules`` and ``example.cards.yaml``; "" when
-    the example is not spec text."""
+    the example is not spec text.  The files are written in ``folder`` (an empty scratch
+    folder, used again by the next example), or in a temporary folder."""
     if not code.runnable:
         return ""
-    with tempfile.TemporaryDirectory() as folder:
-        spec = Path(folder) / "example.rules"
-        spec.write_text(code.example_spec(), encoding="utf-8")
-        if code.cards is not None:
-            (Path(folder) / "example.cards.yaml").write_text(code.cards, encoding="utf-8")
-        result = pipeline.analyse(spec)
-        text = "\n\n".join(d.render({d.span.path: result.source} if d.span.path.endswith(".rules")
-                                    else None) for d in result.diagnostics if d.code == code.code)
-        prefix = str(spec.parent) + os.sep
-        return text.replace(prefix, "").replace(str(spec.parent.resolve()) + os.sep, "")
+    if folder is None:
+        with tempfile.TemporaryDirectory() as scratch:
+            return example_output(code, Path(scratch))
+    spec, cards = folder / "example.rules", folder / "example.cards.yaml"
+    spec.write_text(code.example_spec(), encoding="utf-8")
+    if code.cards is not None:
+        cards.write_text(code.cards, encoding="utf-8")
+    else:
+        cards.unlink(missing_ok=True)
+    result = pipeline.analyse(spec)
+    text = "\n\n".join(d.render({d.span.path: result.source} if d.span.path.endswith(".rules")
+                                else None) for d in result.diagnostics if d.code == code.code)
+    prefix = str(spec.parent) + os.sep
+    return text.replace(prefix, "").replace(str(spec.parent.resolve()) + os.sep, "")
 
 
 def errors_page() -> str:
@@ -101,42 +114,104 @@ def errors_page() -> str:
     with what ``rulebook check`` says about each code's example."""
     from compiler.docs.errors import render_errors_page
 
-    return render_errors_page({c.code: example_output(c) for c in REGISTRY})
+    with tempfile.TemporaryDirectory() as scratch:  # one folder for every example
+        return render_errors_page({c.code: example_output(c, Path(scratch)) for c in REGISTRY})
 
 
-def write_errors_page(root: Path) -> bool:
-    """Write ``root/docs/errors.md`` if it changed; whether it did."""
-    return write_if_changed(root / "docs" / "errors.md", errors_page())
+def write_errors_page(root: Path, cache: BuildCache | None = None) -> bool:
+    """Write ``root/docs/errors.md`` if it changed; whether it did.  The page depends on
+    the compiler only (its registry, its checks), so ``cache`` keeps it per toolchain."""
+    page = cache.text("errors") if cache is not None else None
+    if page is None:
+        page = errors_page()
+        if cache is not None:
+            cache.store_text("errors", page)
+    return write_if_changed(root / "docs" / "errors.md", page)
 
 
-def build_spec(path: Path, root: Path, strict: bool = False) -> tuple[pipeline.CompileResult, bool]:
+def build_spec(path: Path, root: Path, strict: bool = False,
+               cache: BuildCache | None = None,
+               claimed: dict[str, Path] | None = None) -> tuple[pipeline.CompileResult, bool]:
     """Compile one spec and, when it has no errors (nor warnings, if ``strict``),
     write its engine (``root/generated/<game>.py``) and page
     (``root/docs/games/<game>.md``) atomically.  Returns the result (``seconds``
     covers the writes too) and whether any file changed; otherwise nothing is
-    written (the previous output stays)."""
+    written (the previous output stays).  With a ``cache`` holding the spec's inputs,
+    the result is the cached one (its ``composition`` None) and nothing is compiled.
+
+    ``claimed`` maps each game built so far (by ``rulebook build`` or ``watch``) to its
+    spec: a spec whose game another spec builds is E0010 and writes nothing (the
+    spec's earlier claim, under another name, is released first).  The engine and
+    the page are written both or neither: when the second cannot be (E0009), the
+    first is put back as it was."""
     start = time.perf_counter()
-    result = pipeline.compile_spec(path)
+    result = None
+    if cache is not None:
+        display = pipeline.display_path(path)
+        lookup = cache.spec(path, display)
+        entry = lookup.entry
+        if entry is not None and (entry.built or any(d.severity == "error" for d in entry.diagnostics)):
+            result = pipeline.CompileResult(path, entry.name, list(entry.diagnostics), entry.source,
+                                            engine=entry.engine, page=entry.page, counts=entry.counts)
+    if result is None:
+        result = pipeline.compile_spec(path)
+        if cache is not None:
+            cache.store_spec(lookup, path, display, result, built=True)
     changed = False
     warned = strict and any(d.severity == "warning" for d in result.diagnostics)
-    if result.ok and not warned and result.engine is not None and result.page is not None:
+    owner = _claim(claimed, result, path) if result.ok else None
+    if owner is not None:
+        game = result.composition.game if result.composition is not None else None
+        DiagnosticBag(result.diagnostics).error(  # added to the result's diagnostics
+            codes.SAME_GAME_TWICE, f"game `{result.name}` is built by another spec, "
+            f"{pipeline.display_path(owner)}",
+            game.span if game is not None else Span(pipeline.display_path(path), 0, 0, 0, 0),
+            hint="give each game its own name: both specs would write "
+                 f"generated/{result.name}.py and docs/games/{result.name}.md")
+    elif result.ok and not warned and result.engine is not None and result.page is not None:
         outputs = [(root / "generated" / f"{result.name}.py", result.engine),
                    (root / "docs" / "games" / f"{result.name}.md", result.page)]
-        for path, text in outputs:
+        done: list[tuple[Path, bytes | None]] = []  # the files written, and what they held
+        for target, text in outputs:
             try:
-                changed |= write_if_changed(path, text)
+                before = target.read_bytes() if target.is_file() else None
+                if write_if_changed(target, text):
+                    done.append((target, before))
             except (OSError, UnicodeError) as err:
                 reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
                 DiagnosticBag(result.diagnostics).error(  # added to the result's diagnostics
-                    codes.CANNOT_WRITE, f"cannot write {path}: {reason}",
-                    Span(pipeline.display_path(path), 0, 0, 0, 0),
-                    hint="check that the folder exists and can be written; the previous file "
-                    "is unchanged")
+                    codes.CANNOT_WRITE, f"cannot write {target}: {reason}",
+                    Span(pipeline.display_path(target), 0, 0, 0, 0),
+                    hint="check that the folder exists and can be written; the previous engine "
+                    "and page are unchanged")
+                _put_back(done)
+                done = []
                 break
+        changed = bool(done)
     result.seconds = time.perf_counter() - start
     return result, changed
 
 
+def _claim(claimed: dict[str, Path] | None, result: pipeline.CompileResult, path: Path) -> Path | None:
+    """Record that the spec ``path`` builds ``result.name`` in ``claimed``; the spec that
+    already builds it, if another one does (then nothing is recorded)."""
+    if claimed is None:
+        return None
+    me = pipeline.resolved(path)
+    for name in [n for n, p in claimed.items() if p == me and n != result.name]:
+        del claimed[name]  # the spec renamed its game
+    owner = claimed.setdefault(result.name, me)
+    return owner if owner != me else None
+
+
+def _put_back(done: list[tuple[Path, bytes | None]]) -> None:
+    """Undo the writes of one build (each file's earlier content, or no file), best effort."""
+    for target, before in reversed(done):
+        with contextlib.suppress(OSError):
+            if before is None:
+                target.unlink()
+            else:
+                write_if_changed(target, before)
 
 
 def build_site(root: Path) -> subprocess.CompletedProcess:

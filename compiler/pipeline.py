@@ -9,19 +9,23 @@ the outputs is :mod:`compiler.build`'s.
 
 from __future__ import annotations
 
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dsl import codes
-from dsl.diagnostics import Diagnostic, DiagnosticBag, suggestion_budget
+from dsl.diagnostics import Diagnostic, DiagnosticBag, Report, suggestion_budget
 from dsl.spans import Span
-from dsl.parser import parse_spec
-from compiler.analysis import bounds, limits
-from compiler.analysis.catalogue import catalogue_location, load_catalogues
-from compiler.checks import check
-from compiler.analysis.compose import Composition, compose
 from compiler.analysis.types import Types
+
+if TYPE_CHECKING:
+    from compiler.analysis.compose import Composition
+
+# The passes (the parser, the checks, the backends: Lark, networkx, YAML, Jinja) are
+# imported by the functions that run them, so that a command that only reads a
+# result (a build answered from its cache, ``rulebook play``) does not load them.
 
 
 @dataclass
@@ -39,6 +43,9 @@ class CompileResult:
     engine: str | None = None
     page: str | None = None
     seconds: float = 0.0
+    #: the counts of :meth:`stats` of a result read back from the build cache, which
+    #: has no ``composition``
+    counts: dict[str, int] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -48,7 +55,7 @@ class CompileResult:
         """Counts for the build line: modes, phases, actions and rules (declarations)."""
         comp = self.composition
         if comp is None:
-            return {}
+            return dict(self.counts)
         phases = {n for m in comp.modes.values() for n in m.phases}
         actions = {n for m in comp.modes.values() for n in m.actions}
         rules = len({id(d) for m in comp.modes.values() for t in (
@@ -60,23 +67,17 @@ class CompileResult:
 
 def analyse(path: Path, text: str | None = None) -> CompileResult:
     """Front and middle passes only (what ``rulebook check`` runs): no codegen."""
+    from dsl.parser import parse_spec
+    from compiler.analysis import bounds, limits
+    from compiler.analysis.catalogue import load_catalogues
+    from compiler.analysis.compose import compose
+    from compiler.checks import check
+
     start = time.perf_counter()
     display = display_path(path)
     report = DiagnosticBag()  # what stops the spec before it is parsed
     if text is None:
-        try:
-            size = path.stat().st_size
-            if size > 4 * limits.MAX_SPEC_CHARS:  # more bytes than the most characters take
-                bounds.too_large(display, f"{size:,} bytes", Span(display, 1, 1, 1, 2), report)
-            else:
-                text = path.read_text(encoding="utf-8-sig")  # an editor's byte-order mark is not text
-        except UnicodeDecodeError as err:
-            line = path.read_bytes()[:err.start].count(b"\n") + 1
-            report.error(codes.NOT_UTF8, f"the spec is not UTF-8 text (byte {err.object[err.start]:#04x})",
-                         Span(display, line, 1, line, 2), hint="save the file as UTF-8")
-        except OSError as err:
-            report.error(codes.CANNOT_READ_SPEC, f"cannot read the spec: {err.strerror or err}",
-                         Span(display, 0, 0, 0, 0), hint="give the path of a .rules file")
+        text = read_spec(path, display, report)
     if text is not None:
         bounds.check_text(text, display, report)
     if report.items:
@@ -109,6 +110,46 @@ def analyse(path: Path, text: str | None = None) -> CompileResult:
     return result
 
 
+def read_spec(path: Path, display: str, report: Report) -> str | None:
+    """The text of the spec file ``path`` (shown as ``display``), read as ``rulebook check``
+    reads it: UTF-8, an editor's byte-order mark dropped, line ends as ``\\n``; or None,
+    without reading more than the largest spec can take, the problem reported to
+    ``report``: E0005 for a file that cannot be opened or is not an ordinary file (a
+    device such as ``/dev/zero`` or a pipe would be read for ever, or wait for a
+    writer), E0540 for more bytes than :data:`~compiler.limits.MAX_SPEC_CHARS`
+    characters take, E0004 for bytes that are not UTF-8.  Never raises."""
+    from compiler.analysis import bounds, limits
+
+    most = 4 * limits.MAX_SPEC_CHARS  # bytes: a character takes at most 4
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):  # a folder: E0005 below
+            report.error(codes.CANNOT_READ_SPEC, "cannot read the spec: it is not an ordinary file (a "
+                         "device, a pipe or a socket)", Span(display, 0, 0, 0, 0),
+                         hint="give the path of a .rules file")
+            return None
+        if info.st_size > most:
+            bounds.too_large(display, f"{info.st_size:,} bytes", Span(display, 1, 1, 1, 2), report)
+            return None
+        with path.open("rb") as f:
+            data = f.read(most + 1)
+    except (OSError, ValueError) as err:  # ValueError: a path holding NUL
+        report.error(codes.CANNOT_READ_SPEC, f"cannot read the spec: {getattr(err, 'strerror', None) or err}",
+                     Span(display, 0, 0, 0, 0), hint="give the path of a .rules file")
+        return None
+    if len(data) > most:  # it grew since stat
+        bounds.too_large(display, f"more than {most:,} bytes", Span(display, 1, 1, 1, 2), report)
+        return None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data[:err.start].count(b"\n") + 1
+        report.error(codes.NOT_UTF8, f"the spec is not UTF-8 text (byte {data[err.start]:#04x})",
+                     Span(display, line, 1, line, 2), hint="save the file as UTF-8")
+        return None
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # as Python's universal newlines
+
+
 def compile_spec(path: Path, text: str | None = None) -> CompileResult:
     """All passes; on success ``engine`` and ``page`` hold the generated sources."""
     from compiler.docs.codegen import render_game_page
@@ -131,13 +172,23 @@ def display_path(path: Path) -> str:
     """How a spec is named in spans and generated files: relative to its project
     (the folder holding ``specs/``), so output does not depend on where the command
     runs; else relative to the working directory; else as given."""
-    full = path.resolve()
+    full = resolved(path)
     if full.parent.name == "specs":
         return str(full.relative_to(full.parent.parent))
     try:
         return str(full.relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+def resolved(path: Path) -> Path:
+    """``path`` made absolute, links followed as far as they go: a loop of links or a
+    path the system refuses is made absolute as it is, so naming such a spec is a
+    diagnostic when it is read, never a crash here."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):  # RuntimeError: a loop of links (Python 3.11)
+        return path.absolute()
 
 
 def _sorted(items: list[Diagnostic]) -> list[Diagnostic]:
@@ -149,9 +200,11 @@ def _sorted(items: list[Diagnostic]) -> list[Diagnostic]:
 
 def catalogue_paths(result: CompileResult) -> set[Path]:
     """The catalogue files a compiled spec reads (resolved), for rebuilding on their change."""
+    from compiler.analysis.catalogue import catalogue_location
+
     if result.composition is None:
         return set()
-    folder = result.spec_path.resolve().parent
+    folder = resolved(result.spec_path).parent
     ignored = DiagnosticBag()  # a refused path is not watched (the build reported it)
     found = (catalogue_location(folder, cat.path, ignored, cat.span)
              for mode in result.composition.modes.values() for cat in mode.catalogues.values())

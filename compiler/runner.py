@@ -14,8 +14,10 @@ import io
 import json
 import os
 import random
+import stat
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -138,11 +140,22 @@ _EVENT_FIELDS = {
 }
 
 
+#: The largest game log ``replay`` reads: some 500,000 actions, far more than a game takes
+#: (a six-player Metropolis game of random bots logs about 22,000).
+MAX_LOG_BYTES = 64 * 2**20
+
+
 def _read_log(path: Path) -> list[tuple[int, dict]]:
     """The events of a log with their line numbers, checked for shape: a start
     event first, then actions, then at most one end event, and nothing else.
     Raises RunError (exit 2) naming the offending line."""
     try:
+        info = path.stat()
+        if stat.S_ISREG(info.st_mode) and info.st_size > MAX_LOG_BYTES:
+            raise RunError(f"{path}: not a game log: {info.st_size:,} bytes, more than the "
+                           f"{MAX_LOG_BYTES:,} of any game's log")
+        if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):  # /dev/zero, a pipe
+            raise RunError(f"cannot read the log {str(path)!r}: not an ordinary file")
         text = path.read_text(encoding="utf-8")
     except IsADirectoryError:
         raise RunError(f"cannot read the log {str(path)!r}: it is a directory") from None
@@ -267,16 +280,21 @@ def bench_rows(names: list[str], players: list[int] | None, root: Path) -> list[
     return rows
 
 
-def bench(module, mode: str, players: int, games: int, seconds: float) -> tuple[int, int, float]:
+def bench(module, mode: str, players: int, games: int, seconds: float,
+          progress: Callable[[float], None] | None = None) -> tuple[int, int, float]:
     """Play seeded random games (seeds 0, 1, ...) of ``mode`` with ``players``: at least
     one, at least ``games`` and for at least ``seconds``.  Returns (games played,
-    actions in all, seconds taken)."""
+    actions in all, seconds taken).  ``progress(fraction)`` hears after each game how
+    much of the least it must do is done (0 to 1)."""
     played = actions = 0
     start = time.perf_counter()
     while True:
         state = play_game(module, mode, players, seed=played)
         played += 1
         actions += len(state.history)
-        if played >= games and time.perf_counter() - start >= seconds:
+        elapsed = time.perf_counter() - start
+        if progress is not None:
+            progress(min(played / games if games else 1.0, elapsed / seconds if seconds else 1.0, 1.0))
+        if played >= games and elapsed >= seconds:
             break
     return played, actions, max(time.perf_counter() - start, 1e-9)

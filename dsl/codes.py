@@ -5,17 +5,14 @@ to fix it, and a small example spec that triggers it.  ``rulebook explain CODE``
 prints an entry; ``docs/errors.md`` lists them all; :class:`dsl.diagnostics.Diagnostic`
 refuses a code that is not here.  Codes are stable: never renumber or reuse one.
 
-Each entry names its code: ``Code(WRONG_TYPE := "E0503", "wrong type", ...)`` defines
-the constant ``codes.WRONG_TYPE``, which is how the compiler names the code where it
-reports it (the number is written here and nowhere else; a test holds it).
-
 To add a code, append one ``Code(NAME := "E....", ...)`` to :data:`REGISTRY` (kept
-sorted), its name taken from its title: errors are ``E`` + 4 digits, warnings ``W`` + 4
-digits.  An example is added to :data:`MINIMAL_SPEC` (a small clean spec) unless
-``standalone`` is true; ``cards`` is written beside it as ``example.cards.yaml``.  The
-test suite compiles every example and checks that it produces its code.  The spec the
-examples extend, and the card type, deck and catalogue several of them use, are in
-:mod:`dsl.code_examples`.
+sorted): errors are ``E`` + 4 digits, warnings ``W`` + 4 digits; ``NAME`` (taken from
+the title) is the constant the compiler names the code by (``codes.WRONG_TYPE``): the
+number is written here and nowhere else.  An example is added to :data:`MINIMAL_SPEC`
+(a small clean spec) unless ``standalone`` is true; ``cards`` is written beside it as
+``example.cards.yaml``.  The test suite compiles every example and checks that it
+produces its code.  The spec the examples extend, and the card type, deck and catalogue
+several of them use, are in :mod:`dsl.code_examples`.
 """
 
 from __future__ import annotations
@@ -26,7 +23,7 @@ from dataclasses import dataclass
 from dsl.code_examples import CARDS_MODE as _CARD
 from dsl.code_examples import MINIMAL_SPEC
 
-__all__ = ["MINIMAL_SPEC", "Code", "REGISTRY", "GROUPS", "group_of", "CODES", "NAMES", "lookup"]
+__all__ = ["MINIMAL_SPEC", "Code", "REGISTRY", "GROUPS", "group_of", "CODES", "lookup"]
 
 
 @dataclass(frozen=True)
@@ -98,8 +95,10 @@ REGISTRY: tuple[Code, ...] = (
          "line it is on. Save the file as UTF-8 (most editors have an encoding option).",
          "a spec saved as Latin-1, with `é` as the single byte 0xE9", runnable=False),
     Code(CANNOT_READ_SPEC := "E0005", "cannot read the spec",
-         "The spec file cannot be opened: it does not exist, is a folder or is not readable. "
-         "Give the path of a `.rules` file.",
+         "The spec file cannot be opened: it does not exist, is a folder, is not readable, is a "
+         "link that leads nowhere (or back to itself), or is not an ordinary file (a device such "
+         "as `/dev/zero` or a pipe, which the compiler does not read). Give the path of a "
+         "`.rules` file.",
          "rulebook check specs/missing.rules", runnable=False),
     Code(TEXT_CHARACTER := "E0006", "a text holds a character it cannot",
          "A quoted text (a title, a `source`, a label, a catalogue path...) is one line of readable "
@@ -128,6 +127,14 @@ REGISTRY: tuple[Code, ...] = (
          "is full...). Nothing was half-written: the previous engine and page are still there. "
          "The message gives the file and the reason.",
          "rulebook build with generated/ read-only", runnable=False),
+    Code(SAME_GAME_TWICE := "E0010", "two specs build the same game",
+         "A game's name names its engine (`generated/NAME.py`) and its page "
+         "(`docs/games/NAME.md`), so two specs of one project cannot name the same game: the "
+         "second would overwrite the first's engine and page. `rulebook build` and `rulebook "
+         "watch` build the first spec (in file-name order) and refuse the other, whose previous "
+         "output is left in place. Rename one of the games.",
+         "specs/copy.rules, a copy of specs/utopolis.rules, both with `game utopolis`",
+         runnable=False),
     # ------------------------------------------------------------ E02xx: composing the spec
     Code(NO_GAME_BLOCK := "E0201", "the spec has no `game` block",
          "Every spec starts with a `game` block naming the game and its player count. Add one.",
@@ -283,8 +290,14 @@ REGISTRY: tuple[Code, ...] = (
          '    work -> end\n  }\n}\n'),
     Code(NO_DEFAULT_TRANSITION := "E0406", "no default transition out of a phase",
          "Every transition out of this phase has a condition, so the game gets stuck when none "
-         "holds. Make one transition unconditional: it is taken when no other one applies.",
-         'mode stuck "Stuck" {\n  replace flow {\n    start -> work\n    work -> work when not game_over\n'
+         "holds. Make one transition unconditional: it is taken when no other one applies. The "
+         "usual case is a phase whose only way out is `play -> end when game_over`: while the game "
+         "goes on, the flow has nowhere to go. Add `play -> play` to play the phase again (the "
+         "game still ends when `game_over` holds), or, if the `end` block says `immediately` (its "
+         "condition is checked after every action, so the turns go on until it holds), write "
+         "`play -> end` without `when`. Two transitions with opposite conditions "
+         "(`when not game_over`, `when game_over`) also lack a default: drop one `when`.",
+         'mode stuck "Stuck" {\n  replace flow {\n    start -> work\n'
          '    work -> end when game_over\n  }\n}\n'),
     Code(PHASE_NEVER_FINISHES := "E0407", "players can never finish a phase",
          "A `simultaneous` (or `turns`) phase waits until every player is done, but none of the "
@@ -361,8 +374,8 @@ REGISTRY: tuple[Code, ...] = (
          "The player picks an option of `ask` by its label, so labels must differ. Rename one.",
          'action vote "Vote" {\n  effect {\n    ask me {\n      "Yes" {\n        score 1\n      }\n'
          '      "Yes" {\n        score 2\n      }\n    }\n  }\n  source "Turn"\n}\n'),
-    Code(MISSPELT_CLAUSE := "E0512", 'an enum member reads like a misspelt `source`, `ruling` or '
-         '`provisional`',
+    Code(MISSPELT_CLAUSE := "E0512",
+         'an enum member reads like a misspelt `source`, `ruling` or `provisional`',
          'Inside an `enum`, a line `sourc "Buildings"` is read as a member named `sourc`, so the '
          'citation is silently lost. A member named like `source`, `ruling` or `provisional` with '
          'one letter dropped, added or two swapped is refused. Spell the keyword right, or rename '
@@ -456,6 +469,15 @@ REGISTRY: tuple[Code, ...] = (
          'mode lucky "Lucky" {\n  replace end game_over {\n    when any player vp >= 5\n'
          '    finish round\n    winner most vp\n    tie_breaker "roll-off" roll_off most sides 6\n'
          '    tie_breaker "more coins" most coin\n    source "End of the game"\n  }\n}\n'),
+    # ------------------------------------------------------------ E057x: how the game ends
+    Code(SECOND_END := "E0570", "a second `end` block would never be played",
+         "The engine plays one `end` block: the first in force in the mode (its condition, when "
+         "the game stops and who wins). A later one would be shown on the reference page but never "
+         "end a game. Join the conditions in the first block (`when A or B`), or remove the extra "
+         "block. Several endings, each with its own winners, come with the language's issue 11 "
+         "(construct 19). A note points at the block the engine plays.",
+         'end early_finish {\n  when any player coin >= 3\n  immediately\n  winner most coin\n'
+         '  source "End of the game"\n}\n'),
     # ------------------------------------------------------------ E06xx: hidden information
     Code(SHUFFLED_ZONE_PUBLIC := "E0601", 'a shuffled zone is public',
          'A deck, or any zone the rules shuffle, is `public`, so every player would see the order '
@@ -568,10 +590,6 @@ def group_of(code: str) -> str:
 
 #: Code → entry, for lookups.
 CODES: dict[str, Code] = {c.code: c for c in REGISTRY}
-
-#: Code → the name of its constant (``"E0503"`` → ``"WRONG_TYPE"``), one per entry.
-NAMES: dict[str, str] = {value: name for name, value in dict(globals()).items()
-                         if name.isupper() and isinstance(value, str) and value in CODES}
 
 
 def lookup(code: str) -> Code | None:

@@ -41,6 +41,8 @@ def refused(ch: str) -> bool:
 
 def first_refused(text: str) -> int | None:
     """The index of the first character of ``text`` a text may not hold, or None."""
+    if text.isprintable():  # every refused character is one Python does not print
+        return None
     for i, ch in enumerate(text):
         if refused(ch):
             return i
@@ -65,6 +67,8 @@ def decode(raw: str, report: Report, place: Callable[[int, int], Span]) -> str:
     the spec spells it).  Its problems go to ``report``, at ``place(offset in raw,
     width)``: ``codes.UNKNOWN_ESCAPE`` for an escape the language does not have,
     ``codes.TEXT_CHARACTER`` for a character a text may not hold."""
+    if "\\" not in raw and raw.isprintable():  # the usual text: no escape, nothing refused
+        return raw
     out: list[str] = []
     i = 0
     while i < len(raw):

@@ -121,37 +121,37 @@ CARDS_OF = { 'space': tuple(range(0, 20)), 'structure': tuple(range(20, 29)), 't
 # ---------------------------------------------------------------- rules
 
 
-def proc_knowledge_check(g, s, p, v_who):
+def procedure_knowledge_check(g, s, p, v_who):
     """Knowledge check (spec line 447). Source: The Game Turn: Your Choices in the Dystopia › 2; Motivation and Knowledge Tracks."""
     # spec line 449: if (count available of who) >= 1 and (sum value over available of who) + who.knowledge >= knowledge_limit {
     if ((len(s.z['available'][v_who]) >= 1) and ((sum(s.cst['value'][_c2] for _c2 in s.z['available'][v_who]) + s.tr['knowledge'][v_who]) >= g.P['knowledge_limit'])):
         # spec line 450: let top = best available of who by value
-        v_top = max(s.z['available'][v_who], key=lambda _c3: s.cst['value'][_c3], default=-1)
+        v_top = R.best(s.z['available'][v_who], lambda _c3: s.cst['value'][_c3], 450)
         # spec line 451: move top into pool of who
-        R.move(s, g, v_top, 'pool', v_who, False)
+        R.move(s, g, v_top, 'pool', v_who)
 
 
-def proc_bump(g, s, p, v_d):
+def procedure_bump(g, s, p, v_d):
     """A worker is bumped (spec line 459). Source: Types of Action Spaces › Temporary Use."""
     # spec line 461: move d into available of d.owner
-    R.move(s, g, v_d, 'available', F_owner[v_d], False)
+    R.move(s, g, v_d, 'available', F_owner[v_d])
     # spec line 462: roll d
     s.cst['value'][v_d] = R.randrange(s, 6) + 1
     # spec line 463: do knowledge_check(d.owner)
     g.PR['knowledge_check'](g, s, p, F_owner[v_d])
 
 
-def proc_lose_motivation(g, s, p, v_why):
+def procedure_lose_motivation(g, s, p, v_why):
     """Lose 1 motivation (spec line 468). Source: Motivation and Knowledge Tracks."""
     # spec line 470: if motivation >= 2 {
     if (s.tr['motivation'][p] >= 2):
         # spec line 471: advance motivation by -1
         s.tr['motivation'][p] += (-1)
     # spec line 473: choose max(count my artifacts_hand - (motivation + 1), 0) cards from my artifacts_hand into artifact_discard
-    R.choose_cards(s, g, p, max((len(s.z['artifacts_hand'][p]) - (s.tr['motivation'][p] + 1)), 0), 'artifacts_hand', p, 'artifact_discard', None, False)
+    R.choose_cards(s, g, p, max((len(s.z['artifacts_hand'][p]) - (s.tr['motivation'][p] + 1)), 0), 'artifacts_hand', p, 'artifact_discard', None)
 
 
-def proc_activate_recruits(g, s, p, v_f):
+def procedure_activate_recruits(g, s, p, v_f):
     """Inactive recruits join (spec line 479). Source: Loyalty Track; Types of Action Spaces › Temporary Use."""
     # spec line 481: each player {
     for _p1 in R.turn_order(s):
@@ -160,30 +160,30 @@ def proc_activate_recruits(g, s, p, v_f):
             if not (F_faction[v_r] == v_f):
                 continue
             # spec line 483: move r into my recruits_active
-            R.move(s, g, v_r, 'recruits_active', _p1, False)
+            R.move(s, g, v_r, 'recruits_active', _p1)
         # spec line 485: if loyalty[f] >= bonus_four {
         if (s.gtr['loyalty'][v_f] >= g.P['bonus_four']):
             # spec line 486: do honour_recruits(f)
             g.PR['honour_recruits'](g, s, _p1, v_f)
 
 
-def proc_keep_recruit(g, s, p, v_r):
+def procedure_keep_recruit(g, s, p, v_r):
     """Keep a recruit after fighting the system (spec line 494). Source: The Game Turn: Your Choices in the Dystopia › 3; Loyalty Track."""
     # spec line 496: move r into my recruits_inactive
-    R.move(s, g, v_r, 'recruits_inactive', p, False)
+    R.move(s, g, v_r, 'recruits_inactive', p)
     # spec line 497: move all my recruit_offer into recruit_discard
     R.move_all(s, g, 'recruit_offer', p, 'recruit_discard', None)
     # spec line 498: if loyalty[r.faction] >= bonus_three {
     if (s.gtr['loyalty'][F_faction[v_r]] >= g.P['bonus_three']):
         # spec line 499: move r into my recruits_active
-        R.move(s, g, v_r, 'recruits_active', p, False)
+        R.move(s, g, v_r, 'recruits_active', p)
         # spec line 500: if loyalty[r.faction] >= bonus_four {
         if (s.gtr['loyalty'][F_faction[v_r]] >= g.P['bonus_four']):
             # spec line 501: do honour_recruits(r.faction)
             g.PR['honour_recruits'](g, s, p, F_faction[v_r])
 
 
-def proc_honour_recruits(g, s, p, v_f):
+def procedure_honour_recruits(g, s, p, v_f):
     """Authority on recruits (spec line 511). Source: Loyalty Track; Where to Place Authority Tokens."""
     # spec line 513: for each r in my recruits_active where faction == f and (count recruit_tokens of r) == 0 {
     for v_r in list(s.z['recruits_active'][p]):
@@ -192,14 +192,14 @@ def proc_honour_recruits(g, s, p, v_f):
         # spec line 514: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
             # spec line 515: let t = best my supply by 0
-            v_t = max(s.z['supply'][p], key=lambda _c3: 0, default=-1)
+            v_t = R.best(s.z['supply'][p], lambda _c3: 0, 515)
             # spec line 516: move t into recruit_tokens of r
-            R.move(s, g, v_t, 'recruit_tokens', v_r, False)
+            R.move(s, g, v_t, 'recruit_tokens', v_r)
             # spec line 517: score 1
             s.tr['authority'][p] += 1
 
 
-def proc_gain_loyalty(g, s, p, v_f):
+def procedure_gain_loyalty(g, s, p, v_f):
     """Loyalty advances (spec line 525). Source: Loyalty Track."""
     # spec line 527: if loyalty[f] < bonus_four {
     if (s.gtr['loyalty'][v_f] < g.P['bonus_four']):
@@ -217,19 +217,19 @@ def proc_gain_loyalty(g, s, p, v_f):
                 g.PR['honour_recruits'](g, s, _p1, v_f)
 
 
-def proc_claim_territory(g, s, p, v_tr):
+def procedure_claim_territory(g, s, p, v_tr):
     """Place an authority token on a territory (spec line 542). Source: Where to Place Authority Tokens."""
     # spec line 544: if (count my supply) >= 1 and (count territory_tokens of tr) < players {
     if ((len(s.z['supply'][p]) >= 1) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
         # spec line 545: let t = best my supply by 0
-        v_t = max(s.z['supply'][p], key=lambda _c3: 0, default=-1)
+        v_t = R.best(s.z['supply'][p], lambda _c3: 0, 545)
         # spec line 546: move t into territory_tokens of tr
-        R.move(s, g, v_t, 'territory_tokens', v_tr, False)
+        R.move(s, g, v_t, 'territory_tokens', v_tr)
         # spec line 547: score 1
         s.tr['authority'][p] += 1
 
 
-def proc_suffer_penalty(g, s, p, v_st):
+def procedure_suffer_penalty(g, s, p, v_st):
     """Suffer a structure's penalty (spec line 553). Source: Types of Action Spaces › Single Use."""
     # spec line 555: if st.penalty == lose_motivation {
     if (F_penalty[v_st] == 'lose_motivation'):
@@ -247,12 +247,15 @@ def proc_suffer_penalty(g, s, p, v_st):
 
 def legal_work_area(g, s, p):
     """Choices of 'Work a commodity area' open to player p (spec line 595)."""
+    # spec line 596: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        # spec line 597: choose sp: card in board_spaces where family == commodity_area
         for v_sp in s.z['board_spaces']:
             if not (F_family[v_sp] == 'commodity_area'):
                 continue
+            # spec line 598: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
             yield (v_d, v_sp)
@@ -261,6 +264,7 @@ def legal_work_area(g, s, p):
 def apply_work_area(g, s, p, args):
     """Work a commodity area (spec line 595). Source: Types of Action Spaces › Collective Use; Loyalty Track."""
     v_d, v_sp = args
+    # spec line 599: uses placed 1
     s.ta['placed'][p] += 1
     # spec line 601: let total = sum value over workers_on of sp
     v_total = sum(s.cst['value'][_c1] for _c1 in s.z['workers_on'][v_sp])
@@ -291,17 +295,20 @@ def apply_work_area(g, s, p, args):
     # spec line 619: if sp.faction == icarite and level >= bonus_two and (count my recruits_active where faction == icarite) >= 1 and has bliss 1 {
     if ((F_faction[v_sp] == 'icarite') and (v_level >= g.P['bonus_two']) and (sum(1 for _c3 in s.z['recruits_active'][p] if (F_faction[_c3] == 'icarite')) >= 1) and R.has(s, p, (0, 0, 0, 1, 0, 0, 0))):
         # spec line 620: ask me {
-        R.ask(s, p, ('buy energy', 'buy food', 'buy water', 'buy nothing'), 'ask_work_area_1', {'d': v_d, 'level': v_level, 'sp': v_sp, 'total': v_total}, p)
+        R.ask(s, p, ('buy energy', 'buy food', 'buy water', 'buy nothing'), 'ask_work_area', {'d': v_d, 'level': v_level, 'sp': v_sp, 'total': v_total}, p)
 
 
 def legal_dig(g, s, p):
     """Choices of 'Dig in a tunnel' open to player p (spec line 645)."""
+    # spec line 646: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        # spec line 647: choose sp: card in board_spaces where family == tunnel
         for v_sp in s.z['board_spaces']:
             if not (F_family[v_sp] == 'tunnel'):
                 continue
+            # spec line 648: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
             yield (v_d, v_sp)
@@ -310,6 +317,7 @@ def legal_dig(g, s, p):
 def apply_dig(g, s, p, args):
     """Dig in a tunnel (spec line 645). Source: Types of Action Spaces › Temporary Use; Loyalty Track."""
     v_d, v_sp = args
+    # spec line 649: uses placed 1
     s.ta['placed'][p] += 1
     # spec line 651: gain sp.gains
     R.gain(s, p, F_gains[v_sp])
@@ -329,16 +337,21 @@ def apply_dig(g, s, p, args):
 
 def legal_mine_tunnel_end(g, s, p):
     """Choices of "Work the exclusive space at a tunnel's end" open to player p (spec line 667)."""
+    # spec line 668: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
         for v_sp in s.z['board_spaces']:
             if not ((F_family[v_sp] == 'tunnel_end') and (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp])):
                 continue
+            # spec line 670: require digger[sp.faction] >= tunnel_exclusive
             if not (s.gtr['digger'][F_faction[v_sp]] >= g.P['tunnel_exclusive']):
                 continue
+            # spec line 671: require (count my recruits_active where faction == sp.faction) >= 1
             if not (sum(1 for _c2 in s.z['recruits_active'][p] if (F_faction[_c2] == F_faction[v_sp])) >= 1):
                 continue
+            # spec line 672: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
             yield (v_d, v_sp)
@@ -347,6 +360,7 @@ def legal_mine_tunnel_end(g, s, p):
 def apply_mine_tunnel_end(g, s, p, args):
     """Work the exclusive space at a tunnel's end (spec line 667). Source: Types of Action Spaces › Temporary Use; Setup: Assembling Your New Order › 9."""
     v_d, v_sp = args
+    # spec line 673: uses placed 1
     s.ta['placed'][p] += 1
     # spec line 675: gain sp.gains
     R.gain(s, p, F_gains[v_sp])
@@ -354,12 +368,15 @@ def apply_mine_tunnel_end(g, s, p, args):
 
 def legal_build_site(g, s, p):
     """Choices of 'Work on a construction site' open to player p (spec line 682)."""
+    # spec line 683: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
         for v_sp in s.z['board_spaces']:
             if not ((F_family[v_sp] == 'construction_site') and (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n))):
                 continue
+            # spec line 685: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
             yield (v_d, v_sp)
@@ -368,6 +385,7 @@ def legal_build_site(g, s, p):
 def apply_build_site(g, s, p, args):
     """Work on a construction site (spec line 682). Source: Types of Action Spaces › Single Use."""
     v_d, v_sp = args
+    # spec line 686: uses placed 1
     s.ta['placed'][p] += 1
     # spec line 688: if (count workers_on of sp) >= min(sp.capacity, players) {
     if (len(s.z['workers_on'][v_sp]) >= min(F_capacity[v_sp], s.n)):
@@ -382,7 +400,7 @@ def apply_build_site(g, s, p, args):
                     if not (F_owner[v_o] == _p2):
                         continue
                     # spec line 693: move o into my available
-                    R.move(s, g, v_o, 'available', _p2, False)
+                    R.move(s, g, v_o, 'available', _p2)
                     # spec line 694: roll o
                     s.cst['value'][v_o] = R.randrange(s, 6) + 1
                 # spec line 696: do knowledge_check(me)
@@ -390,9 +408,9 @@ def apply_build_site(g, s, p, args):
                 # spec line 697: if (count my supply) >= 1 {
                 if (len(s.z['supply'][_p2]) >= 1):
                     # spec line 698: let t = best my supply by 0
-                    v_t = max(s.z['supply'][_p2], key=lambda _c5: 0, default=-1)
+                    v_t = R.best(s.z['supply'][_p2], lambda _c5: 0, 698)
                     # spec line 699: move t into structure_tokens of sp
-                    R.move(s, g, v_t, 'structure_tokens', v_sp, False)
+                    R.move(s, g, v_t, 'structure_tokens', v_sp)
                     # spec line 700: score 1
                     s.tr['authority'][_p2] += 1
             else:
@@ -404,12 +422,15 @@ def apply_build_site(g, s, p, args):
 
 def legal_draw_artifact(g, s, p):
     """Choices of 'Visit an artifact dealer' open to player p (spec line 715)."""
+    # spec line 716: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        # spec line 717: choose sp: card in board_spaces where family == artifact_draw
         for v_sp in s.z['board_spaces']:
             if not (F_family[v_sp] == 'artifact_draw'):
                 continue
+            # spec line 718: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
             yield (v_d, v_sp)
@@ -418,6 +439,7 @@ def legal_draw_artifact(g, s, p):
 def apply_draw_artifact(g, s, p, args):
     """Visit an artifact dealer (spec line 715). Source: Setup: Assembling Your New Order › 11; Motivation and Knowledge Tracks."""
     v_d, v_sp = args
+    # spec line 719: uses placed 1
     s.ta['placed'][p] += 1
     # spec line 721: if motivation < 6 {
     if (s.tr['motivation'][p] < 6):
@@ -429,14 +451,18 @@ def apply_draw_artifact(g, s, p, args):
 
 def legal_activate_worker(g, s, p):
     """Choices of 'Activate a new worker' open to player p (spec line 731)."""
+    # spec line 735: require (count my pool) >= 1
     if not (len(s.z['pool'][p]) >= 1):
         return
+    # spec line 732: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        # spec line 733: choose sp: card in board_spaces where family == worker_activation
         for v_sp in s.z['board_spaces']:
             if not (F_family[v_sp] == 'worker_activation'):
                 continue
+            # spec line 734: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
             yield (v_d, v_sp)
@@ -445,11 +471,12 @@ def legal_activate_worker(g, s, p):
 def apply_activate_worker(g, s, p, args):
     """Activate a new worker (spec line 731). Source: Setup: Assembling Your New Order › 8."""
     v_d, v_sp = args
+    # spec line 736: uses placed 1
     s.ta['placed'][p] += 1
     # spec line 738: let w = best my pool by 0
-    v_w = max(s.z['pool'][p], key=lambda _c1: 0, default=-1)
+    v_w = R.best(s.z['pool'][p], lambda _c1: 0, 738)
     # spec line 739: move w into my available
-    R.move(s, g, v_w, 'available', p, False)
+    R.move(s, g, v_w, 'available', p)
     # spec line 740: roll w
     s.cst['value'][v_w] = R.randrange(s, 6) + 1
     # spec line 741: do knowledge_check(me)
@@ -458,17 +485,23 @@ def apply_activate_worker(g, s, p, args):
 
 def legal_use_structure_territory(g, s, p):
     """Choices of 'Use a structure: claim a territory' open to player p (spec line 747)."""
+    # spec line 753: require (count my supply) >= 1
     if not (len(s.z['supply'][p]) >= 1):
         return
+    # spec line 748: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
         for v_sp in s.z['board_spaces']:
             if not (len(s.z['built_structure'][v_sp]) >= 1):
                 continue
+            # spec line 750: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
+                # spec line 752: require has st.use_cost
                 if not R.has(s, p, F_use_cost[v_st]):
                     continue
+                # spec line 751: choose tr: card in territory_spaces where faction == st.faction and (count territory_tokens of tr) < players
                 for v_tr in s.z['territory_spaces']:
                     if not ((F_faction[v_tr] == F_faction[v_st]) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
                         continue
@@ -478,6 +511,7 @@ def legal_use_structure_territory(g, s, p):
 def apply_use_structure_territory(g, s, p, args):
     """Use a structure: claim a territory (spec line 747). Source: Types of Action Spaces › Temporary Use."""
     v_d, v_sp, v_st, v_tr = args
+    # spec line 754: uses placed 1
     s.ta['placed'][p] += 1
     # spec line 756: pay st.use_cost
     R.pay(s, p, F_use_cost[v_st])
@@ -487,13 +521,17 @@ def apply_use_structure_territory(g, s, p, args):
 
 def legal_use_structure_loyalty(g, s, p):
     """Choices of "Use a structure: advance its faction's loyalty" open to player p (spec line 763)."""
+    # spec line 764: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
         for v_sp in s.z['board_spaces']:
             if not (len(s.z['built_structure'][v_sp]) >= 1):
                 continue
+            # spec line 766: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
+                # spec line 767: require has st.use_cost
                 if not R.has(s, p, F_use_cost[v_st]):
                     continue
                 yield (v_d, v_sp, v_st)
@@ -502,6 +540,7 @@ def legal_use_structure_loyalty(g, s, p):
 def apply_use_structure_loyalty(g, s, p, args):
     """Use a structure: advance its faction's loyalty (spec line 763). Source: Types of Action Spaces › Temporary Use."""
     v_d, v_sp, v_st = args
+    # spec line 768: uses placed 1
     s.ta['placed'][p] += 1
     # spec line 770: pay st.use_cost
     R.pay(s, p, F_use_cost[v_st])
@@ -511,15 +550,20 @@ def apply_use_structure_loyalty(g, s, p, args):
 
 def legal_artifact_market(g, s, p):
     """Choices of "Trade artifacts at a structure's market" open to player p (spec line 777)."""
+    # spec line 782: require (count my supply) >= 1
     if not (len(s.z['supply'][p]) >= 1):
         return
+    # spec line 778: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
         for v_sp in s.z['board_spaces']:
             if not ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c3 in s.z['structure_tokens'][v_sp] if (F_owner[_c3] == p)) == 0)):
                 continue
+            # spec line 780: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
+                # spec line 781: require (count my artifacts_hand) >= st.market_cost
                 if not (len(s.z['artifacts_hand'][p]) >= F_market_cost[v_st]):
                     continue
                 yield (v_d, v_sp, v_st)
@@ -528,15 +572,16 @@ def legal_artifact_market(g, s, p):
 def apply_artifact_market(g, s, p, args):
     """Trade artifacts at a structure's market (spec line 777). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces › Temporary Use; Where to Place Authority Tokens."""
     v_d, v_sp, v_st = args
+    # spec line 783: uses placed 1
     s.ta['placed'][p] += 1
     # spec line 785: move d into my in_hand
-    R.move(s, g, v_d, 'in_hand', p, False)
+    R.move(s, g, v_d, 'in_hand', p)
     # spec line 786: for each o in market_workers of sp {
     for v_o in list(s.z['market_workers'][v_sp]):
         # spec line 787: do bump(o)
         g.PR['bump'](g, s, p, v_o)
     # spec line 789: move d into market_workers of sp
-    R.move(s, g, v_d, 'market_workers', v_sp, False)
+    R.move(s, g, v_d, 'market_workers', v_sp)
     # spec line 790: for each o in my available where o.value != d.value {
     for v_o in list(s.z['available'][p]):
         if not (s.cst['value'][v_o] != s.cst['value'][v_d]):
@@ -548,11 +593,12 @@ def apply_artifact_market(g, s, p, args):
         # spec line 794: again
         s.again = True
     # spec line 796: choose st.market_cost cards from my artifacts_hand into artifact_discard then {
-    R.choose_cards(s, g, p, F_market_cost[v_st], 'artifacts_hand', p, 'artifact_discard', None, False, 'then_artifact_market_2', {'d': v_d, 'sp': v_sp, 'st': v_st}, p)
+    R.choose_cards(s, g, p, F_market_cost[v_st], 'artifacts_hand', p, 'artifact_discard', None, then='then_artifact_market', env={'d': v_d, 'sp': v_sp, 'st': v_st}, me=p)
 
 
 def legal_stop_placing(g, s, p):
     """Choices of 'Place no more matching workers this turn' open to player p (spec line 809)."""
+    # spec line 810: require placed >= 1
     if not (s.ta['placed'][p] >= 1):
         return
     yield ()
@@ -565,10 +611,13 @@ def apply_stop_placing(g, s, p, args):
 
 def legal_retrieve_paying(g, s, p):
     """Choices of 'Retrieve workers, paying the cost' open to player p (spec line 819)."""
+    # spec line 821: require placed == 0
     if not (s.ta['placed'][p] == 0):
         return
+    # spec line 822: require has bliss 1
     if not R.has(s, p, (0, 0, 0, 1, 0, 0, 0)):
         return
+    # spec line 820: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
@@ -583,7 +632,7 @@ def apply_retrieve_paying(g, s, p, args):
     # spec line 825: for each d in ds {
     for v_d in list(v_ds):
         # spec line 826: move d into my available
-        R.move(s, g, v_d, 'available', p, False)
+        R.move(s, g, v_d, 'available', p)
         # spec line 827: roll d
         s.cst['value'][v_d] = R.randrange(s, 6) + 1
     # spec line 829: do knowledge_check(me)
@@ -592,8 +641,10 @@ def apply_retrieve_paying(g, s, p, args):
 
 def legal_retrieve_free(g, s, p):
     """Choices of 'Retrieve workers, losing 1 motivation' open to player p (spec line 835)."""
+    # spec line 837: require placed == 0
     if not (s.ta['placed'][p] == 0):
         return
+    # spec line 836: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
@@ -606,7 +657,7 @@ def apply_retrieve_free(g, s, p, args):
     # spec line 839: for each d in ds {
     for v_d in list(v_ds):
         # spec line 840: move d into my available
-        R.move(s, g, v_d, 'available', p, False)
+        R.move(s, g, v_d, 'available', p)
         # spec line 841: roll d
         s.cst['value'][v_d] = R.randrange(s, 6) + 1
     # spec line 843: do knowledge_check(me)
@@ -617,11 +668,15 @@ def apply_retrieve_free(g, s, p, args):
 
 def legal_reveal_dilemma_match(g, s, p):
     """Choices of 'Reveal your ethical dilemma with the artifact it wants' open to player p (spec line 852)."""
+    # spec line 856: uses dilemma_revealed 1
     if s.ta['dilemma_revealed'][p] + 1 > 1:
         return
+    # spec line 855: require placed == 0
     if not (s.ta['placed'][p] == 0):
         return
+    # spec line 853: choose dl: card in my dilemma_hand
     for v_dl in s.z['dilemma_hand'][p]:
+        # spec line 854: choose a: card in my artifacts_hand where a.kind == dl.wants
         for v_a in s.z['artifacts_hand'][p]:
             if not (F_kind[v_a] == F_wants[v_dl]):
                 continue
@@ -631,25 +686,31 @@ def legal_reveal_dilemma_match(g, s, p):
 def apply_reveal_dilemma_match(g, s, p, args):
     """Reveal your ethical dilemma with the artifact it wants (spec line 852). Source: The Game Turn: Your Choices in the Dystopia › 3."""
     v_dl, v_a = args
+    # spec line 856: uses dilemma_revealed 1
     s.ta['dilemma_revealed'][p] += 1
     # spec line 858: move a into artifact_discard
-    R.move(s, g, v_a, 'artifact_discard', None, False)
+    R.move(s, g, v_a, 'artifact_discard', None)
     # spec line 859: move dl into my dilemma_done
-    R.move(s, g, v_dl, 'dilemma_done', p, False)
+    R.move(s, g, v_dl, 'dilemma_done', p)
     # spec line 860: ask me {
-    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_match_3', {'a': v_a, 'dl': v_dl}, p)
+    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_match', {'a': v_a, 'dl': v_dl}, p)
 
 
 def legal_reveal_dilemma_pair(g, s, p):
     """Choices of 'Reveal your ethical dilemma with any 2 artifacts' open to player p (spec line 879)."""
+    # spec line 884: uses dilemma_revealed 1
     if s.ta['dilemma_revealed'][p] + 1 > 1:
         return
+    # spec line 883: require placed == 0
     if not (s.ta['placed'][p] == 0):
         return
+    # spec line 880: choose dl: card in my dilemma_hand
     for v_dl in s.z['dilemma_hand'][p]:
+        # spec line 881: choose arts: some artifact where it in my artifacts_hand
         _items1 = [_c3 for _c3 in CARDS_OF['artifact'] if s.loc[_c3] is not None and R.in_zone(s, _c3, 'artifacts_hand', p)]
         for _mask2 in range(1, 1 << len(_items1)):
             v_arts = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
+            # spec line 882: require count arts == 2
             if not (len(v_arts) == 2):
                 continue
             yield (v_dl, v_arts)
@@ -658,22 +719,23 @@ def legal_reveal_dilemma_pair(g, s, p):
 def apply_reveal_dilemma_pair(g, s, p, args):
     """Reveal your ethical dilemma with any 2 artifacts (spec line 879). Source: The Game Turn: Your Choices in the Dystopia › 3."""
     v_dl, v_arts = args
+    # spec line 884: uses dilemma_revealed 1
     s.ta['dilemma_revealed'][p] += 1
     # spec line 886: for each a in arts {
     for v_a in list(v_arts):
         # spec line 887: move a into artifact_discard
-        R.move(s, g, v_a, 'artifact_discard', None, False)
+        R.move(s, g, v_a, 'artifact_discard', None)
     # spec line 889: move dl into my dilemma_done
-    R.move(s, g, v_dl, 'dilemma_done', p, False)
+    R.move(s, g, v_dl, 'dilemma_done', p)
     # spec line 890: ask me {
-    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_pair_5', {'arts': v_arts, 'dl': v_dl}, p)
+    R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_pair', {'arts': v_arts, 'dl': v_dl}, p)
 
 
-def trig_placing__work_area(g, s, p, args):
+def trigger_placing_before_work_area(g, s, p, args):
     """Placing a worker: place, then pay, before 'Work a commodity area' (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
     # spec line 574: move d into my in_hand
-    R.move(s, g, v_d, 'in_hand', p, False)
+    R.move(s, g, v_d, 'in_hand', p)
     # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
         # spec line 576: for each o in workers_on of sp {
@@ -681,7 +743,7 @@ def trig_placing__work_area(g, s, p, args):
             # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
     # spec line 580: move d into workers_on of sp
-    R.move(s, g, v_d, 'workers_on', v_sp, False)
+    R.move(s, g, v_d, 'workers_on', v_sp)
     # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
         # spec line 582: pay sp.cost
@@ -698,11 +760,11 @@ def trig_placing__work_area(g, s, p, args):
         s.again = True
 
 
-def trig_placing__dig(g, s, p, args):
+def trigger_placing_before_dig(g, s, p, args):
     """Placing a worker: place, then pay, before 'Dig in a tunnel' (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
     # spec line 574: move d into my in_hand
-    R.move(s, g, v_d, 'in_hand', p, False)
+    R.move(s, g, v_d, 'in_hand', p)
     # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
         # spec line 576: for each o in workers_on of sp {
@@ -710,7 +772,7 @@ def trig_placing__dig(g, s, p, args):
             # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
     # spec line 580: move d into workers_on of sp
-    R.move(s, g, v_d, 'workers_on', v_sp, False)
+    R.move(s, g, v_d, 'workers_on', v_sp)
     # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
         # spec line 582: pay sp.cost
@@ -727,11 +789,11 @@ def trig_placing__dig(g, s, p, args):
         s.again = True
 
 
-def trig_placing__mine_tunnel_end(g, s, p, args):
+def trigger_placing_before_mine_tunnel_end(g, s, p, args):
     """Placing a worker: place, then pay, before "Work the exclusive space at a tunnel's end" (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
     # spec line 574: move d into my in_hand
-    R.move(s, g, v_d, 'in_hand', p, False)
+    R.move(s, g, v_d, 'in_hand', p)
     # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
         # spec line 576: for each o in workers_on of sp {
@@ -739,7 +801,7 @@ def trig_placing__mine_tunnel_end(g, s, p, args):
             # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
     # spec line 580: move d into workers_on of sp
-    R.move(s, g, v_d, 'workers_on', v_sp, False)
+    R.move(s, g, v_d, 'workers_on', v_sp)
     # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
         # spec line 582: pay sp.cost
@@ -756,11 +818,11 @@ def trig_placing__mine_tunnel_end(g, s, p, args):
         s.again = True
 
 
-def trig_placing__build_site(g, s, p, args):
+def trigger_placing_before_build_site(g, s, p, args):
     """Placing a worker: place, then pay, before 'Work on a construction site' (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
     # spec line 574: move d into my in_hand
-    R.move(s, g, v_d, 'in_hand', p, False)
+    R.move(s, g, v_d, 'in_hand', p)
     # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
         # spec line 576: for each o in workers_on of sp {
@@ -768,7 +830,7 @@ def trig_placing__build_site(g, s, p, args):
             # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
     # spec line 580: move d into workers_on of sp
-    R.move(s, g, v_d, 'workers_on', v_sp, False)
+    R.move(s, g, v_d, 'workers_on', v_sp)
     # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
         # spec line 582: pay sp.cost
@@ -785,11 +847,11 @@ def trig_placing__build_site(g, s, p, args):
         s.again = True
 
 
-def trig_placing__draw_artifact(g, s, p, args):
+def trigger_placing_before_draw_artifact(g, s, p, args):
     """Placing a worker: place, then pay, before 'Visit an artifact dealer' (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
     # spec line 574: move d into my in_hand
-    R.move(s, g, v_d, 'in_hand', p, False)
+    R.move(s, g, v_d, 'in_hand', p)
     # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
         # spec line 576: for each o in workers_on of sp {
@@ -797,7 +859,7 @@ def trig_placing__draw_artifact(g, s, p, args):
             # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
     # spec line 580: move d into workers_on of sp
-    R.move(s, g, v_d, 'workers_on', v_sp, False)
+    R.move(s, g, v_d, 'workers_on', v_sp)
     # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
         # spec line 582: pay sp.cost
@@ -814,11 +876,11 @@ def trig_placing__draw_artifact(g, s, p, args):
         s.again = True
 
 
-def trig_placing__activate_worker(g, s, p, args):
+def trigger_placing_before_activate_worker(g, s, p, args):
     """Placing a worker: place, then pay, before 'Activate a new worker' (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp = args
     # spec line 574: move d into my in_hand
-    R.move(s, g, v_d, 'in_hand', p, False)
+    R.move(s, g, v_d, 'in_hand', p)
     # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
         # spec line 576: for each o in workers_on of sp {
@@ -826,7 +888,7 @@ def trig_placing__activate_worker(g, s, p, args):
             # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
     # spec line 580: move d into workers_on of sp
-    R.move(s, g, v_d, 'workers_on', v_sp, False)
+    R.move(s, g, v_d, 'workers_on', v_sp)
     # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
         # spec line 582: pay sp.cost
@@ -843,11 +905,11 @@ def trig_placing__activate_worker(g, s, p, args):
         s.again = True
 
 
-def trig_placing__use_structure_territory(g, s, p, args):
+def trigger_placing_before_use_structure_territory(g, s, p, args):
     """Placing a worker: place, then pay, before 'Use a structure: claim a territory' (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp, v_st, v_tr = args
     # spec line 574: move d into my in_hand
-    R.move(s, g, v_d, 'in_hand', p, False)
+    R.move(s, g, v_d, 'in_hand', p)
     # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
         # spec line 576: for each o in workers_on of sp {
@@ -855,7 +917,7 @@ def trig_placing__use_structure_territory(g, s, p, args):
             # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
     # spec line 580: move d into workers_on of sp
-    R.move(s, g, v_d, 'workers_on', v_sp, False)
+    R.move(s, g, v_d, 'workers_on', v_sp)
     # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
         # spec line 582: pay sp.cost
@@ -872,11 +934,11 @@ def trig_placing__use_structure_territory(g, s, p, args):
         s.again = True
 
 
-def trig_placing__use_structure_loyalty(g, s, p, args):
+def trigger_placing_before_use_structure_loyalty(g, s, p, args):
     """Placing a worker: place, then pay, before "Use a structure: advance its faction's loyalty" (spec line 571). Source: The Game Turn: Your Choices in the Dystopia › 1; Types of Action Spaces."""
     v_d, v_sp, v_st = args
     # spec line 574: move d into my in_hand
-    R.move(s, g, v_d, 'in_hand', p, False)
+    R.move(s, g, v_d, 'in_hand', p)
     # spec line 575: if sp.use == temporary or (count built_structure of sp) >= 1 {
     if ((F_use[v_sp] == 'temporary') or (len(s.z['built_structure'][v_sp]) >= 1)):
         # spec line 576: for each o in workers_on of sp {
@@ -884,7 +946,7 @@ def trig_placing__use_structure_loyalty(g, s, p, args):
             # spec line 577: do bump(o)
             g.PR['bump'](g, s, p, v_o)
     # spec line 580: move d into workers_on of sp
-    R.move(s, g, v_d, 'workers_on', v_sp, False)
+    R.move(s, g, v_d, 'workers_on', v_sp)
     # spec line 581: if (count built_structure of sp) == 0 {
     if (len(s.z['built_structure'][v_sp]) == 0):
         # spec line 582: pay sp.cost
@@ -901,23 +963,23 @@ def trig_placing__use_structure_loyalty(g, s, p, args):
         s.again = True
 
 
-def enter_choose_active(g, s, p):
+def on_enter_choose_active(g, s, p):
     """Start of Choose your active recruit (spec line 409). Source: Setup: Assembling Your New Order › 10."""
     # spec line 411: each player {
     for _p1 in R.turn_order(s):
         # spec line 412: choose 1 cards from my recruit_offer into my recruits_chosen
-        R.choose_cards(s, g, _p1, 1, 'recruit_offer', _p1, 'recruits_chosen', _p1, False)
+        R.choose_cards(s, g, _p1, 1, 'recruit_offer', _p1, 'recruits_chosen', _p1)
 
 
-def enter_choose_inactive(g, s, p):
+def on_enter_choose_inactive(g, s, p):
     """Start of Choose your inactive recruit (spec line 419). Source: Setup: Assembling Your New Order › 10."""
     # spec line 421: each player {
     for _p1 in R.turn_order(s):
         # spec line 422: choose 1 cards from my recruit_offer into my recruits_inactive
-        R.choose_cards(s, g, _p1, 1, 'recruit_offer', _p1, 'recruits_inactive', _p1, False)
+        R.choose_cards(s, g, _p1, 1, 'recruit_offer', _p1, 'recruits_inactive', _p1)
 
 
-def exit_choose_inactive(g, s, p):
+def on_exit_choose_inactive(g, s, p):
     """End of Choose your inactive recruit (spec line 419). Source: Setup: Assembling Your New Order › 10."""
     # spec line 426: each player {
     for _p1 in R.turn_order(s):
@@ -927,7 +989,7 @@ def exit_choose_inactive(g, s, p):
         R.move_all(s, g, 'recruit_offer', _p1, 'recruit_discard', None)
 
 
-def turn_play(g, s, p):
+def on_turn_play(g, s, p):
     """Start of each turn in A turn (spec line 434). Source: The Game Turn: Your Choices in the Dystopia."""
     # spec line 436: for each d in my available {
     for v_d in list(s.z['available'][p]):
@@ -990,7 +1052,7 @@ def start_digger(g, s):
     return {member: 0 for member in ('euphorian', 'subterran', 'wastelander', 'icarite')}
 
 
-def setup_setup(g, s, p):
+def setup(g, s, p):
     """Setup (spec line 367). Source: Setup: Assembling Your New Order."""
     # spec line 368: put board into board_spaces
     R.put(s, g, CATALOGUE_BOARD, 'board_spaces', None)
@@ -1047,7 +1109,7 @@ def end_when_game_over(g, s):
     return any((len(s.z['supply'][_q1]) == 0) for _q1 in range(s.n))
 
 
-def outcome_game_over(g, s):
+def winners_game_over(g, s):
     """Winners when the game ends (spec line 912). Source: End of Game and Scoring: Triumph in the Dystopia; Tie-breaker."""
     tied = list(range(s.n))
     for _ in range(100):
@@ -1059,32 +1121,36 @@ def outcome_game_over(g, s):
     return tied
 
 
-def ask_work_area_1(g, s, p, env, label):
+def ask_work_area(g, s, p, env, label):
     """Options of the question at spec line 620."""
     v_d = env['d']
     v_level = env['level']
     v_sp = env['sp']
     v_total = env['total']
+    # spec line 621: "buy energy" {
     if label == 'buy energy':
         # spec line 622: pay bliss 1
         R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
         # spec line 623: gain energy 1
         R.gain(s, p, (1, 0, 0, 0, 0, 0, 0))
+    # spec line 625: "buy food" {
     elif label == 'buy food':
         # spec line 626: pay bliss 1
         R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
         # spec line 627: gain food 1
         R.gain(s, p, (0, 1, 0, 0, 0, 0, 0))
+    # spec line 629: "buy water" {
     elif label == 'buy water':
         # spec line 630: pay bliss 1
         R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
         # spec line 631: gain water 1
         R.gain(s, p, (0, 0, 1, 0, 0, 0, 0))
+    # spec line 633: "buy nothing" {
     elif label == 'buy nothing':
         pass
 
 
-def then_artifact_market_2(g, s, p, env, card):
+def then_artifact_market(g, s, p, env, card):
     """The rest of the effect once the cards of spec line 796 are chosen."""
     v_d = env['d']
     v_sp = env['sp']
@@ -1092,14 +1158,14 @@ def then_artifact_market_2(g, s, p, env, card):
     # spec line 797: if (count my supply) >= 1 {
     if (len(s.z['supply'][p]) >= 1):
         # spec line 798: let t = best my supply by 0
-        v_t = max(s.z['supply'][p], key=lambda _c3: 0, default=-1)
+        v_t = R.best(s.z['supply'][p], lambda _c3: 0, 798)
         # spec line 799: move t into structure_tokens of sp
-        R.move(s, g, v_t, 'structure_tokens', v_sp, False)
+        R.move(s, g, v_t, 'structure_tokens', v_sp)
         # spec line 800: score 1
         s.tr['authority'][p] += 1
 
 
-def pick_reveal_dilemma_match_4(g, s, p, env, card):
+def pick_reveal_dilemma_match(g, s, p, env, card):
     """The rest of the effect once a card is chosen at spec line 863."""
     v_a = env['a']
     v_dl = env['dl']
@@ -1108,27 +1174,29 @@ def pick_reveal_dilemma_match_4(g, s, p, env, card):
     g.PR['keep_recruit'](g, s, p, v_r)
 
 
-def ask_reveal_dilemma_match_3(g, s, p, env, label):
+def ask_reveal_dilemma_match(g, s, p, env, label):
     """Options of the question at spec line 860."""
     v_a = env['a']
     v_dl = env['dl']
+    # spec line 861: "fight the system" {
     if label == 'fight the system':
         # spec line 862: draw 2 from recruit_deck into my recruit_offer
         R.draw(s, g, 2, 'recruit_deck', None, 'recruit_offer', p)
         # spec line 863: choose r: card in my recruit_offer {
-        R.choose_card(s, p, s.z['recruit_offer'][p], 'recruit_offer', p, 'pick_reveal_dilemma_match_4', {'a': v_a, 'dl': v_dl})
+        R.choose_card(s, p, s.z['recruit_offer'][p], 'recruit_offer', p, 'pick_reveal_dilemma_match', {'a': v_a, 'dl': v_dl})
+    # spec line 867: "contribute to the dystopia" {
     elif label == 'contribute to the dystopia':
         # spec line 868: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
             # spec line 869: let t = best my supply by 0
-            v_t = max(s.z['supply'][p], key=lambda _c2: 0, default=-1)
+            v_t = R.best(s.z['supply'][p], lambda _c2: 0, 869)
             # spec line 870: move t into my dilemma_token
-            R.move(s, g, v_t, 'dilemma_token', p, False)
+            R.move(s, g, v_t, 'dilemma_token', p)
             # spec line 871: score 1
             s.tr['authority'][p] += 1
 
 
-def pick_reveal_dilemma_pair_6(g, s, p, env, card):
+def pick_reveal_dilemma_pair(g, s, p, env, card):
     """The rest of the effect once a card is chosen at spec line 893."""
     v_arts = env['arts']
     v_dl = env['dl']
@@ -1137,95 +1205,156 @@ def pick_reveal_dilemma_pair_6(g, s, p, env, card):
     g.PR['keep_recruit'](g, s, p, v_r)
 
 
-def ask_reveal_dilemma_pair_5(g, s, p, env, label):
+def ask_reveal_dilemma_pair(g, s, p, env, label):
     """Options of the question at spec line 890."""
     v_arts = env['arts']
     v_dl = env['dl']
+    # spec line 891: "fight the system" {
     if label == 'fight the system':
         # spec line 892: draw 2 from recruit_deck into my recruit_offer
         R.draw(s, g, 2, 'recruit_deck', None, 'recruit_offer', p)
         # spec line 893: choose r: card in my recruit_offer {
-        R.choose_card(s, p, s.z['recruit_offer'][p], 'recruit_offer', p, 'pick_reveal_dilemma_pair_6', {'arts': v_arts, 'dl': v_dl})
+        R.choose_card(s, p, s.z['recruit_offer'][p], 'recruit_offer', p, 'pick_reveal_dilemma_pair', {'arts': v_arts, 'dl': v_dl})
+    # spec line 897: "contribute to the dystopia" {
     elif label == 'contribute to the dystopia':
         # spec line 898: if (count my supply) >= 1 {
         if (len(s.z['supply'][p]) >= 1):
             # spec line 899: let t = best my supply by 0
-            v_t = max(s.z['supply'][p], key=lambda _c2: 0, default=-1)
+            v_t = R.best(s.z['supply'][p], lambda _c2: 0, 899)
             # spec line 900: move t into my dilemma_token
-            R.move(s, g, v_t, 'dilemma_token', p, False)
+            R.move(s, g, v_t, 'dilemma_token', p)
             # spec line 901: score 1
             s.tr['authority'][p] += 1
 
 
 ASKS = {
-    'ask_reveal_dilemma_match_3': ask_reveal_dilemma_match_3,
-    'ask_reveal_dilemma_pair_5': ask_reveal_dilemma_pair_5,
-    'ask_work_area_1': ask_work_area_1,
-    'pick_reveal_dilemma_match_4': pick_reveal_dilemma_match_4,
-    'pick_reveal_dilemma_pair_6': pick_reveal_dilemma_pair_6,
-    'then_artifact_market_2': then_artifact_market_2,
+    'ask_reveal_dilemma_match': ask_reveal_dilemma_match,
+    'ask_reveal_dilemma_pair': ask_reveal_dilemma_pair,
+    'ask_work_area': ask_work_area,
+    'pick_reveal_dilemma_match': pick_reveal_dilemma_match,
+    'pick_reveal_dilemma_pair': pick_reveal_dilemma_pair,
+    'then_artifact_market': then_artifact_market,
 }
 
 
-def _phase(name, title, kind, only, enter, exit_, actions, turn=None):
-    return R.Phase(name, title, kind, only, enter, exit_, actions, turn)
-
-
-RULES = {
-    'standard': R.Rules(
-        title='Euphoria: Build a Better Dystopia',
-        players=(2, 6),
-        P={'knowledge_limit': 16, 'bonus_one': 2, 'bonus_two': 5, 'bonus_three': 8, 'bonus_four': 11, 'tunnel_recruits': 6, 'tunnel_exclusive': 9},
-        D={ },
-        PR={ 'knowledge_check': proc_knowledge_check, 'bump': proc_bump, 'lose_motivation': proc_lose_motivation, 'activate_recruits': proc_activate_recruits, 'keep_recruit': proc_keep_recruit, 'honour_recruits': proc_honour_recruits, 'gain_loyalty': proc_gain_loyalty, 'claim_territory': proc_claim_territory, 'suffer_penalty': proc_suffer_penalty, },
-        actions={
-            'work_area': (legal_work_area, apply_work_area),
-            'dig': (legal_dig, apply_dig),
-            'mine_tunnel_end': (legal_mine_tunnel_end, apply_mine_tunnel_end),
-            'build_site': (legal_build_site, apply_build_site),
-            'draw_artifact': (legal_draw_artifact, apply_draw_artifact),
-            'activate_worker': (legal_activate_worker, apply_activate_worker),
-            'use_structure_territory': (legal_use_structure_territory, apply_use_structure_territory),
-            'use_structure_loyalty': (legal_use_structure_loyalty, apply_use_structure_loyalty),
-            'artifact_market': (legal_artifact_market, apply_artifact_market),
-            'stop_placing': (legal_stop_placing, apply_stop_placing),
-            'retrieve_paying': (legal_retrieve_paying, apply_retrieve_paying),
-            'retrieve_free': (legal_retrieve_free, apply_retrieve_free),
-            'reveal_dilemma_match': (legal_reveal_dilemma_match, apply_reveal_dilemma_match),
-            'reveal_dilemma_pair': (legal_reveal_dilemma_pair, apply_reveal_dilemma_pair),
-        },
-        triggers={ 'work_area': (trig_placing__work_area,), 'dig': (trig_placing__dig,), 'mine_tunnel_end': (trig_placing__mine_tunnel_end,), 'build_site': (trig_placing__build_site,), 'draw_artifact': (trig_placing__draw_artifact,), 'activate_worker': (trig_placing__activate_worker,), 'use_structure_territory': (trig_placing__use_structure_territory,), 'use_structure_loyalty': (trig_placing__use_structure_loyalty,), },
-        phases={
-            'choose_active': _phase('choose_active', 'Choose your active recruit', 'automatic', None, enter_choose_active, None, ()),
-            'choose_inactive': _phase('choose_inactive', 'Choose your inactive recruit', 'automatic', None, enter_choose_inactive, exit_choose_inactive, ()),
-            'play': _phase('play', 'A turn', 'turns', None, None, None, ('work_area', 'dig', 'mine_tunnel_end', 'build_site', 'draw_artifact', 'activate_worker', 'use_structure_territory', 'use_structure_loyalty', 'artifact_market', 'retrieve_paying', 'retrieve_free', 'reveal_dilemma_match', 'reveal_dilemma_pair', 'stop_placing'), turn_play),
-        },
-        edges={
-            'start': (('choose_active', None), ),
-            'choose_active': (('choose_inactive', None), ),
-            'choose_inactive': (('play', None), ),
-            'play': (('end', None), ),
-        },
-        round_start=None,
-        round_tallies=(),
-        turn_tallies=('placed',),
-        tallies=('placed', 'dilemma_revealed'),
-        zones=('board_spaces', 'workers_on', 'market_workers', 'available', 'in_hand', 'pool', 'supply', 'territory_spaces', 'territory_tokens', 'structure_pile', 'structure_slot', 'built_structure', 'structure_tokens', 'recruit_deck', 'recruit_discard', 'recruit_offer', 'recruits_chosen', 'recruits_active', 'recruits_inactive', 'recruit_tokens', 'artifact_deck', 'artifact_discard', 'artifacts_hand', 'dilemma_deck', 'dilemma_hand', 'dilemma_done', 'dilemma_token'),
-        zone_limits={ 'workers_on': limit_workers_on, 'market_workers': limit_market_workers, 'territory_tokens': limit_territory_tokens, 'recruit_tokens': limit_recruit_tokens, 'artifacts_hand': limit_artifacts_hand, 'dilemma_token': limit_dilemma_token, },
-        refills={'recruit_deck': 'recruit_discard', 'artifact_deck': 'artifact_discard'},
-        overflow={},
-        card_states={'available': (('matched', False),)},
-        piece_states=(('value', 1),),
-        nonrenewable=(False, False, False, False, False, False, False),
-        player_tracks=('authority', 'motivation', 'knowledge'),
-        global_tracks=('loyalty', 'digger'),
-        track_start={ 'authority': start_authority, 'motivation': start_motivation, 'knowledge': start_knowledge, 'loyalty': start_loyalty, 'digger': start_digger, },
-        setup=setup_setup,
-        end_when=end_when_game_over,
-        end_immediately=True,
-        outcome=outcome_game_over,
-        asks=ASKS,
+# Mode standard (spec line 6)
+RULES_STANDARD = R.Rules(
+    title='Euphoria: Build a Better Dystopia',
+    players=(2, 6),
+    P={
+        'knowledge_limit': 16,
+        'bonus_one': 2,
+        'bonus_two': 5,
+        'bonus_three': 8,
+        'bonus_four': 11,
+        'tunnel_recruits': 6,
+        'tunnel_exclusive': 9,
+    },
+    PR={
+        'knowledge_check': procedure_knowledge_check,
+        'bump': procedure_bump,
+        'lose_motivation': procedure_lose_motivation,
+        'activate_recruits': procedure_activate_recruits,
+        'keep_recruit': procedure_keep_recruit,
+        'honour_recruits': procedure_honour_recruits,
+        'gain_loyalty': procedure_gain_loyalty,
+        'claim_territory': procedure_claim_territory,
+        'suffer_penalty': procedure_suffer_penalty,
+    },
+    actions={
+        'work_area': (legal_work_area, apply_work_area),
+        'dig': (legal_dig, apply_dig),
+        'mine_tunnel_end': (legal_mine_tunnel_end, apply_mine_tunnel_end),
+        'build_site': (legal_build_site, apply_build_site),
+        'draw_artifact': (legal_draw_artifact, apply_draw_artifact),
+        'activate_worker': (legal_activate_worker, apply_activate_worker),
+        'use_structure_territory': (legal_use_structure_territory, apply_use_structure_territory),
+        'use_structure_loyalty': (legal_use_structure_loyalty, apply_use_structure_loyalty),
+        'artifact_market': (legal_artifact_market, apply_artifact_market),
+        'stop_placing': (legal_stop_placing, apply_stop_placing),
+        'retrieve_paying': (legal_retrieve_paying, apply_retrieve_paying),
+        'retrieve_free': (legal_retrieve_free, apply_retrieve_free),
+        'reveal_dilemma_match': (legal_reveal_dilemma_match, apply_reveal_dilemma_match),
+        'reveal_dilemma_pair': (legal_reveal_dilemma_pair, apply_reveal_dilemma_pair),
+    },
+    triggers={
+        'work_area': (trigger_placing_before_work_area,),
+        'dig': (trigger_placing_before_dig,),
+        'mine_tunnel_end': (trigger_placing_before_mine_tunnel_end,),
+        'build_site': (trigger_placing_before_build_site,),
+        'draw_artifact': (trigger_placing_before_draw_artifact,),
+        'activate_worker': (trigger_placing_before_activate_worker,),
+        'use_structure_territory': (trigger_placing_before_use_structure_territory,),
+        'use_structure_loyalty': (trigger_placing_before_use_structure_loyalty,),
+    },
+    phases={
+        'choose_active': R.Phase(
+            'choose_active', 'Choose your active recruit', 'automatic',
+            on_enter=on_enter_choose_active,
+        ),
+        'choose_inactive': R.Phase(
+            'choose_inactive', 'Choose your inactive recruit', 'automatic',
+            on_enter=on_enter_choose_inactive, on_exit=on_exit_choose_inactive,
+        ),
+        'play': R.Phase(
+            'play', 'A turn', 'turns',
+            (
+                'work_area', 'dig', 'mine_tunnel_end', 'build_site', 'draw_artifact',
+                'activate_worker', 'use_structure_territory', 'use_structure_loyalty',
+                'artifact_market', 'retrieve_paying', 'retrieve_free', 'reveal_dilemma_match',
+                'reveal_dilemma_pair', 'stop_placing',
+            ),
+            on_turn=on_turn_play,
+        ),
+    },
+    edges={
+        'start': (('choose_active', None),),
+        'choose_active': (('choose_inactive', None),),
+        'choose_inactive': (('play', None),),
+        'play': (('end', None),),
+    },
+    turn_tallies=('placed',),
+    tallies=('placed', 'dilemma_revealed'),
+    zones=(
+        'board_spaces', 'workers_on', 'market_workers', 'available', 'in_hand', 'pool', 'supply',
+        'territory_spaces', 'territory_tokens', 'structure_pile', 'structure_slot',
+        'built_structure', 'structure_tokens', 'recruit_deck', 'recruit_discard', 'recruit_offer',
+        'recruits_chosen', 'recruits_active', 'recruits_inactive', 'recruit_tokens',
+        'artifact_deck', 'artifact_discard', 'artifacts_hand', 'dilemma_deck', 'dilemma_hand',
+        'dilemma_done', 'dilemma_token',
     ),
+    zone_limits={
+        'workers_on': limit_workers_on,
+        'market_workers': limit_market_workers,
+        'territory_tokens': limit_territory_tokens,
+        'recruit_tokens': limit_recruit_tokens,
+        'artifacts_hand': limit_artifacts_hand,
+        'dilemma_token': limit_dilemma_token,
+    },
+    refills={'recruit_deck': 'recruit_discard', 'artifact_deck': 'artifact_discard'},
+    card_states={'available': (('matched', False),)},
+    piece_states=(('value', 1),),
+    nonrenewable=(False, False, False, False, False, False, False),
+    player_tracks=('authority', 'motivation', 'knowledge'),
+    global_tracks=('loyalty', 'digger'),
+    track_start={
+        'authority': start_authority,
+        'motivation': start_motivation,
+        'knowledge': start_knowledge,
+        'loyalty': start_loyalty,
+        'digger': start_digger,
+    },
+    setup=setup,
+    end_when=end_when_game_over,
+    end_immediately=True,
+    outcome=winners_game_over,
+    asks=ASKS,
+)
+
+
+#: mode name → its rules
+RULES = {
+    'standard': RULES_STANDARD,
 }
 
 

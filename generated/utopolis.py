@@ -110,7 +110,7 @@ CARDS_OF = { 'building': tuple(range(0, 95)), }
 # ---------------------------------------------------------------- rules
 
 
-def d_environment_balance(g, s, p):
+def derived_environment_balance(g, s, p):
     """Environment Points in favour (spec line 123). Source: Metropolis Mode › 5 Score."""
     return sum((F_environment[_c1] - F_pollution[_c1]) for _c1 in s.z['city'][p])
 
@@ -128,9 +128,11 @@ def apply_finish(g, s, p, args):
 
 def legal_activate(g, s, p):
     """Choices of 'Activate a building' open to player p (spec line 244)."""
+    # spec line 245: choose b: card in my city where not active and input != none
     for v_b in s.z['city'][p]:
         if not ((not s.cst['active'][v_b]) and (F_input[v_b] != (0, 0, 0, 0))):
             continue
+        # spec line 246: require has b.input
         if not R.has(s, p, F_input[v_b]):
             continue
         yield (v_b,)
@@ -147,6 +149,7 @@ def apply_activate(g, s, p, args):
 
 def legal_pick(g, s, p):
     """Choices of 'Take a card from the offer' open to player p (spec line 254)."""
+    # spec line 255: choose c: card in offer
     for v_c in s.z['offer']:
         yield (v_c,)
 
@@ -155,14 +158,17 @@ def apply_pick(g, s, p, args):
     """Take a card from the offer (spec line 254). Source: Cycle › 2 Take a Card; Leaflet › Cards in hand."""
     v_c, = args
     # spec line 257: move c into my hand
-    R.move(s, g, v_c, 'hand', p, False)
+    R.move(s, g, v_c, 'hand', p)
 
 
 def legal_build(g, s, p):
     """Choices of 'Build' open to player p (spec line 263)."""
+    # spec line 265: require count my city < city_limit
     if not (len(s.z['city'][p]) < g.P['city_limit']):
         return
+    # spec line 264: choose b: card in my hand
     for v_b in s.z['hand'][p]:
+        # spec line 266: require count my hand - 1 >= b.value
         if not ((len(s.z['hand'][p]) - 1) >= F_value[v_b]):
             continue
         yield (v_b,)
@@ -172,15 +178,16 @@ def apply_build(g, s, p, args):
     """Build (spec line 263). Source: Cycle › 4 Build / Trade › Build."""
     v_b, = args
     # spec line 268: move b into my city
-    R.move(s, g, v_b, 'city', p, False)
+    R.move(s, g, v_b, 'city', p)
     # spec line 269: score b.points
     s.tr['wellbeing'][p] += F_points[v_b]
     # spec line 270: choose b.value cards from my hand into trash
-    R.choose_cards(s, g, p, F_value[v_b], 'hand', p, 'trash', None, False)
+    R.choose_cards(s, g, p, F_value[v_b], 'hand', p, 'trash', None)
 
 
 def legal_demolish(g, s, p):
     """Choices of 'Demolish' open to player p (spec line 275)."""
+    # spec line 276: choose b: card in my city
     for v_b in s.z['city'][p]:
         yield (v_b,)
 
@@ -189,14 +196,17 @@ def apply_demolish(g, s, p, args):
     """Demolish (spec line 275). Source: Cycle › 4 Build / Trade › Build."""
     v_b, = args
     # spec line 278: move b into trash
-    R.move(s, g, v_b, 'trash', None, False)
+    R.move(s, g, v_b, 'trash', None)
 
 
 def legal_reserve_buy_card(g, s, p):
     """Choices of 'Reserve trade: 2 Non-Renewable resources for a card' open to player p (spec line 284)."""
+    # spec line 287: uses reserve_trades 1
     if s.ta['reserve_trades'][p] + 1 > 1:
         return
+    # spec line 285: choose x: 2 of electricity, water
     for v_x in ((2, 0, 0, 0), (1, 1, 0, 0), (0, 2, 0, 0)):
+        # spec line 286: require has x
         if not R.has(s, p, v_x):
             continue
         yield (v_x,)
@@ -205,6 +215,7 @@ def legal_reserve_buy_card(g, s, p):
 def apply_reserve_buy_card(g, s, p, args):
     """Reserve trade: 2 Non-Renewable resources for a card (spec line 284). Source: Cycle › 4 Build / Trade › Trade; Leaflet › Cards in hand."""
     v_x, = args
+    # spec line 287: uses reserve_trades 1
     s.ta['reserve_trades'][p] += 1
     # spec line 289: pay x
     R.pay(s, p, v_x)
@@ -214,9 +225,12 @@ def apply_reserve_buy_card(g, s, p, args):
 
 def legal_reserve_sell_card(g, s, p):
     """Choices of 'Reserve trade: a card for 2 Non-Renewable resources' open to player p (spec line 296)."""
+    # spec line 299: uses reserve_trades 1
     if s.ta['reserve_trades'][p] + 1 > 1:
         return
+    # spec line 297: choose c: card in my hand
     for v_c in s.z['hand'][p]:
+        # spec line 298: choose x: 2 of electricity, water
         for v_x in ((2, 0, 0, 0), (1, 1, 0, 0), (0, 2, 0, 0)):
             yield (v_c, v_x)
 
@@ -224,38 +238,53 @@ def legal_reserve_sell_card(g, s, p):
 def apply_reserve_sell_card(g, s, p, args):
     """Reserve trade: a card for 2 Non-Renewable resources (spec line 296). Source: Cycle › 4 Build / Trade › Trade."""
     v_c, v_x = args
+    # spec line 299: uses reserve_trades 1
     s.ta['reserve_trades'][p] += 1
     # spec line 301: move c into trash
-    R.move(s, g, v_c, 'trash', None, False)
+    R.move(s, g, v_c, 'trash', None)
     # spec line 302: gain x
     R.gain(s, p, v_x)
 
 
 def legal_offer_trade(g, s, p):
     """Choices of 'Offer a trade to another player' open to player p (spec line 307)."""
+    # spec line 321: uses trade_offers 1
     if s.ta['trade_offers'][p] + 1 > 3:
         return
+    # spec line 308: choose partner: other player
     for v_partner in range(s.n):
         if v_partner == p:
             continue
+        # spec line 309: choose offered: 0 to 2 of electricity, water, worker, goods
         for v_offered in ((0, 0, 0, 0), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1), (2, 0, 0, 0), (1, 1, 0, 0), (1, 0, 1, 0), (1, 0, 0, 1), (0, 2, 0, 0), (0, 1, 1, 0), (0, 1, 0, 1), (0, 0, 2, 0), (0, 0, 1, 1), (0, 0, 0, 2)):
+            # spec line 313: require has offered
             if not R.has(s, p, v_offered):
                 continue
+            # spec line 310: choose wanted: 0 to 2 of electricity, water, worker, goods
             for v_wanted in ((0, 0, 0, 0), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1), (2, 0, 0, 0), (1, 1, 0, 0), (1, 0, 1, 0), (1, 0, 0, 1), (0, 2, 0, 0), (0, 1, 1, 0), (0, 1, 0, 1), (0, 0, 2, 0), (0, 0, 1, 1), (0, 0, 0, 2)):
+                # spec line 314: require partner has wanted
                 if not R.has(s, v_partner, v_wanted):
                     continue
+                # spec line 315: require total(offered) + total(wanted) <= trade_size
                 if not ((sum(v_offered) + sum(v_wanted)) <= g.P['trade_size']):
                     continue
+                # spec line 311: choose cards_offered: 0 to 2
                 for v_cards_offered in range(0, 3):
+                    # spec line 316: require count my hand >= cards_offered
                     if not (len(s.z['hand'][p]) >= v_cards_offered):
                         continue
+                    # spec line 317: require total(offered) + cards_offered >= 1
                     if not ((sum(v_offered) + v_cards_offered) >= 1):
                         continue
+                    # spec line 312: choose cards_wanted: 0 to 2
                     for v_cards_wanted in range(0, 3):
+                        # spec line 318: require count partner.hand >= cards_wanted
                         if not (len(s.z['hand'][v_partner]) >= v_cards_wanted):
                             continue
+                        # spec line 319: require total(wanted) + cards_wanted >= 1
                         if not ((sum(v_wanted) + v_cards_wanted) >= 1):
                             continue
+                        # spec line 320: require total(offered) + total(wanted) + cards_offered + cards_wanted <= trade_size
                         if not ((sum(v_offered) + sum(v_wanted) + v_cards_offered + v_cards_wanted) <= g.P['trade_size']):
                             continue
                         yield (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)
@@ -264,15 +293,18 @@ def legal_offer_trade(g, s, p):
 def apply_offer_trade(g, s, p, args):
     """Offer a trade to another player (spec line 307). Source: Cycle › 4 Build / Trade › Trade; Leaflet › Frequently Asked Questions."""
     v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted = args
+    # spec line 321: uses trade_offers 1
     s.ta['trade_offers'][p] += 1
     # spec line 323: ask partner {
-    R.ask(s, v_partner, ('accept', 'decline'), 'ask_offer_trade_1', {'cards_offered': v_cards_offered, 'cards_wanted': v_cards_wanted, 'offered': v_offered, 'partner': v_partner, 'wanted': v_wanted}, p)
+    R.ask(s, v_partner, ('accept', 'decline'), 'ask_offer_trade', {'cards_offered': v_cards_offered, 'cards_wanted': v_cards_wanted, 'offered': v_offered, 'partner': v_partner, 'wanted': v_wanted}, p)
 
 
 def legal_score_worker(g, s, p):
     """Choices of 'Score a worker' open to player p (spec line 339)."""
+    # spec line 341: uses cylinders_scored 1
     if s.ta['cylinders_scored'][p] + 1 > 5:
         return
+    # spec line 340: require has worker 1
     if not R.has(s, p, (0, 0, 1, 0)):
         return
     yield ()
@@ -280,6 +312,7 @@ def legal_score_worker(g, s, p):
 
 def apply_score_worker(g, s, p, args):
     """Score a worker (spec line 339). Source: Cycle › 5 Score."""
+    # spec line 341: uses cylinders_scored 1
     s.ta['cylinders_scored'][p] += 1
     # spec line 343: pay worker 1
     R.pay(s, p, (0, 0, 1, 0))
@@ -289,8 +322,10 @@ def apply_score_worker(g, s, p, args):
 
 def legal_score_goods(g, s, p):
     """Choices of 'Score a goods cylinder' open to player p (spec line 349)."""
+    # spec line 351: uses cylinders_scored 1
     if s.ta['cylinders_scored'][p] + 1 > 5:
         return
+    # spec line 350: require has goods 1
     if not R.has(s, p, (0, 0, 0, 1)):
         return
     yield ()
@@ -298,6 +333,7 @@ def legal_score_goods(g, s, p):
 
 def apply_score_goods(g, s, p, args):
     """Score a goods cylinder (spec line 349). Source: Cycle › 5 Score."""
+    # spec line 351: uses cylinders_scored 1
     s.ta['cylinders_scored'][p] += 1
     # spec line 353: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
@@ -305,32 +341,32 @@ def apply_score_goods(g, s, p, args):
     s.tr['wellbeing'][p] += 1
 
 
-def only_keep_cards(g, s):
+def only_when_keep_cards(g, s):
     """Whether Keep 5 of the 10 cards dealt is played (spec line 170)."""
     return g.P['keep_five']
 
 
-def enter_keep_cards(g, s, p):
+def on_enter_keep_cards(g, s, p):
     """Start of Keep 5 of the 10 cards dealt (spec line 169). Source: Family Mode › Initial Setup."""
     # spec line 172: each player {
     for _p1 in R.turn_order(s):
         # spec line 173: choose count my hand - 5 cards from my hand into main_deck bottom
-        R.choose_cards(s, g, _p1, (len(s.z['hand'][_p1]) - 5), 'hand', _p1, 'main_deck', None, True)
+        R.choose_cards(s, g, _p1, (len(s.z['hand'][_p1]) - 5), 'hand', _p1, 'main_deck', None, bottom=True)
 
 
-def enter_take_card(g, s, p):
+def on_enter_take_card(g, s, p):
     """Start of 2 Take a Card (spec line 192). Source: Cycle › 2 Take a Card."""
     # spec line 194: reveal players + 2 from main_deck into offer
     R.draw(s, g, (s.n + 2), 'main_deck', None, 'offer', None)
 
 
-def exit_take_card(g, s, p):
+def on_exit_take_card(g, s, p):
     """End of 2 Take a Card (spec line 192). Source: Cycle › 2 Take a Card."""
     # spec line 198: move all offer into trash
     R.move_all(s, g, 'offer', None, 'trash', None)
 
 
-def enter_resolve(g, s, p):
+def on_enter_resolve(g, s, p):
     """Start of 3 Resolve (spec line 203). Source: Cycle › 3 Resolve."""
     # spec line 205: each player {
     for _p1 in R.turn_order(s):
@@ -350,13 +386,13 @@ def enter_resolve(g, s, p):
             R.draw(s, g, F_draws[v_b], 'main_deck', None, 'hand', _p1)
 
 
-def enter_cycle_reset(g, s, p):
+def on_enter_cycle_reset(g, s, p):
     """Start of Cycle Reset (spec line 228). Source: Cycle › Cycle Reset."""
     # spec line 230: pass first player
     s.first = (s.first + 1) % s.n
 
 
-def edge_edge(g, s):
+def transition_cycle_reset_to_end(g, s):
     """Transition cycle_reset -> end (spec line 164)."""
     return s.ended
 
@@ -376,7 +412,7 @@ def start_wellbeing(g, s):
     return 0
 
 
-def setup_setup(g, s, p):
+def setup(g, s, p):
     """Setup (spec line 146). Source: Family Mode › Initial Setup."""
     # spec line 147: put buildings into main_deck where not metropolis_only or full_deck
     R.put(s, g, [_c1 for _c1 in CATALOGUE_BUILDINGS if ((not F_metropolis_only[_c1]) or g.P['full_deck'])], 'main_deck', None)
@@ -397,7 +433,7 @@ def end_when_game_over(g, s):
     return any((s.tr['wellbeing'][_q1] >= g.P['target']) for _q1 in range(s.n))
 
 
-def outcome_game_over(g, s):
+def winners_game_over(g, s):
     """Winners when the game ends (spec line 361). Source: Cycle › End of the Game; Tie-break Rules."""
     keys = [(s.tr['wellbeing'][q], g.D['environment_balance'](g, s, q), sum(1 for _c1 in s.z['city'][q] if (F_colour[_c1] == 'wellbeing_type')), sum(F_points[_c2] for _c2 in s.z['city'][q]), sum(F_value[_c3] for _c3 in s.z['city'][q]),) for q in range(s.n)]
     best = max(keys)
@@ -406,10 +442,13 @@ def outcome_game_over(g, s):
 
 def legal_upgrade(g, s, p):
     """Choices of 'Upgrade' open to player p (spec line 408)."""
+    # spec line 409: choose old: card in my city
     for v_old in s.z['city'][p]:
+        # spec line 410: choose new: card in my hand where colour == old.colour and value > old.value
         for v_new in s.z['hand'][p]:
             if not ((F_colour[v_new] == F_colour[v_old]) and (F_value[v_new] > F_value[v_old])):
                 continue
+            # spec line 411: require count my hand - 1 >= new.value - old.value
             if not ((len(s.z['hand'][p]) - 1) >= (F_value[v_new] - F_value[v_old])):
                 continue
             yield (v_old, v_new)
@@ -419,19 +458,21 @@ def apply_upgrade(g, s, p, args):
     """Upgrade (spec line 408). Source: Metropolis Mode › 4 Build / Trade › Upgrade."""
     v_old, v_new = args
     # spec line 413: move old into trash
-    R.move(s, g, v_old, 'trash', None, False)
+    R.move(s, g, v_old, 'trash', None)
     # spec line 414: move new into my city
-    R.move(s, g, v_new, 'city', p, False)
+    R.move(s, g, v_new, 'city', p)
     # spec line 415: score max(new.points - old.points, 0)
     s.tr['wellbeing'][p] += max((F_points[v_new] - F_points[v_old]), 0)
     # spec line 416: choose new.value - old.value cards from my hand into trash
-    R.choose_cards(s, g, p, (F_value[v_new] - F_value[v_old]), 'hand', p, 'trash', None, False)
+    R.choose_cards(s, g, p, (F_value[v_new] - F_value[v_old]), 'hand', p, 'trash', None)
 
 
 def legal_score_two_workers(g, s, p):
     """Choices of 'Score 2 workers' open to player p (spec line 436)."""
+    # spec line 438: uses cylinders_scored 2
     if s.ta['cylinders_scored'][p] + 2 > 5:
         return
+    # spec line 437: require has worker 2
     if not R.has(s, p, (0, 0, 2, 0)):
         return
     yield ()
@@ -439,6 +480,7 @@ def legal_score_two_workers(g, s, p):
 
 def apply_score_two_workers(g, s, p, args):
     """Score 2 workers (spec line 436). Source: Metropolis Mode › 5 Score."""
+    # spec line 438: uses cylinders_scored 2
     s.ta['cylinders_scored'][p] += 2
     # spec line 440: pay worker 2
     R.pay(s, p, (0, 0, 2, 0))
@@ -448,8 +490,10 @@ def apply_score_two_workers(g, s, p, args):
 
 def legal_score_two_goods(g, s, p):
     """Choices of 'Score 2 goods cylinders' open to player p (spec line 445)."""
+    # spec line 447: uses cylinders_scored 2
     if s.ta['cylinders_scored'][p] + 2 > 5:
         return
+    # spec line 446: require has goods 2
     if not R.has(s, p, (0, 0, 0, 2)):
         return
     yield ()
@@ -457,6 +501,7 @@ def legal_score_two_goods(g, s, p):
 
 def apply_score_two_goods(g, s, p, args):
     """Score 2 goods cylinders (spec line 445). Source: Metropolis Mode › 5 Score."""
+    # spec line 447: uses cylinders_scored 2
     s.ta['cylinders_scored'][p] += 2
     # spec line 449: pay goods 2
     R.pay(s, p, (0, 0, 0, 2))
@@ -466,10 +511,13 @@ def apply_score_two_goods(g, s, p, args):
 
 def legal_score_goods_environment(g, s, p):
     """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 454)."""
+    # spec line 456: uses cylinders_scored 1
     if s.ta['cylinders_scored'][p] + 1 > 5:
         return
+    # spec line 457: uses environment_used 1
     if s.ta['environment_used'][p] + 1 > g.D['environment_balance'](g, s, p):
         return
+    # spec line 455: require has goods 1
     if not R.has(s, p, (0, 0, 0, 1)):
         return
     yield ()
@@ -477,7 +525,9 @@ def legal_score_goods_environment(g, s, p):
 
 def apply_score_goods_environment(g, s, p, args):
     """Score a goods cylinder with 1 Environment Point (spec line 454). Source: Metropolis Mode › 5 Score."""
+    # spec line 456: uses cylinders_scored 1
     s.ta['cylinders_scored'][p] += 1
+    # spec line 457: uses environment_used 1
     s.ta['environment_used'][p] += 1
     # spec line 459: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
@@ -487,10 +537,13 @@ def apply_score_goods_environment(g, s, p, args):
 
 def legal_score_worker_goods_environment(g, s, p):
     """Choices of 'Score a worker and a goods cylinder with 2 Environment Points' open to player p (spec line 464)."""
+    # spec line 466: uses cylinders_scored 2
     if s.ta['cylinders_scored'][p] + 2 > 5:
         return
+    # spec line 467: uses environment_used 2
     if s.ta['environment_used'][p] + 2 > g.D['environment_balance'](g, s, p):
         return
+    # spec line 465: require has worker 1, goods 1
     if not R.has(s, p, (0, 0, 1, 1)):
         return
     yield ()
@@ -498,7 +551,9 @@ def legal_score_worker_goods_environment(g, s, p):
 
 def apply_score_worker_goods_environment(g, s, p, args):
     """Score a worker and a goods cylinder with 2 Environment Points (spec line 464). Source: Metropolis Mode › 5 Score."""
+    # spec line 466: uses cylinders_scored 2
     s.ta['cylinders_scored'][p] += 2
+    # spec line 467: uses environment_used 2
     s.ta['environment_used'][p] += 2
     # spec line 469: pay worker 1, goods 1
     R.pay(s, p, (0, 0, 1, 1))
@@ -506,7 +561,7 @@ def apply_score_worker_goods_environment(g, s, p, args):
     s.tr['wellbeing'][p] += 2
 
 
-def trig_basic_services_bonus__build(g, s, p, args):
+def trigger_basic_services_bonus_before_build(g, s, p, args):
     """Basic Services Bonus, before 'Build' (spec line 385). Source: Metropolis Mode › Bonuses › Basic Services Bonus."""
     v_b, = args
     # spec line 388: if b.colour == basic_services {
@@ -515,7 +570,7 @@ def trig_basic_services_bonus__build(g, s, p, args):
         s.tr['wellbeing'][p] += sum(1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'basic_services'))
 
 
-def trig_wellbeing_bonus__build(g, s, p, args):
+def trigger_wellbeing_bonus_before_build(g, s, p, args):
     """Well-being Bonus, before 'Build' (spec line 394). Source: Metropolis Mode › Bonuses › Well-being Bonus."""
     v_b, = args
     # spec line 397: if b.colour == wellbeing_type {
@@ -528,20 +583,25 @@ def trig_wellbeing_bonus__build(g, s, p, args):
                 s.tr['wellbeing'][_p1] += 1
 
 
-def legal_score_goods_environment_v2(g, s, p):
+def legal_score_goods_environment__metropolis(g, s, p):
     """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 497)."""
+    # spec line 499: uses goods_scored 1
     if s.ta['goods_scored'][p] + 1 > 3:
         return
+    # spec line 500: uses environment_used 1
     if s.ta['environment_used'][p] + 1 > g.D['environment_balance'](g, s, p):
         return
+    # spec line 498: require has goods 1
     if not R.has(s, p, (0, 0, 0, 1)):
         return
     yield ()
 
 
-def apply_score_goods_environment_v2(g, s, p, args):
+def apply_score_goods_environment__metropolis(g, s, p, args):
     """Score a goods cylinder with 1 Environment Point (spec line 497). Source: Leaflet › 5 Score."""
+    # spec line 499: uses goods_scored 1
     s.ta['goods_scored'][p] += 1
+    # spec line 500: uses environment_used 1
     s.ta['environment_used'][p] += 1
     # spec line 502: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
@@ -549,17 +609,20 @@ def apply_score_goods_environment_v2(g, s, p, args):
     s.tr['wellbeing'][p] += 2
 
 
-def legal_score_worker_v2(g, s, p):
+def legal_score_worker__metropolis(g, s, p):
     """Choices of 'Score a worker' open to player p (spec line 507)."""
+    # spec line 509: uses workers_scored 1
     if s.ta['workers_scored'][p] + 1 > 3:
         return
+    # spec line 508: require has worker 1
     if not R.has(s, p, (0, 0, 1, 0)):
         return
     yield ()
 
 
-def apply_score_worker_v2(g, s, p, args):
+def apply_score_worker__metropolis(g, s, p, args):
     """Score a worker (spec line 507). Source: Leaflet › 5 Score."""
+    # spec line 509: uses workers_scored 1
     s.ta['workers_scored'][p] += 1
     # spec line 511: pay worker 1
     R.pay(s, p, (0, 0, 1, 0))
@@ -567,17 +630,20 @@ def apply_score_worker_v2(g, s, p, args):
     s.tr['wellbeing'][p] += 1
 
 
-def legal_score_goods_v2(g, s, p):
+def legal_score_goods__metropolis(g, s, p):
     """Choices of 'Score a goods cylinder' open to player p (spec line 516)."""
+    # spec line 518: uses goods_scored 1
     if s.ta['goods_scored'][p] + 1 > 3:
         return
+    # spec line 517: require has goods 1
     if not R.has(s, p, (0, 0, 0, 1)):
         return
     yield ()
 
 
-def apply_score_goods_v2(g, s, p, args):
+def apply_score_goods__metropolis(g, s, p, args):
     """Score a goods cylinder (spec line 516). Source: Leaflet › 5 Score."""
+    # spec line 518: uses goods_scored 1
     s.ta['goods_scored'][p] += 1
     # spec line 520: pay goods 1
     R.pay(s, p, (0, 0, 0, 1))
@@ -585,7 +651,7 @@ def apply_score_goods_v2(g, s, p, args):
     s.tr['wellbeing'][p] += 1
 
 
-def trig_wellbeing_bonus__build_v2(g, s, p, args):
+def trigger_wellbeing_bonus_before_build__solo(g, s, p, args):
     """Well-being Bonus (Solo), before 'Build' (spec line 561). Source: Solo Mode › Well-being Bonus."""
     v_b, = args
     # spec line 564: if b.colour == wellbeing_type {
@@ -594,7 +660,7 @@ def trig_wellbeing_bonus__build_v2(g, s, p, args):
         s.tr['wellbeing'][p] += sum(1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'wellbeing_type'))
 
 
-def enter_cycle_reset_v2(g, s, p):
+def on_enter_cycle_reset__solo(g, s, p):
     """Start of Cycle Reset (spec line 540). Source: Solo Mode › Objective."""
     # spec line 542: advance heart by 1
     s.gtr['heart'] += 1
@@ -607,477 +673,256 @@ def start_heart(g, s):
     return g.P['heart_start']
 
 
-def end_when_game_over_v2(g, s):
+def end_when_game_over__solo(g, s):
     """Whether the end of the game is triggered (spec line 548)."""
     return any(((s.tr['wellbeing'][_q1] >= g.P['target']) or (s.gtr['heart'] > g.P['target'])) for _q1 in range(s.n))
 
 
-def outcome_game_over_v2(g, s):
+def winners_game_over__solo(g, s):
     """Winners when the game ends (spec line 547). Source: Solo Mode › Objective."""
     return [q for q in range(s.n) if ((s.tr['wellbeing'][q] >= g.P['target']) and ((s.gtr['heart'] <= g.P['target']) or (s.tr['wellbeing'][q] > s.gtr['heart'])))]
 
 
-def ask_offer_trade_1(g, s, p, env, label):
+def ask_offer_trade(g, s, p, env, label):
     """Options of the question at spec line 323."""
     v_cards_offered = env['cards_offered']
     v_cards_wanted = env['cards_wanted']
     v_offered = env['offered']
     v_partner = env['partner']
     v_wanted = env['wanted']
+    # spec line 324: "accept" {
     if label == 'accept':
         # spec line 325: transfer offered to partner
         R.transfer(s, p, v_partner, v_offered)
         # spec line 326: transfer wanted from partner to me
         R.transfer(s, v_partner, p, v_wanted)
         # spec line 327: choose cards_offered cards from my hand into partner.hand
-        R.choose_cards(s, g, p, v_cards_offered, 'hand', p, 'hand', v_partner, False)
+        R.choose_cards(s, g, p, v_cards_offered, 'hand', p, 'hand', v_partner)
         # spec line 328: choose cards_wanted cards from partner.hand into my hand
-        R.choose_cards(s, g, v_partner, v_cards_wanted, 'hand', v_partner, 'hand', p, False)
+        R.choose_cards(s, g, v_partner, v_cards_wanted, 'hand', v_partner, 'hand', p)
+    # spec line 330: "decline" {
     elif label == 'decline':
         pass
 
 
 ASKS = {
-    'ask_offer_trade_1': ask_offer_trade_1,
+    'ask_offer_trade': ask_offer_trade,
 }
 
 
-def _phase(name, title, kind, only, enter, exit_, actions, turn=None):
-    return R.Phase(name, title, kind, only, enter, exit_, actions, turn)
+# Mode family (spec line 376)
+RULES_FAMILY = R.Rules(
+    title='Family Mode',
+    players=(2, 6),
+    P={
+        'hand_limit': 10,
+        'city_limit': 8,
+        'target': 20,
+        'full_deck': False,
+        'keep_five': True,
+        'trade_size': 3,
+    },
+    D={'environment_balance': derived_environment_balance},
+    actions={
+        'finish': (legal_finish, apply_finish),
+        'activate': (legal_activate, apply_activate),
+        'pick': (legal_pick, apply_pick),
+        'build': (legal_build, apply_build),
+        'demolish': (legal_demolish, apply_demolish),
+        'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
+        'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
+        'offer_trade': (legal_offer_trade, apply_offer_trade),
+        'score_worker': (legal_score_worker, apply_score_worker),
+        'score_goods': (legal_score_goods, apply_score_goods),
+    },
+    phases={
+        'keep_cards': R.Phase(
+            'keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous',
+            only_when=only_when_keep_cards, on_enter=on_enter_keep_cards,
+        ),
+        'early_build': R.Phase(
+            'early_build', 'Optional build before the first Cycle', 'simultaneous',
+            ('build', 'finish'),
+        ),
+        'place': R.Phase('place', '1 Place', 'simultaneous', ('activate', 'finish')),
+        'take_card': R.Phase(
+            'take_card', '2 Take a Card', 'draft', ('pick',), on_enter=on_enter_take_card,
+            on_exit=on_exit_take_card,
+        ),
+        'resolve': R.Phase('resolve', '3 Resolve', 'automatic', on_enter=on_enter_resolve),
+        'build_trade': R.Phase(
+            'build_trade', '4 Build / Trade', 'simultaneous',
+            ('build', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish'),
+        ),
+        'score': R.Phase(
+            'score', '5 Score', 'simultaneous', ('score_worker', 'score_goods', 'finish'),
+        ),
+        'cycle_reset': R.Phase(
+            'cycle_reset', 'Cycle Reset', 'automatic', on_enter=on_enter_cycle_reset,
+        ),
+    },
+    edges={
+        'start': (('keep_cards', None),),
+        'keep_cards': (('early_build', None),),
+        'early_build': (('place', None),),
+        'place': (('take_card', None),),
+        'take_card': (('resolve', None),),
+        'resolve': (('build_trade', None),),
+        'build_trade': (('score', None),),
+        'score': (('cycle_reset', None),),
+        'cycle_reset': (('end', transition_cycle_reset_to_end), ('place', None)),
+    },
+    round_start='place',
+    round_tallies=('reserve_trades', 'cylinders_scored', 'trade_offers'),
+    tallies=('reserve_trades', 'cylinders_scored', 'trade_offers'),
+    zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
+    zone_limits={'hand': limit_hand, 'city': limit_city},
+    refills={'main_deck': 'trash'},
+    overflow={'hand': ('trash', False, True)},
+    card_states={'city': (('active', False),)},
+    nonrenewable=(True, True, False, False),
+    player_tracks=('wellbeing',),
+    track_start={'wellbeing': start_wellbeing},
+    setup=setup,
+    end_when=end_when_game_over,
+    outcome=winners_game_over,
+    asks=ASKS,
+)
 
 
+# Mode metropolis_rulebook (spec line 380): the rules of mode family, with what it changes
+RULES_METROPOLIS_RULEBOOK = RULES_FAMILY.changed(
+    title='Metropolis Mode, rulebook scoring (before the leaflet)',
+    P={**RULES_FAMILY.P, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': False},
+    actions={
+        **R.without(RULES_FAMILY.actions, 'score_worker', 'score_goods'),
+        'upgrade': (legal_upgrade, apply_upgrade),
+        'score_two_workers': (legal_score_two_workers, apply_score_two_workers),
+        'score_two_goods': (legal_score_two_goods, apply_score_two_goods),
+        'score_goods_environment': (legal_score_goods_environment, apply_score_goods_environment),
+        'score_worker_goods_environment': (
+            legal_score_worker_goods_environment, apply_score_worker_goods_environment,
+        ),
+    },
+    triggers={
+        'build': (trigger_basic_services_bonus_before_build, trigger_wellbeing_bonus_before_build),
+    },
+    phases={
+        **RULES_FAMILY.phases,
+        'build_trade': R.Phase(
+            'build_trade', '4 Build / Trade', 'simultaneous',
+            (
+                'build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card',
+                'offer_trade', 'finish',
+            ),
+        ),
+        'score': R.Phase(
+            'score', '5 Score', 'simultaneous',
+            (
+                'score_two_workers', 'score_two_goods', 'score_goods_environment',
+                'score_worker_goods_environment', 'finish',
+            ),
+        ),
+    },
+    round_tallies=('reserve_trades', 'cylinders_scored', 'trade_offers', 'environment_used'),
+    tallies=('reserve_trades', 'cylinders_scored', 'trade_offers', 'environment_used'),
+)
+
+
+# Mode metropolis (spec line 477): the rules of mode metropolis_rulebook, with what it changes
+RULES_METROPOLIS = RULES_METROPOLIS_RULEBOOK.changed(
+    title='Metropolis Mode',
+    actions={
+        **R.without(
+            RULES_METROPOLIS_RULEBOOK.actions, 'score_two_workers', 'score_two_goods',
+            'score_worker_goods_environment',
+        ),
+        'score_goods_environment': (
+            legal_score_goods_environment__metropolis, apply_score_goods_environment__metropolis,
+        ),
+        'score_worker': (legal_score_worker__metropolis, apply_score_worker__metropolis),
+        'score_goods': (legal_score_goods__metropolis, apply_score_goods__metropolis),
+    },
+    phases={
+        **RULES_METROPOLIS_RULEBOOK.phases,
+        'score': R.Phase(
+            'score', '5 Score', 'simultaneous',
+            ('score_worker', 'score_goods', 'score_goods_environment', 'finish'),
+        ),
+    },
+    round_tallies=(
+        'reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored',
+    ),
+    tallies=(
+        'reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored',
+    ),
+)
+
+
+# Mode solo (spec line 557): the rules of mode metropolis, with what it changes
+RULES_SOLO = RULES_METROPOLIS.changed(
+    title='Solo Mode (2 stars, Normal)',
+    players=(1, 1),
+    P={**RULES_METROPOLIS.P, 'keep_five': True, 'heart_start': 20},
+    triggers={
+        'build': (
+            trigger_basic_services_bonus_before_build, trigger_wellbeing_bonus_before_build__solo,
+        ),
+    },
+    phases={
+        **RULES_METROPOLIS.phases,
+        'cycle_reset': R.Phase(
+            'cycle_reset', 'Cycle Reset', 'automatic', on_enter=on_enter_cycle_reset__solo,
+        ),
+    },
+    global_tracks=('heart',),
+    track_start={**RULES_METROPOLIS.track_start, 'heart': start_heart},
+    end_when=end_when_game_over__solo,
+    outcome=winners_game_over__solo,
+)
+
+
+# Mode solo_easy (spec line 574): the rules of mode solo, with what it changes
+RULES_SOLO_EASY = RULES_SOLO.changed(
+    title='Solo Mode (1 star, Easy)',
+    P={**RULES_SOLO.P, 'heart_start': 17},
+)
+
+
+# Mode solo_hard (spec line 579): the rules of mode solo, with what it changes
+RULES_SOLO_HARD = RULES_SOLO.changed(
+    title='Solo Mode (3 stars, Hard)',
+    P={**RULES_SOLO.P, 'heart_start': 23},
+)
+
+
+# Mode solo_family (spec line 584): the rules of mode family, with what it changes
+RULES_SOLO_FAMILY = RULES_FAMILY.changed(
+    title='Solo Mode with Family rules',
+    players=(1, 1),
+    P={**RULES_FAMILY.P, 'heart_start': 0},
+    phases={
+        **RULES_FAMILY.phases,
+        'cycle_reset': R.Phase(
+            'cycle_reset', 'Cycle Reset', 'automatic', on_enter=on_enter_cycle_reset__solo,
+        ),
+    },
+    global_tracks=('heart',),
+    track_start={**RULES_FAMILY.track_start, 'heart': start_heart},
+    end_when=end_when_game_over__solo,
+    outcome=winners_game_over__solo,
+)
+
+
+#: mode name → its rules
 RULES = {
-    'family': R.Rules(
-        title='Family Mode',
-        players=(2, 6),
-        P={'hand_limit': 10, 'city_limit': 8, 'target': 20, 'full_deck': False, 'keep_five': True, 'trade_size': 3},
-        D={ 'environment_balance': d_environment_balance, },
-        PR={ },
-        actions={
-            'finish': (legal_finish, apply_finish),
-            'activate': (legal_activate, apply_activate),
-            'pick': (legal_pick, apply_pick),
-            'build': (legal_build, apply_build),
-            'demolish': (legal_demolish, apply_demolish),
-            'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
-            'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
-            'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'score_worker': (legal_score_worker, apply_score_worker),
-            'score_goods': (legal_score_goods, apply_score_goods),
-        },
-        triggers={ },
-        phases={
-            'keep_cards': _phase('keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous', only_keep_cards, enter_keep_cards, None, ()),
-            'early_build': _phase('early_build', 'Optional build before the first Cycle', 'simultaneous', None, None, None, ('build', 'finish')),
-            'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
-            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick',)),
-            'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
-            'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'finish')),
-            'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset, None, ()),
-        },
-        edges={
-            'start': (('keep_cards', None), ),
-            'keep_cards': (('early_build', None), ),
-            'early_build': (('place', None), ),
-            'place': (('take_card', None), ),
-            'take_card': (('resolve', None), ),
-            'resolve': (('build_trade', None), ),
-            'build_trade': (('score', None), ),
-            'score': (('cycle_reset', None), ),
-            'cycle_reset': (('end', edge_edge), ('place', None), ),
-        },
-        round_start='place',
-        round_tallies=('reserve_trades', 'cylinders_scored', 'trade_offers'),
-        turn_tallies=(),
-        tallies=('reserve_trades', 'cylinders_scored', 'trade_offers'),
-        zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
-        zone_limits={ 'hand': limit_hand, 'city': limit_city, },
-        refills={'main_deck': 'trash'},
-        overflow={'hand': ('trash', False, True)},
-        card_states={'city': (('active', False),)},
-        piece_states=(),
-        nonrenewable=(True, True, False, False),
-        player_tracks=('wellbeing',),
-        global_tracks=(),
-        track_start={ 'wellbeing': start_wellbeing, },
-        setup=setup_setup,
-        end_when=end_when_game_over,
-        end_immediately=False,
-        outcome=outcome_game_over,
-        asks=ASKS,
-    ),
-    'metropolis_rulebook': R.Rules(
-        title='Metropolis Mode, rulebook scoring (before the leaflet)',
-        players=(2, 6),
-        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': False, 'trade_size': 3},
-        D={ 'environment_balance': d_environment_balance, },
-        PR={ },
-        actions={
-            'finish': (legal_finish, apply_finish),
-            'activate': (legal_activate, apply_activate),
-            'pick': (legal_pick, apply_pick),
-            'build': (legal_build, apply_build),
-            'demolish': (legal_demolish, apply_demolish),
-            'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
-            'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
-            'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'upgrade': (legal_upgrade, apply_upgrade),
-            'score_two_workers': (legal_score_two_workers, apply_score_two_workers),
-            'score_two_goods': (legal_score_two_goods, apply_score_two_goods),
-            'score_goods_environment': (legal_score_goods_environment, apply_score_goods_environment),
-            'score_worker_goods_environment': (legal_score_worker_goods_environment, apply_score_worker_goods_environment),
-        },
-        triggers={ 'build': (trig_basic_services_bonus__build, trig_wellbeing_bonus__build,), },
-        phases={
-            'keep_cards': _phase('keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous', only_keep_cards, enter_keep_cards, None, ()),
-            'early_build': _phase('early_build', 'Optional build before the first Cycle', 'simultaneous', None, None, None, ('build', 'finish')),
-            'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
-            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick',)),
-            'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
-            'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_two_workers', 'score_two_goods', 'score_goods_environment', 'score_worker_goods_environment', 'finish')),
-            'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset, None, ()),
-        },
-        edges={
-            'start': (('keep_cards', None), ),
-            'keep_cards': (('early_build', None), ),
-            'early_build': (('place', None), ),
-            'place': (('take_card', None), ),
-            'take_card': (('resolve', None), ),
-            'resolve': (('build_trade', None), ),
-            'build_trade': (('score', None), ),
-            'score': (('cycle_reset', None), ),
-            'cycle_reset': (('end', edge_edge), ('place', None), ),
-        },
-        round_start='place',
-        round_tallies=('reserve_trades', 'cylinders_scored', 'trade_offers', 'environment_used'),
-        turn_tallies=(),
-        tallies=('reserve_trades', 'cylinders_scored', 'trade_offers', 'environment_used'),
-        zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
-        zone_limits={ 'hand': limit_hand, 'city': limit_city, },
-        refills={'main_deck': 'trash'},
-        overflow={'hand': ('trash', False, True)},
-        card_states={'city': (('active', False),)},
-        piece_states=(),
-        nonrenewable=(True, True, False, False),
-        player_tracks=('wellbeing',),
-        global_tracks=(),
-        track_start={ 'wellbeing': start_wellbeing, },
-        setup=setup_setup,
-        end_when=end_when_game_over,
-        end_immediately=False,
-        outcome=outcome_game_over,
-        asks=ASKS,
-    ),
-    'metropolis': R.Rules(
-        title='Metropolis Mode',
-        players=(2, 6),
-        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': False, 'trade_size': 3},
-        D={ 'environment_balance': d_environment_balance, },
-        PR={ },
-        actions={
-            'finish': (legal_finish, apply_finish),
-            'activate': (legal_activate, apply_activate),
-            'pick': (legal_pick, apply_pick),
-            'build': (legal_build, apply_build),
-            'demolish': (legal_demolish, apply_demolish),
-            'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
-            'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
-            'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'upgrade': (legal_upgrade, apply_upgrade),
-            'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
-            'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
-            'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
-        },
-        triggers={ 'build': (trig_basic_services_bonus__build, trig_wellbeing_bonus__build,), },
-        phases={
-            'keep_cards': _phase('keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous', only_keep_cards, enter_keep_cards, None, ()),
-            'early_build': _phase('early_build', 'Optional build before the first Cycle', 'simultaneous', None, None, None, ('build', 'finish')),
-            'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
-            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick',)),
-            'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
-            'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'score_goods_environment', 'finish')),
-            'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset, None, ()),
-        },
-        edges={
-            'start': (('keep_cards', None), ),
-            'keep_cards': (('early_build', None), ),
-            'early_build': (('place', None), ),
-            'place': (('take_card', None), ),
-            'take_card': (('resolve', None), ),
-            'resolve': (('build_trade', None), ),
-            'build_trade': (('score', None), ),
-            'score': (('cycle_reset', None), ),
-            'cycle_reset': (('end', edge_edge), ('place', None), ),
-        },
-        round_start='place',
-        round_tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
-        turn_tallies=(),
-        tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
-        zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
-        zone_limits={ 'hand': limit_hand, 'city': limit_city, },
-        refills={'main_deck': 'trash'},
-        overflow={'hand': ('trash', False, True)},
-        card_states={'city': (('active', False),)},
-        piece_states=(),
-        nonrenewable=(True, True, False, False),
-        player_tracks=('wellbeing',),
-        global_tracks=(),
-        track_start={ 'wellbeing': start_wellbeing, },
-        setup=setup_setup,
-        end_when=end_when_game_over,
-        end_immediately=False,
-        outcome=outcome_game_over,
-        asks=ASKS,
-    ),
-    'solo': R.Rules(
-        title='Solo Mode (2 stars, Normal)',
-        players=(1, 1),
-        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': True, 'trade_size': 3, 'heart_start': 20},
-        D={ 'environment_balance': d_environment_balance, },
-        PR={ },
-        actions={
-            'finish': (legal_finish, apply_finish),
-            'activate': (legal_activate, apply_activate),
-            'pick': (legal_pick, apply_pick),
-            'build': (legal_build, apply_build),
-            'demolish': (legal_demolish, apply_demolish),
-            'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
-            'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
-            'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'upgrade': (legal_upgrade, apply_upgrade),
-            'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
-            'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
-            'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
-        },
-        triggers={ 'build': (trig_basic_services_bonus__build, trig_wellbeing_bonus__build_v2,), },
-        phases={
-            'keep_cards': _phase('keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous', only_keep_cards, enter_keep_cards, None, ()),
-            'early_build': _phase('early_build', 'Optional build before the first Cycle', 'simultaneous', None, None, None, ('build', 'finish')),
-            'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
-            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick',)),
-            'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
-            'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'score_goods_environment', 'finish')),
-            'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset_v2, None, ()),
-        },
-        edges={
-            'start': (('keep_cards', None), ),
-            'keep_cards': (('early_build', None), ),
-            'early_build': (('place', None), ),
-            'place': (('take_card', None), ),
-            'take_card': (('resolve', None), ),
-            'resolve': (('build_trade', None), ),
-            'build_trade': (('score', None), ),
-            'score': (('cycle_reset', None), ),
-            'cycle_reset': (('end', edge_edge), ('place', None), ),
-        },
-        round_start='place',
-        round_tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
-        turn_tallies=(),
-        tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
-        zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
-        zone_limits={ 'hand': limit_hand, 'city': limit_city, },
-        refills={'main_deck': 'trash'},
-        overflow={'hand': ('trash', False, True)},
-        card_states={'city': (('active', False),)},
-        piece_states=(),
-        nonrenewable=(True, True, False, False),
-        player_tracks=('wellbeing',),
-        global_tracks=('heart',),
-        track_start={ 'wellbeing': start_wellbeing, 'heart': start_heart, },
-        setup=setup_setup,
-        end_when=end_when_game_over_v2,
-        end_immediately=False,
-        outcome=outcome_game_over_v2,
-        asks=ASKS,
-    ),
-    'solo_easy': R.Rules(
-        title='Solo Mode (1 star, Easy)',
-        players=(1, 1),
-        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': True, 'trade_size': 3, 'heart_start': 17},
-        D={ 'environment_balance': d_environment_balance, },
-        PR={ },
-        actions={
-            'finish': (legal_finish, apply_finish),
-            'activate': (legal_activate, apply_activate),
-            'pick': (legal_pick, apply_pick),
-            'build': (legal_build, apply_build),
-            'demolish': (legal_demolish, apply_demolish),
-            'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
-            'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
-            'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'upgrade': (legal_upgrade, apply_upgrade),
-            'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
-            'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
-            'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
-        },
-        triggers={ 'build': (trig_basic_services_bonus__build, trig_wellbeing_bonus__build_v2,), },
-        phases={
-            'keep_cards': _phase('keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous', only_keep_cards, enter_keep_cards, None, ()),
-            'early_build': _phase('early_build', 'Optional build before the first Cycle', 'simultaneous', None, None, None, ('build', 'finish')),
-            'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
-            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick',)),
-            'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
-            'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'score_goods_environment', 'finish')),
-            'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset_v2, None, ()),
-        },
-        edges={
-            'start': (('keep_cards', None), ),
-            'keep_cards': (('early_build', None), ),
-            'early_build': (('place', None), ),
-            'place': (('take_card', None), ),
-            'take_card': (('resolve', None), ),
-            'resolve': (('build_trade', None), ),
-            'build_trade': (('score', None), ),
-            'score': (('cycle_reset', None), ),
-            'cycle_reset': (('end', edge_edge), ('place', None), ),
-        },
-        round_start='place',
-        round_tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
-        turn_tallies=(),
-        tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
-        zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
-        zone_limits={ 'hand': limit_hand, 'city': limit_city, },
-        refills={'main_deck': 'trash'},
-        overflow={'hand': ('trash', False, True)},
-        card_states={'city': (('active', False),)},
-        piece_states=(),
-        nonrenewable=(True, True, False, False),
-        player_tracks=('wellbeing',),
-        global_tracks=('heart',),
-        track_start={ 'wellbeing': start_wellbeing, 'heart': start_heart, },
-        setup=setup_setup,
-        end_when=end_when_game_over_v2,
-        end_immediately=False,
-        outcome=outcome_game_over_v2,
-        asks=ASKS,
-    ),
-    'solo_hard': R.Rules(
-        title='Solo Mode (3 stars, Hard)',
-        players=(1, 1),
-        P={'hand_limit': 10, 'city_limit': 10, 'target': 40, 'full_deck': True, 'keep_five': True, 'trade_size': 3, 'heart_start': 23},
-        D={ 'environment_balance': d_environment_balance, },
-        PR={ },
-        actions={
-            'finish': (legal_finish, apply_finish),
-            'activate': (legal_activate, apply_activate),
-            'pick': (legal_pick, apply_pick),
-            'build': (legal_build, apply_build),
-            'demolish': (legal_demolish, apply_demolish),
-            'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
-            'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
-            'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'upgrade': (legal_upgrade, apply_upgrade),
-            'score_goods_environment': (legal_score_goods_environment_v2, apply_score_goods_environment_v2),
-            'score_worker': (legal_score_worker_v2, apply_score_worker_v2),
-            'score_goods': (legal_score_goods_v2, apply_score_goods_v2),
-        },
-        triggers={ 'build': (trig_basic_services_bonus__build, trig_wellbeing_bonus__build_v2,), },
-        phases={
-            'keep_cards': _phase('keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous', only_keep_cards, enter_keep_cards, None, ()),
-            'early_build': _phase('early_build', 'Optional build before the first Cycle', 'simultaneous', None, None, None, ('build', 'finish')),
-            'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
-            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick',)),
-            'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'upgrade', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
-            'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'score_goods_environment', 'finish')),
-            'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset_v2, None, ()),
-        },
-        edges={
-            'start': (('keep_cards', None), ),
-            'keep_cards': (('early_build', None), ),
-            'early_build': (('place', None), ),
-            'place': (('take_card', None), ),
-            'take_card': (('resolve', None), ),
-            'resolve': (('build_trade', None), ),
-            'build_trade': (('score', None), ),
-            'score': (('cycle_reset', None), ),
-            'cycle_reset': (('end', edge_edge), ('place', None), ),
-        },
-        round_start='place',
-        round_tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
-        turn_tallies=(),
-        tallies=('reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored'),
-        zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
-        zone_limits={ 'hand': limit_hand, 'city': limit_city, },
-        refills={'main_deck': 'trash'},
-        overflow={'hand': ('trash', False, True)},
-        card_states={'city': (('active', False),)},
-        piece_states=(),
-        nonrenewable=(True, True, False, False),
-        player_tracks=('wellbeing',),
-        global_tracks=('heart',),
-        track_start={ 'wellbeing': start_wellbeing, 'heart': start_heart, },
-        setup=setup_setup,
-        end_when=end_when_game_over_v2,
-        end_immediately=False,
-        outcome=outcome_game_over_v2,
-        asks=ASKS,
-    ),
-    'solo_family': R.Rules(
-        title='Solo Mode with Family rules',
-        players=(1, 1),
-        P={'hand_limit': 10, 'city_limit': 8, 'target': 20, 'full_deck': False, 'keep_five': True, 'trade_size': 3, 'heart_start': 0},
-        D={ 'environment_balance': d_environment_balance, },
-        PR={ },
-        actions={
-            'finish': (legal_finish, apply_finish),
-            'activate': (legal_activate, apply_activate),
-            'pick': (legal_pick, apply_pick),
-            'build': (legal_build, apply_build),
-            'demolish': (legal_demolish, apply_demolish),
-            'reserve_buy_card': (legal_reserve_buy_card, apply_reserve_buy_card),
-            'reserve_sell_card': (legal_reserve_sell_card, apply_reserve_sell_card),
-            'offer_trade': (legal_offer_trade, apply_offer_trade),
-            'score_worker': (legal_score_worker, apply_score_worker),
-            'score_goods': (legal_score_goods, apply_score_goods),
-        },
-        triggers={ },
-        phases={
-            'keep_cards': _phase('keep_cards', 'Keep 5 of the 10 cards dealt', 'simultaneous', only_keep_cards, enter_keep_cards, None, ()),
-            'early_build': _phase('early_build', 'Optional build before the first Cycle', 'simultaneous', None, None, None, ('build', 'finish')),
-            'place': _phase('place', '1 Place', 'simultaneous', None, None, None, ('activate', 'finish')),
-            'take_card': _phase('take_card', '2 Take a Card', 'draft', None, enter_take_card, exit_take_card, ('pick',)),
-            'resolve': _phase('resolve', '3 Resolve', 'automatic', None, enter_resolve, None, ()),
-            'build_trade': _phase('build_trade', '4 Build / Trade', 'simultaneous', None, None, None, ('build', 'demolish', 'reserve_buy_card', 'reserve_sell_card', 'offer_trade', 'finish')),
-            'score': _phase('score', '5 Score', 'simultaneous', None, None, None, ('score_worker', 'score_goods', 'finish')),
-            'cycle_reset': _phase('cycle_reset', 'Cycle Reset', 'automatic', None, enter_cycle_reset_v2, None, ()),
-        },
-        edges={
-            'start': (('keep_cards', None), ),
-            'keep_cards': (('early_build', None), ),
-            'early_build': (('place', None), ),
-            'place': (('take_card', None), ),
-            'take_card': (('resolve', None), ),
-            'resolve': (('build_trade', None), ),
-            'build_trade': (('score', None), ),
-            'score': (('cycle_reset', None), ),
-            'cycle_reset': (('end', edge_edge), ('place', None), ),
-        },
-        round_start='place',
-        round_tallies=('reserve_trades', 'cylinders_scored', 'trade_offers'),
-        turn_tallies=(),
-        tallies=('reserve_trades', 'cylinders_scored', 'trade_offers'),
-        zones=('main_deck', 'trash', 'offer', 'hand', 'city'),
-        zone_limits={ 'hand': limit_hand, 'city': limit_city, },
-        refills={'main_deck': 'trash'},
-        overflow={'hand': ('trash', False, True)},
-        card_states={'city': (('active', False),)},
-        piece_states=(),
-        nonrenewable=(True, True, False, False),
-        player_tracks=('wellbeing',),
-        global_tracks=('heart',),
-        track_start={ 'wellbeing': start_wellbeing, 'heart': start_heart, },
-        setup=setup_setup,
-        end_when=end_when_game_over_v2,
-        end_immediately=False,
-        outcome=outcome_game_over_v2,
-        asks=ASKS,
-    ),
+    'family': RULES_FAMILY,
+    'metropolis_rulebook': RULES_METROPOLIS_RULEBOOK,
+    'metropolis': RULES_METROPOLIS,
+    'solo': RULES_SOLO,
+    'solo_easy': RULES_SOLO_EASY,
+    'solo_hard': RULES_SOLO_HARD,
+    'solo_family': RULES_SOLO_FAMILY,
 }
 
 

@@ -21,6 +21,7 @@ import yaml
 from dsl import ast, codes, strings
 from dsl.diagnostics import DiagnosticBag, Note, Report, did_you_mean
 from dsl.spans import Span
+from compiler.analysis import node_store
 from compiler.analysis.limits import MAX_CARDS, MAX_CATALOGUE_CHARS, MAX_COPIES, MAX_NUMBER, MAX_YAML_DEPTH
 
 _NAME = re.compile(r"[a-z_][a-z0-9_]*")
@@ -232,8 +233,14 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                       f"`{prov}`", key_spans.get("provenance", span),
                       hint=did_you_mean(str(prov), ["rulebook", "provisional"])
                       or "write `provenance: provisional` for a card the rulebook does not print")
-        for pf in entry.get("provisional_fields", []) or []:
-            if pf not in fields and pf not in ("copies", "title"):
+        provisional = entry.get("provisional_fields", []) or []
+        if not isinstance(provisional, list):  # a text would be read letter by letter
+            bag.error(codes.CARD_PROVENANCE, f"card `{name}`: provisional_fields is a list of field names, "
+                      f"not {_kind(provisional)}", key_spans.get("provisional_fields", span),
+                      hint="write `provisional_fields: [value, cost]`")
+            provisional = []
+        for pf in provisional:
+            if not isinstance(pf, str) or (pf not in fields and pf not in ("copies", "title")):
                 bag.error(codes.CARD_PROVENANCE,
                           f"card `{name}`: `{pf}` in provisional_fields is not a field",
                           key_spans.get("provisional_fields", span),
@@ -245,8 +252,17 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
         names[name] = span
         card = {"_catalogue": cat.name, "_card_type": ctype.name, "_line": span.line,
                 "title": entry.get("title", name)}
+        odd_keys = iter([k for k, _ in pairs if k.tag != "tag:yaml.org,2002:str"])
         for key, value in entry.items():
             kspan = key_spans.get(key, span)
+            if not isinstance(key, str):  # YAML reads `5:`, `~:` or `2024-01-01:` as no text
+                knode = next(odd_keys, None)
+                shown_key = _yaml_text(knode) if knode is not None else repr(key)
+                bag.error(codes.UNDECLARED_CARD_FIELD, f"card `{name}` has a key YAML reads as {_kind(key)}, "
+                          f"not a field name: `{shown_key}`",
+                          _node_span(shown, knode) if knode is not None else span,
+                          hint="field names are lower_case_with_underscores")
+                continue
             if key in PROVENANCE_KEYS:
                 card[key] = value
                 continue
@@ -319,7 +335,7 @@ def _kind(value) -> str:
         return "a date"
     if value is None:
         return "nothing (null)"
-    return {list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)
+    return {list: "a list", dict: "a mapping", str: "a text"}.get(type(value), type(value).__name__)
 def _too_many(bag: DiagnosticBag, cat: ast.Catalogue, span: Span) -> None:
     """E0321 at the entry that takes the catalogues past MAX_CARDS cards."""
     bag.error(codes.CATALOGUE_TOO_LARGE, f"the catalogues hold more than {MAX_CARDS:,} cards (copies "
@@ -430,13 +446,20 @@ def _value_hint(type_name: str, enums: dict[str, set[str]]) -> str:
 @lru_cache(maxsize=16)
 def _compose(text: str):
     """The YAML node tree of a catalogue file's text (cached: checking many edits of
-    one spec, as ``rulebook mutate`` does, reads the same catalogue again).  Raises
-    ``yaml.YAMLError``, or :class:`_Refused` for what :class:`_CatalogueLoader` refuses."""
+    one spec, as ``rulebook mutate`` does, reads the same catalogue again; and kept
+    between runs by :mod:`compiler.analysis.node_store`, as a spec is edited far more
+    often than its catalogue).  Raises ``yaml.YAMLError``, or :class:`_Refused` for
+    what :class:`_CatalogueLoader` refuses."""
+    stored = node_store.load(text)
+    if stored is not None:
+        return stored
     loader = _CatalogueLoader(text)
     try:
-        return loader.get_single_node()
+        node = loader.get_single_node()
     finally:
         loader.dispose()
+    node_store.save(text, node)
+    return node
 
 
 def _safe_load(text: str):

@@ -1,6 +1,7 @@
 """How the game ends, and when the flow moves on: the types of transition conditions,
 end conditions, `win when`, `winner most` and tie-breakers (E0503), a spec with no
-end (E0530), roll-offs (E0506, E0560).  End conditions that can never hold are
+end (E0530), an `end` block after the first, which the engine would never play (E0570),
+roll-offs (E0506, E0560).  End conditions that can never hold are
 :mod:`compiler.checks.impossible_ends`."""
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class _Checks(Checker):
         if not m.ends:
             self.report.error(codes.NO_END, "the spec never says how the game ends", m.game.span,
                               hint="add `end game_over { when ... winner most ... }`")
+        self.second_ends(list(m.ends.values()))
         for end in m.ends.values():
             if end.when is not None:
                 self.expect(end.when, N.BOOL, N.Scope(), "the end condition")
@@ -40,6 +42,16 @@ class _Checks(Checker):
                     self.roll_off(tb, end.tie_breakers[i + 1:])
                 else:
                     self.expect(tb.expr, N.INT, N.Scope(), "a tie-breaker")
+
+    def second_ends(self, ends: list[ast.End]) -> None:
+        """The engine plays the mode's first `end` block only (its condition, its timing,
+        its winners), so every later one would be documented and never played."""
+        for extra in ends[1:]:
+            self.report.error(codes.SECOND_END, f"a second `end` block: the engine plays only the first, "
+                              f"`{ends[0].name}`, so `{extra.name}` would never end the game", extra.span,
+                              hint="join the conditions in one block (`when A or B`); several endings, "
+                              "each with its own winners, come with the language's issue 11",
+                              notes=[Note("the `end` block the engine plays", ends[0].span)])
 
     def roll_off(self, tb: ast.RollOff, after) -> None:
         """A roll-off rolls dice of at least 2 sides, and it breaks every tie it is given

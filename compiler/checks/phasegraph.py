@@ -183,7 +183,26 @@ def _transitions(mode, report: Report) -> None:
         if not default:
             report.error(codes.NO_DEFAULT_TRANSITION, f"every transition out of `{edges[0].source.name}` has "
                          "a condition, so the game can get stuck when none holds", edges[0].span,
-                         hint="make one transition unconditional (the default)")
+                         hint=_no_default_hint(mode, edges[0].source.name, edges))
+
+
+def _no_default_hint(mode, source: str, edges: list[ast.Edge]) -> str:
+    """What to write when no transition out of ``source`` is unconditional.  The common
+    case, a beginner's `play -> end when game_over` alone, gets the two fixes spelt out:
+    go on to the phase that opens the next round (``round starts at``, else the phase
+    after ``start``, else ``source`` itself), or end without `when` if the end is
+    `immediately`."""
+    if all(e.dest.name == END for e in edges):
+        after_start = [e.dest.name for e in mode.flow.edges
+                       if e.source.name == START and e.condition is None and e.dest.name in mode.phases]
+        rs = mode.flow.round_start
+        nxt = rs.name if rs is not None and rs.name in mode.phases else (after_start or [source])[0]
+        again = "play it again" if nxt == source else "play another round"
+        return (f"`{source}` needs somewhere to go while the game goes on: add `{source} -> {nxt}` "
+                f"to {again} until the game ends, or, if the game ends `immediately` (that is "
+                f"checked after every action), write `{source} -> end` without `when`")
+    return ("make one transition unconditional (the default): drop its `when`, and it is taken "
+            "when no other one applies")
 
 
 def _loops_by_node(g: nx.DiGraph) -> dict[str, frozenset]:

@@ -15,12 +15,29 @@ holds what they share.  This module parses the command line.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 
-from compiler.cli import building, games, specs, tools
 from compiler.cli.common import CliError, at_least_zero
 from compiler.runner import RunError
+
+#: The modules of the commands, imported only for the command that runs (``rulebook
+#: play`` needs no parser, ``rulebook check`` no Jinja).
+COMMAND_MODULES = ("building", "games", "specs", "tools")
+
+
+def __getattr__(name: str):
+    """``compiler.cli.building`` & co. as attributes, imported on first use."""
+    if name in COMMAND_MODULES:
+        return importlib.import_module(f"compiler.cli.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _command(target: str):
+    """The function ``module:name`` of a command module, imported when it is called."""
+    module, name = target.split(":")
+    return lambda args: getattr(importlib.import_module(f"compiler.cli.{module}"), name)(args)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,26 +48,32 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("build", help="compile every spec into generated/ and docs/, then build the site")
     p.add_argument("--no-site", action="store_true", help="skip the mkdocs site")
     p.add_argument("--strict", action="store_true", help="warnings fail too")
-    p.set_defaults(func=building.cmd_build)
+    p.add_argument("--force", action="store_true",
+                   help="make everything again, taking nothing from the build cache (.rulebook-cache/)")
+    p.set_defaults(func=_command("building:cmd_build"))
     p = sub.add_parser("watch", help="rebuild a spec's engine and page whenever it (or its catalogue) "
                        "is saved")
     p.add_argument("specs", nargs="*", help="spec files (default: every spec in specs/)")
     p.add_argument("--site", action="store_true", help="rebuild the mkdocs site after each rebuild")
-    p.set_defaults(func=building.cmd_watch)
+    p.set_defaults(func=_command("building:cmd_watch"))
     p = sub.add_parser("check", help="check specs without generating anything")
     p.add_argument("specs", nargs="*", help="spec files or game names (default: every spec)")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--strict", action="store_true", help="warnings fail too")
-    p.set_defaults(func=specs.cmd_check)
+    p.add_argument("--verbose", action="store_true",
+                   help="print every diagnostic in full (W0105 is otherwise one line)")
+    p.add_argument("--force", action="store_true",
+                   help="check every spec afresh, taking nothing from the build cache (.rulebook-cache/)")
+    p.set_defaults(func=_command("specs:cmd_check"))
     p = sub.add_parser("fmt", help="rewrite specs in the canonical layout")
     p.add_argument("paths", nargs="*", help="spec files, folders or game names (default: every spec)")
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 if a spec would be reformatted")
     p.add_argument("--diff", action="store_true", help="write nothing; print a unified diff instead")
-    p.set_defaults(func=specs.cmd_fmt)
+    p.set_defaults(func=_command("specs:cmd_fmt"))
     p = sub.add_parser("explain", help="explain a diagnostic code (e.g. `rulebook explain E0501`)")
     p.add_argument("code", nargs="?", help="a code such as E0501 or W0104 (default: list them all)")
-    p.set_defaults(func=specs.cmd_explain)
+    p.set_defaults(func=_command("specs:cmd_explain"))
     p = sub.add_parser("mutate", help="seed realistic rule bugs in a spec and report what the checks catch")
     p.add_argument("specs", nargs="*", help="spec files or game names (default: every spec)")
     p.add_argument("--json", action="store_true", help="print the reports as JSON")
@@ -58,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--verbose", action="store_true", help="print every mutation, not only the misses")
     p.add_argument("--min-caught", type=at_least_zero(float), default=95.0,
                    help="exit 1 if less than this share (%%) is caught (default 95)")
-    p.set_defaults(func=tools.cmd_mutate)
+    p.set_defaults(func=_command("tools:cmd_mutate"))
     p = sub.add_parser("fuzz", help="feed edited specs and random text to the compiler: "
                        "it must end in success or diagnostics, never a traceback or a hang")
     p.add_argument("--cases", type=at_least_zero(int), default=10_000,
@@ -72,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="a case running longer fails (default 10)")
     p.add_argument("--case-memory-mb", type=at_least_zero(float), default=1000.0,
                    help="a case allocating more megabytes fails (default 1000; 0: no limit)")
-    p.set_defaults(func=tools.cmd_fuzz)
+    p.set_defaults(func=_command("tools:cmd_fuzz"))
     p = sub.add_parser("play", help="play a whole game with bots")
     p.add_argument("game")
     p.add_argument("--mode", default=None)
@@ -81,10 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bots", choices=("random",), default="random")
     p.add_argument("--log", help="write a JSON-lines event log here")
-    p.set_defaults(func=games.cmd_play)
+    p.set_defaults(func=_command("games:cmd_play"))
     p = sub.add_parser("replay", help="re-run a game from its JSON-lines log")
     p.add_argument("log")
-    p.set_defaults(func=games.cmd_replay)
+    p.set_defaults(func=_command("games:cmd_replay"))
     p = sub.add_parser("bench", help="random full games per second, per mode and player count")
     p.add_argument("game", nargs="?")
     p.add_argument("--games", type=at_least_zero(int), default=5,
@@ -92,7 +115,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=at_least_zero(float), default=1.0,
                    help="and at least this long per row")
     p.add_argument("--players", type=int, nargs="*", help="only these player counts")
-    p.set_defaults(func=games.cmd_bench)
+    p.add_argument("--quick", action="store_true",
+                   help="one game of each mode at its smallest player count (2 or more), for CI")
+    p.add_argument("--json", action="store_true", help="print the run as JSON (to save and compare)")
+    p.add_argument("--compare", metavar="FILE",
+                   help="set each row beside a run saved with --json; exit 1 on a regression")
+    p.add_argument("--threshold", type=at_least_zero(float), default=30.0, metavar="PERCENT",
+                   help="with --compare: a row taking more than PERCENT %% longer per action is a "
+                   "regression (default 30; 200 means 3x slower)")
+    p.set_defaults(func=_command("games:cmd_bench"))
     args = parser.parse_args(argv)
     try:
         status = args.func(args)

@@ -8,6 +8,7 @@ import math
 import sys
 from pathlib import Path
 
+from dsl import codes
 from compiler.build import project_root
 
 __all__ = ["CliError", "project_root", "print_diagnostics", "spec_path", "at_least_zero"]
@@ -21,23 +22,29 @@ class CliError(Exception):
         self.code = code
 
 
-def print_diagnostics(result, stream=None) -> None:
-    """Print ``result``'s diagnostics (to stderr by default), each followed by a blank line."""
+#: Codes said in one line (the first of the diagnostic) unless asked for in full: a
+#: standing note about the spec that every build, check and watch rebuild would
+#: otherwise repeat as a block (``check --verbose`` and ``--format json`` give it whole).
+BRIEF_CODES = frozenset({codes.PROVISIONAL_VALUES})
+
+
+def print_diagnostics(result, stream=None, verbose: bool = False) -> None:
+    """Print ``result``'s diagnostics (to stderr by default), each followed by a blank
+    line; those of :data:`BRIEF_CODES` as their first line only, unless ``verbose``."""
     stream = sys.stderr if stream is None else stream
-    sources = {d.span.path: result.source for d in result.diagnostics}
-    sources[str(result.spec_path)] = result.source
     for d in result.diagnostics:
-        if d.span.path.endswith(".rules"):
-            print(d.render({d.span.path: result.source}), file=stream)
-        else:
-            print(d.render(), file=stream)
+        text = d.render({d.span.path: result.source} if d.span.path.endswith(".rules") else None)
+        if d.code in BRIEF_CODES and not verbose:
+            print(text.split("\n", 1)[0], file=stream)
+            continue
+        print(text, file=stream)
         print(file=stream)
 
 
 def spec_path(arg: str) -> Path:
     """A spec given as a path or as a game name (``utopolis``: ``specs/utopolis.rules``)."""
     path = Path(arg)
-    if path.exists():
+    if path.exists() or path.is_symlink():  # a broken link or a loop: E0005 says why
         return path
     named = project_root() / "specs" / f"{arg}.rules"
     if named.exists():

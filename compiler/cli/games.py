@@ -31,12 +31,71 @@ def cmd_replay(args) -> int:
 
 
 def cmd_bench(args) -> int:
+    """Time random games per mode and player count (:mod:`compiler.tools.benchmark`),
+    printing a table as rows end (or JSON at the end, ``--json``), with a progress bar
+    on a terminal.  ``--compare FILE`` sets each row beside a saved run and exits 1
+    when one is more than ``--threshold`` percent slower per action."""
+    import json
+    import sys
+
+    from compiler.cli.progress import progress
+    from compiler.tools import benchmark
+
     root = project_root()
     names = [args.game] if args.game else [p.stem for p in build.spec_paths(root)]
     rows = runner.bench_rows(names, args.players, root)
-    print(f"{'game':<12} {'mode':<20} {'players':>7} {'games':>6} {'games/s':>9} {'actions/s':>10}")
-    for name, module, mode, n in rows:
-        games, actions, secs = runner.bench(module, mode, n, args.games, args.seconds)
-        print(f"{name:<12} {mode:<20} {n:>7} {games:>6} {games / secs:>9.1f} "
-              f"{actions / secs:>10.0f}")
+    games, seconds = args.games, args.seconds
+    if args.quick:
+        rows, games, seconds = benchmark.quick_rows(rows), 1, benchmark.QUICK_SECONDS
+    try:
+        baseline = benchmark.load(Path(args.compare)) if args.compare else None
+    except benchmark.BenchFileError as err:
+        raise CliError(str(err)) from None
+    if not args.json:
+        print(f"{'game':<12} {'mode':<20} {'players':>7} {'games':>6} {'games/s':>9} {'actions/s':>10}")
+
+    def printed(row: benchmark.Row) -> None:
+        if not args.json:
+            print(f"{row.game:<12} {row.mode:<20} {row.players:>7} {row.games:>6} "
+                  f"{row.games_per_second:>9.1f} {row.actions_per_second:>10.0f}", flush=True)
+
+    with progress() as bars:
+        bar = bars.task("bench", len(rows))
+        run = benchmark.measure(
+            rows, games, seconds, quick=args.quick, done=printed,
+            progress=lambda i, fraction, row: bar.update(i + fraction, f"bench {row[0]} {row[2]} {row[3]}p"))
+        bar.finish()
+    if args.json:
+        print(json.dumps(run.to_json(), indent=2))
+    if baseline is None:
+        return 0
+    return _compared(run, baseline, args.threshold, sys.stderr if args.json else sys.stdout)
+
+
+def _compared(run, baseline, threshold: float, out) -> int:
+    """Print the run beside ``baseline`` on ``out``; 1 when a row is more than
+    ``threshold`` percent slower per action, else 0."""
+    from compiler.tools import benchmark
+
+    pairs, new, gone = benchmark.compare(run, baseline)
+    limit = 1 + threshold / 100
+    print(f"\ncompared with the saved run (relative speed: actions per CPU second per 1000 "
+          f"calibration loops; slower past {limit:.2f}x fails)", file=out)
+    print(f"{'game':<12} {'mode':<20} {'players':>7} {'saved':>8} {'now':>8}  change", file=out)
+    for c in pairs:
+        game, mode, players = c.key
+        change = (f"{c.slowdown:.2f}x slower" if c.slowdown >= 1 else f"{1 / c.slowdown:.2f}x faster") \
+            + ("  REGRESSION" if c.slowdown > limit else "")
+        print(f"{game:<12} {mode:<20} {players:>7} {c.before:>8.3f} {c.now:>8.3f}  {change}", file=out)
+    for key in new:
+        print(f"{key[0]:<12} {key[1]:<20} {key[2]:>7} {'-':>8} {'':>8}  not in the saved run", file=out)
+    for key in gone:
+        print(f"{key[0]:<12} {key[1]:<20} {key[2]:>7} {'':>8} {'-':>8}  not measured now", file=out)
+    slow = [c for c in pairs if c.slowdown > limit]
+    if slow:
+        worst = max(slow, key=lambda c: c.slowdown)
+        print(f"{len(slow)} row(s) slower than {limit:.2f}x the saved run; the worst: "
+              f"{' '.join(map(str, worst.key))}p, {worst.slowdown:.2f}x", file=out)
+        return 1
+    print(f"no row slower than {limit:.2f}x the saved run", file=out)
     return 0

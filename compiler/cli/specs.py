@@ -5,10 +5,35 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 from compiler import build, pipeline
+from compiler.cache import BuildCache
 from compiler.cli.common import CliError, print_diagnostics, project_root, spec_path
+
+
+def checked(path: Path, force: bool = False) -> tuple[pipeline.CompileResult, bool]:
+    """The diagnostics of the spec at ``path`` (:func:`compiler.pipeline.analyse`),
+    taken from the build cache of the spec's project when it holds them (unless
+    ``force``), and recorded there otherwise; and whether they came from the cache.  A
+    spec outside a project's ``specs/`` folder is checked every time."""
+    full = pipeline.resolved(path)
+    if full.parent.name != "specs":
+        return pipeline.analyse(path), False
+    start = time.perf_counter()
+    cache = BuildCache(full.parent.parent, read=not force)
+    display = pipeline.display_path(path)
+    lookup = cache.spec(path, display)
+    entry = lookup.entry
+    if entry is not None:
+        result = pipeline.CompileResult(path, entry.name, list(entry.diagnostics), entry.source,
+                                        counts=entry.counts)
+        result.seconds = time.perf_counter() - start
+        return result, True
+    result = pipeline.analyse(path)
+    cache.store_spec(lookup, path, display, result, built=False)
+    return result, False
 
 
 def cmd_check(args) -> int:
@@ -17,7 +42,7 @@ def cmd_check(args) -> int:
     status = 0
     report = []
     for path in paths:
-        result = pipeline.analyse(path)
+        result, cached = checked(path, force=args.force)
         errors = [d for d in result.diagnostics if d.severity == "error"]
         warnings = [d for d in result.diagnostics if d.severity == "warning"]
         if errors or (args.strict and warnings):
@@ -26,9 +51,9 @@ def cmd_check(args) -> int:
             report.append({"spec": pipeline.display_path(path), "seconds": round(result.seconds, 4),
                            "diagnostics": [d.to_json() for d in result.diagnostics]})
         else:
-            print_diagnostics(result)
+            print_diagnostics(result, verbose=args.verbose)
             print(f"{path.name}: {len(errors)} error(s), {len(warnings)} warning(s) "
-                  f"in {result.seconds * 1000:.0f} ms")
+                  f"in {result.seconds * 1000:.0f} ms" + (" (cached)" if cached else ""))
     if args.format == "json":
         print(json.dumps(report, indent=2))
     return status
@@ -68,18 +93,14 @@ def cmd_fmt(args) -> int:
     unchanged = failed = 0
     for path in _fmt_paths(args.paths):
         display = pipeline.display_path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-            too_large = DiagnosticBag()
-            if bounds.check_text(text, display, too_large):  # E0540, as `check` says it
-                print_diagnostics(pipeline.CompileResult(path, path.stem, too_large.items, text))
-                failed += 1
-                continue
-            result = format_source(text, display)
-        except (OSError, UnicodeDecodeError):
-            print_diagnostics(pipeline.analyse(path))  # the reading diagnostic of `check`
+        unread = DiagnosticBag()  # E0004, E0005, E0540 as `check` says them
+        text = pipeline.read_spec(path, display, unread)
+        if text is None or bounds.check_text(text, display, unread):
+            print_diagnostics(pipeline.CompileResult(path, path.stem, unread.items, text or ""))
             failed += 1
             continue
+        try:
+            result = format_source(text, display)
         except FormatError as err:
             print_diagnostics(pipeline.CompileResult(path, path.stem, err.diagnostics, text))
             failed += 1

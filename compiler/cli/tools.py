@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
 from compiler import build, pipeline
 from compiler.cli.common import CliError, project_root, spec_path
+from compiler.cli.progress import progress, shown
 
 
 def cmd_mutate(args) -> int:
@@ -32,7 +34,12 @@ def cmd_mutate(args) -> int:
                 print(f"{name}:{m.line}: [{m.category}] {m.description}\n"
                       f"    - {m.before}\n    + {m.after}")
         return 0
-    reports = [mutate.run(path) for path in paths]
+    with progress() as bars:
+        reports = []
+        for path in paths:
+            bar = bars.task(f"mutate {path.stem}", 1)
+            reports.append(mutate.run(path, progress=lambda done, total, bar=bar: bar.update(
+                done, total=max(total, 1))))
     if args.json:
         print(json.dumps([r.to_json() for r in reports], indent=2))
     for r in reports if not args.json else ():
@@ -51,35 +58,60 @@ def cmd_mutate(args) -> int:
 
 
 def cmd_fuzz(args) -> int:
+    from dsl.diagnostics import DiagnosticBag
+
     root = project_root()
     paths = [Path(p) for p in args.spec] or build.spec_paths(root)
     for path in paths:
         if not path.is_file():
             raise CliError(f"no such spec: {path}")
+        unread = DiagnosticBag()  # not UTF-8, too large...
+        if pipeline.read_spec(path, str(path), unread) is None:
+            raise CliError(f"cannot fuzz {path}: {unread.items[0].message}")
+    _check_out_folder(Path(args.out))
     share, extra = divmod(args.cases, len(paths))
     failed = 0
-    for number, path in enumerate(paths):
-        campaign = _fuzz_one(path, share + (number < extra), args)
-        failed += len(campaign.failures)
-        if campaign.interrupted:
-            return 1
+    with progress() as bars:
+        for number, path in enumerate(paths):
+            if share + (number < extra) == 0:  # fewer cases than specs: this one gets none
+                continue
+            campaign = _fuzz_one(path, share + (number < extra), args, bars)
+            failed += len(campaign.failures)
+            if campaign.interrupted:
+                return 1
     return 1 if failed else 0
 
 
-def _fuzz_one(path: Path, cases: int, args):
-    """One spec's campaign, with a progress line every 1000 cases and a report."""
+def _check_out_folder(out: Path) -> None:
+    """Refuse a folder for failing inputs that could not be made or written (CliError),
+    before fuzzing for minutes and failing to save the first failure."""
+    folder = out
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise CliError(f"cannot save failing inputs in {str(out)!r}: {str(folder)!r} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CliError(f"cannot save failing inputs in {str(out)!r}: {str(folder)!r} is not writable")
+
+
+def _fuzz_one(path: Path, cases: int, args, bars):
+    """One spec's campaign, with a progress bar (on a terminal; else a progress line
+    every 1000 cases) and a report."""
     from compiler.tools import fuzz_campaign, fuzzing
 
     print(f"{path.stem:<12} fuzzing {cases} cases (seed {args.seed}) ...", flush=True)
     started = time.perf_counter()
+    bar = bars.task(f"fuzz {path.stem}", cases) if shown() else None
 
-    def progress(done: int) -> None:
-        if done % 1000 == 0 and done < cases:
+    def advance(done: int) -> None:
+        if bar is not None:
+            bar.update(done)
+        elif done % 1000 == 0 and done < cases:
             print(f"{path.stem:<12} {done} cases, {time.perf_counter() - started:.0f} s", flush=True)
 
     try:
-        campaign = fuzz_campaign.run_campaign(path.resolve(), cases, args.seed, Path(args.out),
-                                              case_seconds=args.case_seconds, progress=progress,
+        campaign = fuzz_campaign.run_campaign(pipeline.resolved(path), cases, args.seed, Path(args.out),
+                                              case_seconds=args.case_seconds, progress=advance,
                                               case_memory_mb=args.case_memory_mb)
     except fuzzing.FuzzingUnavailable as err:
         raise CliError(str(err)) from None

@@ -131,7 +131,7 @@ class GamePage:
                 for r in self.base.resources.values()]
 
     def tracks(self) -> list[list[str]]:
-        return [[t.title, md.code(t.name), "per player" if t.per_player else "one for the game",
+        return [[t.title, md.code(t.name), english.scope_words(t, self.names, table=True),
                  "yes" if t.is_score else "no",
                  english.expr(t.start, self.names) if t.start is not None else "0",
                  self._src(t)] for t in self.base.tracks.values()]
@@ -143,7 +143,7 @@ class GamePage:
                 Markdown("{} (starts {})").format(s.name, english.expr(s.default, self.names))
                 for s in z.states)
             rows.append([z.title, z.kind, english.card_noun(z.name, self.names),
-                         "each player" if z.per_player else "shared",
+                         english.scope_words(z, self.names, table=True),
                          english.VISIBILITY.get(z.visibility, z.visibility),
                          (english.expr(z.limit, self.names) if z.limit is not None else Markdown("none"))
                          + (Markdown("; ") + english.overflow(z.overflow, self.names) if z.overflow

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Iterable
+from functools import cache
 
 from jinja2 import Environment, PackageLoader
 
@@ -210,8 +211,10 @@ def mermaid_label(text: object) -> str:
     return _MERMAID_RE.sub(lambda m: _MERMAID[m.group()], flat)
 
 
+@cache
 def environment() -> Environment:
-    """The Jinja environment of the docs templates (``compiler/docs/templates``),
+    """The Jinja environment of the docs templates (``compiler/docs/templates``), made
+    once, so each template is compiled once however many pages are rendered,
     escaping by construction: every ``{{ value }}`` that is not :class:`Markdown` is
     text, escaped by :func:`inline` (the environment's ``finalize``).  Filters:
     ``lines`` (:func:`lines`), ``fence(info, indent)`` (:func:`fence`, as page text),

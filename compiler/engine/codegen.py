@@ -1,14 +1,17 @@
 """Engine backend: composed modes → one Python module per game (plus the shared runtime).
 
 Each distinct declaration (an action, a phase, a trigger...) becomes named
-functions once, even when several modes use it; each mode then gets a
-``Rules`` table that points at the functions it uses.  Output goes through the
-Jinja templates in ``compiler/templates/engine/``.
+functions once, even when several modes use it (names: :mod:`compiler.engine.naming`);
+each mode then gets a ``Rules`` table that points at the functions it uses, written
+as what the mode changes (:mod:`compiler.engine.mode_tables`).  Output goes through
+the Jinja templates in ``compiler/engine/templates/``.  The runtime every engine
+imports is a real module, :mod:`compiler.engine.runtime`, copied as it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import resources
 from itertools import combinations_with_replacement
 
 import jinja2
@@ -16,8 +19,10 @@ import jinja2
 from compiler.analysis import names as N
 from compiler.analysis.compose import Composition
 from compiler.analysis.types import Types
+from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
+from compiler.engine.naming import Namer
 from compiler.engine.pyexpr import Ctx, Resources, StmtLowering, Writer, expr, zone
-from compiler.engine.pyquote import ENGINE_GLOBALS, Code, engine_environment, identifier, literal
+from compiler.engine.pyquote import Code, engine_environment, literal, reference
 from dsl import ast
 from dsl.spans import source_lines
 
@@ -28,39 +33,9 @@ _ENV = engine_environment(jinja2.PrefixLoader({"engine": jinja2.PackageLoader("c
 
 
 def render_runtime() -> str:
-    """Source of ``generated/_runtime.py``."""
-    return _ENV.get_template("engine/runtime.py.j2").render()
-
-
-class _Namer:
-    """The names of an engine's module-level functions, all made here: the kind and
-    the declaration's name (``apply_build``), then ``_v2``, ``_v3`` for later versions,
-    never one already given nor one of the module's own globals."""
-
-    def __init__(self):
-        self.by_id: dict[tuple, Code] = {}
-        self.used: set[str] = set(ENGINE_GLOBALS)
-        self.last: dict[str, int] = {}  # stem → the last version taken (thousands of edges share one)
-
-    def fresh(self, prefix: str, base: str) -> Code:
-        """A name no other function has: ``prefix_base``, else ``prefix_base_vN``."""
-        stem = f"{prefix}_{base}"
-        n = self.last.get(stem, 1)
-        name = stem if n == 1 else f"{stem}_v{n}"
-        while name in self.used:
-            n += 1
-            name = f"{stem}_v{n}"
-        self.last[stem] = n
-        self.used.add(name)
-        return identifier(name)
-
-    def __call__(self, prefix: str, decl, base: str) -> Code:
-        """The name of ``decl``'s function of kind ``prefix``, made on first use
-        (``decl`` is a declaration of the composed spec, alive while generating)."""
-        key = (prefix, id(decl))
-        if key not in self.by_id:
-            self.by_id[key] = self.fresh(prefix, base)
-        return self.by_id[key]
+    """Source of ``generated/_runtime.py``: the module :mod:`compiler.engine.runtime`,
+    byte for byte (the engines import it as ``generated._runtime``)."""
+    return resources.files("compiler.engine").joinpath("runtime.py").read_bytes().decode("utf-8")
 
 
 def _quoted(title: str) -> str:
@@ -94,7 +69,7 @@ class EngineGenerator:
         self.score_track = next((t.name for m in comp.modes.values() for t in m.tracks.values()
                                  if t.is_score), "score")
         self.entries = list(cards) + self._piece_entries()
-        self.namer = _Namer()
+        self.namer = Namer()
         self.functions: list[str] = []
         self.lower = StmtLowering(self.res, self.score_track, source_lines=source_lines(source),
                                   name_function=self.namer.fresh)
@@ -116,22 +91,21 @@ class EngineGenerator:
 
     # ---------------------------------------------------------- declarations
     def derived(self, mode, d: ast.Derived) -> str:
-        key = ("d", id(d))
-        if key in self.namer.by_id:
-            return self.namer.by_id[key]
-        fn = self.namer("d", d, d.name)
+        fn = self.namer.known("derived", id(d))
+        if fn is not None:
+            return fn
+        fn = self.namer("derived", id(d), d.name)
         w = self._fn(f"def {fn}(g, s, p):", f"{d.title} (spec line {d.span.line}).{_meta_line(d.meta)}")
         w.line(f"return {expr(d.expr, self._ctx(mode), self.res)}")
         self._emit(w)
         return fn
 
     def action(self, mode, a: ast.Action) -> tuple[str, str]:
-        key = ("apply", id(a))
-        if key in self.namer.by_id:
-            return self.namer.by_id[("legal", id(a))], self.namer.by_id[key]
-        legal = self.namer("legal", a, a.name)
-        apply = self.namer("apply", a, a.name)
-        self.lower.prefix = apply[6:] + "_"
+        if self.namer.known("apply", id(a)) is not None:
+            return self.namer("legal", id(a), a.name), self.namer("apply", id(a), a.name)
+        legal = self.namer("legal", id(a), a.name)
+        apply = self.namer("apply", id(a), a.name)
+        self.lower.owner = apply.removeprefix("apply_")
         ctx = self._ctx(mode)
         w = self._fn(f"def {legal}(g, s, p):",
                      f"Choices of {_quoted(a.title)} open to player p (spec line {a.span.line}).")
@@ -143,6 +117,7 @@ class EngineGenerator:
             tally = mode.tallies[use.tally.name]
             if tally.maximum is not None:
                 mx = expr(tally.maximum, ctx, self.res)
+                self.lower.cite(use.span.line, w)
                 w.line(f"if s.ta[{literal(tally.name)}][p] + {use.amount} > {mx}:")
                 w.line(f"    {skip}")
         chosen = ctx.types.action(a)  # the choices as the checker typed them
@@ -153,6 +128,7 @@ class EngineGenerator:
                 skip = "continue"
             for req, level in zip(a.requires, levels):
                 if level == depth:
+                    self.lower.cite(req.span.line, w)
                     w.line(f"if not {expr(req, ctx, self.res)}:")
                     w.line(f"    {skip}")
         names = ", ".join(f"v_{c.name}" for c in a.choices)
@@ -164,6 +140,7 @@ class EngineGenerator:
         if a.choices:
             w.line(f"{names}{',' if len(a.choices) == 1 else ''} = args")
         for use in a.uses:
+            self.lower.cite(use.span.line, w)
             w.line(f"s.ta[{literal(use.tally.name)}][p] += {use.amount}")
         self.lower.block(a.effect, ctx, w) if a.effect or not a.uses else None
         self._emit(w)
@@ -173,16 +150,16 @@ class EngineGenerator:
         """Open the loop over the options of choice ``c`` (of ``type_``, as the checker
         typed it), by its domain's rule in :data:`DOMAINS`; returns the context inside it."""
         inner = ctx.local(c.name, type_)
+        self.lower.cite(c.span.line, w)
         DOMAINS[type(c.domain)](self, c, inner, ctx, w)
         w.level += 1
         return inner
 
     def procedure(self, mode, proc: ast.Procedure) -> str:
-        key = ("proc", id(proc))
-        if key in self.namer.by_id:
-            return self.namer.by_id[key]
-        fn = self.namer("proc", proc, proc.name)
-        self.lower.prefix = fn + "_"
+        fn = self.namer.known("procedure", id(proc))
+        if fn is not None:
+            return fn
+        fn = self.lower.owner = self.namer("procedure", id(proc), proc.name)
         params = "".join(f", v_{prm.name}" for prm in proc.params)
         w = self._fn(f"def {fn}(g, s, p{params}):",
                      f"{proc.title} (spec line {proc.span.line}).{_meta_line(proc.meta)}")
@@ -191,11 +168,10 @@ class EngineGenerator:
         return fn
 
     def trigger(self, mode, t: ast.Trigger, a: ast.Action) -> str:
-        key = ("trig", (id(t), id(a)))
-        if key in self.namer.by_id:
-            return self.namer.by_id[key]
-        fn = self.namer.by_id[key] = self.namer.fresh("trig", f"{t.name}__{a.name}")
-        self.lower.prefix = fn[5:] + "_"
+        fn = self.namer.known("trigger", (id(t), id(a)))
+        if fn is not None:
+            return fn
+        fn = self.lower.owner = self.namer("trigger", (id(t), id(a)), f"{t.name}_before_{a.name}")
         w = self._fn(f"def {fn}(g, s, p, args):",
                      f"{t.title}, before {_quoted(a.title)} (spec line {t.span.line}).{_meta_line(t.meta)}")
         if a.choices:
@@ -205,35 +181,38 @@ class EngineGenerator:
         self._emit(w)
         return fn
 
-    def effect_fn(self, mode, kind: str, owner, stmts, title: str) -> str | None:
+    def effect_fn(self, mode, kind: str, owner, base: str, stmts, title: str) -> str | None:
+        """The function ``kind_base(g, s, p)`` running ``stmts`` (None when there are none):
+        a phase's ``on enter``... or the setup."""
         if not stmts:
             return None
-        key = (kind, id(owner))
-        if key in self.namer.by_id:
-            return self.namer.by_id[key]
-        fn = self.namer(kind, owner, getattr(owner, "name", kind))
-        self.lower.prefix = fn + "_"
+        fn = self.namer.known(kind, id(owner))
+        if fn is not None:
+            return fn
+        fn = self.lower.owner = self.namer(kind, id(owner), base)
         doc = f"{title} (spec line {owner.span.line}).{_meta_line(getattr(owner, 'meta', ()))}"
         w = self._fn(f"def {fn}(g, s, p):", doc)
         self.lower.block(stmts, self._ctx(mode), w)
         self._emit(w)
         return fn
 
-    def predicate(self, mode, kind: str, owner, e, title: str, me: str = "s.first") -> str:
-        key = (kind, id(owner))
-        if key in self.namer.by_id:
-            return self.namer.by_id[key]
-        fn = self.namer(kind, owner, getattr(owner, "name", kind))
+    def predicate(self, mode, kind: str, owner, base: str, e, title: str, me: str = "s.first") -> str:
+        """The function ``kind_base(g, s)`` returning the truth of ``e``: a phase's
+        ``only when``, a transition's condition, ``end when``."""
+        fn = self.namer.known(kind, id(owner))
+        if fn is not None:
+            return fn
+        fn = self.namer(kind, id(owner), base)
         w = self._fn(f"def {fn}(g, s):", f"{title} (spec line {e.span.line}).")
         w.line(f"return {expr(e, self._ctx(mode, me=me), self.res)}")
         self._emit(w)
         return fn
 
     def limit(self, mode, z: ast.Zone) -> str:
-        key = ("limit", id(z))
-        if key in self.namer.by_id:
-            return self.namer.by_id[key]
-        fn = self.namer("limit", z, z.name)
+        fn = self.namer.known("limit", id(z))
+        if fn is not None:
+            return fn
+        fn = self.namer("limit", id(z), z.name)
         doc = f"At most this many cards in {z.title} (spec line {z.limit.span.line})."
         w = self._fn(f"def {fn}(g, s, p):", doc)
         ctx = self._ctx(mode)
@@ -244,10 +223,10 @@ class EngineGenerator:
         return fn
 
     def outcome(self, mode, end: ast.End) -> str:
-        key = ("outcome", id(end))
-        if key in self.namer.by_id:
-            return self.namer.by_id[key]
-        fn = self.namer("outcome", end, end.name)
+        fn = self.namer.known("winners", id(end))
+        if fn is not None:
+            return fn
+        fn = self.namer("winners", id(end), end.name)
         doc = f"Winners when the game ends (spec line {end.span.line}).{_meta_line(end.meta)}"
         w = self._fn(f"def {fn}(g, s):", doc)
         ctx = self._ctx(mode, me="q")
@@ -280,10 +259,10 @@ class EngineGenerator:
         return fn
 
     def track_start(self, mode, t: ast.Track) -> str:
-        key = ("start", id(t))
-        if key in self.namer.by_id:
-            return self.namer.by_id[key]
-        fn = self.namer("start", t, t.name)
+        fn = self.namer.known("start", id(t))
+        if fn is not None:
+            return fn
+        fn = self.namer("start", id(t), t.name)
         w = self._fn(f"def {fn}(g, s):", f"Where {t.title} starts (spec line {t.span.line}).")
         start = expr(t.start, self._ctx(mode), self.res) if t.start else "0"
         if t.per_enum is not None:
@@ -295,15 +274,19 @@ class EngineGenerator:
         return fn
 
     # ---------------------------------------------------------- modes
-    def mode_rules(self, mode) -> dict:
+    def mode_rules(self, mode) -> dict[str, object]:
+        """The fields of ``mode``'s ``R.Rules`` table: field name → its value as source
+        (:class:`Code`, or the shapes of :mod:`compiler.engine.mode_tables`); the functions
+        it names are generated on the way, named for this mode when they are new."""
+        self.namer.mode = mode.name
         P = {}
         for p in mode.params.values():
             v = p.value
-            P[p.name] = v.value if isinstance(v, (ast.Number, ast.Bool, ast.Text)) else v.name
+            P[p.name] = literal(v.value if isinstance(v, (ast.Number, ast.Bool, ast.Text)) else v.name)
         D = {d: self.derived(mode, decl) for d, decl in mode.derived.items()}
         PR = {name: self.procedure(mode, proc) for name, proc in mode.procedures.items()}
-        actions = {n: self.action(mode, a) for n, a in mode.actions.items()}
-        triggers: dict[str, list[str]] = {}
+        actions = {n: PyTuple(self.action(mode, a)) for n, a in mode.actions.items()}
+        triggers: dict[str, list[Code]] = {}
         for t in mode.triggers.values():
             for before in t.before:
                 target = mode.actions.get(before.name)
@@ -311,56 +294,67 @@ class EngineGenerator:
                     triggers.setdefault(target.name, []).append(self.trigger(mode, t, target))
         phases = {}
         for ph in mode.phases.values():
-            only = self.predicate(mode, "only", ph, ph.only_when, f"Whether {ph.title} is played") \
-                if ph.only_when is not None else None
-            phases[ph.name] = dict(
-                title=ph.title, kind=ph.kind, only=only,
-                enter=self.effect_fn(mode, "enter", ph, ph.on_enter, f"Start of {ph.title}"),
-                exit=self.effect_fn(mode, "exit", ph, ph.on_exit, f"End of {ph.title}"),
-                turn=self.effect_fn(mode, "turn", ph, ph.on_turn, f"Start of each turn in {ph.title}"),
-                actions=tuple(i.name for i in ph.actions))
+            only = self.predicate(mode, "only_when", ph, ph.name, ph.only_when,
+                                  f"Whether {ph.title} is played") if ph.only_when is not None else None
+            hooks = (("only_when", only),
+                     ("on_enter", self.effect_fn(mode, "on_enter", ph, ph.name, ph.on_enter,
+                                                 f"Start of {ph.title}")),
+                     ("on_exit", self.effect_fn(mode, "on_exit", ph, ph.name, ph.on_exit,
+                                                f"End of {ph.title}")),
+                     ("on_turn", self.effect_fn(mode, "on_turn", ph, ph.name, ph.on_turn,
+                                                f"Start of each turn in {ph.title}")))
+            actions_offered = (names_tuple(i.name for i in ph.actions),) if ph.actions else ()
+            phases[ph.name] = PyCall(Code("R.Phase"), (literal(ph.name), literal(ph.title), literal(ph.kind),
+                                                        *actions_offered),
+                                     tuple((k, fn) for k, fn in hooks if fn is not None))
         edges: dict[str, list] = {}
         flow = mode.flow
         for e in flow.edges if flow else ():
-            cond = self.predicate(mode, "edge", e, e.condition,
+            cond = self.predicate(mode, "transition", e, f"{e.source.name}_to_{e.dest.name}", e.condition,
                                   f"Transition {e.source.name} -> {e.dest.name}") \
                 if e.condition is not None else None
             edges.setdefault(e.source.name, []).append((e.dest.name, cond))
         for src in edges:  # conditional transitions are tried first
             edges[src].sort(key=lambda x: x[1] is None)
         end = mode.end
+        zones = mode.zones.values()
         return dict(
-            title=mode.title, players=mode.players, P=P, D=D, PR=PR, actions=actions,
-            triggers=triggers,
-            phases=phases, edges=edges,
-            round_start=flow.round_start.name if flow and flow.round_start else None,
-            round_tallies=tuple(t.name for t in mode.tallies.values() if "round" in t.scopes),
-            turn_tallies=tuple(t.name for t in mode.tallies.values() if "turn" in t.scopes),
-            tallies=tuple(mode.tallies),
-            zones=tuple(mode.zones),
-            zone_limits={z.name: self.limit(mode, z) for z in mode.zones.values() if z.limit is not None},
-            refills={z.name: z.refill.name for z in mode.zones.values() if z.refill is not None},
-            overflow={z.name: _overflow(mode, z) for z in mode.zones.values() if z.overflow},
-            card_states={z.name: tuple((st.name, _literal(st.default)) for st in z.states)
-                         for z in mode.zones.values() if z.states},
-            piece_states=(("value", 1),) if any(pc.sides for pc in mode.pieces.values()) else (),
-            nonrenewable=tuple(bool(mode.resources.get(r) and mode.resources[r].non_renewable)
-                               for r in self.res.names),
-            player_tracks=tuple(t.name for t in mode.tracks.values() if t.per_player),
-            global_tracks=tuple(t.name for t in mode.tracks.values() if not t.per_player),
-            track_start={t.name: self.track_start(mode, t) for t in mode.tracks.values()},
-            setup=self.effect_fn(mode, "setup", mode.setup, mode.setup.body, "Setup"),
-            end_when=self.predicate(mode, "end_when", end, end.when,
-                                    "Whether the end of the game is triggered", me="0")
-            if end and end.when is not None else None,
-            end_immediately=bool(end and end.immediately),
-            outcome=self.outcome(mode, end) if end else None,
+            title=literal(mode.title), players=literal(mode.players), P=table(P), D=table(D),
+            PR=table(PR), actions=table(actions),
+            triggers=table({k: PyTuple(tuple(v)) for k, v in triggers.items()}),
+            phases=table(phases),
+            edges=table({k: PyTuple(tuple(PyTuple((literal(dest), reference(cond))) for dest, cond in v))
+                          for k, v in edges.items()}),
+            round_start=literal(flow.round_start.name if flow and flow.round_start else None),
+            round_tallies=names_tuple(t.name for t in mode.tallies.values() if "round" in t.scopes),
+            turn_tallies=names_tuple(t.name for t in mode.tallies.values() if "turn" in t.scopes),
+            tallies=names_tuple(mode.tallies),
+            zones=names_tuple(mode.zones),
+            zone_limits=table({z.name: self.limit(mode, z) for z in zones if z.limit is not None}),
+            refills=table({z.name: literal(z.refill.name) for z in zones if z.refill is not None}),
+            overflow=table({z.name: literal(_overflow(mode, z)) for z in zones if z.overflow}),
+            card_states=table({z.name: literal(tuple((st.name, _literal(st.default)) for st in z.states))
+                                for z in zones if z.states}),
+            piece_states=literal((("value", 1),) if any(pc.sides for pc in mode.pieces.values()) else ()),
+            nonrenewable=literal(tuple(bool(mode.resources.get(r) and mode.resources[r].non_renewable)
+                                       for r in self.res.names)),
+            player_tracks=names_tuple(t.name for t in mode.tracks.values() if t.per_player),
+            global_tracks=names_tuple(t.name for t in mode.tracks.values() if not t.per_player),
+            track_start=table({t.name: self.track_start(mode, t) for t in mode.tracks.values()}),
+            setup=reference(self.effect_fn(mode, "setup", mode.setup, "", mode.setup.body, "Setup")),
+            end_when=reference(self.predicate(mode, "end_when", end, end.name, end.when,
+                                              "Whether the end of the game is triggered", me="0")
+                               if end and end.when is not None else None),
+            end_immediately=literal(bool(end and end.immediately)),
+            outcome=reference(self.outcome(mode, end) if end else None),
+            asks=Code("ASKS"),
         )
 
     def render(self) -> str:
         comp = self.comp
         modes = {name: self.mode_rules(m) for name, m in comp.modes.items()}
         self.functions.extend(self.lower.extra)
+        tables, consts = rules_tables(modes, comp.mode_decls, self.namer.constant)
         field_names, card_rows = self._card_table()
         per_player = {}
         visibility = {}
@@ -381,14 +375,22 @@ class EngineGenerator:
                 args.setdefault(a.name, tuple(_arg_kind(c) for c in a.choices))
         game = comp.game
         return _ENV.get_template("engine/game.py.j2").render(
-            game=game, spec_path=self.spec_path, functions=self.functions, modes=modes,
-            mode_names=tuple(comp.modes), default_mode=(game.default_mode.name if game.default_mode
-                                                      else next(iter(comp.modes))),
+            game=game, spec_path=self.spec_path, functions=self.functions, rules_tables=tables,
+            rules_consts=consts, players=self._example_players(), mode_names=tuple(comp.modes),
+            default_mode=(game.default_mode.name if game.default_mode else next(iter(comp.modes))),
             resources=list(self.res.names), field_names=field_names, card_rows=card_rows,
             catalogues=self._catalogue_ranges(), catalogue_files=self._catalogue_files(),
             per_player=per_player, per_card=per_card, visibility=visibility, titles=titles,
             args=args, cards_of=self._cards_of(),
             score_track=self.score_track, asks=sorted(self.lower.ask_names))
+
+    def _example_players(self) -> int:
+        """The player count of the example in the engine's docstring: the default mode's
+        fewest, unless that is one (a solo mode), then its most."""
+        game = self.comp.game
+        mode = self.comp.modes[game.default_mode.name if game.default_mode else next(iter(self.comp.modes))]
+        low, high = mode.players
+        return low if low > 1 else high
 
     # ---------------------------------------------------------- cards
     def _piece_entries(self) -> list[dict]:

@@ -109,7 +109,7 @@ def _any_player(e: ast.AnyPlayer, ctx: Ctx, res: Resources) -> str:
 def _best(e: ast.Best, ctx: Ctx, res: Resources) -> str:
     var = ctx.fresh("c")
     inner = ctx.with_card(var, _zone_card(e.zone, ctx))
-    return f"max({zone(e.zone, ctx, res)}, key=lambda {var}: {expr(e.key, inner, res)}, default=-1)"
+    return f"R.best({zone(e.zone, ctx, res)}, lambda {var}: {expr(e.key, inner, res)}, {e.span.line})"
 
 
 def _call(e: ast.Call, ctx: Ctx, res: Resources) -> str:
@@ -279,6 +279,11 @@ class Writer:
         return Code("\n".join(self.lines))
 
 
+def _bottom(bottom: bool) -> str:
+    """The last argument of a move: ``, bottom=True`` to the bottom of the zone, else none."""
+    return ", bottom=True" if bottom else ""
+
+
 @dataclass
 class StmtLowering:
     """Lowers statement lists; option bodies of ``ask`` become extra functions."""
@@ -286,12 +291,13 @@ class StmtLowering:
     res: Resources
     score_track: str
     extra: list[Code] = field(default_factory=list)
-    ask_counter: _counter = field(default_factory=lambda: _counter(1))
-    prefix: str = ""
+    #: what the functions of the effect being lowered are named after: the action
+    #: (``offer_trade``), or the function it lowers into (``on_enter_place``)
+    owner: str = ""
     source_lines: list[str] = field(default_factory=list)
     #: makes a module-level function name no other has, from a kind and a base
-    #: (``("ask", "build_1")`` → ``ask_build_1``)
-    name_function: Callable[[str, str], str] = lambda prefix, base: f"{prefix}_{base}"
+    #: (``("ask", "offer_trade")`` → ``ask_offer_trade``, then ``ask_offer_trade_2``)
+    name_function: Callable[[str, str], str] = lambda kind, base: f"{kind}_{base}"
     #: the names of the ``ask`` functions made so far
     ask_names: list[str] = field(default_factory=list)
 
@@ -301,13 +307,16 @@ class StmtLowering:
         for st in stmts:
             ctx = self.stmt(st, ctx, w) or ctx
 
+    def cite(self, line: int, w: Writer) -> None:
+        """The comment that cites spec line ``line`` (and its text) above the code lowered from it."""
+        text = self.source_lines[line - 1].strip() if 0 < line <= len(self.source_lines) else ""
+        w.comment(f"spec line {line}: {text}" if text else f"spec line {line}")
+
     def stmt(self, st, ctx: Ctx, w: Writer) -> Ctx | None:
         """Lower one statement (by its class's rule in :data:`STATEMENTS`), after the
         comment citing its spec line; returns the context for the statements after it
         when the statement binds a name (``let``)."""
-        line = st.span.line
-        text = self.source_lines[line - 1].strip() if 0 < line <= len(self.source_lines) else ""
-        w.comment(f"spec line {line}: {text}" if text else f"spec line {line}")
+        self.cite(st.span.line, w)
         try:
             lower = STATEMENTS[type(st)]
         except KeyError:
@@ -343,7 +352,7 @@ class StmtLowering:
 
     def _move_card(self, st: ast.MoveCard, ctx: Ctx, w: Writer) -> None:
         w.line(f"R.move(s, g, v_{st.card.name}, {literal(st.dest.zone.name)}, "
-               f"{owner(st.dest, ctx, self.res)}, {st.bottom})")
+               f"{owner(st.dest, ctx, self.res)}{_bottom(st.bottom)})")
 
     def _move_all(self, st: ast.MoveAll, ctx: Ctx, w: Writer) -> None:
         w.line(f"R.move_all(s, g, {literal(st.source.zone.name)}, {owner(st.source, ctx, self.res)}, "
@@ -371,8 +380,8 @@ class StmtLowering:
         then = self._then(st, ctx) if st.then else ""
         count = self.value(st.count, ctx)
         w.line(f"R.choose_cards(s, g, {chooser}, {count}, {literal(st.source.zone.name)}, "
-               f"{owner(st.source, ctx, res)}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)}, "
-               f"{st.bottom}{then})")
+               f"{owner(st.source, ctx, res)}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)}"
+               f"{_bottom(st.bottom)}{then})")
 
     def _each_player(self, st: ast.EachPlayer, ctx: Ctx, w: Writer) -> None:
         var = ctx.fresh("p")
@@ -412,7 +421,7 @@ class StmtLowering:
         w.line(f"g.PR[{literal(st.procedure.name)}](g, s, {ctx.me}{args})")
 
     def _ask(self, st: ast.Ask, ctx: Ctx, w: Writer) -> None:
-        fn = self.name_function("ask", f"{self.prefix}{next(self.ask_counter)}")
+        fn = self.name_function("ask", self.owner)
         self.ask_names.append(fn)
         env = self._env(ctx)
         labels = tuple(o.label for o in st.options)
@@ -425,6 +434,7 @@ class StmtLowering:
             body.line(f"v_{n} = env[{literal(n)}]")
         inner = ctx.with_me("p")
         for i, option in enumerate(st.options):
+            self.cite(option.span.line, body)
             body.line(f"{'if' if i == 0 else 'elif'} label == {literal(option.label)}:")
             body.level += 1
             self.block(option.body, inner, body)
@@ -437,10 +447,10 @@ class StmtLowering:
         return "{" + ", ".join(f"{literal(n)}: v_{n}" for n in sorted(ctx.scope.locals)) + "}"
 
     def _continuation(self, kind: str, doc: str, ctx: Ctx) -> tuple[str, Writer]:
-        """A new module-level function ``kind_<prefix><n>(g, s, p, env, card)`` that runs
+        """A new module-level function ``kind_<owner>(g, s, p, env, card)`` that runs
         the rest of an effect once a decision is made: its name (registered in
         ``ASKS``) and its writer, with the waiting locals restored from ``env``."""
-        fn = self.name_function(kind, f"{self.prefix}{next(self.ask_counter)}")
+        fn = self.name_function(kind, self.owner)
         self.ask_names.append(fn)
         body = Writer()
         body.line(f"def {fn}(g, s, p, env, card):")
@@ -457,7 +467,7 @@ class StmtLowering:
             "then", f"The rest of the effect once the cards of spec line {st.span.line} are chosen.", ctx)
         self.block(st.then, ctx.with_me("p"), body)
         self.extra.append(body.source())
-        return f", {literal(fn)}, {self._env(ctx)}, {ctx.me}"
+        return f", then={literal(fn)}, env={self._env(ctx)}, me={ctx.me}"
 
     def _choose_card(self, st: ast.ChooseCard, ctx: Ctx, w: Writer) -> None:
         """``choose c: card in ZONE where ... { body }``: the cards to choose from are

@@ -52,7 +52,7 @@ _BUILTINS = frozenset(dir(builtins))
 ENGINE_GLOBALS = frozenset({
     "annotations", "R", "Action", "IllegalActionError", "RulesError", "State", "Game", "RULES",
     "ASKS", "RESOURCES", "CARD_FIELDS", "CARD_ENTRIES", "CARD_NAMES", "CARD_TITLES", "CARDS_OF",
-    "_CARDS", "_div", "_phase", "__all__", "__doc__", "__name__",
+    "_CARDS", "_div", "__all__", "__doc__", "__name__",
 })
 
 

@@ -440,11 +440,19 @@ def _yaml_alias(draw, n: int, cards: str) -> str:
     return cards + "".join(f"  - name: fz_laugh{i}\n{line}\n" for i, line in enumerate(levels))
 
 
+#: YAML values of every shape, for places that expect another: numbers, null, true/false, a
+#: date, not-a-number, lists and mappings (nested), a text.
+_ODD_YAML = ("5", "1.5", "~", "true", "2024-01-01", ".nan", "[a]", "[[a]]", "[{a: 1}]", "{a: 1}",
+             "{a: [1]}", "'text'", "[1, ~]", "{1: 2}", "{~: 1}")
+
+
 def catalogue_stress(text: str, folder: Path):
     """A strategy of :class:`CatalogueCase`: ``text`` with its first catalogue file (read
     from ``folder``) edited: YAML anchors and aliases (billion laughs, a recursive alias,
     merge keys), lists nested thousands deep, numbers of thousands of digits, entries,
-    copies, keys of one card or one key repeated by the thousand, an oversize file.
+    copies, keys of one card or one key repeated by the thousand, an oversize file, a key
+    or a value of another shape than its place takes (a number, null, a date, a list or a
+    mapping where a name, a text or a list of names goes).
     Raises FuzzingUnavailable without Hypothesis."""
     _, st = _hypothesis()
     m = re.search(r'from "([^"]+)"', text)
@@ -459,7 +467,7 @@ def catalogue_stress(text: str, folder: Path):
     def stressed(draw) -> CatalogueCase:
         n = _size(draw, st)
         kind = draw(st.sampled_from(("alias", "recursive", "merge", "flow", "block", "digits",
-                                     "entries", "copies", "keys", "same key", "oversize")))
+                                     "entries", "copies", "keys", "same key", "oversize", "shape")))
         if kind == "alias":
             yaml_text = _yaml_alias(draw, min(n, 12) + 1, cards)
         elif kind == "recursive":
@@ -482,6 +490,12 @@ def catalogue_stress(text: str, folder: Path):
         elif kind == "copies":
             yaml_text = cards + "".join(f"  - {{name: fz_card{i}, copies: 1000}}\n"
                                         for i in range(min(n, 100)))
+        elif kind == "shape":  # a key, or a value where a name, a text or a list goes, of another shape
+            field = draw(st.sampled_from(sorted(set(re.findall(r"^    ([a-z_]+):", cards, re.M))
+                                                | {"name", "title", "copies", "provisional_fields"})))
+            odd = draw(st.sampled_from(_ODD_YAML))
+            entry = draw(st.sampled_from([f"    {field}: {odd}\n", f"    {odd}: 1\n"]))
+            yaml_text = cards + "  -\n" + ("    name: fz_shape\n" if field != "name" else "") + entry
         else:
             yaml_text = cards + "# " + "x" * 600_000 + "\n"
         return CatalogueCase(text, ((name, yaml_text),) if name else ())

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,6 +41,7 @@ CATEGORIES: dict[str, str] = {
     "expose_hidden": "expose a hidden zone in an observation",
     "unpayable_cost": "give an action a cost in something no one can ever gain",
     "duplicate_name": "duplicate a name",
+    "second_end": "add a second `end` block, which the engine would never play",
     "misspell_keyword": "misspell a keyword",
     "delete_brace": "delete a closing brace",
     "type_error": "a type error in an expression (a resource where a number belongs)",
@@ -144,17 +146,23 @@ def check_text(path: Path, text: str) -> list[Diagnostic]:
     return pipeline.analyse(path, text).diagnostics
 
 
-def run(path: Path, selected: list[Mutation] | None = None) -> Report:
-    """Check every mutant of the spec at ``path`` (or the ``selected`` ones)."""
+def run(path: Path, selected: list[Mutation] | None = None,
+        progress: Callable[[int, int], None] | None = None) -> Report:
+    """Check every mutant of the spec at ``path`` (or the ``selected`` ones);
+    ``progress(done, total)`` hears of each mutant checked."""
     start = time.perf_counter()
     text = path.read_text(encoding="utf-8")
     muts = mutations(text, path.stem) if selected is None else selected
     known = {(d.code, d.message) for d in check_text(path, text)}
     outcomes = []
-    for m in muts:
+    for done, m in enumerate(muts):
+        if progress is not None:
+            progress(done, len(muts))
         diags = check_text(path, m.text)
         errors = [d for d in diags if d.severity == "error"]
         new = [d for d in diags if d.severity != "error" and (d.code, d.message) not in known]
         first = (errors or new or [None])[0]
         outcomes.append(Outcome(m, len(errors), len(new), first))
+    if progress is not None:
+        progress(len(muts), len(muts))
     return Report(path.name, outcomes, time.perf_counter() - start)

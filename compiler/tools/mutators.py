@@ -311,7 +311,10 @@ def loop_exit(ctx: Context) -> list[Mutation]:
 
 def player_count(ctx: Context) -> list[Mutation]:
     """A `players` line widened by ten or more (past what the components of a real
-    game support), or starting at 0."""
+    game support), or starting at 0.  A spec without a card catalogue is not widened:
+    its components (tracks, pieces per player) grow with the players, so any count can
+    be set up and a wider one is no bug (Pig is played by any number)."""
+    widen = bool(ctx.nodes(ast.Catalogue))
     out = []
     for i, line in enumerate(ctx.src.lines, 1):
         m = re.match(r"(\s*players )(\d+)(?: to (\d+))?\s*$", line)
@@ -319,7 +322,7 @@ def player_count(ctx: Context) -> list[Mutation]:
             continue
         lo, hi = int(m.group(2)), int(m.group(3) or m.group(2))
         was = line.strip()
-        for new_hi in sorted({hi + 10, hi * 2 + 10, hi * 4 + 10}):  # far past the components
+        for new_hi in sorted({hi + 10, hi * 2 + 10, hi * 4 + 10}) if widen else ():  # far past the components
             out.append(ctx.src.edit("player_count", f"`{was}` widened to {lo} to {new_hi}",
                                     (i, 1), (i, len(line) + 1), f"{m.group(1)}{lo} to {new_hi}"))
         out.append(ctx.src.edit("player_count", f"`{was}` made to start at 0", (i, 1),
@@ -417,6 +420,22 @@ def duplicate_name(ctx: Context) -> list[Mutation]:
     return out
 
 
+def second_end(ctx: Context) -> list[Mutation]:
+    """An `end` block pasted again under a new name: a second way for the game to end,
+    which the engine would never play (E0570)."""
+    out = []
+    for end in (d for d in ctx.spec.items if isinstance(d, ast.End) and d.span.line > 0):
+        lines = ctx.src.lines[end.span.line - 1:end.span.end_line]
+        new_name = end.name + "_also"
+        while new_name in ctx.taken:
+            new_name += "_x"
+        header = re.sub(rf"\b{re.escape(end.name)}\b", new_name, lines[0], count=1)
+        out.append(ctx.src.insert_lines("second_end", f"end `{end.name}` pasted again as a second "
+                                        f"end, `{new_name}`", end.span.end_line + 1,
+                                        [header, *lines[1:]], 0))
+    return out
+
+
 def misspell_keyword(ctx: Context) -> list[Mutation]:
     """The keyword that opens a line, misspelt."""
     out = []
@@ -468,6 +487,6 @@ OPERATORS = {
     "drop_transition": drop_transition, "remove_pass": remove_pass,
     "undeclared_reference": undeclared_reference, "loop_exit": loop_exit,
     "player_count": player_count, "expose_hidden": expose_hidden, "unpayable_cost": unpayable_cost,
-    "duplicate_name": duplicate_name, "misspell_keyword": misspell_keyword,
+    "duplicate_name": duplicate_name, "second_end": second_end, "misspell_keyword": misspell_keyword,
     "delete_brace": delete_brace, "type_error": type_error,
 }

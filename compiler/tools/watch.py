@@ -38,9 +38,9 @@ class SpecWatch:
                  say: Callable[[str], None] = print):
         self.root = root
         self.fixed = specs is not None
-        self.folder = folder.resolve()
-        self.specs: list[Path] = [p.resolve() for p in specs] if specs is not None else \
-            sorted(p.resolve() for p in self.folder.glob("*.rules"))
+        self.folder = pipeline.resolved(folder)
+        self.specs: list[Path] = [pipeline.resolved(p) for p in specs] if specs is not None else \
+            sorted(pipeline.resolved(p) for p in self.folder.glob("*.rules"))
         self.build, self.after, self.say = build, after, say
         self.catalogues: dict[Path, set[Path]] = {}
 
@@ -51,7 +51,7 @@ class SpecWatch:
         self.rebuild(self.specs)
         batches = 0
         for change_set in changes:
-            targets = self.affected({Path(path).resolve() for _, path in change_set})
+            targets = self.affected({pipeline.resolved(Path(path)) for _, path in change_set})
             if targets:
                 self.rebuild(targets)
                 batches += 1

@@ -28,11 +28,23 @@ def test_check_real_spec_exits_0():
 
 def test_check_broken_spec_exits_1_and_prints_the_golden_rendering(golden_cases_on_disk: Path):
     case = CASES / "unknown_zone.rules"
-    proc = rulebook("check", str(case), cwd=golden_cases_on_disk)
+    proc = rulebook("check", "--verbose", str(case), cwd=golden_cases_on_disk)
     assert proc.returncode == 1
     expected = (REPO_ROOT / CASES / "unknown_zone.expected").read_text(encoding="utf-8")
     assert proc.stderr == expected + "\n"
     assert "1 error(s), 1 warning(s)" in proc.stdout  # the warning: W0105, provisional values
+
+
+def test_the_provisional_values_warning_is_one_line_unless_verbose(golden_cases_on_disk: Path):
+    """W0105 is a standing note about the spec: one line (its first) on a routine check,
+    the whole block with --verbose; other diagnostics stay whole either way."""
+    case = CASES / "unknown_zone.rules"
+    full = (REPO_ROOT / CASES / "unknown_zone.expected").read_text(encoding="utf-8")
+    error, warning = full.split("\n\n")
+    proc = rulebook("check", str(case), cwd=golden_cases_on_disk)
+    assert proc.returncode == 1
+    assert proc.stderr == error + "\n\n" + warning.splitlines()[0] + "\n"
+    assert "warning[W0105]: the spec holds 6 provisional value(s)" in proc.stderr
 
 
 def test_warnings_fail_only_with_strict(golden_cases_on_disk: Path):

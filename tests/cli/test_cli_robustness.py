@@ -4,9 +4,11 @@ and nothing changed on disk."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,8 +16,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from compiler import cli
-from tests.helpers.commands import ROOT, read_log, rulebook, write_log
+from compiler import cli, pipeline, runner
+from tests.helpers.commands import ROOT, python, read_log, rulebook, write_log
+from tests.helpers.projects import write_specs
 
 
 def refused(result: subprocess.CompletedProcess, code: int, *fragments: str) -> str:
@@ -44,11 +47,18 @@ def events(tmp_path_factory) -> list[dict]:
 
 
 def replay(path: Path) -> subprocess.CompletedProcess:
-    return rulebook("replay", str(path))
+    """``rulebook replay PATH`` run in this process (``cli.main``: the command's code, exit
+    status and output, without the new interpreter each command costs); the first test
+    runs the real command."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli.main(["replay", str(path)])
+    return subprocess.CompletedProcess(["rulebook", "replay", str(path)], status, out.getvalue(),
+                                       err.getvalue())
 
 
 def test_the_unedited_log_replays(tmp_path: Path, events):
-    result = replay(write_log(tmp_path / "g.jsonl", events))
+    result = rulebook("replay", str(write_log(tmp_path / "g.jsonl", events)))
     assert result.returncode == 0, result.stderr
     assert "replay matches the log" in result.stdout
 
@@ -218,6 +228,96 @@ def test_a_second_start_event_is_an_error(tmp_path: Path, events):
     refused(replay(write_log(tmp_path / "g.jsonl", edited)), 2, "line 6", "start")
 
 
+
+# ---------------------------------------------------------------- files that are not ordinary files
+# Found by verify8: `rulebook check /dev/zero` read 16 GB before the machine stopped it, a
+# pipe made check wait for ever, `rulebook replay /dev/zero` ended in a MemoryError
+# traceback, and a link to itself in specs/ made build, fmt and watch crash.
+
+#: Runs ``cli.main(argv)`` in a child limited to 1 GB of address space: reading a device
+#: to its end fails the test (MemoryError) instead of exhausting the machine.
+_LIMITED = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+from compiler import cli
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+def limited(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    return python(_LIMITED, *args, cwd=cwd, timeout=120)
+
+
+@pytest.fixture
+def pipe(tmp_path: Path) -> Path:
+    """A named pipe no one writes to: opening it to read would wait for ever."""
+    path = tmp_path / "pipe.rules"
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize("command", ["check", "mutate"])
+def test_check_refuses_a_device_or_a_pipe_without_reading_it(command, pipe):
+    for path in ("/dev/zero", str(pipe)):
+        result = limited(command, path)
+        assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr[-2000:]
+    result = limited("check", "--format", "json", "/dev/zero")
+    (diagnostic,) = json.loads(result.stdout)[0]["diagnostics"]
+    assert diagnostic["code"] == "E0005" and "not an ordinary file" in diagnostic["message"]
+
+
+def test_fmt_refuses_a_pipe_in_a_folder_it_formats(pipe):
+    result = limited("fmt", "--check", str(pipe.parent))
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert "error[E0005]: cannot read the spec: it is not an ordinary file" in result.stderr
+
+
+def test_replay_refuses_a_device_a_pipe_and_a_log_larger_than_any_game(tmp_path: Path, pipe):
+    refused(limited("replay", "/dev/zero"), 2, "not an ordinary file")
+    refused(limited("replay", str(pipe)), 2, "not an ordinary file")
+    huge = tmp_path / "huge.jsonl"
+    with huge.open("wb") as f:  # sparse: no disk used
+        f.truncate(runner.MAX_LOG_BYTES + 1)
+    refused(limited("replay", str(huge)), 2, "not a game log", "bytes")
+
+
+def test_a_spec_that_links_to_itself_is_e0005_in_every_command(tmp_path: Path, monkeypatch, capsys):
+    from compiler.tools import watch
+
+    write_specs(tmp_path, {})
+    (tmp_path / "specs" / "loop.rules").symlink_to("loop.rules")
+    monkeypatch.chdir(tmp_path)
+    for argv in (["check"], ["check", "specs/loop.rules"], ["fmt", "--check"], ["fmt", "specs"],
+                 ["build", "--no-site"]):
+        assert cli.main(argv) == 1, argv
+        out = capsys.readouterr()
+        assert "E0005" in out.err and "symbolic links" in out.err, (argv, out.err)
+    loop = watch.SpecWatch(tmp_path, None, tmp_path / "specs", build=lambda path: pipeline.analyse(path),
+                           say=lambda text: None)
+    assert [p.name for p in loop.specs] == ["loop.rules"]
+    assert loop.affected({pipeline.resolved(tmp_path / "specs" / "loop.rules")}) == loop.specs
+
+
+@pytest.mark.parametrize("blocked", ["generated", "docs/errors.md"])
+def test_build_that_cannot_write_the_shared_files_says_which_without_a_traceback(
+        tmp_path: Path, monkeypatch, capsys, blocked):
+    # found by verify8: a file named `generated` (or a folder where docs/errors.md goes)
+    # made `rulebook build` end in a FileExistsError traceback
+    from dsl.codes import MINIMAL_SPEC
+
+    write_specs(tmp_path, {"tiny.rules": MINIMAL_SPEC})
+    (tmp_path / "docs").mkdir()
+    if blocked == "generated":
+        (tmp_path / blocked).write_text("a file where the folder of engines belongs\n")
+    else:
+        (tmp_path / blocked).mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["build", "--no-site"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"rulebook: cannot write {tmp_path / blocked}: ") and "Traceback" not in err
+    assert not list(tmp_path.rglob("*.tmp"))
+
+
 # ---------------------------------------------------------------- play
 
 
@@ -311,6 +411,7 @@ def test_output_into_a_closed_pipe_is_no_traceback(args):
 
 def test_print_diagnostics_uses_stderr_at_call_time(monkeypatch):
     class Diag:
+        code = "E0000"
         span = SimpleNamespace(path="spec.rules")
 
         def render(self, sources=None):

@@ -50,6 +50,55 @@ def test_a_broken_spec_fails_with_diagnostics_and_keeps_the_previous_engine(proj
     assert not list((project / "generated").glob(".*.tmp"))
 
 
+
+# Found by verify8: a second spec naming the same game overwrote the first's engine and page,
+# and both builds "succeeded"; a page that could not be written left a new engine beside
+# the old page.
+def test_a_second_spec_of_the_same_game_is_e0010_and_writes_nothing(tmp_path: Path, monkeypatch, capsys):
+    from compiler import cli
+    from compiler.cli import building
+    from dsl.code_examples import MINIMAL_SPEC
+    from tests.helpers.projects import write_specs
+
+    copy = MINIMAL_SPEC.replace('"Tiny"', '"Evil copy"', 1)
+    assert copy != MINIMAL_SPEC
+    specs = write_specs(tmp_path, {"a.rules": MINIMAL_SPEC, "b.rules": copy})
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["build", "--no-site"]) == 1
+    out = capsys.readouterr()
+    assert "specs/b.rules:1:1: error[E0010]: game `tiny` is built by another spec, specs/a.rules" \
+        in out.err
+    assert "b            FAILED" in out.out
+    for built in (tmp_path / "generated" / "tiny.py", tmp_path / "docs" / "games" / "tiny.md"):
+        assert "Evil copy" not in built.read_text(encoding="utf-8")
+    # watch keeps the claims across rebuilds; a spec that renames its game is free to build
+    claimed: dict[str, Path] = {}
+    assert building.build_one(specs / "a.rules", tmp_path, claimed=claimed)[1]
+    assert not building.build_one(specs / "b.rules", tmp_path, claimed=claimed)[1]
+    assert building.build_one(specs / "a.rules", tmp_path, claimed=claimed)[1]  # itself again: fine
+    (specs / "b.rules").write_text(copy.replace("game tiny", "game other", 1), encoding="utf-8")
+    assert building.build_one(specs / "b.rules", tmp_path, claimed=claimed)[1]
+    assert (tmp_path / "generated" / "other.py").exists()
+
+
+def test_an_engine_is_put_back_when_its_page_cannot_be_written(tmp_path: Path):
+    from compiler import build
+    from dsl.code_examples import MINIMAL_SPEC
+    from tests.helpers.projects import write_specs
+
+    specs = write_specs(tmp_path, {"tiny.rules": MINIMAL_SPEC})
+    engine, page = tmp_path / "generated" / "tiny.py", tmp_path / "docs" / "games" / "tiny.md"
+    page.mkdir(parents=True)  # a folder where the page belongs: the page cannot be written
+    result, changed = build.build_spec(specs / "tiny.rules", tmp_path)
+    assert [d.code for d in result.diagnostics] == ["E0009"] and not changed
+    assert not engine.exists()
+    engine.write_text("previous engine\n", encoding="utf-8")
+    result, changed = build.build_spec(specs / "tiny.rules", tmp_path)
+    assert [d.code for d in result.diagnostics] == ["E0009"] and not changed
+    assert engine.read_text(encoding="utf-8") == "previous engine\n"
+    assert not [p for p in tmp_path.rglob("*") if p.name.endswith(".tmp")]
+
+
 def test_check_json_lists_diagnostics(project: Path):
     spec = project / "specs" / "utopolis.rules"
     spec.write_text(spec.read_text().replace("actions build, finish", "actions buidl, finish", 1))

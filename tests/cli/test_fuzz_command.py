@@ -54,3 +54,26 @@ def test_without_hypothesis_it_says_how_to_install_it(specs, capsys, monkeypatch
 def test_an_unknown_spec_is_bad_usage(specs, capsys):
     assert cli.main(["fuzz", "--spec", "specs/nope.rules"]) == 2
     assert "no such spec" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ bad arguments (issue 8 verification)
+def test_fewer_cases_than_specs_gives_the_others_none(specs, capsys):
+    # found by verify8: Hypothesis refused max_examples=0 with a traceback
+    assert cli.main(["fuzz", "--cases", "1", "--spec", specs[0], "--spec", specs[1], "--out", "out"]) == 0
+    out = capsys.readouterr().out
+    assert "a            1 cases, 0 failure(s)" in out and "b " not in out
+    assert cli.main(["fuzz", "--cases", "0", "--spec", specs[0]]) == 0
+
+
+def test_a_spec_that_is_not_utf8_is_refused_before_fuzzing(specs, capsys):
+    Path(specs[1]).write_bytes(b"game \xff")
+    assert cli.main(["fuzz", "--cases", "2", "--spec", specs[1]]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rulebook: cannot fuzz specs/b.rules: the spec is not UTF-8 text")
+
+
+@pytest.mark.parametrize("out", ["specs/a.rules/failures", "specs/a.rules"])
+def test_a_folder_for_failures_that_cannot_be_made_is_refused_first(specs, capsys, out):
+    assert cli.main(["fuzz", "--cases", "2", "--spec", specs[0], "--out", out]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"rulebook: cannot save failing inputs in '{out}'") and "is not a folder" in err

@@ -87,3 +87,24 @@ def test_english_names_the_value(tmp_path):
     result = compile_text(tmp_path, SPEC, CARDS)
     assert "the tile in the Market with the highest value (the first one on a tie)" in result.page
     assert "*top*" in result.page
+
+
+def test_best_of_an_empty_zone_stops_the_engine_instead_of_reading_the_last_card(tmp_path):
+    """An unguarded `best` of an empty zone has no card to give: the engine raises an
+    error naming the spec line, where it used to read card -1, the catalogue's last card
+    (it scored Mid's 3 and moved Mid out of a hand; issue 11, design 4.3)."""
+    import pytest
+
+    unguarded = (SPEC.replace("  require count market >= 1\n", "")
+                 .replace("    done\n", "")
+                 .replace("when count market == 0", "when any player vp >= 100"))
+    mini = engine(tmp_path, unguarded, CARDS)
+    state = mini.Game(num_players=2, seed=1).new_initial_state()
+    for _ in range(4):
+        state.apply_action(state.legal_actions()[0])
+    assert state.z["market"] == [] and sorted(state.scores()) == [6, 8]
+    line = next(i for i, text in enumerate(unguarded.splitlines(), 1) if "best market by value" in text)
+    before = (repr(state.z), repr(state.loc), state.scores())
+    with pytest.raises(RuntimeError, match=rf"`best` of an empty zone at spec line {line}: "):
+        state.apply_action(state.legal_actions()[0])
+    assert (repr(state.z), repr(state.loc), state.scores()) == before  # nothing moved or scored

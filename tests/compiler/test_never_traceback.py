@@ -1,6 +1,8 @@
 """Whatever the text, ``pipeline.analyse`` returns diagnostics (or success) and never
-raises; every diagnostic it returns renders.  About 200 Hypothesis examples in all, drawn
-from the strategies of :mod:`compiler.tools.fuzzing` (``rulebook fuzz`` runs the long campaign)."""
+raises; every diagnostic it returns renders.  About 300 Hypothesis examples in all, drawn
+from the strategies of :mod:`compiler.tools.fuzzing` (``rulebook fuzz`` runs the long
+campaign).  The runs of the costly strategies (edits of the whole spec, stress) are marked
+slow (CI runs them); the default run draws a short mix of them."""
 
 from __future__ import annotations
 
@@ -27,13 +29,29 @@ def assert_analyses(text: str) -> None:
     fuzzing.check_input(SPEC_PATH, text, codegen=False)  # must not raise
 
 
+# ------------------------------------------------------------------ a short mix, always
+def _no_catalogues(strategy):
+    return strategy.map(lambda text: fuzzing.CatalogueCase(text, ()))
+
+
+@settings(max_examples=20, **SETTINGS)
+@given(st.one_of(_no_catalogues(fuzzing.spec_mutations(REAL, max_edits=1)),
+                 _no_catalogues(fuzzing.spec_mutations(REAL, max_edits=3)),
+                 _no_catalogues(fuzzing.spec_stress(REAL)),
+                 fuzzing.catalogue_stress(REAL, REPO_ROOT / "specs")))
+def test_a_short_mix_of_edits_and_stress_never_raises(case):
+    fuzzing.check_input(SPEC_PATH, case.text, codegen=False, catalogues=case.catalogues)
+
+
 # ------------------------------------------------------------------ edits of the real spec
+@pytest.mark.slow
 @settings(max_examples=100, **SETTINGS)
 @given(fuzzing.spec_mutations(REAL, max_edits=1))
 def test_an_edited_spec_never_raises(text: str):
     assert_analyses(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, **SETTINGS)
 @given(fuzzing.spec_mutations(REAL, max_edits=3))
 def test_several_edits_never_raise(text: str):
@@ -60,12 +78,14 @@ def test_random_spec_tokens_never_raise(text: str):
 
 
 # ------------------------------------------------------------------ stress: sizes and depths
+@pytest.mark.slow
 @settings(max_examples=25, **SETTINGS)
 @given(fuzzing.spec_stress(REAL))
 def test_stressed_specs_never_raise(text: str):
     assert_analyses(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, **SETTINGS)
 @given(fuzzing.catalogue_stress(REAL, REPO_ROOT / "specs"))
 def test_stressed_catalogues_never_raise(case):
@@ -74,11 +94,12 @@ def test_stressed_catalogues_never_raise(case):
 
 @pytest.mark.parametrize("edit", fuzzing.STRESS, ids=lambda e: e.__name__)
 def test_each_stress_edit_changes_the_spec(edit):
-    from hypothesis import find
+    from hypothesis import Phase, find
 
-    # some draw of each stress edit gives a spec that differs from the real one
+    # some draw of each stress edit gives a spec that differs from the real one (the
+    # first found will do: no shrinking)
     find(st.data(), lambda data: edit(data.draw, st, REAL) != REAL,
-         settings=settings(max_examples=50, database=None, **SETTINGS))
+         settings=settings(max_examples=50, database=None, phases=[Phase.generate], **SETTINGS))
 
 
 # ------------------------------------------------------------------ the edits themselves
@@ -161,3 +182,31 @@ def test_edge_cases_never_raise(text: str):
                          ids=["300 parentheses", "1500 nots"])
 def test_deeply_nested_expression_never_raises(expr: str):
     assert_analyses(REAL + f'\nderived deep "Deep" = {expr} {{\n}}\n')
+
+
+# ------------------------------------------------------------------ card entries of the wrong shape
+# Found by verify8: a key YAML reads as no text (`5: 1`) and provisional_fields that is no list
+# of names raised TypeError; a text there was read letter by letter.  `rulebook fuzz` now
+# draws such entries ("shape" in fuzzing.catalogue_stress).
+@pytest.mark.parametrize("entry,code,words", [
+    ("    5: 1\n", "E0307", "a key YAML reads as a number, not a field name: `5`"),
+    ("    ~: 1\n", "E0307", "as nothing (null)"),
+    ("    2024-01-01: x\n", "E0307", "as a date"),
+    ("    provisional_fields: 5\n", "E0310", "provisional_fields is a list of field names, not a number"),
+    ("    provisional_fields: value\n", "E0310", "not a text"),
+    ("    provisional_fields: {value: 1}\n", "E0310", "not a mapping"),
+    ("    provisional_fields: [[value]]\n", "E0310", "`['value']` in provisional_fields is not a field"),
+    ("    provisional_fields: [{value: 1}]\n", "E0310", "in provisional_fields is not a field"),
+])
+def test_a_card_entry_of_the_wrong_shape_is_a_diagnostic_at_it(tmp_path, entry, code, words):
+    from compiler import pipeline
+
+    cards = (REPO_ROOT / "specs" / "utopolis.cards.yaml").read_text(encoding="utf-8")
+    folder = tmp_path / "specs"
+    folder.mkdir()
+    (folder / "utopolis.rules").write_text(REAL, encoding="utf-8")
+    (folder / "utopolis.cards.yaml").write_text(cards + "  - name: odd\n" + entry, encoding="utf-8")
+    result = pipeline.analyse(folder / "utopolis.rules")
+    found = [d for d in result.diagnostics if d.code == code and words in d.message]
+    assert found, [d.render() for d in result.diagnostics if d.severity == "error"]
+    assert found[0].span.line == len(cards.splitlines()) + 2  # at the key, below `- name: odd`

@@ -190,6 +190,25 @@ def test_e0406_every_transition_conditional():
     assert diags[0].span.line == line_of(flow, "work -> work when")
 
 
+def test_e0406_opposite_conditions_hint_says_drop_a_when():
+    flow = "  start -> work\n  work -> work when not game_over\n  work -> end when game_over"
+    [d] = analyse_mini(flow)
+    assert d.hint.startswith("make one transition unconditional (the default): drop its `when`")
+
+
+def test_e0406_a_beginners_only_way_to_the_end_explains_the_fix():
+    """`work -> end when game_over` alone: the hint names both fixes, with the phase's name."""
+    flow = "  start -> work\n  work -> end when game_over"
+    diags = analyse_mini(flow)
+    assert error_codes(diags) == ["E0406"]
+    d = diags[0]
+    assert d.span.line == line_of(flow, "work -> end when")
+    assert "add `work -> work` to play it again" in d.hint
+    assert "`immediately`" in d.hint and "write `work -> end` without `when`" in d.hint
+    for fixed in (flow + "\n  work -> work", flow.replace("end when game_over", "end")):
+        assert "E0406" not in error_codes(analyse_mini(fixed)), fixed
+
+
 def test_e0407_phase_waits_but_nobody_can_finish():
     text = MINI.format(flow=CLEAN_FLOW, phases="").replace("actions earn, finish", "actions earn")
     diags = pipeline.analyse(Path("mini.rules"), text=text).diagnostics

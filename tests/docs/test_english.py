@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 
 import pytest
 
@@ -374,6 +375,41 @@ def test_components_setup_tally_and_trigger():
         "- If b's colour is Basic Services (light blue):",
         "    - Score 1 Well-being Point.",
     ]
+
+
+def test_scope_of_tracks_per_enum_and_zones_per_card():
+    """Whose a track or zone is, as the language reference says: a track kept per enum
+    member is one marker per member shared by all players (not "one for the game"), a
+    zone kept per card is one per card (not "shared"), in the prose and in the tables."""
+    composition, names = compose_spec(
+        'track favour "favour" { per colour start 1 }\n'
+        'card plot "Building Plot" { field size: int "size" }\n'
+        'zone plot_city "buildings on it" of building { per plot public }\n')
+    base = composition.base
+    assert english.decl(base.tracks["favour"], names)[0] == (
+        "**favour**: one per building type, shared by all players, starts at 1.")
+    assert english.decl(base.zones["plot_city"], names)[0] == (
+        "**buildings on it**: a zone of buildings, one per Building Plot, face up.")
+    words = {name: (english.scope_words(decl, names), english.scope_words(decl, names, table=True))
+             for name, decl in [*base.tracks.items(), *base.zones.items()]}
+    assert words == {
+        "wellbeing": ("one per player", "per player"),
+        "heart": ("one for the game", "one for the game"),
+        "favour": ("one per building type, shared by all players",) * 2,
+        "main_deck": ("shared", "shared"), "trash": ("shared", "shared"), "offer": ("shared", "shared"),
+        "hand": ("one per player", "each player"), "city": ("one per player", "each player"),
+        "plot_city": ("one per Building Plot", "each Building Plot"),
+    }
+
+
+def test_euphoria_page_says_whose_loyalty_and_workers_on_a_space_are():
+    page = (Path(__file__).parents[2] / "docs/games/euphoria.md").read_text(encoding="utf-8")
+    assert "one for the game" not in page
+    for track in ("`loyalty`", "`digger`"):
+        row = next(line for line in page.splitlines() if f"| {track} |" in line)
+        assert "| one per faction, shared by all players |" in row
+    row = next(line for line in page.splitlines() if line.startswith("| workers on it |"))
+    assert "| each action space |" in row
 
 
 def test_names_for_prefers_fields_over_types_and_knows_members():

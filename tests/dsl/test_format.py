@@ -278,16 +278,39 @@ def rewrapped_spec(draw) -> str:
     return "".join(pieces)
 
 
-@settings(max_examples=40, **SETTINGS)
+# A few examples in the default run, more in the slow run (``pytest -m slow``, in CI).
+@settings(max_examples=10, **SETTINGS)
 @given(perturbed_spec())
 def test_a_spec_with_its_whitespace_shuffled_formats_to_the_spec(case: tuple[str, str]):
+    shuffled_whitespace_formats_to_the_spec(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=40, **SETTINGS)
+@given(perturbed_spec())
+def test_a_spec_with_its_whitespace_shuffled_formats_to_the_spec_in_a_long_run(case: tuple[str, str]):
+    shuffled_whitespace_formats_to_the_spec(case)
+
+
+def shuffled_whitespace_formats_to_the_spec(case: tuple[str, str]) -> None:
     original, perturbed = case
     assert fmt(perturbed) == fmt(original) == original
 
 
-@settings(max_examples=20, **SETTINGS)
+@settings(max_examples=5, **SETTINGS)
 @given(rewrapped_spec())
 def test_new_line_breaks_and_comments_anywhere_format_idempotently(text: str):
+    rewrapped_formats_idempotently(text)
+
+
+@pytest.mark.slow
+@settings(max_examples=20, **SETTINGS)
+@given(rewrapped_spec())
+def test_new_line_breaks_and_comments_anywhere_format_idempotently_in_a_long_run(text: str):
+    rewrapped_formats_idempotently(text)
+
+
+def rewrapped_formats_idempotently(text: str) -> None:
     formatted = fmt(text)
     assert fmt(formatted) == formatted
     assert comments(formatted) == comments(text)

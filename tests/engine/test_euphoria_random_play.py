@@ -1,5 +1,6 @@
 """Random legal play of Euphoria at every player count, checking invariants
-after every action (Hypothesis draws the seeds)."""
+after every action (Hypothesis draws the seeds): one game at each count in the default
+run, three in the slow run (``pytest -m slow``, run by CI)."""
 
 from __future__ import annotations
 
@@ -138,11 +139,29 @@ def _after(s, a, before):
         check_knowledge(s, a.player, before)
 
 
+SETTINGS = dict(deadline=None, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
 @pytest.mark.parametrize("players", E.Game.player_counts())
-@settings(max_examples=3, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=1, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_play(players, seed):
+    play_and_check(players, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", E.Game.player_counts())
+@settings(max_examples=3, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_play_of_three_games_at_each_count(players, seed):
+    play_and_check(players, seed)
+
+
+def play_and_check(players, seed):
+    """Play a game for ``players`` from ``seed`` to its end, checking the invariants after
+    every action (and the knowledge check after each retrieval), the outcome, and the
+    replay round trip."""
     rng = random.Random(seed)
     game = E.Game(num_players=players, seed=seed)
     with watchdog(SECONDS_PER_GAME):

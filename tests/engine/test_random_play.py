@@ -1,5 +1,10 @@
 """Random legal play in every mode and player count, checking invariants after
-every action (Hypothesis draws the seeds)."""
+every action (Hypothesis draws the seeds).
+
+A game of Metropolis for 6 is about 14,000 actions, so the default run plays one game
+of each mode at its fewest players, and of Family (the shortest games) at its most; the
+slow run (``pytest -m slow``, run by CI) plays three games of every mode at every player
+count."""
 
 from __future__ import annotations
 
@@ -14,6 +19,10 @@ from tests.helpers.play import assert_replays, play_to_the_end, watchdog
 MAX_ACTIONS = 200_000
 SECONDS_PER_GAME = 120  # a watchdog: an engine that loops forever fails instead of hanging
 CASES = [(mode, n) for mode in utopolis.Game.MODES for n in utopolis.Game.player_counts(mode)]
+#: The default run's games: every mode at its fewest players, and Family at its most.
+QUICK_CASES = [(mode, n) for mode, n in CASES
+               if n == utopolis.Game.player_counts(mode)[0]
+               or (mode == "family" and n == utopolis.Game.player_counts(mode)[-1])]
 CITY_LIMIT = {"family": 8, "solo_family": 8}
 TARGET = {"family": 20, "solo_family": 20}
 CARDS_IN_PLAY = {"family": 89, "solo_family": 89}  # Family removes 6 of the 95 cards
@@ -71,11 +80,28 @@ def check_outcome(s, mode):
         assert s.returns() == [1.0 if q in winners else -1.0 for q in range(s.n)]
 
 
-@pytest.mark.parametrize("mode,players", CASES)
-@settings(max_examples=3, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+SETTINGS = dict(deadline=None, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
+@pytest.mark.parametrize("mode,players", QUICK_CASES)
+@settings(max_examples=1, **SETTINGS)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_play(mode, players, seed):
+    play_and_check(mode, players, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode,players", CASES)
+@settings(max_examples=3, **SETTINGS)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_play_in_every_mode_and_player_count(mode, players, seed):
+    play_and_check(mode, players, seed)
+
+
+def play_and_check(mode, players, seed):
+    """Play a game of ``mode`` for ``players`` from ``seed`` to its end, checking the
+    invariants after every action, the outcome, and the replay round trip."""
     rng = random.Random(seed)
     game = utopolis.Game(num_players=players, mode=mode, seed=seed)
     with watchdog(SECONDS_PER_GAME):

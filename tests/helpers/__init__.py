@@ -8,4 +8,6 @@
   child process, each with a timeout that stops a hang.
 * :mod:`tests.helpers.play`: random legal play, the replay round trip (seed and
   actions, and a JSON save mid-game) and a watchdog for endless loops.
+* :mod:`tests.helpers.spec_checks`: what the suite asserts of every spec of a
+  project (pages, mutations), held to no size, so that a small game passes it too.
 """

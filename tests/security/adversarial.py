@@ -816,10 +816,10 @@ def check_engine(out: dict, places: list[Place], path: str = "specs/hostile.rule
     titles = [text["card title (YAML)"]] * 3 + [text["second card title (YAML)"], "bare"]  # copies, each
     assert out["card_titles"][:5] == titles
     assert out["docs"]["apply_earn"].startswith(text["action title"] + " (spec line ")
-    assert out["docs"]["d_worth"].startswith(text["derived title"] + " (spec line ")
-    assert out["docs"]["proc_tidy"].startswith(text["procedure title"] + " (spec line ")
+    assert out["docs"]["derived_worth"].startswith(text["derived title"] + " (spec line ")
+    assert out["docs"]["procedure_tidy"].startswith(text["procedure title"] + " (spec line ")
     assert out["docs"]["start_vp"] == f"Where {text['track title']} starts (spec line {line['track title']})."
-    assert text["procedure source"] in out["docs"]["proc_tidy"]
+    assert text["procedure source"] in out["docs"]["procedure_tidy"]
     wanted = expected(plain_engine())
     for key in wanted:
         assert out[key] == wanted[key], key

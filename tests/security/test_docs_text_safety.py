@@ -72,8 +72,20 @@ CARD_PLACES = {"card title": "card title (YAML)", "card enum field": "card enum 
                "card source": "card source (YAML)", "card provisional field": "card provisional field (YAML)"}
 
 
-@pytest.mark.parametrize("payload", REGRESSIONS)
-@pytest.mark.parametrize("place", [*PLACES, *CARD_PLACES, "spec path"])
+def _place_and_payload() -> list:
+    """Every payload in every place.  The default run keeps one payload per place, each
+    payload in turn (so each is tried in two places or more, and every place once); the
+    rest of the grid is marked slow (CI runs it).  ``test_every_payload_everywhere_at_once``
+    puts the markup payloads of ``adversarial.py`` in every place at once, always."""
+    cases = []
+    for i, place in enumerate([*PLACES, *CARD_PLACES, "spec path"]):
+        for j, payload in enumerate(REGRESSIONS):
+            slow = () if j == i % len(REGRESSIONS) else pytest.mark.slow
+            cases.append(pytest.param(place, payload, marks=slow, id=f"{place}-{payload}"))
+    return cases
+
+
+@pytest.mark.parametrize("place, payload", _place_and_payload())
 def test_a_payload_in_one_place_stays_text(place, payload):
     if place == "spec path":
         spec, cards, places = spec_with_texts(plain_texts(len(text_places())))

@@ -372,7 +372,7 @@ def test_the_engine_templates_refuse_unquoted_text():
 
 _SAFE_FILTERS = {"literal", "docstring", "comment", "ident", "ref"}
 #: Outputs of the engine templates without a quoting filter: generated code or whole numbers.
-_UNFILTERED = {"fn", "line", "lo", "hi", "loop.index0", "players"}
+_UNFILTERED = {"fn", "table", "line", "lo", "hi", "loop.index0", "players"}
 
 
 def test_every_output_of_the_engine_templates_goes_through_a_quoting_filter():
@@ -403,10 +403,11 @@ _TEXT_ATTRIBUTES = {"title", "text", "label", "path", "description", "rulebook",
 
 
 def test_codegen_puts_spec_text_in_code_only_through_the_quoting_rules():
-    """In compiler/engine/codegen.py and compiler/engine/pyexpr.py: no ``repr`` (a token's repr
-    is not its text), and no f-string that becomes a line of code reads a text
-    attribute except inside ``literal``/``docstring``/``comment``."""
-    for name in ("codegen.py", "pyexpr.py"):
+    """In the engine backend (compiler/engine/codegen.py, pyexpr.py and the modules of
+    compiler/engine/ that write source): no ``repr`` (a token's repr is not its text), and
+    no f-string that becomes a line of code reads a text attribute except inside
+    ``literal``/``docstring``/``comment``."""
+    for name in ("codegen.py", "pyexpr.py", "mode_tables.py", "naming.py"):
         path = REPO_ROOT / "compiler" / "engine" / name
         tree = pyast.parse(path.read_text(encoding="utf-8"))
         for node in pyast.walk(tree):
@@ -442,8 +443,8 @@ def test_a_carriage_return_ends_a_line_in_a_file_and_is_refused_in_a_text(tmp_pa
 
 
 def test_each_mode_calls_its_own_version_of_a_replaced_derived_value(tmp_path: Path):
-    """Function names are made once, with _v2 for a later version: code must look a derived
-    value up in the mode's table, not call the first version by its name."""
+    """Function names are made once, with __<mode> for a later version: code must look a
+    derived value up in the mode's table, not call the first version by its name."""
     spec = MINIMAL_SPEC.replace("    score 1\n", "    score bonus\n", 1) + (
         '\nderived bonus "Bonus" = 1 {\n  source "Turn"\n}\n\n'
         'mode big "Big" {\n  replace derived bonus "Bonus" = 3 {\n    source "Turn"\n  }\n}\n\n'

@@ -18,10 +18,11 @@ a text the language refuses, or a card name, enum value, bag key or provisional 
 that is no name: those must fail with diagnostics at such places and write no engine;
 the page of a card file that only holds such names is still rendered, and must be text.
 
-``RULEBOOK_SECURITY_EXAMPLES`` sets how many examples the property test runs (default
-60: about 8 s, in CI); raise it for a long search, e.g.
-``RULEBOOK_SECURITY_EXAMPLES=2000 pytest tests/security/test_text_is_data.py`` (about
-5 minutes).
+The default run tries :data:`QUICK_EXAMPLES` examples (and the two explicit ones); the
+slow run (``pytest -m slow``, in CI) tries ``RULEBOOK_SECURITY_EXAMPLES`` (default 60);
+raise it for a long search, e.g.
+``RULEBOOK_SECURITY_EXAMPLES=2000 pytest -m slow tests/security/test_text_is_data.py``
+(some minutes).
 
 The other tests here check the builder itself: it fills every place the grammar has
 for text, and every text field of the AST, so a new text place cannot be forgotten.
@@ -34,6 +35,7 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, Phase, event, example, given, settings
 from hypothesis import strategies as st
 from lark import Token, Tree
@@ -50,6 +52,9 @@ from tests.security.adversarial import (CARDS_FILE, COMMENT_PLACES, NAME_PLACES,
                                         spec_with_texts, text_places, write_project)
 
 EXAMPLES = int(os.environ.get("RULEBOOK_SECURITY_EXAMPLES", "60"))
+QUICK_EXAMPLES = 12
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow],
+                phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink])
 
 
 # ------------------------------------------------------------------ the property
@@ -68,12 +73,24 @@ def cases(draw) -> tuple[list[str], list[str] | None, list[str]]:
     return pool[shift:] + pool[:shift], names, comments
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-          phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink])
+@settings(max_examples=QUICK_EXAMPLES, **SETTINGS)
 @given(cases())
 @example(case=(["\xa0"], None, [" "]))  # blank texts everywhere: empty paragraphs, dropped
 @example(case=(["\n\ud800"], None, [" "]))  # E0004 is on the line of the byte, after the break
 def test_hostile_text_in_every_place_stays_data_in_the_engine_and_on_the_page(case):
+    hostile_text_stays_data(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=EXAMPLES, **SETTINGS)
+@given(cases())
+def test_hostile_text_in_every_place_stays_data_in_a_long_run(case):
+    hostile_text_stays_data(case)
+
+
+def hostile_text_stays_data(case) -> None:
+    """Build the spec of ``case`` (see :func:`cases`) and check the engine and the page,
+    or the diagnostics of the refused texts."""
     texts, names, comments = case
     cards_file = texts[0] if legal_file_name(texts[0]) else CARDS_FILE
     spec_name = f"{texts[-1]}.rules" if legal_file_name(f"{texts[-1]}.rules") else "hostile.rules"

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 
 from dsl import ast
 
-from compiler.docs.english.expressions import Voice, card_noun, domain, join, phrase
+from compiler.docs.english.expressions import Voice, card_noun, domain, join, phrase, type_noun
 from compiler.docs.english.glossary import as_names, plain
 from compiler.docs.english.statements import lines
 from compiler.docs.markdown import Markdown, code, inline
@@ -195,9 +195,31 @@ def resource(decl: ast.Resource, names: Mapping[str, str] | None = None) -> list
     return paragraphs([Markdown("**{}**: {}, {}.").format(decl.title, kind, supply)], provenance(decl.meta))
 
 
+def scope_words(decl: ast.Track | ast.Zone, names: Mapping[str, str] | None = None, *,
+                table: bool = False) -> Markdown:
+    """Whose a track or a zone is, as the language reference says it (*Track*, *Tracks
+    kept per enum member*, *Zones of each card*).  A track: ``one per player``, ``one per
+    faction, shared by all players`` (``per ENUM``), ``one for the game``.  A zone: ``one
+    per player``, ``one per action space`` (``per CARD``), ``shared``.  With ``table``,
+    the words of the components tables: ``per player`` for a track, and the zone's owner
+    (``each player``, ``each action space``)."""
+    n = as_names(names)
+    if isinstance(decl, ast.Track):
+        if decl.per_player:
+            return Markdown("per player" if table else "one per player")
+        if decl.per_enum is not None:
+            return Markdown("one per {}, shared by all players").format(type_noun(decl.per_enum.name, n))
+        return Markdown("one for the game")
+    if decl.per_player:
+        return Markdown("each player" if table else "one per player")
+    if decl.per_card is not None:
+        return Markdown("each {}" if table else "one per {}").format(type_noun(decl.per_card.name, n))
+    return Markdown("shared")
+
+
 def track(decl: ast.Track, names: Mapping[str, str] | None = None) -> list[str]:
     v = Voice(as_names(names))
-    parts = ["one per player" if decl.per_player else "one for the game"]
+    parts = [scope_words(decl, v.names)]
     if decl.is_score:
         parts.append("the score track")
     if decl.start is not None:
@@ -209,7 +231,7 @@ def track(decl: ast.Track, names: Mapping[str, str] | None = None) -> list[str]:
 def zone_decl(decl: ast.Zone, names: Mapping[str, str] | None = None) -> list[str]:
     v = Voice(as_names(names))
     parts = [Markdown("a {} of {}").format(decl.kind, card_noun(decl.name, v.names)),
-             "one per player" if decl.per_player else "shared",
+             scope_words(decl, v.names),
              VISIBILITY.get(decl.visibility, decl.visibility)]
     if decl.limit is not None:
         parts.append(Markdown("at most {} cards").format(phrase(decl.limit, v)))

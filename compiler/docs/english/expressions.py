@@ -144,6 +144,15 @@ def card_noun(zone_ref: ast.ZoneRef | str, names: Names, plural: bool = True) ->
     return Markdown(_plural(noun) if plural else noun)
 
 
+def type_noun(name: str, names: Names) -> Markdown:
+    """What one thing of the enum or card type ``name`` is called: ``faction``,
+    ``action space`` (its title, lower-cased if one plain word; the name read plainly
+    when unknown), escaped."""
+    decl = names.decls.get(name)
+    title = getattr(decl, "title", None)
+    return inline(_noun(title)) if title else Markdown(plain(name))
+
+
 def _noun(title: str) -> str:
     """``Building`` → ``building``; titles of several words keep their case."""
     return title.lower() if " " not in title and title[1:].islower() else title

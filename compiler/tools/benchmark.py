@@ -1,0 +1,193 @@
+"""The benchmark of ``rulebook bench``: random games timed per mode and player count,
+saved as JSON and compared with a saved run, so that a slower engine shows in review
+and a grossly slower one fails CI.
+
+Speeds measured on different machines, or on one shared machine at different loads,
+differ by more than the changes worth seeing.  So each run also times a calibration
+loop (:func:`calibrate`: plain Python of the kind engines run: calls, dicts, lists,
+tuple comparisons) in the same process, and each row's ``relative`` speed is its
+actions per CPU second divided by the calibration loops per CPU second (times 1000).
+Comparisons use ``relative``: the same engine measures about the same on a fast and
+a slow machine, idle or busy.
+
+JSON (``Run.to_json``)::
+
+    {"format": 1, "python": "3.11.7", "calibration": 3.1e6, "quick": true,
+     "rows": [{"game": "utopolis", "mode": "family", "players": 2, "games": 1,
+               "actions": 5974, "seconds": 0.52, "cpu_seconds": 0.51,
+               "games_per_second": 1.9, "actions_per_second": 11488, "relative": 3.77}, ...]}
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from compiler import runner
+
+FORMAT = 1
+#: Loops of one calibration round (about 30 ms of CPU).
+CALIBRATION_LOOPS = 100_000
+#: The least time of a row of ``--quick`` (a solo game takes a few milliseconds: too
+#: short a time to measure alone).
+QUICK_SECONDS = 0.2
+
+
+class BenchFileError(Exception):
+    """A saved run that cannot be read or is not a run of ``rulebook bench --json``."""
+
+
+def _step(value: int) -> int:
+    return value + 1
+
+
+def _calibration_loop(loops: int) -> int:
+    counts: dict[int, int] = {}
+    items = list(range(32))
+    total = 0
+    for i in range(loops):
+        key = items[i & 31]
+        counts[key] = counts.get(key, 0) + 1
+        if (key, i) < (16, loops):
+            total += _step(key)
+        else:
+            total += len(items)
+    return total
+
+
+def calibrate(rounds: int = 5) -> float:
+    """Calibration loops per CPU second on this machine now: the best of ``rounds``."""
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.process_time()
+        _calibration_loop(CALIBRATION_LOOPS)
+        best = min(best, time.process_time() - start)
+    return CALIBRATION_LOOPS / max(best, 1e-9)
+
+
+@dataclass
+class Row:
+    """One mode and player count: ``games`` played, ``actions`` in all, in ``seconds``
+    (wall) and ``cpu_seconds``; the speeds; ``relative`` (see the module)."""
+
+    game: str
+    mode: str
+    players: int
+    games: int
+    actions: int
+    seconds: float
+    cpu_seconds: float
+    games_per_second: float
+    actions_per_second: float
+    relative: float
+
+    @property
+    def key(self) -> tuple[str, str, int]:
+        return self.game, self.mode, self.players
+
+
+@dataclass
+class Run:
+    """A whole run: its rows, the calibration (loops per CPU second), whether it was
+    ``--quick``, and the Python version."""
+
+    rows: list[Row]
+    calibration: float
+    quick: bool
+    python: str = platform.python_version()
+
+    def to_json(self) -> dict:
+        return {"format": FORMAT, "python": self.python, "calibration": round(self.calibration),
+                "quick": self.quick, "rows": [asdict(r) for r in self.rows]}
+
+    @classmethod
+    def from_json(cls, data) -> Run:
+        """A run read back; ``BenchFileError`` for data that is not one."""
+        try:
+            if data["format"] != FORMAT:
+                raise BenchFileError(f"format {data['format']!r}, expected {FORMAT}")
+            rows = [Row(**row) for row in data["rows"]]
+            return cls(rows, float(data["calibration"]), bool(data["quick"]), str(data["python"]))
+        except (KeyError, TypeError, ValueError) as err:
+            raise BenchFileError(f"not a run of `rulebook bench --json` ({type(err).__name__}: {err})") \
+                from None
+
+
+def load(path: Path) -> Run:
+    """The run saved at ``path``; ``BenchFileError`` naming what is wrong."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise BenchFileError(f"cannot read {str(path)!r}: {err.strerror or err}") from None
+    except (UnicodeDecodeError, ValueError) as err:
+        raise BenchFileError(f"{path}: not JSON ({err})") from None
+    try:
+        return Run.from_json(data)
+    except BenchFileError as err:
+        raise BenchFileError(f"{path}: {err}") from None
+
+
+def quick_rows(rows: list[tuple]) -> list[tuple]:
+    """The rows of ``--quick``: each mode of each game once, at its smallest player
+    count of two or more (its only one, for a solo mode).  ``--quick`` plays one game
+    a row, or more for :data:`QUICK_SECONDS`."""
+    chosen: dict[tuple, tuple] = {}
+    for row in rows:
+        name, _, mode, n = row
+        best = chosen.get((name, mode))
+        if best is None or (n >= 2 and (best[3] < 2 or n < best[3])):
+            chosen[(name, mode)] = row
+    return list(chosen.values())
+
+
+def measure(rows: list[tuple], games: int, seconds: float,
+            progress: Callable[[int, float, tuple], None] | None = None,
+            done: Callable[[Row], None] | None = None, quick: bool = False) -> Run:
+    """Time every row of :func:`compiler.runner.bench_rows` (``games`` and ``seconds`` as
+    :func:`compiler.runner.bench` takes them).  ``progress(index, fraction, row)`` is
+    called as games end, ``done(row)`` as each row ends."""
+    calibration = calibrate()
+    out = []
+    for index, row in enumerate(rows):
+        name, module, mode, n = row
+        tick = (lambda fraction, i=index, r=row: progress(i, fraction, r)) if progress else None
+        cpu = time.process_time()
+        played, actions, secs = runner.bench(module, mode, n, games, seconds, progress=tick)
+        cpu = max(time.process_time() - cpu, 1e-9)
+        result = Row(name, mode, n, played, actions, round(secs, 4), round(cpu, 4),
+                     round(played / secs, 2), round(actions / secs, 1),
+                     round(1000 * actions / cpu / calibration, 4))
+        out.append(result)
+        if done is not None:
+            done(result)
+    calibration = max(calibration, calibrate())  # the best of before and after the rows
+    for r in out:  # relative speeds against the final calibration
+        r.relative = round(1000 * r.actions / r.cpu_seconds / calibration, 4)
+    return Run(out, calibration, quick)
+
+
+@dataclass
+class Comparison:
+    """One row of a run beside the same row of a saved one: ``slowdown`` is how many
+    times longer an action takes now (relative speeds; above 1: slower)."""
+
+    key: tuple[str, str, int]
+    before: float
+    now: float
+
+    @property
+    def slowdown(self) -> float:
+        return self.before / self.now if self.now > 0 else float("inf")
+
+
+def compare(run: Run, baseline: Run) -> tuple[list[Comparison], list[tuple], list[tuple]]:
+    """The rows of ``run`` beside those of ``baseline``; and the keys (game, mode,
+    players) found only in the run, and only in the baseline."""
+    saved = {r.key: r for r in baseline.rows}
+    now = {r.key: r for r in run.rows}
+    pairs = [Comparison(key, saved[key].relative, row.relative) for key, row in now.items() if key in saved]
+    return pairs, [k for k in now if k not in saved], [k for k in saved if k not in now]

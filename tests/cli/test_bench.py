@@ -1,0 +1,102 @@
+"""`rulebook bench --json` and `--compare`: a run saved as JSON, set beside a later one,
+failing on a regression past the threshold; `--quick`, the short form CI runs.  No
+timing is asserted: a regression is made by editing a saved run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from compiler import runner
+from compiler.cli import progress
+from compiler.tools import benchmark
+from tests.helpers.commands import ROOT, rulebook
+
+SOLO = ("utopolis", "--games", "1", "--seconds", "0", "--players", "1")
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A run of the solo modes saved with --json."""
+    result = rulebook("bench", *SOLO, "--json")
+    assert result.returncode == 0, result.stderr
+    path = tmp_path_factory.mktemp("bench") / "run.json"
+    path.write_text(result.stdout, encoding="utf-8")
+    return path
+
+
+def test_json_holds_every_row_with_its_speeds(saved: Path):
+    run = json.loads(saved.read_text(encoding="utf-8"))
+    assert run["format"] == benchmark.FORMAT and run["calibration"] > 0 and run["quick"] is False
+    assert {r["mode"] for r in run["rows"]} == {"solo", "solo_easy", "solo_hard", "solo_family"}
+    for row in run["rows"]:
+        assert row["game"] == "utopolis" and row["players"] == 1 and row["games"] >= 1
+        assert row["actions"] > 0 and row["actions_per_second"] > 0 and row["relative"] > 0
+    assert benchmark.load(saved).rows[0].key == ("utopolis", "solo", 1)
+
+
+def test_compare_with_the_same_engine_passes_a_gross_threshold(saved: Path):
+    result = rulebook("bench", *SOLO, "--compare", str(saved), "--threshold", "1000")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "compared with the saved run" in result.stdout
+    assert "no row slower than 11.00x the saved run" in result.stdout
+
+
+def test_compare_fails_on_a_regression_and_prints_the_table(saved: Path, tmp_path: Path):
+    run = json.loads(saved.read_text(encoding="utf-8"))
+    for row in run["rows"]:
+        row["relative"] *= 100  # the saved engine was a hundred times faster
+    faster = tmp_path / "faster.json"
+    faster.write_text(json.dumps(run), encoding="utf-8")
+    result = rulebook("bench", *SOLO, "--json", "--compare", str(faster))
+    assert result.returncode == 1
+    json.loads(result.stdout)  # stdout stays the JSON of the run; the table goes to stderr
+    assert "REGRESSION" in result.stderr and "4 row(s) slower than 1.30x the saved run" in result.stderr
+
+
+def test_compare_names_rows_missing_on_either_side(saved: Path, tmp_path: Path):
+    run = json.loads(saved.read_text(encoding="utf-8"))
+    run["rows"][0]["mode"] = "retired_mode"
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(run), encoding="utf-8")
+    result = rulebook("bench", *SOLO, "--compare", str(edited), "--threshold", "1000")
+    assert result.returncode == 0
+    assert "not in the saved run" in result.stdout and "not measured now" in result.stdout
+
+
+@pytest.mark.parametrize("content", ["", "{}", '{"format": 99}', "[1, 2]"])
+def test_a_file_that_is_not_a_saved_run_fails_before_timing(tmp_path: Path, content: str):
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    result = rulebook("bench", *SOLO, "--compare", str(path))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("rulebook: ") and "Traceback" not in result.stderr
+
+
+def test_quick_plays_each_mode_once_at_its_smallest_count_of_two_or_more():
+    rows = runner.bench_rows(["utopolis"], None, ROOT)
+    quick = benchmark.quick_rows(rows)
+    modes = {mode for _, _, mode, _ in rows}
+    assert sorted(mode for _, _, mode, _ in quick) == sorted(modes)
+    for _, module, mode, n in quick:
+        counts = module.Game.player_counts(mode)
+        assert n == (min(c for c in counts if c >= 2) if max(counts) >= 2 else counts[0])
+
+
+def test_bench_progress_reaches_the_whole_row():
+    module = runner.load_game("utopolis", ROOT)
+    heard: list[float] = []
+    played, _, _ = runner.bench(module, "solo", 1, 3, 0.0, progress=heard.append)
+    assert played == 3 and heard == pytest.approx([1 / 3, 2 / 3, 1.0])
+
+
+def test_no_bar_is_drawn_under_pytest_or_into_a_pipe():
+    assert not progress.shown()
+    with progress.progress() as bars:
+        task = bars.task("nothing", 3)
+        task.update(2)
+        task.finish()
+    result = rulebook("bench", *SOLO)
+    assert result.returncode == 0 and result.stderr == ""

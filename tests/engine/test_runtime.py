@@ -1,0 +1,541 @@
+"""The engines' runtime (:mod:`compiler.engine.runtime`) tested as a module, on a small
+game written here by hand: no spec is compiled and no engine generated.
+
+The game, *Tokens*: six cards dealt from a shared deck (refilled from the discard
+pile) into hands of at most two cards (a full hand may make room), and points
+bought with coins or a gem.  Variants of its rules (a question, a choice of cards,
+turns, a loop with no decision) are built with ``Rules.changed``, as generated
+engines build their modes.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import compiler.engine.runtime as R
+from compiler.engine.codegen import render_runtime
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CARDS = 6
+
+
+# ------------------------------------------------------------------ the game
+def _setup(g, s, p):
+    R.put(s, g, range(CARDS), "deck", None)
+    R.shuffle(s, "deck", None)
+
+
+def _legal_draw(g, s, p):
+    if s.z["deck"] or s.z["discard"]:
+        yield ()
+
+
+def _apply_draw(g, s, p, args):
+    R.draw(s, g, 1, "deck", None, "hand", p)
+
+
+def _legal_buy(g, s, p):
+    for bag in ((2, 0), (0, 1)):
+        if R.has(s, p, bag):
+            yield (bag,)
+
+
+def _apply_buy(g, s, p, args):
+    (bag,) = args
+    R.pay(s, p, bag)
+    s.tr["vp"][p] += 1
+
+
+def _legal_finish(g, s, p):
+    yield ()
+
+
+def _apply_finish(g, s, p, args):
+    s.done[p] = True
+
+
+def _outcome(g, s):
+    best = max(s.tr["vp"])
+    return [q for q in range(s.n) if s.tr["vp"][q] == best]
+
+
+RULES = R.Rules(
+    title="Tokens",
+    players=(2, 3),
+    P={"hand_limit": 2},
+    actions={"draw": (_legal_draw, _apply_draw), "buy": (_legal_buy, _apply_buy),
+             "finish": (_legal_finish, _apply_finish)},
+    phases={"play": R.Phase("play", "Play", "simultaneous", ("draw", "buy", "finish"))},
+    edges={"start": (("play", None),), "play": (("end", None),)},
+    zones=("deck", "discard", "hand"),
+    zone_limits={"hand": lambda g, s, owner: g.P["hand_limit"]},
+    refills={"deck": "discard"},
+    overflow={"hand": ("discard", False, True)},
+    card_states={"hand": (("marked", False),)},
+    nonrenewable=(False, True),
+    player_tracks=("vp",),
+    track_start={"vp": lambda g, s: 0},
+    setup=_setup,
+    outcome=_outcome,
+)
+
+
+class Tokens(R.GameBase):
+    NAME = "tokens"
+    TITLE = "Tokens"
+    MODES = ("standard",)
+    DEFAULT_MODE = "standard"
+    _RULES = {"standard": RULES}
+    resources = ("coin", "gem")
+    card_titles = tuple(f"Card {i}" for i in range(CARDS))
+    card_names = tuple(f"card_{i % 3}" for i in range(CARDS))
+    score_track = "vp"
+    per_player_zone = {"deck": False, "discard": False, "hand": True}
+    per_card_zone = {"deck": (), "discard": (), "hand": ()}
+    visibility = {"deck": "secret", "discard": "public", "hand": "hidden"}
+    action_titles = {"draw": "Draw a card", "buy": "Buy a point", "finish": "Finish",
+                     "choose_card": "choose a card", "answer": "answer",
+                     "make_room": "make room: discard a card", "decline_card": "leave the card"}
+    action_args = {"draw": (), "buy": ("bag",), "finish": (), "choose_card": ("card",),
+                   "answer": ("label",), "make_room": ("card",), "decline_card": ()}
+
+
+def game_with(rules: R.Rules, players: int = 2, seed: int = 1) -> R.GameBase:
+    """A Tokens game played with other rules (a variant built with ``changed``)."""
+    variant = type("Variant", (Tokens,), {"_RULES": {"standard": rules}})
+    return variant(players, seed=seed)
+
+
+def names(s: R.State) -> list[str]:
+    return [a.name for a in s.legal_actions()]
+
+
+def act(s: R.State, name: str, *args) -> None:
+    s.apply_action(R.Action(s.current_player(), name, tuple(args), s.game))
+
+
+def changed(s: R.State) -> R.State:
+    """``s`` after a test changed it by hand: its cached legal actions are dropped."""
+    s._legal = None
+    return s
+
+
+# ------------------------------------------------------------------ the module itself
+def test_the_build_copies_the_runtime_byte_for_byte():
+    source = (REPO_ROOT / "compiler" / "engine" / "runtime.py").read_bytes()
+    assert render_runtime().encode("utf-8") == source
+    assert (REPO_ROOT / "generated" / "_runtime.py").read_bytes() == source
+
+
+def test_the_runtime_imports_only_the_standard_library():
+    import ast
+    import sys
+
+    tree = ast.parse(render_runtime())
+    imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+                for alias in node.names}
+    imported |= {node.module.split(".")[0] for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom) and node.module}
+    assert imported <= set(sys.stdlib_module_names) | {"__future__"}, imported
+
+
+# ------------------------------------------------------------------ chance
+def test_the_generator_is_splitmix64():
+    s = SimpleNamespace(rng=0)
+    assert [R._next(s) for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+    assert s.rng == 3 * 0x9E3779B97F4A7C15 & R.MASK64
+
+
+def test_randrange_is_uniform_over_its_range_and_repeats_from_the_same_state():
+    draws = [R.randrange(SimpleNamespace(rng=seed), 6) for seed in range(600)]
+    assert set(draws) == set(range(6)) and min(draws.count(k) for k in range(6)) > 60
+    s, t = SimpleNamespace(rng=42), SimpleNamespace(rng=42)
+    assert [R.randrange(s, 1000) for _ in range(20)] == [R.randrange(t, 1000) for _ in range(20)]
+    with pytest.raises(ZeroDivisionError):
+        R.randrange(s, 0)
+
+
+def test_shuffle_list_permutes_in_place_as_the_generator_says():
+    items = list(range(20))
+    R.shuffle_list(SimpleNamespace(rng=7), items)
+    assert sorted(items) == list(range(20)) and items != list(range(20))
+    again = list(range(20))
+    R.shuffle_list(SimpleNamespace(rng=7), again)
+    assert again == items
+
+
+def test_the_seed_decides_the_deal_and_nothing_else_does():
+    decks = {seed: Tokens(2, seed=seed).new_initial_state().z["deck"] for seed in range(10)}
+    assert decks[3] == Tokens(2, seed=3).new_initial_state().z["deck"]
+    assert len({tuple(deck) for deck in decks.values()}) > 5
+    assert all(sorted(deck) == list(range(CARDS)) for deck in decks.values())
+
+
+# ------------------------------------------------------------------ resources
+def test_gain_pay_transfer_and_has():
+    s = Tokens(2).new_initial_state()
+    R.gain(s, 0, (3, 1))
+    assert s.res == [[3, 1], [0, 0]] and R.has(s, 0, (3, 1)) and not R.has(s, 0, (0, 2))
+    R.transfer(s, 0, 1, (2, 1))
+    assert s.res == [[1, 0], [2, 1]]
+    R.pay(s, 1, (2, 0))
+    assert s.res == [[1, 0], [0, 1]]
+    with pytest.raises(R.IllegalActionError, match="not enough"):
+        R.pay(s, 0, (2, 0))
+
+
+def test_release_returns_only_renewable_resources():
+    s = Tokens(2).new_initial_state()
+    R.release(s, s.g, 0, (2, 5))  # the gem is non-renewable: it goes to the supply
+    assert s.res[0] == [2, 0]
+
+
+def test_legal_actions_follow_what_a_player_holds():
+    s = Tokens(2).new_initial_state()
+    assert names(s) == ["draw", "finish"]
+    R.gain(s, 0, (2, 1))
+    assert [a.args for a in changed(s).legal_actions() if a.name == "buy"] == [((2, 0),), ((0, 1),)]
+    act(s, "buy", (0, 1))
+    assert s.res[0] == [2, 0] and s.scores() == [1, 0]
+
+
+# ------------------------------------------------------------------ zones
+def test_cards_move_between_zones_and_know_where_they_are():
+    s = Tokens(2).new_initial_state()
+    top = s.z["deck"][-1]
+    assert R.draw(s, s.g, 1, "deck", None, "hand", 1) == 1
+    assert s.z["hand"][1] == [top] and s.loc[top] == ("hand", 1)
+    assert R.in_zone(s, top, "hand", 1) and R.in_zone(s, top, "hand") and not R.in_zone(s, top, "hand", 0)
+    bottom = s.z["deck"][0]
+    assert R.move(s, s.g, top, "deck", None, bottom=True)
+    assert s.z["deck"][:2] == [top, bottom] and s.z["hand"][1] == []
+
+
+def test_a_card_that_leaves_a_zone_loses_its_card_states():
+    s = Tokens(2).new_initial_state()
+    card = s.z["deck"][-1]
+    R.move(s, s.g, card, "hand", 0)
+    s.cst["marked"][card] = True
+    R.move(s, s.g, card, "discard", None)
+    assert s.cst["marked"][card] is False
+
+
+def test_a_full_zone_with_an_overflow_rule_asks_its_owner_to_make_room():
+    s = Tokens(2).new_initial_state()
+    act(s, "draw")
+    act(s, "draw")
+    assert not R.room(s, s.g, "hand", 0) and R.room(s, s.g, "hand", 1)
+    act(s, "draw")  # a third card: player 1 must make room, or leave the card
+    assert len(s.z["hand"][0]) == 2 and s.pending[0]["kind"] == "overflow"
+    assert names(s) == ["make_room", "make_room", "decline_card"]
+    kept, dropped = s.z["hand"][0]
+    act(s, "make_room", dropped)
+    assert s.z["hand"][0][0] == kept and len(s.z["hand"][0]) == 2 and s.z["discard"] == [dropped]
+    assert not s.pending
+
+
+def test_a_full_zone_without_an_overflow_rule_refuses_the_card():
+    s = game_with(RULES.changed(overflow={})).new_initial_state()
+    for _ in range(2):
+        act(s, "draw")
+    deck = list(s.z["deck"])
+    assert not R.move(s, s.g, deck[-1], "hand", 0) and s.z["deck"] == deck and not s.pending
+    assert R.draw(s, s.g, 3, "deck", None, "hand", 0) == 0
+
+
+def test_an_empty_deck_is_refilled_from_its_discard_pile_at_once():
+    s = Tokens(2).new_initial_state()
+    R.move_all(s, s.g, "deck", None, "discard", None)
+    assert s.z["deck"] == [] and len(s.z["discard"]) == CARDS
+    assert R.draw(s, s.g, 1, "deck", None, "hand", 0) == 1
+    assert s.z["discard"] == [] and len(s.z["deck"]) == CARDS - 1
+    R.move_all(s, s.g, "deck", None, "discard", None)
+    R.move(s, s.g, s.z["discard"][0], "deck", None)
+    R.draw(s, s.g, 1, "deck", None, "hand", 1)  # the last card: the deck is refilled now
+    assert len(s.z["deck"]) == CARDS - 2 and s.z["discard"] == []
+
+
+def test_put_places_new_cards_and_moves_placed_ones():
+    game = game_with(RULES.changed(setup=None))
+    s = game.new_initial_state()
+    assert s.loc == [None] * CARDS and s.z["deck"] == []
+    R.put(s, s.g, [4, 2], "deck", None)
+    R.put(s, s.g, [2], "discard", None)
+    assert s.z["deck"] == [4] and s.z["discard"] == [2] and s.loc[2] == ("discard", None)
+
+
+def test_turn_order_starts_from_the_first_player():
+    s = Tokens(3).new_initial_state()
+    s.first = 2
+    assert R.turn_order(s) == [2, 0, 1]
+
+
+# ------------------------------------------------------------------ decisions inside effects
+def _apply_offer(g, s, p, args):
+    R.ask(s, 1 - p, ("accept", "decline"), "answer_offer", {"points": 3}, p)
+
+
+def _answer_offer(g, s, p, env, label):
+    if label == "accept":
+        s.tr["vp"][p] += env["points"]
+
+
+def _apply_discard_two(g, s, p, args):
+    R.choose_cards(s, g, p, 2, "hand", p, "discard", None, then="after_discard", env={"bonus": 5}, me=p)
+
+
+def _after_discard(g, s, p, env, card):
+    s.tr["vp"][p] += env["bonus"]
+
+
+QUESTIONS = RULES.changed(
+    actions={**RULES.actions, "offer": (_legal_finish, _apply_offer),
+             "discard_two": (_legal_finish, _apply_discard_two)},
+    phases={"play": R.Phase("play", "Play", "simultaneous", ("offer", "draw", "discard_two", "finish"))},
+    asks={"answer_offer": _answer_offer, "after_discard": _after_discard},
+)
+
+
+def test_a_question_waits_for_its_answer_then_runs_the_chosen_option():
+    s = game_with(QUESTIONS).new_initial_state()
+    act(s, "offer")
+    assert s.current_player() == 1 and [a.args for a in s.legal_actions()] == [("accept",), ("decline",)]
+    with pytest.raises(R.IllegalActionError, match="not legal now"):
+        act(s, "answer", "maybe")
+    act(s, "answer", "accept")
+    assert s.scores() == [3, 0] and not s.pending and s.current_player() == 0
+
+
+def test_cards_are_chosen_one_at_a_time_then_the_effect_goes_on():
+    s = game_with(QUESTIONS).new_initial_state()
+    act(s, "draw")
+    act(s, "draw")
+    hand = list(s.z["hand"][0])
+    act(s, "discard_two")
+    assert [a.args for a in s.legal_actions()] == [(c,) for c in hand]
+    act(s, "choose_card", hand[1])
+    assert s.scores() == [0, 0] and [a.args for a in s.legal_actions()] == [(hand[0],)]
+    act(s, "choose_card", hand[0])
+    assert s.z["discard"] == [hand[1], hand[0]] and s.scores() == [5, 0] and not s.pending
+
+
+def test_with_nothing_to_choose_the_effect_goes_on_at_once():
+    s = game_with(QUESTIONS).new_initial_state()
+    act(s, "discard_two")
+    assert not s.pending and s.scores() == [5, 0]
+
+
+# ------------------------------------------------------------------ rules of a mode
+def test_changed_rules_are_a_copy_that_shares_what_did_not_change():
+    variant = RULES.changed(title="Big hands", P={**RULES.P, "hand_limit": 5})
+    assert (variant.title, variant.P, variant.players) == ("Big hands", {"hand_limit": 5}, (2, 3))
+    assert (RULES.title, RULES.P) == ("Tokens", {"hand_limit": 2})
+    assert variant.actions is RULES.actions and variant.phases is RULES.phases
+    with pytest.raises(TypeError):
+        RULES.changed(no_such_field=1)
+
+
+def test_without_removes_names_and_keeps_the_order():
+    assert list(R.without({"a": 1, "b": 2, "c": 3, "d": 4}, "b", "d")) == ["a", "c"]
+    assert R.without({"a": 1}, "z") == {"a": 1}
+
+
+def test_a_phase_without_actions_passes_at_once():
+    log = []
+    rules = RULES.changed(
+        phases={**RULES.phases, "count": R.Phase("count", "Count", "automatic",
+                                                 on_enter=lambda g, s, p: log.append(("enter", p)),
+                                                 on_exit=lambda g, s, p: log.append(("exit", p)))},
+        edges={"start": (("count", None),), "count": (("play", None),), "play": (("end", None),)})
+    s = game_with(rules).new_initial_state()
+    assert log == [("enter", 0), ("exit", 0)] and s.phase == "play"
+
+
+def test_a_phase_is_skipped_when_its_only_when_is_false():
+    rules = RULES.changed(
+        phases={**RULES.phases, "never": R.Phase("never", "Never", "simultaneous", ("finish",),
+                                                 only_when=lambda g, s: False)},
+        edges={"start": (("never", None),), "never": (("play", None),), "play": (("end", None),)})
+    assert game_with(rules).new_initial_state().phase == "play"
+
+
+def test_transitions_are_tried_in_order():
+    rules = RULES.changed(edges={"start": (("play", None),),
+                                 "play": (("end", lambda g, s: s.tr["vp"][0] > 0), ("play", None))})
+    s = game_with(rules).new_initial_state()
+    for _ in range(2):
+        act(s, "finish")
+    assert s.phase == "play" and not s.is_terminal() and s.round == 0  # round_start is None
+    R.gain(s, 0, (0, 1))
+    act(changed(s), "buy", (0, 1))
+    for _ in range(2):
+        act(s, "finish")
+    assert s.is_terminal() and s.winners_list() == [0]
+
+
+def test_a_turns_phase_goes_round_the_table_from_the_first_player():
+    turns = []
+    rules = RULES.changed(phases={"play": R.Phase("play", "Play", "turns", ("draw", "finish"),
+                                                  on_turn=lambda g, s, p: turns.append(p))})
+    s = game_with(rules, players=3).new_initial_state()
+    seen = []
+    for name in ("draw", "draw", "finish", "draw", "finish", "finish"):
+        seen.append(s.current_player())
+        act(s, name)
+    assert seen == [0, 1, 2, 0, 1, 0] and turns == seen
+    assert s.is_terminal()
+
+
+def test_rules_that_loop_with_no_decision_stop_with_an_error():
+    rules = RULES.changed(phases={"spin": R.Phase("spin", "Spin", "automatic")},
+                          edges={"start": (("spin", None),), "spin": (("spin", None),)})
+    with pytest.raises(RuntimeError, match="loop through phase 'spin'"):
+        game_with(rules).new_initial_state()
+
+
+def test_the_end_of_the_game_and_its_winners():
+    s = Tokens(2).new_initial_state()
+    R.gain(s, 1, (0, 1))
+    act(s, "finish")
+    act(changed(s), "buy", (0, 1))
+    act(s, "finish")
+    assert s.is_terminal() and s.current_player() == R.TERMINAL == -4
+    assert s.returns() == [-1.0, 1.0] and s.winners_list() == [1] and s.legal_actions() == []
+
+
+def test_end_when_ends_the_game_at_once_if_the_rules_say_so():
+    rules = RULES.changed(end_when=lambda g, s: max(s.tr["vp"]) >= 1, end_immediately=True)
+    s = game_with(rules).new_initial_state()
+    R.gain(s, 0, (0, 1))
+    act(changed(s), "buy", (0, 1))
+    assert s.is_terminal() and s.winners_list() == [0]
+
+
+# ------------------------------------------------------------------ the API
+def test_the_mode_player_count_and_seed_are_checked():
+    assert Tokens.player_counts() == [2, 3] and Tokens(3).mode == "standard"
+    for bad in (1, 4, True, 2.0, "2"):
+        with pytest.raises(R.RulesError, match="2 to 3 players"):
+            Tokens(bad)
+    with pytest.raises(R.RulesError, match="unknown mode 'solo'; modes: standard"):
+        Tokens(2, mode="solo")
+    for seed in (1.5, True, "3", None):
+        with pytest.raises(R.RulesError, match="seed must be an integer"):
+            Tokens(2, seed=seed)
+
+
+def test_an_illegal_action_is_refused_and_the_state_is_unchanged():
+    s = Tokens(2).new_initial_state()
+    before = s.to_json()
+    for action, why in ((R.Action(1, "draw"), "it is player 1's decision"),
+                        (R.Action(0, "buy", ((2, 0),)), "not legal now"),
+                        (R.Action(0, "draw", (1,)), "not legal now"),
+                        ("draw", "not an action")):
+        with pytest.raises(R.IllegalActionError, match=why):
+            s.apply_action(action)
+        assert s.to_json() == before
+    act(s, "finish")
+    act(s, "finish")
+    with pytest.raises(R.IllegalActionError, match="the game is over"):
+        s.apply_action(R.Action(0, "draw"))
+
+
+def test_an_argument_equal_to_a_legal_one_but_of_another_type_is_refused():
+    s = Tokens(2).new_initial_state()
+    R.gain(s, 0, (0, 1))
+    changed(s)
+    assert R.Action(0, "buy", ((0, 1),)) == R.Action(0, "buy", ((0, True),))  # Python's equality
+    with pytest.raises(R.IllegalActionError):
+        s.apply_action(R.Action(0, "buy", ((0, True),)))
+    s.apply_action(R.Action(0, "buy", ((0, 1),)))
+
+
+def test_a_clone_is_independent():
+    s = Tokens(2).new_initial_state()
+    act(s, "draw")
+    c = s.clone()
+    assert c.to_json() == s.to_json() and c.legal_actions() == s.legal_actions()
+    act(c, "draw")
+    act(c, "finish")
+    assert len(s.z["hand"][0]) == 1 and s.history == [(0, "draw", ())] and not s.done[0]
+    act(s, "draw")
+    act(s, "finish")
+    assert c.to_json() == s.to_json()
+
+
+def test_a_saved_state_plays_on_as_the_original():
+    game = Tokens(3, seed=5)
+    s = game.new_initial_state()
+    act(s, "draw")
+    act(s, "draw")
+    act(s, "draw")  # a decision is waiting (make room)
+    text = s.to_json()
+    t = game.state_from_json(text)
+    assert t.to_json() == text and t.legal_actions() == s.legal_actions()
+    for state in (s, t):
+        act(state, "decline_card")
+        act(state, "finish")
+        act(state, "draw")
+    assert t.to_json() == s.to_json()
+    assert json.loads(text)["game"] == {"name": "tokens", "mode": "standard", "num_players": 3, "seed": 5}
+
+
+@pytest.mark.parametrize("edit, why", [
+    (lambda d: d.pop("rng"), "missing field"),
+    (lambda d: d["game"].update(seed=6), "it is for"),
+    (lambda d: d.update(phase="nowhere"), "unknown phase"),
+    (lambda d: d["z"]["deck"].append(d["z"]["deck"][0]), "misplaced"),
+    (lambda d: d["loc"].__setitem__(0, ["discard", None]), "not where its location says"),
+    (lambda d: d["res"][0].append(1), "bad resources"),
+    (lambda d: d["pending"].append({"kind": "ask", "player": 7}), "bad pending decisions"),
+])
+def test_a_saved_state_that_does_not_hold_together_is_refused(edit, why):
+    game = Tokens(2, seed=5)
+    data = json.loads(game.new_initial_state().to_json())
+    edit(data)
+    with pytest.raises(R.RulesError, match=why):
+        game.state_from_json(json.dumps(data))
+    with pytest.raises(R.RulesError, match="not a saved state"):
+        game.state_from_json("{not json")
+
+
+def test_actions_compare_by_value_and_round_trip_through_json():
+    game = Tokens(2)
+    action = game.action(0, "buy", (2, 0))
+    assert action == R.Action(0, "buy", ((2, 0),)) and hash(action) == hash(R.Action(0, "buy", ((2, 0),)))
+    data = json.loads(json.dumps(action.to_json()))
+    assert data == {"player": 0, "name": "buy", "args": [[2, 0]]} and game.action_from_json(data) == action
+    for bad, why in (([], "not an action"), ({"player": 0, "name": "x"}, "no 'args'"),
+                     ({"player": True, "name": "x", "args": []}, "not a seat number")):
+        with pytest.raises(R.RulesError, match=why):
+            game.action_from_json(bad)
+
+
+def test_actions_and_states_read_as_text():
+    game = Tokens(2)
+    assert str(game.action(0, "buy", (2, 0))) == "player 1: Buy a point (coin 2)"
+    assert str(game.action(1, "make_room", 4)) == "player 2: make room: discard a card (Card 4 #4)"
+    assert str(game.action(0, "buy", "junk")) == "player 1: Buy a point ('junk')"
+    assert str(R.Action(-1, "x", (1,))) == "player -1: x (1,)"
+    assert game.card_ids("card_1") == [1, 4]
+    s = game.new_initial_state()
+    R.gain(s, 1, (2, 0))
+    assert str(s) == "Tokens (standard), round 0, phase play, first player 1\n" \
+                     "  player 1: vp 0\n  player 2: vp 0; coin 2"
+
+
+def test_an_observation_shows_public_zones_own_hidden_zones_and_sizes_of_the_rest():
+    s = Tokens(2).new_initial_state()
+    act(s, "draw")
+    R.move(s, s.g, s.z["deck"][-1], "discard", None)
+    mine, = s.z["hand"][0]
+    seen = s.observation(1)
+    assert seen["zones"] == {"deck": CARDS - 2, "discard": s.z["discard"], "hand": [1, []]}
+    assert set(seen["card_states"]["marked"]) == set(s.z["discard"])
+    assert s.observation(0)["zones"]["hand"] == [[mine], 0]
+    with pytest.raises(R.RulesError, match="no player 2"):
+        s.observation(2)
