@@ -943,7 +943,9 @@ class GameBase:
         mode = self._mode(mode)
         lo, hi = self._RULES[mode].players
         if not _is_int(num_players) or not lo <= num_players <= hi:
-            raise RulesError(f"mode {mode!r} is for {lo} to {hi} players, not {num_players!r}")
+            seats = f"{lo} player only" if lo == hi == 1 else f"{lo} players only" if lo == hi \
+                else f"{lo} to {hi} players"
+            raise RulesError(f"mode {mode!r} is for {seats}, not {num_players!r}")
         try:
             if isinstance(seed, bool):
                 raise TypeError
