@@ -269,24 +269,14 @@ def legal_offer_trade(g, s, p):
                 if not ((t_offered + t_wanted) <= g.P['trade_size']):
                     continue
                 # spec line 311: choose cards_offered: 0 to 2
-                for v_cards_offered in range(0, 3):
-                    # spec line 316: require count my hand >= cards_offered
-                    if not (len(s.z['hand'][p]) >= v_cards_offered):
-                        continue
-                    # spec line 317: require total(offered) + cards_offered >= 1
-                    if not ((t_offered + v_cards_offered) >= 1):
-                        continue
+                # spec line 316: require count my hand >= cards_offered
+                # spec line 317: require total(offered) + cards_offered >= 1
+                for v_cards_offered in range(max(0, 1 - t_offered), min(2, len(s.z['hand'][p])) + 1):
                     # spec line 312: choose cards_wanted: 0 to 2
-                    for v_cards_wanted in range(0, 3):
-                        # spec line 318: require count partner.hand >= cards_wanted
-                        if not (len(s.z['hand'][v_partner]) >= v_cards_wanted):
-                            continue
-                        # spec line 319: require total(wanted) + cards_wanted >= 1
-                        if not ((t_wanted + v_cards_wanted) >= 1):
-                            continue
-                        # spec line 320: require total(offered) + total(wanted) + cards_offered + cards_wanted <= trade_size
-                        if not ((t_offered + t_wanted + v_cards_offered + v_cards_wanted) <= g.P['trade_size']):
-                            continue
+                    # spec line 318: require count partner.hand >= cards_wanted
+                    # spec line 319: require total(wanted) + cards_wanted >= 1
+                    # spec line 320: require total(offered) + total(wanted) + cards_offered + cards_wanted <= trade_size
+                    for v_cards_wanted in range(max(0, 1 - t_wanted), min(2, len(s.z['hand'][v_partner]), g.P['trade_size'] - t_offered - t_wanted - v_cards_offered) + 1):
                         yield (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)
 
 

@@ -113,6 +113,16 @@ class EngineGenerator:
         for i in fits:
             levels[i] = -1 - (0 if a.requires[i].who is None
                               else _choices_read(a.requires[i].who, a.choices))
+        # A requirement bounding a number choice (``count my hand >= n``,
+        # ``total(offered) + n >= 1``) narrows its range instead of skipping values.
+        self._bounds = {}
+        for i, req in enumerate(a.requires):
+            j = levels[i] - 1
+            if j >= 0 and isinstance(a.choices[j].domain, ast.RangeDomain):
+                bound = _range_bound(req, a.choices[j].name)
+                if bound is not None:
+                    self._bounds.setdefault(id(a.choices[j]), []).append((req, *bound))
+                    levels[i] = None
         skip = "return"
         for use in a.uses:  # a tally reads no choice
             tally = mode.tallies[use.tally.name]
@@ -199,7 +209,15 @@ class EngineGenerator:
             w.line(f"for {mask} in range(1, 1 << len({items})):")
             w.line(f"    {var} = tuple({c} for i, {c} in enumerate({items}) if {mask} >> i & 1)")
         else:
-            w.line(f"for {var} in range({d.low}, {d.high + 1}):")
+            lows, highs = [str(d.low)], [str(d.high)]
+            for req, kind, x, rest, delta in getattr(self, "_bounds", {}).get(id(c), ()):
+                self.lower.cite(req.span.line, w)
+                src = expr(x, ctx, self.res) + "".join(f" - {expr(r, ctx, self.res)}" for r in rest)
+                src += f" + {delta}" if delta > 0 else f" - {-delta}" if delta < 0 else ""
+                (lows if kind == "low" else highs).append(src)
+            low = lows[0] if len(lows) == 1 else f"max({', '.join(lows)})"
+            high = str(d.high + 1) if len(highs) == 1 else f"min({', '.join(highs)}) + 1"
+            w.line(f"for {var} in range({low}, {high}):")
         w.level += 1
         if isinstance(d, ast.CardDomain) and d.where is not None:
             where_ctx = inner.with_card(var, self._choice_type(ctx.mode, c)[5:])
@@ -563,6 +581,41 @@ def _bag_fits(a: ast.Action) -> dict[int, int]:
                     fits[i] = j
                 break
     return fits
+
+
+_FLIP = {">=": "<=", "<=": ">=", ">": "<", "<": ">"}
+
+
+def _range_bound(req, name: str):
+    """``req`` as a bound on the number choice ``name``, when it is ``TERMS op X`` (either
+    way round) with ``name`` one of the added TERMS and nowhere else: ``(kind, X, other
+    terms, delta)``, meaning ``name >= X - terms + delta`` (kind ``low``) or ``<=``
+    (``high``).  None for any other requirement (and for one that rolls dice or
+    divides, which must keep being worked out value by value)."""
+    if type(req) is not ast.Compare or req.op not in _FLIP:
+        return None
+    for side, other, op in ((req.left, req.right, req.op), (req.right, req.left, _FLIP[req.op])):
+        terms = side.operands if type(side) is ast.Arith and set(side.ops) == {"+"} else (side,)
+        mine = [t for t in terms if type(t) is ast.Name and t.name == name]
+        rest = [t for t in terms if not (type(t) is ast.Name and t.name == name)]
+        if len(mine) != 1:
+            continue
+        if any(_reads(t, name) or _unsafe(t) for t in (*rest, other)):
+            return None
+        kind = "low" if op in (">=", ">") else "high"
+        delta = {">": 1, "<": -1}.get(op, 0)
+        return kind, other, rest, delta
+    return None
+
+
+def _reads(e, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.name == name for n in ast.walk(e))
+
+
+def _unsafe(e) -> bool:
+    """Dice or a division (an error or a draw that must happen value by value)."""
+    return any(isinstance(n, ast.RollValue) or (isinstance(n, ast.Arith) and "//" in n.ops)
+               for n in ast.walk(e))
 
 
 def _choices_read(e, choices: tuple[ast.Choice, ...]) -> int:
