@@ -271,12 +271,26 @@ def legal_offer_trade(g, s, p):
                 # spec line 311: choose cards_offered: 0 to 2
                 # spec line 316: require count my hand >= cards_offered
                 # spec line 317: require total(offered) + cards_offered >= 1
-                for v_cards_offered in range(max(0, 1 - t_offered), min(2, len(s.z['hand'][p])) + 1):
+                _low8 = 1 - t_offered
+                if 0 > _low8:
+                    _low8 = 0
+                _high9 = len(s.z['hand'][p])
+                if 2 < _high9:
+                    _high9 = 2
+                for v_cards_offered in range(_low8, _high9 + 1):
                     # spec line 312: choose cards_wanted: 0 to 2
                     # spec line 318: require count partner.hand >= cards_wanted
                     # spec line 319: require total(wanted) + cards_wanted >= 1
                     # spec line 320: require total(offered) + total(wanted) + cards_offered + cards_wanted <= trade_size
-                    for v_cards_wanted in range(max(0, 1 - t_wanted), min(2, len(s.z['hand'][v_partner]), g.P['trade_size'] - t_offered - t_wanted - v_cards_offered) + 1):
+                    _low11 = 1 - t_wanted
+                    if 0 > _low11:
+                        _low11 = 0
+                    _high12 = len(s.z['hand'][v_partner])
+                    if g.P['trade_size'] - t_offered - t_wanted - v_cards_offered < _high12:
+                        _high12 = g.P['trade_size'] - t_offered - t_wanted - v_cards_offered
+                    if 2 < _high12:
+                        _high12 = 2
+                    for v_cards_wanted in range(_low11, _high12 + 1):
                         yield (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)
 
 

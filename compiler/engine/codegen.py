@@ -215,9 +215,10 @@ class EngineGenerator:
                 src = expr(x, ctx, self.res) + "".join(f" - {expr(r, ctx, self.res)}" for r in rest)
                 src += f" + {delta}" if delta > 0 else f" - {-delta}" if delta < 0 else ""
                 (lows if kind == "low" else highs).append(src)
-            low = lows[0] if len(lows) == 1 else f"max({', '.join(lows)})"
-            high = str(d.high + 1) if len(highs) == 1 else f"min({', '.join(highs)}) + 1"
-            w.line(f"for {var} in range({low}, {high}):")
+            # the bounds as plain comparisons (cheaper than calls of max and min)
+            low = _tightest(lows, ">", ctx.fresh("low"), w)
+            high = _tightest(highs, "<", ctx.fresh("high"), w)
+            w.line(f"for {var} in range({low}, {high} + 1):")
         w.level += 1
         if isinstance(d, ast.CardDomain) and d.where is not None:
             where_ctx = inner.with_card(var, self._choice_type(ctx.mode, c)[5:])
@@ -581,6 +582,20 @@ def _bag_fits(a: ast.Action) -> dict[int, int]:
                     fits[i] = j
                 break
     return fits
+
+
+def _tightest(bounds: list[str], op: str, name: str, w: Writer) -> str:
+    """Emit ``name`` = the largest (``op`` ``>``) or smallest (``<``) of ``bounds`` (the
+    first is the declared constant); returns the Python source of the bound."""
+    if len(bounds) == 1:
+        return bounds[0]
+    w.line(f"{name} = {bounds[1]}")
+    for src in bounds[2:]:
+        w.line(f"if {src} {op} {name}:")
+        w.line(f"    {name} = {src}")
+    w.line(f"if {bounds[0]} {op} {name}:")
+    w.line(f"    {name} = {bounds[0]}")
+    return name
 
 
 _FLIP = {">=": "<=", "<=": ">=", ">": "<", "<": ">"}

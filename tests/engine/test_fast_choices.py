@@ -83,4 +83,5 @@ def test_the_engine_does_the_work_once(tmp_path):
     text = compile_text(tmp_path, _spec(), CARDS).engine
     swap = text[text.index("def legal_swap"):text.index("def apply_swap")]
     assert "sum(" not in swap and "R.has" not in swap
-    assert swap.count("for v_n in range(max(0, 0 - t_given + 1), min(3, len(") == 1
+    assert "for v_n in range(_low" in swap and "for v_m in range(_low" in swap
+    assert "\n        for v_given, t_given in _fit" in swap
