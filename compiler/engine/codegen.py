@@ -106,6 +106,23 @@ class EngineGenerator:
         # Each requirement is tested as soon as the choices it reads are made, so a
         # choice of many options is cut early (the options offered stay the same).
         levels = [_choices_read(req, a.choices) for req in a.requires]
+        # A requirement ``who has BAG`` on a bag choice filters the constant bundles once,
+        # as soon as ``who`` is known, instead of testing each bundle in the inner loop.
+        fits = _bag_fits(a)  # requirement index -> choice index
+        self._fit_vars = {}
+        for i in fits:
+            levels[i] = -1 - (0 if a.requires[i].who is None
+                              else _choices_read(a.requires[i].who, a.choices))
+        # A requirement bounding a number choice (``count my hand >= n``,
+        # ``total(offered) + n >= 1``) narrows its range instead of skipping values.
+        self._bounds = {}
+        for i, req in enumerate(a.requires):
+            j = levels[i] - 1
+            if j >= 0 and isinstance(a.choices[j].domain, ast.RangeDomain):
+                bound = _range_bound(req, a.choices[j].name)
+                if bound is not None:
+                    self._bounds.setdefault(id(a.choices[j]), []).append((req, *bound))
+                    levels[i] = None
         skip = "return"
         for use in a.uses:  # a tally reads no choice
             tally = mode.tallies[use.tally.name]
@@ -123,6 +140,9 @@ class EngineGenerator:
                     self.lower.cite(req.span.line, w)
                     w.line(f"if not {expr(req, ctx, self.res)}:")
                     w.line(f"    {skip}")
+            for i, j in fits.items():
+                if levels[i] == -1 - depth:
+                    self._fit(a.requires[i], a.choices[j], ctx, w)
         names = ", ".join(f"v_{c.name}" for c in a.choices)
         w.line(f"yield ({names}{',' if len(a.choices) == 1 else ''})")
         self._emit(w)
@@ -174,10 +194,11 @@ class EngineGenerator:
                 w.line("    continue")
                 w.level -= 1
         elif isinstance(d, ast.BagDomain):
-            kinds = [k.name for k in d.kinds]
-            bags = tuple(self.res.bag(items) for size in range(d.smallest, d.size + 1)
-                         for items in _bag_items(kinds, size))
-            w.line(f"for {var} in {literal(bags)}:")
+            # each bundle with its total, worked out here rather than in the loop
+            total = f"t_{c.name}"
+            inner = ctx.local(c.name, self._choice_type(ctx.mode, c), total)
+            fit = getattr(self, "_fit_vars", {}).get(id(c))
+            w.line(f"for {var}, {total} in {fit or literal(self._bundles(d))}:")
         elif isinstance(d, ast.SubsetDomain):
             items, mask, c = ctx.fresh("items"), ctx.fresh("mask"), ctx.fresh("c")
             cond = ""
@@ -188,13 +209,42 @@ class EngineGenerator:
             w.line(f"for {mask} in range(1, 1 << len({items})):")
             w.line(f"    {var} = tuple({c} for i, {c} in enumerate({items}) if {mask} >> i & 1)")
         else:
-            w.line(f"for {var} in range({d.low}, {d.high + 1}):")
+            lows, highs = [str(d.low)], [str(d.high)]
+            for req, kind, x, rest, delta in getattr(self, "_bounds", {}).get(id(c), ()):
+                self.lower.cite(req.span.line, w)
+                src = expr(x, ctx, self.res) + "".join(f" - {expr(r, ctx, self.res)}" for r in rest)
+                src += f" + {delta}" if delta > 0 else f" - {-delta}" if delta < 0 else ""
+                (lows if kind == "low" else highs).append(src)
+            # the bounds as plain comparisons (cheaper than calls of max and min)
+            low = _tightest(lows, ">", ctx.fresh("low"), w)
+            high = _tightest(highs, "<", ctx.fresh("high"), w)
+            w.line(f"for {var} in range({low}, {high} + 1):")
         w.level += 1
         if isinstance(d, ast.CardDomain) and d.where is not None:
             where_ctx = inner.with_card(var, self._choice_type(ctx.mode, c)[5:])
             w.line(f"if not {expr(d.where, where_ctx, self.res)}:")
             w.line("    continue")
         return inner
+
+    def _bundles(self, d: ast.BagDomain) -> tuple:
+        """Every bundle of a bag choice with its total, ``((bag, total), ...)``, in the
+        order the choice offers them."""
+        kinds = [k.name for k in d.kinds]
+        return tuple((self.res.bag(items), sum(items.values()))
+                     for size in range(d.smallest, d.size + 1) for items in _bag_items(kinds, size))
+
+    def _fit(self, req: ast.Has, c: ast.Choice, ctx: Ctx, w: Writer) -> None:
+        """Emit the list of ``c``'s bundles that ``req`` (``who has c``) allows, as one
+        comprehension comparing only the resources the bundles name."""
+        bundles = self._bundles(c.domain)
+        named = [i for i in range(len(self.res.names)) if any(b[i] for b, _ in bundles)]
+        held, b, fit = ctx.fresh("held"), ctx.fresh("b"), ctx.fresh("fit")
+        who = ctx.me if req.who is None else expr(req.who, ctx, self.res)
+        self.lower.cite(req.span.line, w)
+        w.line(f"{held} = s.res[{who}]")
+        tests = " and ".join(f"{held}[{i}] >= {b}[0][{i}]" for i in named) or "True"
+        w.line(f"{fit} = [{b} for {b} in {literal(bundles)} if {tests}]")
+        self._fit_vars[id(c)] = fit
 
     def procedure(self, mode, proc: ast.Procedure) -> str:
         fn = self.namer.known("procedure", id(proc))
@@ -513,6 +563,74 @@ def _by_chance(tb) -> bool:
     """Whether a tie-breaker involves chance: a roll-off, or an expression with ``roll``."""
     return isinstance(tb, ast.RollOff) or any(isinstance(node, ast.RollValue)
                                                for node in ast.walk(tb.expr))
+
+
+def _bag_fits(a: ast.Action) -> dict[int, int]:
+    """The requirements of ``a`` of the form ``[who] has C`` where ``C`` is one of its bag
+    choices and ``who`` (a name) is known before ``C`` is made: requirement index ->
+    choice index (the first such requirement of each choice)."""
+    fits: dict[int, int] = {}
+    for i, req in enumerate(a.requires):
+        if type(req) is not ast.Has or type(req.bag) is not ast.Name:
+            continue
+        if req.who is not None and type(req.who) is not ast.Name:
+            continue
+        for j, c in enumerate(a.choices):
+            if c.name == req.bag.name and isinstance(c.domain, ast.BagDomain):
+                if j not in fits.values() and (
+                        req.who is None or _choices_read(req.who, a.choices) <= j):
+                    fits[i] = j
+                break
+    return fits
+
+
+def _tightest(bounds: list[str], op: str, name: str, w: Writer) -> str:
+    """Emit ``name`` = the largest (``op`` ``>``) or smallest (``<``) of ``bounds`` (the
+    first is the declared constant); returns the Python source of the bound."""
+    if len(bounds) == 1:
+        return bounds[0]
+    w.line(f"{name} = {bounds[1]}")
+    for src in bounds[2:]:
+        w.line(f"if {src} {op} {name}:")
+        w.line(f"    {name} = {src}")
+    w.line(f"if {bounds[0]} {op} {name}:")
+    w.line(f"    {name} = {bounds[0]}")
+    return name
+
+
+_FLIP = {">=": "<=", "<=": ">=", ">": "<", "<": ">"}
+
+
+def _range_bound(req, name: str):
+    """``req`` as a bound on the number choice ``name``, when it is ``TERMS op X`` (either
+    way round) with ``name`` one of the added TERMS and nowhere else: ``(kind, X, other
+    terms, delta)``, meaning ``name >= X - terms + delta`` (kind ``low``) or ``<=``
+    (``high``).  None for any other requirement (and for one that rolls dice or
+    divides, which must keep being worked out value by value)."""
+    if type(req) is not ast.Compare or req.op not in _FLIP:
+        return None
+    for side, other, op in ((req.left, req.right, req.op), (req.right, req.left, _FLIP[req.op])):
+        terms = side.operands if type(side) is ast.Arith and set(side.ops) == {"+"} else (side,)
+        mine = [t for t in terms if type(t) is ast.Name and t.name == name]
+        rest = [t for t in terms if not (type(t) is ast.Name and t.name == name)]
+        if len(mine) != 1:
+            continue
+        if any(_reads(t, name) or _unsafe(t) for t in (*rest, other)):
+            return None
+        kind = "low" if op in (">=", ">") else "high"
+        delta = {">": 1, "<": -1}.get(op, 0)
+        return kind, other, rest, delta
+    return None
+
+
+def _reads(e, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.name == name for n in ast.walk(e))
+
+
+def _unsafe(e) -> bool:
+    """Dice or a division (an error or a draw that must happen value by value)."""
+    return any(isinstance(n, ast.RollValue) or (isinstance(n, ast.Arith) and "//" in n.ops)
+               for n in ast.walk(e))
 
 
 def _choices_read(e, choices: tuple[ast.Choice, ...]) -> int:

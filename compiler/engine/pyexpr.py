@@ -7,6 +7,8 @@ rules, the state and the acting player.  Locals become ``v_<name>``.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import count as _counter
@@ -14,6 +16,9 @@ from itertools import count as _counter
 from dsl import ast
 from compiler.analysis import names as N
 from compiler.engine.pyquote import Code, comment, docstring, literal
+
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z_0-9]*\Z")
 
 
 @dataclass
@@ -26,15 +31,21 @@ class Ctx:
     me: str = "p"
     card: str | None = None
     unique: _counter = field(default_factory=lambda: _counter(1))
+    #: local bag name -> Python variable holding its total, precomputed by the
+    #: lowering of a bag choice (so ``total(offered)`` is not summed again)
+    totals: dict = field(default_factory=dict)
 
-    def local(self, name: str, type_: str) -> Ctx:
-        return Ctx(self.mode, self.scope.with_local(name, type_), self.me, self.card, self.unique)
+    def local(self, name: str, type_: str, total: str | None = None) -> Ctx:
+        totals = {k: v for k, v in self.totals.items() if k != name}
+        if total is not None:
+            totals[name] = total
+        return Ctx(self.mode, self.scope.with_local(name, type_), self.me, self.card, self.unique, totals)
 
     def with_me(self, me: str) -> Ctx:
-        return Ctx(self.mode, self.scope, me, self.card, self.unique)
+        return Ctx(self.mode, self.scope, me, self.card, self.unique, self.totals)
 
     def with_card(self, card_var: str, card_type: str) -> Ctx:
-        return Ctx(self.mode, self.scope.with_card(card_type), self.me, card_var, self.unique)
+        return Ctx(self.mode, self.scope.with_card(card_type), self.me, card_var, self.unique, self.totals)
 
     def fresh(self, stem: str) -> str:
         return f"_{stem}{next(self.unique)}"
@@ -99,6 +110,11 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
         return literal(res.bag({i.name: n for i, n in e.items}))
     if t is ast.Has:
         who = ctx.me if e.who is None else expr(e.who, ctx, res)
+        if type(e.bag) is ast.BagLiteral and _IDENT.match(who):
+            # a constant bag: compare only the resources it names, inline
+            bag = res.bag({i.name: n for i, n in e.bag.items})
+            tests = [f"s.res[{who}][{i}] >= {n}" for i, n in enumerate(bag) if n]
+            return "(" + " and ".join(tests) + ")" if tests else "True"
         return f"R.has(s, {who}, {expr(e.bag, ctx, res)})"
     if t is ast.Count:
         var = ctx.fresh("c")
@@ -126,6 +142,9 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
     if t is ast.Call:
         args = ", ".join(expr(a, ctx, res) for a in e.args)
         if e.func.name == "total":  # the number of resources in a bag
+            arg = e.args[0] if len(e.args) == 1 else None
+            if type(arg) is ast.Name and arg.name in ctx.totals:
+                return ctx.totals[arg.name]  # precomputed with the bag choice
             return f"sum({args})"
         return f"{e.func.name}({args})"
     raise TypeError(f"no lowering for {t.__name__}")
