@@ -398,8 +398,8 @@ REGISTRY: tuple[Code, ...] = (
          'setup {\n}\n\nflow {\n  start -> end\n}\n', standalone=True),
     # ------------------------------------------------------------ E054x: limits of the compiler
     Code(SPEC_TOO_LARGE := "E0540", "the spec is too large",
-         "The compiler reads specs of up to 1,000,000 characters and 100,000 tokens (words, "
-         "numbers, texts and symbols; comments do not count), some 30 times the largest shipped "
+         "The compiler reads specs of up to 1,000,000 characters and 50,000 tokens (words, "
+         "numbers, texts and symbols; comments do not count), 15 times the largest shipped "
          "spec. A larger one is refused before it is parsed, so that no pass runs for minutes or "
          "fills the memory. A real game's rules fit in far less: look for text pasted or generated "
          "by mistake. The limits are in `compiler/analysis/limits.py`.",

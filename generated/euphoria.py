@@ -240,7 +240,7 @@ def procedure_suffer_penalty(g, s, p, v_st):
         # spec line 559: advance knowledge by 1
         s.tr['knowledge'][p] += 1
     # spec line 561: if st.penalty == lose_commodity and has bliss 1 {
-    if ((F_penalty[v_st] == 'lose_commodity') and R.has(s, p, (0, 0, 0, 1, 0, 0, 0))):
+    if ((F_penalty[v_st] == 'lose_commodity') and (s.res[p][3] >= 1)):
         # spec line 562: pay bliss 1
         R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
 
@@ -293,7 +293,7 @@ def apply_work_area(g, s, p, args):
         # spec line 617: gain sp.gains
         R.gain(s, p, F_gains[v_sp])
     # spec line 619: if sp.faction == icarite and level >= bonus_two and (count my recruits_active where faction == icarite) >= 1 and has bliss 1 {
-    if ((F_faction[v_sp] == 'icarite') and (v_level >= g.P['bonus_two']) and (sum(1 for _c3 in s.z['recruits_active'][p] if (F_faction[_c3] == 'icarite')) >= 1) and R.has(s, p, (0, 0, 0, 1, 0, 0, 0))):
+    if ((F_faction[v_sp] == 'icarite') and (v_level >= g.P['bonus_two']) and (sum(1 for _c3 in s.z['recruits_active'][p] if (F_faction[_c3] == 'icarite')) >= 1) and (s.res[p][3] >= 1)):
         # spec line 620: ask me {
         R.ask(s, p, ('buy energy', 'buy food', 'buy water', 'buy nothing'), 'ask_work_area', {'d': v_d, 'level': v_level, 'sp': v_sp, 'total': v_total}, p)
 
@@ -615,7 +615,7 @@ def legal_retrieve_paying(g, s, p):
     if not (s.ta['placed'][p] == 0):
         return
     # spec line 822: require has bliss 1
-    if not R.has(s, p, (0, 0, 0, 1, 0, 0, 0)):
+    if not (s.res[p][3] >= 1):
         return
     # spec line 820: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]

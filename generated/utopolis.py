@@ -204,11 +204,11 @@ def legal_reserve_buy_card(g, s, p):
     # spec line 287: uses reserve_trades 1
     if s.ta['reserve_trades'][p] + 1 > 1:
         return
+    # spec line 286: require has x
+    _held1 = s.res[p]
+    _fit3 = [_b2 for _b2 in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1]]
     # spec line 285: choose x: 2 of electricity, water
-    for v_x in ((2, 0, 0, 0), (1, 1, 0, 0), (0, 2, 0, 0)):
-        # spec line 286: require has x
-        if not R.has(s, p, v_x):
-            continue
+    for v_x, t_x in _fit3:
         yield (v_x,)
 
 
@@ -231,7 +231,7 @@ def legal_reserve_sell_card(g, s, p):
     # spec line 297: choose c: card in my hand
     for v_c in s.z['hand'][p]:
         # spec line 298: choose x: 2 of electricity, water
-        for v_x in ((2, 0, 0, 0), (1, 1, 0, 0), (0, 2, 0, 0)):
+        for v_x, t_x in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)):
             yield (v_c, v_x)
 
 
@@ -251,42 +251,46 @@ def legal_offer_trade(g, s, p):
     # spec line 321: uses trade_offers 1
     if s.ta['trade_offers'][p] + 1 > 3:
         return
+    # spec line 313: require has offered
+    _held1 = s.res[p]
+    _fit3 = [_b2 for _b2 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1] and _held1[2] >= _b2[0][2] and _held1[3] >= _b2[0][3]]
     # spec line 308: choose partner: other player
     for v_partner in range(s.n):
         if v_partner == p:
             continue
+        # spec line 314: require partner has wanted
+        _held4 = s.res[v_partner]
+        _fit6 = [_b5 for _b5 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held4[0] >= _b5[0][0] and _held4[1] >= _b5[0][1] and _held4[2] >= _b5[0][2] and _held4[3] >= _b5[0][3]]
         # spec line 309: choose offered: 0 to 2 of electricity, water, worker, goods
-        for v_offered in ((0, 0, 0, 0), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1), (2, 0, 0, 0), (1, 1, 0, 0), (1, 0, 1, 0), (1, 0, 0, 1), (0, 2, 0, 0), (0, 1, 1, 0), (0, 1, 0, 1), (0, 0, 2, 0), (0, 0, 1, 1), (0, 0, 0, 2)):
-            # spec line 313: require has offered
-            if not R.has(s, p, v_offered):
-                continue
+        for v_offered, t_offered in _fit3:
             # spec line 310: choose wanted: 0 to 2 of electricity, water, worker, goods
-            for v_wanted in ((0, 0, 0, 0), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1), (2, 0, 0, 0), (1, 1, 0, 0), (1, 0, 1, 0), (1, 0, 0, 1), (0, 2, 0, 0), (0, 1, 1, 0), (0, 1, 0, 1), (0, 0, 2, 0), (0, 0, 1, 1), (0, 0, 0, 2)):
-                # spec line 314: require partner has wanted
-                if not R.has(s, v_partner, v_wanted):
-                    continue
+            for v_wanted, t_wanted in _fit6:
                 # spec line 315: require total(offered) + total(wanted) <= trade_size
-                if not ((sum(v_offered) + sum(v_wanted)) <= g.P['trade_size']):
+                if not ((t_offered + t_wanted) <= g.P['trade_size']):
                     continue
                 # spec line 311: choose cards_offered: 0 to 2
-                for v_cards_offered in range(0, 3):
-                    # spec line 316: require count my hand >= cards_offered
-                    if not (len(s.z['hand'][p]) >= v_cards_offered):
-                        continue
-                    # spec line 317: require total(offered) + cards_offered >= 1
-                    if not ((sum(v_offered) + v_cards_offered) >= 1):
-                        continue
+                # spec line 316: require count my hand >= cards_offered
+                # spec line 317: require total(offered) + cards_offered >= 1
+                _low8 = 1 - t_offered
+                if 0 > _low8:
+                    _low8 = 0
+                _high9 = len(s.z['hand'][p])
+                if 2 < _high9:
+                    _high9 = 2
+                for v_cards_offered in range(_low8, _high9 + 1):
                     # spec line 312: choose cards_wanted: 0 to 2
-                    for v_cards_wanted in range(0, 3):
-                        # spec line 318: require count partner.hand >= cards_wanted
-                        if not (len(s.z['hand'][v_partner]) >= v_cards_wanted):
-                            continue
-                        # spec line 319: require total(wanted) + cards_wanted >= 1
-                        if not ((sum(v_wanted) + v_cards_wanted) >= 1):
-                            continue
-                        # spec line 320: require total(offered) + total(wanted) + cards_offered + cards_wanted <= trade_size
-                        if not ((sum(v_offered) + sum(v_wanted) + v_cards_offered + v_cards_wanted) <= g.P['trade_size']):
-                            continue
+                    # spec line 318: require count partner.hand >= cards_wanted
+                    # spec line 319: require total(wanted) + cards_wanted >= 1
+                    # spec line 320: require total(offered) + total(wanted) + cards_offered + cards_wanted <= trade_size
+                    _low11 = 1 - t_wanted
+                    if 0 > _low11:
+                        _low11 = 0
+                    _high12 = len(s.z['hand'][v_partner])
+                    if g.P['trade_size'] - t_offered - t_wanted - v_cards_offered < _high12:
+                        _high12 = g.P['trade_size'] - t_offered - t_wanted - v_cards_offered
+                    if 2 < _high12:
+                        _high12 = 2
+                    for v_cards_wanted in range(_low11, _high12 + 1):
                         yield (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)
 
 
@@ -305,7 +309,7 @@ def legal_score_worker(g, s, p):
     if s.ta['cylinders_scored'][p] + 1 > 5:
         return
     # spec line 340: require has worker 1
-    if not R.has(s, p, (0, 0, 1, 0)):
+    if not (s.res[p][2] >= 1):
         return
     yield ()
 
@@ -326,7 +330,7 @@ def legal_score_goods(g, s, p):
     if s.ta['cylinders_scored'][p] + 1 > 5:
         return
     # spec line 350: require has goods 1
-    if not R.has(s, p, (0, 0, 0, 1)):
+    if not (s.res[p][3] >= 1):
         return
     yield ()
 
@@ -473,7 +477,7 @@ def legal_score_two_workers(g, s, p):
     if s.ta['cylinders_scored'][p] + 2 > 5:
         return
     # spec line 437: require has worker 2
-    if not R.has(s, p, (0, 0, 2, 0)):
+    if not (s.res[p][2] >= 2):
         return
     yield ()
 
@@ -494,7 +498,7 @@ def legal_score_two_goods(g, s, p):
     if s.ta['cylinders_scored'][p] + 2 > 5:
         return
     # spec line 446: require has goods 2
-    if not R.has(s, p, (0, 0, 0, 2)):
+    if not (s.res[p][3] >= 2):
         return
     yield ()
 
@@ -518,7 +522,7 @@ def legal_score_goods_environment(g, s, p):
     if s.ta['environment_used'][p] + 1 > g.D['environment_balance'](g, s, p):
         return
     # spec line 455: require has goods 1
-    if not R.has(s, p, (0, 0, 0, 1)):
+    if not (s.res[p][3] >= 1):
         return
     yield ()
 
@@ -544,7 +548,7 @@ def legal_score_worker_goods_environment(g, s, p):
     if s.ta['environment_used'][p] + 2 > g.D['environment_balance'](g, s, p):
         return
     # spec line 465: require has worker 1, goods 1
-    if not R.has(s, p, (0, 0, 1, 1)):
+    if not (s.res[p][2] >= 1 and s.res[p][3] >= 1):
         return
     yield ()
 
@@ -592,7 +596,7 @@ def legal_score_goods_environment__metropolis(g, s, p):
     if s.ta['environment_used'][p] + 1 > g.D['environment_balance'](g, s, p):
         return
     # spec line 498: require has goods 1
-    if not R.has(s, p, (0, 0, 0, 1)):
+    if not (s.res[p][3] >= 1):
         return
     yield ()
 
@@ -615,7 +619,7 @@ def legal_score_worker__metropolis(g, s, p):
     if s.ta['workers_scored'][p] + 1 > 3:
         return
     # spec line 508: require has worker 1
-    if not R.has(s, p, (0, 0, 1, 0)):
+    if not (s.res[p][2] >= 1):
         return
     yield ()
 
@@ -636,7 +640,7 @@ def legal_score_goods__metropolis(g, s, p):
     if s.ta['goods_scored'][p] + 1 > 3:
         return
     # spec line 517: require has goods 1
-    if not R.has(s, p, (0, 0, 0, 1)):
+    if not (s.res[p][3] >= 1):
         return
     yield ()
 

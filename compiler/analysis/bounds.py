@@ -44,8 +44,8 @@ def check_text(text: str, path: str, report: Report) -> bool:
     """Whether ``text`` is too large to read: longer than :data:`~compiler.analysis.limits.MAX_SPEC_CHARS`,
     or holding more than :data:`~compiler.analysis.limits.MAX_SPEC_TOKENS` tokens (words, numbers,
     texts and symbols; comments are free); if so, E0540 goes to ``report``, at the first
-    character or token past the bound.  The parser takes some 30 µs a token: the bound
-    keeps a spec under 5 s."""
+    character or token past the bound.  A statement-dense spec takes some 80 µs of CPU a
+    token to parse: the bound keeps the worst case near 4 s."""
     if len(text) > limits.MAX_SPEC_CHARS:
         too_large(path, f"{len(text):,} characters", _span_at(path, text, limits.MAX_SPEC_CHARS), report)
         return True

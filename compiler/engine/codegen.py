@@ -10,18 +10,17 @@ imports is a real module, :mod:`compiler.engine.runtime`, copied as it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from importlib import resources
-from itertools import combinations_with_replacement
 
 import jinja2
 
 from compiler.analysis import names as N
 from compiler.analysis.compose import Composition
 from compiler.analysis.types import Types
+from compiler.engine.choices import DOMAINS, bag_fits, bag_items, choices_read, range_bound
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
 from compiler.engine.naming import Namer
-from compiler.engine.pyexpr import Ctx, Resources, StmtLowering, Writer, expr, zone
+from compiler.engine.pyexpr import Ctx, Resources, StmtLowering, Writer, expr
 from compiler.engine.pyquote import Code, engine_environment, literal, reference
 from dsl import ast
 from dsl.spans import source_lines
@@ -111,7 +110,24 @@ class EngineGenerator:
                      f"Choices of {_quoted(a.title)} open to player p (spec line {a.span.line}).")
         # Each requirement is tested as soon as the choices it reads are made, so a
         # choice of many options is cut early (the options offered stay the same).
-        levels = [_choices_read(req, a.choices) for req in a.requires]
+        levels = [choices_read(req, a.choices) for req in a.requires]
+        # A requirement ``who has BAG`` on a bag choice filters the constant bundles once,
+        # as soon as ``who`` is known, instead of testing each bundle in the inner loop.
+        fits = bag_fits(a)  # requirement index -> choice index
+        self._fit_vars = {}
+        for i in fits:
+            levels[i] = -1 - (0 if a.requires[i].who is None
+                              else choices_read(a.requires[i].who, a.choices))
+        # A requirement bounding a number choice (``count my hand >= n``,
+        # ``total(offered) + n >= 1``) narrows its range instead of skipping values.
+        self._bounds = {}
+        for i, req in enumerate(a.requires):
+            j = levels[i] - 1
+            if j >= 0 and isinstance(a.choices[j].domain, ast.RangeDomain):
+                bound = range_bound(req, a.choices[j].name)
+                if bound is not None:
+                    self._bounds.setdefault(id(a.choices[j]), []).append((req, *bound))
+                    levels[i] = None
         skip = "return"
         for use in a.uses:  # a tally reads no choice
             tally = mode.tallies[use.tally.name]
@@ -131,6 +147,9 @@ class EngineGenerator:
                     self.lower.cite(req.span.line, w)
                     w.line(f"if not {expr(req, ctx, self.res)}:")
                     w.line(f"    {skip}")
+            for i, j in fits.items():
+                if levels[i] == -1 - depth:
+                    self._fit(a.requires[i], a.choices[j], ctx, w)
         names = ", ".join(f"v_{c.name}" for c in a.choices)
         w.line(f"yield ({names}{',' if len(a.choices) == 1 else ''})")
         self._emit(w)
@@ -149,11 +168,30 @@ class EngineGenerator:
     def _choice(self, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
         """Open the loop over the options of choice ``c`` (of ``type_``, as the checker
         typed it), by its domain's rule in :data:`DOMAINS`; returns the context inside it."""
-        inner = ctx.local(c.name, type_)
         self.lower.cite(c.span.line, w)
-        DOMAINS[type(c.domain)](self, c, inner, ctx, w)
+        inner = DOMAINS[type(c.domain)](self, c, type_, ctx, w)
         w.level += 1
         return inner
+
+    def _bundles(self, d: ast.BagDomain) -> tuple:
+        """Every bundle of a bag choice with its total, ``((bag, total), ...)``, in the
+        order the choice offers them."""
+        kinds = [k.name for k in d.kinds]
+        return tuple((self.res.bag(items), sum(items.values()))
+                     for size in range(d.smallest, d.size + 1) for items in bag_items(kinds, size))
+
+    def _fit(self, req: ast.Has, c: ast.Choice, ctx: Ctx, w: Writer) -> None:
+        """Emit the list of ``c``'s bundles that ``req`` (``who has c``) allows, as one
+        comprehension comparing only the resources the bundles name."""
+        bundles = self._bundles(c.domain)
+        named = [i for i in range(len(self.res.names)) if any(b[i] for b, _ in bundles)]
+        held, b, fit = ctx.fresh("held"), ctx.fresh("b"), ctx.fresh("fit")
+        who = ctx.me if req.who is None else expr(req.who, ctx, self.res)
+        self.lower.cite(req.span.line, w)
+        w.line(f"{held} = s.res[{who}]")
+        tests = " and ".join(f"{held}[{i}] >= {b}[0][{i}]" for i in named) or "True"
+        w.line(f"{fit} = [{b} for {b} in {literal(bundles)} if {tests}]")
+        self._fit_vars[id(c)] = fit
 
     def procedure(self, mode, proc: ast.Procedure) -> str:
         fn = self.namer.known("procedure", id(proc))
@@ -372,7 +410,8 @@ class EngineGenerator:
                                          if z.per_card and c["_card_type"] == z.per_card.name)
             for a in m.actions.values():
                 titles.setdefault(a.name, a.title)
-                args.setdefault(a.name, tuple(_arg_kind(c) for c in a.choices))
+                chosen = self.types.mode(m.name).action(a).locals  # as the checker typed them
+                args.setdefault(a.name, tuple(chosen[c.name].kind for c in a.choices))
         game = comp.game
         return _ENV.get_template("engine/game.py.j2").render(
             game=game, spec_path=self.spec_path, functions=self.functions, rules_tables=tables,
@@ -472,20 +511,6 @@ def _by_chance(tb) -> bool:
                                                for node in ast.walk(tb.expr))
 
 
-def _choices_read(e, choices: tuple[ast.Choice, ...]) -> int:
-    """How many of an action's choices must be made before ``e`` can be worked out:
-    1 + the position of the last choice it names (0 when it names none)."""
-    read = set()
-    for node in ast.walk(e):
-        if isinstance(node, ast.Name):
-            read.add(node.name)
-        elif isinstance(node, ast.Attribute):
-            read.add(node.obj)
-        elif isinstance(node, ast.ZoneRef):
-            read.update((node.owner, node.zone.name))
-    return max((i + 1 for i, c in enumerate(choices) if c.name in read), default=0)
-
-
 def _overflow(mode, z: ast.Zone) -> tuple[str, bool, bool]:
     """The runtime's overflow rule of a zone: (discard zone, whether the discard zone is
     kept per player, whether the card may be declined)."""
@@ -500,95 +525,3 @@ def _literal(e):
     if isinstance(e, ast.Name):
         return e.name
     return None
-
-
-def _card_domain(gen: EngineGenerator, c: ast.Choice, inner: Ctx, ctx: Ctx, w: Writer) -> None:
-    d, var = c.domain, f"v_{c.name}"
-    w.line(f"for {var} in {zone(d.zone, ctx, gen.res)}:")
-    if d.where is not None:  # bare field names read the card being chosen
-        where_ctx = inner.with_card(var, inner.scope.locals[c.name].of)
-        w.line(f"    if not {expr(d.where, where_ctx, gen.res)}:")
-        w.line("        continue")
-
-
-def _player_domain(gen: EngineGenerator, c: ast.Choice, inner: Ctx, ctx: Ctx, w: Writer) -> None:
-    var = f"v_{c.name}"
-    w.line(f"for {var} in range(s.n):")
-    if c.domain.others_only:
-        w.line(f"    if {var} == p:")
-        w.line("        continue")
-
-
-def _bag_domain(gen: EngineGenerator, c: ast.Choice, inner: Ctx, ctx: Ctx, w: Writer) -> None:
-    d = c.domain
-    kinds = [k.name for k in d.kinds]
-    bags = tuple(gen.res.bag(items) for size in range(d.smallest, d.size + 1)
-                 for items in _bag_items(kinds, size))
-    w.line(f"for v_{c.name} in {literal(bags)}:")
-
-
-def _subset_domain(gen: EngineGenerator, c: ast.Choice, inner: Ctx, ctx: Ctx, w: Writer) -> None:
-    d = c.domain
-    items, mask, card = ctx.fresh("items"), ctx.fresh("mask"), ctx.fresh("c")
-    cond = ""
-    if d.where is not None:
-        cond = f" and {expr(d.where, ctx.with_card(card, d.card_type.name), gen.res)}"
-    w.line(f"{items} = [{card} for {card} in CARDS_OF[{literal(d.card_type.name)}] "
-           f"if s.loc[{card}] is not None{cond}]")
-    w.line(f"for {mask} in range(1, 1 << len({items})):")
-    w.line(f"    v_{c.name} = tuple({card} for i, {card} in enumerate({items}) if {mask} >> i & 1)")
-
-
-#: The loop of every choice domain (``dsl.ast.Domain``): ``rule(generator, choice, inner,
-#: ctx, w)`` writes the ``for`` line over the choice's options (and the filter of its
-#: ``where``); ``inner`` is the context inside the loop.  A new kind of domain adds its rule here.
-DOMAINS: dict[type, Callable[[EngineGenerator, ast.Choice, Ctx, Ctx, Writer], None]] = {
-    ast.CardDomain: _card_domain,
-    ast.PlayerDomain: _player_domain,
-    ast.BagDomain: _bag_domain,
-    ast.SubsetDomain: _subset_domain,
-    ast.RangeDomain: lambda gen, c, inner, ctx, w: w.line(
-        f"for v_{c.name} in range({c.domain.low}, {c.domain.high + 1}):"),
-}
-
-
-def _bag_items(kinds: list[str], size: int):
-    """Every bag of ``size`` items of ``kinds`` (with repetition), as ``{kind: count}``, in
-    the order of ``combinations_with_replacement``.  A combination holds ``size`` items, so
-    a large bag of few kinds (``1000000000 of coin``) is counted out kind by kind instead:
-    the checker bounds the number of bags (E0506), not their size."""
-    if size <= len(kinds):
-        for combo in combinations_with_replacement(kinds, size):
-            items: dict[str, int] = {}
-            for k in combo:
-                items[k] = items.get(k, 0) + 1
-            yield items
-        return
-    if not kinds:
-        return
-    counts = [size] + [0] * (len(kinds) - 1)  # descending, as combinations list them
-    while True:
-        items = {}
-        for k, n in zip(kinds, counts):
-            if n:
-                items[k] = items.get(k, 0) + n
-        yield items
-        i = next((i for i in range(len(counts) - 2, -1, -1) if counts[i]), None)
-        if i is None:
-            return
-        rest = counts[-1]  # everything right of i is in the last kind
-        counts[i] -= 1
-        counts[i + 1:] = [rest + 1] + [0] * (len(counts) - i - 2)
-
-
-def _arg_kind(c: ast.Choice) -> str:
-    d = c.domain
-    if isinstance(d, ast.CardDomain):
-        return "card"
-    if isinstance(d, ast.PlayerDomain):
-        return "player"
-    if isinstance(d, ast.BagDomain):
-        return "bag"
-    if isinstance(d, ast.SubsetDomain):
-        return "cards"
-    return "int"

@@ -7,6 +7,8 @@ rules, the state and the acting player.  Locals become ``v_<name>``.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import count as _counter
@@ -16,6 +18,9 @@ from dsl import ast
 from compiler.analysis import names as N
 from compiler.analysis.types import TypeRecord
 from compiler.engine.pyquote import Code, comment, docstring, literal
+
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z_0-9]*\Z")
 
 
 @dataclass
@@ -29,16 +34,24 @@ class Ctx:
     me: str = "p"
     card: str | None = None
     unique: _counter = field(default_factory=lambda: _counter(1))
+    #: local bag name -> Python variable holding its total, precomputed by the
+    #: lowering of a bag choice (so ``total(offered)`` is not summed again)
+    totals: dict = field(default_factory=dict)
     types: TypeRecord = field(default_factory=TypeRecord)
 
-    def local(self, name: str, type_: N.Type) -> Ctx:
-        return Ctx(self.mode, self.scope.with_local(name, type_), self.me, self.card, self.unique, self.types)
+    def local(self, name: str, type_: N.Type, total: str | None = None) -> Ctx:
+        totals = {k: v for k, v in self.totals.items() if k != name}
+        if total is not None:
+            totals[name] = total
+        return Ctx(self.mode, self.scope.with_local(name, type_), self.me, self.card, self.unique, totals,
+                   self.types)
 
     def with_me(self, me: str) -> Ctx:
-        return Ctx(self.mode, self.scope, me, self.card, self.unique, self.types)
+        return Ctx(self.mode, self.scope, me, self.card, self.unique, self.totals, self.types)
 
     def with_card(self, card_var: str, card_type: str) -> Ctx:
-        return Ctx(self.mode, self.scope.with_card(card_type), self.me, card_var, self.unique, self.types)
+        return Ctx(self.mode, self.scope.with_card(card_type), self.me, card_var, self.unique, self.totals,
+                   self.types)
 
     def fresh(self, stem: str) -> str:
         return f"_{stem}{next(self.unique)}"
@@ -80,6 +93,11 @@ def _in_zone(e: ast.InZone, ctx: Ctx, res: Resources) -> str:
 
 def _has(e: ast.Has, ctx: Ctx, res: Resources) -> str:
     who = ctx.me if e.who is None else expr(e.who, ctx, res)
+    if type(e.bag) is ast.BagLiteral and _IDENT.match(who):
+        # a constant bag: compare only the resources it names, inline
+        bag = res.bag({i.name: n for i, n in e.bag.items})
+        tests = [f"s.res[{who}][{i}] >= {n}" for i, n in enumerate(bag) if n]
+        return "(" + " and ".join(tests) + ")" if tests else "True"
     return f"R.has(s, {who}, {expr(e.bag, ctx, res)})"
 
 
@@ -115,6 +133,9 @@ def _best(e: ast.Best, ctx: Ctx, res: Resources) -> str:
 def _call(e: ast.Call, ctx: Ctx, res: Resources) -> str:
     args = ", ".join(expr(a, ctx, res) for a in e.args)
     if e.func.name == "total":  # the number of resources in a bag
+        arg = e.args[0] if len(e.args) == 1 else None
+        if type(arg) is ast.Name and arg.name in ctx.totals:
+            return ctx.totals[arg.name]  # precomputed with the bag choice
         return f"sum({args})"
     return f"{e.func.name}({args})"
 

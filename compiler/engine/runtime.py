@@ -21,6 +21,7 @@ and the same actions always replay the same game.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import operator
 from collections.abc import Callable, Iterable, Sequence
@@ -542,10 +543,15 @@ class State:
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}")
         legal = self.legal_actions()
-        try:
-            match = legal[legal.index(action)]
-        except ValueError:
-            match = None
+        # An action taken from legal_actions() is found by identity, in C, without
+        # calling Action.__eq__ on the actions listed before it; any other is compared by value.
+        if any(map(operator.is_, legal, itertools.repeat(action))):
+            match = action
+        else:
+            try:
+                match = legal[legal.index(action)]
+            except ValueError:
+                match = None
         if match is None or match is not action and not _same(
                 (action.player, action.name, action.args), (match.player, match.name, match.args)):
             who = self.current_player()
@@ -943,7 +949,9 @@ class GameBase:
         mode = self._mode(mode)
         lo, hi = self._RULES[mode].players
         if not _is_int(num_players) or not lo <= num_players <= hi:
-            raise RulesError(f"mode {mode!r} is for {lo} to {hi} players, not {num_players!r}")
+            seats = f"{lo} player only" if lo == hi == 1 else f"{lo} players only" if lo == hi \
+                else f"{lo} to {hi} players"
+            raise RulesError(f"mode {mode!r} is for {seats}, not {num_players!r}")
         try:
             if isinstance(seed, bool):
                 raise TypeError

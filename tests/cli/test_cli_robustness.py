@@ -338,7 +338,7 @@ def test_play_log_in_a_missing_directory_or_a_directory(tmp_path: Path):
 @pytest.mark.parametrize("args,message", [
     (["--mode", "nope"], "unknown mode 'nope'"),
     (["--players", "9"], "not 9"),
-    (["--mode", "solo", "--players", "2"], "1 to 1 players"),
+    (["--mode", "solo", "--players", "2"], "1 player only"),
 ])
 def test_a_refused_game_leaves_no_log_behind(tmp_path: Path, args, message):
     refused(rulebook("play", "utopolis", *args, "--log", "x.jsonl", cwd=tmp_path), 2, message)

@@ -140,7 +140,7 @@ def test_play_refuses_a_bad_mode_or_player_count():
     bad_mode = rulebook("play", "utopolis", "--mode", "nightmare", "--players", "3")
     assert bad_mode.returncode == 2 and "unknown mode 'nightmare'" in bad_mode.stderr
     bad_count = rulebook("play", "utopolis", "--mode", "solo", "--players", "3")
-    assert bad_count.returncode == 2 and "1 to 1 players" in bad_count.stderr
+    assert bad_count.returncode == 2 and "is for 1 player only, not 3" in bad_count.stderr
 
 
 def test_bench_prints_games_and_actions_per_second():

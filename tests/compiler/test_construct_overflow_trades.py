@@ -211,8 +211,11 @@ def test_requirements_are_tested_as_soon_as_their_choices_are_made(tmp_path):
     engine_source = compile_text(tmp_path, SPEC, CARDS).engine
     legal = engine_source[engine_source.index("def legal_swap"):engine_source.index("def apply_swap")]
     lines = [line.strip() for line in legal.splitlines()]
-    assert lines.index("if not R.has(s, p, v_given):") < lines.index(
-        "for v_count_given in range(0, 2):")
+    # `require has given` filters the bundles once, before any choice is made, and the
+    # loop over `given` walks only the bundles the player holds
+    fit = next(i for i, line in enumerate(lines) if line.startswith("_fit") and "_held" in line)
+    assert fit < lines.index("for v_other in range(s.n):")
+    assert any(line.startswith("for v_given, t_given in _fit") for line in lines)
 
 
 # ---------------------------------------------------------------- decisions, refills

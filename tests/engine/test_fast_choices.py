@@ -1,0 +1,87 @@
+"""The lowering of an action's choices keeps the rules' legal actions while working
+less (issue 10, lever 1): a bag choice's bundles come with their totals worked out by
+the compiler, ``who has CHOICE`` filters the bundles once, and requirements bounding a
+number choice narrow its range.  Each test checks the engine's legal actions, in order,
+against a plain enumeration of every combination filtered by the requirements."""
+
+from __future__ import annotations
+
+import itertools
+
+from compiler.engine.choices import bag_items
+from tests.compiler.test_construct_overflow_trades import CARDS, SPEC
+from tests.helpers.specs import compile_text, engine
+
+SWAP = '''action swap "Swap" {
+  choose other: other player
+  choose given: 0 to 2 of coin, gem
+  choose wanted: 1 to 2 of coin, gem
+  choose n: 0 to 3
+  choose m: 0 to 3
+  require has given
+  require other has wanted
+  require count my hand >= n
+  require total(given) + n > 0
+  require n + m + total(wanted) < 4
+  require 1 <= m + total(given)
+  require has coin 1
+  effect {
+    transfer given to other
+  }
+  source "Work"
+}'''
+
+
+def _spec() -> str:
+    start = SPEC.index('action swap "Swap" {')
+    end = SPEC.index('action stop "Stop" {')
+    return SPEC[:start] + SWAP + "\n" + SPEC[end:]
+
+
+def _bundles(low: int, high: int) -> list[tuple[int, int]]:
+    return [(b.get("coin", 0), b.get("gem", 0)) for size in range(low, high + 1)
+            for b in bag_items(["coin", "gem"], size)]
+
+
+def _expected(s, p: int) -> list[tuple]:
+    res = s.res
+    out = []
+    if not res[p][0] >= 1:
+        return out
+    for other, given, wanted, n, m in itertools.product(
+            range(s.n), _bundles(0, 2), _bundles(1, 2), range(4), range(4)):
+        if other == p or not all(res[p][i] >= given[i] for i in range(2)):
+            continue
+        if not all(res[other][i] >= wanted[i] for i in range(2)):
+            continue
+        if not (len(s.z["hand"][p]) >= n and sum(given) + n > 0
+                and n + m + sum(wanted) < 4 and 1 <= m + sum(given)):
+            continue
+        out.append((other, given, wanted, n, m))
+    return out
+
+
+def test_narrowed_choices_offer_exactly_the_rules_actions_in_order(tmp_path):
+    mini = engine(tmp_path, _spec(), CARDS)
+    s = mini.Game(num_players=3, seed=5).new_initial_state()
+    p = s.current_player()
+    seen = 0
+    for coins, gems, other_coins, other_gems, hand in itertools.product(
+            range(3), range(3), range(3), range(2), range(3)):
+        for q in range(s.n):
+            s.res[q][:] = [other_coins, other_gems]
+        s.res[p][:] = [coins, gems]
+        s.z["hand"][p][:] = s.z["basket"][:hand]
+        s._legal = None
+        got = [a.args for a in s.legal_actions() if a.name == "swap"]
+        assert got == _expected(s, p)
+        seen += len(got)
+    assert seen > 100
+
+
+def test_the_engine_does_the_work_once(tmp_path):
+    text = compile_text(tmp_path, _spec(), CARDS).engine
+    swap = text[text.index("def legal_swap"):text.index("def apply_swap")]
+    assert "sum(" not in swap and "R.has" not in swap
+    assert "for v_n in range(_low" in swap and "for v_m in range(_low" in swap
+    assert "\n        for v_given, t_given in _fit" in swap
