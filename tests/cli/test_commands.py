@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,8 +19,16 @@ def project(tmp_path: Path) -> Path:
     return copy_project(tmp_path, "specs", "docs", "mkdocs.yml")
 
 
-def test_build_writes_engines_and_pages_then_rewrites_nothing(project: Path):
-    first = rulebook("build", "--no-site", cwd=project)
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
+    """A copy of the project's inputs after a first ``rulebook build --no-site`` in it, and
+    that build's result (the tests that need a built project share this one build)."""
+    project = copy_project(tmp_path_factory.mktemp("built"), "specs", "docs", "mkdocs.yml")
+    return project, rulebook("build", "--no-site", cwd=project)
+
+
+def test_build_writes_engines_and_pages_then_rewrites_nothing(built):
+    project, first = built
     assert first.returncode == 0, first.stderr
     engine = project / "generated" / "utopolis.py"
     page = project / "docs" / "games" / "utopolis.md"
@@ -32,8 +42,9 @@ def test_build_writes_engines_and_pages_then_rewrites_nothing(project: Path):
     assert {p: p.stat().st_mtime_ns for p in stamps} == stamps
 
 
-def test_a_broken_spec_fails_with_diagnostics_and_keeps_the_previous_engine(project: Path):
-    assert rulebook("build", "--no-site", cwd=project).returncode == 0
+def test_a_broken_spec_fails_with_diagnostics_and_keeps_the_previous_engine(built, tmp_path: Path):
+    assert built[1].returncode == 0, built[1].stderr
+    project = shutil.copytree(built[0], tmp_path / "project")
     engine = project / "generated" / "utopolis.py"
     before = engine.read_text()
     spec = project / "specs" / "utopolis.rules"
