@@ -7,11 +7,12 @@ so a seed gives the same game every time.
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
+
+from compiler.tools.fuzz_campaign import CaseTimeout, time_limit
 
 
 @contextmanager
@@ -19,16 +20,11 @@ def watchdog(seconds: float) -> Iterator[None]:
     """Fail the test (``AssertionError``) if the block runs longer than ``seconds``: an
     engine that loops for ever fails instead of hanging the suite.  Not a timing check:
     give it many times the usual run.  POSIX only (``SIGALRM``), main thread only."""
-    def expire(signum, frame):
-        raise AssertionError(f"the engine ran for more than {seconds} s (endless loop?)")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        with time_limit(seconds):
+            yield
+    except CaseTimeout:
+        raise AssertionError(f"the engine ran for more than {seconds} s (endless loop?)") from None
 
 
 def play_randomly(state, rng, steps: int):
