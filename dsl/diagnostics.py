@@ -52,7 +52,7 @@ class Diagnostic:
 
     def __post_init__(self) -> None:
         entry = CODES.get(self.code)
-        assert entry is not None, f"diagnostic code {self.code} is not registered in dsl/codes.py"
+        assert entry is not None, f"diagnostic code {self.code} is not registered in dsl/codes/"
         assert entry.severity == self.severity, f"{self.code} is a {entry.severity}, not a {self.severity}"
 
     def render(self, sources: dict[str, str] | None = None) -> str:

@@ -1,4 +1,4 @@
-"""The code registry (``dsl/codes.py``) is the single source of truth: every code the
+"""The code registry (``dsl/codes/``) is the single source of truth: every code the
 compiler emits is registered, every registered code is emitted somewhere, every example
 produces its code, and ``docs/errors.md`` and ``rulebook explain`` show the registry."""
 
@@ -31,18 +31,18 @@ def _sources() -> dict[str, str]:
     """Path → text of every source file of dsl/ and compiler/ but the registry."""
     return {str(path.relative_to(REPO_ROOT)): path.read_text(encoding="utf-8")
             for folder in ("dsl", "compiler") for path in sorted((REPO_ROOT / folder).rglob("*.py"))
-            if path != REPO_ROOT / "dsl" / "codes.py"}
+            if (REPO_ROOT / "dsl" / "codes") not in path.parents}
 
 
 def test_no_code_is_spelt_outside_the_registry():
     """The compiler names a code by its constant (``codes.WRONG_TYPE``); the number is
-    written in dsl/codes.py only."""
+    written in dsl/codes/ only."""
     spelt = {path: _LITERAL.findall(text) for path, text in _sources().items() if _LITERAL.search(text)}
-    assert not spelt, f"name these codes by their constants of dsl/codes.py: {spelt}"
+    assert not spelt, f"name these codes by their constants of dsl/codes/: {spelt}"
 
 
 def _constants() -> dict[str, str]:
-    """Code → the name of its constant in dsl/codes.py (``"E0503"`` → ``"WRONG_TYPE"``)."""
+    """Code → the name of its constant in dsl/codes/ (``"E0503"`` → ``"WRONG_TYPE"``)."""
     return {value: name for name, value in vars(codes).items()
             if name.isupper() and isinstance(value, str) and value in CODES}
 

@@ -1,0 +1,90 @@
+"""The registry of diagnostic codes: the one place every code is declared.
+
+Each :class:`Code` has a short title, a paragraph saying when it fires and how
+to fix it, and a small example spec that triggers it.  ``rulebook explain CODE``
+prints an entry; ``docs/errors.md`` lists them all; :class:`dsl.diagnostics.Diagnostic`
+refuses a code that is not here.  Codes are stable: never renumber or reuse one.
+
+To add a code, append one ``Code(NAME := "E....", ...)`` to its family's module
+(``dsl/codes/names_and_types.py`` for ``E05xx``...; :data:`REGISTRY` joins the
+families, sorted): errors are ``E`` + 4 digits, warnings ``W`` + 4 digits; ``NAME`` (taken from
+the title) is the constant the compiler names the code by (``codes.WRONG_TYPE``): the
+number is written here and nowhere else.  An example is added to :data:`MINIMAL_SPEC`
+(a small clean spec) unless ``standalone`` is true; ``cards`` is written beside it as
+``example.cards.yaml``.  The test suite compiles every example and checks that it
+produces its code.  The spec the examples extend, and the card type, deck and catalogue
+several of them use, are in :mod:`dsl.code_examples`.
+"""
+
+from __future__ import annotations
+
+from dsl.code_examples import MINIMAL_SPEC
+from dsl.codes import reading as _reading
+from dsl.codes import composing as _composing
+from dsl.codes import catalogues as _catalogues
+from dsl.codes import flow as _flow
+from dsl.codes import names_and_types as _names_and_types
+from dsl.codes import limits as _limits
+from dsl.codes import zones as _zones
+from dsl.codes import endings as _endings
+from dsl.codes import hidden as _hidden
+from dsl.codes import playable as _playable
+from dsl.codes import warning as _warning
+from dsl.codes.reading import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.composing import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.catalogues import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.flow import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.names_and_types import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.limits import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.zones import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.endings import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.hidden import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.playable import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.warning import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.entry import Code
+
+__all__ = ["MINIMAL_SPEC", "Code", "REGISTRY", "GROUPS", "group_of", "CODES", "lookup"]
+
+#: Every code, sorted by number.
+REGISTRY: tuple[Code, ...] = tuple(sorted(
+    (*_reading.CODES,
+     *_composing.CODES,
+     *_catalogues.CODES,
+     *_flow.CODES,
+     *_names_and_types.CODES,
+     *_limits.CODES,
+     *_zones.CODES,
+     *_endings.CODES,
+     *_hidden.CODES,
+     *_playable.CODES,
+     *_warning.CODES),
+    key=lambda c: c.code))
+
+#: Families of codes (the first three characters of a code, or four) and their headings.
+GROUPS: dict[str, str] = {
+    "E00": "Reading the spec", "E02": "Composing modes, modules and amendments",
+    "E03": "Card catalogues", "E04": "Phases and the flow of play", "E05": "Names and types",
+    "E054": "Limits of the compiler",
+    "E06": "Hidden information", "E07": "Can the rules be played", "W01": "Warnings",
+    "W06": "Warnings about hidden information",
+}
+
+
+def group_of(code: str) -> str:
+    """The heading of ``code``'s family (``E0501`` → ``Names and types``; a family of four
+    characters, ``E054``, before one of three)."""
+    return GROUPS.get(code[:4]) or GROUPS.get(code[:3],
+                                              f"{'Warnings' if code.startswith('W') else 'Errors'} "
+                                              f"{code[:3]}xx")
+
+
+#: Code → entry, for lookups.
+CODES: dict[str, Code] = {c.code: c for c in REGISTRY}
+
+
+def lookup(code: str) -> Code | None:
+    """The entry of ``code`` (case-insensitive, ``e501`` → ``E0501``), or ``None``."""
+    text = code.strip().upper()
+    if len(text) >= 2 and text[0] in "EW" and text[1:].isdigit():
+        text = text[0] + text[1:].zfill(4)
+    return CODES.get(text)

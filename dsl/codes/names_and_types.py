@@ -1,0 +1,85 @@
+"""Diagnostic codes, E05xx: names and types.
+
+One family of the registry :mod:`dsl.codes` (which joins the families and sorts them).
+Append a new entry at the end, with a number from your range.
+"""
+
+from __future__ import annotations
+
+from dsl.codes.entry import Code
+
+#: This family's entries.
+CODES: tuple[Code, ...] = (
+    Code(UNKNOWN_NAME := "E0501", "unknown name",
+         "A rule names a resource, zone, track, param, action, tally, procedure, card type or "
+         "local choice that does not exist here (in this mode, or in this scope). Fix the name: "
+         "the hint suggests the closest one that does.",
+         'action spend "Spend" {\n  effect {\n    pay gold 1\n  }\n  source "Turn"\n}\n'),
+    Code(UNKNOWN_FIELD := "E0502", "unknown field, state or counter",
+         "`x.name` names something `x` does not have: a card field or zone state its card type "
+         "lacks, or a counter (resource, track, derived value) players lack. Fix the name, or "
+         "declare the field or the state.",
+         'action peek "Peek" {\n  choose p: player\n  require p.gold >= 1\n  effect {\n    score 1\n  }\n'
+         '  source "Turn"\n}\n'),
+    Code(WRONG_TYPE := "E0503", "wrong type",
+         "A value of one type is used where another belongs: a bag of resources where a number "
+         "belongs, a number as a condition, two things that cannot be compared. The message "
+         "names both types; the hint shows the usual fix.",
+         'action boast "Boast" {\n  require coin\n  effect {\n    score 1\n  }\n  source "Turn"\n}\n'),
+    Code(WRONG_CALL := "E0504", "unknown function or wrong number of values",
+         "A function call names no built-in function (`max`, `min`, `abs`, `total`), or a function or "
+         "procedure is given the wrong number of values. Fix the call.",
+         'action grow "Grow" {\n  effect {\n    score maximum(coin, 1)\n  }\n  source "Turn"\n}\n'),
+    Code(WHOSE := "E0505", "whose zone or track?",
+         "A zone or track is named without saying whose it is, or with an owner it does not have: "
+         "a per-player zone needs `my hand` or `p.hand`, a shared zone takes no owner, a zone of "
+         "each card needs `zone of x`, a track kept per enum member needs `[member]`.",
+         'card token "Token" {\n  source "Components"\n}\n\n'
+         'zone stash "Stash" of token {\n  per player\n  source "Components"\n}\n\n'
+         'action count_stash "Count" {\n  require count stash >= 1\n  effect {\n    score 1\n  }\n'
+         '  source "Turn"\n}\n'),
+    Code(OUT_OF_RANGE := "E0506", "a value out of range",
+         "A number or word is outside what the construct allows: an empty range `5 to 2`, a bag "
+         "choice of no items, fewer than 1 piece per player, a die with fewer than 2 sides, a "
+         "tally scope other than player, round, game or turn; or past the limits of the compiler "
+         "(see the language reference, *Limits*): more than 10,000 options of one choice or "
+         "combinations of an action's choices, more than 8 choices of one action, more than 1,000 "
+         "options of one `ask`, more than 1,000 pieces of a kind per player or 100,000 pieces in "
+         "all.",
+         'action pick "Pick" {\n  choose n: 5 to 2\n  effect {\n    score n\n  }\n  source "Turn"\n}\n'),
+    Code(DIVISION_BY_ZERO := "E0507", "division by zero",
+         "An expression divides by the literal 0. Divide by another number.",
+         'action split "Split" {\n  effect {\n    score coin // 0\n  }\n  source "Turn"\n}\n'),
+    Code(DECISION_NOT_LAST := "E0510", "a decision is not the last thing its block does",
+         "A decision (`choose ... cards`, `ask`) pauses the effect until the player answers, so it "
+         "must be the last statement of its block, or be followed only by other decisions (they "
+         "are asked one after another). Move the statements after it before it.",
+         'action trade "Trade" {\n  effect {\n    ask me {\n      "Yes" {\n        score 1\n      }\n'
+         '    }\n    score 1\n  }\n  source "Turn"\n}\n'),
+    Code(ASK_LABEL_TWICE := "E0511", "two options of `ask` have the same label",
+         "The player picks an option of `ask` by its label, so labels must differ. Rename one.",
+         'action vote "Vote" {\n  effect {\n    ask me {\n      "Yes" {\n        score 1\n      }\n'
+         '      "Yes" {\n        score 2\n      }\n    }\n  }\n  source "Turn"\n}\n'),
+    Code(MISSPELT_CLAUSE := "E0512",
+         'an enum member reads like a misspelt `source`, `ruling` or `provisional`',
+         'Inside an `enum`, a line `sourc "Buildings"` is read as a member named `sourc`, so the '
+         'citation is silently lost. A member named like `source`, `ruling` or `provisional` with '
+         'one letter dropped, added or two swapped is refused. Spell the keyword right, or rename '
+         'the member.',
+         'enum colour "Colour" {\n  red "Red"\n  sourc "Components"\n}\n'),
+    Code(SCORE_TRACK := "E0520", "the score track is missing or wrong",
+         "Exactly one track is marked `score`, and it is kept `per player`: it is what players "
+         "score into and what `winner most` usually compares. Mark the victory-point track "
+         "`score` and `per player`.",
+         'game g "G" {\n  players 2 to 4\n}\n\nsetup {\n}\n\nflow {\n  start -> end\n}\n\n'
+         'end over {\n  when true\n}\n', standalone=True),
+    Code(PLAYER_COUNT := "E0521", "the player count is missing or wrong",
+         "The `game` block says how many players the game is for (`players 2 to 4`), at least 1, "
+         "with the smaller number first; a mode may change it (`players 1`).",
+         'mode crowd "Crowd" {\n  players 6 to 5\n}\n'),
+    Code(NO_END := "E0530", "the spec never says how the game ends",
+         "A spec needs an `end` block saying when the game is over and who wins. Add "
+         "`end game_over { when ... winner most ... }`.",
+         'game g "G" {\n  players 2 to 4\n}\n\ntrack vp "VP" {\n  per player\n  score\n}\n\n'
+         'setup {\n}\n\nflow {\n  start -> end\n}\n', standalone=True),
+)
