@@ -5,7 +5,7 @@ functions once, even when several modes use it (names: :mod:`compiler.engine.nam
 each mode then gets a ``Rules`` table that points at the functions it uses, written
 as what the mode changes (:mod:`compiler.engine.mode_tables`).  Output goes through
 the Jinja templates in ``compiler/engine/templates/``.  The runtime every engine
-imports is a real module, :mod:`compiler.engine.runtime`, copied as it is.
+imports is a real package, :mod:`compiler.engine.runtime`, copied as it is.
 """
 
 from __future__ import annotations
@@ -31,10 +31,14 @@ _ENV = engine_environment(jinja2.PrefixLoader({"engine": jinja2.PackageLoader("c
                                                                                   "templates")}))
 
 
-def render_runtime() -> str:
-    """Source of ``generated/_runtime.py``: the module :mod:`compiler.engine.runtime`,
-    byte for byte (the engines import it as ``generated._runtime``)."""
-    return resources.files("compiler.engine").joinpath("runtime.py").read_bytes().decode("utf-8")
+def render_runtime() -> dict[str, str]:
+    """Source of the package ``generated/_runtime/``: file name → text of each module of
+    the package :mod:`compiler.engine.runtime`, byte for byte, in name order (the engines
+    import it as ``generated._runtime``)."""
+    package = resources.files("compiler.engine.runtime")
+    return {f.name: f.read_bytes().decode("utf-8")
+            for f in sorted(package.iterdir(), key=lambda f: f.name)
+            if f.is_file() and f.name.endswith(".py")}
 
 
 def _quoted(title: str) -> str:

@@ -1,4 +1,4 @@
-"""The engines' runtime (:mod:`compiler.engine.runtime`) tested as a module, on a small
+"""The engines' runtime (the package :mod:`compiler.engine.runtime`) tested directly, on a small
 game written here by hand: no spec is compiled and no engine generated.
 
 The game, *Tokens*: six cards dealt from a shared deck (refilled from the discard
@@ -125,22 +125,44 @@ def changed(s: R.State) -> R.State:
 
 
 # ------------------------------------------------------------------ the module itself
+RUNTIME = REPO_ROOT / "compiler" / "engine" / "runtime"
+
+
 def test_the_build_copies_the_runtime_byte_for_byte():
-    source = (REPO_ROOT / "compiler" / "engine" / "runtime.py").read_bytes()
-    assert render_runtime().encode("utf-8") == source
-    assert (REPO_ROOT / "generated" / "_runtime.py").read_bytes() == source
+    sources = {p.name: p.read_bytes() for p in RUNTIME.glob("*.py")}
+    assert "__init__.py" in sources and "state.py" in sources
+    assert {name: text.encode("utf-8") for name, text in render_runtime().items()} == sources
+    assert {p.name: p.read_bytes() for p in (REPO_ROOT / "generated" / "_runtime").glob("*.py")} == sources
 
 
-def test_the_runtime_imports_only_the_standard_library():
+@pytest.mark.parametrize("name", sorted(p.name for p in RUNTIME.glob("*.py")))
+def test_the_runtime_imports_only_the_standard_library_and_itself(name: str):
     import ast
     import sys
 
-    tree = ast.parse(render_runtime())
+    tree = ast.parse(render_runtime()[name])
     imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
                 for alias in node.names}
     imported |= {node.module.split(".")[0] for node in ast.walk(tree)
-                 if isinstance(node, ast.ImportFrom) and node.module}
+                 if isinstance(node, ast.ImportFrom) and node.module and not node.level}
     assert imported <= set(sys.stdlib_module_names) | {"__future__"}, imported
+    relative = [node for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level]
+    assert all(node.level == 1 for node in relative)  # only its own modules, never generated's engines
+
+
+def test_the_runtime_package_re_exports_every_name_of_its_modules():
+    """Engines and tests read ``R.name``: every function and class the modules define is
+    there, the very same object."""
+    import importlib
+    import inspect
+
+    for path in sorted(RUNTIME.glob("*.py")):
+        if path.stem == "__init__":
+            continue
+        module = importlib.import_module(f"compiler.engine.runtime.{path.stem}")
+        for name, value in vars(module).items():
+            if (inspect.isfunction(value) or inspect.isclass(value)) and value.__module__ == module.__name__:
+                assert getattr(R, name) is value, f"{path.name}: {name} is not re-exported"
 
 
 # ------------------------------------------------------------------ chance
