@@ -22,7 +22,7 @@ class State:
 
     __slots__ = ("game", "g", "n", "phase", "stage", "round", "first", "turn", "done", "res",
                  "tr", "gtr", "z", "loc", "cst", "ta", "pending", "rng", "ended", "terminal",
-                 "winners", "history", "again", "turn_open", "_legal")
+                 "winners", "_past", "_moves", "_known", "again", "turn_open", "_legal")
 
     game: GameBase
     g: Rules
@@ -58,15 +58,21 @@ class State:
     ended: bool
     terminal: bool
     winners: list[int]
-    #: every action applied: (player, name, args)
-    history: list[tuple[int, str, tuple]]
+    #: the actions applied, newest first, as a chain shared with the state's clones:
+    #: None, or (the chain before it, (player, name, args)); see ``history``
+    _past: tuple | None
+    #: how many actions were applied since the game began
+    _moves: int
+    #: from which action on ``_past`` holds the actions: 0, or the number of actions
+    #: applied before the state was saved without its history and loaded
+    _known: int
     #: ``again``: the player takes another turn
     again: bool
     turn_open: bool
     _legal: list[Action] | None
 
     def __init__(self, game: GameBase) -> None:
-        """An empty state of ``game`` (filled by ``new_initial_state`` or ``_restore``)."""
+        """An empty state of ``game`` (filled by ``new_initial_state`` or :func:`.saves.restore_state`)."""
         self.game = game
         self.g = game.rules
         self.n = game.num_players
@@ -118,7 +124,8 @@ class State:
             raise IllegalActionError(f"{text} refused: not legal now (phase {self.phase!r}); "
                                      "the state is unchanged")
         self._legal = None
-        self.history.append((action.player, action.name, action.args))
+        self._past = (self._past, (action.player, action.name, action.args))
+        self._moves += 1
         g, p = self.g, action.player
         if self.pending:
             self._answer(action)
@@ -149,7 +156,12 @@ class State:
         return list(self.winners) if self.terminal else []
 
     def clone(self) -> State:
-        """An independent copy (same game, nothing shared that either may change)."""
+        """An independent copy (same game, nothing shared that either may change).
+
+        Costs the same at any point of a game: the history is a chain of immutable
+        links, shared by the state and its clones, each of which extends it with its
+        own actions (see ``history``); the rest is copied, in time that grows with
+        the state (players, cards, zones), not with the number of actions played."""
         c = State.__new__(State)
         c.game, c.g, c.n = self.game, self.g, self.n
         c.phase, c.stage, c.round, c.first, c.turn = self.phase, self.stage, self.round, self.first, self.turn
@@ -165,12 +177,37 @@ class State:
         c.pending = [dict(x) for x in self.pending]
         c.rng, c.ended, c.terminal = self.rng, self.ended, self.terminal
         c.winners = list(self.winners)
-        c.history = self.history[:]
+        c._past, c._moves, c._known = self._past, self._moves, self._known
         c._legal = self._legal
         return c
 
+    @property
+    def history(self) -> list[tuple[int, str, tuple]]:
+        """Every action applied since the game began, oldest first, as (player, name,
+        args): a new list each time, built from the chain the state shares with its
+        clones (time grows with the number of actions; ``move_number()`` is the count).
+
+        Raises :class:`RulesError` for a state loaded from a save made without its
+        history (``to_json()``, the default), whose actions before the save are not
+        known: save with ``to_json(history=True)`` to keep them."""
+        if self._known:
+            raise RulesError(f"the actions before this state are not known: it was loaded from a "
+                             f"save made after {self._known} actions without its history "
+                             "(State.to_json(history=True) keeps it)")
+        out = []
+        link = self._past
+        while link is not None:
+            link, entry = link
+            out.append(entry)
+        out.reverse()
+        return out
+
+    def move_number(self) -> int:
+        """How many actions were applied since the game began (OpenSpiel's name)."""
+        return self._moves
+
     def applied_actions(self) -> list[Action]:
-        """The actions applied so far, in order."""
+        """The actions applied so far, in order (see ``history``, whose errors it raises)."""
         return [Action(p, name, args, self.game) for p, name, args in self.history]
 
     def scores(self) -> list[int]:
@@ -214,15 +251,26 @@ class State:
         }
 
     # -- persistence
-    def to_json(self) -> str:
+    def to_json(self, history: bool = False) -> str:
         """The state as compact JSON (sorted keys), with a ``game`` header that
-        ``GameBase.state_from_json`` checks: the name, mode, player count and seed."""
+        ``GameBase.state_from_json`` checks: the name, mode, player count and seed.
+
+        The save holds the state itself and the number of actions played (``moves``),
+        so its size and the time it takes grow with the state, not with the length of
+        the game; loading it checks every field (see ``state_from_json``).  With
+        ``history`` it also holds every action applied (``history``: [player, name,
+        args] lists, oldest first), and loading it replays them: the save is then
+        proven to be the state its actions lead to, and the loaded state knows its
+        ``history``.  Raises :class:`RulesError` for ``history`` on a state loaded
+        from a save without one (see ``history``)."""
         data = {k: getattr(self, k) for k in ("phase", "stage", "round", "first", "turn", "done",
                                                "res", "tr", "gtr", "z", "cst", "ta", "pending",
                                                "rng", "ended", "terminal", "winners", "again",
                                                "turn_open")}
         data["loc"] = [list(x) if x else None for x in self.loc]
-        data["history"] = [[p, n, _to_json(a)] for p, n, a in self.history]
+        data["moves"] = self._moves
+        if history:
+            data["history"] = [[p, n, _to_json(a)] for p, n, a in self.history]
         data["game"] = {"name": self.game.NAME, "mode": self.game.mode,
                         "num_players": self.n, "seed": self.game.seed}
         return json.dumps(data, sort_keys=True, separators=(",", ":"))

@@ -150,6 +150,10 @@ def _copy_zone(cards: list, game: GameBase, name: str) -> list:
     """A copy of zone ``name``'s cards (one list, or a list per seat or per card)."""
     if game.per_player_zone[name]:
         return [x[:] for x in cards]
-    if game.per_card_zone[name]:
-        return [x[:] if x is not None else None for x in cards]
+    owners = game.per_card_zone[name]
+    if owners:  # a list per card, None for the cards without the zone: copy only the lists
+        copied = cards[:]
+        for card in owners:
+            copied[card] = copied[card][:]
+        return copied
     return cards[:]

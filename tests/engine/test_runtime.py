@@ -152,7 +152,7 @@ def test_the_runtime_imports_only_the_standard_library_and_itself(name: str):
 
 def test_the_runtime_package_re_exports_every_name_of_its_modules():
     """Engines and tests read ``R.name``: every function and class the modules define is
-    there, the very same object."""
+    there, the very same object (the private helpers of reading a save aside)."""
     import importlib
     import inspect
 
@@ -161,7 +161,8 @@ def test_the_runtime_package_re_exports_every_name_of_its_modules():
             continue
         module = importlib.import_module(f"compiler.engine.runtime.{path.stem}")
         for name, value in vars(module).items():
-            if (inspect.isfunction(value) or inspect.isclass(value)) and value.__module__ == module.__name__:
+            if (inspect.isfunction(value) or inspect.isclass(value)) and value.__module__ == module.__name__ \
+                    and (not name.startswith("_") or path.stem not in ("saves",)):
                 assert getattr(R, name) is value, f"{path.name}: {name} is not re-exported"
 
 
@@ -513,7 +514,7 @@ def test_a_saved_state_plays_on_as_the_original():
     (lambda d: d["z"]["deck"].append(d["z"]["deck"][0]), "misplaced"),
     (lambda d: d["loc"].__setitem__(0, ["discard", None]), "not where its location says"),
     (lambda d: d["res"][0].append(1), "bad resources"),
-    (lambda d: d["pending"].append({"kind": "ask", "player": 7}), "bad pending decisions"),
+    (lambda d: d["pending"].append({"kind": "ask", "player": 7}), "bad pending decision 1"),
 ])
 def test_a_saved_state_that_does_not_hold_together_is_refused(edit, why):
     game = Tokens(2, seed=5)

@@ -16,7 +16,8 @@ The modules, each importing only those above it (and the standard library):
   :mod:`.zones` cards in zones, moved, drawn and shuffled; :mod:`.decisions` the
   questions asked inside effects;
 * :mod:`.rules` a mode's :class:`Rules` and :class:`Phase`; :mod:`.state` the
-  :class:`State`; :mod:`.game` :class:`GameBase`.
+  :class:`State`; :mod:`.saves` saved states read back and checked; :mod:`.game`
+  :class:`GameBase`.
 
 Names used throughout: ``s`` is a :class:`State`, ``g`` the :class:`Rules` of its
 mode, ``p`` and ``q`` are seats (0-based), a *bag* is a tuple of amounts, one per
@@ -41,6 +42,7 @@ from .zones import (_copy_zone, _enter, _leave, _refill, best, draw, in_zone, mo
 from .decisions import ask, choose_card, choose_cards, turn_order
 from .rules import Phase, Rules, without
 from .state import State
+from .saves import load_state, restore_state
 from .game import GameBase
 
 __all__ = [
@@ -51,7 +53,7 @@ __all__ = [
     "randrange", "shuffle_list", "Action", "has", "gain", "pay", "release", "transfer", "zone",
     "in_zone", "best", "room", "move", "move_all", "overflow", "put", "shuffle", "draw",
     "choose_cards", "choose_card", "ask", "turn_order", "Phase", "Rules", "without", "State",
-    "GameBase",
+    "load_state", "restore_state", "GameBase",
     # internals, re-exported for the runtime's own tests
     "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
     "_refill", "_copy_zone",
