@@ -48,6 +48,7 @@ class GameBase:
     num_players: int
     seed: int
     rules: Rules
+    _zone_copy: dict[str, Any]
 
     def __init__(self, num_players: int, mode: str | None = None, seed: int = 0) -> None:
         """Raises :class:`RulesError` for an unknown mode, a player count the mode
@@ -66,6 +67,9 @@ class GameBase:
             raise RulesError(f"the seed must be an integer, not {seed!r}") from None
         self.mode, self.num_players, self.seed = mode, num_players, seed
         self.rules = self._RULES[mode]
+        #: zone name → how ``clone`` copies it (see :func:`.zones._copy_zones`)
+        self._zone_copy = {z: True if self.per_player_zone[z] else self.per_card_zone[z] or None
+                           for z in self.per_player_zone}
 
     @classmethod
     def _mode(cls, mode: object) -> str:

@@ -37,8 +37,8 @@ from .values import (TERMINAL, Apply, Bag, Continuation, Decision, Effect, Legal
 from .chance import MASK64, _next, randrange, shuffle_list
 from .actions import Action
 from .resources import gain, has, pay, release, transfer
-from .zones import (_copy_zone, _enter, _leave, _refill, best, draw, in_zone, move, move_all, overflow,
-                    put, room, shuffle, zone)
+from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw, in_zone, move,
+                    move_all, overflow, put, room, shuffle, zone)
 from .decisions import ask, choose_card, choose_cards, turn_order
 from .rules import Phase, Rules, without
 from .state import State
@@ -56,5 +56,5 @@ __all__ = [
     "load_state", "restore_state", "GameBase",
     # internals, re-exported for the runtime's own tests
     "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
-    "_refill", "_copy_zone",
+    "_refill", "_copy_zone", "_copy_zones",
 ]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 from .errors import IllegalActionError, RulesError
 from .values import TERMINAL, Decision, Owner, _is_int, _same, _to_json
-from .zones import _copy_zone, _enter, _leave, draw, in_zone, move, room, zone
+from .zones import _copy_zones, _enter, _leave, draw, in_zone, move, room, zone
 
 if TYPE_CHECKING:
     from .game import GameBase
@@ -170,7 +170,7 @@ class State:
         c.tr = {k: v[:] for k, v in self.tr.items()}
         c.gtr = {k: (dict(v) if isinstance(v, dict) else v) for k, v in self.gtr.items()}
         c.again, c.turn_open = self.again, self.turn_open
-        c.z = {k: _copy_zone(v, self.game, k) for k, v in self.z.items()}
+        c.z = _copy_zones(self.z, self.game)
         c.loc = self.loc[:]
         c.cst = {k: v[:] for k, v in self.cst.items()}
         c.ta = {k: v[:] for k, v in self.ta.items()}

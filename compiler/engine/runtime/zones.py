@@ -146,6 +146,26 @@ def draw(s: State, g: Rules, count: int, src: str, src_owner: Owner, dst: str, d
     return moved
 
 
+def _copy_zones(zones: dict[str, Any], game: GameBase) -> dict[str, Any]:
+    """A copy of every zone of a state (what :func:`_copy_zone` does for one), read from
+    ``game._zone_copy``: None for a shared zone (one list), True for a zone of each
+    player, the ids of the cards that have one for a zone of each card."""
+    how = game._zone_copy
+    out = {}
+    for name, cards in zones.items():
+        kind = how[name]
+        if kind is None:
+            out[name] = cards[:]
+        elif kind is True:
+            out[name] = [x[:] for x in cards]
+        else:
+            copied = cards[:]
+            for card in kind:
+                copied[card] = copied[card][:]
+            out[name] = copied
+    return out
+
+
 def _copy_zone(cards: list, game: GameBase, name: str) -> list:
     """A copy of zone ``name``'s cards (one list, or a list per seat or per card)."""
     if game.per_player_zone[name]:
