@@ -171,17 +171,6 @@ def _saves() -> list[tuple[object, str]]:
     return out
 
 
-def _paths(value, prefix=()):
-    """The path (keys and indexes) of every value inside ``value``, itself included."""
-    yield prefix
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _paths(v, (*prefix, i))
-
-
 def _names(game) -> list[str]:
     g = game.rules
     return [*g.phases, *g.zones, *g.asks, *g.player_tracks, *g.global_tracks, "enter", "act", "exit",
@@ -224,21 +213,35 @@ def _play_on(state, seed: int, steps: int = 300) -> None:
         state.apply_action(rng.choice(legal))
 
 
+def _path(draw, data) -> tuple:
+    """A path into ``data`` drawn top down (a field, then a key or index at each level,
+    stopping anywhere), so that every field of a save is edited as often, however many
+    values it holds; never into the ``game`` header."""
+    path: list = []
+    node = data
+    while True:
+        keys = [k for k in node if path or k != "game"] if isinstance(node, dict) else \
+            list(range(len(node))) if isinstance(node, list) else []
+        if not keys or (path and draw(st.integers(0, 2)) == 0):
+            return tuple(path)
+        key = draw(st.sampled_from(keys))
+        path.append(key)
+        node = node[key]
+
+
 @st.composite
 def edited_saves(draw):
     game, text = draw(st.sampled_from(_saves()))
     data = json.loads(text)
-    paths = [p for p in _paths(data) if p and p[0] != "game"]
     names = st.sampled_from(_names(game))
     leaf = st.one_of(st.integers(-2, 200), st.booleans(), st.none(), names, st.integers(0, 3))
     values = st.recursive(leaf, lambda inner: st.lists(inner, max_size=4)
                           | st.dictionaries(names, inner, max_size=3), max_leaves=6)
     for _ in range(draw(st.integers(1, 3))):
-        path = draw(st.sampled_from(paths))
+        path = _path(draw, data)
         how = draw(st.sampled_from(["set", "copy", "step", "step", "delete", "double"]))
         value = draw(st.integers(-2, 2)) if how == "step" else draw(values)
-        data = _edit(data, path, how, value, draw(st.sampled_from(paths)))
-        paths = [p for p in _paths(data) if p and p[0] != "game"]
+        data = _edit(data, path, how, value, _path(draw, data))
     return game, json.dumps(data), draw(st.integers(0, 2**16))
 
 
