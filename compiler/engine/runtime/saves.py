@@ -218,7 +218,7 @@ def restore_state(game: GameBase, data: dict) -> State:
     return s
 
 
-def _check_decision(game: GameBase, x: object, what: str) -> None:
+def _check_decision(game: GameBase, x: Any, what: str) -> None:
     """A waiting decision of a save: its kind's keys, each naming what exists."""
     g, n, ncards = game.rules, game.num_players, len(game.card_titles)
 
@@ -242,7 +242,6 @@ def _check_decision(game: GameBase, x: object, what: str) -> None:
                 and all(isinstance(k, str) and _plain(v) for k, v in env.items()))
 
     _check(isinstance(x, dict) and x.get("kind") in DECISION_KEYS, f"{what}: unknown kind")
-    assert isinstance(x, dict)
     kind = x["kind"]
     _check(set(x) == DECISION_KEYS[kind], f"{what}: the keys of {kind!r} decisions are "
            f"{', '.join(sorted(DECISION_KEYS[kind]))}")
