@@ -281,7 +281,7 @@ def test_ask_and_transfer():
 
 
 def test_stmt_renders_one_statement():
-    node = ast.Gain(ast.BagLiteral(((ast.Ident("water"), 1),)))
+    node = ast.Gain(ast.BagLiteral((ast.BagItem(ast.Ident("water"), ast.Number(1)),)))
     assert english.stmt(node, {"water": "Water"}) == ["- Take 1 Water from the supply."]
     assert english.stmt(ast.SetState(ast.Ident("b"), ast.Ident("value"), ast.Number(3))) == \
         ["- Set b's value to 3."]
