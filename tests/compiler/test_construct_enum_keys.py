@@ -1,0 +1,151 @@
+"""Construct 6: enums as choices and as keys of resources (resource families).
+
+The construct spec is ``tests/compiler/constructs/enum_keys.rules``; the numbers are the
+rulebooks' own: Utopia › Gameplay › III: Make a Trade gives the example of two Military
+discs traded for two Science discs; Anachrony › Actions › Player Board Actions › Supply
+turns every tired worker active.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from compiler import pipeline
+from tests.helpers.play import assert_replays, play_to_the_end
+from tests.helpers.specs import compile_text, engine_module
+
+SPEC = Path(__file__).resolve().parent / "constructs" / "enum_keys.rules"
+MEMBERS = ("culture", "politics", "science", "exploration", "military")
+
+
+@pytest.fixture(scope="module")
+def game():
+    return engine_module(pipeline.compile_spec(SPEC))
+
+
+def _held(game, state, seat: int, slot: str) -> int:
+    return state.res[seat][game.RESOURCES.index(slot)]
+
+
+def _mine(state, name: str) -> list:
+    return [a for a in state.legal_actions() if a.name == name]
+
+
+def test_a_family_is_one_resource_per_member_in_declaration_order(game):
+    assert list(game.RESOURCES[:5]) == [f"disc[{m}]" for m in MEMBERS]
+    assert game.IDX_disc == {m: i for i, m in enumerate(MEMBERS)}
+    state = game.Game(num_players=2, seed=1).new_initial_state()
+    for seat in range(2):  # the setup's `gain disc[culture] 2, disc[military] 2`
+        assert _held(game, state, seat, "disc[culture]") == 2
+        assert _held(game, state, seat, "disc[military]") == 2
+        assert _held(game, state, seat, "disc[science]") == 0
+
+
+def test_two_military_discs_traded_for_two_science_discs(game):
+    """Utopia › Gameplay › III: Make a Trade, the rulebook's example."""
+    state = game.Game(num_players=2, seed=1).new_initial_state()
+    me = state.current_player()
+    trades = {a.args for a in _mine(state, "trade")}
+    assert ("military", "science", 2) in trades
+    assert all(give != get for give, get, _ in trades)  # the ruling: another type
+    assert {give for give, _, _ in trades} == {"culture", "military"}  # only types held
+    assert all(n <= 2 for _, _, n in trades)  # up to 2, and no more than held
+    state.apply_action(game.Game(2, seed=1).action(me, "trade", "military", "science", 2))
+    assert _held(game, state, me, "disc[military]") == 0
+    assert _held(game, state, me, "disc[science]") == 2
+    assert _held(game, state, me, "disc[culture]") == 2
+
+
+def test_a_choice_of_an_enum_offers_one_action_per_member(game):
+    state = game.Game(num_players=3, seed=4).new_initial_state()
+    me = state.current_player()
+    assert [a.args for a in _mine(state, "collect")] == [(m,) for m in MEMBERS]
+    action = next(a for a in _mine(state, "collect") if a.args == ("exploration",))
+    assert str(action).endswith("(exploration)")  # the member, as saved and shown
+    state.apply_action(action)
+    assert _held(game, state, me, "disc[exploration]") == 1
+
+
+def test_supply_turns_every_tired_worker_active_for_each_type(game):
+    """Anachrony › Actions › Player Board Actions › Supply: `for each w in worker_type`."""
+    state = game.Game(num_players=2, seed=2).new_initial_state()
+    me = state.current_player()
+    state.apply_action(_mine(state, "supply")[0])
+    assert [_held(game, state, me, f"active[{w}]") for w in ("engineer", "scientist", "administrator",
+                                                             "genius")] == [1, 0, 0, 2]
+    assert sum(_held(game, state, me, f"tired[{w}]") for w in ("engineer", "genius")) == 0
+
+
+def test_a_bag_choice_over_a_family_offers_every_mix_of_its_members(game):
+    state = game.Game(num_players=2, seed=1).new_initial_state()
+    bags = [a.args[0] for a in _mine(state, "hire_any")]
+    assert len(bags) == 15  # 2 discs of 5 types, with repetition
+    assert all(sum(b) == 2 and not any(b[5:]) for b in bags)  # discs only, no workers
+    me = state.current_player()
+    pick = next(b for b in bags if b[2] == 2)  # two science discs
+    state.apply_action(next(a for a in _mine(state, "hire_any") if a.args == (pick,)))
+    assert _held(game, state, me, "disc[science]") == 2
+
+
+def test_another_players_amount_of_one_member(game):
+    state = game.Game(num_players=2, seed=1).new_initial_state()
+    me = state.current_player()
+    assert _mine(state, "study") == []  # `has disc[science] 1` fails
+    state.res[me][game.IDX_disc["science"]] = 1
+    state._legal = None
+    assert [a.args for a in _mine(state, "study")] == [(1 - me,)]  # p.disc[science] == 0
+    state.res[1 - me][game.IDX_disc["science"]] = 1
+    state._legal = None
+    assert _mine(state, "study") == []
+
+
+def test_games_with_families_clone_save_and_replay(game):
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.Game(num_players=3, seed=seed).new_initial_state()
+        copy = state.clone()
+        copy.res[0][0] += 5
+        assert state.res[0][0] != copy.res[0][0]  # the clone holds its own resources
+        played = play_to_the_end(state, rng, max_actions=500, snapshot_at=3)
+        assert_replays(lambda: game.Game(num_players=3, seed=seed).new_initial_state(), state,
+                       played.snapshot)
+
+
+def test_the_page_shows_one_row_per_family_and_the_choices_in_words():
+    page = pipeline.compile_spec(SPEC).page
+    assert "Knowledge Disc, one per knowledge type" in page
+    assert "a knowledge type such that" in page
+    assert "For each worker type *w* such that" in page or "For each worker type w such that" in page
+    assert "Knowledge Disc of type" in page
+
+
+# ----------------------------------------------------------------- diagnostics
+BASE = SPEC.read_text(encoding="utf-8")
+
+
+def _codes(tmp_path, text: str) -> list[str]:
+    return [d.code for d in compile_text(tmp_path, text).diagnostics if d.severity == "error"]
+
+
+@pytest.mark.parametrize(("old", "new", "code"), [
+    ("    gain disc[k] 1\n", "    gain disc 1\n", "E0522"),           # which member?
+    ("  require disc[give] >= n\n", "  require disc >= n\n", "E0522"),
+    ("    gain disc[k] 1\n", "    gain disc[2] 1\n", "E0523"),        # a number, not a member
+    ("    gain disc[k] 1\n", "    gain disc[engineer] 1\n", "E0523"),  # a member of another enum
+    ("  require disc[give] >= n\n", "  require tired[give] >= n\n", "E0523"),
+    ("for each w in worker_type where", "for each w in worker_types where", "E0524"),
+    ("  choose k: knowledge\n", "  choose k: knowledges\n", "E0501"),
+])
+def test_misuse_is_reported_with_its_code(tmp_path, old, new, code):
+    assert old in BASE
+    assert code in _codes(tmp_path, BASE.replace(old, new, 1))
+
+
+def test_a_family_kept_per_an_unknown_enum_is_reported(tmp_path):
+    text = BASE.replace("resource disc \"Knowledge Disc\" {\n  per knowledge\n",
+                        "resource disc \"Knowledge Disc\" {\n  per knowledges\n")
+    result = compile_text(tmp_path, text)
+    assert any(d.code == "E0501" and "unknown enum `knowledges`" in d.message for d in result.diagnostics)
