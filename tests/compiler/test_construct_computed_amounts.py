@@ -12,8 +12,11 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from compiler import pipeline
+from compiler.tools import fuzzing
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text, engine_module
 
@@ -139,3 +142,16 @@ def test_misuse_is_reported_with_its_code(tmp_path, old, new, code):
 def test_twice_a_bag_either_way_round_checks(tmp_path):
     result = compile_text(tmp_path, BASE.replace("    gain b.yields * 2\n", "    gain 2 * b.yields\n"), CARDS)
     assert result.ok, [d.message for d in result.diagnostics]
+
+
+# ----------------------------------------------------------------- fuzzing the new syntax
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_bag_items_and_families_edited_at_random_never_raise(data):
+    """The fuzzer's generators of constructs 6 and 7 (bag items rewritten with computed
+    amounts, keys and bag arithmetic; a family of many members chosen, looped over and
+    drawn from), through every pass including code generation."""
+    edit = data.draw(st.sampled_from((fuzzing._edit_bag_amount, fuzzing._stress_family)))
+    spec = data.draw(st.sampled_from((SPEC, SPEC.parent / "enum_keys.rules")))
+    text = edit(data.draw, st, spec.read_text(encoding="utf-8"))
+    fuzzing.check_input(spec, text, codegen=True)  # must not raise

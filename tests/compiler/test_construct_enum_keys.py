@@ -149,3 +149,19 @@ def test_a_family_kept_per_an_unknown_enum_is_reported(tmp_path):
                         "resource disc \"Knowledge Disc\" {\n  per knowledges\n")
     result = compile_text(tmp_path, text)
     assert any(d.code == "E0501" and "unknown enum `knowledges`" in d.message for d in result.diagnostics)
+
+
+def test_the_language_reference_quotes_the_construct_specs():
+    """Every excerpt of the two sections of docs/language.md is the text of a construct
+    spec (which the tests above compile and play), word for word."""
+    import re
+
+    page = (SPEC.parents[3] / "docs" / "language.md").read_text(encoding="utf-8")
+    start = page.index("#### Resource families: `per ENUM`")
+    end = page.index("### Track", start)
+    blocks = re.findall(r"^```rulebook\n(.*?)^```$", page[start:end], re.M | re.S)
+    specs = SPEC.read_text(encoding="utf-8") + (SPEC.parent / "computed_amounts.rules").read_text(
+        encoding="utf-8")
+    assert len(blocks) == 6
+    for block in blocks:
+        assert block in specs, block
