@@ -109,7 +109,7 @@ def test_games_with_computed_amounts_clone_save_and_replay(game):
         rng = random.Random(seed)
         state = game.Game(num_players=2, seed=seed).new_initial_state()
         played = play_to_the_end(state, rng, max_actions=400, snapshot_at=2)
-        assert_replays(lambda: game.Game(num_players=2, seed=seed).new_initial_state(), state,
+        assert_replays(lambda seed=seed: game.Game(num_players=2, seed=seed).new_initial_state(), state,
                        played.snapshot)
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from compiler import pipeline
+from dsl import codes
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text, engine_module
 
@@ -110,7 +111,7 @@ def test_games_with_families_clone_save_and_replay(game):
         copy.res[0][0] += 5
         assert state.res[0][0] != copy.res[0][0]  # the clone holds its own resources
         played = play_to_the_end(state, rng, max_actions=500, snapshot_at=3)
-        assert_replays(lambda: game.Game(num_players=3, seed=seed).new_initial_state(), state,
+        assert_replays(lambda seed=seed: game.Game(num_players=3, seed=seed).new_initial_state(), state,
                        played.snapshot)
 
 
@@ -165,3 +166,31 @@ def test_the_language_reference_quotes_the_construct_specs():
     assert len(blocks) == 6
     for block in blocks:
         assert block in specs, block
+
+
+def test_a_catalogue_names_a_member_of_a_family_in_a_bag_field(tmp_path):
+    """Cards name a family's members as the engine lists them: `"disc[science]": 2`."""
+    text = BASE.replace('''action collect''', '''card crew "Crew" {
+  field cost: bag "what recruiting costs"
+  source "Utopia › Gameplay › II: Recruit Crew / Develop Tech"
+}
+catalogue crews of crew from "mini.cards.yaml" {
+  source "Utopia › Components"
+}
+zone pool "Crew pool" of crew {
+  public
+  source "Utopia › Setup"
+}
+
+action collect''', 1)
+    cards = ('cards:\n  - {name: pilot, title: Pilot, cost: {"disc[science]": 2, "disc[culture]": 1}}\n'
+             '  - {name: spy, title: Spy, cost: {disc: 1}}\n')
+    result = compile_text(tmp_path, text, cards)
+    problems = [d for d in result.diagnostics if d.severity == "error"]
+    assert [d.code for d in problems] == [codes.CARD_FIELD_TYPE], [d.message for d in problems]
+    assert "`disc` is not a resource" in problems[0].message  # the family alone names no resource
+    fixed = compile_text(tmp_path, text, cards.replace("{disc: 1}", '{"disc[military]": 1}'))
+    module = engine_module(fixed)
+    pilot = module.CARD_NAMES.index("pilot")
+    assert module.F_cost[pilot][module.IDX_disc["science"]] == 2
+    assert module.F_cost[pilot][module.IDX_disc["culture"]] == 1
