@@ -307,9 +307,25 @@ class Checker:
             self.report.error(codes.WRONG_CALL, f"`{e.func.name}` takes {arity} value(s)", e.span,
                               hint=f"write `{e.func.name}(" + ", ".join("xyz"[:arity]) + ")`")
         want = N.BAG if e.func.name == "total" else N.INT
+        if e.func.name == "total" and len(e.args) == 1 and self.family_total(e.args[0], scope):
+            return N.INT  # total(disc): how many of all its members you hold
         for a in e.args:
             self.expect(a, want, scope, f"each value given to `{e.func.name}`")
         return N.INT
+
+    def family_total(self, arg, scope: N.Scope) -> bool:
+        """Whether ``total(arg)`` counts a resource family, every member (``total(disc)``,
+        ``total(p.disc)``); the argument is recorded as a number."""
+        if type(arg) is ast.Name:
+            b = N.resolve(self.mode, scope, arg.name)
+        elif type(arg) is ast.Attribute and scope.locals.get(arg.obj) == N.PLAYER:
+            b = N.resolve_attribute(self.mode, scope, arg.obj, arg.attr)
+        else:
+            return False
+        if b is None or b.kind != "family":
+            return False
+        self.types.record_expression(arg, scope, N.INT)
+        return True
 
     def zone_ref(self, z: ast.ZoneRef, scope: N.Scope, any_owner: bool = False) -> str | None:
         """Check a zone reference; return its card type name.  ``any_owner`` allows a

@@ -225,6 +225,9 @@ def _best(e: ast.Best, ctx: Ctx, res: Resources) -> str:
 
 
 def _call(e: ast.Call, ctx: Ctx, res: Resources) -> str:
+    family = _family_total(e.args[0], ctx, res) if e.func.name == "total" and len(e.args) == 1 else None
+    if family is not None:
+        return family
     args = ", ".join(expr(a, ctx, res) for a in e.args)
     if e.func.name == "total":  # the number of resources in a bag
         arg = e.args[0] if len(e.args) == 1 else None
@@ -232,6 +235,21 @@ def _call(e: ast.Call, ctx: Ctx, res: Resources) -> str:
             return ctx.totals[arg.name]  # precomputed with the bag choice
         return f"sum({args})"
     return f"{e.func.name}({args})"
+
+
+def _family_total(arg, ctx: Ctx, res: Resources) -> str | None:
+    """``total(disc)``, ``total(p.disc)``: how many of all a family's members are held
+    (its members are consecutive resources: one slice); None for any other argument."""
+    if type(arg) is ast.Name and arg.name in res.families and arg.name not in ctx.scope.locals:
+        family, who = arg.name, ctx.me
+    elif type(arg) is ast.Attribute and arg.attr in res.families and ctx.scope.locals.get(arg.obj) == N.PLAYER:
+        family, who = arg.attr, f"v_{arg.obj}"
+    else:
+        return None
+    indices = sorted(res.families[family].values())
+    if indices == list(range(indices[0], indices[-1] + 1)):
+        return f"sum(s.res[{who}][{indices[0]}:{indices[-1] + 1}])"
+    return f"sum(s.res[{who}][i] for i in {literal(tuple(indices))})"
 
 
 def _chain(e: ast.Arith, ctx: Ctx, res: Resources) -> str:

@@ -80,6 +80,16 @@ def test_supply_turns_every_tired_worker_active_for_each_type(game):
     assert sum(_held(game, state, me, f"tired[{w}]") for w in ("engineer", "genius")) == 0
 
 
+def test_total_of_a_family_counts_every_member(game):
+    state = game.Game(num_players=2, seed=2).new_initial_state()
+    me = state.current_player()
+    assert [a.name for a in state.legal_actions()].count("supply") == 1  # total(tired) is 3
+    state.apply_action(next(a for a in state.legal_actions() if a.name == "supply"))
+    while state.current_player() != me:
+        state.apply_action(next(a for a in state.legal_actions() if a.name == "collect"))
+    assert "supply" not in [a.name for a in state.legal_actions()]  # total(tired) is 0
+
+
 def test_a_bag_choice_over_a_family_offers_every_mix_of_its_members(game):
     state = game.Game(num_players=2, seed=1).new_initial_state()
     bags = [a.args[0] for a in _mine(state, "hire_any")]
@@ -137,6 +147,7 @@ def _codes(tmp_path, text: str) -> list[str]:
     ("    gain disc[k] 1\n", "    gain disc[2] 1\n", "E0523"),        # a number, not a member
     ("    gain disc[k] 1\n", "    gain disc[engineer] 1\n", "E0523"),  # a member of another enum
     ("  require disc[give] >= n\n", "  require tired[give] >= n\n", "E0523"),
+    ("  require total(tired) >= 1\n", "  require total(tired[engineer]) >= 1\n", "E0503"),
     ("for each w in worker_type where", "for each w in worker_types where", "E0524"),
     ("  choose k: knowledge\n", "  choose k: knowledges\n", "E0501"),
 ])

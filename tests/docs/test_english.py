@@ -448,4 +448,5 @@ def test_resource_families_and_computed_amounts_in_words():
     twice = ast.Arith(("*",), (ast.BagLiteral((ast.BagItem(ast.Ident("water"), ast.Number(1)),)),
                                ast.Number(2)))
     assert str(english.expr(twice, names)) == "twice 1 Water"
-    assert str(english.expr(ast.Index(ast.Ident("gem"), ast.Name("red"), "p"), names)) == "p's Gem of type Red"
+    red_gems = ast.Index(ast.Ident("gem"), ast.Name("red"), "p")
+    assert str(english.expr(red_gems, names)) == "p's Gem of type Red"

@@ -444,6 +444,9 @@ def _call(node: ast.Call, v: Voice) -> str:
     if node.func.name == "abs" and len(args) == 1:
         return f"the size of {args[0]}"
     if node.func.name == "total" and len(args) == 1:
+        decl = v.names.decls.get(getattr(node.args[0], "attr", getattr(node.args[0], "name", "")))
+        if isinstance(decl, ast.Resource) and decl.per_enum is not None:  # total(disc)
+            return f"the number of {args[0]} of every {type_noun(decl.per_enum.name, v.names)}"
         return f"the number of resources in {args[0]}"
     return f"{plain(node.func.name)} of {join(args)}"
 
