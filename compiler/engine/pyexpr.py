@@ -242,7 +242,8 @@ def _family_total(arg, ctx: Ctx, res: Resources) -> str | None:
     (its members are consecutive resources: one slice); None for any other argument."""
     if type(arg) is ast.Name and arg.name in res.families and arg.name not in ctx.scope.locals:
         family, who = arg.name, ctx.me
-    elif type(arg) is ast.Attribute and arg.attr in res.families and ctx.scope.locals.get(arg.obj) == N.PLAYER:
+    elif type(arg) is ast.Attribute and arg.attr in res.families \
+            and ctx.scope.locals.get(arg.obj) == N.PLAYER:
         family, who = arg.attr, f"v_{arg.obj}"
     else:
         return None
