@@ -150,6 +150,7 @@ class BlockChecker(Checker):
                 inner = scope.with_local(st.var.name, N.Type.enum(enum.name))
                 if st.where is not None:
                     self.expect(st.where, N.BOOL, inner, "a `where` condition")
+                    self.member_filter(st.var.name, st.where)
             self.block(st.body, inner)
             return
         card = self.zone_ref(st.zone, scope)
@@ -245,7 +246,15 @@ class BlockChecker(Checker):
         inner = scope.with_local(c.name, N.Type.enum(enum.name))
         if d.where is not None:  # the choice's name is the member considered
             self.expect(d.where, N.BOOL, inner, "a `where` condition")
+            self.member_filter(c.name, d.where)
         return inner
+
+    def member_filter(self, name: str, where) -> None:
+        """W0116: a filter of enum members that never reads the member ``name``."""
+        if not any(type(node) is ast.Name and node.name == name for node in ast.walk(where)):
+            self.report.warning(codes.FILTER_IGNORES_MEMBER, f"this condition never reads `{name}`, so it "
+                                "keeps every member or none", where.span,
+                                hint=f"name the member in it (`... [{name}] >= 1`), or remove `where`")
 
     def _bag_domain(self, c: ast.Choice, d: ast.BagDomain, scope: N.Scope) -> N.Scope:
         for k in d.kinds:

@@ -84,6 +84,10 @@ class Checker:
         elif item.key is not None:
             self.family_key(decl, item.key, scope)
         got = self.infer(item.amount, scope)
+        if type(item.amount) is ast.Number and item.amount.value == 0:
+            self.report.warning(codes.NO_AMOUNT, f"`{ident.name} 0` is no `{ident.name}` at all",
+                                item.amount.span,
+                                hint="write the amount the rulebook gives, or remove the item")
         if not got.unknown and got != N.INT:
             self.report.error(codes.AMOUNT_TYPE, f"the amount of `{ident.name}` must be a number, but "
                               f"this is {got.words()}", item.amount.span,

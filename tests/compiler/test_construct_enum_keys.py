@@ -205,3 +205,16 @@ action collect''', 1)
     pilot = module.CARD_NAMES.index("pilot")
     assert module.F_cost[pilot][module.IDX_disc["science"]] == 2
     assert module.F_cost[pilot][module.IDX_disc["culture"]] == 1
+
+
+@pytest.mark.parametrize(("old", "new", "code"), [
+    ("  choose get: knowledge where get != give\n", "  choose get: knowledge where disc[give] >= 1\n",
+     "W0116"),
+    ("for each w in worker_type where tired[w] >= 1", "for each w in worker_type where true", "W0116"),
+    ("    gain disc[k] 1\n", "    gain disc[k] 0\n", "W0115"),
+])
+def test_slips_are_warned_of(tmp_path, old, new, code):
+    assert old in BASE
+    result = compile_text(tmp_path, BASE.replace(old, new, 1))
+    assert result.ok and code in [d.code for d in result.diagnostics]
+    assert code not in [d.code for d in compile_text(tmp_path, BASE).diagnostics]
