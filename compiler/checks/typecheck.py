@@ -301,6 +301,16 @@ class Checker:
 
     def _call(self, e: ast.Call, scope: N.Scope) -> Type:
         arity = N.BUILTIN_FUNCS.get(e.func.name)
+        if arity is None and e.func.name in self.mode.resources and len(e.args) == 1:
+            # `b.cost - titanium (n)`: inside arithmetic an item's amount is a number written out
+            name = e.func.name
+            self.report.error(codes.WRONG_CALL, f"`{name} (...)` here reads as a call of a function "
+                              f"`{name}`: inside `+`, `-` or `*`, a bag item's amount is a number "
+                              "written out", e.span,
+                              hint=f"scale an item of one: `{name} 1 * (...)`; after `gain`, `pay` or "
+                              f"`has`, `{name} (...)` alone is fine")
+            self.infer(e.args[0], scope)
+            return N.BAG  # what was meant: no second error about it
         if arity is None:
             self.report.error(codes.WRONG_CALL, f"unknown function `{e.func.name}`", e.func.span,
                               hint=did_you_mean(e.func.name, N.BUILTIN_FUNCS, "functions"))

@@ -132,11 +132,21 @@ BASE = SPEC.read_text(encoding="utf-8").replace("computed_amounts.cards.yaml", "
     ("    gain b.yields * 2\n", "    gain b.yields + 2\n", "E0527"),         # bag plus number
     ("    gain b.yields * 2\n", "    gain 2 - b.yields\n", "E0527"),
     ("    gain b.yields * 2\n", "    gain b.yields // 2\n", "E0527"),
+    ("    pay b.cost - titanium 1\n", "    pay b.cost - titanium (top_morale)\n", "E0504"),
 ])
 def test_misuse_is_reported_with_its_code(tmp_path, old, new, code):
     assert old in BASE
     result = compile_text(tmp_path, BASE.replace(old, new, 1), CARDS)
     assert code in [d.code for d in result.diagnostics], [d.render({}) for d in result.diagnostics]
+
+
+def test_a_call_of_a_resource_is_one_error_with_the_way_to_write_it(tmp_path):
+    text = BASE.replace("    pay b.cost - titanium 1\n", "    pay b.cost - titanium (top_morale)\n")
+    errors = [d for d in compile_text(tmp_path, text, CARDS).diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == ["E0504"]
+    assert "`titanium 1 * (...)`" in errors[0].hint
+    fixed = BASE.replace("    pay b.cost - titanium 1\n", "    pay b.cost - titanium 1 * top_morale\n")
+    assert compile_text(tmp_path, fixed, CARDS).ok
 
 
 def test_twice_a_bag_either_way_round_checks(tmp_path):
