@@ -122,10 +122,28 @@ def slot(resource: str, key, ctx: Ctx, res: Resources) -> str:
 
 
 def amount(e, ctx: Ctx, res: Resources) -> str:
-    """Python source of a bag item's amount: below zero it counts as zero."""
+    """Python source of a bag item's amount: below zero it counts as zero (no ``max``
+    for an amount that cannot be: a number written out, an amount held, a count)."""
     if type(e) is ast.Number:
         return str(e.value)
+    if _never_negative(e, ctx):
+        return expr(e, ctx, res)
     return f"max({expr(e, ctx, res)}, 0)"
+
+
+def _never_negative(e, ctx: Ctx) -> bool:
+    """Whether ``e`` is never below zero: an amount of a resource held (``water``,
+    ``p.water``, ``disc[k]``), a count of cards or a ``total``."""
+    kind = type(e)
+    if kind is ast.Index:
+        return e.track.name in ctx.mode.resources
+    if kind is ast.Name:
+        b = N.resolve(ctx.mode, ctx.scope, e.name)
+        return b is not None and b.kind == "resource"
+    if kind is ast.Attribute:
+        b = N.resolve_attribute(ctx.mode, ctx.scope, e.obj, e.attr)
+        return b is not None and b.kind == "resource"
+    return kind is ast.Count or (kind is ast.Call and e.func.name == "total")
 
 
 def _bag_literal(e: ast.BagLiteral, ctx: Ctx, res: Resources) -> str:
