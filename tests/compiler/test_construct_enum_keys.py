@@ -183,6 +183,7 @@ def test_a_catalogue_names_a_member_of_a_family_in_a_bag_field(tmp_path):
     """Cards name a family's members as the engine lists them: `"disc[science]": 2`."""
     text = BASE.replace('''action collect''', '''card crew "Crew" {
   field cost: bag "what recruiting costs"
+  field primary: knowledge "its primary ability"
   source "Utopia › Gameplay › II: Recruit Crew / Develop Tech"
 }
 catalogue crews of crew from "mini.cards.yaml" {
@@ -193,9 +194,23 @@ zone pool "Crew pool" of crew {
   source "Utopia › Setup"
 }
 
+action recruit "Recruit Crew" {
+  choose c: card in pool where c.primary != politics
+  require has disc[c.primary] 1
+  effect {
+    pay disc[c.primary] 1
+    done
+  }
+  source "Utopia › Gameplay › II: Recruit Crew / Develop Tech"
+}
+
 action collect''', 1)
-    cards = ('cards:\n  - {name: pilot, title: Pilot, cost: {"disc[science]": 2, "disc[culture]": 1}}\n'
-             '  - {name: spy, title: Spy, cost: {disc: 1}}\n')
+    text = text.replace("actions trade, collect,", "actions recruit, trade, collect,").replace(
+        "  first player random\n  source \"Utopia › Setup\"", "  put crews into pool\n  first player random\n"
+        "  source \"Utopia › Setup\"")
+    cards = ('cards:\n  - {name: pilot, title: Pilot, primary: military, '
+             'cost: {"disc[science]": 2, "disc[culture]": 1}}\n'
+             '  - {name: spy, title: Spy, primary: culture, cost: {disc: 1}}\n')
     result = compile_text(tmp_path, text, cards)
     problems = [d for d in result.diagnostics if d.severity == "error"]
     assert [d.code for d in problems] == [codes.CARD_FIELD_TYPE], [d.message for d in problems]
@@ -205,6 +220,13 @@ action collect''', 1)
     pilot = module.CARD_NAMES.index("pilot")
     assert module.F_cost[pilot][module.IDX_disc["science"]] == 2
     assert module.F_cost[pilot][module.IDX_disc["culture"]] == 1
+    # paid in the crew's primary type: the key is a card's field
+    state = module.Game(num_players=2, seed=1).new_initial_state()
+    me = state.current_player()
+    recruits = [a for a in state.legal_actions() if a.name == "recruit"]
+    assert sorted(module.CARD_NAMES[a.args[0]] for a in recruits) == ["pilot", "spy"]
+    state.apply_action(next(a for a in recruits if module.CARD_NAMES[a.args[0]] == "pilot"))
+    assert state.res[me][module.IDX_disc["military"]] == 1  # 2 - 1 military disc
 
 
 @pytest.mark.parametrize(("old", "new", "code"), [
