@@ -240,3 +240,10 @@ def test_slips_are_warned_of(tmp_path, old, new, code):
     result = compile_text(tmp_path, BASE.replace(old, new, 1))
     assert result.ok and code in [d.code for d in result.diagnostics]
     assert code not in [d.code for d in compile_text(tmp_path, BASE).diagnostics]
+
+
+def test_a_resource_kept_per_player_is_told_it_already_is(tmp_path):
+    text = BASE.replace("resource disc \"Knowledge Disc\" {\n  per knowledge\n",
+                        "resource disc \"Knowledge Disc\" {\n  per player\n")
+    [problem] = [d for d in compile_text(tmp_path, text).diagnostics if "`player`" in d.message]
+    assert problem.code == "E0501" and "already" in problem.hint
