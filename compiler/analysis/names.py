@@ -18,7 +18,7 @@ BUILTIN_FUNCS = {"max": 2, "min": 2, "abs": 1, "total": 1}
 
 __all__ = ["BAG", "BOOL", "BUILTIN_FUNCS", "INT", "PLAYER", "TEXT", "UNKNOWN", "Binding", "Scope", "Type",
            "all_names", "card_member", "enum_members", "field_type", "literal_type", "player_member",
-           "resolve", "resolve_attribute"]
+           "family_members", "family_of", "resolve", "resolve_attribute", "resource_slots", "slot_name"]
 
 
 @dataclass(frozen=True)
@@ -68,9 +68,11 @@ def card_member(mode, card: str, attr: str) -> Binding | None:
 
 
 def player_member(mode, attr: str) -> Binding | None:
-    """What ``p.attr`` or a bare per-player name means."""
+    """What ``p.attr`` or a bare per-player name means (a resource family, kind
+    ``family``, needs a key: ``disc[k]``)."""
     if attr in mode.resources:
-        return Binding("resource", INT, mode.resources[attr])
+        decl = mode.resources[attr]
+        return Binding("family" if decl.per_enum is not None else "resource", INT, decl)
     track = mode.tracks.get(attr)
     if track is not None and track.per_player:
         return Binding("track", INT, track)
@@ -79,6 +81,38 @@ def player_member(mode, attr: str) -> Binding | None:
     if attr in mode.tallies:
         return Binding("tally", INT, mode.tallies[attr])
     return None
+
+
+def family_of(mode, name: str):
+    """The resource family (a ``resource`` declared ``per ENUM``) called ``name``, or None."""
+    decl = mode.resources.get(name)
+    return decl if decl is not None and decl.per_enum is not None else None
+
+
+def slot_name(family: str, member: str) -> str:
+    """The name of one member of a resource family as the engine lists its resources:
+    ``disc[science]`` (no declared name has brackets, so none can clash with it)."""
+    return f"{family}[{member}]"
+
+
+def family_members(mode, decl) -> list[str]:
+    """The members of the enum a resource family is kept per, in declaration order
+    (empty when that enum is unknown: an error reported by the checks)."""
+    enum = mode.enums.get(decl.per_enum.name) if decl.per_enum is not None else None
+    return [m.name for m in enum.members] if enum is not None else []
+
+
+def resource_slots(mode) -> list[str]:
+    """The resources of ``mode`` as the engine keeps them, in declaration order: a
+    resource by its name, a family as one slot per member (``disc[culture]``,
+    ``disc[politics]``...), consecutive."""
+    out: list[str] = []
+    for decl in mode.resources.values():
+        if decl.per_enum is None:
+            out.append(decl.name)
+        else:
+            out += [slot_name(decl.name, m) for m in family_members(mode, decl)]
+    return out
 
 
 def enum_members(mode) -> dict[str, str]:

@@ -47,7 +47,10 @@ class Checker:
 
     # ------------------------------------------------------------ expressions
     def expect(self, e, want: Type, scope: N.Scope, what: str) -> None:
-        got = self.infer(e, scope)
+        self.mismatch(e, self.infer(e, scope), want, what)
+
+    def mismatch(self, e, got: Type, want: Type, what: str) -> None:
+        """E0503 when ``e``, of type ``got`` (already inferred), is not of type ``want``."""
         if not got.unknown and not want.unknown and got != want:
             self.report.error(codes.WRONG_TYPE,
                               f"{what} must be {want.words()}, but this is {got.words()}",
@@ -62,11 +65,54 @@ class Checker:
         return type_
 
     def _bag(self, e: ast.BagLiteral, scope: N.Scope) -> Type:
-        for ident, _ in e.items:
-            if ident.name not in self.mode.resources:
-                self.report.error(codes.UNKNOWN_NAME, f"`{ident.name}` is not a resource", ident.span,
-                                  hint=did_you_mean(ident.name, self.mode.resources, "resources"))
+        for item in e.items:
+            self.bag_item(item, scope)
         return N.BAG
+
+    def bag_item(self, item: ast.BagItem, scope: N.Scope) -> None:
+        """One item of a bag: a resource (a member of a family: ``disc[k]``) and a number."""
+        ident = item.resource
+        decl = self.mode.resources.get(ident.name)
+        if decl is None:
+            self.report.error(codes.UNKNOWN_NAME, f"`{ident.name}` is not a resource", ident.span,
+                              hint=did_you_mean(ident.name, self.mode.resources, "resources"))
+        elif decl.per_enum is not None and item.key is None:
+            self.report.error(codes.FAMILY_NEEDS_KEY, f"resource `{ident.name}` is kept per "
+                              f"{decl.per_enum.name}: say which", ident.span,
+                              hint=f"write `{ident.name}[...]` and the amount, e.g. "
+                              f"`{ident.name}[{_first_member(self.mode, decl)}] 1`")
+        elif item.key is not None:
+            self.family_key(decl, item.key, scope)
+        got = self.infer(item.amount, scope)
+        if type(item.amount) is ast.Number and item.amount.value == 0:
+            self.report.warning(codes.NO_AMOUNT, f"`{ident.name} 0` is no `{ident.name}` at all",
+                                item.amount.span,
+                                hint="write the amount the rulebook gives, or remove the item")
+        if not got.unknown and got != N.INT:
+            self.report.error(codes.AMOUNT_TYPE, f"the amount of `{ident.name}` must be a number, but "
+                              f"this is {got.words()}", item.amount.span,
+                              hint="write a number, e.g. `water morale` or `coin (n + 1)`; add bags with `+`")
+        elif type(item.amount) is ast.Neg and type(item.amount.operand) is ast.Number \
+                and item.amount.operand.value > 0:
+            self.report.error(codes.AMOUNT_NEGATIVE, f"an amount below zero counts as none: `{ident.name}` "
+                              f"is never moved here", item.amount.span,
+                              hint="to take resources away, `pay` them or subtract a bag: `b.cost - coin 1`")
+
+    def family_key(self, decl, key, scope: N.Scope) -> None:
+        """The key of ``decl[key]``: a member of the enum the family is kept per (E0523)."""
+        got = self.infer(key, scope)
+        if decl.per_enum is None:
+            self.report.error(codes.FAMILY_KEY_TYPE, f"resource `{decl.name}` is not kept per anything, "
+                              "so it takes no `[...]`", key.span, hint=f"write just `{decl.name}`",
+                              notes=[Note("declared here", decl.span)])
+            return
+        want = Type.enum(decl.per_enum.name)
+        if not got.unknown and got != want:
+            self.report.error(codes.FAMILY_KEY_TYPE, f"`{decl.name}` is kept per {decl.per_enum.name}, so "
+                              f"its key must be {want.words()}, but this is {got.words()}", key.span,
+                              hint=f"name a {decl.per_enum.name} (`{decl.name}"
+                              f"[{_first_member(self.mode, decl)}]`), or one chosen or looped over",
+                              notes=[Note("declared here", decl.span)])
 
     def _roll(self, e: ast.RollValue, scope: N.Scope) -> Type:
         pieces = self.mode.pieces.get(scope.card) if scope.card else None
@@ -93,6 +139,9 @@ class Checker:
 
     def _name(self, e: ast.Name, scope: N.Scope) -> Type:
         b = N.resolve(self.mode, scope, e.name)
+        if b is not None and b.kind == "family":
+            self.family_needs_key(b.decl, e.name, e.span)
+            return N.INT
         if b is not None and b.kind == "global_track" and b.decl.per_enum is not None:
             self.report.error(codes.WHOSE, f"track `{e.name}` is kept per {b.decl.per_enum.name}: say "
                               "which", e.span, hint=f"write `{e.name}[...]`")
@@ -127,7 +176,15 @@ class Checker:
                                   + (" ..." if len(options) > 8 else "") if options else
                                   f"{what} has nothing to read here"))
             return N.UNKNOWN
+        if b.kind == "family":
+            self.family_needs_key(b.decl, f"{e.obj}.{e.attr}", e.span)
         return b.type
+
+    def family_needs_key(self, decl, written: str, span) -> None:
+        """E0522: a family named where the amount of one member is meant."""
+        self.report.error(codes.FAMILY_NEEDS_KEY, f"resource `{decl.name}` is kept per {decl.per_enum.name}: "
+                          "say which", span, hint=f"write `{written}[...]`, e.g. "
+                          f"`{written}[{_first_member(self.mode, decl)}]`")
 
     def _not(self, e: ast.Not, scope: N.Scope) -> Type:
         self.expect(e.operand, N.BOOL, scope, "the operand of `not`")
@@ -155,13 +212,36 @@ class Checker:
         return N.BOOL
 
     def _arith(self, e: ast.Arith, scope: N.Scope) -> Type:
-        for x in e.operands:
-            self.expect(x, N.INT, scope, "arithmetic")
+        types = [self.infer(x, scope) for x in e.operands]
+        if N.BAG in types:
+            return self._bag_arith(e, types)
+        for x, got in zip(e.operands, types):
+            self.mismatch(x, got, N.INT, "arithmetic")
         for op, x in zip(e.ops, e.operands[1:]):
             if op == "//" and isinstance(x, ast.Number) and x.value == 0:
                 self.report.error(codes.DIVISION_BY_ZERO, "division by zero", x.span,
                                   hint="divide by a number other than 0")
         return N.INT
+
+    def _bag_arith(self, e: ast.Arith, types: list[Type]) -> Type:
+        """Bag arithmetic (construct 7): bag + bag, bag - bag (never below zero), bag * number
+        and number * bag make a bag; anything else is E0527."""
+        acc = types[0]
+        for op, got in zip(e.ops, types[1:]):
+            if acc.unknown or got.unknown:
+                acc = N.BAG
+                continue
+            if acc == got == N.INT or (op in "+-" and acc == got == N.BAG) or (
+                    op == "*" and {acc, got} == {N.BAG, N.INT}):
+                acc = N.BAG if N.BAG in (acc, got) else N.INT
+                continue
+            verb = {"+": "add", "-": "subtract", "*": "multiply", "//": "divide"}[op]
+            self.report.error(codes.BAG_ARITHMETIC, f"cannot {verb} {acc.words()} and {got.words()} "
+                              f"with `{op}`", e.span,
+                              hint="bags add (`a + b`), subtract (`a - b`, never below zero) and scale by "
+                              "a number (`a * 2`, `2 * a`)")
+            acc = N.BAG
+        return N.BAG
 
     def _neg(self, e: ast.Neg, scope: N.Scope) -> Type:
         self.expect(e.operand, N.INT, scope, "the operand of `-`")
@@ -199,16 +279,38 @@ class Checker:
         return Type.card(card) if card else N.UNKNOWN
 
     def _index(self, e: ast.Index, scope: N.Scope) -> Type:
+        resource = self.mode.resources.get(e.track.name)
+        if resource is not None:  # disc[k], p.disc[k]: the amount of one member of a family
+            if e.owner is not None and scope.locals.get(e.owner) != N.PLAYER:
+                self.report.error(codes.UNKNOWN_NAME, f"`{e.owner}` is not a chosen player here", e.span,
+                                  hint=f"choose the player first (`choose {e.owner}: player`), or write "
+                                  f"`{e.track.name}[...]` for your own")
+            self.family_key(resource, e.key, scope)
+            return N.INT
         track = self.mode.tracks.get(e.track.name)
         if track is None:
-            self.report.error(codes.UNKNOWN_NAME, f"unknown track `{e.track.name}`", e.track.span,
-                              hint=did_you_mean(e.track.name, self.mode.tracks, "tracks"))
+            self.report.error(codes.UNKNOWN_NAME, f"unknown track or resource `{e.track.name}`", e.track.span,
+                              hint=did_you_mean(e.track.name, [*self.mode.tracks, *self.mode.resources],
+                                                "tracks and resources"))
             return N.UNKNOWN
+        if e.owner is not None:
+            self.report.error(codes.WHOSE, f"track `{track.name}` is shared: it belongs to no player", e.span,
+                              hint=f"write `{track.name}[...]`")
         self.track_key(track, e.key, scope, e.span)
         return N.INT
 
     def _call(self, e: ast.Call, scope: N.Scope) -> Type:
         arity = N.BUILTIN_FUNCS.get(e.func.name)
+        if arity is None and e.func.name in self.mode.resources and len(e.args) == 1:
+            # `b.cost - titanium (n)`: inside arithmetic an item's amount is a number written out
+            name = e.func.name
+            self.report.error(codes.WRONG_CALL, f"`{name} (...)` here reads as a call of a function "
+                              f"`{name}`: inside `+`, `-` or `*`, a bag item's amount is a number "
+                              "written out", e.span,
+                              hint=f"scale an item of one: `{name} 1 * (...)`; after `gain`, `pay` or "
+                              f"`has`, `{name} (...)` alone is fine")
+            self.infer(e.args[0], scope)
+            return N.BAG  # what was meant: no second error about it
         if arity is None:
             self.report.error(codes.WRONG_CALL, f"unknown function `{e.func.name}`", e.func.span,
                               hint=did_you_mean(e.func.name, N.BUILTIN_FUNCS, "functions"))
@@ -219,9 +321,25 @@ class Checker:
             self.report.error(codes.WRONG_CALL, f"`{e.func.name}` takes {arity} value(s)", e.span,
                               hint=f"write `{e.func.name}(" + ", ".join("xyz"[:arity]) + ")`")
         want = N.BAG if e.func.name == "total" else N.INT
+        if e.func.name == "total" and len(e.args) == 1 and self.family_total(e.args[0], scope):
+            return N.INT  # total(disc): how many of all its members you hold
         for a in e.args:
             self.expect(a, want, scope, f"each value given to `{e.func.name}`")
         return N.INT
+
+    def family_total(self, arg, scope: N.Scope) -> bool:
+        """Whether ``total(arg)`` counts a resource family, every member (``total(disc)``,
+        ``total(p.disc)``); the argument is recorded as a number."""
+        if type(arg) is ast.Name:
+            b = N.resolve(self.mode, scope, arg.name)
+        elif type(arg) is ast.Attribute and scope.locals.get(arg.obj) == N.PLAYER:
+            b = N.resolve_attribute(self.mode, scope, arg.obj, arg.attr)
+        else:
+            return False
+        if b is None or b.kind != "family":
+            return False
+        self.types.record_expression(arg, scope, N.INT)
+        return True
 
     def zone_ref(self, z: ast.ZoneRef, scope: N.Scope, any_owner: bool = False) -> str | None:
         """Check a zone reference; return its card type name.  ``any_owner`` allows a
@@ -331,6 +449,12 @@ EXPRESSIONS: dict[type, Callable[[Checker, Any, N.Scope], Type]] = {
     ast.Index: Checker._index,
     ast.Call: Checker._call,
 }
+
+
+def _first_member(mode, decl) -> str:
+    """The first member of the enum a family is kept per (for hints), or ``...``."""
+    members = N.family_members(mode, decl)
+    return members[0] if members else "..."
 
 
 def _type_hint(want: Type, got: Type) -> str:

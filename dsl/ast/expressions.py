@@ -131,11 +131,33 @@ class Neg:
 
 
 @dataclass(frozen=True, slots=True)
-class BagLiteral:
-    """``electricity 1, water 1``: resource names with amounts."""
+class BagItem:
+    """One item of a bag: ``water 2``, ``water morale`` (an amount is any number
+    expression, worked out when the rule runs; below zero it counts as zero), or
+    ``disc[k] 2`` (one member ``key`` of a resource family)."""
 
-    items: tuple[tuple[Ident, int], ...]
+    resource: Ident
+    amount: Expr
+    key: Expr | None = None
     span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class BagLiteral:
+    """``electricity 1, water 1``: resources (or members of resource families) with amounts."""
+
+    items: tuple[BagItem, ...]
+    span: Span = _span()
+
+    def constant(self) -> dict[str, int] | None:
+        """``{resource: amount}`` when every amount is a number written out and no item
+        is a family member; None otherwise (the amounts are worked out in play)."""
+        out: dict[str, int] = {}
+        for item in self.items:
+            if item.key is not None or type(item.amount) is not Number:
+                return None
+            out[item.resource.name] = out.get(item.resource.name, 0) + item.amount.value
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,10 +219,13 @@ class Best:
 
 @dataclass(frozen=True, slots=True)
 class Index:
-    """``loyalty[f]``: the position of a track kept for each member of an enum."""
+    """``loyalty[f]``: the position of a track kept for each member of an enum; or
+    ``disc[k]`` (``p.disc[k]`` with ``owner`` ``p``): the amount of one member of a
+    resource family that you (or ``p``) hold."""
 
     track: Ident
     key: Expr
+    owner: str | None = None
     span: Span = _span()
 
 

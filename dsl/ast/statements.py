@@ -151,6 +151,10 @@ class EachPlayer:
 
 @dataclass(frozen=True, slots=True)
 class ForEach:
+    """``for each c in ZONE where C { }``: the body runs for each card of the zone
+    (those meeting C); ``for each k in ENUM where C { }`` (``zone`` names an enum):
+    for each member, in declaration order."""
+
     var: Ident
     zone: ZoneRef
     where: Expr | None

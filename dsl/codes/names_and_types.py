@@ -82,4 +82,39 @@ CODES: tuple[Code, ...] = (
          "`end game_over { when ... winner most ... }`.",
          'game g "G" {\n  players 2 to 4\n}\n\ntrack vp "VP" {\n  per player\n  score\n}\n\n'
          'setup {\n}\n\nflow {\n  start -> end\n}\n', standalone=True),
+    Code(FAMILY_NEEDS_KEY := "E0522", "a resource family is named without saying which member",
+         "A resource declared `per ENUM` is a family of resources, one per member of the enum: "
+         "`disc[science]`. Where one amount is meant (a bag item, a number), say which member, "
+         "`disc[k]`; a bare family name means all its members only in a bag choice (`2 of disc`).",
+         'enum colour "Colour" {\n  red "Red"\n  blue "Blue"\n  source "Components"\n}\n\n'
+         'resource paint "Paint" {\n  per colour\n  source "Components"\n}\n\n'
+         'action mix "Mix" {\n  effect {\n    gain paint 1\n  }\n  source "Turn"\n}\n'),
+    Code(FAMILY_KEY_TYPE := "E0523", "the key of a resource family is not a member of its enum",
+         "`disc[k]` reads one member of a family kept per an enum, so `k` must be a member of "
+         "that enum: written out (`disc[science]`), chosen (`choose k: knowledge`) or looped over "
+         "(`for each k in knowledge`). A resource kept per nothing takes no `[...]`.",
+         'enum colour "Colour" {\n  red "Red"\n  blue "Blue"\n  source "Components"\n}\n\n'
+         'resource paint "Paint" {\n  per colour\n  source "Components"\n}\n\n'
+         'action mix "Mix" {\n  effect {\n    gain paint[2] 1\n  }\n  source "Turn"\n}\n'),
+    Code(ENUM_LOOP_NOT_ZONE := "E0524", "`for each` over something that is neither a zone nor an enum",
+         "`for each x in Z` runs once for each card of the zone `Z`, or once for each member of "
+         "the enum `Z`, in declaration order. The name after `in` is neither. Name a zone, a "
+         "deck or an enum.",
+         'action tidy "Tidy" {\n  effect {\n    for each c in vp {\n      score 1\n    }\n  }\n'
+         '  source "Turn"\n}\n'),
+    Code(AMOUNT_TYPE := "E0525", "an amount that is not a number",
+         "The amount of a bag item (`water morale`, `disc[k] (n + 1)`) is any number expression, "
+         "worked out when the rule runs. This one is not a number: a bag, a card, a player or a "
+         "condition. Write a number, or add bags with `+`.",
+         'action hoard "Hoard" {\n  effect {\n    gain coin (coin >= 1)\n  }\n  source "Turn"\n}\n'),
+    Code(AMOUNT_NEGATIVE := "E0526", "a negative amount is written out",
+         "An amount worked out in play that falls below zero counts as zero, but one written "
+         "out below zero (`coin (-1)`) is always nothing, so it is a mistake: to take resources "
+         "away, `pay` them, or subtract a bag (`b.cost - coin 1`).",
+         'action hoard "Hoard" {\n  effect {\n    gain coin (-1)\n  }\n  source "Turn"\n}\n'),
+    Code(BAG_ARITHMETIC := "E0527", "bags combined the wrong way",
+         "Bags add (`a + b`), subtract (`a - b`, never below zero in any resource) and scale by "
+         "a number (`a * 2` or `2 * a`). Multiplying two bags, dividing a bag, or adding a number "
+         "to a bag means nothing. Use one of those forms, or count one resource (`me.coin`).",
+         'action hoard "Hoard" {\n  effect {\n    gain coin 1 + 2\n  }\n  source "Turn"\n}\n'),
 )

@@ -68,8 +68,10 @@ class DeclarationRules(TreeToAst):
     def resource(self, meta, c):
         name, title, *items = c
         supply = self._tagged(items, "supply")
+        per_enum = self._tagged(items, "per_enum")
         return ast.Resource(str(name), title, bool(self._tagged(items, "non_renewable")),
-                            supply[0] if supply else None, self._metas(items), self._span(meta))
+                            supply[0] if supply else None, per_enum[0] if per_enum else None,
+                            self._metas(items), self._span(meta))
 
     def per_player(self, c):
         return ("per_player", True)
@@ -276,6 +278,10 @@ class DeclarationRules(TreeToAst):
     @v_args(meta=True)
     def subset_domain(self, meta, c):
         return ast.SubsetDomain(self._ident(c[0]), c[1] if len(c) > 1 else None, self._span(meta))
+
+    @v_args(meta=True)
+    def enum_domain(self, meta, c):
+        return ast.EnumDomain(self._ident(c[0]), c[1] if len(c) > 1 else None, self._span(meta))
 
     @v_args(meta=True)
     def range_domain(self, meta, c):

@@ -117,7 +117,19 @@ class ExpressionRules(TreeToAst):
 
     @v_args(meta=True)
     def index(self, meta, c):
-        return ast.Index(self._ident(c[0]), c[1], self._span(meta))
+        return ast.Index(self._ident(c[0]), c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def player_index(self, meta, c):
+        return ast.Index(self._ident(c[1]), c[2], str(c[0]), self._span(meta))
+
+    @v_args(meta=True)
+    def item_atom(self, meta, c):
+        """``titanium 1`` or ``disc[k] 2`` inside an expression: a bag of one item."""
+        amount = c[-1]
+        amount = ast.Number(self._int(amount), self._tok_span(amount))
+        item = ast.BagItem(self._ident(c[0]), amount, c[1] if len(c) == 3 else None, self._span(meta))
+        return ast.BagLiteral((item,), self._span(meta))
 
     @v_args(meta=True)
     def call(self, meta, c):

@@ -19,8 +19,10 @@ class StatementRules(TreeToAst):
     def bag_literal(self, meta, c):
         return ast.BagLiteral(tuple(c), self._span(meta))
 
-    def bag_item(self, c):
-        return (self._ident(c[0]), self._int(c[1]))
+    @v_args(meta=True)
+    def bag_item(self, meta, c):
+        key = c[1] if len(c) == 3 else None
+        return ast.BagItem(self._ident(c[0]), c[-1], key, self._span(meta))
 
     def bag_expr(self, c):
         return c[0]

@@ -36,7 +36,7 @@ from .values import (TERMINAL, Apply, Bag, Continuation, Decision, Effect, Legal
                      _from_json, _is_int, _same, _seat, _to_json)
 from .chance import MASK64, _next, randrange, shuffle_list
 from .actions import Action
-from .resources import gain, has, pay, release, transfer
+from .resources import bag_minus, bag_of, bag_plus, bag_times, gain, has, pay, pay_one, release, transfer
 from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw, in_zone, move,
                     move_all, overflow, put, room, shuffle, zone)
 from .decisions import ask, choose_card, choose_cards, turn_order
@@ -50,7 +50,8 @@ __all__ = [
     "TERMINAL", "MASK64", "Bag", "Owner", "Decision", "Predicate", "Effect", "Legal", "Apply",
     "Continuation", "RulesError", "IllegalActionError",
     # what generated engines call
-    "randrange", "shuffle_list", "Action", "has", "gain", "pay", "release", "transfer", "zone",
+    "randrange", "shuffle_list", "Action", "has", "gain", "pay", "pay_one", "release", "transfer",
+    "bag_of", "bag_plus", "bag_minus", "bag_times", "zone",
     "in_zone", "best", "room", "move", "move_all", "overflow", "put", "shuffle", "draw",
     "choose_cards", "choose_card", "ask", "turn_order", "Phase", "Rules", "without", "State",
     "load_state", "restore_state", "GameBase",

@@ -101,3 +101,14 @@ def test_pygments_finds_the_lexer_through_the_entry_point(tmp_path, monkeypatch)
     assert isinstance(get_lexer_by_name("rulebook"), RulebookLexer)
     assert isinstance(get_lexer_by_name("rules"), RulebookLexer)
     assert isinstance(get_lexer_for_filename("specs/utopolis.rules"), RulebookLexer)
+
+
+def test_resource_families_and_computed_amounts_lex_as_the_language_means():
+    """Constructs 6 and 7 add no keyword: `per` and `for each ... in` are keywords, the
+    family, its key and a computed amount are names, brackets punctuation."""
+    tokens = lex('resource disc "Knowledge Disc" {\n  per knowledge\n}\n'
+                 "for each k in knowledge {\n  gain disc[k] (n + 1), water morale\n}\n")
+    assert [v for t, v in tokens if t in Keyword] == ["resource", "per", "for", "each", "in", "gain"]
+    assert [v for t, v in tokens if t in Name] == ["disc", "knowledge", "k", "knowledge", "disc", "k", "n",
+                                                   "water", "morale"]
+    assert not [v for t, v in tokens if t in Error]

@@ -562,3 +562,22 @@ def test_an_observation_shows_public_zones_own_hidden_zones_and_sizes_of_the_res
     assert s.observation(0)["zones"]["hand"] == [[mine], 0]
     with pytest.raises(R.RulesError, match="no player 2"):
         s.observation(2)
+
+
+# ----------------------------------------------------------------- bag arithmetic (construct 7)
+def test_bag_arithmetic_never_goes_below_zero():
+    assert R.bag_plus((1, 0, 2), (0, 3, 1)) == (1, 3, 3)
+    assert R.bag_minus((2, 1, 0), (1, 1, 1)) == (1, 0, 0)  # a titanium discount on no titanium
+    assert R.bag_times((1, 0, 2), 2) == (2, 0, 4)
+    assert R.bag_times((1, 0, 2), -1) == (0, 0, 0)
+    assert R.bag_of(3, ((2, 4), (0, -1), (2, 1))) == (0, 0, 5)  # below zero counts as none
+
+
+def test_pay_one_checks_the_one_resource():
+    s = SimpleNamespace(res=[[3, 1]])
+    R.pay_one(s, 0, 0, 2)
+    R.pay_one(s, 0, 1, -4)  # nothing to pay
+    assert s.res == [[1, 1]]
+    with pytest.raises(R.IllegalActionError):
+        R.pay_one(s, 0, 1, 2)
+    assert s.res == [[1, 1]]

@@ -192,6 +192,10 @@ def tally(decl: ast.Tally, names: Mapping[str, str] | None = None) -> list[str]:
 def resource(decl: ast.Resource, names: Mapping[str, str] | None = None) -> list[str]:
     kind = "non-renewable (spent when used)" if decl.non_renewable else "renewable"
     supply = "unlimited supply" if decl.supply is None else f"supply of {decl.supply}"
+    if decl.per_enum is not None:  # a family: one resource per member of the enum
+        per = Markdown("one per {}").format(type_noun(decl.per_enum.name, as_names(names)))
+        return paragraphs([Markdown("**{}**: {}, each {}, {}.").format(decl.title, per, kind, supply)],
+                          provenance(decl.meta))
     return paragraphs([Markdown("**{}**: {}, {}.").format(decl.title, kind, supply)], provenance(decl.meta))
 
 

@@ -99,6 +99,14 @@ def _bag_domain(node: ast.BagDomain, voice: Voice, var: str | None) -> str:
     return f"any {node.size} of {kinds}, in any mix"
 
 
+def _enum_domain(node: ast.EnumDomain, voice: Voice, var: str | None) -> str:
+    noun = type_noun(node.enum.name, voice.names)
+    text = f"{_article(str(noun))} {noun}"
+    if node.where is not None:
+        text += f" such that {phrase(node.where, voice)}"
+    return text
+
+
 def _subset_domain(node: ast.SubsetDomain, voice: Voice, var: str | None) -> str:
     decl = voice.names.decls.get(node.card_type.name)
     noun = inline(_noun(decl.title)) if decl is not None and hasattr(decl, "title") else plain(
@@ -116,6 +124,7 @@ DOMAIN_RENDERERS: dict[type, Callable[..., str]] = {
     ast.BagDomain: _bag_domain,
     ast.RangeDomain: lambda n, v, var: f"a number from {n.low} to {n.high}",
     ast.SubsetDomain: _subset_domain,
+    ast.EnumDomain: _enum_domain,
 }
 
 
@@ -336,6 +345,8 @@ def _has(node: ast.Has, v: Voice) -> str:
 
 # ----------------------------------------------------------------- numbers and bags
 def _arith(node: ast.Arith, v: Voice) -> str:
+    if any(_bag_like(x, v) for x in node.operands):
+        return _bag_arith(node, v)
     parts = [_grouped(node.operands[0], v, ast.Arith)]
     for op, operand in zip(node.ops, node.operands[1:]):
         parts.append(f"{_ARITH[op]} {_grouped(operand, v, ast.Arith)}")
@@ -345,7 +356,43 @@ def _arith(node: ast.Arith, v: Voice) -> str:
 
 
 def _bag(node: ast.BagLiteral, v: Voice) -> str:
-    return join([Markdown(f"{amount} {v.names.title(kind.name)}") for kind, amount in node.items])
+    return join([Markdown(_bag_item(item, v)) for item in node.items])
+
+
+def _bag_item(item: ast.BagItem, v: Voice) -> str:
+    """``2 Water``, ``as much Water as your Morale``, ``1 Knowledge Disc of type k``."""
+    what = v.names.title(item.resource.name)
+    if item.key is not None:
+        what = f"{what} of type {phrase(item.key, v)}"
+    if type(item.amount) is ast.Number:
+        return f"{item.amount.value} {what}"
+    return f"as much {what} as {_grouped(item.amount, v, ast.Arith)}"
+
+
+def _bag_like(node, v: Voice) -> bool:
+    """Whether ``node`` reads as a bag: written out, or a card's bag field."""
+    if isinstance(node, (ast.BagLiteral, ast.EmptyBag)):
+        return True
+    if isinstance(node, ast.Arith):
+        return any(_bag_like(x, v) for x in node.operands)
+    return isinstance(node, ast.Attribute) and v.names.fields.get(node.attr) == "bag"
+
+
+def _bag_arith(node: ast.Arith, v: Voice) -> str:
+    """Bag arithmetic: ``the cost of b, less 1 Titanium (never below zero)``, ``twice
+    what b gives``."""
+    text = _grouped(node.operands[0], v, ast.Arith)
+    for op, operand in zip(node.ops, node.operands[1:]):
+        right = _grouped(operand, v, ast.Arith)
+        if op == "+":
+            text = f"{text} and {right}"
+        elif op == "-":
+            text = f"{text}, less {right} (never below zero)"
+        elif type(operand) is ast.Number:
+            text = {1: text, 2: f"twice {text}"}.get(operand.value, f"{operand.value} times {text}")
+        else:
+            text = f"{right} times {text}"
+    return text
 
 
 def _count(node: ast.Count, v: Voice) -> str:
@@ -377,6 +424,10 @@ def _in_zone(node: ast.InZone, v: Voice) -> str:
 
 
 def _index(node: ast.Index, v: Voice) -> str:
+    decl = v.names.decls.get(node.track.name)
+    if isinstance(decl, ast.Resource):  # a member of a resource family, held by you or p
+        what = f"{v.names.title(node.track.name)} of type {phrase(node.key, v)}"
+        return v.own(what) if node.owner is None else f"{inline(node.owner)}'s {what}"
     return f"the {v.names.title(node.track.name)} of {phrase(node.key, v)}"
 
 
@@ -393,6 +444,9 @@ def _call(node: ast.Call, v: Voice) -> str:
     if node.func.name == "abs" and len(args) == 1:
         return f"the size of {args[0]}"
     if node.func.name == "total" and len(args) == 1:
+        decl = v.names.decls.get(getattr(node.args[0], "attr", getattr(node.args[0], "name", "")))
+        if isinstance(decl, ast.Resource) and decl.per_enum is not None:  # total(disc)
+            return f"the number of {args[0]} of every {type_noun(decl.per_enum.name, v.names)}"
         return f"the number of resources in {args[0]}"
     return f"{plain(node.func.name)} of {join(args)}"
 

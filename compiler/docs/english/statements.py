@@ -1,6 +1,6 @@
 """Statements as Markdown bullets: one imperative sentence per statement.
 
-``stmt(Gain(BagLiteral(((Ident('water'), 1),))), names)`` →
+``stmt(Gain(BagLiteral((BagItem(Ident('water'), Number(1)),))), names)`` →
 ``["- Take 1 Water from the supply."]``.  Blocks (``each player``, ``for
 each``, ``if``, ``ask``, ``choose c: card in``) nest their bodies four spaces deeper,
 as Python-Markdown wants for nested lists.  Lines are
@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 
 from dsl import ast
 
-from compiler.docs.english.expressions import Voice, card_noun, join, phrase, relative
+from compiler.docs.english.expressions import Voice, card_noun, join, phrase, relative, type_noun
 from compiler.docs.english.glossary import as_names, plain
 from compiler.docs.markdown import Markdown, inline
 
@@ -66,7 +66,7 @@ def _pay(node: ast.Pay, v: Voice) -> list[str]:
 def _release(node: ast.Release, v: Voice) -> list[str]:
     resources = [d for d in v.names.decls.values() if isinstance(d, ast.Resource)]
     if isinstance(node.bag, ast.BagLiteral):
-        kinds = {k.name for k, _ in node.bag.items}
+        kinds = {item.resource.name for item in node.bag.items}
         resources = [r for r in resources if r.name in kinds]
     back = join([r.title for r in resources if not r.non_renewable])
     spent = join([r.title for r in resources if r.non_renewable])
@@ -180,6 +180,12 @@ def _choose_card(node: ast.ChooseCard, v: Voice) -> list[str]:
 
 # ----------------------------------------------------------------- control
 def _for_each(node: ast.ForEach, v: Voice) -> list[str]:
+    decl = v.names.decls.get(node.zone.zone.name)
+    if isinstance(decl, ast.Enum) and node.zone.owner is None and node.zone.owner_expr is None:
+        text = f"For each {type_noun(decl.name, v.names)} {inline(node.var.name)}"
+        if node.where is not None:
+            text += f" such that {phrase(node.where, v)}"
+        return _block(text + ", in order:", node.body, v)
     noun = card_noun(node.zone, v.names, plural=False)
     text = f"For each {noun} {inline(node.var.name)} in {phrase(node.zone, v)}"
     if node.where is not None:
