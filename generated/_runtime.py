@@ -213,14 +213,11 @@ def in_zone(s: State, card: int, name: str, owner: Any = ...) -> bool:
 
 def best(cards: Sequence[int], key: Callable[[int], Any], line: int) -> int:
     """``best ZONE by KEY`` (spec line ``line``): the card of ``cards`` with the highest
-    ``key(card)``, the first of those tied.  Raises RuntimeError when ``cards`` is empty:
-    an empty zone has no best card, and a spec checks the zone first (`if count ... >= 1`);
-    no card is ever made up (reading "card -1" would read the catalogue's last card)."""
-    if not cards:
-        raise RuntimeError(f"`best` of an empty zone at spec line {line}: it has no best card; "
-                           "the spec must check that the zone has a card first "
-                           "(`if count ZONE >= 1 { ... }`)")
-    return max(cards, key=key)
+    ``key(card)``, the first of those tied; -1 (``nothing``) when ``cards`` is empty.  The
+    checker makes a spec test for that before it reads the card (`if count ZONE >= 1`,
+    or `if b != nothing`), so -1 is never read as a card (card -1 would be the
+    catalogue's last card)."""
+    return max(cards, key=key) if cards else -1
 
 
 def room(s: State, g: Rules, name: str, owner: Owner) -> bool:
@@ -367,6 +364,27 @@ def ask(s: State, who: int, labels: tuple[str, ...], fn: str, env: dict, me: int
 def turn_order(s: State) -> list[int]:
     """Seats in turn order starting from the first player."""
     return [(s.first + i) % s.n for i in range(s.n)]
+
+
+def select_players(s: State, where: Callable[[int], bool] | None,
+                   ranks: tuple[tuple[bool, Callable[[int], int]], ...],
+                   then_where: Callable[[int], bool] | None) -> list[int]:
+    """The players of ``each player``/``the player`` clauses, in turn order from the
+    first player: those meeting ``where``; then, for each ``(most, measure)`` of
+    ``ranks``, those tied for the highest (``most``) or lowest ``measure``; then those
+    meeting ``then_where``.  ``None`` keeps everyone."""
+    chosen = [q for q in turn_order(s) if where is None or where(q)]
+    for most, measure in ranks:
+        values = [measure(q) for q in chosen]
+        if values:
+            target = max(values) if most else min(values)
+            chosen = [q for q, v in zip(chosen, values) if v == target]
+    return [q for q in chosen if then_where is None or then_where(q)]
+
+
+def only(players: list[int]) -> int:
+    """``the player ...``: the one player of ``players``, or -1 (``nobody``) if none or several."""
+    return players[0] if len(players) == 1 else -1
 
 
 # ---------------------------------------------------------------- rules of one mode

@@ -52,4 +52,11 @@ CODES: tuple[Code, ...] = (
          '      draw 1 from pile into my hand\n      choose 1 cards from my hand into market\n    }\n'
          '  }\n}\n',
          cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(TOP_OF_SET := "W0110", "`top of` or `bottom of` a set chosen with `some`",
+         "A set of cards chosen with `some` has no order: its top and bottom card are whichever the "
+         "engine lists last or first, not a card the rules name. Take the top of a zone (a deck, a "
+         "row), or use `best SET by KEY` to say which card.",
+         _CARD + '\naction keep "Keep" {\n  choose kept: some building\n'
+         '  require top of kept != nothing\n  effect {\n    score 1\n  }\n  source "Turn"\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
 )
