@@ -71,7 +71,7 @@ class Checker:
         shown = f"`{name}`" if name else "this"
         fix = (f"test it first: `if {name} != {word} {{ ... }}`" if name else
                f"name it and test it first: `let x = ...` then `if x != {word} {{ ... }}`")
-        self.report.error(codes.MAYBE_USED, f"{shown} may be {word}: {what} must be "
+        self.report.error(codes.MAYBE_USED, f"{shown} may be {word}: {what} needs "
                           f"{got.definite().words()}", e.span, hint=fix)
 
     def _bag(self, e: ast.BagLiteral, scope: N.Scope) -> Type:

@@ -434,7 +434,8 @@ def selection(where, measures, then_where, v: Voice) -> str:
     if where is not None:
         parts.append(f"for whom {phrase(where, they)}")
     for i, (direction, measure) in enumerate(measures):
-        parts.append(f"{'with' if i == 0 else 'then'} the {direction} {phrase(measure, they)}")
+        parts.append(f"{'with' if i == 0 else 'then'} the {direction} "
+                     f"{phrase(measure, replace(they, your=''))}")
     if then_where is not None:
         parts.append(f"{'among those, ' if measures else ''}for whom {phrase(then_where, they)}")
     return ", ".join(parts)

@@ -151,8 +151,8 @@ def _each_player(node: ast.EachPlayer, v: Voice) -> list[str]:
     if not node.selects:
         return _block("Each player, in turn order from the first player:", node.body, v)
     which = selection(node.where, node.measures, node.then_where, v)
-    return _block(f"Each player {which} (all of them, if tied), in turn order from the first player:",
-                  node.body, v)
+    tied = " (all of them, if tied)" if node.measures else ""
+    return _block(f"Each player {which}{tied}, in turn order from the first player:", node.body, v)
 
 
 def _overflow_note(dest: ast.ZoneRef, v: Voice) -> str:
