@@ -225,3 +225,20 @@ def test_as_needs_a_new_name(tmp_path):
     result = pipeline.compile_spec(tmp_path / "players.rules")
     assert any(d.code == "E0583" and "`round_no` is already a name here" in d.message
                for d in result.diagnostics)
+
+
+def _section(page: str, heading: str) -> str:
+    start = page.index(f"\n{heading}\n")
+    end = page.index("\n## ", start + 1)
+    return page[start:end]
+
+
+def test_the_language_reference_quotes_this_spec():
+    """`docs/language.md`'s section on players quotes the construct spec (which compiles,
+    above) word for word."""
+    import re
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "language.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```rulebook\n(.*?)^```$", _section(page, "## Players and seats"), re.M | re.S)
+    spec = SPEC.read_text(encoding="utf-8")
+    assert len(blocks) == 3 and all(block in spec for block in blocks)

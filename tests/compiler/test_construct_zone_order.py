@@ -219,3 +219,16 @@ def test_a_tested_top_plays_on_an_empty_zone(tmp_path):
     for _ in range(3):
         state.apply_action(state.legal_actions()[0])
     assert state.scores() == [6] and state.z["market"] == []
+
+
+def test_the_language_reference_quotes_this_spec():
+    """The sections of `docs/language.md` on maybe values, order in zones and `%` quote the
+    construct spec (which compiles and plays, above) word for word."""
+    import re
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "language.md").read_text(encoding="utf-8")
+    start = page.index("\n### Values that may be absent")
+    section = page[start:page.index("\n## ", start)]
+    blocks = re.findall(r"^```rulebook\n(.*?)^```$", section, re.M | re.S)
+    spec = SPEC.read_text(encoding="utf-8")
+    assert len(blocks) == 5 and all(block in spec for block in blocks)
