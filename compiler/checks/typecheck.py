@@ -96,7 +96,7 @@ class Checker:
         return Type.card(scope.card)
 
     def _in_zone(self, e: ast.InZone, scope: N.Scope) -> Type:
-        kind = self.infer(e.card, scope)
+        kind = self.infer(e.card, scope).definite()  # a card that may be nothing is in no zone
         card = self.zone_ref(e.zone, scope, any_owner=True)
         if card and kind not in (N.UNKNOWN, Type.card(card)):
             self.report.error(codes.WRONG_TYPE, f"only {card} cards can be in `{e.zone.zone.name}`, and "

@@ -204,8 +204,9 @@ def zone(s: State, name: str, owner: Owner) -> list[int]:
 
 
 def in_zone(s: State, card: int, name: str, owner: Any = ...) -> bool:
-    """Card ``card`` lies in zone ``name`` (of ``owner``; ``...`` means any owner)."""
-    where = s.loc[card]
+    """Card ``card`` lies in zone ``name`` (of ``owner``; ``...`` means any owner); no card
+    (-1, ``nothing``) lies nowhere."""
+    where = s.loc[card] if card >= 0 else None
     if where is None or where[0] != name:
         return False
     return owner is ... or where[1] == owner

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.specs import HEADER, compile_text
+from tests.helpers.specs import HEADER, compile_text, engine
 from compiler import pipeline
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -149,6 +149,9 @@ GUARDED = {
                      "    }",
     "compare, in, move need no test": "let t = top of market\n    if t == nothing or t in my hand {\n"
                                       "      score 1\n    }\n    move t into my hand",
+    "in needs no test": "let t = top of market\n    if t in my hand {\n      score 1\n    }",
+    "a maybe player compared with me": "let p = the player with most coin\n    if p == me {\n"
+                                       "      score 1\n    }",
 }
 
 
@@ -191,3 +194,18 @@ def test_the_hint_says_how_to_test(tmp_path):
     [d] = [d for d in compile_text(tmp_path, text, CARDS).diagnostics if d.severity == "error"]
     assert d.message == "`t` may be nothing: reading `t.value` needs a tile card"
     assert d.hint == "test it first: `if t != nothing { ... }`"
+
+
+def test_nothing_lies_in_no_zone_and_moves_nowhere(tmp_path):
+    """Once the market is empty, `top of market` is nothing (-1 in the engine): it is in
+    no hand (though the catalogue's last card, -1 read as an index, is in yours), and
+    moving it moves no card."""
+    text = SPEC.replace("  REQUIRE\n", "").replace("EFFECT", (
+        "let t = top of market\n    if t in my hand {\n      score 100\n    }\n"
+        "    move t into my hand\n    score 1")).replace("when count market == 0", "when vp >= 50")
+    mini = engine(tmp_path, text, CARDS)
+    state = mini.Game(num_players=1, seed=1).new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    assert state.scores() == [3]
+    assert sorted(mini.CARD_NAMES[c] for c in state.z["hand"][0]) == ["high", "low"]
