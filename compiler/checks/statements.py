@@ -97,11 +97,7 @@ class BlockChecker(Checker):
             self.report.error(codes.MOVE_NOT_CARD, f"`move` moves a card, and this is {card.words()}",
                               st.card.span, hint="move a chosen card, a `let` naming one or `top of ...`; "
                               "`move all ZONE into ...` moves a whole zone")
-        dest = self.zone_ref(st.dest, scope)
-        if card.is_card and dest and card.of != dest:
-            self.report.error(codes.WRONG_TYPE, f"`{st.dest.zone.name}` holds {dest} cards, and this is "
-                              f"{card.definite().words()}", st.dest.span,
-                              hint=f"move it into a zone of {card.of} cards")
+        self.zone_ref(st.dest, scope)
 
     def _move_all(self, st: ast.MoveAll, scope: N.Scope) -> None:
         self.same_cards(st.source, st.dest, scope)
