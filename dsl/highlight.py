@@ -78,6 +78,6 @@ class RulebookLexer(RegexLexer):
             (NAME, Name),
             (r"[0-9]+", Number.Integer),
             (r"->|==|!=|<=|>=|//|[<>=+\-*%]", Operator),
-            (r"[{}()\[\],:.]", Punctuation),
+            (r"[{}()\[\],:.?]", Punctuation),
         ],
     }

@@ -399,6 +399,18 @@ class Checker:
         self.expect(key, Type.enum(track.per_enum.name), scope, f"the key of `{track.name}`")
 
     def param_type(self, param: ast.ProcParam) -> Type:
+        """The type of a procedure's parameter (``t: tile?``: a tile card or nothing)."""
+        base = self._param_type(param)
+        if not param.maybe or base.unknown:
+            return base
+        if base.is_card or base == N.PLAYER:
+            return Type(base.kind, base.of, maybe=True)
+        self.report.error(codes.MAYBE_PARAM_TYPE, f"only a card or a player may be absent, and "
+                          f"`{param.name}` is {base.words()}", param.span,
+                          hint=f"write `{param.name}: {param.type.name}` without `?`")
+        return base
+
+    def _param_type(self, param: ast.ProcParam) -> Type:
         kind = param.type.name
         for simple in (N.INT, N.BAG, N.PLAYER):
             if kind == simple.kind:

@@ -126,4 +126,9 @@ CODES: tuple[Code, ...] = (
          _CARD + '\naction shove "Shove" {\n  effect {\n    move coin into pile\n  }\n'
          '  source "Turn"\n}\n',
          cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(MAYBE_PARAM_TYPE := "E0586", "a parameter that may be absent is not a card or a player",
+         "`name: type?` declares a procedure parameter that may be `nothing` (a card) or `nobody` "
+         "(a player), so that a value that may be absent can be passed without a test. A number, "
+         "a bag or an enum member is never absent: drop the `?`.",
+         'procedure tip "Tip" (n: int?) {\n  effect {\n    score n\n  }\n  source "Turn"\n}\n'),
 )

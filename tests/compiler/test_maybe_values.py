@@ -77,6 +77,12 @@ procedure weigh "Weigh" (t: tile) {
   }
   source "Weigh"
 }
+procedure weigh_any "Weigh, if there is a tile" (t: tile?) {
+  effect {
+    MAYBE_BODY
+  }
+  source "Weigh"
+}
 action grab "Grab" {
   REQUIRE
   effect {
@@ -97,6 +103,7 @@ CARDS = "cards:\n  - {name: low, title: Low, value: 1}\n  - {name: high, title: 
 
 def _errors(tmp_path, effect: str, require: str = "") -> list[tuple[str, str]]:
     text = SPEC.replace("EFFECT", effect).replace("  REQUIRE\n", f"  require {require}\n" if require else "")
+    text = text.replace("MAYBE_BODY", "if t != nothing {\n      score t.value\n    }")
     result = compile_text(tmp_path, text, CARDS)
     return [(d.code, d.message) for d in result.diagnostics if d.severity == "error"]
 
@@ -166,6 +173,19 @@ def test_a_requirement_is_a_test(tmp_path):
     assert [c for c, _ in _errors(tmp_path, "score (top of market).value", "count my hand >= 1")] == ["E0580"]
 
 
+def test_a_parameter_may_be_declared_absent(tmp_path):
+    """`(t: tile?)`: a value that may be absent is passed untested, and tested inside."""
+    assert _errors(tmp_path, "do weigh_any(top of market)") == []
+    text = SPEC.replace("EFFECT", "do weigh_any(top of market)").replace("  REQUIRE\n", "").replace(
+        "MAYBE_BODY", "score t.value")
+    found = [(d.code, d.message) for d in compile_text(tmp_path, text, CARDS).diagnostics
+             if d.severity == "error"]
+    assert found == [("E0580", "`t` may be nothing: reading `t.value` needs a tile card")]
+    text = SPEC.replace("(t: tile?)", "(t: int?)").replace("EFFECT", "score 1").replace("  REQUIRE\n", "")
+    assert "E0586" in [d.code for d in compile_text(tmp_path, text.replace("MAYBE_BODY", "score t"),
+                                                    CARDS).diagnostics]
+
+
 def test_a_new_let_of_the_same_name_is_not_narrowed(tmp_path):
     effect = ("let t = top of market\n    if t != nothing {\n      score t.value\n"
               "      for each t in my hand {\n        score 1\n      }\n    }")
@@ -190,7 +210,8 @@ def test_euphorias_guards_are_accepted_and_each_is_needed():
 
 
 def test_the_hint_says_how_to_test(tmp_path):
-    text = SPEC.replace("EFFECT", "let t = top of market\n    score t.value").replace("  REQUIRE\n", "")
+    text = (SPEC.replace("EFFECT", "let t = top of market\n    score t.value").replace("  REQUIRE\n", "")
+            .replace("MAYBE_BODY", "score 1"))
     [d] = [d for d in compile_text(tmp_path, text, CARDS).diagnostics if d.severity == "error"]
     assert d.message == "`t` may be nothing: reading `t.value` needs a tile card"
     assert d.hint == "test it first: `if t != nothing { ... }`"
@@ -200,7 +221,7 @@ def test_nothing_lies_in_no_zone_and_moves_nowhere(tmp_path):
     """Once the market is empty, `top of market` is nothing (-1 in the engine): it is in
     no hand (though the catalogue's last card, -1 read as an index, is in yours), and
     moving it moves no card."""
-    text = SPEC.replace("  REQUIRE\n", "").replace("EFFECT", (
+    text = SPEC.replace("  REQUIRE\n", "").replace("MAYBE_BODY", "score 1").replace("EFFECT", (
         "let t = top of market\n    if t in my hand {\n      score 100\n    }\n"
         "    move t into my hand\n    score 1")).replace("when count market == 0", "when vp >= 50")
     mini = engine(tmp_path, text, CARDS)
