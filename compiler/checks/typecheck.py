@@ -160,6 +160,7 @@ class Checker:
         left, right = self.infer(e.left, scope), self.infer(e.right, scope)
         if N.UNKNOWN not in (left, right):
             if e.op in ("==", "!="):
+                self._never_absent(e, left, right)
                 if not _comparable(left, right):
                     self.report.error(codes.WRONG_TYPE, f"cannot compare {left.words()} with "
                                       f"{right.words()}", e.span,
@@ -171,6 +172,20 @@ class Checker:
                                   hint="compare numbers, e.g. `count my hand >= 2`; test a bag with "
                                   "`has`, equality with `==`")
         return N.BOOL
+
+    def _never_absent(self, e: ast.Compare, left: Type, right: Type) -> None:
+        """W0111: ``x != nothing`` (``nobody``) where ``x`` is always present (a choice, a
+        parameter, a value already tested): the test always gives the same answer."""
+        absent = (ast.Nothing, ast.Nobody)
+        for side, other, type_ in ((e.left, e.right, left), (e.right, e.left, right)):
+            if isinstance(other, absent) and not isinstance(side, absent) \
+                    and (type_.is_card or type_.kind == "player") and not type_.maybe and not type_.unknown:
+                always = "true" if e.op == "!=" else "false"
+                self.report.warning(codes.NEVER_ABSENT, f"this test is always {always}: "
+                                    f"{type_.words()} is never {type_.absent_word()} here", e.span,
+                                    hint="remove the test, or test the value that may be absent "
+                                    "(`top of`, `best`, `the player with`...)")
+                return
 
     def _arith(self, e: ast.Arith, scope: N.Scope) -> Type:
         for x in e.operands:

@@ -59,4 +59,12 @@ CODES: tuple[Code, ...] = (
          _CARD + '\naction keep "Keep" {\n  choose kept: some building\n'
          '  require top of kept != nothing\n  effect {\n    score 1\n  }\n  source "Turn"\n}\n',
          cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(NEVER_ABSENT := "W0111", "a test for `nothing` or `nobody` of a value that is never absent",
+         "`x != nothing` (or `== nothing`, `nobody`) tests a card or player that is always there: "
+         "an action's choice, a parameter not declared with `?`, or a value already tested in "
+         "an enclosing `if`. The test always gives the same answer, so it is dead, or it was meant "
+         "for a value that may be absent (`top of`, `best`, `the player with`).",
+         _CARD + '\naction pick "Pick" {\n  choose b: card in pile\n  require b != nothing\n'
+         '  effect {\n    score 1\n  }\n  source "Turn"\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
 )

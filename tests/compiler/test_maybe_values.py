@@ -230,3 +230,18 @@ def test_nothing_lies_in_no_zone_and_moves_nowhere(tmp_path):
         state.apply_action(state.legal_actions()[0])
     assert state.scores() == [3]
     assert sorted(mini.CARD_NAMES[c] for c in state.z["hand"][0]) == ["high", "low"]
+
+
+def test_a_test_of_a_value_never_absent_is_a_warning(tmp_path):
+    """W0111: a parameter not declared with `?`, or a value already tested, is never
+    nothing; a value that may be absent is tested without a warning."""
+    def warnings(effect: str) -> list[str]:
+        text = SPEC.replace("EFFECT", effect).replace("  REQUIRE\n", "").replace("MAYBE_BODY", "score 1")
+        return [d.message for d in compile_text(tmp_path, text, CARDS).diagnostics if d.code == "W0111"]
+
+    assert warnings("let t = top of market\n    if t != nothing {\n      score 1\n    }") == []
+    assert warnings("let t = top of market\n    if t != nothing {\n      if t == nothing {\n"
+                    "        score 1\n      }\n    }") == ["this test is always false: a tile card is never "
+                                                         "nothing here"]
+    assert warnings("if me != nobody {\n      score 1\n    }") == [
+        "this test is always true: a player is never nobody here"]
