@@ -92,7 +92,11 @@ class BlockChecker(Checker):
         self.same_cards(st.source, st.dest, scope)
 
     def _move_card(self, st: ast.MoveCard, scope: N.Scope) -> None:
-        self.card_local(st.card, scope)
+        card = self.infer(st.card, scope)  # a card that may be nothing moves nothing: no test needed
+        if not card.unknown and not card.is_card:
+            self.report.error(codes.MOVE_NOT_CARD, f"`move` moves a card, and this is {card.words()}",
+                              st.card.span, hint="move a chosen card, a `let` naming one or `top of ...`; "
+                              "`move all ZONE into ...` moves a whole zone")
         self.zone_ref(st.dest, scope)
 
     def _move_all(self, st: ast.MoveAll, scope: N.Scope) -> None:
@@ -132,6 +136,7 @@ class BlockChecker(Checker):
         self.block(st.body, inner)
 
     def _each_player(self, st: ast.EachPlayer, scope: N.Scope) -> None:
+        self.player_select(st.where, st.measures, st.then_where, scope)
         self.block(st.body, scope)
 
     def _for_each(self, st: ast.ForEach, scope: N.Scope) -> None:
@@ -161,8 +166,8 @@ class BlockChecker(Checker):
 
     def _if(self, st: ast.If, scope: N.Scope) -> None:
         self.expect(st.condition, N.BOOL, scope, "an `if` condition")
-        self.block(st.then, scope)
-        self.block(st.otherwise, scope)
+        self.block(st.then, scope.narrow(*N.narrowing(st.condition)))  # design 1.2
+        self.block(st.otherwise, scope.narrow(*N.narrowing(st.condition, negated=True)))
 
     def _set_state(self, st: ast.SetState, scope: N.Scope) -> None:
         card = self.card_local(st.var, scope)
@@ -195,7 +200,10 @@ class BlockChecker(Checker):
         """``done``, ``again`` and the first-player statements name nothing to check."""
 
     def card_local(self, ident: ast.Ident, scope: N.Scope) -> str | None:
-        owner = scope.locals.get(ident.name)
+        owner = scope.type_of(ident.name)
+        if owner is not None and owner.maybe and owner.is_card:
+            self.maybe_used(ast.Name(ident.name, ident.span), owner, f"`{ident.name}` here")
+            return owner.of
         if owner is None or not owner.is_card:
             self.report.error(codes.UNKNOWN_NAME, f"`{ident.name}` is not a chosen card here", ident.span,
                               hint=did_you_mean(ident.name, scope.locals)

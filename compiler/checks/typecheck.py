@@ -50,8 +50,11 @@ class Checker:
         self.mismatch(e, self.infer(e, scope), want, what)
 
     def mismatch(self, e, got: Type, want: Type, what: str) -> None:
-        """E0503 when ``e``, of type ``got`` (already inferred), is not of type ``want``."""
-        if not got.unknown and not want.unknown and got != want:
+        """E0580 when ``e``, of type ``got`` (already inferred), may be absent where a
+        present ``want`` is needed; E0503 when it is not of type ``want``."""
+        if got.maybe and not want.maybe and got.definite() == want:
+            self.maybe_used(e, got, what)
+        elif not got.unknown and not want.unknown and got != want:
             self.report.error(codes.WRONG_TYPE,
                               f"{what} must be {want.words()}, but this is {got.words()}",
                               e.span, hint=_type_hint(want, got))
@@ -63,6 +66,17 @@ class Checker:
         type_ = rule(self, e, scope) if rule is not None else N.UNKNOWN
         self.types.record_expression(e, scope, type_)
         return type_
+
+    def maybe_used(self, e, got: Type, what: str) -> None:
+        """E0580: ``e``, of the maybe type ``got`` (a card or nothing, a player or nobody),
+        is used as ``what``, which needs one present (design 1.2)."""
+        name = e.name if isinstance(e, ast.Name) else None
+        word = got.absent_word()
+        shown = f"`{name}`" if name else "this"
+        fix = (f"test it first: `if {name} != {word} {{ ... }}`" if name else
+               f"name it and test it first: `let x = ...` then `if x != {word} {{ ... }}`")
+        self.report.error(codes.MAYBE_USED, f"{shown} may be {word}: {what} needs "
+                          f"{got.definite().words()}", e.span, hint=fix)
 
     def _bag(self, e: ast.BagLiteral, scope: N.Scope) -> Type:
         for item in e.items:
@@ -129,7 +143,7 @@ class Checker:
         return Type.card(scope.card)
 
     def _in_zone(self, e: ast.InZone, scope: N.Scope) -> Type:
-        kind = self.infer(e.card, scope)
+        kind = self.infer(e.card, scope).definite()  # a card that may be nothing is in no zone
         card = self.zone_ref(e.zone, scope, any_owner=True)
         if card and kind not in (N.UNKNOWN, Type.card(card)):
             self.report.error(codes.WRONG_TYPE, f"only {card} cards can be in `{e.zone.zone.name}`, and "
@@ -155,7 +169,10 @@ class Checker:
         return b.type
 
     def _attribute(self, e: ast.Attribute, scope: N.Scope) -> Type:
-        owner = scope.locals.get(e.obj)
+        owner = scope.type_of(e.obj)
+        if owner is not None and owner.maybe:
+            self.maybe_used(ast.Name(e.obj, e.span), owner, f"reading `{e.obj}.{e.attr}`")
+            owner = owner.definite()
         if owner is None:
             self.report.error(codes.UNKNOWN_NAME, f"`{e.obj}` is not a chosen card or player here", e.span,
                               hint=did_you_mean(e.obj, scope.locals) or "choose it first: `choose x: ...`")
@@ -193,13 +210,16 @@ class Checker:
     def _logic(self, e: ast.And | ast.Or, scope: N.Scope) -> Type:
         for x in e.operands:
             self.expect(x, N.BOOL, scope, f"each side of `{'and' if type(e) is ast.And else 'or'}`")
+            # what the left of `and` shows present is present on its right (`or`: its failure)
+            scope = scope.narrow(*N.narrowing(x, negated=type(e) is ast.Or))
         return N.BOOL
 
     def _compare(self, e: ast.Compare, scope: N.Scope) -> Type:
         left, right = self.infer(e.left, scope), self.infer(e.right, scope)
         if N.UNKNOWN not in (left, right):
             if e.op in ("==", "!="):
-                if left != right:
+                self._never_absent(e, left, right)
+                if not _comparable(left, right):
                     self.report.error(codes.WRONG_TYPE, f"cannot compare {left.words()} with "
                                       f"{right.words()}", e.span,
                                       hint="compare two things of one type, e.g. two numbers or two "
@@ -211,6 +231,20 @@ class Checker:
                                   "`has`, equality with `==`")
         return N.BOOL
 
+    def _never_absent(self, e: ast.Compare, left: Type, right: Type) -> None:
+        """W0111: ``x != nothing`` (``nobody``) where ``x`` is always present (a choice, a
+        parameter, a value already tested): the test always gives the same answer."""
+        absent = (ast.Nothing, ast.Nobody)
+        for side, other, type_ in ((e.left, e.right, left), (e.right, e.left, right)):
+            if isinstance(other, absent) and not isinstance(side, absent) \
+                    and (type_.is_card or type_.kind == "player") and not type_.maybe and not type_.unknown:
+                always = "true" if e.op == "!=" else "false"
+                self.report.warning(codes.NEVER_ABSENT, f"this test is always {always}: "
+                                    f"{type_.words()} is never {type_.absent_word()} here", e.span,
+                                    hint="remove the test, or test the value that may be absent "
+                                    "(`top of`, `best`, `the player with`...)")
+                return
+
     def _arith(self, e: ast.Arith, scope: N.Scope) -> Type:
         types = [self.infer(x, scope) for x in e.operands]
         if N.BAG in types:
@@ -221,6 +255,9 @@ class Checker:
             if op == "//" and isinstance(x, ast.Number) and x.value == 0:
                 self.report.error(codes.DIVISION_BY_ZERO, "division by zero", x.span,
                                   hint="divide by a number other than 0")
+            if op == "%" and isinstance(x, ast.Number) and x.value == 0:
+                self.report.error(codes.REMAINDER_BY_ZERO, "remainder of a division by zero", x.span,
+                                  hint="take the remainder by the size of the ring, e.g. `% 8`")
         return N.INT
 
     def _bag_arith(self, e: ast.Arith, types: list[Type]) -> Type:
@@ -253,16 +290,30 @@ class Checker:
             self.expect(e.who, N.PLAYER, scope, "the player before `has`")
         return N.BOOL
 
+    def on_card(self, scope: N.Scope, card: str, name: ast.Ident | None) -> N.Scope:
+        """The scope inside ``count``/``sum``/``best``/``where`` over cards of ``card``:
+        bare field names read the card, and so does ``name`` (``as NAME``), which must be
+        new here (E0583)."""
+        inner = scope.with_card(card)
+        if name is None:
+            return inner
+        if name.name in scope.locals:
+            self.report.error(codes.AS_NAME_TAKEN, f"`{name.name}` is already a name here", name.span,
+                              hint="name the card with a new name, e.g. `as other`")
+        return inner.with_local(name.name, Type.card(card))
+
     def _count(self, e: ast.Count, scope: N.Scope) -> Type:
         card = self.zone_ref(e.zone, scope)
-        if e.where is not None and card:
-            self.expect(e.where, N.BOOL, scope.with_card(card), "a `where` condition")
+        if card:
+            inner = self.on_card(scope, card, e.name)
+            if e.where is not None:
+                self.expect(e.where, N.BOOL, inner, "a `where` condition")
         return N.INT
 
     def _sum(self, e: ast.Sum, scope: N.Scope) -> Type:
         card = self.zone_ref(e.zone, scope)
         if card:
-            inner = scope.with_card(card)
+            inner = self.on_card(scope, card, e.name)
             self.expect(e.value, N.INT, inner, "what `sum` adds up")
             if e.where is not None:
                 self.expect(e.where, N.BOOL, inner, "a `where` condition")
@@ -275,8 +326,90 @@ class Checker:
     def _best(self, e: ast.Best, scope: N.Scope) -> Type:
         card = self.zone_ref(e.zone, scope)
         if card:
-            self.expect(e.key, N.INT, scope.with_card(card), "what `best` compares")
-        return Type.card(card) if card else N.UNKNOWN
+            self.expect(e.key, N.INT, self.on_card(scope, card, e.name), "what `best` compares")
+        # an empty zone has no best card: present only under a guard `count ZONE >= 1`
+        return Type.card(card, maybe=(e.zone, None) not in scope.guards) if card else N.UNKNOWN
+
+    def _top_of(self, e: ast.TopOf, scope: N.Scope) -> Type:
+        card = self.zone_ref(e.zone, scope)
+        if not card:
+            return N.UNKNOWN
+        local = scope.locals.get(e.zone.zone.name)
+        if local is not None and local.is_cards and e.zone.owner is None and e.zone.owner_expr is None:
+            self.report.warning(codes.TOP_OF_SET, f"`{e.zone.zone.name}` is a set chosen with `some`: it "
+                                f"has no {e.side} card", e.span,
+                                hint=f"take the {e.side} of a zone, or say which card: `best "
+                                f"{e.zone.zone.name} by ...`")
+        if e.where is not None:
+            self.expect(e.where, N.BOOL, scope.with_card(card), "a `where` condition")
+        return Type.card(card, maybe=(e.zone, e.where) not in scope.guards)
+
+    def _next_in(self, e: ast.NextIn, scope: N.Scope) -> Type:
+        card = self.zone_ref(e.zone, scope)
+        start = self.infer(e.start, scope)
+        if not start.unknown and start != N.INT:
+            self.report.error(codes.NEXT_KEY_TYPE, f"`next in` starts from a number, not {start.words()}",
+                              e.start.span,
+                              hint="start from a number on the scale of the key, e.g. `after tz`")
+        if not card:
+            return N.UNKNOWN
+        inner = scope.with_card(card)
+        key = self.infer(e.key, inner)
+        if not key.unknown and key != N.INT:
+            self.report.error(codes.NEXT_KEY_TYPE, f"`next in` goes round by a number read from each card, "
+                              f"not {key.words()}", e.key.span, hint="give a number field of the cards, e.g. "
+                              "`by tz`")
+        if e.where is not None:
+            self.expect(e.where, N.BOOL, inner, "a `where` condition")
+        return Type.card(card, maybe=True)
+
+    def _field_of(self, e: ast.FieldOf, scope: N.Scope) -> Type:
+        obj = self.infer(e.obj, scope)
+        if obj.unknown:
+            return N.UNKNOWN
+        if obj.maybe:
+            self.maybe_used(e.obj, obj, f"reading `.{e.attr}`")
+            obj = obj.definite()
+        if not obj.is_card:
+            self.report.error(codes.WRONG_TYPE, f"`.{e.attr}` reads a card's field, and this is "
+                              f"{obj.words()}", e.obj.span, hint="read the field of a card, e.g. "
+                              "`(top of deck).value`")
+            return N.UNKNOWN
+        member = N.card_member(self.mode, obj.of, e.attr)
+        if member is None:
+            ctype = self.mode.card_types.get(obj.of)
+            options = [f.name for f in ctype.fields] if ctype else []
+            self.report.error(codes.UNKNOWN_FIELD, f"{obj.words()} has no `{e.attr}`", e.span,
+                              hint=did_you_mean(e.attr, options) or "name a field of the card type")
+            return N.UNKNOWN
+        return member.type
+
+    def player_select(self, where, measures, then_where, scope: N.Scope) -> None:
+        """The clauses of ``the player ...`` / ``each player ...``: conditions and numbers
+        about each player ("you" is the player considered)."""
+        if where is not None:
+            self.expect(where, N.BOOL, scope, "a `where` condition")
+        for direction, measure in measures:
+            got = self.infer(measure, scope)
+            if not got.unknown and got != N.INT:
+                self.report.error(codes.PLAYER_MEASURE_TYPE, f"`{direction}` compares players by a number, "
+                                  f"and this is {got.words()}", measure.span,
+                                  hint="compare by a number (a track, a resource, a count); test a "
+                                  "condition with `where`")
+        if then_where is not None:
+            self.expect(then_where, N.BOOL, scope, "a `where` condition")
+
+    def _the_player(self, e: ast.ThePlayer, scope: N.Scope) -> Type:
+        self.player_select(e.where, e.measures, e.then_where, scope)
+        return N.MAYBE_PLAYER
+
+    def _count_players(self, e: ast.CountPlayers, scope: N.Scope) -> Type:
+        self.expect(e.condition, N.BOOL, scope, "the condition of `count players`")
+        return N.INT
+
+    def _every_player(self, e: ast.EveryPlayer, scope: N.Scope) -> Type:
+        self.expect(e.condition, N.BOOL, scope, "the condition of `every player`")
+        return N.BOOL
 
     def _index(self, e: ast.Index, scope: N.Scope) -> Type:
         resource = self.mode.resources.get(e.track.name)
@@ -376,7 +509,10 @@ class Checker:
         if not zone.per_player and z.owner is not None:
             self.report.error(codes.WHOSE, f"`{zone.name}` is shared, not a player's", z.span,
                               hint=f"write just `{zone.name}`")
-        if z.owner not in (None, "my") and scope.locals.get(z.owner) != N.PLAYER:
+        owner_type = scope.type_of(z.owner) if z.owner not in (None, "my") else None
+        if owner_type is not None and owner_type.maybe and owner_type.kind == "player":
+            self.maybe_used(ast.Name(z.owner, z.span), owner_type, f"the owner of `{zone.name}`")
+        elif z.owner not in (None, "my") and owner_type != N.PLAYER:
             self.report.error(codes.UNKNOWN_NAME, f"`{z.owner}` is not a chosen player here", z.span,
                               hint=f"choose the player first (`choose {z.owner}: player`), or write "
                               f"`my {z.zone.name}`")
@@ -397,6 +533,18 @@ class Checker:
         self.expect(key, Type.enum(track.per_enum.name), scope, f"the key of `{track.name}`")
 
     def param_type(self, param: ast.ProcParam) -> Type:
+        """The type of a procedure's parameter (``t: tile?``: a tile card or nothing)."""
+        base = self._param_type(param)
+        if not param.maybe or base.unknown:
+            return base
+        if base.is_card or base == N.PLAYER:
+            return Type(base.kind, base.of, maybe=True)
+        self.report.error(codes.MAYBE_PARAM_TYPE, f"only a card or a player may be absent, and "
+                          f"`{param.name}` is {base.words()}", param.span,
+                          hint=f"write `{param.name}: {param.type.name}` without `?`")
+        return base
+
+    def _param_type(self, param: ast.ProcParam) -> Type:
         kind = param.type.name
         for simple in (N.INT, N.BAG, N.PLAYER):
             if kind == simple.kind:
@@ -448,6 +596,14 @@ EXPRESSIONS: dict[type, Callable[[Checker, Any, N.Scope], Type]] = {
     ast.Best: Checker._best,
     ast.Index: Checker._index,
     ast.Call: Checker._call,
+    ast.Nothing: lambda c, e, scope: N.NOTHING,
+    ast.Nobody: lambda c, e, scope: N.MAYBE_PLAYER,
+    ast.TopOf: Checker._top_of,
+    ast.NextIn: Checker._next_in,
+    ast.FieldOf: Checker._field_of,
+    ast.ThePlayer: Checker._the_player,
+    ast.CountPlayers: Checker._count_players,
+    ast.EveryPlayer: Checker._every_player,
 }
 
 
@@ -455,6 +611,14 @@ def _first_member(mode, decl) -> str:
     """The first member of the enum a family is kept per (for hints), or ``...``."""
     members = N.family_members(mode, decl)
     return members[0] if members else "..."
+
+
+def _comparable(left: Type, right: Type) -> bool:
+    """Whether ``==``/``!=`` may compare ``left`` with ``right``: one type, maybe or not
+    (``payee != me``), or ``nothing`` with any card."""
+    if left.definite() == right.definite():
+        return True
+    return (left == N.NOTHING and right.is_card) or (right == N.NOTHING and left.is_card)
 
 
 def _type_hint(want: Type, got: Type) -> str:

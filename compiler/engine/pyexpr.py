@@ -213,22 +213,85 @@ def _index(e: ast.Index, ctx: Ctx, res: Resources) -> str:
     return f"s.gtr[{literal(e.track.name)}][{expr(e.key, ctx, res)}]"
 
 
+def _on_card(e, ctx: Ctx, card: str | None = None) -> tuple[str, Ctx]:
+    """The Python variable of the card considered by ``count``/``sum``/``best``/``top of``
+    (``v_NAME`` when named with ``as NAME``) and the context inside, reading it."""
+    ctype = card or _zone_card(e.zone, ctx)
+    name = getattr(e, "name", None)
+    if name is None:
+        var = ctx.fresh("c")
+        return var, ctx.with_card(var, ctype)
+    var = f"v_{name.name}"
+    return var, ctx.local(name.name, N.Type.card(ctype)).with_card(var, ctype)
+
+
 def _count(e: ast.Count, ctx: Ctx, res: Resources) -> str:
-    var = ctx.fresh("c")
+    var, inner = _on_card(e, ctx)
     cards = zone(e.zone, ctx, res)
-    if _set_local(e.zone, ctx) and e.where is None:
-        return f"len({cards})"
     if e.where is None:
         return f"len({cards})"
-    inner = ctx.with_card(var, _zone_card(e.zone, ctx))
     return f"sum(1 for {var} in {cards} if {expr(e.where, inner, res)})"
 
 
 def _sum(e: ast.Sum, ctx: Ctx, res: Resources) -> str:
-    var = ctx.fresh("c")
-    inner = ctx.with_card(var, _zone_card(e.zone, ctx))
+    var, inner = _on_card(e, ctx)
     cond = f" if {expr(e.where, inner, res)}" if e.where is not None else ""
     return f"sum({expr(e.value, inner, res)} for {var} in {zone(e.zone, ctx, res)}{cond})"
+
+
+def _top_of(e: ast.TopOf, ctx: Ctx, res: Resources) -> str:
+    """``top of Z [where C]``: the last card of Z's list meeting C (``bottom of``: the
+    first), or -1 (nothing)."""
+    cards = zone(e.zone, ctx, res)
+    ordered = f"reversed({cards})" if e.side == "top" else f"iter({cards})"
+    if e.where is None:
+        return f"next({ordered}, -1)"
+    var, inner = _on_card(e, ctx)
+    return f"next(({var} for {var} in {ordered} if {expr(e.where, inner, res)}), -1)"
+
+
+def _next_in(e: ast.NextIn, ctx: Ctx, res: Resources) -> str:
+    """``next in Z from|after K by KEY [where C]``: among the cards meeting C, the one
+    with the smallest key at least (more than) K, else the smallest key (the search goes
+    round); the first in zone order on a tie; -1 (nothing) when none meets C."""
+    var, inner = _on_card(e, ctx)
+    key = expr(e.key, inner, res)
+    passed = "<" if e.inclusive else "<="
+    cards = zone(e.zone, ctx, res)
+    if e.where is not None:
+        cards = f"({var} for {var} in {cards} if {expr(e.where, inner, res)})"
+    return f"min({cards}, key=lambda {var}: ({key} {passed} {expr(e.start, ctx, res)}, {key}), default=-1)"
+
+
+def _field_of(e: ast.FieldOf, ctx: Ctx, res: Resources) -> str:
+    card = expr(e.obj, ctx, res)
+    ctype = ctx.types.expression(e.obj, ctx.scope).of
+    b = N.card_member(ctx.mode, ctype, e.attr)
+    if b is None:
+        raise KeyError(f"{ctype}.{e.attr}")
+    return _member(b, e.attr, card, ctx.me, res)
+
+
+def _players(where, measures, then_where, ctx: Ctx, res: Resources) -> str:
+    """``R.select_players(...)``: the players the clauses of ``the player``/``each player``
+    select, in turn order; each clause a function of the player considered."""
+    def fn(e) -> str:
+        if e is None:
+            return "None"
+        var = ctx.fresh("q")
+        return f"lambda {var}: {expr(e, ctx.with_me(var), res)}"
+    ranks = ", ".join(f"({direction == 'most'}, {fn(m)})" for direction, m in measures)
+    return f"R.select_players(s, {fn(where)}, ({ranks}{',' if len(measures) == 1 else ''}), {fn(then_where)})"
+
+
+def _count_players(e: ast.CountPlayers, ctx: Ctx, res: Resources) -> str:
+    var = ctx.fresh("q")
+    return f"sum(1 for {var} in range(s.n) if {expr(e.condition, ctx.with_me(var), res)})"
+
+
+def _every_player(e: ast.EveryPlayer, ctx: Ctx, res: Resources) -> str:
+    var = ctx.fresh("q")
+    return f"all({expr(e.condition, ctx.with_me(var), res)} for {var} in range(s.n))"
 
 
 def _any_player(e: ast.AnyPlayer, ctx: Ctx, res: Resources) -> str:
@@ -237,8 +300,7 @@ def _any_player(e: ast.AnyPlayer, ctx: Ctx, res: Resources) -> str:
 
 
 def _best(e: ast.Best, ctx: Ctx, res: Resources) -> str:
-    var = ctx.fresh("c")
-    inner = ctx.with_card(var, _zone_card(e.zone, ctx))
+    var, inner = _on_card(e, ctx)
     return f"R.best({zone(e.zone, ctx, res)}, lambda {var}: {expr(e.key, inner, res)}, {e.span.line})"
 
 
@@ -282,6 +344,11 @@ def _chain(e: ast.Arith, ctx: Ctx, res: Resources) -> str:
         right = expr(operand, ctx, res)
         if op == "//":
             terms, additive = [f"_div({_run(terms)}, {right})"], None
+            continue
+        if op == "%":  # the remainder, with the divisor's sign; x % 0 is 0, as x // 0
+            nonzero = type(operand) is ast.Number and operand.value != 0
+            terms = [f"({_run(terms)} % {right})" if nonzero else f"_mod({_run(terms)}, {right})"]
+            additive = None
             continue
         if additive is not None and additive != (op in "+-"):
             terms = [_run(terms)]
@@ -386,7 +453,24 @@ EXPRESSIONS: dict[type, Callable[[Any, Ctx, Resources], str]] = {
     ast.Best: _best,
     ast.Index: _index,
     ast.Call: _call,
+    ast.Nothing: lambda e, ctx, res: "-1",
+    ast.Nobody: lambda e, ctx, res: "-1",
+    ast.TopOf: _top_of,
+    ast.NextIn: _next_in,
+    ast.FieldOf: _field_of,
+    ast.ThePlayer: lambda e, ctx, res: f"R.only({_players(e.where, e.measures, e.then_where, ctx, res)})",
+    ast.CountPlayers: _count_players,
+    ast.EveryPlayer: _every_player,
 }
+
+
+def _maybe(e, ctx: Ctx) -> bool:
+    """Whether the checker typed ``e`` as a value that may be absent (a maybe card or
+    player, design 1.2); True when it did not record ``e`` in this scope."""
+    try:
+        return ctx.types.expression(e, ctx.scope).maybe
+    except KeyError:
+        return True
 
 
 def owner(z: ast.ZoneRef, ctx: Ctx, res: Resources | None = None) -> str:
@@ -511,10 +595,26 @@ class StmtLowering:
                f"{owner(st.source, ctx, res)}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)})")
 
     def _move_card(self, st: ast.MoveCard, ctx: Ctx, w: Writer) -> None:
-        w.line(f"R.move(s, g, v_{st.card.name}, {literal(st.dest.zone.name)}, "
+        card = self.value(st.card, ctx)
+        maybe = _maybe(st.card, ctx)
+        if maybe:  # a card that is nothing (-1) moves nothing
+            var = ctx.fresh("m")
+            w.line(f"{var} = {card}")
+            w.line(f"if {var} >= 0:")
+            w.level += 1
+            card = var
+        w.line(f"R.move(s, g, {card}, {literal(st.dest.zone.name)}, "
                f"{owner(st.dest, ctx, self.res)}{_bottom(st.bottom)})")
+        if maybe:
+            w.level -= 1
 
     def _move_all(self, st: ast.MoveAll, ctx: Ctx, w: Writer) -> None:
+        if st.bottom:  # under the destination's cards, in their order: the top one goes first
+            var = ctx.fresh("c")
+            w.line(f"for {var} in reversed(list({zone(st.source, ctx, self.res)})):")
+            w.line(f"    R.move(s, g, {var}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, self.res)}, "
+                   "bottom=True)")
+            return
         w.line(f"R.move_all(s, g, {literal(st.source.zone.name)}, {owner(st.source, ctx, self.res)}, "
                f"{literal(st.dest.zone.name)}, {owner(st.dest, ctx, self.res)})")
 
@@ -545,7 +645,10 @@ class StmtLowering:
 
     def _each_player(self, st: ast.EachPlayer, ctx: Ctx, w: Writer) -> None:
         var = ctx.fresh("p")
-        w.line(f"for {var} in R.turn_order(s):")
+        if st.selects:  # the players selected, worked out once before the first runs the body
+            w.line(f"for {var} in {_players(st.where, st.measures, st.then_where, ctx, self.res)}:")
+        else:
+            w.line(f"for {var} in R.turn_order(s):")
         w.level += 1
         self.block(st.body, ctx.with_me(var), w)
         w.level -= 1

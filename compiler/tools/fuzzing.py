@@ -456,9 +456,49 @@ def _stress_family(draw, st, text: str) -> str:
     return family + body
 
 
+#: Statements of the questions about players, maybe values and order in zones (issue 11,
+#: constructs 4 and 5): ``{z}`` a zone, ``{c}`` a condition, ``{e}`` a number, ``{s}`` a statement.
+_QUESTIONS = ("each player where {c} with most {e} then fewest {e} where {c} {{\n{s}\n}}",
+              "each player with fewest {e} {{\n{s}\n}}",
+              "let fzq = the player with most {e} then most {e}\nif fzq != nobody {{\n{s}\n}}",
+              "move top of {z} into {z} bottom", "move bottom of {z} where {c} into {z}",
+              "move all {z} into {z} bottom", "score (count players where {c}) % ({e})",
+              "let fzn = next in {z} after {e} by {e} where {c}\nif fzn != nothing {{\n{s}\n}}",
+              "if every player {c} {{\n{s}\n}}",
+              "score count {z} as fzc where (count {z} where it == fzc) >= {e}",
+              "score (best {z} as fzb by {e}).value", "let fzt = top of {z}\nscore fzt.value",
+              "if count {z} >= 1 {{\nscore (top of {z}).value\n}}")
+_CONDITIONS = ("true", "vp >= 1", "count my hand > 0", "nothing == nothing", "me != nobody", "{e} % 2 == 0")
+_NUMBERS = ("1", "vp", "count my hand", "7 % 3", "-2 % 5", "(1 - 3) % 0", "players")
+
+
+def _stress_questions(draw, st, text: str) -> str:
+    """Statements of questions about players, maybe values and order in zones (nested
+    ``n`` deep, on the spec's own zones) put before a statement of an effect."""
+    m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done)\b[^\n]*$", text, re.M))
+    zones = re.findall(r"^(?:zone|deck) ([a-z_][a-z0-9_]*)", text, re.M) or ["hand"]
+    if not m:
+        return text
+    found = m[draw(st.integers(0, len(m) - 1))]
+
+    def zone() -> str:
+        return draw(st.sampled_from(("", "my "))) + draw(st.sampled_from(zones))
+
+    def number() -> str:
+        return draw(st.sampled_from(_NUMBERS))
+
+    stmt = found.group().strip()
+    for _ in range(min(_size(draw, st), 60)):
+        template = draw(st.sampled_from(_QUESTIONS))
+        cond = draw(st.sampled_from(_CONDITIONS)).format(e=number())
+        stmt = template.format(z=zone(), c=cond, e=number(), s=stmt)
+    return text[:found.start()] + stmt + "\n" + found.group().strip() + text[found.end():]
+
+
 #: Every stress edit: ``(draw, strategies, text) -> text``.
 STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _stress_deep_blocks,
-          _stress_huge_literal, _stress_many_declarations, _stress_wide, _stress_family)
+          _stress_huge_literal, _stress_many_declarations, _stress_wide, _stress_family,
+          _stress_questions)
 
 
 def spec_stress(text: str):

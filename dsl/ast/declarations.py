@@ -331,9 +331,13 @@ class Trigger:
 
 @dataclass(frozen=True, slots=True)
 class ProcParam:
+    """``name: type``; ``name: type?`` takes a card or a player that may be absent
+    (``nothing``, ``nobody``; issue 11, design 1.2), which the body tests before use."""
+
     name: str
     type: Ident
     span: Span = _span()
+    maybe: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -322,7 +322,7 @@ class DeclarationRules(TreeToAst):
 
     @v_args(meta=True)
     def proc_param(self, meta, c):
-        return ast.ProcParam(str(c[0]), self._ident(c[1]), self._span(meta))
+        return ast.ProcParam(str(c[0]), self._ident(c[1]), self._span(meta), len(c) > 2)
 
     @v_args(meta=True)
     def procedure(self, meta, c):

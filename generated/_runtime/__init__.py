@@ -39,7 +39,7 @@ from .actions import Action
 from .resources import bag_minus, bag_of, bag_plus, bag_times, gain, has, pay, pay_one, release, transfer
 from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw, in_zone, move,
                     move_all, overflow, put, room, shuffle, zone)
-from .decisions import ask, choose_card, choose_cards, turn_order
+from .decisions import ask, choose_card, choose_cards, only, select_players, turn_order
 from .rules import Phase, Rules, without
 from .state import State
 from .saves import load_state, restore_state
@@ -53,7 +53,8 @@ __all__ = [
     "randrange", "shuffle_list", "Action", "has", "gain", "pay", "pay_one", "release", "transfer",
     "bag_of", "bag_plus", "bag_minus", "bag_times", "zone",
     "in_zone", "best", "room", "move", "move_all", "overflow", "put", "shuffle", "draw",
-    "choose_cards", "choose_card", "ask", "turn_order", "Phase", "Rules", "without", "State",
+    "choose_cards", "choose_card", "ask", "turn_order", "select_players", "only", "Phase", "Rules",
+    "without", "State",
     "load_state", "restore_state", "GameBase",
     # internals, re-exported for the runtime's own tests
     "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",

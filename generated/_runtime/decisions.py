@@ -3,6 +3,7 @@ on the state until the player answers, and the order of play."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .values import Owner
@@ -49,3 +50,24 @@ def ask(s: State, who: int, labels: tuple[str, ...], fn: str, env: dict, me: int
 def turn_order(s: State) -> list[int]:
     """Seats in turn order starting from the first player."""
     return [(s.first + i) % s.n for i in range(s.n)]
+
+
+def select_players(s: State, where: Callable[[int], bool] | None,
+                   ranks: tuple[tuple[bool, Callable[[int], int]], ...],
+                   then_where: Callable[[int], bool] | None) -> list[int]:
+    """The players of ``each player``/``the player`` clauses, in turn order from the
+    first player: those meeting ``where``; then, for each ``(most, measure)`` of
+    ``ranks``, those tied for the highest (``most``) or lowest ``measure``; then those
+    meeting ``then_where``.  ``None`` keeps everyone."""
+    chosen = [q for q in turn_order(s) if where is None or where(q)]
+    for most, measure in ranks:
+        values = [measure(q) for q in chosen]
+        if values:
+            target = max(values) if most else min(values)
+            chosen = [q for q, v in zip(chosen, values) if v == target]
+    return [q for q in chosen if then_where is None or then_where(q)]
+
+
+def only(players: list[int]) -> int:
+    """``the player ...``: the one player of ``players``, or -1 (``nobody``) if none or several."""
+    return players[0] if len(players) == 1 else -1

@@ -20,8 +20,9 @@ def zone(s: State, name: str, owner: Owner) -> list[int]:
 
 
 def in_zone(s: State, card: int, name: str, owner: Any = ...) -> bool:
-    """Card ``card`` lies in zone ``name`` (of ``owner``; ``...`` means any owner)."""
-    where = s.loc[card]
+    """Card ``card`` lies in zone ``name`` (of ``owner``; ``...`` means any owner); no card
+    (-1, ``nothing``) lies nowhere."""
+    where = s.loc[card] if card >= 0 else None
     if where is None or where[0] != name:
         return False
     return owner is ... or where[1] == owner
@@ -29,14 +30,11 @@ def in_zone(s: State, card: int, name: str, owner: Any = ...) -> bool:
 
 def best(cards: Sequence[int], key: Callable[[int], Any], line: int) -> int:
     """``best ZONE by KEY`` (spec line ``line``): the card of ``cards`` with the highest
-    ``key(card)``, the first of those tied.  Raises RuntimeError when ``cards`` is empty:
-    an empty zone has no best card, and a spec checks the zone first (`if count ... >= 1`);
-    no card is ever made up (reading "card -1" would read the catalogue's last card)."""
-    if not cards:
-        raise RuntimeError(f"`best` of an empty zone at spec line {line}: it has no best card; "
-                           "the spec must check that the zone has a card first "
-                           "(`if count ZONE >= 1 { ... }`)")
-    return max(cards, key=key)
+    ``key(card)``, the first of those tied; -1 (``nothing``) when ``cards`` is empty.  The
+    checker makes a spec test for that before it reads the card (`if count ZONE >= 1`,
+    or `if b != nothing`), so -1 is never read as a card (card -1 would be the
+    catalogue's last card)."""
+    return max(cards, key=key) if cards else -1
 
 
 def room(s: State, g: Rules, name: str, owner: Owner) -> bool:

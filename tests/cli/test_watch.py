@@ -64,7 +64,7 @@ def test_a_broken_save_reports_diagnostics_and_keeps_the_output(project: Path, c
     def edits():
         yield set()
         before = engine.read_text(encoding="utf-8")
-        (specs / "mini.rules").write_text(SPEC.replace("score top.value", "score top.valu"),
+        (specs / "mini.rules").write_text(SPEC.replace("score best_tile.value", "score best_tile.valu"),
                                           encoding="utf-8")
         yield changed(specs / "mini.rules")
         assert engine.read_text(encoding="utf-8") == before

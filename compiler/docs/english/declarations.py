@@ -141,7 +141,8 @@ def catalogue(decl: ast.Catalogue, names: Mapping[str, str] | None = None) -> li
 def procedure(decl: ast.Procedure, names: Mapping[str, str] | None = None) -> list[str]:
     """A procedure: the effects other rules carry out by name."""
     v = Voice(as_names(names))
-    params = join([Markdown("*{}* ({})").format(p.name, v.names.title(p.type.name)) for p in decl.params])
+    params = join([Markdown("*{}* ({}{})").format(p.name, v.names.title(p.type.name),
+                                                  ", or none" if p.maybe else "") for p in decl.params])
     intro = Markdown("**{}**, for {}").format(decl.title, params) if decl.params \
         else Markdown("**{}**").format(decl.title)
     return paragraphs(_list(intro, decl.effect, v), provenance(decl.meta))

@@ -23,7 +23,7 @@ from compiler.docs.markdown import Markdown, inline
 COMPARISONS = {">=": "is at least", "<=": "is at most", "==": "is", "!=": "is not",
                "<": "is less than", ">": "is more than"}
 _NEGATED_OP = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
-_ARITH = {"+": "plus", "-": "minus", "*": "times", "//": "divided by"}
+_ARITH = {"+": "plus", "-": "minus", "*": "times", "//": "divided by", "%": "modulo"}
 _CALLS = {"max": "the greater of", "min": "the smaller of"}
 
 
@@ -272,10 +272,19 @@ def _grouped(node, v: Voice, nested: type) -> str:
     return f"({text})" if isinstance(node, nested) else text
 
 
+#: ``x == nothing`` and the like, by operator and literal.
+_ABSENT = {("==", ast.Nothing): "is no card", ("!=", ast.Nothing): "is a card",
+           ("==", ast.Nobody): "is nobody", ("!=", ast.Nobody): "is a player"}
+
+
 def _compare(node: ast.Compare, v: Voice) -> str:
     verb = COMPARISONS[node.op]
     if node.op in ("==", "!=") and isinstance(node.right, ast.EmptyBag):
         return f"{phrase(node.left, v)} {verb} empty"
+    for this, other in ((node.left, node.right), (node.right, node.left)):
+        absent = _ABSENT.get((node.op, type(other)))
+        if absent is not None:
+            return f"{phrase(this, v)} {absent}"
     left, right = phrase(node.left, v), _operand(node.right, node.left, v)
     if _plural_title(node.left, v):
         verb = verb.replace("is", "are", 1)
@@ -319,7 +328,7 @@ def _any_player(node: ast.AnyPlayer, v: Voice) -> str:
 
 def _mentions_of_me(node, names: Names) -> int:
     """How many times a condition refers to the player it is about."""
-    if isinstance(node, (ast.Me, ast.AnyPlayer)):
+    if isinstance(node, (ast.Me, ast.AnyPlayer, ast.EveryPlayer, ast.CountPlayers, ast.ThePlayer)):
         return 1 if isinstance(node, ast.Me) else 0
     if isinstance(node, ast.ZoneRef):
         return int(node.owner == "my")
@@ -352,6 +361,8 @@ def _arith(node: ast.Arith, v: Voice) -> str:
         parts.append(f"{_ARITH[op]} {_grouped(operand, v, ast.Arith)}")
         if op == "//":
             parts[-1] += " (rounded down)"
+        if op == "%":
+            parts[-1] += " (the remainder of the division)"
     return " ".join(parts)
 
 
@@ -395,15 +406,20 @@ def _bag_arith(node: ast.Arith, v: Voice) -> str:
     return text
 
 
+def _called(name: ast.Ident | None) -> str:
+    """`` (each one *s*)`` for the card named by ``as s``, else nothing."""
+    return f" (each one *{plain(name.name)}*)" if name is not None else ""
+
+
 def _count(node: ast.Count, v: Voice) -> str:
-    text = f"the number of {card_noun(node.zone, v.names)} in {_zone(node.zone, v)}"
+    text = f"the number of {card_noun(node.zone, v.names)} in {_zone(node.zone, v)}{_called(node.name)}"
     if node.where is not None:
         text += " " + relative(node.where, v.on_cards(), plural=True)
     return text
 
 
 def _sum(node: ast.Sum, v: Voice) -> str:
-    cards = f"the {card_noun(node.zone, v.names)} in {_zone(node.zone, v)}"
+    cards = f"the {card_noun(node.zone, v.names)} in {_zone(node.zone, v)}{_called(node.name)}"
     if node.where is not None:
         cards += " " + relative(node.where, v.on_cards(), plural=True)
     value = phrase(node.value, v.on_cards())
@@ -434,7 +450,61 @@ def _index(node: ast.Index, v: Voice) -> str:
 def _best(node: ast.Best, v: Voice) -> str:
     noun = card_noun(node.zone, v.names, plural=False)
     key = phrase(node.key, v.on_cards())
-    return f"the {noun} in {_zone(node.zone, v)} with the highest {key} (the first one on a tie)"
+    return (f"the {noun} in {_zone(node.zone, v)}{_called(node.name)} with the highest {key} "
+            "(the first one on a tie)")
+
+
+def _top_of(node: ast.TopOf, v: Voice) -> str:
+    noun = card_noun(node.zone, v.names, plural=False)
+    text = f"the {node.side} {noun} of {_zone(node.zone, v)}"
+    if node.where is not None:
+        text = f"the {'topmost' if node.side == 'top' else 'bottommost'} {noun} of {_zone(node.zone, v)} " \
+               + relative(node.where, v.on_cards())
+    return text + " (no card if there is none)"
+
+
+def _next_in(node: ast.NextIn, v: Voice) -> str:
+    noun = card_noun(node.zone, v.names, plural=False)
+    key = phrase(node.key, v.on_cards())
+    start = "from" if node.inclusive else "after"
+    text = f"the next {noun} of {_zone(node.zone, v)}, going round by {key} {start} {phrase(node.start, v)}"
+    if node.where is not None:
+        text += ", " + relative(node.where, v.on_cards())
+    return text + f" (from the highest {key} back to the lowest; no card if none qualifies)"
+
+
+def _field_of(node: ast.FieldOf, v: Voice) -> str:
+    return f"({phrase(node.obj, v)})'s {plain(node.attr)}"
+
+
+def selection(where, measures, then_where, v: Voice) -> str:
+    """The clauses of ``each player``/``the player`` after the word "player": ``who ...``,
+    ``with the most ...``, ``then the fewest ...``, in the order written."""
+    they = v.their()
+    parts = []
+    if where is not None:
+        parts.append(f"for whom {phrase(where, they)}")
+    for i, (direction, measure) in enumerate(measures):
+        parts.append(f"{'with' if i == 0 else 'then'} the {direction} "
+                     f"{phrase(measure, replace(they, your=''))}")
+    if then_where is not None:
+        parts.append(f"{'among those, ' if measures else ''}for whom {phrase(then_where, they)}")
+    return ", ".join(parts)
+
+
+def _the_player(node: ast.ThePlayer, v: Voice) -> str:
+    return (f"the player {selection(node.where, node.measures, node.then_where, v)} "
+            "(nobody if none or several are still tied)")
+
+
+def _count_players(node: ast.CountPlayers, v: Voice) -> str:
+    return f"the number of players for whom {phrase(node.condition, v.their())}"
+
+
+def _every_player(node: ast.EveryPlayer, v: Voice) -> str:
+    if _mentions_of_me(node.condition, v.names) <= 1:
+        return phrase(node.condition, replace(v, you="every player", your="every player's"))
+    return f"for every player, {phrase(node.condition, v.their())}"
 
 
 def _call(node: ast.Call, v: Voice) -> str:
@@ -519,5 +589,13 @@ EXPR_RENDERERS: dict[type, Callable[..., str]] = {
     ast.RollValue: lambda n, v: "a fresh roll of it",
     ast.InZone: _in_zone,
     ast.Call: _call,
+    ast.Nothing: lambda n, v: "no card",
+    ast.Nobody: lambda n, v: "nobody",
+    ast.TopOf: _top_of,
+    ast.NextIn: _next_in,
+    ast.FieldOf: _field_of,
+    ast.ThePlayer: _the_player,
+    ast.CountPlayers: _count_players,
+    ast.EveryPlayer: _every_player,
     ast.ZoneRef: _zone,
 }
