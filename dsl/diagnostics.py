@@ -54,6 +54,7 @@ class Diagnostic:
         entry = CODES.get(self.code)
         assert entry is not None, f"diagnostic code {self.code} is not registered in dsl/codes/"
         assert entry.severity == self.severity, f"{self.code} is a {entry.severity}, not a {self.severity}"
+        assert not entry.retired, f"diagnostic code {self.code} is retired: the compiler no longer reports it"
 
     def render(self, sources: dict[str, str] | None = None) -> str:
         """Render as ``file:line:col: severity[code]: message``, the source line,

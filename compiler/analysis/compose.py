@@ -92,10 +92,6 @@ class ComposedMode:
         new.history = list(self.history)
         return new
 
-    @property
-    def end(self) -> ast.End | None:
-        return next(iter(self.ends.values()), None)
-
 
 @dataclass
 class Composition:

@@ -410,8 +410,8 @@ def _member(b: N.Binding, name: str, card: str | None, who: str, res: Resources)
         return f"g.P[{literal(name)}]"
     if b.kind == "enum_member":
         return literal(name)
-    if b.kind == "end":
-        return "s.ended"
+    if b.kind == "end":  # latched once it has triggered
+        return f"({literal(name)} in s.ended)"
     raise KeyError(name)
 
 

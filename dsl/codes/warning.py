@@ -80,4 +80,13 @@ CODES: tuple[Code, ...] = (
          _CARD + '\naction pick "Pick" {\n  choose b: card in pile\n  require b != nothing\n'
          '  effect {\n    score 1\n  }\n  source "Turn"\n}\n',
          cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(END_SAME_CONDITION := "W0125", "two ends with the same condition",
+         "Ends are tried in the order written. A later end with the same condition as an earlier "
+         "`immediately` end never triggers: the earlier one has ended the game by then, and its "
+         "winners rule decides. Give the later end the condition the rulebook states for it, or "
+         "remove it.",
+         'end rich "Rich" {\n  when any player coin >= 10\n  immediately\n  winner most coin\n'
+         '  source "End of the game"\n}\n\nend rich_again "Rich again" {\n'
+         '  when any player coin >= 10\n  immediately\n  nobody wins\n'
+         '  source "End of the game"\n}\n'),
 )

@@ -356,16 +356,28 @@ class DeclarationRules(TreeToAst):
         return ("tie", ast.RollOff(str(c[0]), str(c[1]), self._int(c[2]), self._span(meta)))
 
     @v_args(meta=True)
+    def winners(self, meta, c):
+        where, measures, then_where = c[0]
+        return ("winners", ast.Winners(where, measures, then_where, self._span(meta)))
+
+    def nobody_wins(self, c):
+        return ("nobody_wins", True)
+
+    @v_args(meta=True)
     def end(self, meta, c):
         name, *items = c
+        title = items.pop(0) if items and isinstance(items[0], str) else None
         when = self._tagged(items, "when")
         wm = self._tagged(items, "winner_most")
         ww = self._tagged(items, "win_when")
+        winners = self._tagged(items, "winners")
         return ast.End(str(name), when[0] if when else None,
                        bool(self._tagged(items, "finish_round")),
                        bool(self._tagged(items, "immediately")), wm[0] if wm else None,
                        ww[0] if ww else None, tuple(self._tagged(items, "tie")),
-                       self._metas(items), self._span(meta))
+                       self._metas(items), self._span(meta), title=title,
+                       winners=winners[0] if winners else None,
+                       nobody_wins=bool(self._tagged(items, "nobody_wins")))
 
     # -------------------------------------------------------------- modes
     @v_args(meta=True)

@@ -15,7 +15,8 @@ from collections.abc import Callable, Mapping
 
 from dsl import ast
 
-from compiler.docs.english.expressions import Voice, card_noun, domain, join, phrase, type_noun
+from compiler.docs.english.expressions import (Voice, card_noun, domain, join, phrase, selection,
+                                               type_noun)
 from compiler.docs.english.glossary import as_names, plain
 from compiler.docs.english.statements import lines
 from compiler.docs.markdown import Markdown, code, inline
@@ -154,9 +155,12 @@ def setup(decl: ast.Setup, names: Mapping[str, str] | None = None) -> list[str]:
                       provenance(decl.meta))
 
 
-def end(decl: ast.End, names: Mapping[str, str] | None = None) -> list[str]:
-    """When the game ends, who wins, and the tie-breakers as an ordered list."""
+def end(decl: ast.End, names: Mapping[str, str] | None = None, number: int | None = None) -> list[str]:
+    """When the game ends, who wins, and the tie-breakers as an ordered list; with
+    ``number`` (one of several ends, in the order they are tried), a first line
+    ``**N. Title.**`` (the title, else the name)."""
     v = Voice(as_names(names))
+    heading = [] if number is None else [Markdown("**{}. {}.**").format(number, decl.title or plain(decl.name))]
     when = []
     if decl.when is not None:
         how = (", at once" if decl.immediately
@@ -168,6 +172,13 @@ def end(decl: ast.End, names: Mapping[str, str] | None = None) -> list[str]:
         win.append(Markdown("The player with the most {} wins.").format(most))
     if decl.win_when is not None:
         win.append(Markdown("You win if {}.").format(phrase(decl.win_when, v)))
+    if decl.winners is not None:
+        w = decl.winners
+        tied = " (all of them, if tied)" if w.measures else ""
+        win.append(Markdown("Every player {}{} wins (nobody, if no player is left).").format(
+            selection(w.where, w.measures, w.then_where, v), tied))
+    if decl.nobody_wins:
+        win.append(Markdown("Nobody wins."))
     ties = []
     if decl.tie_breakers:
         ties = [Markdown("Ties are broken by, in order:"), Markdown("")]
@@ -181,7 +192,13 @@ def end(decl: ast.End, names: Mapping[str, str] | None = None) -> list[str]:
             else:
                 ties.append(Markdown("{}. {} ({}: {}).").format(i, label, tb.direction,
                                                                  phrase(tb.expr, v.their())))
-    return paragraphs(when, win, ties, provenance(decl.meta))
+    return paragraphs(heading, when, win, ties, provenance(decl.meta))
+
+
+def several_ends(count: int) -> list[str]:
+    """The sentence before ``count`` ends (more than one): they are tried in order."""
+    return [Markdown("The game ends in any of these {} ways, tried in this order after every action "
+                     "and effect: the first that holds decides who wins.").format(count)]
 
 
 # ----------------------------------------------------------------- components
