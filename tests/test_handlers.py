@@ -38,7 +38,8 @@ STATEMENTS = set(typing.get_args(ast.Stmt))
 DOMAINS = set(typing.get_args(ast.Domain))
 #: What a declaration is made of, besides expressions, statements and domains.
 PARTS = {ast.Field, ast.EnumMember, ast.BagItem, ast.CardState, ast.Overflow, ast.Edge, ast.Choice, ast.Uses,
-         ast.ProcParam, ast.TieBreaker, ast.RollOff, ast.Winners, ast.ModePlayers, ast.UseModule, ast.SetParam,
+         ast.ProcParam, ast.TieBreaker, ast.RollOff, ast.Winners,
+         ast.ModePlayers, ast.UseModule, ast.SetParam,
          ast.Add, ast.Replace, ast.Remove}
 REFERENCES = {ast.Ident, ast.Meta}
 DECLARATIONS = NODES - EXPRESSIONS - STATEMENTS - DOMAINS - PARTS - REFERENCES - {ast.ZoneRef, ast.AskOption}

@@ -398,7 +398,8 @@ class EngineGenerator:
                 reference(self.predicate(mode, "end_when", end, end.name, end.when,
                                          f"Whether the end `{end.name}` is triggered", me="0")
                           if end.when is not None else None),
-                literal(end.immediately), reference(self.outcome(mode, end)))) for end in mode.ends.values())),
+                literal(end.immediately), reference(self.outcome(mode, end))))
+                for end in mode.ends.values())),
             asks=Code("ASKS"),
         )
 

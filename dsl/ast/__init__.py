@@ -74,6 +74,7 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "Field", "CardType", "Catalogue", "Pieces", "CardState", "Overflow", "Zone", "Param", "Derived",
            "Tally", "Setup", "Edge", "Flow", "Phase", "CardDomain", "PlayerDomain", "BagDomain",
            "RangeDomain", "SubsetDomain", "EnumDomain", "Choice", "Uses", "Action", "Trigger", "ProcParam",
-           "Procedure", "TieBreaker", "RollOff", "End", "Winners", "ModePlayers", "UseModule", "SetParam", "Add",
+           "Procedure", "TieBreaker", "RollOff", "End", "Winners", "ModePlayers", "UseModule", "SetParam",
+           "Add",
            "Replace", "Remove", "Mode", "Module", "Amend", "Spec", "Domain", "ModeOp", "Decl", "DECL_KINDS",
            "decl_kind", "walk"]

@@ -52,7 +52,8 @@ SECOND_END = '''end second_way {
 
 
 def _play(module, players: int, seed: int, mode: str | None = None):
-    state = module.Game(num_players=players, seed=seed, **({"mode": mode} if mode else {})).new_initial_state()
+    kwargs = {"mode": mode} if mode else {}
+    state = module.Game(num_players=players, seed=seed, **kwargs).new_initial_state()
     rng = random.Random(seed)
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))

@@ -64,7 +64,8 @@ def test_every_constant_the_compiler_names_is_a_code():
 def test_every_registered_code_is_reported_somewhere():
     """... except a retired one, which nothing may report."""
     named = {name for text in _sources().values() for name in _NAMED.findall(text)}
-    unused = sorted(code for code, name in _constants().items() if name not in named and not CODES[code].retired)
+    unused = sorted(code for code, name in _constants().items()
+                    if name not in named and not CODES[code].retired)
     assert not unused, f"registered but never reported: {unused}"
     reported = sorted(code for code, name in _constants().items() if name in named and CODES[code].retired)
     assert not reported, f"retired but still reported: {reported}"
@@ -134,8 +135,8 @@ def test_examples_that_are_not_spec_text(tmp_path: Path):
     """E0004, E0005 and E0540 come from the file, E0009 from writing the output, E0010 from two
     specs of one project, not from
     spec text the docs can show; E0541's and E0542's texts are too long to show."""
-    assert {c.code for c in REGISTRY if not c.runnable and not c.retired} == {"E0002", "E0004", "E0005", "E0009",
-                                                            "E0010", "E0540", "E0541", "E0542"}
+    assert {c.code for c in REGISTRY if not c.runnable and not c.retired} == {
+        "E0002", "E0004", "E0005", "E0009", "E0010", "E0540", "E0541", "E0542"}
     deep = MINIMAL_SPEC.replace("score 1", "score " + "(" * 3000 + "1" + ")" * 3000)
     (tmp_path / "deep.rules").write_text(deep, encoding="utf-8")
     assert [d.code for d in pipeline.analyse(tmp_path / "deep.rules").diagnostics] == ["E0003"]

@@ -31,6 +31,7 @@ __all__ = [
     "COMPARISONS", "DECL_RENDERERS", "DOMAIN_RENDERERS", "EXPR_RENDERERS", "INDENT", "Names", "PHASE_KINDS",
     "STMT_RENDERERS", "VISIBILITY", "action", "admonition", "as_names", "card_noun", "decl", "derived",
     "domain", "end", "enum", "expr", "join", "names_for", "overflow", "param", "paragraphs", "phase",
-    "procedure", "plain", "provenance", "resource", "scope_words", "setup", "several_ends", "sources", "stmt", "stmts",
+    "procedure", "plain", "provenance", "resource", "scope_words", "setup", "several_ends",
+    "sources", "stmt", "stmts",
     "tally", "tally_limit", "title", "track", "trigger", "type_noun", "zone", "zone_decl",
 ]

@@ -160,7 +160,8 @@ def end(decl: ast.End, names: Mapping[str, str] | None = None, number: int | Non
     ``number`` (one of several ends, in the order they are tried), a first line
     ``**N. Title.**`` (the title, else the name)."""
     v = Voice(as_names(names))
-    heading = [] if number is None else [Markdown("**{}. {}.**").format(number, decl.title or plain(decl.name))]
+    heading = [] if number is None else [
+        Markdown("**{}. {}.**").format(number, decl.title or plain(decl.name))]
     when = []
     if decl.when is not None:
         how = (", at once" if decl.immediately
