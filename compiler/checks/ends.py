@@ -11,6 +11,7 @@ from __future__ import annotations
 from dsl import ast, codes
 from dsl.diagnostics import Note
 from compiler.analysis import names as N
+from compiler.analysis.constfold import fold, mode_env
 from compiler.analysis.types import TypeRecord
 from compiler.checks.typecheck import Checker
 
@@ -66,9 +67,12 @@ class _Checks(Checker):
         m = self.mode
         if not end.finish_round or end.when is None or m.flow is None:
             return
-        into_end = [e for e in m.flow.edges if e.dest.name == "end"]
-        if not into_end or any(e.condition is None or end.name in _reads(m, e.condition) for e in into_end):
-            return  # no transition into `end` at all is the flow checks' business (E0403)
+        into_end = [e for e in m.flow.edges if e.dest.name == "end"
+                    and (e.condition is None or fold(e.condition, mode_env(m)) is not False)]
+        if not into_end:  # no transition into `end` that can be taken: E0403
+            return
+        if any(e.condition is None or end.name in _reads(m, e.condition) for e in into_end):
+            return
         self.report.error(codes.FINISH_ROUND_NEVER_ENDS, f"the end `{end.name}` waits for the round to "
                           "finish, but no transition into `end` reads it, so the game would go on "
                           "after it triggered", end.span,

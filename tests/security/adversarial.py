@@ -454,7 +454,7 @@ trigger bonus <<trigger title>> {
   provisional <<trigger provisional>>
 }
 
-end game_over {
+end game_over <<end title>> {
   when any player vp >= goal
   finish round
   winner most vp

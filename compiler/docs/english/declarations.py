@@ -158,10 +158,10 @@ def setup(decl: ast.Setup, names: Mapping[str, str] | None = None) -> list[str]:
 def end(decl: ast.End, names: Mapping[str, str] | None = None, number: int | None = None) -> list[str]:
     """When the game ends, who wins, and the tie-breakers as an ordered list; with
     ``number`` (one of several ends, in the order they are tried), a first line
-    ``**N. Title.**`` (the title, else the name)."""
+    ``**N. Title.**`` (the title, else the name); without, ``**Title.**`` if it has one."""
     v = Voice(as_names(names))
-    heading = [] if number is None else [
-        Markdown("**{}. {}.**").format(number, decl.title or plain(decl.name))]
+    heading = [Markdown("**{}. {}.**").format(number, decl.title or plain(decl.name))] if number is not None \
+        else [Markdown("**{}.**").format(decl.title)] if decl.title else []
     when = []
     if decl.when is not None:
         how = (", at once" if decl.immediately
