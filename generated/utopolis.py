@@ -254,43 +254,43 @@ def legal_offer_trade(g, s, p):
     # spec line 313: require has offered
     _held1 = s.res[p]
     _fit3 = [_b2 for _b2 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1] and _held1[2] >= _b2[0][2] and _held1[3] >= _b2[0][3]]
+    # spec line 316: require count my hand >= cards_offered
+    _high5 = len(s.z['hand'][p])
+    if 2 < _high5:
+        _high5 = 2
     # spec line 308: choose partner: other player
     for v_partner in range(s.n):
         if v_partner == p:
             continue
         # spec line 314: require partner has wanted
-        _held4 = s.res[v_partner]
-        _fit6 = [_b5 for _b5 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held4[0] >= _b5[0][0] and _held4[1] >= _b5[0][1] and _held4[2] >= _b5[0][2] and _held4[3] >= _b5[0][3]]
+        _held6 = s.res[v_partner]
+        _fit8 = [_b7 for _b7 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held6[0] >= _b7[0][0] and _held6[1] >= _b7[0][1] and _held6[2] >= _b7[0][2] and _held6[3] >= _b7[0][3]]
         # spec line 309: choose offered: 0 to 2 of electricity, water, worker, goods
         for v_offered, t_offered in _fit3:
+            # spec line 317: require total(offered) + cards_offered >= 1
+            _low9 = 1 - t_offered
+            if 0 > _low9:
+                _low9 = 0
             # spec line 310: choose wanted: 0 to 2 of electricity, water, worker, goods
-            for v_wanted, t_wanted in _fit6:
+            for v_wanted, t_wanted in _fit8:
                 # spec line 315: require total(offered) + total(wanted) <= trade_size
                 if not ((t_offered + t_wanted) <= g.P['trade_size']):
-                    continue
+                    break
+                # spec line 319: require total(wanted) + cards_wanted >= 1
+                _low10 = 1 - t_wanted
+                if 0 > _low10:
+                    _low10 = 0
                 # spec line 311: choose cards_offered: 0 to 2
-                # spec line 316: require count my hand >= cards_offered
-                # spec line 317: require total(offered) + cards_offered >= 1
-                _low8 = 1 - t_offered
-                if 0 > _low8:
-                    _low8 = 0
-                _high9 = len(s.z['hand'][p])
-                if 2 < _high9:
-                    _high9 = 2
-                for v_cards_offered in range(_low8, _high9 + 1):
+                for v_cards_offered in range(_low9, _high5 + 1):
                     # spec line 312: choose cards_wanted: 0 to 2
                     # spec line 318: require count partner.hand >= cards_wanted
-                    # spec line 319: require total(wanted) + cards_wanted >= 1
                     # spec line 320: require total(offered) + total(wanted) + cards_offered + cards_wanted <= trade_size
-                    _low11 = 1 - t_wanted
-                    if 0 > _low11:
-                        _low11 = 0
                     _high12 = len(s.z['hand'][v_partner])
                     if g.P['trade_size'] - t_offered - t_wanted - v_cards_offered < _high12:
                         _high12 = g.P['trade_size'] - t_offered - t_wanted - v_cards_offered
                     if 2 < _high12:
                         _high12 = 2
-                    for v_cards_wanted in range(_low11, _high12 + 1):
+                    for v_cards_wanted in range(_low10, _high12 + 1):
                         yield (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)
 
 

@@ -81,6 +81,35 @@ def range_bound(req, name: str):
     return None
 
 
+def caps_total(req, name: str) -> bool:
+    """Whether ``req`` is ``TERMS <= X`` (or ``<``, either way round) with ``total(name)``
+    one of the added TERMS and ``name`` read nowhere else: it caps the total of the bag
+    choice ``name``.  A bag choice lists its bundles smallest first, so once one bundle
+    fails such a requirement every later one does too, and the loop can stop there."""
+    if type(req) is not ast.Compare or req.op not in _FLIP:
+        return False
+    for side, other, op in ((req.left, req.right, req.op), (req.right, req.left, _FLIP[req.op])):
+        if op not in ("<=", "<"):
+            continue
+        terms = side.operands if type(side) is ast.Arith and set(side.ops) == {"+"} else (side,)
+        mine = [t for t in terms if _is_total_of(t, name)]
+        rest = [t for t in terms if not _is_total_of(t, name)]
+        if len(mine) == 1 and not any(_reads(t, name) or _unsafe(t) for t in (*rest, other)):
+            return True
+    return False
+
+
+def _is_total_of(e, name: str) -> bool:
+    return (type(e) is ast.Call and e.func.name == "total" and len(e.args) == 1
+            and type(e.args[0]) is ast.Name and e.args[0].name == name)
+
+
+def hoistable(e) -> bool:
+    """Whether ``e`` may be worked out before the loop it was written in: no dice, no
+    division and no ``best`` (which fails on an empty zone the loop might never reach)."""
+    return not _unsafe(e) and not any(isinstance(n, ast.Best) for n in ast.walk(e))
+
+
 def _reads(e, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.name == name for n in ast.walk(e))
 
@@ -145,18 +174,27 @@ def _subset_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx,
 
 
 def _range_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
-    d = c.domain
-    lows, highs = [str(d.low)], [str(d.high)]
-    for req, kind, x, rest, delta in getattr(gen, "_bounds", {}).get(id(c), ()):
-        gen.lower.cite(req.span.line, w)
-        src = expr(x, ctx, gen.res) + "".join(f" - {expr(r, ctx, gen.res)}" for r in rest)
-        src += f" + {delta}" if delta > 0 else f" - {-delta}" if delta < 0 else ""
-        (lows if kind == "low" else highs).append(src)
-    # the bounds as plain comparisons (cheaper than calls of max and min)
-    low = _tightest(lows, ">", ctx.fresh("low"), w)
-    high = _tightest(highs, "<", ctx.fresh("high"), w)
+    hoisted = getattr(gen, "_hoisted", {})  # limits worked out before an outer loop
+    low = hoisted.get((id(c), "low")) or range_limit(gen, c, "low", ctx, w)
+    high = hoisted.get((id(c), "high")) or range_limit(gen, c, "high", ctx, w)
     w.line(f"for v_{c.name} in range({low}, {high} + 1):")
     return ctx.local(c.name, type_)
+
+
+def range_limit(gen: EngineGenerator, c: ast.Choice, kind: str, ctx: Ctx, w: Writer) -> str:
+    """Emit the lowest (``kind`` ``"low"``) or highest (``"high"``) value of the number
+    choice ``c`` that its requirements allow (see :func:`range_bound`); returns the
+    Python source of it (a variable, or the declared constant when nothing bounds it)."""
+    d = c.domain
+    limits = [str(d.low if kind == "low" else d.high)]
+    for bound in getattr(gen, "_bounds", {}).get(id(c), ()):
+        req, kind_, x, rest, delta = bound
+        if kind_ == kind:
+            gen.lower.cite(req.span.line, w)
+            src = expr(x, ctx, gen.res) + "".join(f" - {expr(r, ctx, gen.res)}" for r in rest)
+            limits.append(src + (f" + {delta}" if delta > 0 else f" - {-delta}" if delta < 0 else ""))
+    # the bounds as plain comparisons (cheaper than calls of max and min)
+    return _tightest(limits, ">" if kind == "low" else "<", ctx.fresh(kind), w)
 
 
 #: The loop of every choice domain (``dsl.ast.Domain``): ``rule(generator, choice, type_,

@@ -17,7 +17,9 @@ import jinja2
 from compiler.analysis import names as N
 from compiler.analysis.compose import Composition
 from compiler.analysis.types import Types
-from compiler.engine.choices import DOMAINS, bag_fits, bag_items, choices_read, range_bound
+from compiler.engine.choices import (
+    DOMAINS, bag_fits, bag_items, caps_total, choices_read, hoistable, range_bound, range_limit,
+)
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
 from compiler.engine.naming import Namer
 from compiler.engine.pyexpr import Ctx, Resources, StmtLowering, Writer, expr
@@ -128,6 +130,17 @@ class EngineGenerator:
                 if bound is not None:
                     self._bounds.setdefault(id(a.choices[j]), []).append((req, *bound))
                     levels[i] = None
+        # A number choice's lowest (highest) value that reads only earlier choices is
+        # worked out once, in the loop of the last choice it reads (or before the loops),
+        # not again for every option of the choices in between.
+        hoists: dict[int, list[tuple]] = {}  # depth -> (choice, "low" or "high")
+        self._hoisted = {}
+        for j, c in enumerate(a.choices):
+            for kind in ("low", "high"):
+                terms = [t for b in self._bounds.get(id(c), ()) if b[1] == kind for t in (b[2], *b[3])]
+                level = max((choices_read(t, a.choices) for t in terms), default=j)
+                if level < j and all(hoistable(t) for t in terms):
+                    hoists.setdefault(level, []).append((c, kind))
         skip = "return"
         for use in a.uses:  # a tally reads no choice
             tally = mode.tallies[use.tally.name]
@@ -146,10 +159,16 @@ class EngineGenerator:
                 if level == depth:
                     self.lower.cite(req.span.line, w)
                     w.line(f"if not {expr(req, ctx, self.res)}:")
-                    w.line(f"    {skip}")
+                    # bundles come smallest first: past the first one over a cap on
+                    # their total, none fits
+                    cap = depth and isinstance(a.choices[depth - 1].domain, ast.BagDomain) \
+                        and caps_total(req, a.choices[depth - 1].name)
+                    w.line(f"    {'break' if cap else skip}")
             for i, j in fits.items():
                 if levels[i] == -1 - depth:
                     self._fit(a.requires[i], a.choices[j], ctx, w)
+            for c, kind in hoists.get(depth, ()):
+                self._hoisted[id(c), kind] = range_limit(self, c, kind, ctx, w)
         names = ", ".join(f"v_{c.name}" for c in a.choices)
         w.line(f"yield ({names}{',' if len(a.choices) == 1 else ''})")
         self._emit(w)
