@@ -42,8 +42,9 @@ Decision = dict[str, Any]
 Predicate = Callable[["Rules", "State"], bool]
 #: an effect run for player p (``setup``, ``on enter``...): (g, s, p) → None
 Effect = Callable[["Rules", "State", int], None]
-#: the choices an action offers player p: (g, s, p) → argument tuples, in order
-Legal = Callable[["Rules", "State", int], Iterable[tuple]]
+#: the choices an action offers player p: (g, s, p, out) → None, appending each legal
+#: :class:`Action` to the list ``out``, in order
+Legal = Callable[["Rules", "State", int, list], None]
 #: an action's (or a trigger's) effect: (g, s, p, args) → None
 Apply = Callable[["Rules", "State", int, tuple], None]
 #: the rest of an effect once a question is answered: (g, s, p, env, answer) → None
@@ -708,9 +709,7 @@ class State:
         out = []
         g = self.g
         for name in g.phases[self.phase].actions:
-            legal = g.actions[name][0]
-            for args in legal(g, self, p):
-                out.append(Action(p, name, args, game))
+            g.actions[name][0](g, self, p, out)
         return out
 
     def _answer(self, action: Action) -> None:
@@ -960,6 +959,9 @@ class GameBase:
             raise RulesError(f"the seed must be an integer, not {seed!r}") from None
         self.mode, self.num_players, self.seed = mode, num_players, seed
         self.rules = self._RULES[mode]
+        #: what an engine's legal-action functions worked out once for this game, by the
+        #: values it depends on (their actions, shared by every state of the game)
+        self.memo: dict[tuple, list[Action]] = {}
 
     @classmethod
     def _mode(cls, mode: object) -> str:
