@@ -245,7 +245,7 @@ def procedure_suffer_penalty(g, s, p, v_st):
         R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
 
 
-def legal_work_area(g, s, p):
+def legal_work_area(g, s, p, out):
     """Choices of 'Work a commodity area' open to player p (spec line 595)."""
     # spec line 596: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
@@ -258,7 +258,7 @@ def legal_work_area(g, s, p):
             # spec line 598: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
-            yield (v_d, v_sp)
+            out.append(Action(p, 'work_area', (v_d, v_sp), s.game))
 
 
 def apply_work_area(g, s, p, args):
@@ -298,7 +298,7 @@ def apply_work_area(g, s, p, args):
         R.ask(s, p, ('buy energy', 'buy food', 'buy water', 'buy nothing'), 'ask_work_area', {'d': v_d, 'level': v_level, 'sp': v_sp, 'total': v_total}, p)
 
 
-def legal_dig(g, s, p):
+def legal_dig(g, s, p, out):
     """Choices of 'Dig in a tunnel' open to player p (spec line 645)."""
     # spec line 646: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
@@ -311,7 +311,7 @@ def legal_dig(g, s, p):
             # spec line 648: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
-            yield (v_d, v_sp)
+            out.append(Action(p, 'dig', (v_d, v_sp), s.game))
 
 
 def apply_dig(g, s, p, args):
@@ -335,7 +335,7 @@ def apply_dig(g, s, p, args):
         R.gain(s, p, F_gains[v_sp])
 
 
-def legal_mine_tunnel_end(g, s, p):
+def legal_mine_tunnel_end(g, s, p, out):
     """Choices of "Work the exclusive space at a tunnel's end" open to player p (spec line 667)."""
     # spec line 668: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
@@ -354,7 +354,7 @@ def legal_mine_tunnel_end(g, s, p):
             # spec line 672: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
-            yield (v_d, v_sp)
+            out.append(Action(p, 'mine_tunnel_end', (v_d, v_sp), s.game))
 
 
 def apply_mine_tunnel_end(g, s, p, args):
@@ -366,7 +366,7 @@ def apply_mine_tunnel_end(g, s, p, args):
     R.gain(s, p, F_gains[v_sp])
 
 
-def legal_build_site(g, s, p):
+def legal_build_site(g, s, p, out):
     """Choices of 'Work on a construction site' open to player p (spec line 682)."""
     # spec line 683: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
@@ -379,7 +379,7 @@ def legal_build_site(g, s, p):
             # spec line 685: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
-            yield (v_d, v_sp)
+            out.append(Action(p, 'build_site', (v_d, v_sp), s.game))
 
 
 def apply_build_site(g, s, p, args):
@@ -420,7 +420,7 @@ def apply_build_site(g, s, p, args):
                     g.PR['suffer_penalty'](g, s, _p2, v_st)
 
 
-def legal_draw_artifact(g, s, p):
+def legal_draw_artifact(g, s, p, out):
     """Choices of 'Visit an artifact dealer' open to player p (spec line 715)."""
     # spec line 716: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
@@ -433,7 +433,7 @@ def legal_draw_artifact(g, s, p):
             # spec line 718: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
-            yield (v_d, v_sp)
+            out.append(Action(p, 'draw_artifact', (v_d, v_sp), s.game))
 
 
 def apply_draw_artifact(g, s, p, args):
@@ -449,7 +449,7 @@ def apply_draw_artifact(g, s, p, args):
     R.draw(s, g, 1, 'artifact_deck', None, 'artifacts_hand', p)
 
 
-def legal_activate_worker(g, s, p):
+def legal_activate_worker(g, s, p, out):
     """Choices of 'Activate a new worker' open to player p (spec line 731)."""
     # spec line 735: require (count my pool) >= 1
     if not (len(s.z['pool'][p]) >= 1):
@@ -465,7 +465,7 @@ def legal_activate_worker(g, s, p):
             # spec line 734: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
-            yield (v_d, v_sp)
+            out.append(Action(p, 'activate_worker', (v_d, v_sp), s.game))
 
 
 def apply_activate_worker(g, s, p, args):
@@ -483,7 +483,7 @@ def apply_activate_worker(g, s, p, args):
     g.PR['knowledge_check'](g, s, p, p)
 
 
-def legal_use_structure_territory(g, s, p):
+def legal_use_structure_territory(g, s, p, out):
     """Choices of 'Use a structure: claim a territory' open to player p (spec line 747)."""
     # spec line 753: require (count my supply) >= 1
     if not (len(s.z['supply'][p]) >= 1):
@@ -505,7 +505,7 @@ def legal_use_structure_territory(g, s, p):
                 for v_tr in s.z['territory_spaces']:
                     if not ((F_faction[v_tr] == F_faction[v_st]) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
                         continue
-                    yield (v_d, v_sp, v_st, v_tr)
+                    out.append(Action(p, 'use_structure_territory', (v_d, v_sp, v_st, v_tr), s.game))
 
 
 def apply_use_structure_territory(g, s, p, args):
@@ -519,7 +519,7 @@ def apply_use_structure_territory(g, s, p, args):
     g.PR['claim_territory'](g, s, p, v_tr)
 
 
-def legal_use_structure_loyalty(g, s, p):
+def legal_use_structure_loyalty(g, s, p, out):
     """Choices of "Use a structure: advance its faction's loyalty" open to player p (spec line 763)."""
     # spec line 764: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
@@ -534,7 +534,7 @@ def legal_use_structure_loyalty(g, s, p):
                 # spec line 767: require has st.use_cost
                 if not R.has(s, p, F_use_cost[v_st]):
                     continue
-                yield (v_d, v_sp, v_st)
+                out.append(Action(p, 'use_structure_loyalty', (v_d, v_sp, v_st), s.game))
 
 
 def apply_use_structure_loyalty(g, s, p, args):
@@ -548,7 +548,7 @@ def apply_use_structure_loyalty(g, s, p, args):
     g.PR['gain_loyalty'](g, s, p, F_faction[v_st])
 
 
-def legal_artifact_market(g, s, p):
+def legal_artifact_market(g, s, p, out):
     """Choices of "Trade artifacts at a structure's market" open to player p (spec line 777)."""
     # spec line 782: require (count my supply) >= 1
     if not (len(s.z['supply'][p]) >= 1):
@@ -566,7 +566,7 @@ def legal_artifact_market(g, s, p):
                 # spec line 781: require (count my artifacts_hand) >= st.market_cost
                 if not (len(s.z['artifacts_hand'][p]) >= F_market_cost[v_st]):
                     continue
-                yield (v_d, v_sp, v_st)
+                out.append(Action(p, 'artifact_market', (v_d, v_sp, v_st), s.game))
 
 
 def apply_artifact_market(g, s, p, args):
@@ -596,12 +596,12 @@ def apply_artifact_market(g, s, p, args):
     R.choose_cards(s, g, p, F_market_cost[v_st], 'artifacts_hand', p, 'artifact_discard', None, then='then_artifact_market', env={'d': v_d, 'sp': v_sp, 'st': v_st}, me=p)
 
 
-def legal_stop_placing(g, s, p):
+def legal_stop_placing(g, s, p, out):
     """Choices of 'Place no more matching workers this turn' open to player p (spec line 809)."""
     # spec line 810: require placed >= 1
     if not (s.ta['placed'][p] >= 1):
         return
-    yield ()
+    out.append(Action(p, 'stop_placing', (), s.game))
 
 
 def apply_stop_placing(g, s, p, args):
@@ -609,7 +609,7 @@ def apply_stop_placing(g, s, p, args):
     pass
 
 
-def legal_retrieve_paying(g, s, p):
+def legal_retrieve_paying(g, s, p, out):
     """Choices of 'Retrieve workers, paying the cost' open to player p (spec line 819)."""
     # spec line 821: require placed == 0
     if not (s.ta['placed'][p] == 0):
@@ -621,7 +621,7 @@ def legal_retrieve_paying(g, s, p):
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
-        yield (v_ds,)
+        out.append(Action(p, 'retrieve_paying', (v_ds,), s.game))
 
 
 def apply_retrieve_paying(g, s, p, args):
@@ -639,7 +639,7 @@ def apply_retrieve_paying(g, s, p, args):
     g.PR['knowledge_check'](g, s, p, p)
 
 
-def legal_retrieve_free(g, s, p):
+def legal_retrieve_free(g, s, p, out):
     """Choices of 'Retrieve workers, losing 1 motivation' open to player p (spec line 835)."""
     # spec line 837: require placed == 0
     if not (s.ta['placed'][p] == 0):
@@ -648,7 +648,7 @@ def legal_retrieve_free(g, s, p):
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
-        yield (v_ds,)
+        out.append(Action(p, 'retrieve_free', (v_ds,), s.game))
 
 
 def apply_retrieve_free(g, s, p, args):
@@ -666,7 +666,7 @@ def apply_retrieve_free(g, s, p, args):
     g.PR['lose_motivation'](g, s, p, 0)
 
 
-def legal_reveal_dilemma_match(g, s, p):
+def legal_reveal_dilemma_match(g, s, p, out):
     """Choices of 'Reveal your ethical dilemma with the artifact it wants' open to player p (spec line 852)."""
     # spec line 856: uses dilemma_revealed 1
     if s.ta['dilemma_revealed'][p] + 1 > 1:
@@ -680,7 +680,7 @@ def legal_reveal_dilemma_match(g, s, p):
         for v_a in s.z['artifacts_hand'][p]:
             if not (F_kind[v_a] == F_wants[v_dl]):
                 continue
-            yield (v_dl, v_a)
+            out.append(Action(p, 'reveal_dilemma_match', (v_dl, v_a), s.game))
 
 
 def apply_reveal_dilemma_match(g, s, p, args):
@@ -696,7 +696,7 @@ def apply_reveal_dilemma_match(g, s, p, args):
     R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_match', {'a': v_a, 'dl': v_dl}, p)
 
 
-def legal_reveal_dilemma_pair(g, s, p):
+def legal_reveal_dilemma_pair(g, s, p, out):
     """Choices of 'Reveal your ethical dilemma with any 2 artifacts' open to player p (spec line 879)."""
     # spec line 884: uses dilemma_revealed 1
     if s.ta['dilemma_revealed'][p] + 1 > 1:
@@ -713,7 +713,7 @@ def legal_reveal_dilemma_pair(g, s, p):
             # spec line 882: require count arts == 2
             if not (len(v_arts) == 2):
                 continue
-            yield (v_dl, v_arts)
+            out.append(Action(p, 'reveal_dilemma_pair', (v_dl, v_arts), s.game))
 
 
 def apply_reveal_dilemma_pair(g, s, p, args):

@@ -115,9 +115,9 @@ def derived_environment_balance(g, s, p):
     return sum((F_environment[_c1] - F_pollution[_c1]) for _c1 in s.z['city'][p])
 
 
-def legal_finish(g, s, p):
+def legal_finish(g, s, p, out):
     """Choices of 'Finish this phase' open to player p (spec line 237)."""
-    yield ()
+    out.append(Action(p, 'finish', (), s.game))
 
 
 def apply_finish(g, s, p, args):
@@ -126,7 +126,7 @@ def apply_finish(g, s, p, args):
     s.done[p] = True
 
 
-def legal_activate(g, s, p):
+def legal_activate(g, s, p, out):
     """Choices of 'Activate a building' open to player p (spec line 244)."""
     # spec line 245: choose b: card in my city where not active and input != none
     for v_b in s.z['city'][p]:
@@ -135,7 +135,7 @@ def legal_activate(g, s, p):
         # spec line 246: require has b.input
         if not R.has(s, p, F_input[v_b]):
             continue
-        yield (v_b,)
+        out.append(Action(p, 'activate', (v_b,), s.game))
 
 
 def apply_activate(g, s, p, args):
@@ -147,11 +147,11 @@ def apply_activate(g, s, p, args):
     s.cst['active'][v_b] = True
 
 
-def legal_pick(g, s, p):
+def legal_pick(g, s, p, out):
     """Choices of 'Take a card from the offer' open to player p (spec line 254)."""
     # spec line 255: choose c: card in offer
     for v_c in s.z['offer']:
-        yield (v_c,)
+        out.append(Action(p, 'pick', (v_c,), s.game))
 
 
 def apply_pick(g, s, p, args):
@@ -161,7 +161,7 @@ def apply_pick(g, s, p, args):
     R.move(s, g, v_c, 'hand', p)
 
 
-def legal_build(g, s, p):
+def legal_build(g, s, p, out):
     """Choices of 'Build' open to player p (spec line 263)."""
     # spec line 265: require count my city < city_limit
     if not (len(s.z['city'][p]) < g.P['city_limit']):
@@ -171,7 +171,7 @@ def legal_build(g, s, p):
         # spec line 266: require count my hand - 1 >= b.value
         if not ((len(s.z['hand'][p]) - 1) >= F_value[v_b]):
             continue
-        yield (v_b,)
+        out.append(Action(p, 'build', (v_b,), s.game))
 
 
 def apply_build(g, s, p, args):
@@ -185,11 +185,11 @@ def apply_build(g, s, p, args):
     R.choose_cards(s, g, p, F_value[v_b], 'hand', p, 'trash', None)
 
 
-def legal_demolish(g, s, p):
+def legal_demolish(g, s, p, out):
     """Choices of 'Demolish' open to player p (spec line 275)."""
     # spec line 276: choose b: card in my city
     for v_b in s.z['city'][p]:
-        yield (v_b,)
+        out.append(Action(p, 'demolish', (v_b,), s.game))
 
 
 def apply_demolish(g, s, p, args):
@@ -199,7 +199,7 @@ def apply_demolish(g, s, p, args):
     R.move(s, g, v_b, 'trash', None)
 
 
-def legal_reserve_buy_card(g, s, p):
+def legal_reserve_buy_card(g, s, p, out):
     """Choices of 'Reserve trade: 2 Non-Renewable resources for a card' open to player p (spec line 284)."""
     # spec line 287: uses reserve_trades 1
     if s.ta['reserve_trades'][p] + 1 > 1:
@@ -209,7 +209,7 @@ def legal_reserve_buy_card(g, s, p):
     _fit3 = [_b2 for _b2 in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1]]
     # spec line 285: choose x: 2 of electricity, water
     for v_x, t_x in _fit3:
-        yield (v_x,)
+        out.append(Action(p, 'reserve_buy_card', (v_x,), s.game))
 
 
 def apply_reserve_buy_card(g, s, p, args):
@@ -223,7 +223,7 @@ def apply_reserve_buy_card(g, s, p, args):
     R.draw(s, g, 1, 'main_deck', None, 'hand', p)
 
 
-def legal_reserve_sell_card(g, s, p):
+def legal_reserve_sell_card(g, s, p, out):
     """Choices of 'Reserve trade: a card for 2 Non-Renewable resources' open to player p (spec line 296)."""
     # spec line 299: uses reserve_trades 1
     if s.ta['reserve_trades'][p] + 1 > 1:
@@ -232,7 +232,7 @@ def legal_reserve_sell_card(g, s, p):
     for v_c in s.z['hand'][p]:
         # spec line 298: choose x: 2 of electricity, water
         for v_x, t_x in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)):
-            yield (v_c, v_x)
+            out.append(Action(p, 'reserve_sell_card', (v_c, v_x), s.game))
 
 
 def apply_reserve_sell_card(g, s, p, args):
@@ -246,52 +246,62 @@ def apply_reserve_sell_card(g, s, p, args):
     R.gain(s, p, v_x)
 
 
-def legal_offer_trade(g, s, p):
+def legal_offer_trade(g, s, p, out):
     """Choices of 'Offer a trade to another player' open to player p (spec line 307)."""
     # spec line 321: uses trade_offers 1
     if s.ta['trade_offers'][p] + 1 > 3:
         return
     # spec line 313: require has offered
     _held1 = s.res[p]
-    _fit3 = [_b2 for _b2 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1] and _held1[2] >= _b2[0][2] and _held1[3] >= _b2[0][3]]
     # spec line 316: require count my hand >= cards_offered
-    _high5 = len(s.z['hand'][p])
-    if 2 < _high5:
-        _high5 = 2
+    _high3 = len(s.z['hand'][p])
+    if 2 < _high3:
+        _high3 = 2
+    _key4 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), _high3)
     # spec line 308: choose partner: other player
     for v_partner in range(s.n):
         if v_partner == p:
             continue
         # spec line 314: require partner has wanted
-        _held6 = s.res[v_partner]
-        _fit8 = [_b7 for _b7 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held6[0] >= _b7[0][0] and _held6[1] >= _b7[0][1] and _held6[2] >= _b7[0][2] and _held6[3] >= _b7[0][3]]
-        # spec line 309: choose offered: 0 to 2 of electricity, water, worker, goods
-        for v_offered, t_offered in _fit3:
-            # spec line 317: require total(offered) + cards_offered >= 1
-            _low9 = 1 - t_offered
-            if 0 > _low9:
-                _low9 = 0
-            # spec line 310: choose wanted: 0 to 2 of electricity, water, worker, goods
-            for v_wanted, t_wanted in _fit8:
-                # spec line 315: require total(offered) + total(wanted) <= trade_size
-                if not ((t_offered + t_wanted) <= g.P['trade_size']):
-                    break
-                # spec line 319: require total(wanted) + cards_wanted >= 1
-                _low10 = 1 - t_wanted
-                if 0 > _low10:
-                    _low10 = 0
-                # spec line 311: choose cards_offered: 0 to 2
-                for v_cards_offered in range(_low9, _high5 + 1):
-                    # spec line 312: choose cards_wanted: 0 to 2
-                    # spec line 318: require count partner.hand >= cards_wanted
-                    # spec line 320: require total(offered) + total(wanted) + cards_offered + cards_wanted <= trade_size
-                    _high12 = len(s.z['hand'][v_partner])
-                    if g.P['trade_size'] - t_offered - t_wanted - v_cards_offered < _high12:
-                        _high12 = g.P['trade_size'] - t_offered - t_wanted - v_cards_offered
-                    if 2 < _high12:
-                        _high12 = 2
-                    for v_cards_wanted in range(_low10, _high12 + 1):
-                        yield (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)
+        _held5 = s.res[v_partner]
+        # spec line 318: require count partner.hand >= cards_wanted
+        _bound7 = len(s.z['hand'][v_partner])
+        if 2 < _bound7:
+            _bound7 = 2
+        _key = ('offer_trade', _key4, v_partner, (_held5[0] if _held5[0] < 2 else 2), (_held5[1] if _held5[1] < 2 else 2), (_held5[2] if _held5[2] < 2 else 2), (_held5[3] if _held5[3] < 2 else 2), _bound7)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = s.game.memo[_key] = []
+            _fit9 = [_b8 for _b8 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held1[0] >= _b8[0][0] and _held1[1] >= _b8[0][1] and _held1[2] >= _b8[0][2] and _held1[3] >= _b8[0][3]]
+            _fit11 = [_b10 for _b10 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held5[0] >= _b10[0][0] and _held5[1] >= _b10[0][1] and _held5[2] >= _b10[0][2] and _held5[3] >= _b10[0][3]]
+            # spec line 309: choose offered: 0 to 2 of electricity, water, worker, goods
+            for v_offered, t_offered in _fit9:
+                # spec line 317: require total(offered) + cards_offered >= 1
+                _low12 = 1 - t_offered
+                if 0 > _low12:
+                    _low12 = 0
+                # spec line 310: choose wanted: 0 to 2 of electricity, water, worker, goods
+                for v_wanted, t_wanted in _fit11:
+                    # spec line 315: require total(offered) + total(wanted) <= trade_size
+                    if not ((t_offered + t_wanted) <= g.P['trade_size']):
+                        break
+                    # spec line 319: require total(wanted) + cards_wanted >= 1
+                    _low13 = 1 - t_wanted
+                    if 0 > _low13:
+                        _low13 = 0
+                    # spec line 311: choose cards_offered: 0 to 2
+                    for v_cards_offered in range(_low12, _high3 + 1):
+                        # spec line 312: choose cards_wanted: 0 to 2
+                        # spec line 318: require count partner.hand >= cards_wanted
+                        # spec line 320: require total(offered) + total(wanted) + cards_offered + cards_wanted <= trade_size
+                        _high14 = _bound7
+                        if g.P['trade_size'] - t_offered - t_wanted - v_cards_offered < _high14:
+                            _high14 = g.P['trade_size'] - t_offered - t_wanted - v_cards_offered
+                        if 2 < _high14:
+                            _high14 = 2
+                        for v_cards_wanted in range(_low13, _high14 + 1):
+                            _found.append(Action(p, 'offer_trade', (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted), s.game))
+        out += _found
 
 
 def apply_offer_trade(g, s, p, args):
@@ -303,7 +313,7 @@ def apply_offer_trade(g, s, p, args):
     R.ask(s, v_partner, ('accept', 'decline'), 'ask_offer_trade', {'cards_offered': v_cards_offered, 'cards_wanted': v_cards_wanted, 'offered': v_offered, 'partner': v_partner, 'wanted': v_wanted}, p)
 
 
-def legal_score_worker(g, s, p):
+def legal_score_worker(g, s, p, out):
     """Choices of 'Score a worker' open to player p (spec line 339)."""
     # spec line 341: uses cylinders_scored 1
     if s.ta['cylinders_scored'][p] + 1 > 5:
@@ -311,7 +321,7 @@ def legal_score_worker(g, s, p):
     # spec line 340: require has worker 1
     if not (s.res[p][2] >= 1):
         return
-    yield ()
+    out.append(Action(p, 'score_worker', (), s.game))
 
 
 def apply_score_worker(g, s, p, args):
@@ -324,7 +334,7 @@ def apply_score_worker(g, s, p, args):
     s.tr['wellbeing'][p] += 1
 
 
-def legal_score_goods(g, s, p):
+def legal_score_goods(g, s, p, out):
     """Choices of 'Score a goods cylinder' open to player p (spec line 349)."""
     # spec line 351: uses cylinders_scored 1
     if s.ta['cylinders_scored'][p] + 1 > 5:
@@ -332,7 +342,7 @@ def legal_score_goods(g, s, p):
     # spec line 350: require has goods 1
     if not (s.res[p][3] >= 1):
         return
-    yield ()
+    out.append(Action(p, 'score_goods', (), s.game))
 
 
 def apply_score_goods(g, s, p, args):
@@ -444,7 +454,7 @@ def winners_game_over(g, s):
     return [q for q in range(s.n) if keys[q] == best]
 
 
-def legal_upgrade(g, s, p):
+def legal_upgrade(g, s, p, out):
     """Choices of 'Upgrade' open to player p (spec line 408)."""
     # spec line 409: choose old: card in my city
     for v_old in s.z['city'][p]:
@@ -455,7 +465,7 @@ def legal_upgrade(g, s, p):
             # spec line 411: require count my hand - 1 >= new.value - old.value
             if not ((len(s.z['hand'][p]) - 1) >= (F_value[v_new] - F_value[v_old])):
                 continue
-            yield (v_old, v_new)
+            out.append(Action(p, 'upgrade', (v_old, v_new), s.game))
 
 
 def apply_upgrade(g, s, p, args):
@@ -471,7 +481,7 @@ def apply_upgrade(g, s, p, args):
     R.choose_cards(s, g, p, (F_value[v_new] - F_value[v_old]), 'hand', p, 'trash', None)
 
 
-def legal_score_two_workers(g, s, p):
+def legal_score_two_workers(g, s, p, out):
     """Choices of 'Score 2 workers' open to player p (spec line 436)."""
     # spec line 438: uses cylinders_scored 2
     if s.ta['cylinders_scored'][p] + 2 > 5:
@@ -479,7 +489,7 @@ def legal_score_two_workers(g, s, p):
     # spec line 437: require has worker 2
     if not (s.res[p][2] >= 2):
         return
-    yield ()
+    out.append(Action(p, 'score_two_workers', (), s.game))
 
 
 def apply_score_two_workers(g, s, p, args):
@@ -492,7 +502,7 @@ def apply_score_two_workers(g, s, p, args):
     s.tr['wellbeing'][p] += 1
 
 
-def legal_score_two_goods(g, s, p):
+def legal_score_two_goods(g, s, p, out):
     """Choices of 'Score 2 goods cylinders' open to player p (spec line 445)."""
     # spec line 447: uses cylinders_scored 2
     if s.ta['cylinders_scored'][p] + 2 > 5:
@@ -500,7 +510,7 @@ def legal_score_two_goods(g, s, p):
     # spec line 446: require has goods 2
     if not (s.res[p][3] >= 2):
         return
-    yield ()
+    out.append(Action(p, 'score_two_goods', (), s.game))
 
 
 def apply_score_two_goods(g, s, p, args):
@@ -513,7 +523,7 @@ def apply_score_two_goods(g, s, p, args):
     s.tr['wellbeing'][p] += 1
 
 
-def legal_score_goods_environment(g, s, p):
+def legal_score_goods_environment(g, s, p, out):
     """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 454)."""
     # spec line 456: uses cylinders_scored 1
     if s.ta['cylinders_scored'][p] + 1 > 5:
@@ -524,7 +534,7 @@ def legal_score_goods_environment(g, s, p):
     # spec line 455: require has goods 1
     if not (s.res[p][3] >= 1):
         return
-    yield ()
+    out.append(Action(p, 'score_goods_environment', (), s.game))
 
 
 def apply_score_goods_environment(g, s, p, args):
@@ -539,7 +549,7 @@ def apply_score_goods_environment(g, s, p, args):
     s.tr['wellbeing'][p] += 1
 
 
-def legal_score_worker_goods_environment(g, s, p):
+def legal_score_worker_goods_environment(g, s, p, out):
     """Choices of 'Score a worker and a goods cylinder with 2 Environment Points' open to player p (spec line 464)."""
     # spec line 466: uses cylinders_scored 2
     if s.ta['cylinders_scored'][p] + 2 > 5:
@@ -550,7 +560,7 @@ def legal_score_worker_goods_environment(g, s, p):
     # spec line 465: require has worker 1, goods 1
     if not (s.res[p][2] >= 1 and s.res[p][3] >= 1):
         return
-    yield ()
+    out.append(Action(p, 'score_worker_goods_environment', (), s.game))
 
 
 def apply_score_worker_goods_environment(g, s, p, args):
@@ -587,7 +597,7 @@ def trigger_wellbeing_bonus_before_build(g, s, p, args):
                 s.tr['wellbeing'][_p1] += 1
 
 
-def legal_score_goods_environment__metropolis(g, s, p):
+def legal_score_goods_environment__metropolis(g, s, p, out):
     """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 497)."""
     # spec line 499: uses goods_scored 1
     if s.ta['goods_scored'][p] + 1 > 3:
@@ -598,7 +608,7 @@ def legal_score_goods_environment__metropolis(g, s, p):
     # spec line 498: require has goods 1
     if not (s.res[p][3] >= 1):
         return
-    yield ()
+    out.append(Action(p, 'score_goods_environment', (), s.game))
 
 
 def apply_score_goods_environment__metropolis(g, s, p, args):
@@ -613,7 +623,7 @@ def apply_score_goods_environment__metropolis(g, s, p, args):
     s.tr['wellbeing'][p] += 2
 
 
-def legal_score_worker__metropolis(g, s, p):
+def legal_score_worker__metropolis(g, s, p, out):
     """Choices of 'Score a worker' open to player p (spec line 507)."""
     # spec line 509: uses workers_scored 1
     if s.ta['workers_scored'][p] + 1 > 3:
@@ -621,7 +631,7 @@ def legal_score_worker__metropolis(g, s, p):
     # spec line 508: require has worker 1
     if not (s.res[p][2] >= 1):
         return
-    yield ()
+    out.append(Action(p, 'score_worker', (), s.game))
 
 
 def apply_score_worker__metropolis(g, s, p, args):
@@ -634,7 +644,7 @@ def apply_score_worker__metropolis(g, s, p, args):
     s.tr['wellbeing'][p] += 1
 
 
-def legal_score_goods__metropolis(g, s, p):
+def legal_score_goods__metropolis(g, s, p, out):
     """Choices of 'Score a goods cylinder' open to player p (spec line 516)."""
     # spec line 518: uses goods_scored 1
     if s.ta['goods_scored'][p] + 1 > 3:
@@ -642,7 +652,7 @@ def legal_score_goods__metropolis(g, s, p):
     # spec line 517: require has goods 1
     if not (s.res[p][3] >= 1):
         return
-    yield ()
+    out.append(Action(p, 'score_goods', (), s.game))
 
 
 def apply_score_goods__metropolis(g, s, p, args):

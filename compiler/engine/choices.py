@@ -186,15 +186,90 @@ def range_limit(gen: EngineGenerator, c: ast.Choice, kind: str, ctx: Ctx, w: Wri
     choice ``c`` that its requirements allow (see :func:`range_bound`); returns the
     Python source of it (a variable, or the declared constant when nothing bounds it)."""
     d = c.domain
+    hoisted = getattr(gen, "_hoisted", {})
     limits = [str(d.low if kind == "low" else d.high)]
     for bound in getattr(gen, "_bounds", {}).get(id(c), ()):
-        req, kind_, x, rest, delta = bound
-        if kind_ == kind:
-            gen.lower.cite(req.span.line, w)
-            src = expr(x, ctx, gen.res) + "".join(f" - {expr(r, ctx, gen.res)}" for r in rest)
-            limits.append(src + (f" + {delta}" if delta > 0 else f" - {-delta}" if delta < 0 else ""))
+        if bound[1] == kind:
+            gen.lower.cite(bound[0].span.line, w)
+            limits.append(hoisted.get(id(bound)) or _bound_source(gen, bound, ctx))
     # the bounds as plain comparisons (cheaper than calls of max and min)
     return _tightest(limits, ">" if kind == "low" else "<", ctx.fresh(kind), w)
+
+
+def bound_limit(gen: EngineGenerator, c: ast.Choice, bound: tuple, ctx: Ctx, w: Writer) -> str:
+    """Emit one bound of the number choice ``c`` (see :func:`range_bound`), kept within
+    the choice's declared range (which changes nothing: the range's own limit is applied
+    too); returns the variable holding it."""
+    req, kind, *_ = bound
+    gen.lower.cite(req.span.line, w)
+    d = c.domain
+    limits = [str(d.low if kind == "low" else d.high), _bound_source(gen, bound, ctx)]
+    return _tightest(limits, ">" if kind == "low" else "<", ctx.fresh("bound"), w)
+
+
+def _bound_source(gen: EngineGenerator, bound: tuple, ctx: Ctx) -> str:
+    _, _, x, rest, delta = bound
+    src = expr(x, ctx, gen.res) + "".join(f" - {expr(r, ctx, gen.res)}" for r in rest)
+    return src + (f" + {delta}" if delta > 0 else f" - {-delta}" if delta < 0 else "")
+
+
+_PURE = (ast.Number, ast.Bool, ast.Arith, ast.Compare, ast.Not, ast.And, ast.Or, ast.Neg,
+         ast.Me, ast.PlayerCount, ast.Ident)
+
+
+def state_free(e, choices: tuple[ast.Choice, ...], params) -> bool:
+    """Whether ``e`` reads nothing of the state that changes during a game: only the
+    action's choices (and the totals of its bags), the mode's ``params``, the player
+    acting and the number of players."""
+    names = {c.name for c in choices}
+    for node in ast.walk(e):
+        if type(node) is ast.Name:
+            if node.name not in names and node.name not in params:
+                return False
+        elif type(node) is ast.Call:
+            if node.func.name not in ("total", "max", "min"):
+                return False
+        elif not isinstance(node, _PURE):
+            return False
+    return True
+
+
+def memo_depth(a: ast.Action, params, levels: list, fits: dict[int, int], bounds: dict,
+               hoists: dict[int, list[tuple]]) -> int | None:
+    """How many choices of ``a`` are made before the rest of its legal-action loops reads
+    no state at all, but only values worked out before them (the bundles a player's
+    resources allow, the limits of number choices) and ``state_free`` expressions: the
+    actions below that point depend only on those values, so an engine works them out
+    once per game for each.  The fewest such choices that leave two or more below;
+    None when there is none.
+
+    ``levels`` places each requirement (see ``EngineGenerator._legal``), ``fits`` are
+    the bundle filters (:func:`bag_fits`), ``bounds`` the bounds of number choices by
+    choice id, ``hoists`` the limits worked out early, by depth."""
+    placed = {}  # id(bound), or (id(choice), kind), -> depth where it is worked out
+    for depth, items in hoists.items():
+        for c, kind, bound in items:
+            placed[(id(c), kind) if bound is None else id(bound)] = depth
+    n = len(a.choices)
+    for k in range(n - 1):
+        below = a.choices[k:]
+        if not all(type(c.domain) in (ast.BagDomain, ast.RangeDomain, ast.PlayerDomain)
+                   for c in below):
+            continue
+        ok = True
+        for i, req in enumerate(a.requires):
+            if i in fits:
+                ok = ok and -1 - levels[i] <= k
+            elif levels[i] is not None and levels[i] > k:
+                ok = ok and state_free(req, a.choices, params)
+        for c in below:
+            for bound in bounds.get(id(c), ()):
+                early = placed.get((id(c), bound[1]), placed.get(id(bound), n + 1))
+                if early > k:
+                    ok = ok and all(state_free(t, a.choices, params) for t in (bound[2], *bound[3]))
+        if ok:
+            return k
+    return None
 
 
 #: The loop of every choice domain (``dsl.ast.Domain``): ``rule(generator, choice, type_,

@@ -18,7 +18,8 @@ from compiler.analysis import names as N
 from compiler.analysis.compose import Composition
 from compiler.analysis.types import Types
 from compiler.engine.choices import (
-    DOMAINS, bag_fits, bag_items, caps_total, choices_read, hoistable, range_bound, range_limit,
+    DOMAINS, bag_fits, bag_items, bound_limit, caps_total, choices_read, hoistable, memo_depth,
+    range_bound, range_limit,
 )
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
 from compiler.engine.naming import Namer
@@ -107,8 +108,25 @@ class EngineGenerator:
         legal = self.namer("legal", id(a), a.name)
         apply = self.namer("apply", id(a), a.name)
         self.lower.owner = apply.removeprefix("apply_")
+        self._legal(mode, a, legal)
+        w = self._fn(f"def {apply}(g, s, p, args):",
+                     f"{a.title} (spec line {a.span.line}).{_meta_line(a.meta)}")
+        ctx = self._ctx(mode, self.types.mode(mode.name).action(a))  # the choices, typed
+        if a.choices:
+            names = ", ".join(f"v_{c.name}" for c in a.choices)
+            w.line(f"{names}{',' if len(a.choices) == 1 else ''} = args")
+        for use in a.uses:
+            self.lower.cite(use.span.line, w)
+            w.line(f"s.ta[{literal(use.tally.name)}][p] += {use.amount}")
+        self.lower.block(a.effect, ctx, w) if a.effect or not a.uses else None
+        self._emit(w)
+        return legal, apply
+
+    def _legal(self, mode, a: ast.Action, fn: str) -> None:
+        """Emit ``fn(g, s, p, out)``, which appends the legal actions ``a`` offers player
+        ``p`` to the list ``out``, in the order of its choices' options."""
         ctx = self._ctx(mode)
-        w = self._fn(f"def {legal}(g, s, p):",
+        w = self._fn(f"def {fn}(g, s, p, out):",
                      f"Choices of {_quoted(a.title)} open to player p (spec line {a.span.line}).")
         # Each requirement is tested as soon as the choices it reads are made, so a
         # choice of many options is cut early (the options offered stay the same).
@@ -132,15 +150,22 @@ class EngineGenerator:
                     levels[i] = None
         # A number choice's lowest (highest) value that reads only earlier choices is
         # worked out once, in the loop of the last choice it reads (or before the loops),
-        # not again for every option of the choices in between.
-        hoists: dict[int, list[tuple]] = {}  # depth -> (choice, "low" or "high")
+        # not again for every option of the choices in between; failing that, each of
+        # its bounds that does.
+        hoists: dict[int, list[tuple]] = {}  # depth -> (choice, "low"/"high", bound or None)
         self._hoisted = {}
         for j, c in enumerate(a.choices):
             for kind in ("low", "high"):
-                terms = [t for b in self._bounds.get(id(c), ()) if b[1] == kind for t in (b[2], *b[3])]
-                level = max((choices_read(t, a.choices) for t in terms), default=j)
-                if level < j and all(hoistable(t) for t in terms):
-                    hoists.setdefault(level, []).append((c, kind))
+                bounds = [b for b in self._bounds.get(id(c), ()) if b[1] == kind]
+                read = {id(b): max(choices_read(t, a.choices) for t in (b[2], *b[3])) for b in bounds}
+                if bounds and max(read.values()) < j and all(
+                        hoistable(t) for b in bounds for t in (b[2], *b[3])):
+                    hoists.setdefault(max(read.values()), []).append((c, kind, None))
+                    continue
+                for b in bounds:
+                    if read[id(b)] < j and all(hoistable(t) for t in (b[2], *b[3])):
+                        hoists.setdefault(read[id(b)], []).append((c, kind, b))
+        memo = memo_depth(a, mode.params, levels, fits, self._bounds, hoists)
         skip = "return"
         for use in a.uses:  # a tally reads no choice
             tally = mode.tallies[use.tally.name]
@@ -150,10 +175,13 @@ class EngineGenerator:
                 w.line(f"if s.ta[{literal(tally.name)}][p] + {use.amount} > {mx}:")
                 w.line(f"    {skip}")
         chosen = ctx.types.action(a)  # the choices as the checker typed them
+        key: list[str] = ["p"]  # what the options below the memo depend on
+        deferred = []  # bundle filters worked out only when the memo has no entry
         for depth in range(len(a.choices) + 1):
             if depth:
                 choice = a.choices[depth - 1]
                 ctx = self._choice(choice, chosen.locals[choice.name], ctx, w)
+                key.append(f"v_{choice.name}")
                 skip = "continue"
             for req, level in zip(a.requires, levels):
                 if level == depth:
@@ -166,23 +194,43 @@ class EngineGenerator:
                     w.line(f"    {'break' if cap else skip}")
             for i, j in fits.items():
                 if levels[i] == -1 - depth:
-                    self._fit(a.requires[i], a.choices[j], ctx, w)
-            for c, kind in hoists.get(depth, ()):
-                self._hoisted[id(c), kind] = range_limit(self, c, kind, ctx, w)
+                    held = self._held(a.requires[i], ctx, w)
+                    if memo is not None and j >= memo:
+                        key.extend(self._clipped(held, a.choices[j]))
+                        deferred.append((a.requires[i], a.choices[j], held))
+                    else:
+                        self._fit(a.requires[i], a.choices[j], held, ctx, w)
+            for c, kind, bound in hoists.get(depth, ()):
+                if bound is None:
+                    var = self._hoisted[id(c), kind] = range_limit(self, c, kind, ctx, w)
+                else:
+                    var = self._hoisted[id(bound)] = bound_limit(self, c, bound, ctx, w)
+                if memo is not None and depth <= memo and a.choices.index(c) >= memo:
+                    key.append(var)
+            if memo is not None and depth < memo and len(key) > 1:
+                # the part of the key known here, worked out once for the loops below
+                part = ctx.fresh("key")
+                w.line(f"{part} = ({', '.join(key)})")
+                key = [part]
+            if depth == memo:
+                # Nothing below reads the state but through the values in the key: the
+                # actions are worked out once per game for each key, and shared.
+                w.line(f"_key = ({literal(a.name)}, {', '.join(key)})")
+                w.line("_found = s.game.memo.get(_key)")
+                w.line("if _found is None:")
+                memo_level = w.level
+                w.level += 1
+                w.line("_found = s.game.memo[_key] = []")
+                for req, c, held in deferred:
+                    self._fit(req, c, held, ctx, w)
         names = ", ".join(f"v_{c.name}" for c in a.choices)
-        w.line(f"yield ({names}{',' if len(a.choices) == 1 else ''})")
+        args = f"({names}{',' if len(a.choices) == 1 else ''})"
+        target = "out" if memo is None else "_found"
+        w.line(f"{target}.append(Action(p, {literal(a.name)}, {args}, s.game))")
+        if memo is not None:
+            w.level = memo_level
+            w.line("out += _found")
         self._emit(w)
-        w = self._fn(f"def {apply}(g, s, p, args):",
-                     f"{a.title} (spec line {a.span.line}).{_meta_line(a.meta)}")
-        ctx = self._ctx(mode, chosen)
-        if a.choices:
-            w.line(f"{names}{',' if len(a.choices) == 1 else ''} = args")
-        for use in a.uses:
-            self.lower.cite(use.span.line, w)
-            w.line(f"s.ta[{literal(use.tally.name)}][p] += {use.amount}")
-        self.lower.block(a.effect, ctx, w) if a.effect or not a.uses else None
-        self._emit(w)
-        return legal, apply
 
     def _choice(self, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
         """Open the loop over the options of choice ``c`` (of ``type_``, as the checker
@@ -199,15 +247,33 @@ class EngineGenerator:
         return tuple((self.res.bag(items), sum(items.values()))
                      for size in range(d.smallest, d.size + 1) for items in bag_items(kinds, size))
 
-    def _fit(self, req: ast.Has, c: ast.Choice, ctx: Ctx, w: Writer) -> None:
-        """Emit the list of ``c``'s bundles that ``req`` (``who has c``) allows, as one
-        comprehension comparing only the resources the bundles name."""
-        bundles = self._bundles(c.domain)
-        named = [i for i in range(len(self.res.names)) if any(b[i] for b, _ in bundles)]
-        held, b, fit = ctx.fresh("held"), ctx.fresh("b"), ctx.fresh("fit")
+    def _held(self, req: ast.Has, ctx: Ctx, w: Writer) -> str:
+        """Emit the variable holding the resources of the player of ``req`` (``who has
+        c``); returns its name."""
+        held = ctx.fresh("held")
         who = ctx.me if req.who is None else expr(req.who, ctx, self.res)
         self.lower.cite(req.span.line, w)
         w.line(f"{held} = s.res[{who}]")
+        return held
+
+    def _clipped(self, held: str, c: ast.Choice) -> list[str]:
+        """What the bundles of ``c`` that ``held`` allows depend on: each resource a
+        bundle names, up to the most of it any bundle asks for."""
+        bundles = self._bundles(c.domain)
+        out = []
+        for i in range(len(self.res.names)):
+            most = max(b[i] for b, _ in bundles)
+            if most:
+                out.append(f"({held}[{i}] if {held}[{i}] < {most} else {most})")
+        return out
+
+    def _fit(self, req: ast.Has, c: ast.Choice, held: str, ctx: Ctx, w: Writer) -> None:
+        """Emit the list of ``c``'s bundles that ``req`` (``who has c``, the resources of
+        ``who`` in ``held``) allows, as one comprehension comparing only the resources the
+        bundles name."""
+        bundles = self._bundles(c.domain)
+        named = [i for i in range(len(self.res.names)) if any(b[i] for b, _ in bundles)]
+        b, fit = ctx.fresh("b"), ctx.fresh("fit")
         tests = " and ".join(f"{held}[{i}] >= {b}[0][{i}]" for i in named) or "True"
         w.line(f"{fit} = [{b} for {b} in {literal(bundles)} if {tests}]")
         self._fit_vars[id(c)] = fit

@@ -84,4 +84,26 @@ def test_the_engine_does_the_work_once(tmp_path):
     swap = text[text.index("def legal_swap"):text.index("def apply_swap")]
     assert "sum(" not in swap and "R.has" not in swap
     assert "for v_n in range(_low" in swap and "for v_m in range(_low" in swap
-    assert "\n        for v_given, t_given in _fit" in swap
+    assert "for v_given, t_given in _fit" in swap
+    # below the choice of the other player, nothing reads the state: the actions are
+    # worked out once per game for each key (the resources clipped to what a bundle asks)
+    assert "\n        _found = s.game.memo.get(_key)" in swap
+    assert "_held" in swap.split("_key = ")[1].split("\n")[0]
+
+
+def test_remembered_actions_are_the_rules_actions_whatever_the_amounts(tmp_path):
+    """The memo's key clips each amount to the most a bundle asks for: amounts above it
+    (and the states met before) give the same actions as a plain enumeration."""
+    mini = engine(tmp_path, _spec(), CARDS)
+    s = mini.Game(num_players=3, seed=5).new_initial_state()
+    p = s.current_player()
+    for coins, gems, other_coins, other_gems, hand in itertools.product(
+            (5, 1, 3, 0, 2), (2, 4, 0), (0, 6, 2), (3, 1), (2, 0, 3)):
+        for q in range(s.n):
+            s.res[q][:] = [other_coins, other_gems]
+        s.res[p][:] = [coins, gems]
+        s.z["hand"][p][:] = s.z["basket"][:hand]
+        s._legal = None
+        got = [a.args for a in s.legal_actions() if a.name == "swap"]
+        assert got == _expected(s, p)
+    assert s.game.memo
