@@ -959,9 +959,13 @@ class GameBase:
             raise RulesError(f"the seed must be an integer, not {seed!r}") from None
         self.mode, self.num_players, self.seed = mode, num_players, seed
         self.rules = self._RULES[mode]
-        #: what an engine's legal-action functions worked out once for this game, by the
-        #: values it depends on (their actions, shared by every state of the game)
-        self.memo: dict[tuple, list[Action]] = {}
+        #: what an engine's legal-action functions worked out once, by the values it
+        #: depends on: their actions, shared by every state of every game of this class,
+        #: mode and player count (an action describes itself the same in all of them)
+        memos = type(self).__dict__.get("_memos")
+        if memos is None:  # one table per generated Game class, which goes with it
+            memos = type(self)._memos = {}
+        self.memo: dict[tuple, list[Action]] = memos.setdefault((mode, num_players), {})
 
     @classmethod
     def _mode(cls, mode: object) -> str:
