@@ -251,6 +251,7 @@ def legal_work_area(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        _key1 = (p, v_d)
         # spec line 597: choose sp: card in board_spaces where family == commodity_area
         for v_sp in s.z['board_spaces']:
             if not (F_family[v_sp] == 'commodity_area'):
@@ -258,7 +259,12 @@ def legal_work_area(g, s, p, out):
             # spec line 598: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
-            out.append(Action(p, 'work_area', (v_d, v_sp), s.game))
+            _key = ('work_area', _key1, v_sp)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = s.game.memo[_key] = []
+                _found.append(Action(p, 'work_area', (v_d, v_sp), s.game))
+            out += _found
 
 
 def apply_work_area(g, s, p, args):
@@ -304,6 +310,7 @@ def legal_dig(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        _key1 = (p, v_d)
         # spec line 647: choose sp: card in board_spaces where family == tunnel
         for v_sp in s.z['board_spaces']:
             if not (F_family[v_sp] == 'tunnel'):
@@ -311,7 +318,12 @@ def legal_dig(g, s, p, out):
             # spec line 648: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
-            out.append(Action(p, 'dig', (v_d, v_sp), s.game))
+            _key = ('dig', _key1, v_sp)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = s.game.memo[_key] = []
+                _found.append(Action(p, 'dig', (v_d, v_sp), s.game))
+            out += _found
 
 
 def apply_dig(g, s, p, args):
@@ -341,6 +353,7 @@ def legal_mine_tunnel_end(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        _key1 = (p, v_d)
         # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
         for v_sp in s.z['board_spaces']:
             if not ((F_family[v_sp] == 'tunnel_end') and (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp])):
@@ -349,12 +362,17 @@ def legal_mine_tunnel_end(g, s, p, out):
             if not (s.gtr['digger'][F_faction[v_sp]] >= g.P['tunnel_exclusive']):
                 continue
             # spec line 671: require (count my recruits_active where faction == sp.faction) >= 1
-            if not (sum(1 for _c2 in s.z['recruits_active'][p] if (F_faction[_c2] == F_faction[v_sp])) >= 1):
+            if not (sum(1 for _c3 in s.z['recruits_active'][p] if (F_faction[_c3] == F_faction[v_sp])) >= 1):
                 continue
             # spec line 672: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
-            out.append(Action(p, 'mine_tunnel_end', (v_d, v_sp), s.game))
+            _key = ('mine_tunnel_end', _key1, v_sp)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = s.game.memo[_key] = []
+                _found.append(Action(p, 'mine_tunnel_end', (v_d, v_sp), s.game))
+            out += _found
 
 
 def apply_mine_tunnel_end(g, s, p, args):
@@ -372,6 +390,7 @@ def legal_build_site(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        _key1 = (p, v_d)
         # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
         for v_sp in s.z['board_spaces']:
             if not ((F_family[v_sp] == 'construction_site') and (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n))):
@@ -379,7 +398,12 @@ def legal_build_site(g, s, p, out):
             # spec line 685: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
-            out.append(Action(p, 'build_site', (v_d, v_sp), s.game))
+            _key = ('build_site', _key1, v_sp)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = s.game.memo[_key] = []
+                _found.append(Action(p, 'build_site', (v_d, v_sp), s.game))
+            out += _found
 
 
 def apply_build_site(g, s, p, args):
@@ -426,6 +450,7 @@ def legal_draw_artifact(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        _key1 = (p, v_d)
         # spec line 717: choose sp: card in board_spaces where family == artifact_draw
         for v_sp in s.z['board_spaces']:
             if not (F_family[v_sp] == 'artifact_draw'):
@@ -433,7 +458,12 @@ def legal_draw_artifact(g, s, p, out):
             # spec line 718: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
-            out.append(Action(p, 'draw_artifact', (v_d, v_sp), s.game))
+            _key = ('draw_artifact', _key1, v_sp)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = s.game.memo[_key] = []
+                _found.append(Action(p, 'draw_artifact', (v_d, v_sp), s.game))
+            out += _found
 
 
 def apply_draw_artifact(g, s, p, args):
@@ -458,6 +488,7 @@ def legal_activate_worker(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        _key2 = (p, v_d)
         # spec line 733: choose sp: card in board_spaces where family == worker_activation
         for v_sp in s.z['board_spaces']:
             if not (F_family[v_sp] == 'worker_activation'):
@@ -465,7 +496,12 @@ def legal_activate_worker(g, s, p, out):
             # spec line 734: require has sp.cost
             if not R.has(s, p, F_cost[v_sp]):
                 continue
-            out.append(Action(p, 'activate_worker', (v_d, v_sp), s.game))
+            _key = ('activate_worker', _key2, v_sp)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = s.game.memo[_key] = []
+                _found.append(Action(p, 'activate_worker', (v_d, v_sp), s.game))
+            out += _found
 
 
 def apply_activate_worker(g, s, p, args):
@@ -492,20 +528,28 @@ def legal_use_structure_territory(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        _key2 = (p, v_d)
         # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
         for v_sp in s.z['board_spaces']:
             if not (len(s.z['built_structure'][v_sp]) >= 1):
                 continue
+            _key4 = (_key2, v_sp)
             # spec line 750: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 752: require has st.use_cost
                 if not R.has(s, p, F_use_cost[v_st]):
                     continue
+                _key5 = (_key4, v_st)
                 # spec line 751: choose tr: card in territory_spaces where faction == st.faction and (count territory_tokens of tr) < players
                 for v_tr in s.z['territory_spaces']:
                     if not ((F_faction[v_tr] == F_faction[v_st]) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
                         continue
-                    out.append(Action(p, 'use_structure_territory', (v_d, v_sp, v_st, v_tr), s.game))
+                    _key = ('use_structure_territory', _key5, v_tr)
+                    _found = s.game.memo.get(_key)
+                    if _found is None:
+                        _found = s.game.memo[_key] = []
+                        _found.append(Action(p, 'use_structure_territory', (v_d, v_sp, v_st, v_tr), s.game))
+                    out += _found
 
 
 def apply_use_structure_territory(g, s, p, args):
@@ -525,16 +569,23 @@ def legal_use_structure_loyalty(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        _key1 = (p, v_d)
         # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
         for v_sp in s.z['board_spaces']:
             if not (len(s.z['built_structure'][v_sp]) >= 1):
                 continue
+            _key3 = (_key1, v_sp)
             # spec line 766: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 767: require has st.use_cost
                 if not R.has(s, p, F_use_cost[v_st]):
                     continue
-                out.append(Action(p, 'use_structure_loyalty', (v_d, v_sp, v_st), s.game))
+                _key = ('use_structure_loyalty', _key3, v_st)
+                _found = s.game.memo.get(_key)
+                if _found is None:
+                    _found = s.game.memo[_key] = []
+                    _found.append(Action(p, 'use_structure_loyalty', (v_d, v_sp, v_st), s.game))
+                out += _found
 
 
 def apply_use_structure_loyalty(g, s, p, args):
@@ -557,16 +608,23 @@ def legal_artifact_market(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
+        _key2 = (p, v_d)
         # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
         for v_sp in s.z['board_spaces']:
-            if not ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c3 in s.z['structure_tokens'][v_sp] if (F_owner[_c3] == p)) == 0)):
+            if not ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c4 in s.z['structure_tokens'][v_sp] if (F_owner[_c4] == p)) == 0)):
                 continue
+            _key5 = (_key2, v_sp)
             # spec line 780: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 781: require (count my artifacts_hand) >= st.market_cost
                 if not (len(s.z['artifacts_hand'][p]) >= F_market_cost[v_st]):
                     continue
-                out.append(Action(p, 'artifact_market', (v_d, v_sp, v_st), s.game))
+                _key = ('artifact_market', _key5, v_st)
+                _found = s.game.memo.get(_key)
+                if _found is None:
+                    _found = s.game.memo[_key] = []
+                    _found.append(Action(p, 'artifact_market', (v_d, v_sp, v_st), s.game))
+                out += _found
 
 
 def apply_artifact_market(g, s, p, args):
@@ -601,7 +659,12 @@ def legal_stop_placing(g, s, p, out):
     # spec line 810: require placed >= 1
     if not (s.ta['placed'][p] >= 1):
         return
-    out.append(Action(p, 'stop_placing', (), s.game))
+    _key = ('stop_placing', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = s.game.memo[_key] = []
+        _found.append(Action(p, 'stop_placing', (), s.game))
+    out += _found
 
 
 def apply_stop_placing(g, s, p, args):
@@ -621,7 +684,12 @@ def legal_retrieve_paying(g, s, p, out):
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
-        out.append(Action(p, 'retrieve_paying', (v_ds,), s.game))
+        _key = ('retrieve_paying', p, v_ds)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = s.game.memo[_key] = []
+            _found.append(Action(p, 'retrieve_paying', (v_ds,), s.game))
+        out += _found
 
 
 def apply_retrieve_paying(g, s, p, args):
@@ -648,7 +716,12 @@ def legal_retrieve_free(g, s, p, out):
     _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
     for _mask2 in range(1, 1 << len(_items1)):
         v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
-        out.append(Action(p, 'retrieve_free', (v_ds,), s.game))
+        _key = ('retrieve_free', p, v_ds)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = s.game.memo[_key] = []
+            _found.append(Action(p, 'retrieve_free', (v_ds,), s.game))
+        out += _found
 
 
 def apply_retrieve_free(g, s, p, args):
@@ -676,11 +749,17 @@ def legal_reveal_dilemma_match(g, s, p, out):
         return
     # spec line 853: choose dl: card in my dilemma_hand
     for v_dl in s.z['dilemma_hand'][p]:
+        _key1 = (p, v_dl)
         # spec line 854: choose a: card in my artifacts_hand where a.kind == dl.wants
         for v_a in s.z['artifacts_hand'][p]:
             if not (F_kind[v_a] == F_wants[v_dl]):
                 continue
-            out.append(Action(p, 'reveal_dilemma_match', (v_dl, v_a), s.game))
+            _key = ('reveal_dilemma_match', _key1, v_a)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = s.game.memo[_key] = []
+                _found.append(Action(p, 'reveal_dilemma_match', (v_dl, v_a), s.game))
+            out += _found
 
 
 def apply_reveal_dilemma_match(g, s, p, args):
@@ -706,14 +785,20 @@ def legal_reveal_dilemma_pair(g, s, p, out):
         return
     # spec line 880: choose dl: card in my dilemma_hand
     for v_dl in s.z['dilemma_hand'][p]:
+        _key1 = (p, v_dl)
         # spec line 881: choose arts: some artifact where it in my artifacts_hand
-        _items1 = [_c3 for _c3 in CARDS_OF['artifact'] if s.loc[_c3] is not None and R.in_zone(s, _c3, 'artifacts_hand', p)]
-        for _mask2 in range(1, 1 << len(_items1)):
-            v_arts = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
+        _items2 = [_c4 for _c4 in CARDS_OF['artifact'] if s.loc[_c4] is not None and R.in_zone(s, _c4, 'artifacts_hand', p)]
+        for _mask3 in range(1, 1 << len(_items2)):
+            v_arts = tuple(_c4 for i, _c4 in enumerate(_items2) if _mask3 >> i & 1)
             # spec line 882: require count arts == 2
             if not (len(v_arts) == 2):
                 continue
-            out.append(Action(p, 'reveal_dilemma_pair', (v_dl, v_arts), s.game))
+            _key = ('reveal_dilemma_pair', _key1, v_arts)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = s.game.memo[_key] = []
+                _found.append(Action(p, 'reveal_dilemma_pair', (v_dl, v_arts), s.game))
+            out += _found
 
 
 def apply_reveal_dilemma_pair(g, s, p, args):

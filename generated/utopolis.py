@@ -117,7 +117,12 @@ def derived_environment_balance(g, s, p):
 
 def legal_finish(g, s, p, out):
     """Choices of 'Finish this phase' open to player p (spec line 237)."""
-    out.append(Action(p, 'finish', (), s.game))
+    _key = ('finish', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = s.game.memo[_key] = []
+        _found.append(Action(p, 'finish', (), s.game))
+    out += _found
 
 
 def apply_finish(g, s, p, args):
@@ -135,7 +140,12 @@ def legal_activate(g, s, p, out):
         # spec line 246: require has b.input
         if not R.has(s, p, F_input[v_b]):
             continue
-        out.append(Action(p, 'activate', (v_b,), s.game))
+        _key = ('activate', p, v_b)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = s.game.memo[_key] = []
+            _found.append(Action(p, 'activate', (v_b,), s.game))
+        out += _found
 
 
 def apply_activate(g, s, p, args):
@@ -151,7 +161,12 @@ def legal_pick(g, s, p, out):
     """Choices of 'Take a card from the offer' open to player p (spec line 254)."""
     # spec line 255: choose c: card in offer
     for v_c in s.z['offer']:
-        out.append(Action(p, 'pick', (v_c,), s.game))
+        _key = ('pick', p, v_c)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = s.game.memo[_key] = []
+            _found.append(Action(p, 'pick', (v_c,), s.game))
+        out += _found
 
 
 def apply_pick(g, s, p, args):
@@ -171,7 +186,12 @@ def legal_build(g, s, p, out):
         # spec line 266: require count my hand - 1 >= b.value
         if not ((len(s.z['hand'][p]) - 1) >= F_value[v_b]):
             continue
-        out.append(Action(p, 'build', (v_b,), s.game))
+        _key = ('build', p, v_b)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = s.game.memo[_key] = []
+            _found.append(Action(p, 'build', (v_b,), s.game))
+        out += _found
 
 
 def apply_build(g, s, p, args):
@@ -189,7 +209,12 @@ def legal_demolish(g, s, p, out):
     """Choices of 'Demolish' open to player p (spec line 275)."""
     # spec line 276: choose b: card in my city
     for v_b in s.z['city'][p]:
-        out.append(Action(p, 'demolish', (v_b,), s.game))
+        _key = ('demolish', p, v_b)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = s.game.memo[_key] = []
+            _found.append(Action(p, 'demolish', (v_b,), s.game))
+        out += _found
 
 
 def apply_demolish(g, s, p, args):
@@ -206,10 +231,16 @@ def legal_reserve_buy_card(g, s, p, out):
         return
     # spec line 286: require has x
     _held1 = s.res[p]
-    _fit3 = [_b2 for _b2 in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1]]
-    # spec line 285: choose x: 2 of electricity, water
-    for v_x, t_x in _fit3:
-        out.append(Action(p, 'reserve_buy_card', (v_x,), s.game))
+    # the actions below depend on nothing but _key: made once, then shared
+    _key = ('reserve_buy_card', p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2))
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = s.game.memo[_key] = []
+        _fit3 = [_b2 for _b2 in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1]]
+        # spec line 285: choose x: 2 of electricity, water
+        for v_x, t_x in _fit3:
+            _found.append(Action(p, 'reserve_buy_card', (v_x,), s.game))
+    out += _found
 
 
 def apply_reserve_buy_card(g, s, p, args):
@@ -230,9 +261,15 @@ def legal_reserve_sell_card(g, s, p, out):
         return
     # spec line 297: choose c: card in my hand
     for v_c in s.z['hand'][p]:
-        # spec line 298: choose x: 2 of electricity, water
-        for v_x, t_x in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)):
-            out.append(Action(p, 'reserve_sell_card', (v_c, v_x), s.game))
+        # the actions below depend on nothing but _key: made once, then shared
+        _key = ('reserve_sell_card', p, v_c)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = s.game.memo[_key] = []
+            # spec line 298: choose x: 2 of electricity, water
+            for v_x, t_x in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)):
+                _found.append(Action(p, 'reserve_sell_card', (v_c, v_x), s.game))
+        out += _found
 
 
 def apply_reserve_sell_card(g, s, p, args):
@@ -268,6 +305,7 @@ def legal_offer_trade(g, s, p, out):
         _bound7 = len(s.z['hand'][v_partner])
         if 2 < _bound7:
             _bound7 = 2
+        # the actions below depend on nothing but _key: made once, then shared
         _key = ('offer_trade', _key4, v_partner, (_held5[0] if _held5[0] < 2 else 2), (_held5[1] if _held5[1] < 2 else 2), (_held5[2] if _held5[2] < 2 else 2), (_held5[3] if _held5[3] < 2 else 2), _bound7)
         _found = s.game.memo.get(_key)
         if _found is None:
@@ -321,7 +359,12 @@ def legal_score_worker(g, s, p, out):
     # spec line 340: require has worker 1
     if not (s.res[p][2] >= 1):
         return
-    out.append(Action(p, 'score_worker', (), s.game))
+    _key = ('score_worker', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = s.game.memo[_key] = []
+        _found.append(Action(p, 'score_worker', (), s.game))
+    out += _found
 
 
 def apply_score_worker(g, s, p, args):
@@ -342,7 +385,12 @@ def legal_score_goods(g, s, p, out):
     # spec line 350: require has goods 1
     if not (s.res[p][3] >= 1):
         return
-    out.append(Action(p, 'score_goods', (), s.game))
+    _key = ('score_goods', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = s.game.memo[_key] = []
+        _found.append(Action(p, 'score_goods', (), s.game))
+    out += _found
 
 
 def apply_score_goods(g, s, p, args):
@@ -458,6 +506,7 @@ def legal_upgrade(g, s, p, out):
     """Choices of 'Upgrade' open to player p (spec line 408)."""
     # spec line 409: choose old: card in my city
     for v_old in s.z['city'][p]:
+        _key1 = (p, v_old)
         # spec line 410: choose new: card in my hand where colour == old.colour and value > old.value
         for v_new in s.z['hand'][p]:
             if not ((F_colour[v_new] == F_colour[v_old]) and (F_value[v_new] > F_value[v_old])):
@@ -465,7 +514,12 @@ def legal_upgrade(g, s, p, out):
             # spec line 411: require count my hand - 1 >= new.value - old.value
             if not ((len(s.z['hand'][p]) - 1) >= (F_value[v_new] - F_value[v_old])):
                 continue
-            out.append(Action(p, 'upgrade', (v_old, v_new), s.game))
+            _key = ('upgrade', _key1, v_new)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = s.game.memo[_key] = []
+                _found.append(Action(p, 'upgrade', (v_old, v_new), s.game))
+            out += _found
 
 
 def apply_upgrade(g, s, p, args):
@@ -489,7 +543,12 @@ def legal_score_two_workers(g, s, p, out):
     # spec line 437: require has worker 2
     if not (s.res[p][2] >= 2):
         return
-    out.append(Action(p, 'score_two_workers', (), s.game))
+    _key = ('score_two_workers', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = s.game.memo[_key] = []
+        _found.append(Action(p, 'score_two_workers', (), s.game))
+    out += _found
 
 
 def apply_score_two_workers(g, s, p, args):
@@ -510,7 +569,12 @@ def legal_score_two_goods(g, s, p, out):
     # spec line 446: require has goods 2
     if not (s.res[p][3] >= 2):
         return
-    out.append(Action(p, 'score_two_goods', (), s.game))
+    _key = ('score_two_goods', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = s.game.memo[_key] = []
+        _found.append(Action(p, 'score_two_goods', (), s.game))
+    out += _found
 
 
 def apply_score_two_goods(g, s, p, args):
@@ -534,7 +598,12 @@ def legal_score_goods_environment(g, s, p, out):
     # spec line 455: require has goods 1
     if not (s.res[p][3] >= 1):
         return
-    out.append(Action(p, 'score_goods_environment', (), s.game))
+    _key = ('score_goods_environment', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = s.game.memo[_key] = []
+        _found.append(Action(p, 'score_goods_environment', (), s.game))
+    out += _found
 
 
 def apply_score_goods_environment(g, s, p, args):
@@ -560,7 +629,12 @@ def legal_score_worker_goods_environment(g, s, p, out):
     # spec line 465: require has worker 1, goods 1
     if not (s.res[p][2] >= 1 and s.res[p][3] >= 1):
         return
-    out.append(Action(p, 'score_worker_goods_environment', (), s.game))
+    _key = ('score_worker_goods_environment', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = s.game.memo[_key] = []
+        _found.append(Action(p, 'score_worker_goods_environment', (), s.game))
+    out += _found
 
 
 def apply_score_worker_goods_environment(g, s, p, args):
@@ -608,7 +682,12 @@ def legal_score_goods_environment__metropolis(g, s, p, out):
     # spec line 498: require has goods 1
     if not (s.res[p][3] >= 1):
         return
-    out.append(Action(p, 'score_goods_environment', (), s.game))
+    _key = ('score_goods_environment', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = s.game.memo[_key] = []
+        _found.append(Action(p, 'score_goods_environment', (), s.game))
+    out += _found
 
 
 def apply_score_goods_environment__metropolis(g, s, p, args):
@@ -631,7 +710,12 @@ def legal_score_worker__metropolis(g, s, p, out):
     # spec line 508: require has worker 1
     if not (s.res[p][2] >= 1):
         return
-    out.append(Action(p, 'score_worker', (), s.game))
+    _key = ('score_worker', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = s.game.memo[_key] = []
+        _found.append(Action(p, 'score_worker', (), s.game))
+    out += _found
 
 
 def apply_score_worker__metropolis(g, s, p, args):
@@ -652,7 +736,12 @@ def legal_score_goods__metropolis(g, s, p, out):
     # spec line 517: require has goods 1
     if not (s.res[p][3] >= 1):
         return
-    out.append(Action(p, 'score_goods', (), s.game))
+    _key = ('score_goods', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = s.game.memo[_key] = []
+        _found.append(Action(p, 'score_goods', (), s.game))
+    out += _found
 
 
 def apply_score_goods__metropolis(g, s, p, args):

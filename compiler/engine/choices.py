@@ -235,13 +235,13 @@ def state_free(e, choices: tuple[ast.Choice, ...], params) -> bool:
 
 
 def memo_depth(a: ast.Action, params, levels: list, fits: dict[int, int], bounds: dict,
-               hoists: dict[int, list[tuple]]) -> int | None:
+               hoists: dict[int, list[tuple]]) -> int:
     """How many choices of ``a`` are made before the rest of its legal-action loops reads
     no state at all, but only values worked out before them (the bundles a player's
     resources allow, the limits of number choices) and ``state_free`` expressions: the
     actions below that point depend only on those values, so an engine works them out
-    once per game for each.  The fewest such choices that leave two or more below;
-    None when there is none.
+    once per game for each (at worst, with every choice made, each action alone).
+    The fewest such choices.
 
     ``levels`` places each requirement (see ``EngineGenerator._legal``), ``fits`` are
     the bundle filters (:func:`bag_fits`), ``bounds`` the bounds of number choices by
@@ -251,7 +251,7 @@ def memo_depth(a: ast.Action, params, levels: list, fits: dict[int, int], bounds
         for c, kind, bound in items:
             placed[(id(c), kind) if bound is None else id(bound)] = depth
     n = len(a.choices)
-    for k in range(n - 1):
+    for k in range(n):
         below = a.choices[k:]
         if not all(type(c.domain) in (ast.BagDomain, ast.RangeDomain, ast.PlayerDomain)
                    for c in below):
@@ -269,7 +269,7 @@ def memo_depth(a: ast.Action, params, levels: list, fits: dict[int, int], bounds
                     ok = ok and all(state_free(t, a.choices, params) for t in (bound[2], *bound[3]))
         if ok:
             return k
-    return None
+    return n
 
 
 #: The loop of every choice domain (``dsl.ast.Domain``): ``rule(generator, choice, type_,

@@ -195,7 +195,7 @@ class EngineGenerator:
             for i, j in fits.items():
                 if levels[i] == -1 - depth:
                     held = self._held(a.requires[i], ctx, w)
-                    if memo is not None and j >= memo:
+                    if j >= memo:
                         key.extend(self._clipped(held, a.choices[j]))
                         deferred.append((a.requires[i], a.choices[j], held))
                     else:
@@ -205,9 +205,9 @@ class EngineGenerator:
                     var = self._hoisted[id(c), kind] = range_limit(self, c, kind, ctx, w)
                 else:
                     var = self._hoisted[id(bound)] = bound_limit(self, c, bound, ctx, w)
-                if memo is not None and depth <= memo and a.choices.index(c) >= memo:
+                if depth <= memo and a.choices.index(c) >= memo:
                     key.append(var)
-            if memo is not None and depth < memo and len(key) > 1:
+            if depth < memo and len(key) > 1:
                 # the part of the key known here, worked out once for the loops below
                 part = ctx.fresh("key")
                 w.line(f"{part} = ({', '.join(key)})")
@@ -215,6 +215,8 @@ class EngineGenerator:
             if depth == memo:
                 # Nothing below reads the state but through the values in the key: the
                 # actions are worked out once per game for each key, and shared.
+                if depth < len(a.choices):
+                    w.line("# the actions below depend on nothing but _key: made once, then shared")
                 w.line(f"_key = ({literal(a.name)}, {', '.join(key)})")
                 w.line("_found = s.game.memo.get(_key)")
                 w.line("if _found is None:")
@@ -225,11 +227,9 @@ class EngineGenerator:
                     self._fit(req, c, held, ctx, w)
         names = ", ".join(f"v_{c.name}" for c in a.choices)
         args = f"({names}{',' if len(a.choices) == 1 else ''})"
-        target = "out" if memo is None else "_found"
-        w.line(f"{target}.append(Action(p, {literal(a.name)}, {args}, s.game))")
-        if memo is not None:
-            w.level = memo_level
-            w.line("out += _found")
+        w.line(f"_found.append(Action(p, {literal(a.name)}, {args}, s.game))")
+        w.level = memo_level
+        w.line("out += _found")
         self._emit(w)
 
     def _choice(self, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
