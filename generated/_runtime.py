@@ -119,6 +119,16 @@ class Action:
         return {"player": self.player, "name": self.name, "args": _to_json(self.args)}
 
 
+def _made(game: GameBase, player: int, name: str, args: tuple) -> Action:
+    """The action ``player: name args`` of the runtime's own decisions, made once and
+    kept in the game's memo (see ``GameBase.memo``)."""
+    key = (None, name, player, args)  # None: never the key of an action of the spec
+    found = game.memo.get(key)
+    if found is None:
+        found = game.memo[key] = Action(player, name, args, game)
+    return found
+
+
 def _is_int(value: object) -> TypeGuard[int]:
     """A true integer: ``bool`` is an ``int`` to Python but never an id or a count here."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -531,19 +541,22 @@ class State:
         """Legal actions of the player to act (empty for anyone else or when over)."""
         if self.terminal:
             return []
-        actor = self.current_player()
-        if player is not None and player != actor:
-            return []
-        if self._legal is None:
-            self._legal = self._compute_legal(actor)
-        return list(self._legal)
+        legal = self._legal
+        if legal is None or player is not None:
+            actor = self.current_player()
+            if player is not None and player != actor:
+                return []
+            if legal is None:
+                legal = self._legal = self._compute_legal(actor)
+        return list(legal)
 
     def apply_action(self, action: Action) -> None:
         """Apply a legal action; raises :class:`IllegalActionError` and changes
         nothing when it is not legal here."""
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}")
-        legal = self.legal_actions()
+        # the list itself when it is known (legal_actions() gives a copy)
+        legal = self._legal if self._legal is not None and not self.terminal else self.legal_actions()
         # An action taken from legal_actions() is found by identity, in C, without
         # calling Action.__eq__ on the actions listed before it; any other is compared by value.
         if any(map(operator.is_, legal, itertools.repeat(action))):
@@ -695,17 +708,17 @@ class State:
             if ask_["kind"] == "cards":
                 cards = zone(self, ask_["src"], ask_["src_owner"])
                 allowed = ask_["cards"]
-                return [Action(p, "choose_card", (c,), game) for c in cards if c in allowed]
+                return [_made(game, p, "choose_card", (c,)) for c in cards if c in allowed]
             if ask_["kind"] == "card":
-                return [Action(p, "choose_card", (c,), game) for c in ask_["cards"]
+                return [_made(game, p, "choose_card", (c,)) for c in ask_["cards"]
                         if in_zone(self, c, ask_["src"], ask_["src_owner"])]
             if ask_["kind"] == "overflow":
-                out = [Action(p, "make_room", (c,), game)
+                out = [_made(game, p, "make_room", (c,))
                        for c in zone(self, ask_["zone"], ask_["owner"])]
                 if self.g.overflow[ask_["zone"]][2]:
-                    out.append(Action(p, "decline_card", (), game))
+                    out.append(_made(game, p, "decline_card", ()))
                 return out
-            return [Action(p, "answer", (label,), game) for label in ask_["labels"]]
+            return [_made(game, p, "answer", (label,)) for label in ask_["labels"]]
         out = []
         g = self.g
         for name in g.phases[self.phase].actions:
@@ -965,7 +978,7 @@ class GameBase:
         memos = type(self).__dict__.get("_memos")
         if memos is None:  # one table per generated Game class, which goes with it
             memos = type(self)._memos = {}
-        self.memo: dict[tuple, list[Action]] = memos.setdefault((mode, num_players), {})
+        self.memo: dict[tuple, Any] = memos.setdefault((mode, num_players), {})
 
     @classmethod
     def _mode(cls, mode: object) -> str:
