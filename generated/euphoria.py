@@ -108,6 +108,18 @@ F_market_cost = tuple(entry[3][8] for entry in _CARDS)
 F_kind = tuple(entry[3][9] for entry in _CARDS)
 F_wants = tuple(entry[3][10] for entry in _CARDS)
 F_owner = tuple(entry[3][11] for entry in _CARDS)
+# per card, the resources its cost names and their amounts (``has`` compares only those)
+NZ_cost = tuple(
+    tuple((i, n) for i, n in enumerate(bag or ()) if n) for bag in F_cost
+)
+# per card, the resources its gains names and their amounts (``has`` compares only those)
+NZ_gains = tuple(
+    tuple((i, n) for i, n in enumerate(bag or ()) if n) for bag in F_gains
+)
+# per card, the resources its use_cost names and their amounts (``has`` compares only those)
+NZ_use_cost = tuple(
+    tuple((i, n) for i, n in enumerate(bag or ()) if n) for bag in F_use_cost
+)
 CATALOGUE_BOARD = tuple(range(0, 20))
 CATALOGUE_STRUCTURES = tuple(range(20, 29))
 CATALOGUE_TERRITORIES = tuple(range(29, 33))
@@ -251,15 +263,14 @@ def legal_work_area(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
-        _key1 = (p, v_d)
         # spec line 597: choose sp: card in board_spaces where family == commodity_area
         for v_sp in s.z['board_spaces']:
             if not (F_family[v_sp] == 'commodity_area'):
                 continue
             # spec line 598: require has sp.cost
-            if not R.has(s, p, F_cost[v_sp]):
+            if not R.holds(s.res[p], NZ_cost[v_sp]):
                 continue
-            _key = ('work_area', _key1, v_sp)
+            _key = ('work_area', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
                 _found = s.game.memo[_key] = []
@@ -310,15 +321,14 @@ def legal_dig(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
-        _key1 = (p, v_d)
         # spec line 647: choose sp: card in board_spaces where family == tunnel
         for v_sp in s.z['board_spaces']:
             if not (F_family[v_sp] == 'tunnel'):
                 continue
             # spec line 648: require has sp.cost
-            if not R.has(s, p, F_cost[v_sp]):
+            if not R.holds(s.res[p], NZ_cost[v_sp]):
                 continue
-            _key = ('dig', _key1, v_sp)
+            _key = ('dig', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
                 _found = s.game.memo[_key] = []
@@ -353,7 +363,6 @@ def legal_mine_tunnel_end(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
-        _key1 = (p, v_d)
         # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
         for v_sp in s.z['board_spaces']:
             if not ((F_family[v_sp] == 'tunnel_end') and (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp])):
@@ -362,12 +371,12 @@ def legal_mine_tunnel_end(g, s, p, out):
             if not (s.gtr['digger'][F_faction[v_sp]] >= g.P['tunnel_exclusive']):
                 continue
             # spec line 671: require (count my recruits_active where faction == sp.faction) >= 1
-            if not (sum(1 for _c3 in s.z['recruits_active'][p] if (F_faction[_c3] == F_faction[v_sp])) >= 1):
+            if not (sum(1 for _c2 in s.z['recruits_active'][p] if (F_faction[_c2] == F_faction[v_sp])) >= 1):
                 continue
             # spec line 672: require has sp.cost
-            if not R.has(s, p, F_cost[v_sp]):
+            if not R.holds(s.res[p], NZ_cost[v_sp]):
                 continue
-            _key = ('mine_tunnel_end', _key1, v_sp)
+            _key = ('mine_tunnel_end', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
                 _found = s.game.memo[_key] = []
@@ -390,15 +399,14 @@ def legal_build_site(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
-        _key1 = (p, v_d)
         # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
         for v_sp in s.z['board_spaces']:
             if not ((F_family[v_sp] == 'construction_site') and (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n))):
                 continue
             # spec line 685: require has sp.cost
-            if not R.has(s, p, F_cost[v_sp]):
+            if not R.holds(s.res[p], NZ_cost[v_sp]):
                 continue
-            _key = ('build_site', _key1, v_sp)
+            _key = ('build_site', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
                 _found = s.game.memo[_key] = []
@@ -450,15 +458,14 @@ def legal_draw_artifact(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
-        _key1 = (p, v_d)
         # spec line 717: choose sp: card in board_spaces where family == artifact_draw
         for v_sp in s.z['board_spaces']:
             if not (F_family[v_sp] == 'artifact_draw'):
                 continue
             # spec line 718: require has sp.cost
-            if not R.has(s, p, F_cost[v_sp]):
+            if not R.holds(s.res[p], NZ_cost[v_sp]):
                 continue
-            _key = ('draw_artifact', _key1, v_sp)
+            _key = ('draw_artifact', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
                 _found = s.game.memo[_key] = []
@@ -488,15 +495,14 @@ def legal_activate_worker(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
-        _key2 = (p, v_d)
         # spec line 733: choose sp: card in board_spaces where family == worker_activation
         for v_sp in s.z['board_spaces']:
             if not (F_family[v_sp] == 'worker_activation'):
                 continue
             # spec line 734: require has sp.cost
-            if not R.has(s, p, F_cost[v_sp]):
+            if not R.holds(s.res[p], NZ_cost[v_sp]):
                 continue
-            _key = ('activate_worker', _key2, v_sp)
+            _key = ('activate_worker', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
                 _found = s.game.memo[_key] = []
@@ -528,23 +534,20 @@ def legal_use_structure_territory(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
-        _key2 = (p, v_d)
         # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
         for v_sp in s.z['board_spaces']:
             if not (len(s.z['built_structure'][v_sp]) >= 1):
                 continue
-            _key4 = (_key2, v_sp)
             # spec line 750: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 752: require has st.use_cost
-                if not R.has(s, p, F_use_cost[v_st]):
+                if not R.holds(s.res[p], NZ_use_cost[v_st]):
                     continue
-                _key5 = (_key4, v_st)
                 # spec line 751: choose tr: card in territory_spaces where faction == st.faction and (count territory_tokens of tr) < players
                 for v_tr in s.z['territory_spaces']:
                     if not ((F_faction[v_tr] == F_faction[v_st]) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
                         continue
-                    _key = ('use_structure_territory', _key5, v_tr)
+                    _key = ('use_structure_territory', p, v_d, v_sp, v_st, v_tr)
                     _found = s.game.memo.get(_key)
                     if _found is None:
                         _found = s.game.memo[_key] = []
@@ -569,18 +572,16 @@ def legal_use_structure_loyalty(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
-        _key1 = (p, v_d)
         # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
         for v_sp in s.z['board_spaces']:
             if not (len(s.z['built_structure'][v_sp]) >= 1):
                 continue
-            _key3 = (_key1, v_sp)
             # spec line 766: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 767: require has st.use_cost
-                if not R.has(s, p, F_use_cost[v_st]):
+                if not R.holds(s.res[p], NZ_use_cost[v_st]):
                     continue
-                _key = ('use_structure_loyalty', _key3, v_st)
+                _key = ('use_structure_loyalty', p, v_d, v_sp, v_st)
                 _found = s.game.memo.get(_key)
                 if _found is None:
                     _found = s.game.memo[_key] = []
@@ -608,18 +609,16 @@ def legal_artifact_market(g, s, p, out):
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
-        _key2 = (p, v_d)
         # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
         for v_sp in s.z['board_spaces']:
-            if not ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c4 in s.z['structure_tokens'][v_sp] if (F_owner[_c4] == p)) == 0)):
+            if not ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c3 in s.z['structure_tokens'][v_sp] if (F_owner[_c3] == p)) == 0)):
                 continue
-            _key5 = (_key2, v_sp)
             # spec line 780: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 781: require (count my artifacts_hand) >= st.market_cost
                 if not (len(s.z['artifacts_hand'][p]) >= F_market_cost[v_st]):
                     continue
-                _key = ('artifact_market', _key5, v_st)
+                _key = ('artifact_market', p, v_d, v_sp, v_st)
                 _found = s.game.memo.get(_key)
                 if _found is None:
                     _found = s.game.memo[_key] = []
@@ -749,12 +748,11 @@ def legal_reveal_dilemma_match(g, s, p, out):
         return
     # spec line 853: choose dl: card in my dilemma_hand
     for v_dl in s.z['dilemma_hand'][p]:
-        _key1 = (p, v_dl)
         # spec line 854: choose a: card in my artifacts_hand where a.kind == dl.wants
         for v_a in s.z['artifacts_hand'][p]:
             if not (F_kind[v_a] == F_wants[v_dl]):
                 continue
-            _key = ('reveal_dilemma_match', _key1, v_a)
+            _key = ('reveal_dilemma_match', p, v_dl, v_a)
             _found = s.game.memo.get(_key)
             if _found is None:
                 _found = s.game.memo[_key] = []
@@ -785,15 +783,14 @@ def legal_reveal_dilemma_pair(g, s, p, out):
         return
     # spec line 880: choose dl: card in my dilemma_hand
     for v_dl in s.z['dilemma_hand'][p]:
-        _key1 = (p, v_dl)
         # spec line 881: choose arts: some artifact where it in my artifacts_hand
-        _items2 = [_c4 for _c4 in CARDS_OF['artifact'] if s.loc[_c4] is not None and R.in_zone(s, _c4, 'artifacts_hand', p)]
-        for _mask3 in range(1, 1 << len(_items2)):
-            v_arts = tuple(_c4 for i, _c4 in enumerate(_items2) if _mask3 >> i & 1)
+        _items1 = [_c3 for _c3 in CARDS_OF['artifact'] if s.loc[_c3] is not None and R.in_zone(s, _c3, 'artifacts_hand', p)]
+        for _mask2 in range(1, 1 << len(_items1)):
+            v_arts = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
             # spec line 882: require count arts == 2
             if not (len(v_arts) == 2):
                 continue
-            _key = ('reveal_dilemma_pair', _key1, v_arts)
+            _key = ('reveal_dilemma_pair', p, v_dl, v_arts)
             _found = s.game.memo.get(_key)
             if _found is None:
                 _found = s.game.memo[_key] = []

@@ -104,6 +104,14 @@ F_points = tuple(entry[3][6] for entry in _CARDS)
 F_environment = tuple(entry[3][7] for entry in _CARDS)
 F_pollution = tuple(entry[3][8] for entry in _CARDS)
 F_metropolis_only = tuple(entry[3][9] for entry in _CARDS)
+# per card, the resources its input names and their amounts (``has`` compares only those)
+NZ_input = tuple(
+    tuple((i, n) for i, n in enumerate(bag or ()) if n) for bag in F_input
+)
+# per card, the resources its output names and their amounts (``has`` compares only those)
+NZ_output = tuple(
+    tuple((i, n) for i, n in enumerate(bag or ()) if n) for bag in F_output
+)
 CATALOGUE_BUILDINGS = tuple(range(0, 95))
 CARDS_OF = { 'building': tuple(range(0, 95)), }
 
@@ -138,7 +146,7 @@ def legal_activate(g, s, p, out):
         if not ((not s.cst['active'][v_b]) and (F_input[v_b] != (0, 0, 0, 0))):
             continue
         # spec line 246: require has b.input
-        if not R.has(s, p, F_input[v_b]):
+        if not R.holds(s.res[p], NZ_input[v_b]):
             continue
         _key = ('activate', p, v_b)
         _found = s.game.memo.get(_key)
@@ -506,7 +514,6 @@ def legal_upgrade(g, s, p, out):
     """Choices of 'Upgrade' open to player p (spec line 408)."""
     # spec line 409: choose old: card in my city
     for v_old in s.z['city'][p]:
-        _key1 = (p, v_old)
         # spec line 410: choose new: card in my hand where colour == old.colour and value > old.value
         for v_new in s.z['hand'][p]:
             if not ((F_colour[v_new] == F_colour[v_old]) and (F_value[v_new] > F_value[v_old])):
@@ -514,7 +521,7 @@ def legal_upgrade(g, s, p, out):
             # spec line 411: require count my hand - 1 >= new.value - old.value
             if not ((len(s.z['hand'][p]) - 1) >= (F_value[v_new] - F_value[v_old])):
                 continue
-            _key = ('upgrade', _key1, v_new)
+            _key = ('upgrade', p, v_old, v_new)
             _found = s.game.memo.get(_key)
             if _found is None:
                 _found = s.game.memo[_key] = []

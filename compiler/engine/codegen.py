@@ -207,7 +207,7 @@ class EngineGenerator:
                     var = self._hoisted[id(bound)] = bound_limit(self, c, bound, ctx, w)
                 if depth <= memo and a.choices.index(c) >= memo:
                     key.append(var)
-            if depth < memo and len(key) > 1:
+            if depth < memo and any(not part.startswith(("v_", "_key")) for part in key[1:]):
                 # the part of the key known here, worked out once for the loops below
                 part = ctx.fresh("key")
                 w.line(f"{part} = ({', '.join(key)})")
@@ -505,7 +505,7 @@ class EngineGenerator:
             resources=list(self.res.names), field_names=field_names, card_rows=card_rows,
             catalogues=self._catalogue_ranges(), catalogue_files=self._catalogue_files(),
             per_player=per_player, per_card=per_card, visibility=visibility, titles=titles,
-            args=args, cards_of=self._cards_of(),
+            args=args, cards_of=self._cards_of(), bag_fields=self._bag_fields(field_names),
             score_track=self.score_track, asks=sorted(self.lower.ask_names))
 
     def _example_players(self) -> int:
@@ -560,6 +560,13 @@ class EngineGenerator:
             ranges[cat_name.upper()] = (start, start + count)
             start += count
         return ranges
+
+    def _bag_fields(self, field_names: tuple[str, ...]) -> list[str]:
+        """The card fields that hold a bag of resources, in table order (each gets a
+        table of the resources each card's bag names, for ``has``)."""
+        bags = {f.name for m in self.comp.modes.values() for ct in m.card_types.values()
+                for f in ct.fields if f.type.name == "bag"}
+        return [name for name in field_names if name in bags]
 
     def _card_table(self) -> tuple[tuple[str, ...], list[tuple]]:
         """Field names and one row per catalogue entry: (name, title, copies, values, yaml line)."""

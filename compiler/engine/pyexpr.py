@@ -98,7 +98,33 @@ def _has(e: ast.Has, ctx: Ctx, res: Resources) -> str:
         bag = res.bag({i.name: n for i, n in e.bag.items})
         tests = [f"s.res[{who}][{i}] >= {n}" for i, n in enumerate(bag) if n]
         return "(" + " and ".join(tests) + ")" if tests else "True"
+    field = _bag_field(e.bag, ctx)
+    if field is not None:
+        # a card's bag: compare only the resources it names (the engine's table of them)
+        name, card = field
+        return f"R.holds(s.res[{who}], NZ_{name}[{card}])"
     return f"R.has(s, {who}, {expr(e.bag, ctx, res)})"
+
+
+def _bag_field(e, ctx: Ctx) -> tuple[str, str] | None:
+    """``(field, card)`` when ``e`` is a card's bag field (``b.cost``, or ``cost`` of the
+    card in context): the field's name and the Python source of the card."""
+    if type(e) is ast.Attribute:
+        b = N.resolve_attribute(ctx.mode, ctx.scope, e.obj, e.attr)
+        owner = ctx.scope.locals.get(e.obj)
+        if b is not None and b.kind == "card_field" and owner is not None and owner.is_card:
+            name, card = e.attr, f"v_{e.obj}"
+        else:
+            return None
+    elif type(e) is ast.Name and ctx.card is not None:
+        b = N.resolve(ctx.mode, ctx.scope, e.name)
+        if b is None or b.kind != "card_field":
+            return None
+        name, card = e.name, ctx.card
+    else:
+        return None
+    fields = {f.name: f for ct in ctx.mode.card_types.values() for f in ct.fields}
+    return (name, card) if name in fields and fields[name].type.name == "bag" else None
 
 
 def _count(e: ast.Count, ctx: Ctx, res: Resources) -> str:
