@@ -259,17 +259,15 @@ def procedure_suffer_penalty(g, s, p, v_st):
 
 def legal_work_area(g, s, p, out):
     """Choices of 'Work a commodity area' open to player p (spec line 595)."""
+    # spec line 598: require has sp.cost
+    # spec line 597: choose sp: card in board_spaces where family == commodity_area
+    _options1 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'commodity_area') and R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 596: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 597: choose sp: card in board_spaces where family == commodity_area
-        for v_sp in s.z['board_spaces']:
-            if not (F_family[v_sp] == 'commodity_area'):
-                continue
-            # spec line 598: require has sp.cost
-            if not R.holds(s.res[p], NZ_cost[v_sp]):
-                continue
+        for v_sp in _options1:
             _key = ('work_area', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
@@ -317,17 +315,15 @@ def apply_work_area(g, s, p, args):
 
 def legal_dig(g, s, p, out):
     """Choices of 'Dig in a tunnel' open to player p (spec line 645)."""
+    # spec line 648: require has sp.cost
+    # spec line 647: choose sp: card in board_spaces where family == tunnel
+    _options1 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'tunnel') and R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 646: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 647: choose sp: card in board_spaces where family == tunnel
-        for v_sp in s.z['board_spaces']:
-            if not (F_family[v_sp] == 'tunnel'):
-                continue
-            # spec line 648: require has sp.cost
-            if not R.holds(s.res[p], NZ_cost[v_sp]):
-                continue
+        for v_sp in _options1:
             _key = ('dig', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
@@ -359,23 +355,17 @@ def apply_dig(g, s, p, args):
 
 def legal_mine_tunnel_end(g, s, p, out):
     """Choices of "Work the exclusive space at a tunnel's end" open to player p (spec line 667)."""
+    # spec line 670: require digger[sp.faction] >= tunnel_exclusive
+    # spec line 671: require (count my recruits_active where faction == sp.faction) >= 1
+    # spec line 672: require has sp.cost
+    # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
+    _options3 = [v_sp for v_sp in s.z['board_spaces'] if ((F_family[v_sp] == 'tunnel_end') and (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp])) and (s.gtr['digger'][F_faction[v_sp]] >= g.P['tunnel_exclusive']) and (sum(1 for _c2 in s.z['recruits_active'][p] if (F_faction[_c2] == F_faction[v_sp])) >= 1) and R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 668: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
-        for v_sp in s.z['board_spaces']:
-            if not ((F_family[v_sp] == 'tunnel_end') and (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp])):
-                continue
-            # spec line 670: require digger[sp.faction] >= tunnel_exclusive
-            if not (s.gtr['digger'][F_faction[v_sp]] >= g.P['tunnel_exclusive']):
-                continue
-            # spec line 671: require (count my recruits_active where faction == sp.faction) >= 1
-            if not (sum(1 for _c2 in s.z['recruits_active'][p] if (F_faction[_c2] == F_faction[v_sp])) >= 1):
-                continue
-            # spec line 672: require has sp.cost
-            if not R.holds(s.res[p], NZ_cost[v_sp]):
-                continue
+        for v_sp in _options3:
             _key = ('mine_tunnel_end', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
@@ -395,17 +385,15 @@ def apply_mine_tunnel_end(g, s, p, args):
 
 def legal_build_site(g, s, p, out):
     """Choices of 'Work on a construction site' open to player p (spec line 682)."""
+    # spec line 685: require has sp.cost
+    # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
+    _options3 = [v_sp for v_sp in s.z['board_spaces'] if ((F_family[v_sp] == 'construction_site') and (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n))) and R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 683: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
-        for v_sp in s.z['board_spaces']:
-            if not ((F_family[v_sp] == 'construction_site') and (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n))):
-                continue
-            # spec line 685: require has sp.cost
-            if not R.holds(s.res[p], NZ_cost[v_sp]):
-                continue
+        for v_sp in _options3:
             _key = ('build_site', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
@@ -454,17 +442,15 @@ def apply_build_site(g, s, p, args):
 
 def legal_draw_artifact(g, s, p, out):
     """Choices of 'Visit an artifact dealer' open to player p (spec line 715)."""
+    # spec line 718: require has sp.cost
+    # spec line 717: choose sp: card in board_spaces where family == artifact_draw
+    _options1 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'artifact_draw') and R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 716: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 717: choose sp: card in board_spaces where family == artifact_draw
-        for v_sp in s.z['board_spaces']:
-            if not (F_family[v_sp] == 'artifact_draw'):
-                continue
-            # spec line 718: require has sp.cost
-            if not R.holds(s.res[p], NZ_cost[v_sp]):
-                continue
+        for v_sp in _options1:
             _key = ('draw_artifact', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
@@ -491,17 +477,15 @@ def legal_activate_worker(g, s, p, out):
     # spec line 735: require (count my pool) >= 1
     if not (len(s.z['pool'][p]) >= 1):
         return
+    # spec line 734: require has sp.cost
+    # spec line 733: choose sp: card in board_spaces where family == worker_activation
+    _options2 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'worker_activation') and R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 732: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 733: choose sp: card in board_spaces where family == worker_activation
-        for v_sp in s.z['board_spaces']:
-            if not (F_family[v_sp] == 'worker_activation'):
-                continue
-            # spec line 734: require has sp.cost
-            if not R.holds(s.res[p], NZ_cost[v_sp]):
-                continue
+        for v_sp in _options2:
             _key = ('activate_worker', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
@@ -530,14 +514,14 @@ def legal_use_structure_territory(g, s, p, out):
     # spec line 753: require (count my supply) >= 1
     if not (len(s.z['supply'][p]) >= 1):
         return
+    # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
+    _options3 = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
     # spec line 748: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-        for v_sp in s.z['board_spaces']:
-            if not (len(s.z['built_structure'][v_sp]) >= 1):
-                continue
+        for v_sp in _options3:
             # spec line 750: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 752: require has st.use_cost
@@ -568,14 +552,14 @@ def apply_use_structure_territory(g, s, p, args):
 
 def legal_use_structure_loyalty(g, s, p, out):
     """Choices of "Use a structure: advance its faction's loyalty" open to player p (spec line 763)."""
+    # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
+    _options2 = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
     # spec line 764: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-        for v_sp in s.z['board_spaces']:
-            if not (len(s.z['built_structure'][v_sp]) >= 1):
-                continue
+        for v_sp in _options2:
             # spec line 766: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 767: require has st.use_cost
@@ -605,14 +589,14 @@ def legal_artifact_market(g, s, p, out):
     # spec line 782: require (count my supply) >= 1
     if not (len(s.z['supply'][p]) >= 1):
         return
+    # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
+    _options4 = [v_sp for v_sp in s.z['board_spaces'] if ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c3 in s.z['structure_tokens'][v_sp] if (F_owner[_c3] == p)) == 0))]
     # spec line 778: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
-        for v_sp in s.z['board_spaces']:
-            if not ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c3 in s.z['structure_tokens'][v_sp] if (F_owner[_c3] == p)) == 0)):
-                continue
+        for v_sp in _options4:
             # spec line 780: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 781: require (count my artifacts_hand) >= st.market_cost

@@ -136,11 +136,41 @@ def choices_read(e, choices: tuple[ast.Choice, ...]) -> int:
 
 def _card_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
     d, var, inner = c.domain, f"v_{c.name}", ctx.local(c.name, type_)
+    listed = getattr(gen, "_options", {}).get(id(c))
+    if listed is not None:  # filtered before the outer loops (see card_options)
+        w.line(f"for {var} in {listed}:")
+        return inner
     w.line(f"for {var} in {zone(d.zone, ctx, gen.res)}:")
     if d.where is not None:  # bare field names read the card being chosen
         w.line(f"    if not {expr(d.where, inner.with_card(var, type_.of), gen.res)}:")
         w.line("        continue")
     return inner
+
+
+def invariant_card_choice(a: ast.Action, j: int) -> bool:
+    """Whether choice ``j`` of ``a`` picks cards of a zone, with its ``where``, that
+    reads none of the choices before it (so its options can be listed once, before the
+    loops over those choices)."""
+    c = a.choices[j]
+    return (j > 0 and type(c.domain) is ast.CardDomain and choices_read(c.domain, a.choices[:j]) == 0
+            and (c.domain.where is None or hoistable(c.domain.where)))
+
+
+def card_options(gen: EngineGenerator, c: ast.Choice, type_: N.Type, reqs: list, ctx: Ctx,
+                 w: Writer) -> None:
+    """Emit the list of the options of the card choice ``c`` that its ``where`` and the
+    requirements ``reqs`` (which read no other choice) allow, in the zone's order, for
+    the loop over ``c`` inside the loops of the choices before it."""
+    d, var, inner = c.domain, f"v_{c.name}", ctx.local(c.name, type_)
+    tests = [] if d.where is None else [expr(d.where, inner.with_card(var, type_.of), gen.res)]
+    for req in reqs:
+        gen.lower.cite(req.span.line, w)
+        tests.append(expr(req, inner, gen.res))
+    gen.lower.cite(c.span.line, w)
+    listed = ctx.fresh("options")
+    cond = f" if {' and '.join(tests)}" if tests else ""
+    w.line(f"{listed} = [{var} for {var} in {zone(d.zone, ctx, gen.res)}{cond}]")
+    gen._options[id(c)] = listed
 
 
 def _player_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:

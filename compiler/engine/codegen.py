@@ -18,8 +18,8 @@ from compiler.analysis import names as N
 from compiler.analysis.compose import Composition
 from compiler.analysis.types import Types
 from compiler.engine.choices import (
-    DOMAINS, bag_fits, bag_items, bound_limit, caps_total, choices_read, hoistable, memo_depth,
-    range_bound, range_limit,
+    DOMAINS, bag_fits, bag_items, bound_limit, caps_total, card_options, choices_read, hoistable,
+    invariant_card_choice, memo_depth, range_bound, range_limit,
 )
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
 from compiler.engine.naming import Namer
@@ -165,6 +165,16 @@ class EngineGenerator:
                 for b in bounds:
                     if read[id(b)] < j and all(hoistable(t) for t in (b[2], *b[3])):
                         hoists.setdefault(read[id(b)], []).append((c, kind, b))
+        # A card choice whose options read none of the choices before it is filtered once,
+        # before the loops over those, with the requirements that read only it.
+        self._options = {}
+        invariant = {j: [i for i, req in enumerate(a.requires)
+                         if levels[i] == j + 1 and i not in fits and hoistable(req)
+                         and choices_read(req, a.choices[:j]) == 0]
+                     for j in range(len(a.choices)) if invariant_card_choice(a, j)}
+        for reqs in invariant.values():
+            for i in reqs:
+                levels[i] = None
         memo = memo_depth(a, mode.params, levels, fits, self._bounds, hoists)
         skip = "return"
         for use in a.uses:  # a tally reads no choice
@@ -207,6 +217,10 @@ class EngineGenerator:
                     var = self._hoisted[id(bound)] = bound_limit(self, c, bound, ctx, w)
                 if depth <= memo and a.choices.index(c) >= memo:
                     key.append(var)
+            if depth == 0:
+                for j, reqs in invariant.items():
+                    c = a.choices[j]
+                    card_options(self, c, chosen.locals[c.name], [a.requires[i] for i in reqs], ctx, w)
             if depth < memo and any(not part.startswith(("v_", "_key")) for part in key[1:]):
                 # the part of the key known here, worked out once for the loops below
                 part = ctx.fresh("key")
