@@ -254,7 +254,9 @@ def procedure_suffer_penalty(g, s, p, v_st):
     # spec line 561: if st.penalty == lose_commodity and has bliss 1 {
     if ((F_penalty[v_st] == 'lose_commodity') and (s.res[p][3] >= 1)):
         # spec line 562: pay bliss 1
-        R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
+        if s.res[p][3] < 1:
+            raise R.IllegalActionError("cannot pay: not enough resources")
+        s.res[p][3] -= 1
 
 
 def legal_work_area(g, s, p, out):
@@ -679,7 +681,9 @@ def apply_retrieve_paying(g, s, p, args):
     """Retrieve workers, paying the cost (spec line 819). Source: The Game Turn: Your Choices in the Dystopia › 2."""
     v_ds, = args
     # spec line 824: pay bliss 1
-    R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
+    if s.res[p][3] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][3] -= 1
     # spec line 825: for each d in ds {
     for v_d in list(v_ds):
         # spec line 826: move d into my available
@@ -1196,21 +1200,27 @@ def ask_work_area(g, s, p, env, label):
     # spec line 621: "buy energy" {
     if label == 'buy energy':
         # spec line 622: pay bliss 1
-        R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
+        if s.res[p][3] < 1:
+            raise R.IllegalActionError("cannot pay: not enough resources")
+        s.res[p][3] -= 1
         # spec line 623: gain energy 1
-        R.gain(s, p, (1, 0, 0, 0, 0, 0, 0))
+        s.res[p][0] += 1
     # spec line 625: "buy food" {
     elif label == 'buy food':
         # spec line 626: pay bliss 1
-        R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
+        if s.res[p][3] < 1:
+            raise R.IllegalActionError("cannot pay: not enough resources")
+        s.res[p][3] -= 1
         # spec line 627: gain food 1
-        R.gain(s, p, (0, 1, 0, 0, 0, 0, 0))
+        s.res[p][1] += 1
     # spec line 629: "buy water" {
     elif label == 'buy water':
         # spec line 630: pay bliss 1
-        R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
+        if s.res[p][3] < 1:
+            raise R.IllegalActionError("cannot pay: not enough resources")
+        s.res[p][3] -= 1
         # spec line 631: gain water 1
-        R.gain(s, p, (0, 0, 1, 0, 0, 0, 0))
+        s.res[p][2] += 1
     # spec line 633: "buy nothing" {
     elif label == 'buy nothing':
         pass

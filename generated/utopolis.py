@@ -380,7 +380,9 @@ def apply_score_worker(g, s, p, args):
     # spec line 341: uses cylinders_scored 1
     s.ta['cylinders_scored'][p] += 1
     # spec line 343: pay worker 1
-    R.pay(s, p, (0, 0, 1, 0))
+    if s.res[p][2] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][2] -= 1
     # spec line 344: score 1
     s.tr['wellbeing'][p] += 1
 
@@ -406,7 +408,9 @@ def apply_score_goods(g, s, p, args):
     # spec line 351: uses cylinders_scored 1
     s.ta['cylinders_scored'][p] += 1
     # spec line 353: pay goods 1
-    R.pay(s, p, (0, 0, 0, 1))
+    if s.res[p][3] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][3] -= 1
     # spec line 354: score 1
     s.tr['wellbeing'][p] += 1
 
@@ -491,7 +495,10 @@ def setup(g, s, p):
     # spec line 149: each player {
     for _p2 in R.turn_order(s):
         # spec line 150: gain electricity 1, water 1, worker 1, goods 1
-        R.gain(s, _p2, (1, 1, 1, 1))
+        s.res[_p2][0] += 1
+        s.res[_p2][1] += 1
+        s.res[_p2][2] += 1
+        s.res[_p2][3] += 1
         # spec line 151: draw 10 from main_deck into my hand
         R.draw(s, g, 10, 'main_deck', None, 'hand', _p2)
     # spec line 153: first player random
@@ -563,7 +570,9 @@ def apply_score_two_workers(g, s, p, args):
     # spec line 438: uses cylinders_scored 2
     s.ta['cylinders_scored'][p] += 2
     # spec line 440: pay worker 2
-    R.pay(s, p, (0, 0, 2, 0))
+    if s.res[p][2] < 2:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][2] -= 2
     # spec line 441: score 1
     s.tr['wellbeing'][p] += 1
 
@@ -589,7 +598,9 @@ def apply_score_two_goods(g, s, p, args):
     # spec line 447: uses cylinders_scored 2
     s.ta['cylinders_scored'][p] += 2
     # spec line 449: pay goods 2
-    R.pay(s, p, (0, 0, 0, 2))
+    if s.res[p][3] < 2:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][3] -= 2
     # spec line 450: score 1
     s.tr['wellbeing'][p] += 1
 
@@ -620,7 +631,9 @@ def apply_score_goods_environment(g, s, p, args):
     # spec line 457: uses environment_used 1
     s.ta['environment_used'][p] += 1
     # spec line 459: pay goods 1
-    R.pay(s, p, (0, 0, 0, 1))
+    if s.res[p][3] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][3] -= 1
     # spec line 460: score 1
     s.tr['wellbeing'][p] += 1
 
@@ -651,7 +664,12 @@ def apply_score_worker_goods_environment(g, s, p, args):
     # spec line 467: uses environment_used 2
     s.ta['environment_used'][p] += 2
     # spec line 469: pay worker 1, goods 1
-    R.pay(s, p, (0, 0, 1, 1))
+    if s.res[p][2] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][2] -= 1
+    if s.res[p][3] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][3] -= 1
     # spec line 470: score 2
     s.tr['wellbeing'][p] += 2
 
@@ -704,7 +722,9 @@ def apply_score_goods_environment__metropolis(g, s, p, args):
     # spec line 500: uses environment_used 1
     s.ta['environment_used'][p] += 1
     # spec line 502: pay goods 1
-    R.pay(s, p, (0, 0, 0, 1))
+    if s.res[p][3] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][3] -= 1
     # spec line 503: score 2
     s.tr['wellbeing'][p] += 2
 
@@ -730,7 +750,9 @@ def apply_score_worker__metropolis(g, s, p, args):
     # spec line 509: uses workers_scored 1
     s.ta['workers_scored'][p] += 1
     # spec line 511: pay worker 1
-    R.pay(s, p, (0, 0, 1, 0))
+    if s.res[p][2] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][2] -= 1
     # spec line 512: score 1
     s.tr['wellbeing'][p] += 1
 
@@ -756,7 +778,9 @@ def apply_score_goods__metropolis(g, s, p, args):
     # spec line 518: uses goods_scored 1
     s.ta['goods_scored'][p] += 1
     # spec line 520: pay goods 1
-    R.pay(s, p, (0, 0, 0, 1))
+    if s.res[p][3] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][3] -= 1
     # spec line 521: score 1
     s.tr['wellbeing'][p] += 1
 

@@ -378,6 +378,31 @@ class StmtLowering:
         w.line(f"v_{st.var.name} = {self.value(st.value, ctx)}")
         return ctx.local(st.var.name, ctx.types.expression(st.value, ctx.scope))  # as the checker typed it
 
+    def _constant_bag(self, bag, ctx: Ctx) -> list[tuple[int, int]] | None:
+        """The (resource index, amount) pairs a constant bag names, when the player is
+        a plain name (so the amounts can be changed inline); else None."""
+        if type(bag) is not ast.BagLiteral or not _IDENT.match(ctx.me):
+            return None
+        return [(i, n) for i, n in enumerate(self.res.bag({k.name: n for k, n in bag.items})) if n]
+
+    def _gain(self, st: ast.Gain, ctx: Ctx, w: Writer) -> None:
+        items = self._constant_bag(st.bag, ctx)
+        if items is None:
+            w.line(f"R.gain(s, {ctx.me}, {self.value(st.bag, ctx)})")
+            return
+        for i, n in items:  # a constant bag: each resource it names, inline
+            w.line(f"s.res[{ctx.me}][{i}] += {n}")
+
+    def _pay(self, st: ast.Pay, ctx: Ctx, w: Writer) -> None:
+        items = self._constant_bag(st.bag, ctx)
+        if items is None:
+            w.line(f"R.pay(s, {ctx.me}, {self.value(st.bag, ctx)})")
+            return
+        for i, n in items:  # a constant bag, inline, as R.pay: resource by resource
+            w.line(f"if s.res[{ctx.me}][{i}] < {n}:")
+            w.line('    raise R.IllegalActionError("cannot pay: not enough resources")')
+            w.line(f"s.res[{ctx.me}][{i}] -= {n}")
+
     def _transfer(self, st: ast.Transfer, ctx: Ctx, w: Writer) -> None:
         src = ctx.me if st.source is None else self.value(st.source, ctx)
         w.line(f"R.transfer(s, {src}, {self.value(st.dest, ctx)}, {self.value(st.bag, ctx)})")
@@ -540,8 +565,8 @@ class StmtLowering:
 #: after it when ``st`` binds a name, else None.  A new kind of statement adds its rule here.
 STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] = {
     ast.Let: StmtLowering._let,
-    ast.Gain: lambda low, st, ctx, w: w.line(f"R.gain(s, {ctx.me}, {low.value(st.bag, ctx)})"),
-    ast.Pay: lambda low, st, ctx, w: w.line(f"R.pay(s, {ctx.me}, {low.value(st.bag, ctx)})"),
+    ast.Gain: StmtLowering._gain,
+    ast.Pay: StmtLowering._pay,
     ast.Release: lambda low, st, ctx, w: w.line(f"R.release(s, g, {ctx.me}, {low.value(st.bag, ctx)})"),
     ast.Transfer: StmtLowering._transfer,
     ast.Score: lambda low, st, ctx, w: w.line(
