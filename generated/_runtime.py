@@ -119,12 +119,30 @@ class Action:
         return {"player": self.player, "name": self.name, "args": _to_json(self.args)}
 
 
-def _made(game: GameBase, player: int, name: str, args: tuple) -> Action:
-    """The action ``player: name args`` of the runtime's own decisions, made once and
-    kept in the game's memo (see ``GameBase.memo``)."""
-    key = (None, name, player, args)  # None: never the key of an action of the spec
+#: The most entries a game's memo of actions keeps (see ``GameBase.memo``): past it,
+#: it starts again empty, so a long run does not keep every state it met.
+MEMO_LIMIT = 100_000
+
+
+def remember(game: GameBase, key: tuple) -> list[Action]:
+    """A new empty list kept in ``game``'s memo under ``key``, for a legal-action
+    function to fill with the actions that depend on nothing but ``key``."""
+    memo = game.memo
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    found: list[Action] = []
+    memo[key] = found
+    return found
+
+
+def made(game: GameBase, player: int, name: str, args: tuple) -> Action:
+    """The action ``player: name args``, made once and kept in ``game``'s memo, so that
+    the lists of actions remembered there share it."""
+    key = (None, name, player, args)  # None: never the key of a list of actions
     found = game.memo.get(key)
     if found is None:
+        if len(game.memo) >= MEMO_LIMIT:
+            game.memo.clear()
         found = game.memo[key] = Action(player, name, args, game)
     return found
 
@@ -718,17 +736,17 @@ class State:
             if ask_["kind"] == "cards":
                 cards = zone(self, ask_["src"], ask_["src_owner"])
                 allowed = ask_["cards"]
-                return [_made(game, p, "choose_card", (c,)) for c in cards if c in allowed]
+                return [made(game, p, "choose_card", (c,)) for c in cards if c in allowed]
             if ask_["kind"] == "card":
-                return [_made(game, p, "choose_card", (c,)) for c in ask_["cards"]
+                return [made(game, p, "choose_card", (c,)) for c in ask_["cards"]
                         if in_zone(self, c, ask_["src"], ask_["src_owner"])]
             if ask_["kind"] == "overflow":
-                out = [_made(game, p, "make_room", (c,))
+                out = [made(game, p, "make_room", (c,))
                        for c in zone(self, ask_["zone"], ask_["owner"])]
                 if self.g.overflow[ask_["zone"]][2]:
-                    out.append(_made(game, p, "decline_card", ()))
+                    out.append(made(game, p, "decline_card", ()))
                 return out
-            return [_made(game, p, "answer", (label,)) for label in ask_["labels"]]
+            return [made(game, p, "answer", (label,)) for label in ask_["labels"]]
         out = []
         g = self.g
         for name in g.phases[self.phase].actions:

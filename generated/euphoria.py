@@ -273,7 +273,7 @@ def legal_work_area(g, s, p, out):
             _key = ('work_area', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
-                _found = s.game.memo[_key] = []
+                _found = R.remember(s.game, _key)
                 _found.append(Action(p, 'work_area', (v_d, v_sp), s.game))
             out += _found
 
@@ -329,7 +329,7 @@ def legal_dig(g, s, p, out):
             _key = ('dig', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
-                _found = s.game.memo[_key] = []
+                _found = R.remember(s.game, _key)
                 _found.append(Action(p, 'dig', (v_d, v_sp), s.game))
             out += _found
 
@@ -371,7 +371,7 @@ def legal_mine_tunnel_end(g, s, p, out):
             _key = ('mine_tunnel_end', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
-                _found = s.game.memo[_key] = []
+                _found = R.remember(s.game, _key)
                 _found.append(Action(p, 'mine_tunnel_end', (v_d, v_sp), s.game))
             out += _found
 
@@ -399,7 +399,7 @@ def legal_build_site(g, s, p, out):
             _key = ('build_site', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
-                _found = s.game.memo[_key] = []
+                _found = R.remember(s.game, _key)
                 _found.append(Action(p, 'build_site', (v_d, v_sp), s.game))
             out += _found
 
@@ -456,7 +456,7 @@ def legal_draw_artifact(g, s, p, out):
             _key = ('draw_artifact', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
-                _found = s.game.memo[_key] = []
+                _found = R.remember(s.game, _key)
                 _found.append(Action(p, 'draw_artifact', (v_d, v_sp), s.game))
             out += _found
 
@@ -491,7 +491,7 @@ def legal_activate_worker(g, s, p, out):
             _key = ('activate_worker', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
-                _found = s.game.memo[_key] = []
+                _found = R.remember(s.game, _key)
                 _found.append(Action(p, 'activate_worker', (v_d, v_sp), s.game))
             out += _found
 
@@ -536,7 +536,7 @@ def legal_use_structure_territory(g, s, p, out):
                     _key = ('use_structure_territory', p, v_d, v_sp, v_st, v_tr)
                     _found = s.game.memo.get(_key)
                     if _found is None:
-                        _found = s.game.memo[_key] = []
+                        _found = R.remember(s.game, _key)
                         _found.append(Action(p, 'use_structure_territory', (v_d, v_sp, v_st, v_tr), s.game))
                     out += _found
 
@@ -570,7 +570,7 @@ def legal_use_structure_loyalty(g, s, p, out):
                 _key = ('use_structure_loyalty', p, v_d, v_sp, v_st)
                 _found = s.game.memo.get(_key)
                 if _found is None:
-                    _found = s.game.memo[_key] = []
+                    _found = R.remember(s.game, _key)
                     _found.append(Action(p, 'use_structure_loyalty', (v_d, v_sp, v_st), s.game))
                 out += _found
 
@@ -607,7 +607,7 @@ def legal_artifact_market(g, s, p, out):
                 _key = ('artifact_market', p, v_d, v_sp, v_st)
                 _found = s.game.memo.get(_key)
                 if _found is None:
-                    _found = s.game.memo[_key] = []
+                    _found = R.remember(s.game, _key)
                     _found.append(Action(p, 'artifact_market', (v_d, v_sp, v_st), s.game))
                 out += _found
 
@@ -647,7 +647,7 @@ def legal_stop_placing(g, s, p, out):
     _key = ('stop_placing', p)
     _found = s.game.memo.get(_key)
     if _found is None:
-        _found = s.game.memo[_key] = []
+        _found = R.remember(s.game, _key)
         _found.append(Action(p, 'stop_placing', (), s.game))
     out += _found
 
@@ -672,7 +672,7 @@ def legal_retrieve_paying(g, s, p, out):
         _key = ('retrieve_paying', p, v_ds)
         _found = s.game.memo.get(_key)
         if _found is None:
-            _found = s.game.memo[_key] = []
+            _found = R.remember(s.game, _key)
             _found.append(Action(p, 'retrieve_paying', (v_ds,), s.game))
         out += _found
 
@@ -706,7 +706,7 @@ def legal_retrieve_free(g, s, p, out):
         _key = ('retrieve_free', p, v_ds)
         _found = s.game.memo.get(_key)
         if _found is None:
-            _found = s.game.memo[_key] = []
+            _found = R.remember(s.game, _key)
             _found.append(Action(p, 'retrieve_free', (v_ds,), s.game))
         out += _found
 
@@ -743,7 +743,7 @@ def legal_reveal_dilemma_match(g, s, p, out):
             _key = ('reveal_dilemma_match', p, v_dl, v_a)
             _found = s.game.memo.get(_key)
             if _found is None:
-                _found = s.game.memo[_key] = []
+                _found = R.remember(s.game, _key)
                 _found.append(Action(p, 'reveal_dilemma_match', (v_dl, v_a), s.game))
             out += _found
 
@@ -781,7 +781,7 @@ def legal_reveal_dilemma_pair(g, s, p, out):
             _key = ('reveal_dilemma_pair', p, v_dl, v_arts)
             _found = s.game.memo.get(_key)
             if _found is None:
-                _found = s.game.memo[_key] = []
+                _found = R.remember(s.game, _key)
                 _found.append(Action(p, 'reveal_dilemma_pair', (v_dl, v_arts), s.game))
             out += _found
 

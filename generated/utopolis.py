@@ -128,7 +128,7 @@ def legal_finish(g, s, p, out):
     _key = ('finish', p)
     _found = s.game.memo.get(_key)
     if _found is None:
-        _found = s.game.memo[_key] = []
+        _found = R.remember(s.game, _key)
         _found.append(Action(p, 'finish', (), s.game))
     out += _found
 
@@ -151,7 +151,7 @@ def legal_activate(g, s, p, out):
         _key = ('activate', p, v_b)
         _found = s.game.memo.get(_key)
         if _found is None:
-            _found = s.game.memo[_key] = []
+            _found = R.remember(s.game, _key)
             _found.append(Action(p, 'activate', (v_b,), s.game))
         out += _found
 
@@ -172,7 +172,7 @@ def legal_pick(g, s, p, out):
         _key = ('pick', p, v_c)
         _found = s.game.memo.get(_key)
         if _found is None:
-            _found = s.game.memo[_key] = []
+            _found = R.remember(s.game, _key)
             _found.append(Action(p, 'pick', (v_c,), s.game))
         out += _found
 
@@ -197,7 +197,7 @@ def legal_build(g, s, p, out):
         _key = ('build', p, v_b)
         _found = s.game.memo.get(_key)
         if _found is None:
-            _found = s.game.memo[_key] = []
+            _found = R.remember(s.game, _key)
             _found.append(Action(p, 'build', (v_b,), s.game))
         out += _found
 
@@ -220,7 +220,7 @@ def legal_demolish(g, s, p, out):
         _key = ('demolish', p, v_b)
         _found = s.game.memo.get(_key)
         if _found is None:
-            _found = s.game.memo[_key] = []
+            _found = R.remember(s.game, _key)
             _found.append(Action(p, 'demolish', (v_b,), s.game))
         out += _found
 
@@ -243,11 +243,11 @@ def legal_reserve_buy_card(g, s, p, out):
     _key = ('reserve_buy_card', p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2))
     _found = s.game.memo.get(_key)
     if _found is None:
-        _found = s.game.memo[_key] = []
+        _found = R.remember(s.game, _key)
         _fit3 = [_b2 for _b2 in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1]]
         # spec line 285: choose x: 2 of electricity, water
         for v_x, t_x in _fit3:
-            _found.append(Action(p, 'reserve_buy_card', (v_x,), s.game))
+            _found.append(R.made(s.game, p, 'reserve_buy_card', (v_x,)))
     out += _found
 
 
@@ -273,10 +273,10 @@ def legal_reserve_sell_card(g, s, p, out):
         _key = ('reserve_sell_card', p, v_c)
         _found = s.game.memo.get(_key)
         if _found is None:
-            _found = s.game.memo[_key] = []
+            _found = R.remember(s.game, _key)
             # spec line 298: choose x: 2 of electricity, water
             for v_x, t_x in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)):
-                _found.append(Action(p, 'reserve_sell_card', (v_c, v_x), s.game))
+                _found.append(R.made(s.game, p, 'reserve_sell_card', (v_c, v_x)))
         out += _found
 
 
@@ -317,7 +317,7 @@ def legal_offer_trade(g, s, p, out):
         _key = ('offer_trade', _key4, v_partner, (_held5[0] if _held5[0] < 2 else 2), (_held5[1] if _held5[1] < 2 else 2), (_held5[2] if _held5[2] < 2 else 2), (_held5[3] if _held5[3] < 2 else 2), _bound7)
         _found = s.game.memo.get(_key)
         if _found is None:
-            _found = s.game.memo[_key] = []
+            _found = R.remember(s.game, _key)
             _fit9 = [_b8 for _b8 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held1[0] >= _b8[0][0] and _held1[1] >= _b8[0][1] and _held1[2] >= _b8[0][2] and _held1[3] >= _b8[0][3]]
             _fit11 = [_b10 for _b10 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held5[0] >= _b10[0][0] and _held5[1] >= _b10[0][1] and _held5[2] >= _b10[0][2] and _held5[3] >= _b10[0][3]]
             # spec line 309: choose offered: 0 to 2 of electricity, water, worker, goods
@@ -346,7 +346,7 @@ def legal_offer_trade(g, s, p, out):
                         if 2 < _high14:
                             _high14 = 2
                         for v_cards_wanted in range(_low13, _high14 + 1):
-                            _found.append(Action(p, 'offer_trade', (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted), s.game))
+                            _found.append(R.made(s.game, p, 'offer_trade', (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)))
         out += _found
 
 
@@ -370,7 +370,7 @@ def legal_score_worker(g, s, p, out):
     _key = ('score_worker', p)
     _found = s.game.memo.get(_key)
     if _found is None:
-        _found = s.game.memo[_key] = []
+        _found = R.remember(s.game, _key)
         _found.append(Action(p, 'score_worker', (), s.game))
     out += _found
 
@@ -398,7 +398,7 @@ def legal_score_goods(g, s, p, out):
     _key = ('score_goods', p)
     _found = s.game.memo.get(_key)
     if _found is None:
-        _found = s.game.memo[_key] = []
+        _found = R.remember(s.game, _key)
         _found.append(Action(p, 'score_goods', (), s.game))
     out += _found
 
@@ -531,7 +531,7 @@ def legal_upgrade(g, s, p, out):
             _key = ('upgrade', p, v_old, v_new)
             _found = s.game.memo.get(_key)
             if _found is None:
-                _found = s.game.memo[_key] = []
+                _found = R.remember(s.game, _key)
                 _found.append(Action(p, 'upgrade', (v_old, v_new), s.game))
             out += _found
 
@@ -560,7 +560,7 @@ def legal_score_two_workers(g, s, p, out):
     _key = ('score_two_workers', p)
     _found = s.game.memo.get(_key)
     if _found is None:
-        _found = s.game.memo[_key] = []
+        _found = R.remember(s.game, _key)
         _found.append(Action(p, 'score_two_workers', (), s.game))
     out += _found
 
@@ -588,7 +588,7 @@ def legal_score_two_goods(g, s, p, out):
     _key = ('score_two_goods', p)
     _found = s.game.memo.get(_key)
     if _found is None:
-        _found = s.game.memo[_key] = []
+        _found = R.remember(s.game, _key)
         _found.append(Action(p, 'score_two_goods', (), s.game))
     out += _found
 
@@ -619,7 +619,7 @@ def legal_score_goods_environment(g, s, p, out):
     _key = ('score_goods_environment', p)
     _found = s.game.memo.get(_key)
     if _found is None:
-        _found = s.game.memo[_key] = []
+        _found = R.remember(s.game, _key)
         _found.append(Action(p, 'score_goods_environment', (), s.game))
     out += _found
 
@@ -652,7 +652,7 @@ def legal_score_worker_goods_environment(g, s, p, out):
     _key = ('score_worker_goods_environment', p)
     _found = s.game.memo.get(_key)
     if _found is None:
-        _found = s.game.memo[_key] = []
+        _found = R.remember(s.game, _key)
         _found.append(Action(p, 'score_worker_goods_environment', (), s.game))
     out += _found
 
@@ -710,7 +710,7 @@ def legal_score_goods_environment__metropolis(g, s, p, out):
     _key = ('score_goods_environment', p)
     _found = s.game.memo.get(_key)
     if _found is None:
-        _found = s.game.memo[_key] = []
+        _found = R.remember(s.game, _key)
         _found.append(Action(p, 'score_goods_environment', (), s.game))
     out += _found
 
@@ -740,7 +740,7 @@ def legal_score_worker__metropolis(g, s, p, out):
     _key = ('score_worker', p)
     _found = s.game.memo.get(_key)
     if _found is None:
-        _found = s.game.memo[_key] = []
+        _found = R.remember(s.game, _key)
         _found.append(Action(p, 'score_worker', (), s.game))
     out += _found
 
@@ -768,7 +768,7 @@ def legal_score_goods__metropolis(g, s, p, out):
     _key = ('score_goods', p)
     _found = s.game.memo.get(_key)
     if _found is None:
-        _found = s.game.memo[_key] = []
+        _found = R.remember(s.game, _key)
         _found.append(Action(p, 'score_goods', (), s.game))
     out += _found
 

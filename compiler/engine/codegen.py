@@ -236,12 +236,15 @@ class EngineGenerator:
                 w.line("if _found is None:")
                 memo_level = w.level
                 w.level += 1
-                w.line("_found = s.game.memo[_key] = []")
+                w.line("_found = R.remember(s.game, _key)")
                 for req, c, held in deferred:
                     self._fit(req, c, held, ctx, w)
         names = ", ".join(f"v_{c.name}" for c in a.choices)
         args = f"({names}{',' if len(a.choices) == 1 else ''})"
-        w.line(f"_found.append(Action(p, {literal(a.name)}, {args}, s.game))")
+        if memo < len(a.choices):  # actions that other keys' lists may hold too: made once
+            w.line(f"_found.append(R.made(s.game, p, {literal(a.name)}, {args}))")
+        else:
+            w.line(f"_found.append(Action(p, {literal(a.name)}, {args}, s.game))")
         w.level = memo_level
         w.line("out += _found")
         self._emit(w)

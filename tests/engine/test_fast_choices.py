@@ -7,6 +7,7 @@ against a plain enumeration of every combination filtered by the requirements.""
 from __future__ import annotations
 
 import itertools
+import random
 
 from compiler.engine.choices import bag_items
 from tests.compiler.test_construct_overflow_trades import CARDS, SPEC
@@ -107,3 +108,41 @@ def test_remembered_actions_are_the_rules_actions_whatever_the_amounts(tmp_path)
         got = [a.args for a in s.legal_actions() if a.name == "swap"]
         assert got == _expected(s, p)
     assert s.game.memo
+
+
+def _history(mod, seed: int, players: int = 4, mode: str = "family") -> list:
+    s = mod.Game(num_players=players, mode=mode, seed=seed).new_initial_state()
+    rng = random.Random(seed)
+    taken = []
+    while not s.is_terminal():
+        action = rng.choice(s.legal_actions())
+        taken.append((action.player, action.name, action.args))
+        s.apply_action(action)
+    return taken
+
+
+def test_the_memo_of_actions_changes_no_game(monkeypatch):
+    """Legal actions remembered across states and games (issue 10), or a memo that
+    starts again empty every few entries, list the same actions: the same seeded
+    random games, action for action."""
+    from generated import _runtime, utopolis
+
+    fresh = _history(utopolis, 11, mode="metropolis")  # the memo fills from empty
+    again = _history(utopolis, 11, mode="metropolis")  # every list comes from the memo
+    monkeypatch.setattr(_runtime, "MEMO_LIMIT", 7)
+    utopolis.Game._memos.clear()
+    small = _history(utopolis, 11, mode="metropolis")
+    assert fresh == again == small
+    assert len(utopolis.Game(num_players=4, mode="metropolis").memo) <= 7
+
+
+def test_remembered_actions_are_shared_not_rebuilt():
+    """An action listed again in a later state (or game) is the same object: the
+    engine built it once."""
+    from generated import utopolis
+
+    a = utopolis.Game(num_players=2, seed=3).new_initial_state()
+    b = utopolis.Game(num_players=2, seed=3).new_initial_state()
+    assert a.legal_actions() == b.legal_actions()
+    assert all(x is y for x, y in zip(a.legal_actions(), b.legal_actions()))
+    assert str(b.legal_actions()[0]) == str(a.legal_actions()[0])
