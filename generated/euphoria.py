@@ -666,9 +666,11 @@ def legal_retrieve_paying(g, s, p, out):
     if not (s.res[p][3] >= 1):
         return
     # spec line 820: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
-    _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
-    for _mask2 in range(1, 1 << len(_items1)):
-        v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
+    _items1 = [_c4 for _c4 in CARDS_OF['worker'] if s.loc[_c4] is not None and ((F_owner[_c4] == p) and (R.in_zone(s, _c4, 'workers_on', ...) or R.in_zone(s, _c4, 'market_workers', ...)))]
+    _sets2 = [()]
+    for _c4 in _items1:
+        _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+    for v_ds in _sets2[1:]:  # the non-empty ones
         _key = ('retrieve_paying', p, v_ds)
         _found = s.game.memo.get(_key)
         if _found is None:
@@ -700,9 +702,11 @@ def legal_retrieve_free(g, s, p, out):
     if not (s.ta['placed'][p] == 0):
         return
     # spec line 836: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
-    _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
-    for _mask2 in range(1, 1 << len(_items1)):
-        v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
+    _items1 = [_c4 for _c4 in CARDS_OF['worker'] if s.loc[_c4] is not None and ((F_owner[_c4] == p) and (R.in_zone(s, _c4, 'workers_on', ...) or R.in_zone(s, _c4, 'market_workers', ...)))]
+    _sets2 = [()]
+    for _c4 in _items1:
+        _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+    for v_ds in _sets2[1:]:  # the non-empty ones
         _key = ('retrieve_free', p, v_ds)
         _found = s.game.memo.get(_key)
         if _found is None:
@@ -772,9 +776,11 @@ def legal_reveal_dilemma_pair(g, s, p, out):
     # spec line 880: choose dl: card in my dilemma_hand
     for v_dl in s.z['dilemma_hand'][p]:
         # spec line 881: choose arts: some artifact where it in my artifacts_hand
-        _items1 = [_c3 for _c3 in CARDS_OF['artifact'] if s.loc[_c3] is not None and R.in_zone(s, _c3, 'artifacts_hand', p)]
-        for _mask2 in range(1, 1 << len(_items1)):
-            v_arts = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
+        _items1 = [_c4 for _c4 in CARDS_OF['artifact'] if s.loc[_c4] is not None and R.in_zone(s, _c4, 'artifacts_hand', p)]
+        _sets2 = [()]
+        for _c4 in _items1:
+            _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+        for v_arts in _sets2[1:]:  # the non-empty ones
             # spec line 882: require count arts == 2
             if not (len(v_arts) == 2):
                 continue

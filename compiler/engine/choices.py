@@ -192,14 +192,18 @@ def _bag_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w:
 
 def _subset_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
     d = c.domain
-    items, mask, card = ctx.fresh("items"), ctx.fresh("mask"), ctx.fresh("c")
+    items, sets, part, card = ctx.fresh("items"), ctx.fresh("sets"), ctx.fresh("set"), ctx.fresh("c")
     cond = ""
     if d.where is not None:
         cond = f" and {expr(d.where, ctx.with_card(card, d.card_type.name), gen.res)}"
     w.line(f"{items} = [{card} for {card} in CARDS_OF[{literal(d.card_type.name)}] "
            f"if s.loc[{card}] is not None{cond}]")
-    w.line(f"for {mask} in range(1, 1 << len({items})):")
-    w.line(f"    v_{c.name} = tuple({card} for i, {card} in enumerate({items}) if {mask} >> i & 1)")
+    # every set, in the order of the binary numbers whose bits pick the items: each item
+    # adds, after the sets before it, each of those sets with the item (one tuple each)
+    w.line(f"{sets} = [()]")
+    w.line(f"for {card} in {items}:")
+    w.line(f"    {sets} += [{part} + ({card},) for {part} in {sets}]")
+    w.line(f"for v_{c.name} in {sets}[1:]:  # the non-empty ones")
     return ctx.local(c.name, type_)
 
 
