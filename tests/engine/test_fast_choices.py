@@ -125,11 +125,12 @@ def test_the_memo_of_actions_changes_no_game(monkeypatch):
     """Legal actions remembered across states and games (issue 10), or a memo that
     starts again empty every few entries, list the same actions: the same seeded
     random games, action for action."""
-    from generated import _runtime, utopolis
+    from generated import utopolis
+    from generated._runtime import actions
 
     fresh = _history(utopolis, 11, mode="metropolis")  # the memo fills from empty
     again = _history(utopolis, 11, mode="metropolis")  # every list comes from the memo
-    monkeypatch.setattr(_runtime, "MEMO_LIMIT", 7)
+    monkeypatch.setattr(actions, "MEMO_LIMIT", 7)  # read by R.remember and R.made
     utopolis.Game._memos.clear()
     small = _history(utopolis, 11, mode="metropolis")
     assert fresh == again == small

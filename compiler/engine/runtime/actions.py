@@ -1,0 +1,70 @@
+"""Actions: the decisions players take, as plain comparable data."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .values import _seat, _to_json
+
+if TYPE_CHECKING:
+    from .game import GameBase
+
+
+class Action:
+    """A decision: ``player`` takes action ``name`` with ``args``.
+
+    Arguments are plain data (card ids, seats, resource bags as tuples, labels),
+    so actions compare by value, hash, and round-trip through JSON.
+    """
+
+    __slots__ = ("player", "name", "args", "_game")
+
+    def __init__(self, player: int, name: str, args: tuple = (), game: GameBase | None = None) -> None:
+        self.player, self.name, self.args, self._game = player, name, args, game
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Action) and self.player == other.player
+                and self.name == other.name and self.args == other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.name, self.args))
+
+    def __repr__(self) -> str:
+        return f"Action({self.player}, {self.name!r}, {self.args!r})"
+
+    def __str__(self) -> str:
+        if self._game is None:
+            return f"{_seat(self.player)}: {self.name} {self.args!r}"
+        return self._game.describe(self)
+
+    def to_json(self) -> dict:
+        """``{"player", "name", "args"}`` with tuples as lists (see ``GameBase.action_from_json``)."""
+        return {"player": self.player, "name": self.name, "args": _to_json(self.args)}
+
+
+#: The most entries a game's memo of actions keeps (see ``GameBase.memo``): past it,
+#: it starts again empty, so a long run does not keep every state it met.
+MEMO_LIMIT = 100_000
+
+
+def remember(game: GameBase, key: tuple) -> list[Action]:
+    """A new empty list kept in ``game``'s memo under ``key``, for a legal-action
+    function to fill with the actions that depend on nothing but ``key``."""
+    memo = game.memo
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    found: list[Action] = []
+    memo[key] = found
+    return found
+
+
+def made(game: GameBase, player: int, name: str, args: tuple) -> Action:
+    """The action ``player: name args``, made once and kept in ``game``'s memo, so that
+    the lists of actions remembered there share it."""
+    key = (None, name, player, args)  # None: never the key of a list of actions
+    found = game.memo.get(key)
+    if found is None:
+        if len(game.memo) >= MEMO_LIMIT:
+            game.memo.clear()
+        found = game.memo[key] = Action(player, name, args, game)
+    return found
