@@ -147,3 +147,20 @@ def test_remembered_actions_are_shared_not_rebuilt():
     assert a.legal_actions() == b.legal_actions()
     assert all(x is y for x, y in zip(a.legal_actions(), b.legal_actions()))
     assert str(b.legal_actions()[0]) == str(a.legal_actions()[0])
+
+
+def test_a_shared_action_cannot_be_changed():
+    """Engines share one Action object between states and games: changing it would
+    change every game that offers it, so it refuses."""
+    import pytest
+
+    from generated.utopolis import Game
+
+    state = Game(num_players=2, mode="family", seed=3).new_initial_state()
+    action = state.legal_actions()[0]
+    for name in ("player", "name", "args", "_game"):
+        with pytest.raises(AttributeError, match="immutable"):
+            setattr(action, name, None)
+    with pytest.raises(AttributeError, match="immutable"):
+        del action.args
+    assert state.legal_actions()[0] is action

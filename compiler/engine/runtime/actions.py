@@ -14,13 +14,25 @@ class Action:
     """A decision: ``player`` takes action ``name`` with ``args``.
 
     Arguments are plain data (card ids, seats, resource bags as tuples, labels),
-    so actions compare by value, hash, and round-trip through JSON.
+    so actions compare by value, hash, and round-trip through JSON.  An action is
+    immutable (setting an attribute raises ``AttributeError``): engines share one
+    object between every state, and every game of a mode, that offers it.
     """
 
     __slots__ = ("player", "name", "args", "_game")
 
     def __init__(self, player: int, name: str, args: tuple = (), game: GameBase | None = None) -> None:
-        self.player, self.name, self.args, self._game = player, name, args, game
+        init = object.__setattr__
+        init(self, "player", player)
+        init(self, "name", name)
+        init(self, "args", args)
+        init(self, "_game", game)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"an Action is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"an Action is immutable: cannot delete {name!r}")
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Action) and self.player == other.player
