@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from compiler import pipeline
 from compiler.tools import fuzzing
-from tests.helpers.specs import HEADER, analyse_text, engine_module
+from tests.helpers.specs import HEADER, analyse_text, engine, engine_module
 
 SPEC = Path(__file__).with_name("constructs") / "endings.rules"
 
@@ -193,3 +193,27 @@ def test_ends_made_at_random_never_raise(data):
     every pass including code generation."""
     text = fuzzing._stress_ends(data.draw, st, SPEC.read_text(encoding="utf-8"))
     fuzzing.check_input(SPEC, text, codegen=True)  # must not raise
+
+
+def test_the_end_a_transition_names_decides_among_those_latched(tmp_path):
+    """Two `finish round` ends latch in the same round (5 points, then 1); the flow's first
+    transition into `end` names the second, so its rule (nobody wins) decides, although
+    `game_over` is written first."""
+    flow = "play -> end when second\n  play -> end when game_over"
+    text = HEADER + END.replace("play -> end when game_over", flow) + (
+        'end second "Second" {\n  when any player vp >= 1\n  finish round\n  nobody wins\n}\n')
+    module = engine(tmp_path, text)
+    state = module.Game(num_players=2, seed=1).new_initial_state()
+    state.tr["vp"][:] = [4, 0]
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.ended == ["game_over", "second"] and state.scores() == [5, 1]
+    assert state.outcome() == {"end": "second", "winners": []}
+
+
+def test_an_end_that_can_never_hold_is_reported_alone(tmp_path):
+    """E0409, per end: the impossible one is named; the other ends are fine."""
+    text = HEADER + END + 'end never "Never" {\n  when players > 10\n  immediately\n  nobody wins\n}\n'
+    found = [(d.code, d.message) for d in analyse_text(tmp_path, text).diagnostics]
+    assert [m for c, m in found if c == "E0409"] == [
+        "the end condition `never` can never hold, so the game cannot end this way"]
