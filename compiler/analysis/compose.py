@@ -23,6 +23,9 @@ TABLES: dict[type, str] = {
     ast.Procedure: "procedures",
     ast.End: "ends",
 }
+#: The rules a mode holds one of, by the attribute holding it: a mode may `replace` them
+#: but not `add` or `remove` them.  With TABLES, every kind of rule a mode can change.
+SINGLE_RULES: dict[type, str] = {ast.Flow: "flow", ast.Setup: "setup"}
 
 
 @dataclass(frozen=True)
@@ -351,8 +354,8 @@ class _Composer:
                 mode.params[old.name] = dc_replace(old, value=op.value)
                 mode.history.append(Change("set", "param", old.name, by, citation, old.value,
                                            op.value, op.span))
-        elif isinstance(op, (ast.Add, ast.Replace)) and isinstance(op.decl, (ast.Flow, ast.Setup)):
-            attr = "flow" if isinstance(op.decl, ast.Flow) else "setup"
+        elif isinstance(op, (ast.Add, ast.Replace)) and type(op.decl) in SINGLE_RULES:
+            attr = SINGLE_RULES[type(op.decl)]
             if isinstance(op, ast.Add):
                 self.bag.error(codes.ADD_EXISTING_RULE, f"`add` of a second `{attr}`", op.decl.span,
                                hint=f"use `replace {attr} {{ ... }}` to change it")
