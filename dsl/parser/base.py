@@ -8,12 +8,22 @@ from __future__ import annotations
 from lark import Token, Transformer, v_args
 
 from dsl import ast, codes, strings
+from dsl.ast.base import KeywordOnly
 from dsl.diagnostics import DiagnosticBag
 from dsl.spans import Span
 
 #: The largest number a spec may write (E0543); ``compiler.analysis.limits`` bounds what the
 #: numbers count (players, pieces, options) well below it.
 MAX_NUMBER = 1_000_000_000
+
+
+def keyword_only(node: type[KeywordOnly]):
+    """The transformer rule of a keyword-only node (``done``, ``me``): the node, where
+    its keywords stand."""
+    @v_args(meta=True)
+    def rule(self, meta, _children):
+        return node(self._span(meta))
+    return rule
 
 
 class TreeToAst(Transformer):
