@@ -132,18 +132,14 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
     amendments: list[ast.Amend] = []
     seen: dict[str, object] = {}
     for item in spec.items:
-        if isinstance(item, ast.Setup):
-            if base.setup is not None:
-                bag.error(codes.DECLARED_TWICE, "`setup` is declared twice", item.span,
-                          hint="merge the two into one `setup`; a mode changes it with `replace setup`",
-                          notes=[Note("first declared here", base.setup.span)])
-            base.setup = item
-        elif isinstance(item, ast.Flow):
-            if base.flow is not None:
-                bag.error(codes.DECLARED_TWICE, "`flow` is declared twice", item.span,
-                          hint="merge the two into one `flow`; a mode changes it with `replace flow`",
-                          notes=[Note("first declared here", base.flow.span)])
-            base.flow = item
+        if type(item) in SINGLE_RULES:
+            attr = SINGLE_RULES[type(item)]
+            first = getattr(base, attr)
+            if first is not None:
+                bag.error(codes.DECLARED_TWICE, f"`{attr}` is declared twice", item.span,
+                          hint=f"merge the two into one `{attr}`; a mode changes it with `replace {attr}`",
+                          notes=[Note("first declared here", first.span)])
+            setattr(base, attr, item)
         elif isinstance(item, ast.Mode):
             if _unique(item.name, item, seen, bag):
                 modes_decl[item.name] = item
