@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from tests.helpers.specs import HEADER, compile_text, engine
+from tests.helpers.specs import HEADER, LOOP_FLOW, compile_text, engine
 
 SPEC = HEADER + '''
 enum faction "faction" {
@@ -43,13 +43,7 @@ setup {
   }
   source "Setup"
 }
-flow {
-  start -> play
-  play -> play
-  play -> end when game_over
-  source "Flow"
-}
-phase play "Play" turns {
+''' + LOOP_FLOW + '''phase play "Play" turns {
   on turn {
     for each d in my available {
       set d.matched = (count my available where value == d.value) >= 2

@@ -25,6 +25,7 @@ from compiler import build as driver
 from compiler import pipeline
 from compiler.engine.codegen import render_runtime
 from compiler.engine.pyquote import UnquotedText, comment, docstring, engine_environment, identifier, literal
+from dsl.code_examples import CARDS_MODE as _CARD
 from dsl.codes import MINIMAL_SPEC
 from dsl.spans import source_lines
 from tests.security.adversarial import (MARKER, PAYLOAD, build, engine_lines_are_lines, errors, hostile_texts,
@@ -146,27 +147,6 @@ def test_a_link_inside_the_folder_is_read(tmp_path: Path):
     (tmp_path / "specs" / "example.cards.yaml").symlink_to(tmp_path / "specs" / "data" / "real.yaml")
     result = _build_text(tmp_path, MINIMAL_SPEC + "\n" + _CARD)
     assert errors(result) == [] and len(result.cards) == 1
-
-
-_CARD = '''card building "Building" {
-  field value: int "cost"
-  source "Components"
-}
-
-deck pile "Pile" of building {
-  source "Components"
-}
-
-catalogue buildings of building from "example.cards.yaml" {
-  source "Components"
-}
-
-mode carded "With cards" {
-  replace setup {
-    put buildings into pile
-  }
-}
-'''
 
 
 @pytest.mark.parametrize("title", ["C:\\\\users", "\\\\x41", "\\\\u00e9", "\\\\N{BULLET}", "a\\\\", "\\\\"])
