@@ -92,6 +92,41 @@ def test_a_second_spec_of_the_same_game_is_e0010_and_writes_nothing(tmp_path: Pa
     assert (tmp_path / "generated" / "other.py").exists()
 
 
+# Found by a fresh-user check: removing a spec left its engine, its page and its nav entry.
+def test_a_build_removes_the_outputs_of_a_removed_spec_and_nothing_it_did_not_make(
+        tmp_path: Path, monkeypatch, capsys):
+    from compiler import cli
+    from dsl.code_examples import MINIMAL_SPEC
+    from tests.helpers.projects import write_specs
+
+    specs = write_specs(tmp_path, {"tiny.rules": MINIMAL_SPEC,
+                                   "other.rules": MINIMAL_SPEC.replace("game tiny", "game other", 1)})
+    (tmp_path / "mkdocs.yml").write_text("nav:\n  - Games:\n      - Other: games/other.md\n",
+                                         encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["build", "--no-site"]) == 0
+    gen, pages = tmp_path / "generated", tmp_path / "docs" / "games"
+    mine = [gen / "notes.py", pages / "notes.md"]  # written by a person: no build mark
+    for path in mine:
+        path.write_text("a person wrote this\n", encoding="utf-8")
+    (specs / "other.rules").unlink()
+    (specs / "broken.rules").write_text("game {", encoding="utf-8")
+    assert cli.main(["build", "--no-site"]) == 1
+    assert (gen / "other.py").exists() and (pages / "other.md").exists()  # whose game is unknown?
+    (specs / "broken.rules").unlink()
+    capsys.readouterr()
+    assert cli.main(["build", "--no-site"]) == 0
+    out = capsys.readouterr().out
+    assert sorted(p.name for p in gen.glob("*.py")) == ["__init__.py", "_runtime.py", "notes.py", "tiny.py"]
+    assert sorted(p.name for p in pages.glob("*.md")) == ["notes.md", "tiny.md"]
+    assert "removed      generated/other.py: no spec builds game `other`" in out
+    assert "mkdocs.yml   names games/other.md in its nav, which no spec builds" in out
+    # a spec that renames its game leaves the old name's outputs behind no more
+    (specs / "tiny.rules").write_text(MINIMAL_SPEC.replace("game tiny", "game small", 1), encoding="utf-8")
+    assert cli.main(["build", "--no-site"]) == 0
+    assert sorted(p.name for p in gen.glob("*.py")) == ["__init__.py", "_runtime.py", "notes.py", "small.py"]
+
+
 def test_an_engine_is_put_back_when_its_page_cannot_be_written(tmp_path: Path):
     from compiler import build
     from dsl.code_examples import MINIMAL_SPEC
