@@ -44,9 +44,9 @@ def cmd_bench(args) -> int:
     root = project_root()
     names = [args.game] if args.game else [p.stem for p in build.spec_paths(root)]
     rows = runner.bench_rows(names, args.players, root)
-    games, seconds = args.games, args.seconds
     if args.quick:
-        rows, games, seconds = benchmark.quick_rows(rows), 1, benchmark.QUICK_SECONDS
+        rows = benchmark.quick_rows(rows)
+    games, seconds = benchmark.games_and_seconds(args.quick, args.games, args.seconds)
     try:
         baseline = benchmark.load(Path(args.compare)) if args.compare else None
     except benchmark.BenchFileError as err:
