@@ -76,6 +76,22 @@ def load_game(name: str, root: Path):
     return module
 
 
+def counts_rounds(state) -> bool:
+    """Whether the game of ``state`` counts rounds: its flow in this mode names the phase
+    that opens each one (``round starts at``); without it the round stays 0."""
+    return state.g.round_start is not None
+
+
+def describe(state) -> str:
+    """What ``rulebook play`` and ``replay`` print of ``state``: the engine's description
+    (``str(state)``), its first line without the round in a game that counts none."""
+    text = str(state)
+    if counts_rounds(state):
+        return text
+    first, newline, rest = text.partition("\n")
+    return first.replace(f", round {state.round}, ", ", ", 1) + newline + rest
+
+
 def play_game(module, mode: str | None, players: int | None, seed: int, log=None):
     """Play one game with seeded random bots; returns the final state.
 

@@ -13,9 +13,9 @@ def cmd_play(args) -> int:
     module = runner.load_game(args.game, project_root())
     state = runner.play(module, args.mode, args.players, args.seed,
                         Path(args.log) if args.log else None)
-    print(str(state))
+    print(runner.describe(state))
     winners = ", ".join(f"player {w + 1}" for w in state.winners_list()) or "nobody"
-    rounds = f"{state.round} rounds and " if state.round else ""
+    rounds = f"{state.round} rounds and " if runner.counts_rounds(state) else ""
     print(f"game over after {rounds}{len(state.history)} actions; "
           f"scores {state.scores()}; winner: {winners}")
     return 0
@@ -23,7 +23,7 @@ def cmd_play(args) -> int:
 
 def cmd_replay(args) -> int:
     done = runner.replay(Path(args.log), project_root())
-    print(str(done.state))
+    print(runner.describe(done.state))
     if done.differ:
         raise CliError(f"replay DIVERGES from the log at line {done.line}: " + "; ".join(done.differ), 1)
     print(f"replay matches the log ({len(done.state.history)} actions)")

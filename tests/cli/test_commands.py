@@ -182,6 +182,22 @@ def test_play_then_replay_reaches_the_same_end(tmp_path: Path):
     assert rulebook("replay", str(write_log(log, events))).returncode == 1
 
 
+# Found by a fresh-user check: Pig's status line said "round 0"; its flow counts no rounds.
+def test_the_status_line_of_a_game_without_rounds_names_none(tmp_path: Path):
+    from tests.helpers.projects import write_specs
+
+    pig = (ROOT / "docs" / "examples" / "pig.rules").read_text(encoding="utf-8")
+    write_specs(tmp_path, {"pig.rules": pig})
+    assert rulebook("build", "--no-site", cwd=tmp_path).returncode == 0
+    played = rulebook("play", "pig", "--seed", "2", cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    status, *_, summary = played.stdout.splitlines()
+    assert status.startswith("Pig (standard), phase play, first player ") and "round" not in status
+    assert summary.startswith("game over after ") and "rounds" not in summary
+    utopolis = rulebook("play", "utopolis", "--seed", "2").stdout.splitlines()
+    assert ", round " in utopolis[0] and " rounds and " in utopolis[-1]
+
+
 def test_play_refuses_a_bad_mode_or_player_count():
     bad_mode = rulebook("play", "utopolis", "--mode", "nightmare", "--players", "3")
     assert bad_mode.returncode == 2 and "unknown mode 'nightmare'" in bad_mode.stderr
