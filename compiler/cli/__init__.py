@@ -41,7 +41,15 @@ def _command(target: str):
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run ``rulebook`` with ``argv`` (default: the command line); the exit status."""
+    """Run ``rulebook`` with ``argv`` (default: the command line); the exit status.  All it
+    prints is escaped by one rule (:mod:`compiler.cli.terminal`)."""
+    from compiler.cli.terminal import escaped_output
+
+    with escaped_output():
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="rulebook", description="Compile board-game rules into "
                                      "playable engines and reference docs.")
     sub = parser.add_subparsers(dest="command", required=True)
