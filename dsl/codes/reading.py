@@ -55,7 +55,8 @@ CODES: tuple[Code, ...] = (
          'resource gem "Gem" {\n  source "Components \\u00a7 2"\n}\n'),
     Code(RESERVED_NAME := "E0008", "a name the engine reserves",
          "Names that begin with `_` belong to the generated engine and its package (`_runtime`, "
-         "`__init__`), so no name in a spec may begin with `_`. A game's name also names its "
+         "`__init__`), so no name in a spec, nor a card's name in a catalogue, may begin with `_`. "
+         "A game's name also names its "
          "engine module (`from generated import NAME`), so it cannot be a Python keyword "
          "(`class`, `import`...) or a Python built-in name (`list`, `print`...), which importing "
          "the engine would hide. Rename it.",

@@ -289,6 +289,30 @@ def test_a_name_beginning_with_an_underscore_is_refused_everywhere(tmp_path: Pat
     assert [(d.code, d.span.line) for d in errors(result)] == [("E0008", n) for n in lines]
 
 
+# Found by a fresh-user check: a card name beginning with `_` was accepted, as were YAML's
+# other notations of numbers (`0x10` read as 16, `1:20` as 80), silently.
+def test_a_card_name_beginning_with_an_underscore_is_refused_at_its_line(tmp_path: Path):
+    cards = "cards:\n  - name: farm\n    value: 1\n  - name: _mill\n    value: 2\n"
+    [d] = errors(_build_text(tmp_path, MINIMAL_SPEC + "\n" + _CARD, cards))
+    assert d.code == "E0008" and "`_mill`" in d.message, d.render()
+    assert (d.span.line, d.span.column) == (4, 11) and d.span.path.endswith("example.cards.yaml")
+
+
+@pytest.mark.parametrize("written, read", [("0x10", 16), ("1_000", 1000), ("1:20", 80), ("017", 15),
+                                           ("0b11", 3), ("+2", 2), ("-0x2", -2)])
+@pytest.mark.parametrize("place", ["value", "cost", "copies"])
+def test_a_number_in_another_notation_is_refused_at_its_line(written, read, place, tmp_path: Path):
+    spec = MINIMAL_SPEC + "\n" + _CARD.replace('field value: int "cost"',
+                                               'field value: int "cost"\n  field cost: bag "price"')
+    value = {"value": written, "cost": f"{{coin: {written}}}", "copies": written}[place]
+    cards = f"cards:\n  - name: farm\n    value: 1\n    cost: {{}}\n  - name: mill\n    {place}: {value}\n" \
+        + "".join(f"    {k}: {v}\n" for k, v in (("value", 2), ("cost", "{}")) if k != place)
+    found = [d for d in errors(_build_text(tmp_path, spec, cards)) if d.code == "E0322"]
+    assert len(found) == 1 and found[0].span.line == 6, [d.render() for d in found]
+    assert f"YAML reads `{written}`" in found[0].message and f"as {read}" in found[0].message
+    assert found[0].hint == f"write it in plain digits: `{read}`"
+
+
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85", "\x0c", "\x0b", "\x1c", "\x1d", "\x1e"])
 def test_other_line_breaks_in_a_spec_do_not_shift_the_spec_line_comments(separator, tmp_path: Path):
     """Only ``\\n`` ends a line, for the parser and for every line number the compiler writes."""
