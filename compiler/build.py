@@ -23,7 +23,7 @@ from pathlib import Path
 from dsl import codes
 from dsl.codes import REGISTRY, Code
 from dsl.diagnostics import DiagnosticBag
-from dsl.spans import Span
+from dsl.spans import Span, source_lines
 from compiler import pipeline
 from compiler.cache import BuildCache
 
@@ -160,16 +160,8 @@ def build_spec(path: Path, root: Path, strict: bool = False,
             cache.store_spec(lookup, path, display, result, built=True)
     changed = False
     warned = strict and any(d.severity == "warning" for d in result.diagnostics)
-    owner = _claim(claimed, result, path) if result.ok else None
-    if owner is not None:
-        game = result.composition.game if result.composition is not None else None
-        DiagnosticBag(result.diagnostics).error(  # added to the result's diagnostics
-            codes.SAME_GAME_TWICE, f"game `{result.name}` is built by another spec, "
-            f"{pipeline.display_path(owner)}",
-            game.span if game is not None else Span(pipeline.display_path(path), 0, 0, 0, 0),
-            hint="give each game its own name: both specs would write "
-                 f"generated/{result.name}.py and docs/games/{result.name}.md")
-    elif result.ok and not warned and result.engine is not None and result.page is not None:
+    same_game = claim_game(claimed, result, path)  # E0010: then nothing is written
+    if not same_game and result.ok and not warned and result.engine is not None and result.page is not None:
         outputs = [(root / "generated" / f"{result.name}.py", result.engine),
                    (root / "docs" / "games" / f"{result.name}.md", result.page)]
         done: list[tuple[Path, bytes | None]] = []  # the files written, and what they held
@@ -191,6 +183,37 @@ def build_spec(path: Path, root: Path, strict: bool = False,
         changed = bool(done)
     result.seconds = time.perf_counter() - start
     return result, changed
+
+
+def claim_game(claimed: dict[str, Path] | None, result: pipeline.CompileResult, path: Path) -> bool:
+    """Record in ``claimed`` (game → spec, in the order the specs are built) that the spec
+    ``path`` builds ``result.name``, when it compiles without errors; whether another
+    spec builds that game already: then E0010 is added to the result's diagnostics
+    (``rulebook build``, ``watch`` and ``check`` alike)."""
+    owner = _claim(claimed, result, path) if result.ok else None
+    if owner is None:
+        return False
+    DiagnosticBag(result.diagnostics).error(  # added to the result's diagnostics
+        codes.SAME_GAME_TWICE, f"game `{result.name}` is built by another spec, "
+        f"{pipeline.display_path(owner)}", _game_span(result, path),
+        hint="give each game its own name: both specs would write "
+             f"generated/{result.name}.py and docs/games/{result.name}.md")
+    return True
+
+
+def _game_span(result: pipeline.CompileResult, path: Path) -> Span:
+    """Where the spec of ``result`` declares its game: from the composition, or (a result
+    read back from the build cache has none) the line of its source that opens with
+    ``game NAME``; the whole file when neither says."""
+    display = pipeline.display_path(path)
+    if result.composition is not None and result.composition.game is not None:
+        return result.composition.game.span
+    pattern = re.compile(rf"[ \t]*game[ \t]+{re.escape(result.name)}\b")
+    for number, line in enumerate(source_lines(result.source), 1):
+        if pattern.match(line):
+            column = line.index("game") + 1
+            return Span(display, number, column, number, len(line) + 1)
+    return Span(display, 0, 0, 0, 0)
 
 
 def _claim(claimed: dict[str, Path] | None, result: pipeline.CompileResult, path: Path) -> Path | None:

@@ -127,6 +127,25 @@ def test_a_build_removes_the_outputs_of_a_removed_spec_and_nothing_it_did_not_ma
     assert sorted(p.name for p in gen.glob("*.py")) == ["__init__.py", "_runtime.py", "notes.py", "small.py"]
 
 
+# Found by a fresh-user check: `check` passed two specs of one game that `build` refuses.
+def test_check_reports_e0010_as_build_does_alone_together_and_from_the_cache(
+        tmp_path: Path, monkeypatch, capsys):
+    from compiler import cli
+    from dsl.code_examples import MINIMAL_SPEC
+    from tests.helpers.projects import write_specs
+
+    write_specs(tmp_path, {"a.rules": MINIMAL_SPEC, "b.rules": MINIMAL_SPEC.replace('"Tiny"', '"Copy"', 1)})
+    monkeypatch.chdir(tmp_path)
+    expected = "specs/b.rules:1:1: error[E0010]: game `tiny` is built by another spec, specs/a.rules"
+    for argv in (["check"], ["check", "specs/b.rules"], ["check", "specs/b.rules"], ["build", "--no-site"],
+                 ["check", "--force", "specs/b.rules", "specs/a.rules"]):
+        assert cli.main(argv) == 1, argv
+        err = capsys.readouterr().err
+        assert err.count(expected) == 1 and "E0010" not in err.replace(expected, ""), (argv, err)
+    assert cli.main(["check", "specs/a.rules"]) == 0
+    capsys.readouterr()
+
+
 def test_an_engine_is_put_back_when_its_page_cannot_be_written(tmp_path: Path):
     from compiler import build
     from dsl.code_examples import MINIMAL_SPEC
