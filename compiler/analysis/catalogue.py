@@ -217,6 +217,11 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                           f"`{_yaml_text(vnode)}` as {_kind(entry[key])}",
                           _node_span(shown, vnode) if vnode is not None else span,
                           hint=f'put it in quotes: `{key}: "{_yaml_text(vnode)}"`')
+        for key in ("title", "source"):  # what the page shows of the card (E0011 in a spec)
+            if isinstance(entry.get(key), str) and not entry[key].strip():
+                bag.error(codes.BLANK_TEXT, f"card `{name}`: its `{key}` cannot be blank",
+                          _node_span(shown, value_nodes[key]), hint="write the words the rulebook "
+                          "prints, or leave the key out")
         if not _NAME.fullmatch(name):
             bag.error(codes.CARD_NAME, f"card name `{name}` is not lower_case_with_underscores",
                       key_spans.get("name", span), hint="names are what specs and logs use; "

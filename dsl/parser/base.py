@@ -79,23 +79,32 @@ class TreeToAst(Transformer):
     def start(self, meta, items):
         return ast.Spec(self.path, tuple(items), self._span(meta))
 
+    def _words(self, tok: Token, what: str) -> str:
+        """The text of ``tok``, which the page or the players read (a title, a citation, a
+        label): E0011 when it is empty or only spaces."""
+        text = str(tok)
+        if not text.strip():
+            self.report.error(codes.BLANK_TEXT, f"{what} cannot be blank", self._tok_span(tok),
+                              hint="write the words the rulebook prints")
+        return text
+
     @v_args(meta=True)
     def source(self, meta, c):
-        return ast.Meta("source", str(c[0]), self._span(meta))
+        return ast.Meta("source", self._words(c[0], "a `source`"), self._span(meta))
 
     @v_args(meta=True)
     def ruling(self, meta, c):
-        return ast.Meta("ruling", str(c[0]), self._span(meta))
+        return ast.Meta("ruling", self._words(c[0], "a `ruling`"), self._span(meta))
 
     @v_args(meta=True)
     def provisional(self, meta, c):
-        return ast.Meta("provisional", str(c[0]), self._span(meta))
+        return ast.Meta("provisional", self._words(c[0], "a `provisional` note"), self._span(meta))
 
     def provisional_note(self, c):
-        return ("provisional_note", str(c[0]))
+        return ("provisional_note", self._words(c[0], "a `provisional` note"))
 
     def title(self, c):
-        return str(c[0])
+        return self._words(c[0], "a title")
 
     @staticmethod
     def _metas(items) -> tuple[ast.Meta, ...]:

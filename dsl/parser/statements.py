@@ -117,7 +117,7 @@ class StatementRules(TreeToAst):
 
     @v_args(meta=True)
     def ask_option(self, meta, c):
-        return ast.AskOption(str(c[0]), c[1], self._span(meta))
+        return ast.AskOption(self._words(c[0], "an option's label"), c[1], self._span(meta))
 
     @v_args(meta=True)
     def roll(self, meta, c):
