@@ -70,7 +70,10 @@ def load_game(name: str, root: Path):
     module = _import_engine(name, root) if isinstance(name, str) else None
     if module is None:
         known = known_games(root)
+        spec = Path(name).stem if isinstance(name, str) and name.endswith(".rules") else None
         raise RunError(f"no engine for {name!r}; "
+                       + ("name the game, not its spec file"
+                          + (f" (`rulebook play {spec}`)" if spec in known else "") + "; " if spec else "")
                        + (f"known games: {', '.join(known)}" if known
                           else "no game is built yet: run `rulebook build` first"))
     return module
