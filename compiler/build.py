@@ -224,6 +224,8 @@ def _claim(claimed: dict[str, Path] | None, result: pipeline.CompileResult, path
     me = pipeline.resolved(path)
     for name in [n for n, p in claimed.items() if p == me and n != result.name]:
         del claimed[name]  # the spec renamed its game
+    if result.name in claimed and not claimed[result.name].exists():
+        del claimed[result.name]  # its spec was removed (watch): the game is free again
     owner = claimed.setdefault(result.name, me)
     return owner if owner != me else None
 
@@ -279,14 +281,18 @@ def remove_stale_outputs(root: Path, results: list[pipeline.CompileResult]) -> l
     if any(not r.ok and (r.composition is None or r.composition.game is None) for r in results):
         return []  # a failed spec whose game is unknown (a result from the cache has no composition)
     live = {r.name for r in results}
+    return [path for game in owned_outputs(root) if game not in live
+            for path in remove_game_outputs(root, game)]
+
+
+def remove_game_outputs(root: Path, game: str) -> list[Path]:
+    """Remove the engine and page of ``game`` that carry the build's mark
+    (:func:`owned_outputs`); the paths removed."""
     removed = []
-    for game, paths in owned_outputs(root).items():
-        if game in live:
-            continue
-        for path in paths:
-            with contextlib.suppress(OSError):
-                path.unlink()
-                removed.append(path)
+    for path in owned_outputs(root).get(game, []):
+        with contextlib.suppress(OSError):
+            path.unlink()
+            removed.append(path)
     return removed
 
 
