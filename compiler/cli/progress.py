@@ -37,7 +37,7 @@ class Task:
 
     def update(self, completed: float, description: str | None = None, total: float | None = None) -> None:
         if self._bars is not None:
-            changes = {"description": None if description is None else visible(description), "total": total}
+            changes = {"description": None if description is None else _label(description), "total": total}
             self._bars.update(self._id, completed=completed,
                               **{k: v for k, v in changes.items() if v is not None})
 
@@ -58,7 +58,15 @@ class Bars:
         """A new bar of ``total`` units."""
         if self._progress is None:
             return Task()
-        return Task(self._progress, self._progress.add_task(visible(description), total=max(total, 1e-9)))
+        return Task(self._progress, self._progress.add_task(_label(description), total=max(total, 1e-9)))
+
+
+def _label(text: str) -> str:
+    """A bar's description as data: escaped for the terminal (:func:`dsl.strings.visible`)
+    and for rich's markup (a spec named ``[red]x`` shows its brackets)."""
+    from rich.markup import escape  # only where a bar is drawn
+
+    return escape(visible(text))
 
 
 @contextmanager

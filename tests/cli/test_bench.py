@@ -124,3 +124,14 @@ def test_no_bar_is_drawn_under_pytest_or_into_a_pipe():
         task.finish()
     result = rulebook("bench", *SOLO)
     assert result.returncode == 0 and result.stderr == ""
+
+
+def test_a_bar_shows_its_description_as_data(capsys):
+    """A spec's name in a bar (``mutate``, ``fuzz``) is escaped like every other line."""
+    with progress.progress(show=True) as bars:
+        task = bars.task("spec [bold]\x1b[31mred", 2)
+        task.update(1, "spec [bold]\x1b]0;title\x07")
+        assert bars._progress.tasks[0].description == "spec \\[bold]\\x1b]0;title\\x07"
+        task.finish()
+    err = capsys.readouterr().err
+    assert "\x1b]0" not in err and "\x07" not in err
