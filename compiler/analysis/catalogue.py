@@ -290,6 +290,12 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                           or f"declare `field {key}: ...` in `card {ctype.name}`")
                 continue
             problem = _check_value(f.type.name, value, enums, resources)
+            vnode = value_nodes.get(key)
+            if problem and (f.type.name == "text" or f.type.name in enums) and not isinstance(value, str) \
+                    and isinstance(vnode, yaml.ScalarNode):  # `no`, `on`, `0x10`: YAML typed it
+                expected = "a text" if f.type.name == "text" else f"a {f.type.name}"
+                problem = (f"YAML reads `{_yaml_text(vnode)}` as {_kind(value)}, not {expected}", None,
+                           f'put it in quotes: `{key}: "{_yaml_text(vnode)}"`')
             if problem:
                 message, culprit, hint = problem
                 vspan = _value_span(shown, value_nodes.get(key), culprit) or kspan

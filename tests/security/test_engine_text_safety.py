@@ -313,6 +313,20 @@ def test_a_number_in_another_notation_is_refused_at_its_line(written, read, plac
     assert found[0].hint == f"write it in plain digits: `{read}`"
 
 
+# Found auditing the numbers above: a text or enum field that YAML typed (`no`, `on`,
+# `0x10`) was reported as Python's `False`, `True`, `16`, with no hint that quotes fix it.
+@pytest.mark.parametrize("written, kind", [("no", "true/false"), ("on", "true/false"), ("0x10", "a number"),
+                                           ("2024-01-01", "a date"), ("~", "nothing (null)")])
+def test_a_text_yaml_reads_as_something_else_names_what_was_written(written, kind, tmp_path: Path):
+    spec = MINIMAL_SPEC + "\n" + _CARD.replace('field value: int "cost"',
+                                               'field value: int "cost"\n  field label: text "label"')
+    cards = f"cards:\n  - name: farm\n    value: 1\n    label: {written}\n"
+    [d] = errors(_build_text(tmp_path, spec, cards))
+    assert d.code == "E0308" and d.span.line == 4, d.render()
+    assert d.message.endswith(f"YAML reads `{written}` as {kind}, not a text")
+    assert d.hint == f'put it in quotes: `label: "{written}"`'
+
+
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85", "\x0c", "\x0b", "\x1c", "\x1d", "\x1e"])
 def test_other_line_breaks_in_a_spec_do_not_shift_the_spec_line_comments(separator, tmp_path: Path):
     """Only ``\\n`` ends a line, for the parser and for every line number the compiler writes."""
