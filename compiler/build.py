@@ -12,6 +12,7 @@ for its inputs instead of making it again.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import subprocess
@@ -73,18 +74,41 @@ def project_root() -> Path:
 
 
 def write_runtime(root: Path, cache: BuildCache | None = None) -> None:
-    """The package files every engine of ``root/generated/`` imports."""
-    runtime = cache.text("runtime") if cache is not None else None
-    if runtime is None:
+    """The package files every engine of ``root/generated/`` imports: ``__init__.py`` and
+    the package ``_runtime/`` (each module written atomically, only when changed).  What
+    an older build left there goes: the single module ``_runtime.py`` the package
+    replaced, and any module of ``_runtime/`` the runtime no longer has."""
+    cached = cache.text("runtime") if cache is not None else None
+    files = _runtime_files(cached) if cached is not None else None
+    if files is None:
         from compiler.engine.codegen import render_runtime  # the backends load only when building
 
-        runtime = render_runtime()
+        files = render_runtime()
         if cache is not None:
-            cache.store_text("runtime", runtime)
+            cache.store_text("runtime", json.dumps(files, sort_keys=True))
     gen = root / "generated"
     write_if_changed(gen / "__init__.py",
                      '"""Generated engines: output of `rulebook build`, never edited by hand."""\n')
-    write_if_changed(gen / "_runtime.py", runtime)
+    package = gen / "_runtime"
+    for name, text in files.items():
+        write_if_changed(package / name, text)
+    for stale in [gen / "_runtime.py", *(p for p in package.glob("*.py") if p.name not in files)]:
+        with contextlib.suppress(FileNotFoundError):
+            stale.unlink()
+
+
+def _runtime_files(text: str) -> dict[str, str] | None:
+    """The runtime's files as the cache holds them (a JSON object: file name → text), or
+    None for anything else (an entry of another layout is a miss)."""
+    try:
+        files = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(files, dict) or not files or not all(
+            isinstance(k, str) and k.endswith(".py") and not set(k) & set("/\\") and isinstance(v, str)
+            for k, v in files.items()):
+        return None
+    return files
 
 
 def example_output(code: Code, folder: Path | None = None) -> str:

@@ -270,7 +270,7 @@ def replay(path: Path, root: Path) -> Replay:
         differ = [f"{key} {event[key]} in the log, {value} replayed"
                   for key, value in replayed.items() if event[key] != value]
         return Replay(state, number, differ)
-    raise RunError(f"{path}: the log has no end event (truncated?); replayed {len(state.history)} "
+    raise RunError(f"{path}: the log has no end event (truncated?); replayed {state.move_number()} "
                    f"actions up to line {number} without divergence, "
                    + ("and the game is over" if state.is_terminal() else "but the game is not over"),
                    1)
@@ -310,10 +310,101 @@ def bench(module, mode: str, players: int, games: int, seconds: float,
     while True:
         state = play_game(module, mode, players, seed=played)
         played += 1
-        actions += len(state.history)
+        actions += state.move_number()
         elapsed = time.perf_counter() - start
         if progress is not None:
             progress(min(played / games if games else 1.0, elapsed / seconds if seconds else 1.0, 1.0))
         if played >= games and elapsed >= seconds:
             break
     return played, actions, max(time.perf_counter() - start, 1e-9)
+
+
+@dataclass
+class SearchCost:
+    """What a tree search pays per node, measured along one seeded random game:
+    ``clone_us`` and ``apply_us`` (microseconds of CPU) for the state after ``early_at``
+    actions and after ``late_at`` actions (the target, or the last action before the
+    game ended if it ended sooner); ``loops`` of the search loop (clone, apply a random
+    legal action, work out the legal actions of the new state) in ``cpu_seconds``."""
+
+    early_at: int
+    early_clone_us: float
+    early_apply_us: float
+    late_at: int
+    late_clone_us: float
+    late_apply_us: float
+    loops: int
+    cpu_seconds: float
+
+
+def _cost_us(run: Callable[[int], None], least: float = 0.01) -> float:
+    """CPU microseconds of one call of what ``run(k)`` does ``k`` times: the best of
+    three rounds, each of at least ``least`` seconds."""
+    k, best = 16, float("inf")
+    while True:
+        start = time.process_time()
+        run(k)
+        took = time.process_time() - start
+        if took >= least:
+            break
+        k *= 4
+    best = took / k
+    for _ in range(2):
+        start = time.process_time()
+        run(k)
+        best = min(best, (time.process_time() - start) / k)
+    return round(best * 1e6, 2)
+
+
+def _node_costs(state, copies: int = 200) -> tuple[float, float]:
+    """(clone, apply) CPU microseconds at ``state``; apply: its first legal action,
+    applied to ``copies`` clones made beforehand (the best of three rounds)."""
+    action = state.legal_actions()[0]
+
+    def clones(k: int) -> None:
+        for _ in range(k):
+            state.clone()
+
+    apply = float("inf")
+    for _ in range(3):
+        fresh = [state.clone() for _ in range(copies)]
+        start = time.process_time()
+        for c in fresh:
+            c.apply_action(action)
+        apply = min(apply, (time.process_time() - start) / copies)
+    return _cost_us(clones), round(apply * 1e6, 2)
+
+
+def search_bench(module, mode: str, players: int, seconds: float, early: int = 10,
+                 late: int = 5000, seed: int = 0) -> SearchCost:
+    """Time the node of a tree search (see :class:`SearchCost`) on the game of
+    ``seed``: clone and apply after ``early`` and ``late`` actions, then the search
+    loop for ``seconds`` of CPU from the state after ``early`` actions (a random walk
+    that starts again from there when a game ends)."""
+    state = module.Game(num_players=players, mode=mode, seed=seed).new_initial_state()
+    bots = random.Random(seed)
+    marks, last = {}, state
+    while not state.is_terminal() and state.move_number() <= late:
+        if state.move_number() in (early, late):
+            marks[state.move_number()] = state.clone()
+        last = state.clone()
+        state.apply_action(bots.choice(state.legal_actions()))
+    root = marks.get(early, last)
+    end = marks.get(late, last)
+    early_clone, early_apply = _node_costs(root)
+    late_clone, late_apply = _node_costs(end)
+    loops, node = 0, root
+    start = time.process_time()
+    while True:
+        for _ in range(32):
+            legal = node.legal_actions()
+            child = node.clone()
+            child.apply_action(legal[bots.randrange(len(legal))])
+            child.legal_actions()
+            node = root if child.is_terminal() else child
+        loops += 32
+        took = time.process_time() - start
+        if took >= seconds:
+            break
+    return SearchCost(root.move_number(), early_clone, early_apply, end.move_number(), late_clone,
+                      late_apply, loops, round(took, 4))

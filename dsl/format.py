@@ -41,7 +41,7 @@ INDENT = "  "
 _OPENERS = frozenset("{([")
 _CLOSERS = frozenset("})]")
 _NO_SPACE_AFTER = frozenset({"(", "[", "."})
-_NO_SPACE_BEFORE = frozenset({")", "]", ",", ":", "."})
+_NO_SPACE_BEFORE = frozenset({")", "]", ",", ":", ".", "?"})
 _GAP = re.compile(r"#[^\n]*|\n")
 #: A parse tree deeper than this is also given to ``parse_spec``, which refuses trees
 #: some hundreds of levels deep ("nests too deeply"); the specs are under 30 deep.

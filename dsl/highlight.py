@@ -77,7 +77,7 @@ class RulebookLexer(RegexLexer):
             (rf"{NAME}(?=\()", Name.Function),
             (NAME, Name),
             (r"[0-9]+", Number.Integer),
-            (r"->|==|!=|<=|>=|//|[<>=+\-*]", Operator),
-            (r"[{}()\[\],:.]", Punctuation),
+            (r"->|==|!=|<=|>=|//|[<>=+\-*%]", Operator),
+            (r"[{}()\[\],:.?]", Punctuation),
         ],
     }

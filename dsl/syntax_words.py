@@ -22,7 +22,7 @@ from lark import Lark
 #: Terminals that are patterns, not keywords, and how a person calls them.
 TERMINAL_WORDS = {
     "NAME": "a name", "INT": "a whole number", "STRING": 'a quoted text ("...")',
-    "COMP_OP": "a comparison (`==`, `<`, `>=`...)", "ADD_OP": "`+` or `-`", "MUL_OP": "`*` or `//`",
+    "COMP_OP": "a comparison (`==`, `<`, `>=`...)", "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `//` or `%`",
     "ZONE_KIND": "`deck` or `zone`", "VISIBILITY": "public, hidden or secret",
     "PHASE_KIND": "a phase kind (simultaneous, turns, draft or automatic)",
     "SCOPE": "player, round, game or turn", "TB_DIR": "most or fewest",
@@ -48,6 +48,24 @@ NAME_AFTER = {
     ":": "a type (int, bool, bag, text, player or an enum)", "per": "an enum or a card type name",
     "some": "a card type or pieces name", "refill": "a zone name", "over": "a zone name",
 }
+
+#: Words that start an expression (issue 11), with the construct each starts: where an
+#: expression may begin they read as that word, so a local named so (`let top = ...`,
+#: then `score top`) is a syntax error whose hint says to rename it.
+EXPRESSION_WORDS = {"top": "`top of ZONE`", "bottom": "`bottom of ZONE`", "next": "`next in ZONE ...`",
+                    "the": "`the player with ...`", "every": "`every player ...`",
+                    "nothing": "`nothing`", "nobody": "`nobody`"}
+
+
+def reserved_name_hint(word: str) -> str | None:
+    """The hint for ``word``, a word that starts an expression, met where the parser wanted
+    the rest of its construct: it was most likely meant as a name (None for other words)."""
+    construct = EXPRESSION_WORDS.get(word)
+    if construct is None:
+        return None
+    return (f"`{word}` is a word of the language where a value is expected ({construct}); if it "
+            f"names a value of yours, give it another name, e.g. `{word}_card`")
+
 
 #: Declaration keywords whose name is followed by a title.
 TITLED = {"game", "resource", "track", "enum", "card", "pieces", "deck", "zone", "param", "derived",

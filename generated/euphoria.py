@@ -26,6 +26,11 @@ def _div(a: int, b: int) -> int:
     """Whole-number division; the rules language defines x // 0 as 0."""
     return a // b if b else 0
 
+
+def _mod(a: int, b: int) -> int:
+    """The remainder, with the sign of the divisor; the rules language defines x % 0 as 0."""
+    return a % b if b else 0
+
 # ---------------------------------------------------------------- card catalogue
 # From euphoria.cards.yaml. Each row: name, title, copies, then the
 # values of CARD_FIELDS. Copies are expanded in order: a card's id is its index.
@@ -125,10 +130,10 @@ def procedure_knowledge_check(g, s, p, v_who):
     """Knowledge check (spec line 447). Source: The Game Turn: Your Choices in the Dystopia › 2; Motivation and Knowledge Tracks."""
     # spec line 449: if (count available of who) >= 1 and (sum value over available of who) + who.knowledge >= knowledge_limit {
     if ((len(s.z['available'][v_who]) >= 1) and ((sum(s.cst['value'][_c2] for _c2 in s.z['available'][v_who]) + s.tr['knowledge'][v_who]) >= g.P['knowledge_limit'])):
-        # spec line 450: let top = best available of who by value
-        v_top = R.best(s.z['available'][v_who], lambda _c3: s.cst['value'][_c3], 450)
-        # spec line 451: move top into pool of who
-        R.move(s, g, v_top, 'pool', v_who)
+        # spec line 450: let leaving = best available of who by value
+        v_leaving = R.best(s.z['available'][v_who], lambda _c3: s.cst['value'][_c3], 450)
+        # spec line 451: move leaving into pool of who
+        R.move(s, g, v_leaving, 'pool', v_who)
 
 
 def procedure_bump(g, s, p, v_d):

@@ -26,6 +26,11 @@ def _div(a: int, b: int) -> int:
     """Whole-number division; the rules language defines x // 0 as 0."""
     return a // b if b else 0
 
+
+def _mod(a: int, b: int) -> int:
+    """The remainder, with the sign of the divisor; the rules language defines x % 0 as 0."""
+    return a % b if b else 0
+
 # ---------------------------------------------------------------- card catalogue
 # From utopolis.cards.yaml. Each row: name, title, copies, then the
 # values of CARD_FIELDS. Copies are expanded in order: a card's id is its index.

@@ -37,7 +37,7 @@ EXPRESSIONS = set(typing.get_args(ast.Expr))
 STATEMENTS = set(typing.get_args(ast.Stmt))
 DOMAINS = set(typing.get_args(ast.Domain))
 #: What a declaration is made of, besides expressions, statements and domains.
-PARTS = {ast.Field, ast.EnumMember, ast.CardState, ast.Overflow, ast.Edge, ast.Choice, ast.Uses,
+PARTS = {ast.Field, ast.EnumMember, ast.BagItem, ast.CardState, ast.Overflow, ast.Edge, ast.Choice, ast.Uses,
          ast.ProcParam, ast.TieBreaker, ast.RollOff, ast.ModePlayers, ast.UseModule, ast.SetParam,
          ast.Add, ast.Replace, ast.Remove}
 REFERENCES = {ast.Ident, ast.Meta}

@@ -21,6 +21,7 @@ import yaml
 from dsl import ast, codes, strings
 from dsl.diagnostics import DiagnosticBag, Note, Report, did_you_mean
 from dsl.spans import Span
+from compiler.analysis import names as N
 from compiler.analysis import node_store
 from compiler.analysis.limits import MAX_CARDS, MAX_CATALOGUE_CHARS, MAX_COPIES, MAX_NUMBER, MAX_YAML_DEPTH
 
@@ -180,7 +181,7 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
     enums = {e.name: {m.name for m in e.members} for e in mode.enums.values()}
     # the checker and the engine go through every card: bound them (copies included)
     total = total_cards if total_cards is not None else [0]
-    resources = set(mode.resources)
+    resources = set(N.resource_slots(mode))  # a family's members: `disc[science]`
     out = []
     names: dict[str, Span] = {}
     for entry, node in zip(data[key], cards_node.value):

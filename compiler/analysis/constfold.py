@@ -112,7 +112,7 @@ def _logic(e: ast.And | ast.Or, env: Env, depth: int):
     return result
 
 
-def _any_player(e: ast.AnyPlayer, env: Env, depth: int):
+def _any_player(e: ast.AnyPlayer | ast.EveryPlayer, env: Env, depth: int):
     v = fold(e.condition, env, depth + 1)
     return v if isinstance(v, bool) else UNKNOWN
 
@@ -134,9 +134,10 @@ def _arith(e: ast.Arith, env: Env, depth: int):
         return UNKNOWN
     total = values[0]
     for op, v in zip(e.ops, values[1:]):
-        if op == "//" and v == 0:
+        if op in ("//", "%") and v == 0:
             return UNKNOWN
-        total = {"+": total + v, "-": total - v, "*": total * v, "//": total // v if v else 0}[op]
+        total = {"+": total + v, "-": total - v, "*": total * v, "//": total // v if v else 0,
+                 "%": total % v if v else 0}[op]
     return total
 
 
@@ -195,6 +196,14 @@ FOLDS = {
     ast.Sum: _in_play,
     ast.Best: _in_play,
     ast.Index: _in_play,
+    ast.Nothing: _in_play,
+    ast.Nobody: _in_play,
+    ast.TopOf: _in_play,
+    ast.NextIn: _in_play,
+    ast.FieldOf: _in_play,
+    ast.ThePlayer: _in_play,
+    ast.CountPlayers: _in_play,
+    ast.EveryPlayer: _any_player,
 }
 
 

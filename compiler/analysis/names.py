@@ -12,13 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dsl import ast
-from compiler.analysis.types import BAG, BOOL, INT, PLAYER, TEXT, UNKNOWN, Scope, Type
+from compiler.analysis.types import (BAG, BOOL, INT, MAYBE_PLAYER, NOTHING, PLAYER, TEXT, UNKNOWN, Scope,
+                                     Type)
 
 BUILTIN_FUNCS = {"max": 2, "min": 2, "abs": 1, "total": 1}
 
-__all__ = ["BAG", "BOOL", "BUILTIN_FUNCS", "INT", "PLAYER", "TEXT", "UNKNOWN", "Binding", "Scope", "Type",
-           "all_names", "card_member", "enum_members", "field_type", "literal_type", "player_member",
-           "resolve", "resolve_attribute"]
+__all__ = ["BAG", "BOOL", "BUILTIN_FUNCS", "INT", "MAYBE_PLAYER", "NOTHING", "PLAYER", "TEXT", "UNKNOWN",
+           "Binding", "Scope", "Type", "all_names", "card_member", "enum_members", "family_members",
+           "family_of", "field_type", "literal_type", "narrowing", "player_member", "resolve",
+           "resolve_attribute", "resource_slots", "slot_name"]
 
 
 @dataclass(frozen=True)
@@ -68,9 +70,11 @@ def card_member(mode, card: str, attr: str) -> Binding | None:
 
 
 def player_member(mode, attr: str) -> Binding | None:
-    """What ``p.attr`` or a bare per-player name means."""
+    """What ``p.attr`` or a bare per-player name means (a resource family, kind
+    ``family``, needs a key: ``disc[k]``)."""
     if attr in mode.resources:
-        return Binding("resource", INT, mode.resources[attr])
+        decl = mode.resources[attr]
+        return Binding("family" if decl.per_enum is not None else "resource", INT, decl)
     track = mode.tracks.get(attr)
     if track is not None and track.per_player:
         return Binding("track", INT, track)
@@ -81,6 +85,38 @@ def player_member(mode, attr: str) -> Binding | None:
     return None
 
 
+def family_of(mode, name: str):
+    """The resource family (a ``resource`` declared ``per ENUM``) called ``name``, or None."""
+    decl = mode.resources.get(name)
+    return decl if decl is not None and decl.per_enum is not None else None
+
+
+def slot_name(family: str, member: str) -> str:
+    """The name of one member of a resource family as the engine lists its resources:
+    ``disc[science]`` (no declared name has brackets, so none can clash with it)."""
+    return f"{family}[{member}]"
+
+
+def family_members(mode, decl) -> list[str]:
+    """The members of the enum a resource family is kept per, in declaration order
+    (empty when that enum is unknown: an error reported by the checks)."""
+    enum = mode.enums.get(decl.per_enum.name) if decl.per_enum is not None else None
+    return [m.name for m in enum.members] if enum is not None else []
+
+
+def resource_slots(mode) -> list[str]:
+    """The resources of ``mode`` as the engine keeps them, in declaration order: a
+    resource by its name, a family as one slot per member (``disc[culture]``,
+    ``disc[politics]``...), consecutive."""
+    out: list[str] = []
+    for decl in mode.resources.values():
+        if decl.per_enum is None:
+            out.append(decl.name)
+        else:
+            out += [slot_name(decl.name, m) for m in family_members(mode, decl)]
+    return out
+
+
 def enum_members(mode) -> dict[str, str]:
     return {m.name: e.name for e in mode.enums.values() for m in e.members}
 
@@ -88,7 +124,7 @@ def enum_members(mode) -> dict[str, str]:
 def resolve(mode, scope: Scope, name: str) -> Binding | None:
     """Resolve a bare name; ``None`` when it means nothing here."""
     if name in scope.locals:
-        return Binding("local", scope.locals[name])
+        return Binding("local", scope.type_of(name))
     if scope.card is not None:
         member = card_member(mode, scope.card, name)
         if member is not None:
@@ -116,7 +152,7 @@ def resolve_attribute(mode, scope: Scope, obj: str, attr: str) -> Binding | None
         return None
     if owner.is_card:
         member = card_member(mode, owner.of, attr)
-    elif owner == PLAYER:
+    elif owner.kind == "player":
         member = player_member(mode, attr)
     else:
         member = None
@@ -152,3 +188,39 @@ def all_names(mode, scope: Scope) -> list[str]:
     names += list(mode.resources) + list(mode.tracks) + list(mode.derived) + list(mode.tallies)
     names += list(mode.params) + list(enum_members(mode)) + list(mode.ends)
     return names
+
+
+#: ``count Z OP N`` shows Z non-empty: `>= 1` (or more), `> 0` (or more), `!= 0`.
+_PRESENT = {">=": lambda n: n >= 1, ">": lambda n: n >= 0, "!=": lambda n: n == 0}
+
+
+def narrowing(cond, negated: bool = False) -> tuple[set[str], set[tuple]]:
+    """What condition ``cond`` shows present when it holds (when it fails, with
+    ``negated``): the maybe locals it tests (``t != nothing``, ``payee != nobody``) and
+    the ``(ZoneRef, where)`` pairs of the zones it shows non-empty (``count Z >= 1``, a
+    conjunct of it).  Design 1.2: the checker reads those as definite where the
+    condition is known to hold (an ``if``'s body, the right of ``and``, after
+    ``require``)."""
+    names: set[str] = set()
+    guards: set[tuple] = set()
+    if isinstance(cond, ast.Not):
+        return narrowing(cond.operand, not negated)
+    if isinstance(cond, ast.And if not negated else ast.Or):
+        for operand in cond.operands:
+            more_names, more_guards = narrowing(operand, negated)
+            names |= more_names
+            guards |= more_guards
+        return names, guards
+    if not isinstance(cond, ast.Compare):
+        return names, guards
+    present = "==" if negated else "!="
+    for this, other in ((cond.left, cond.right), (cond.right, cond.left)):
+        if cond.op == present and isinstance(this, ast.Name) and isinstance(other, (ast.Nothing, ast.Nobody)):
+            names.add(this.name)
+    if not negated and isinstance(cond.left, ast.Count) and isinstance(cond.right, ast.Number):
+        if cond.op in _PRESENT and _PRESENT[cond.op](cond.right.value):
+            guards.add((cond.left.zone, cond.left.where))
+    if negated and isinstance(cond.left, ast.Count) and cond.op == "==" \
+            and isinstance(cond.right, ast.Number) and cond.right.value == 0:
+        guards.add((cond.left.zone, cond.left.where))
+    return names, guards

@@ -16,21 +16,33 @@ from functools import cached_property
 KINDS = {"int": "a number", "bool": "true or false", "bag": "a bag of resources",
          "player": "a player", "text": "a text", "card": "a card of the card type or pieces `of`",
          "cards": "a set of cards of `of`, chosen with `some`", "enum": "a member of the enum `of`",
+         "nothing": "`nothing`, no card: equal to no card",
          "?": "unknown: an error already reported leaves it so"}
 
 
 @dataclass(frozen=True, slots=True)
 class Type:
     """The type of an expression: ``kind`` (a key of :data:`KINDS`) and, for a card, a
-    set of cards or an enum member, the card type, pieces or enum it is ``of``."""
+    set of cards or an enum member, the card type, pieces or enum it is ``of``.
+    ``maybe``: a card or player that may be absent (``nothing``, ``nobody``; design 1.2),
+    which must be tested before most uses."""
 
     kind: str
     of: str | None = None
+    maybe: bool = False
 
     @staticmethod
-    def card(name: str) -> Type:
-        """One card (or piece) of the card type (or pieces) ``name``."""
-        return Type("card", name)
+    def card(name: str, maybe: bool = False) -> Type:
+        """One card (or piece) of the card type (or pieces) ``name`` (``maybe``: or nothing)."""
+        return Type("card", name, maybe)
+
+    def definite(self) -> Type:
+        """This type without ``maybe``: what a test ``x != nothing`` narrows ``x`` to."""
+        return Type(self.kind, self.of) if self.maybe else self
+
+    def absent_word(self) -> str:
+        """``nothing`` for a card, ``nobody`` for a player: what a maybe value is compared with."""
+        return "nobody" if self.kind == "player" else "nothing"
 
     @staticmethod
     def cards(name: str) -> Type:
@@ -56,37 +68,65 @@ class Type:
         return self.kind == "?" or self.of == "?"
 
     def words(self) -> str:
-        """The type in words, for messages: ``a building card``, ``a number``."""
+        """The type in words, for messages: ``a building card``, ``a number``,
+        ``a building card or nothing``."""
+        if self.maybe:
+            return f"{self.definite().words()} or {self.absent_word()}"
         if self.kind == "card":
             return f"a {self.of} card"
         if self.kind == "enum":
             return f"a {self.of}"
         return {"int": "a number", "bool": "true or false", "bag": "a bag of resources",
-                "player": "a player", "text": "a text"}.get(self.kind, str(self))
+                "player": "a player", "text": "a text", "nothing": "`nothing`"}.get(self.kind, str(self))
 
     def __str__(self) -> str:
-        """``int``, ``card:building``, ``cards:building``, ``enum:faction``, ``?``."""
-        return self.kind if self.of is None else f"{self.kind}:{self.of}"
+        """``int``, ``card:building``, ``cards:building``, ``enum:faction``, ``?``; a maybe
+        value ends with ``?`` (``card:building?``, ``player?``)."""
+        text = self.kind if self.of is None else f"{self.kind}:{self.of}"
+        return text + "?" if self.maybe else text
 
 
 INT, BOOL, BAG, PLAYER, TEXT = Type("int"), Type("bool"), Type("bag"), Type("player"), Type("text")
 UNKNOWN = Type("?")
+#: ``nothing`` (no card: equal to no card of any type) and ``nobody`` (a player or nobody).
+NOTHING, MAYBE_PLAYER = Type("nothing"), Type("player", maybe=True)
 
 
 @dataclass(frozen=True)
 class Scope:
     """The locals in force (name → :class:`Type`: an action's choices, a procedure's
     parameters, ``let`` and loop variables) and the card type in context, if any
-    (inside ``count``, ``sum``, ``best`` and ``where``, bare field names read it)."""
+    (inside ``count``, ``sum``, ``best`` and ``where``, bare field names read it).
+
+    Narrowing (design 1.2): ``narrowed`` holds the maybe locals a test in force has
+    shown present (``if t != nothing``), ``guards`` the ``(zone, where)`` pairs a test
+    ``count ZONE [where C] >= 1`` in force has shown non-empty (so ``best ZONE``,
+    ``top of ZONE [where C]`` give a card).  Neither is part of :attr:`key`: a narrowed
+    local keeps its declared type, the checker reads it as definite."""
 
     locals: dict[str, Type] = field(default_factory=dict)
     card: str | None = None
+    narrowed: frozenset = frozenset()
+    guards: frozenset = frozenset()
 
     def with_local(self, name: str, type_: Type) -> Scope:
-        return Scope({**self.locals, name: type_}, self.card)
+        return Scope({**self.locals, name: type_}, self.card, self.narrowed - {name}, self.guards)
 
     def with_card(self, card: str) -> Scope:
-        return Scope(dict(self.locals), card)
+        return Scope(dict(self.locals), card, self.narrowed, self.guards)
+
+    def narrow(self, names=(), guards=()) -> Scope:
+        """This scope where the maybe locals ``names`` are present and the zones of
+        ``guards`` (``(ZoneRef, where)`` pairs) hold a card."""
+        if not names and not guards:
+            return self
+        return Scope(dict(self.locals), self.card, self.narrowed | frozenset(names),
+                     self.guards | frozenset(guards))
+
+    def type_of(self, name: str) -> Type | None:
+        """The type of local ``name`` here, narrowed (None when it is not a local)."""
+        t = self.locals.get(name)
+        return t.definite() if t is not None and name in self.narrowed else t
 
     @cached_property
     def key(self) -> tuple:

@@ -8,6 +8,7 @@ from collections import deque
 from dsl import ast, codes
 from dsl.diagnostics import Note
 from compiler.analysis import limits
+from compiler.checks import graphs
 from compiler.checks.typecheck import Checker
 
 
@@ -17,6 +18,10 @@ class CycleChecker(Checker):
 
     def derived_cycles(self) -> None:
         """A derived value may not be defined in terms of itself."""
+        reads = {d.name: [n for n in _names_in(d.expr) if n in self.mode.derived]
+                 for d in self.mode.derived.values()}
+        if _sound(reads):
+            return
         import networkx as nx
 
         graph = nx.DiGraph()
@@ -40,6 +45,10 @@ class CycleChecker(Checker):
 
     def procedure_cycles(self) -> None:
         """A procedure may not run itself, directly or through others."""
+        runs = {proc.name: [call.procedure.name for call in _calls(proc.effect)]
+                for proc in self.mode.procedures.values()}
+        if _sound(runs):
+            return
         import networkx as nx
 
         graph = nx.DiGraph()
@@ -76,6 +85,16 @@ class CycleChecker(Checker):
                               f"{kind}s ({shown}); at most {limits.MAX_REFERENCE_DEPTH} may depend on one "
                               "another in a row", decls[chain[0]].span, hint=hint,
                               notes=[Note(f"the chain ends at `{chain[-1]}`", decls[chain[-1]].span)])
+
+
+def _sound(graph: dict[str, list[str]]) -> bool:
+    """Whether the graph of what each declaration reads or runs has nothing to report:
+    no loop, and no chain longer than MAX_REFERENCE_DEPTH (told in plain Python, so that
+    networkx is loaded only to report a problem)."""
+    for succs in list(graph.values()):
+        for name in succs:
+            graph.setdefault(name, [])
+    return not graphs.loops(graph) and graphs.longest_path(graph) <= limits.MAX_REFERENCE_DEPTH
 
 
 def _one_cycle_each(graph, order: list[str]) -> list[list[str]]:

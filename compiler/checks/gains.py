@@ -90,7 +90,7 @@ def _bag_kinds(mode, cards, bag, locals_) -> set[str] | None:
     if isinstance(bag, ast.EmptyBag):
         return set()
     if isinstance(bag, ast.BagLiteral):
-        return {ident.name for ident, _ in bag.items}
+        return {item.resource.name for item in bag.items}
     if isinstance(bag, ast.Name) and bag.name in locals_:
         return set(locals_[bag.name])
     if isinstance(bag, ast.Attribute):
@@ -106,6 +106,6 @@ def _bag_kinds(mode, cards, bag, locals_) -> set[str] | None:
                     kinds |= {str(k) for k in value}
         field = next(f for f in holders[0].fields if f.name == bag.attr)
         if isinstance(field.default, ast.BagLiteral):
-            kinds |= {ident.name for ident, _ in field.default.items}
+            kinds |= {item.resource.name for item in field.default.items}
         return kinds
     return ANY

@@ -8,15 +8,22 @@ An edge whose condition folds to false for a player count (``when false``,
 :mod:`compiler.analysis.constfold`) is *dead* for that count: kept in the graph and
 pointed at, but never taken by the checks.  E0410: a loop whose every phase is
 skipped (``only when`` folds to false) would go round with nobody playing.
+
+A flow without problems is told apart in plain Python (:mod:`compiler.checks.graphs`);
+networkx, slower to import than a spec is to check, is loaded only to report one.
 """
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from dsl import ast, codes
 from dsl.diagnostics import Diagnostic, DiagnosticBag, Note, Report, did_you_mean
 from compiler.analysis.constfold import Env, fold, mode_env, player_counts, players_words
+from compiler.checks import graphs
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 START, END = "start", "end"
 
@@ -27,6 +34,8 @@ def _dead(edge: ast.Edge) -> bool:
 
 def build_graph(mode) -> nx.MultiDiGraph:
     """The phase graph of a composed mode (parallel transitions are kept)."""
+    import networkx as nx
+
     g = nx.MultiDiGraph()
     g.add_nodes_from([START, END, *mode.phases])
     for edge in mode.flow.edges if mode.flow else ():
@@ -34,13 +43,12 @@ def build_graph(mode) -> nx.MultiDiGraph:
     return g
 
 
-def check_mode(mode, report: Report) -> nx.MultiDiGraph:
+def check_mode(mode, report: Report) -> None:
     """Check one mode's phase graph; ``report`` (a :class:`dsl.diagnostics.Report`)
     receives each problem."""
-    g = build_graph(mode)
     flow = mode.flow
     if flow is None:
-        return g
+        return
     known = set(mode.phases) | {START, END}
     unknown = False
     for edge in flow.edges:
@@ -62,28 +70,29 @@ def check_mode(mode, report: Report) -> nx.MultiDiGraph:
                      flow.round_start.span, hint=did_you_mean(flow.round_start.name, mode.phases, "phases"))
     _transitions(mode, report)
     if unknown:  # reachability would only repeat the unknown names as cascades
-        return g
-    _each_player_count(mode, g, report)
-    return g
+        return
+    _each_player_count(mode, report)
 
 
-def _each_player_count(mode, g: nx.MultiDiGraph, report: Report) -> None:
+def _each_player_count(mode, report: Report) -> None:
     """E0402-E0404 for every player count the mode allows: a transition whose
     condition folds to false for a count (``when players == 1``, ``when false``, a
     param that is false in this mode) is not taken with that many players.  A
     problem found for some counts only names them."""
     counts = player_counts(mode) or [None]
     found: dict[Diagnostic, list] = {}
-    conditions = [d["edge"].condition for _, _, d in g.edges(data=True)
-                  if d["edge"].condition is not None]
+    conditions = [e.condition for e in mode.flow.edges if e.condition is not None]
     conditions += [p.only_when for p in mode.phases.values() if p.only_when is not None]
     by_folding: dict[tuple, list[Diagnostic]] = {}  # counts that fold every condition alike agree
+    g = None
     for n in counts:
         env = mode_env(mode, n, ends=False)
         folding = tuple(fold(c, env) is False for c in conditions)
         if folding not in by_folding:
             problems = DiagnosticBag()
-            _reachability(mode, g, n, problems)
+            if not _sound(mode, env):
+                g = build_graph(mode) if g is None else g
+                _reachability(mode, g, n, problems)
             by_folding[folding] = problems.items
         for problem in by_folding[folding]:
             found.setdefault(problem, []).append(n)
@@ -98,8 +107,31 @@ def _dead_for(edge: ast.Edge, env: Env) -> bool:
     return edge.condition is not None and fold(edge.condition, env) is False
 
 
+def _sound(mode, env: Env) -> bool:
+    """Whether :func:`_reachability` would find nothing to report in the flow with the
+    values of ``env``: the same questions, asked in plain Python."""
+    live: dict[str, list[str]] = {name: [] for name in (START, END, *mode.phases)}
+    for edge in mode.flow.edges:
+        if not _dead_for(edge, env):
+            live[edge.source.name].append(edge.dest.name)
+    if not live[START]:
+        return False
+    reachable = graphs.reach(live, [START])
+    preds = graphs.reverse(live)
+    if any(name not in reachable and all(p in reachable or p == name for p in preds[name])
+           for name in mode.phases) or END not in reachable:
+        return False
+    for loop in graphs.loops(live, reachable):
+        if all(n in mode.phases and mode.phases[n].only_when is not None
+               and fold(mode.phases[n].only_when, env) is False for n in loop):
+            return False
+    return not reachable - graphs.reach(preds, [END]) - {START}
+
+
 def _reachability(mode, g: nx.MultiDiGraph, players: int | None, report: Report) -> None:
     """Report the reachability problems of the phase graph with ``players`` players."""
+    import networkx as nx
+
     flow = mode.flow
     env = mode_env(mode, players, ends=False)  # an end that can never hold is E0409, not a cascade
 
@@ -207,6 +239,8 @@ def _no_default_hint(mode, source: str, edges: list[ast.Edge]) -> str:
 
 def _loops_by_node(g: nx.DiGraph) -> dict[str, frozenset]:
     """Each node on a loop (a strongly connected part with a cycle) → that loop."""
+    import networkx as nx
+
     out: dict[str, frozenset] = {}
     for comp in nx.strongly_connected_components(g):
         loop = frozenset(comp)
@@ -217,12 +251,16 @@ def _loops_by_node(g: nx.DiGraph) -> dict[str, frozenset]:
 
 def _loops(g: nx.DiGraph, within: set[str]) -> list[frozenset]:
     """The loops (strongly connected parts with a cycle) among the nodes ``within``."""
+    import networkx as nx
+
     sub = g.subgraph(within)
     return [frozenset(c) for c in nx.strongly_connected_components(sub)
             if len(c) > 1 or any(sub.has_edge(n, n) for n in c)]
 
 
 def _cycle_order(g: nx.DiGraph, nodes) -> list[str]:
+    import networkx as nx
+
     try:
         cycle = nx.find_cycle(g.subgraph(nodes))
         return [a for a, _ in cycle] + [cycle[0][0]]

@@ -45,6 +45,7 @@ class _Checks(BlockChecker):
         scope = self.action_scope(a)
         for req in a.requires:
             self.expect(req, N.BOOL, scope, "a requirement")
+            scope = scope.narrow(*N.narrowing(req))  # what a requirement shows present (design 1.2)
         for use in a.uses:
             if use.amount == 0:
                 self.report.warning(codes.COUNTS_NOTHING, "`uses ... 0` counts nothing", use.span,

@@ -111,7 +111,9 @@ def _run(mode, cards, n: int, steps: list[int] | None = None):
         for st in body:
             _spend(steps, 1)
             t = type(st)
-            if t is ast.EachPlayer:
+            if t is ast.EachPlayer and st.selects:  # which players is known only in play
+                forget(st.body)
+            elif t is ast.EachPlayer:
                 for p in range(n):
                     found = run(st.body, p)
                     if found:

@@ -92,7 +92,11 @@ class BlockChecker(Checker):
         self.same_cards(st.source, st.dest, scope)
 
     def _move_card(self, st: ast.MoveCard, scope: N.Scope) -> None:
-        self.card_local(st.card, scope)
+        card = self.infer(st.card, scope)  # a card that may be nothing moves nothing: no test needed
+        if not card.unknown and not card.is_card:
+            self.report.error(codes.MOVE_NOT_CARD, f"`move` moves a card, and this is {card.words()}",
+                              st.card.span, hint="move a chosen card, a `let` naming one or `top of ...`; "
+                              "`move all ZONE into ...` moves a whole zone")
         self.zone_ref(st.dest, scope)
 
     def _move_all(self, st: ast.MoveAll, scope: N.Scope) -> None:
@@ -132,9 +136,28 @@ class BlockChecker(Checker):
         self.block(st.body, inner)
 
     def _each_player(self, st: ast.EachPlayer, scope: N.Scope) -> None:
+        self.player_select(st.where, st.measures, st.then_where, scope)
         self.block(st.body, scope)
 
     def _for_each(self, st: ast.ForEach, scope: N.Scope) -> None:
+        z = st.zone
+        if z.owner is None and z.owner_expr is None and z.zone.name not in self.mode.zones \
+                and z.zone.name not in scope.locals:
+            enum = self.mode.enums.get(z.zone.name)
+            if enum is None:  # neither a zone nor an enum
+                self.report.error(codes.ENUM_LOOP_NOT_ZONE, f"`{z.zone.name}` is neither a zone nor an enum",
+                                  z.zone.span, hint=did_you_mean(z.zone.name, [*self.mode.zones,
+                                                                               *self.mode.enums],
+                                                                 "zones and enums")
+                                  or "loop over the cards of a zone or the members of an enum")
+                inner = scope.with_local(st.var.name, N.UNKNOWN)
+            else:  # for each k in ENUM: once per member, in declaration order
+                inner = scope.with_local(st.var.name, N.Type.enum(enum.name))
+                if st.where is not None:
+                    self.expect(st.where, N.BOOL, inner, "a `where` condition")
+                    self.member_filter(st.var.name, st.where)
+            self.block(st.body, inner)
+            return
         card = self.zone_ref(st.zone, scope)
         inner = scope.with_local(st.var.name, N.Type.card(card or "?"))
         if st.where is not None:  # bare field names read the card in hand
@@ -143,8 +166,8 @@ class BlockChecker(Checker):
 
     def _if(self, st: ast.If, scope: N.Scope) -> None:
         self.expect(st.condition, N.BOOL, scope, "an `if` condition")
-        self.block(st.then, scope)
-        self.block(st.otherwise, scope)
+        self.block(st.then, scope.narrow(*N.narrowing(st.condition)))  # design 1.2
+        self.block(st.otherwise, scope.narrow(*N.narrowing(st.condition, negated=True)))
 
     def _set_state(self, st: ast.SetState, scope: N.Scope) -> None:
         card = self.card_local(st.var, scope)
@@ -177,7 +200,10 @@ class BlockChecker(Checker):
         """``done``, ``again`` and the first-player statements name nothing to check."""
 
     def card_local(self, ident: ast.Ident, scope: N.Scope) -> str | None:
-        owner = scope.locals.get(ident.name)
+        owner = scope.type_of(ident.name)
+        if owner is not None and owner.maybe and owner.is_card:
+            self.maybe_used(ast.Name(ident.name, ident.span), owner, f"`{ident.name}` here")
+            return owner.of
         if owner is None or not owner.is_card:
             self.report.error(codes.UNKNOWN_NAME, f"`{ident.name}` is not a chosen card here", ident.span,
                               hint=did_you_mean(ident.name, scope.locals)
@@ -217,6 +243,27 @@ class BlockChecker(Checker):
             self.expect(d.where, N.BOOL, inner.with_card(card) if card else inner, "a `where` condition")
         return inner
 
+    def _enum_domain(self, c: ast.Choice, d: ast.EnumDomain, scope: N.Scope) -> N.Scope:
+        enum = self.mode.enums.get(d.enum.name)
+        if enum is None:
+            self.report.error(codes.UNKNOWN_NAME, f"`{d.enum.name}` is not an enum, nor a kind of choice",
+                              d.enum.span, hint=did_you_mean(d.enum.name, self.mode.enums, "enums")
+                              or "choose a member of an enum (`choose k: knowledge`), a card (`card in "
+                              "my hand`), a player, a number (`1 to 3`) or a bag (`2 of coin`)")
+            return scope.with_local(c.name, N.UNKNOWN)
+        inner = scope.with_local(c.name, N.Type.enum(enum.name))
+        if d.where is not None:  # the choice's name is the member considered
+            self.expect(d.where, N.BOOL, inner, "a `where` condition")
+            self.member_filter(c.name, d.where)
+        return inner
+
+    def member_filter(self, name: str, where) -> None:
+        """W0116: a filter of enum members that never reads the member ``name``."""
+        if not any(type(node) is ast.Name and node.name == name for node in ast.walk(where)):
+            self.report.warning(codes.FILTER_IGNORES_MEMBER, f"this condition never reads `{name}`, so it "
+                                "keeps every member or none", where.span,
+                                hint=f"name the member in it (`... [{name}] >= 1`), or remove `where`")
+
     def _bag_domain(self, c: ast.Choice, d: ast.BagDomain, scope: N.Scope) -> N.Scope:
         for k in d.kinds:
             if k.name not in self.mode.resources:
@@ -228,7 +275,7 @@ class BlockChecker(Checker):
         elif d.smallest > d.size:
             self.report.error(codes.OUT_OF_RANGE, f"the range {d.smallest} to {d.size} is empty", d.span,
                               hint=f"write the smaller number first: `{d.size} to {d.smallest} of ...`")
-        elif limits.bag_choices(len(d.kinds), d.size, d.smallest) > limits.MAX_CHOICES:
+        elif limits.bag_choices(self.bag_kinds(d), d.size, d.smallest) > limits.MAX_CHOICES:
             self.report.error(codes.OUT_OF_RANGE, f"a choice of {d.size} from {len(d.kinds)} resources "
                               f"offers more than {limits.MAX_CHOICES:,} bags", d.span,
                               hint="choose fewer items, or fewer kinds")
@@ -253,6 +300,11 @@ class BlockChecker(Checker):
                               f"{limits.MAX_CHOICES:,} numbers", d.span, hint="choose from a smaller range")
         return scope.with_local(c.name, N.INT)
 
+    def bag_kinds(self, d: ast.BagDomain) -> int:
+        """How many resources a bag choice draws from: a family counts each member."""
+        return sum(len(N.family_members(self.mode, self.mode.resources[k.name]))
+                   if N.family_of(self.mode, k.name) else 1 for k in d.kinds)
+
     def choice_count(self, a: ast.Action) -> None:
         """E0506 when the choices of an action whose options are known before the game
         (ranges, bags, players) offer more than MAX_CHOICES combinations: the engine lists
@@ -264,7 +316,9 @@ class BlockChecker(Checker):
             if isinstance(d, ast.RangeDomain):
                 sizes.append(d.high - d.low + 1)
             elif isinstance(d, ast.BagDomain):
-                sizes.append(limits.bag_choices(len(d.kinds), d.size))
+                sizes.append(limits.bag_choices(self.bag_kinds(d), d.size))
+            elif isinstance(d, ast.EnumDomain) and d.enum.name in self.mode.enums:
+                sizes.append(len(self.mode.enums[d.enum.name].members))
             elif isinstance(d, ast.PlayerDomain):
                 sizes.append(min(self.mode.players[1], limits.MAX_PLAYERS))
         if any(n > limits.MAX_CHOICES for n in sizes):
@@ -317,6 +371,7 @@ DOMAINS: dict[type, Callable[[BlockChecker, ast.Choice, Any, N.Scope], N.Scope]]
     ast.BagDomain: BlockChecker._bag_domain,
     ast.SubsetDomain: BlockChecker._subset_domain,
     ast.RangeDomain: BlockChecker._range_domain,
+    ast.EnumDomain: BlockChecker._enum_domain,
 }
 
 

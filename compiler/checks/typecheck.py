@@ -47,8 +47,14 @@ class Checker:
 
     # ------------------------------------------------------------ expressions
     def expect(self, e, want: Type, scope: N.Scope, what: str) -> None:
-        got = self.infer(e, scope)
-        if not got.unknown and not want.unknown and got != want:
+        self.mismatch(e, self.infer(e, scope), want, what)
+
+    def mismatch(self, e, got: Type, want: Type, what: str) -> None:
+        """E0580 when ``e``, of type ``got`` (already inferred), may be absent where a
+        present ``want`` is needed; E0503 when it is not of type ``want``."""
+        if got.maybe and not want.maybe and got.definite() == want:
+            self.maybe_used(e, got, what)
+        elif not got.unknown and not want.unknown and got != want:
             self.report.error(codes.WRONG_TYPE,
                               f"{what} must be {want.words()}, but this is {got.words()}",
                               e.span, hint=_type_hint(want, got))
@@ -61,12 +67,66 @@ class Checker:
         self.types.record_expression(e, scope, type_)
         return type_
 
+    def maybe_used(self, e, got: Type, what: str) -> None:
+        """E0580: ``e``, of the maybe type ``got`` (a card or nothing, a player or nobody),
+        is used as ``what``, which needs one present (design 1.2)."""
+        name = e.name if isinstance(e, ast.Name) else None
+        word = got.absent_word()
+        shown = f"`{name}`" if name else "this"
+        fix = (f"test it first: `if {name} != {word} {{ ... }}`" if name else
+               f"name it and test it first: `let x = ...` then `if x != {word} {{ ... }}`")
+        self.report.error(codes.MAYBE_USED, f"{shown} may be {word}: {what} needs "
+                          f"{got.definite().words()}", e.span, hint=fix)
+
     def _bag(self, e: ast.BagLiteral, scope: N.Scope) -> Type:
-        for ident, _ in e.items:
-            if ident.name not in self.mode.resources:
-                self.report.error(codes.UNKNOWN_NAME, f"`{ident.name}` is not a resource", ident.span,
-                                  hint=did_you_mean(ident.name, self.mode.resources, "resources"))
+        for item in e.items:
+            self.bag_item(item, scope)
         return N.BAG
+
+    def bag_item(self, item: ast.BagItem, scope: N.Scope) -> None:
+        """One item of a bag: a resource (a member of a family: ``disc[k]``) and a number."""
+        ident = item.resource
+        decl = self.mode.resources.get(ident.name)
+        if decl is None:
+            self.report.error(codes.UNKNOWN_NAME, f"`{ident.name}` is not a resource", ident.span,
+                              hint=did_you_mean(ident.name, self.mode.resources, "resources"))
+        elif decl.per_enum is not None and item.key is None:
+            self.report.error(codes.FAMILY_NEEDS_KEY, f"resource `{ident.name}` is kept per "
+                              f"{decl.per_enum.name}: say which", ident.span,
+                              hint=f"write `{ident.name}[...]` and the amount, e.g. "
+                              f"`{ident.name}[{_first_member(self.mode, decl)}] 1`")
+        elif item.key is not None:
+            self.family_key(decl, item.key, scope)
+        got = self.infer(item.amount, scope)
+        if type(item.amount) is ast.Number and item.amount.value == 0:
+            self.report.warning(codes.NO_AMOUNT, f"`{ident.name} 0` is no `{ident.name}` at all",
+                                item.amount.span,
+                                hint="write the amount the rulebook gives, or remove the item")
+        if not got.unknown and got != N.INT:
+            self.report.error(codes.AMOUNT_TYPE, f"the amount of `{ident.name}` must be a number, but "
+                              f"this is {got.words()}", item.amount.span,
+                              hint="write a number, e.g. `water morale` or `coin (n + 1)`; add bags with `+`")
+        elif type(item.amount) is ast.Neg and type(item.amount.operand) is ast.Number \
+                and item.amount.operand.value > 0:
+            self.report.error(codes.AMOUNT_NEGATIVE, f"an amount below zero counts as none: `{ident.name}` "
+                              f"is never moved here", item.amount.span,
+                              hint="to take resources away, `pay` them or subtract a bag: `b.cost - coin 1`")
+
+    def family_key(self, decl, key, scope: N.Scope) -> None:
+        """The key of ``decl[key]``: a member of the enum the family is kept per (E0523)."""
+        got = self.infer(key, scope)
+        if decl.per_enum is None:
+            self.report.error(codes.FAMILY_KEY_TYPE, f"resource `{decl.name}` is not kept per anything, "
+                              "so it takes no `[...]`", key.span, hint=f"write just `{decl.name}`",
+                              notes=[Note("declared here", decl.span)])
+            return
+        want = Type.enum(decl.per_enum.name)
+        if not got.unknown and got != want:
+            self.report.error(codes.FAMILY_KEY_TYPE, f"`{decl.name}` is kept per {decl.per_enum.name}, so "
+                              f"its key must be {want.words()}, but this is {got.words()}", key.span,
+                              hint=f"name a {decl.per_enum.name} (`{decl.name}"
+                              f"[{_first_member(self.mode, decl)}]`), or one chosen or looped over",
+                              notes=[Note("declared here", decl.span)])
 
     def _roll(self, e: ast.RollValue, scope: N.Scope) -> Type:
         pieces = self.mode.pieces.get(scope.card) if scope.card else None
@@ -83,7 +143,7 @@ class Checker:
         return Type.card(scope.card)
 
     def _in_zone(self, e: ast.InZone, scope: N.Scope) -> Type:
-        kind = self.infer(e.card, scope)
+        kind = self.infer(e.card, scope).definite()  # a card that may be nothing is in no zone
         card = self.zone_ref(e.zone, scope, any_owner=True)
         if card and kind not in (N.UNKNOWN, Type.card(card)):
             self.report.error(codes.WRONG_TYPE, f"only {card} cards can be in `{e.zone.zone.name}`, and "
@@ -93,6 +153,9 @@ class Checker:
 
     def _name(self, e: ast.Name, scope: N.Scope) -> Type:
         b = N.resolve(self.mode, scope, e.name)
+        if b is not None and b.kind == "family":
+            self.family_needs_key(b.decl, e.name, e.span)
+            return N.INT
         if b is not None and b.kind == "global_track" and b.decl.per_enum is not None:
             self.report.error(codes.WHOSE, f"track `{e.name}` is kept per {b.decl.per_enum.name}: say "
                               "which", e.span, hint=f"write `{e.name}[...]`")
@@ -106,7 +169,10 @@ class Checker:
         return b.type
 
     def _attribute(self, e: ast.Attribute, scope: N.Scope) -> Type:
-        owner = scope.locals.get(e.obj)
+        owner = scope.type_of(e.obj)
+        if owner is not None and owner.maybe:
+            self.maybe_used(ast.Name(e.obj, e.span), owner, f"reading `{e.obj}.{e.attr}`")
+            owner = owner.definite()
         if owner is None:
             self.report.error(codes.UNKNOWN_NAME, f"`{e.obj}` is not a chosen card or player here", e.span,
                               hint=did_you_mean(e.obj, scope.locals) or "choose it first: `choose x: ...`")
@@ -127,7 +193,15 @@ class Checker:
                                   + (" ..." if len(options) > 8 else "") if options else
                                   f"{what} has nothing to read here"))
             return N.UNKNOWN
+        if b.kind == "family":
+            self.family_needs_key(b.decl, f"{e.obj}.{e.attr}", e.span)
         return b.type
+
+    def family_needs_key(self, decl, written: str, span) -> None:
+        """E0522: a family named where the amount of one member is meant."""
+        self.report.error(codes.FAMILY_NEEDS_KEY, f"resource `{decl.name}` is kept per {decl.per_enum.name}: "
+                          "say which", span, hint=f"write `{written}[...]`, e.g. "
+                          f"`{written}[{_first_member(self.mode, decl)}]`")
 
     def _not(self, e: ast.Not, scope: N.Scope) -> Type:
         self.expect(e.operand, N.BOOL, scope, "the operand of `not`")
@@ -136,13 +210,16 @@ class Checker:
     def _logic(self, e: ast.And | ast.Or, scope: N.Scope) -> Type:
         for x in e.operands:
             self.expect(x, N.BOOL, scope, f"each side of `{'and' if type(e) is ast.And else 'or'}`")
+            # what the left of `and` shows present is present on its right (`or`: its failure)
+            scope = scope.narrow(*N.narrowing(x, negated=type(e) is ast.Or))
         return N.BOOL
 
     def _compare(self, e: ast.Compare, scope: N.Scope) -> Type:
         left, right = self.infer(e.left, scope), self.infer(e.right, scope)
         if N.UNKNOWN not in (left, right):
             if e.op in ("==", "!="):
-                if left != right:
+                self._never_absent(e, left, right)
+                if not _comparable(left, right):
                     self.report.error(codes.WRONG_TYPE, f"cannot compare {left.words()} with "
                                       f"{right.words()}", e.span,
                                       hint="compare two things of one type, e.g. two numbers or two "
@@ -154,14 +231,54 @@ class Checker:
                                   "`has`, equality with `==`")
         return N.BOOL
 
+    def _never_absent(self, e: ast.Compare, left: Type, right: Type) -> None:
+        """W0111: ``x != nothing`` (``nobody``) where ``x`` is always present (a choice, a
+        parameter, a value already tested): the test always gives the same answer."""
+        absent = (ast.Nothing, ast.Nobody)
+        for side, other, type_ in ((e.left, e.right, left), (e.right, e.left, right)):
+            if isinstance(other, absent) and not isinstance(side, absent) \
+                    and (type_.is_card or type_.kind == "player") and not type_.maybe and not type_.unknown:
+                always = "true" if e.op == "!=" else "false"
+                self.report.warning(codes.NEVER_ABSENT, f"this test is always {always}: "
+                                    f"{type_.words()} is never {type_.absent_word()} here", e.span,
+                                    hint="remove the test, or test the value that may be absent "
+                                    "(`top of`, `best`, `the player with`...)")
+                return
+
     def _arith(self, e: ast.Arith, scope: N.Scope) -> Type:
-        for x in e.operands:
-            self.expect(x, N.INT, scope, "arithmetic")
+        types = [self.infer(x, scope) for x in e.operands]
+        if N.BAG in types:
+            return self._bag_arith(e, types)
+        for x, got in zip(e.operands, types):
+            self.mismatch(x, got, N.INT, "arithmetic")
         for op, x in zip(e.ops, e.operands[1:]):
             if op == "//" and isinstance(x, ast.Number) and x.value == 0:
                 self.report.error(codes.DIVISION_BY_ZERO, "division by zero", x.span,
                                   hint="divide by a number other than 0")
+            if op == "%" and isinstance(x, ast.Number) and x.value == 0:
+                self.report.error(codes.REMAINDER_BY_ZERO, "remainder of a division by zero", x.span,
+                                  hint="take the remainder by the size of the ring, e.g. `% 8`")
         return N.INT
+
+    def _bag_arith(self, e: ast.Arith, types: list[Type]) -> Type:
+        """Bag arithmetic (construct 7): bag + bag, bag - bag (never below zero), bag * number
+        and number * bag make a bag; anything else is E0527."""
+        acc = types[0]
+        for op, got in zip(e.ops, types[1:]):
+            if acc.unknown or got.unknown:
+                acc = N.BAG
+                continue
+            if acc == got == N.INT or (op in "+-" and acc == got == N.BAG) or (
+                    op == "*" and {acc, got} == {N.BAG, N.INT}):
+                acc = N.BAG if N.BAG in (acc, got) else N.INT
+                continue
+            verb = {"+": "add", "-": "subtract", "*": "multiply", "//": "divide"}[op]
+            self.report.error(codes.BAG_ARITHMETIC, f"cannot {verb} {acc.words()} and {got.words()} "
+                              f"with `{op}`", e.span,
+                              hint="bags add (`a + b`), subtract (`a - b`, never below zero) and scale by "
+                              "a number (`a * 2`, `2 * a`)")
+            acc = N.BAG
+        return N.BAG
 
     def _neg(self, e: ast.Neg, scope: N.Scope) -> Type:
         self.expect(e.operand, N.INT, scope, "the operand of `-`")
@@ -173,16 +290,30 @@ class Checker:
             self.expect(e.who, N.PLAYER, scope, "the player before `has`")
         return N.BOOL
 
+    def on_card(self, scope: N.Scope, card: str, name: ast.Ident | None) -> N.Scope:
+        """The scope inside ``count``/``sum``/``best``/``where`` over cards of ``card``:
+        bare field names read the card, and so does ``name`` (``as NAME``), which must be
+        new here (E0583)."""
+        inner = scope.with_card(card)
+        if name is None:
+            return inner
+        if name.name in scope.locals:
+            self.report.error(codes.AS_NAME_TAKEN, f"`{name.name}` is already a name here", name.span,
+                              hint="name the card with a new name, e.g. `as other`")
+        return inner.with_local(name.name, Type.card(card))
+
     def _count(self, e: ast.Count, scope: N.Scope) -> Type:
         card = self.zone_ref(e.zone, scope)
-        if e.where is not None and card:
-            self.expect(e.where, N.BOOL, scope.with_card(card), "a `where` condition")
+        if card:
+            inner = self.on_card(scope, card, e.name)
+            if e.where is not None:
+                self.expect(e.where, N.BOOL, inner, "a `where` condition")
         return N.INT
 
     def _sum(self, e: ast.Sum, scope: N.Scope) -> Type:
         card = self.zone_ref(e.zone, scope)
         if card:
-            inner = scope.with_card(card)
+            inner = self.on_card(scope, card, e.name)
             self.expect(e.value, N.INT, inner, "what `sum` adds up")
             if e.where is not None:
                 self.expect(e.where, N.BOOL, inner, "a `where` condition")
@@ -195,20 +326,124 @@ class Checker:
     def _best(self, e: ast.Best, scope: N.Scope) -> Type:
         card = self.zone_ref(e.zone, scope)
         if card:
-            self.expect(e.key, N.INT, scope.with_card(card), "what `best` compares")
-        return Type.card(card) if card else N.UNKNOWN
+            self.expect(e.key, N.INT, self.on_card(scope, card, e.name), "what `best` compares")
+        # an empty zone has no best card: present only under a guard `count ZONE >= 1`
+        return Type.card(card, maybe=(e.zone, None) not in scope.guards) if card else N.UNKNOWN
+
+    def _top_of(self, e: ast.TopOf, scope: N.Scope) -> Type:
+        card = self.zone_ref(e.zone, scope)
+        if not card:
+            return N.UNKNOWN
+        local = scope.locals.get(e.zone.zone.name)
+        if local is not None and local.is_cards and e.zone.owner is None and e.zone.owner_expr is None:
+            self.report.warning(codes.TOP_OF_SET, f"`{e.zone.zone.name}` is a set chosen with `some`: it "
+                                f"has no {e.side} card", e.span,
+                                hint=f"take the {e.side} of a zone, or say which card: `best "
+                                f"{e.zone.zone.name} by ...`")
+        if e.where is not None:
+            self.expect(e.where, N.BOOL, scope.with_card(card), "a `where` condition")
+        return Type.card(card, maybe=(e.zone, e.where) not in scope.guards)
+
+    def _next_in(self, e: ast.NextIn, scope: N.Scope) -> Type:
+        card = self.zone_ref(e.zone, scope)
+        start = self.infer(e.start, scope)
+        if not start.unknown and start != N.INT:
+            self.report.error(codes.NEXT_KEY_TYPE, f"`next in` starts from a number, not {start.words()}",
+                              e.start.span,
+                              hint="start from a number on the scale of the key, e.g. `after tz`")
+        if not card:
+            return N.UNKNOWN
+        inner = scope.with_card(card)
+        key = self.infer(e.key, inner)
+        if not key.unknown and key != N.INT:
+            self.report.error(codes.NEXT_KEY_TYPE, f"`next in` goes round by a number read from each card, "
+                              f"not {key.words()}", e.key.span, hint="give a number field of the cards, e.g. "
+                              "`by tz`")
+        if e.where is not None:
+            self.expect(e.where, N.BOOL, inner, "a `where` condition")
+        return Type.card(card, maybe=True)
+
+    def _field_of(self, e: ast.FieldOf, scope: N.Scope) -> Type:
+        obj = self.infer(e.obj, scope)
+        if obj.unknown:
+            return N.UNKNOWN
+        if obj.maybe:
+            self.maybe_used(e.obj, obj, f"reading `.{e.attr}`")
+            obj = obj.definite()
+        if not obj.is_card:
+            self.report.error(codes.WRONG_TYPE, f"`.{e.attr}` reads a card's field, and this is "
+                              f"{obj.words()}", e.obj.span, hint="read the field of a card, e.g. "
+                              "`(top of deck).value`")
+            return N.UNKNOWN
+        member = N.card_member(self.mode, obj.of, e.attr)
+        if member is None:
+            ctype = self.mode.card_types.get(obj.of)
+            options = [f.name for f in ctype.fields] if ctype else []
+            self.report.error(codes.UNKNOWN_FIELD, f"{obj.words()} has no `{e.attr}`", e.span,
+                              hint=did_you_mean(e.attr, options) or "name a field of the card type")
+            return N.UNKNOWN
+        return member.type
+
+    def player_select(self, where, measures, then_where, scope: N.Scope) -> None:
+        """The clauses of ``the player ...`` / ``each player ...``: conditions and numbers
+        about each player ("you" is the player considered)."""
+        if where is not None:
+            self.expect(where, N.BOOL, scope, "a `where` condition")
+        for direction, measure in measures:
+            got = self.infer(measure, scope)
+            if not got.unknown and got != N.INT:
+                self.report.error(codes.PLAYER_MEASURE_TYPE, f"`{direction}` compares players by a number, "
+                                  f"and this is {got.words()}", measure.span,
+                                  hint="compare by a number (a track, a resource, a count); test a "
+                                  "condition with `where`")
+        if then_where is not None:
+            self.expect(then_where, N.BOOL, scope, "a `where` condition")
+
+    def _the_player(self, e: ast.ThePlayer, scope: N.Scope) -> Type:
+        self.player_select(e.where, e.measures, e.then_where, scope)
+        return N.MAYBE_PLAYER
+
+    def _count_players(self, e: ast.CountPlayers, scope: N.Scope) -> Type:
+        self.expect(e.condition, N.BOOL, scope, "the condition of `count players`")
+        return N.INT
+
+    def _every_player(self, e: ast.EveryPlayer, scope: N.Scope) -> Type:
+        self.expect(e.condition, N.BOOL, scope, "the condition of `every player`")
+        return N.BOOL
 
     def _index(self, e: ast.Index, scope: N.Scope) -> Type:
+        resource = self.mode.resources.get(e.track.name)
+        if resource is not None:  # disc[k], p.disc[k]: the amount of one member of a family
+            if e.owner is not None and scope.locals.get(e.owner) != N.PLAYER:
+                self.report.error(codes.UNKNOWN_NAME, f"`{e.owner}` is not a chosen player here", e.span,
+                                  hint=f"choose the player first (`choose {e.owner}: player`), or write "
+                                  f"`{e.track.name}[...]` for your own")
+            self.family_key(resource, e.key, scope)
+            return N.INT
         track = self.mode.tracks.get(e.track.name)
         if track is None:
-            self.report.error(codes.UNKNOWN_NAME, f"unknown track `{e.track.name}`", e.track.span,
-                              hint=did_you_mean(e.track.name, self.mode.tracks, "tracks"))
+            self.report.error(codes.UNKNOWN_NAME, f"unknown track or resource `{e.track.name}`", e.track.span,
+                              hint=did_you_mean(e.track.name, [*self.mode.tracks, *self.mode.resources],
+                                                "tracks and resources"))
             return N.UNKNOWN
+        if e.owner is not None:
+            self.report.error(codes.WHOSE, f"track `{track.name}` is shared: it belongs to no player", e.span,
+                              hint=f"write `{track.name}[...]`")
         self.track_key(track, e.key, scope, e.span)
         return N.INT
 
     def _call(self, e: ast.Call, scope: N.Scope) -> Type:
         arity = N.BUILTIN_FUNCS.get(e.func.name)
+        if arity is None and e.func.name in self.mode.resources and len(e.args) == 1:
+            # `b.cost - titanium (n)`: inside arithmetic an item's amount is a number written out
+            name = e.func.name
+            self.report.error(codes.WRONG_CALL, f"`{name} (...)` here reads as a call of a function "
+                              f"`{name}`: inside `+`, `-` or `*`, a bag item's amount is a number "
+                              "written out", e.span,
+                              hint=f"scale an item of one: `{name} 1 * (...)`; after `gain`, `pay` or "
+                              f"`has`, `{name} (...)` alone is fine")
+            self.infer(e.args[0], scope)
+            return N.BAG  # what was meant: no second error about it
         if arity is None:
             self.report.error(codes.WRONG_CALL, f"unknown function `{e.func.name}`", e.func.span,
                               hint=did_you_mean(e.func.name, N.BUILTIN_FUNCS, "functions"))
@@ -219,9 +454,25 @@ class Checker:
             self.report.error(codes.WRONG_CALL, f"`{e.func.name}` takes {arity} value(s)", e.span,
                               hint=f"write `{e.func.name}(" + ", ".join("xyz"[:arity]) + ")`")
         want = N.BAG if e.func.name == "total" else N.INT
+        if e.func.name == "total" and len(e.args) == 1 and self.family_total(e.args[0], scope):
+            return N.INT  # total(disc): how many of all its members you hold
         for a in e.args:
             self.expect(a, want, scope, f"each value given to `{e.func.name}`")
         return N.INT
+
+    def family_total(self, arg, scope: N.Scope) -> bool:
+        """Whether ``total(arg)`` counts a resource family, every member (``total(disc)``,
+        ``total(p.disc)``); the argument is recorded as a number."""
+        if type(arg) is ast.Name:
+            b = N.resolve(self.mode, scope, arg.name)
+        elif type(arg) is ast.Attribute and scope.locals.get(arg.obj) == N.PLAYER:
+            b = N.resolve_attribute(self.mode, scope, arg.obj, arg.attr)
+        else:
+            return False
+        if b is None or b.kind != "family":
+            return False
+        self.types.record_expression(arg, scope, N.INT)
+        return True
 
     def zone_ref(self, z: ast.ZoneRef, scope: N.Scope, any_owner: bool = False) -> str | None:
         """Check a zone reference; return its card type name.  ``any_owner`` allows a
@@ -258,7 +509,10 @@ class Checker:
         if not zone.per_player and z.owner is not None:
             self.report.error(codes.WHOSE, f"`{zone.name}` is shared, not a player's", z.span,
                               hint=f"write just `{zone.name}`")
-        if z.owner not in (None, "my") and scope.locals.get(z.owner) != N.PLAYER:
+        owner_type = scope.type_of(z.owner) if z.owner not in (None, "my") else None
+        if owner_type is not None and owner_type.maybe and owner_type.kind == "player":
+            self.maybe_used(ast.Name(z.owner, z.span), owner_type, f"the owner of `{zone.name}`")
+        elif z.owner not in (None, "my") and owner_type != N.PLAYER:
             self.report.error(codes.UNKNOWN_NAME, f"`{z.owner}` is not a chosen player here", z.span,
                               hint=f"choose the player first (`choose {z.owner}: player`), or write "
                               f"`my {z.zone.name}`")
@@ -279,6 +533,18 @@ class Checker:
         self.expect(key, Type.enum(track.per_enum.name), scope, f"the key of `{track.name}`")
 
     def param_type(self, param: ast.ProcParam) -> Type:
+        """The type of a procedure's parameter (``t: tile?``: a tile card or nothing)."""
+        base = self._param_type(param)
+        if not param.maybe or base.unknown:
+            return base
+        if base.is_card or base == N.PLAYER:
+            return Type(base.kind, base.of, maybe=True)
+        self.report.error(codes.MAYBE_PARAM_TYPE, f"only a card or a player may be absent, and "
+                          f"`{param.name}` is {base.words()}", param.span,
+                          hint=f"write `{param.name}: {param.type.name}` without `?`")
+        return base
+
+    def _param_type(self, param: ast.ProcParam) -> Type:
         kind = param.type.name
         for simple in (N.INT, N.BAG, N.PLAYER):
             if kind == simple.kind:
@@ -330,7 +596,29 @@ EXPRESSIONS: dict[type, Callable[[Checker, Any, N.Scope], Type]] = {
     ast.Best: Checker._best,
     ast.Index: Checker._index,
     ast.Call: Checker._call,
+    ast.Nothing: lambda c, e, scope: N.NOTHING,
+    ast.Nobody: lambda c, e, scope: N.MAYBE_PLAYER,
+    ast.TopOf: Checker._top_of,
+    ast.NextIn: Checker._next_in,
+    ast.FieldOf: Checker._field_of,
+    ast.ThePlayer: Checker._the_player,
+    ast.CountPlayers: Checker._count_players,
+    ast.EveryPlayer: Checker._every_player,
 }
+
+
+def _first_member(mode, decl) -> str:
+    """The first member of the enum a family is kept per (for hints), or ``...``."""
+    members = N.family_members(mode, decl)
+    return members[0] if members else "..."
+
+
+def _comparable(left: Type, right: Type) -> bool:
+    """Whether ``==``/``!=`` may compare ``left`` with ``right``: one type, maybe or not
+    (``payee != me``), or ``nothing`` with any card."""
+    if left.definite() == right.definite():
+        return True
+    return (left == N.NOTHING and right.is_card) or (right == N.NOTHING and left.is_card)
 
 
 def _type_hint(want: Type, got: Type) -> str:

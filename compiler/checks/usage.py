@@ -64,8 +64,10 @@ def _unused(comp: Composition, cards: list[dict], bag: DiagnosticBag) -> None:
         kind = _KIND_WORDS.get(type(decl)) or ast.decl_kind(decl)
         bag.warning(codes.UNUSED_COMPONENT, f"{kind} `{decl.name}` is declared but no rule uses it",
                     decl.span, hint=f"remove it, or {how.format(name=decl.name)}")
+    whole = _enums_used_whole(comp)
     for decl in _declarations(comp):
-        if isinstance(decl, ast.Enum) and (decl.name in used or _implicitly_used(decl, used)):
+        if isinstance(decl, ast.Enum) and decl.name not in whole and (
+                decl.name in used or _implicitly_used(decl, used)):
             for member in decl.members:
                 if member.name not in used:
                     bag.warning(codes.UNUSED_COMPONENT, f"`{member.name}` of enum `{decl.name}` is declared "
@@ -97,6 +99,28 @@ def _implicitly_used(decl, used: set[str]) -> bool:
     if isinstance(decl, ast.Enum):
         return any(m.name in used for m in decl.members)
     return isinstance(decl, ast.Track) and decl.is_score
+
+
+def _enums_used_whole(comp: Composition) -> set[str]:
+    """Enums whose every member a rule may reach without naming it: chosen from
+    (``choose k: ENUM``), looped over (``for each k in ENUM``), or drawn from as a
+    resource family in a bag choice (``2 of disc``)."""
+    families = {r.name: r.per_enum.name for m in comp.modes.values() for r in m.resources.values()
+                if r.per_enum is not None}
+    whole: set[str] = set()
+    roots: list = []
+    for mode in comp.modes.values():
+        for table in ("actions", "triggers", "procedures", "phases"):
+            roots += getattr(mode, table).values()
+        roots.append(mode.setup)
+    for node in ast.walk([r for r in roots if r is not None]):
+        if isinstance(node, ast.EnumDomain):
+            whole.add(node.enum.name)
+        elif isinstance(node, ast.ForEach):
+            whole.add(node.zone.zone.name)
+        elif isinstance(node, ast.BagDomain):
+            whole.update(families[k.name] for k in node.kinds if k.name in families)
+    return whole
 
 
 def _declarations(comp: Composition):

@@ -32,6 +32,13 @@ class _Checks(CycleChecker):
                     self.report.error(codes.WHOSE, f"track `{t.name}` is kept per {t.per_enum.name}; it "
                                       "cannot also be per player or the score", t.span,
                                       hint=f"keep either `per {t.per_enum.name}` or `per player`/`score`")
+        for r in m.resources.values():  # a resource family: one resource per member of an enum
+            if r.per_enum is not None and r.per_enum.name not in m.enums:
+                self.report.error(codes.UNKNOWN_NAME, f"unknown enum `{r.per_enum.name}`", r.per_enum.span,
+                                  hint="every player holds their own resources already: remove `per player`"
+                                  if r.per_enum.name == "player" else
+                                  did_you_mean(r.per_enum.name, m.enums, "enums")
+                                  or "a resource is kept per the members of an enum")
         for d in m.derived.values():
             self.expect(d.expr, N.INT, N.Scope(), f"derived value `{d.name}`")
         for t in m.tallies.values():

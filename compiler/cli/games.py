@@ -16,7 +16,7 @@ def cmd_play(args) -> int:
     print(runner.describe(state))
     winners = ", ".join(f"player {w + 1}" for w in state.winners_list()) or "nobody"
     rounds = f"{state.round} rounds and " if runner.counts_rounds(state) else ""
-    print(f"game over after {rounds}{len(state.history)} actions; "
+    print(f"game over after {rounds}{state.move_number()} actions; "
           f"scores {state.scores()}; winner: {winners}")
     return 0
 
@@ -26,7 +26,7 @@ def cmd_replay(args) -> int:
     print(runner.describe(done.state))
     if done.differ:
         raise CliError(f"replay DIVERGES from the log at line {done.line}: " + "; ".join(done.differ), 1)
-    print(f"replay matches the log ({len(done.state.history)} actions)")
+    print(f"replay matches the log ({done.state.move_number()} actions)")
     return 0
 
 
@@ -59,11 +59,25 @@ def cmd_bench(args) -> int:
             print(f"{row.game:<12} {row.mode:<20} {row.players:>7} {row.games:>6} "
                   f"{row.games_per_second:>9.1f} {row.actions_per_second:>10.0f}", flush=True)
 
+    def searched(row: benchmark.SearchRow) -> None:
+        bar.update(len(rows) + len(run.search), f"search {row.game} {row.mode} {row.players}p")
+        if not args.json:
+            print(f"{row.game:<12} {row.mode:<20} {row.players:>7} {row.early_clone_us:>7.1f} "
+                  f"{row.early_apply_us:>7.1f} {row.late_at:>6} {row.late_clone_us:>7.1f} "
+                  f"{row.late_apply_us:>7.1f} {row.loops_per_second:>9.0f}", flush=True)
+
     with progress() as bars:
-        bar = bars.task("bench", len(rows))
+        bar = bars.task("bench", 2 * len(rows))
         run = benchmark.measure(
             rows, games, seconds, quick=args.quick, done=printed,
             progress=lambda i, fraction, row: bar.update(i + fraction, f"bench {row[0]} {row[2]} {row[3]}p"))
+        if not args.json:
+            print(f"\ntree search (microseconds of CPU per clone and per apply after 10 actions and after "
+                  f"'at' actions; loops/s: clone + apply + legal actions)\n"
+                  f"{'game':<12} {'mode':<20} {'players':>7} {'clone':>7} {'apply':>7} {'at':>6} "
+                  f"{'clone':>7} {'apply':>7} {'loops/s':>9}")
+        benchmark.measure_search(run, rows, benchmark.QUICK_SEARCH_SECONDS if args.quick
+                                 else max(0.05, min(benchmark.SEARCH_SECONDS, seconds)), done=searched)
         bar.finish()
     if args.json:
         print(json.dumps(run.to_json(), indent=2))

@@ -125,7 +125,8 @@ class GamePage:
 
     # ----------------------------------------------------------- components
     def resources(self) -> list[list[str]]:
-        return [[r.title, md.code(r.name),
+        return [[r.title if r.per_enum is None else md.Markdown("{}, one per {}").format(
+                    r.title, english.type_noun(r.per_enum.name, self.names)), md.code(r.name),
                  "non-renewable (spent when used)" if r.non_renewable else "renewable",
                  "unlimited" if r.supply is None else str(r.supply), self._src(r)]
                 for r in self.base.resources.values()]

@@ -100,6 +100,8 @@ def choices_read(e, choices: tuple[ast.Choice, ...]) -> int:
             read.add(node.name)
         elif isinstance(node, ast.Attribute):
             read.add(node.obj)
+        elif isinstance(node, ast.Index) and node.owner is not None:  # p.disc[k]
+            read.add(node.owner)
         elif isinstance(node, ast.ZoneRef):
             read.update((node.owner, node.zone.name))
     return max((i + 1 for i, c in enumerate(choices) if c.name in read), default=0)
@@ -129,6 +131,17 @@ def _bag_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w:
     fit = getattr(gen, "_fit_vars", {}).get(id(c))
     w.line(f"for v_{c.name}, {total} in {fit or literal(gen._bundles(c.domain))}:")
     return ctx.local(c.name, type_, total)
+
+
+def _enum_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
+    """``choose k: knowledge where C``: each member, in declaration order."""
+    d, var, inner = c.domain, f"v_{c.name}", ctx.local(c.name, type_)
+    members = tuple(m.name for m in ctx.mode.enums[d.enum.name].members)
+    w.line(f"for {var} in {literal(members)}:")
+    if d.where is not None:
+        w.line(f"    if not {expr(d.where, inner, gen.res)}:")
+        w.line("        continue")
+    return inner
 
 
 def _subset_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
@@ -169,6 +182,7 @@ DOMAINS: dict[type, Callable[[EngineGenerator, ast.Choice, N.Type, Ctx, Writer],
     ast.BagDomain: _bag_domain,
     ast.SubsetDomain: _subset_domain,
     ast.RangeDomain: _range_domain,
+    ast.EnumDomain: _enum_domain,
 }
 
 

@@ -5,7 +5,7 @@ functions once, even when several modes use it (names: :mod:`compiler.engine.nam
 each mode then gets a ``Rules`` table that points at the functions it uses, written
 as what the mode changes (:mod:`compiler.engine.mode_tables`).  Output goes through
 the Jinja templates in ``compiler/engine/templates/``.  The runtime every engine
-imports is a real module, :mod:`compiler.engine.runtime`, copied as it is.
+imports is a real package, :mod:`compiler.engine.runtime`, copied as it is.
 """
 
 from __future__ import annotations
@@ -31,10 +31,14 @@ _ENV = engine_environment(jinja2.PrefixLoader({"engine": jinja2.PackageLoader("c
                                                                                   "templates")}))
 
 
-def render_runtime() -> str:
-    """Source of ``generated/_runtime.py``: the module :mod:`compiler.engine.runtime`,
-    byte for byte (the engines import it as ``generated._runtime``)."""
-    return resources.files("compiler.engine").joinpath("runtime.py").read_bytes().decode("utf-8")
+def render_runtime() -> dict[str, str]:
+    """Source of the package ``generated/_runtime/``: file name → text of each module of
+    the package :mod:`compiler.engine.runtime`, byte for byte, in name order (the engines
+    import it as ``generated._runtime``)."""
+    package = resources.files("compiler.engine.runtime")
+    return {f.name: f.read_bytes().decode("utf-8")
+            for f in sorted(package.iterdir(), key=lambda f: f.name)
+            if f.is_file() and f.name.endswith(".py")}
 
 
 def _quoted(title: str) -> str:
@@ -58,13 +62,7 @@ class EngineGenerator:
         self.cards = cards
         self.types = types
         self.spec_path = spec_path
-        base = comp.base
-        self.res = Resources(list(base.resources))
-        for mode in comp.modes.values():
-            for r in mode.resources:
-                if r not in self.res.index:
-                    self.res.names.append(r)
-                    self.res.index[r] = len(self.res.names) - 1
+        self.res = _resources(comp)
         self.score_track = next((t.name for m in comp.modes.values() for t in m.tracks.values()
                                  if t.is_score), "score")
         self.entries = list(cards) + self._piece_entries()
@@ -176,9 +174,17 @@ class EngineGenerator:
     def _bundles(self, d: ast.BagDomain) -> tuple:
         """Every bundle of a bag choice with its total, ``((bag, total), ...)``, in the
         order the choice offers them."""
-        kinds = [k.name for k in d.kinds]
+        kinds = self._kinds(d)
         return tuple((self.res.bag(items), sum(items.values()))
                      for size in range(d.smallest, d.size + 1) for items in bag_items(kinds, size))
+
+    def _kinds(self, d: ast.BagDomain) -> list[str]:
+        """The resources a bag choice draws from, a family's members in its place."""
+        kinds: list[str] = []
+        for k in d.kinds:
+            members = self.res.families.get(k.name)
+            kinds += [N.slot_name(k.name, m) for m in members] if members else [k.name]
+        return kinds
 
     def _fit(self, req: ast.Has, c: ast.Choice, ctx: Ctx, w: Writer) -> None:
         """Emit the list of ``c``'s bundles that ``req`` (``who has c``) allows, as one
@@ -374,7 +380,8 @@ class EngineGenerator:
             card_states=table({z.name: literal(tuple((st.name, _literal(st.default)) for st in z.states))
                                 for z in zones if z.states}),
             piece_states=literal((("value", 1),) if any(pc.sides for pc in mode.pieces.values()) else ()),
-            nonrenewable=literal(tuple(bool(mode.resources.get(r) and mode.resources[r].non_renewable)
+            nonrenewable=literal(tuple(bool(mode.resources.get(_family(r)) and
+                                            mode.resources[_family(r)].non_renewable)
                                        for r in self.res.names)),
             player_tracks=names_tuple(t.name for t in mode.tracks.values() if t.per_player),
             global_tracks=names_tuple(t.name for t in mode.tracks.values() if not t.per_player),
@@ -392,6 +399,10 @@ class EngineGenerator:
         comp = self.comp
         modes = {name: self.mode_rules(m) for name, m in comp.modes.items()}
         self.functions.extend(self.lower.extra)
+        if self.res.families:  # each family's members -> their indices in bags
+            self.functions.insert(0, Code("\n".join(
+                f"#: {name}[member] -> its index in bags\nIDX_{name} = {literal(members)}"
+                for name, members in self.res.families.items())))
         tables, consts = rules_tables(modes, comp.mode_decls, self.namer.constant)
         field_names, card_rows = self._card_table()
         per_player = {}
@@ -503,6 +514,28 @@ class EngineGenerator:
             rows.append((card["name"], card["title"], int(card.get("copies", 1)), tuple(values),
                          card.get("_line", 0)))
         return tuple(names), rows
+
+
+def _resources(comp: Composition) -> Resources:
+    """The resources of every mode, the base's first, in declaration order; a family
+    (``per ENUM``) is one resource per member, at consecutive indices."""
+    res = Resources([])
+    for mode in (comp.base, *comp.modes.values()):
+        for r in N.resource_slots(mode):
+            if r not in res.index:
+                res.names.append(r)
+                res.index[r] = len(res.names) - 1
+        for decl in mode.resources.values():
+            if decl.per_enum is not None:
+                members = res.families.setdefault(decl.name, {})
+                for m in N.family_members(mode, decl):
+                    members.setdefault(m, res.index[N.slot_name(decl.name, m)])
+    return res
+
+
+def _family(slot: str) -> str:
+    """The resource a slot of the engine's bags belongs to: ``disc`` for ``disc[science]``."""
+    return slot.split("[", 1)[0]
 
 
 def _by_chance(tb) -> bool:

@@ -58,11 +58,15 @@ class Ctx:
 
 
 class Resources:
-    """Resource order of a game (the index of each resource in bags)."""
+    """Resource order of a game (the index of each resource in bags).  A resource family
+    (``resource disc { per knowledge }``) is one resource per member, named
+    ``disc[culture]``..., at consecutive indices; ``families`` maps each family to
+    ``{member: index}`` (the engine's ``IDX_disc`` table)."""
 
-    def __init__(self, names: list[str]):
+    def __init__(self, names: list[str], families: dict[str, dict[str, int]] | None = None):
         self.names = list(names)
         self.index = {n: i for i, n in enumerate(self.names)}
+        self.families: dict[str, dict[str, int]] = dict(families or {})
 
     def bag(self, items: dict[str, int]) -> tuple[int, ...]:
         return tuple(items.get(n, 0) for n in self.names)
@@ -93,30 +97,201 @@ def _in_zone(e: ast.InZone, ctx: Ctx, res: Resources) -> str:
 
 def _has(e: ast.Has, ctx: Ctx, res: Resources) -> str:
     who = ctx.me if e.who is None else expr(e.who, ctx, res)
+    if type(e.bag) is ast.BagLiteral and _IDENT.match(who) and e.bag.constant() is None:
+        return _has_items(e.bag, who, ctx, res)
     if type(e.bag) is ast.BagLiteral and _IDENT.match(who):
         # a constant bag: compare only the resources it names, inline
-        bag = res.bag({i.name: n for i, n in e.bag.items})
+        bag = res.bag(e.bag.constant())
         tests = [f"s.res[{who}][{i}] >= {n}" for i, n in enumerate(bag) if n]
         return "(" + " and ".join(tests) + ")" if tests else "True"
     return f"R.has(s, {who}, {expr(e.bag, ctx, res)})"
 
 
+# ---------------------------------------------------------------- bags (constructs 6, 7)
+def slot(resource: str, key, ctx: Ctx, res: Resources) -> str:
+    """Python source of the index of a resource in bags, or of member ``key`` (an
+    expression) of a family: a constant when the key is written out, else a look-up
+    in the family's table, ``IDX_disc[v_k]``."""
+    if key is None:
+        return str(res.index[resource])
+    if type(key) is ast.Name:
+        b = N.resolve(ctx.mode, ctx.scope, key.name)
+        if b is not None and b.kind == "enum_member":
+            return str(res.families[resource][key.name])
+    return f"IDX_{resource}[{expr(key, ctx, res)}]"
+
+
+def amount(e, ctx: Ctx, res: Resources) -> str:
+    """Python source of a bag item's amount: below zero it counts as zero (no ``max``
+    for an amount that cannot be: a number written out, an amount held, a count)."""
+    if type(e) is ast.Number:
+        return str(e.value)
+    if _never_negative(e, ctx):
+        return expr(e, ctx, res)
+    return f"max({expr(e, ctx, res)}, 0)"
+
+
+def _never_negative(e, ctx: Ctx) -> bool:
+    """Whether ``e`` is never below zero: an amount of a resource held (``water``,
+    ``p.water``, ``disc[k]``), a count of cards or a ``total``."""
+    kind = type(e)
+    if kind is ast.Index:
+        return e.track.name in ctx.mode.resources
+    if kind is ast.Name:
+        b = N.resolve(ctx.mode, ctx.scope, e.name)
+        return b is not None and b.kind == "resource"
+    if kind is ast.Attribute:
+        b = N.resolve_attribute(ctx.mode, ctx.scope, e.obj, e.attr)
+        return b is not None and b.kind == "resource"
+    return kind is ast.Count or (kind is ast.Call and e.func.name == "total")
+
+
+def _bag_literal(e: ast.BagLiteral, ctx: Ctx, res: Resources) -> str:
+    """A bag written out: a constant tuple when every amount is a number written out;
+    else the tuple is built when the rule runs, with the worked-out amounts in their
+    places (``(0, max(v_n, 0), 0)``), or by ``R.bag_of`` when a family's key is chosen."""
+    const = e.constant()
+    if const is not None:
+        return literal(res.bag(const))
+    items = [(slot(i.resource.name, i.key, ctx, res), amount(i.amount, ctx, res)) for i in e.items]
+    if all(index.isdigit() for index, _ in items):
+        parts = ["0"] * len(res.names)
+        for index, n in items:
+            parts[int(index)] = n if parts[int(index)] == "0" else f"{parts[int(index)]} + {n}"
+        return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+    pairs = ", ".join(f"({index}, {n})" for index, n in items)
+    return f"R.bag_of({len(res.names)}, ({pairs},))"
+
+
+def _has_items(bag: ast.BagLiteral, who: str, ctx: Ctx, res: Resources) -> str:
+    """``has water morale``, ``has disc[k] 2``: one comparison per item (an amount
+    below zero is always held); ``R.has`` when two items name one resource."""
+    items = [(slot(i.resource.name, i.key, ctx, res), i.amount) for i in bag.items]
+    if len({index for index, _ in items}) < len(items):
+        return f"R.has(s, {who}, {_bag_literal(bag, ctx, res)})"
+    return "(" + " and ".join(f"s.res[{who}][{index}] >= {expr(n, ctx, res)}" for index, n in items) + ")"
+
+
+def is_bag(e, ctx: Ctx) -> bool:
+    """Whether expression ``e`` is a bag (the checker has typed it so)."""
+    kind = type(e)
+    if kind in (ast.BagLiteral, ast.EmptyBag):
+        return True
+    if kind is ast.Arith:
+        return any(is_bag(x, ctx) for x in e.operands)
+    if kind is ast.Name:
+        b = N.resolve(ctx.mode, ctx.scope, e.name)
+    elif kind is ast.Attribute:
+        b = N.resolve_attribute(ctx.mode, ctx.scope, e.obj, e.attr)
+    else:
+        return False
+    return b is not None and b.type == N.BAG
+
+
+def _arith(e: ast.Arith, ctx: Ctx, res: Resources) -> str:
+    """Arithmetic on numbers (:func:`_chain`), or on bags: ``a + b``, ``a - b`` (never
+    below zero in any resource), ``a * n`` and ``n * a``, left to right."""
+    if not any(is_bag(x, ctx) for x in e.operands):
+        return _chain(e, ctx, res)
+    acc, acc_bag = expr(e.operands[0], ctx, res), is_bag(e.operands[0], ctx)
+    for op, operand in zip(e.ops, e.operands[1:]):
+        right, right_bag = expr(operand, ctx, res), is_bag(operand, ctx)
+        if op == "*":
+            acc = f"R.bag_times({acc}, {right})" if acc_bag else f"R.bag_times({right}, {acc})"
+        else:
+            acc = f"R.{'bag_plus' if op == '+' else 'bag_minus'}({acc}, {right})"
+        acc_bag = acc_bag or right_bag
+    return acc
+
+
+def _index(e: ast.Index, ctx: Ctx, res: Resources) -> str:
+    """``loyalty[f]`` (a track kept per enum member), or ``disc[k]`` / ``p.disc[k]``: the
+    amount of one member of a resource family that you (or ``p``) hold."""
+    if e.track.name in res.families:
+        who = ctx.me if e.owner is None else f"v_{e.owner}"
+        return f"s.res[{who}][{slot(e.track.name, e.key, ctx, res)}]"
+    return f"s.gtr[{literal(e.track.name)}][{expr(e.key, ctx, res)}]"
+
+
+def _on_card(e, ctx: Ctx, card: str | None = None) -> tuple[str, Ctx]:
+    """The Python variable of the card considered by ``count``/``sum``/``best``/``top of``
+    (``v_NAME`` when named with ``as NAME``) and the context inside, reading it."""
+    ctype = card or _zone_card(e.zone, ctx)
+    name = getattr(e, "name", None)
+    if name is None:
+        var = ctx.fresh("c")
+        return var, ctx.with_card(var, ctype)
+    var = f"v_{name.name}"
+    return var, ctx.local(name.name, N.Type.card(ctype)).with_card(var, ctype)
+
+
 def _count(e: ast.Count, ctx: Ctx, res: Resources) -> str:
-    var = ctx.fresh("c")
+    var, inner = _on_card(e, ctx)
     cards = zone(e.zone, ctx, res)
-    if _set_local(e.zone, ctx) and e.where is None:
-        return f"len({cards})"
     if e.where is None:
         return f"len({cards})"
-    inner = ctx.with_card(var, _zone_card(e.zone, ctx))
     return f"sum(1 for {var} in {cards} if {expr(e.where, inner, res)})"
 
 
 def _sum(e: ast.Sum, ctx: Ctx, res: Resources) -> str:
-    var = ctx.fresh("c")
-    inner = ctx.with_card(var, _zone_card(e.zone, ctx))
+    var, inner = _on_card(e, ctx)
     cond = f" if {expr(e.where, inner, res)}" if e.where is not None else ""
     return f"sum({expr(e.value, inner, res)} for {var} in {zone(e.zone, ctx, res)}{cond})"
+
+
+def _top_of(e: ast.TopOf, ctx: Ctx, res: Resources) -> str:
+    """``top of Z [where C]``: the last card of Z's list meeting C (``bottom of``: the
+    first), or -1 (nothing)."""
+    cards = zone(e.zone, ctx, res)
+    ordered = f"reversed({cards})" if e.side == "top" else f"iter({cards})"
+    if e.where is None:
+        return f"next({ordered}, -1)"
+    var, inner = _on_card(e, ctx)
+    return f"next(({var} for {var} in {ordered} if {expr(e.where, inner, res)}), -1)"
+
+
+def _next_in(e: ast.NextIn, ctx: Ctx, res: Resources) -> str:
+    """``next in Z from|after K by KEY [where C]``: among the cards meeting C, the one
+    with the smallest key at least (more than) K, else the smallest key (the search goes
+    round); the first in zone order on a tie; -1 (nothing) when none meets C."""
+    var, inner = _on_card(e, ctx)
+    key = expr(e.key, inner, res)
+    passed = "<" if e.inclusive else "<="
+    cards = zone(e.zone, ctx, res)
+    if e.where is not None:
+        cards = f"({var} for {var} in {cards} if {expr(e.where, inner, res)})"
+    return f"min({cards}, key=lambda {var}: ({key} {passed} {expr(e.start, ctx, res)}, {key}), default=-1)"
+
+
+def _field_of(e: ast.FieldOf, ctx: Ctx, res: Resources) -> str:
+    card = expr(e.obj, ctx, res)
+    ctype = ctx.types.expression(e.obj, ctx.scope).of
+    b = N.card_member(ctx.mode, ctype, e.attr)
+    if b is None:
+        raise KeyError(f"{ctype}.{e.attr}")
+    return _member(b, e.attr, card, ctx.me, res)
+
+
+def _players(where, measures, then_where, ctx: Ctx, res: Resources) -> str:
+    """``R.select_players(...)``: the players the clauses of ``the player``/``each player``
+    select, in turn order; each clause a function of the player considered."""
+    def fn(e) -> str:
+        if e is None:
+            return "None"
+        var = ctx.fresh("q")
+        return f"lambda {var}: {expr(e, ctx.with_me(var), res)}"
+    ranks = ", ".join(f"({direction == 'most'}, {fn(m)})" for direction, m in measures)
+    return f"R.select_players(s, {fn(where)}, ({ranks}{',' if len(measures) == 1 else ''}), {fn(then_where)})"
+
+
+def _count_players(e: ast.CountPlayers, ctx: Ctx, res: Resources) -> str:
+    var = ctx.fresh("q")
+    return f"sum(1 for {var} in range(s.n) if {expr(e.condition, ctx.with_me(var), res)})"
+
+
+def _every_player(e: ast.EveryPlayer, ctx: Ctx, res: Resources) -> str:
+    var = ctx.fresh("q")
+    return f"all({expr(e.condition, ctx.with_me(var), res)} for {var} in range(s.n))"
 
 
 def _any_player(e: ast.AnyPlayer, ctx: Ctx, res: Resources) -> str:
@@ -125,12 +300,14 @@ def _any_player(e: ast.AnyPlayer, ctx: Ctx, res: Resources) -> str:
 
 
 def _best(e: ast.Best, ctx: Ctx, res: Resources) -> str:
-    var = ctx.fresh("c")
-    inner = ctx.with_card(var, _zone_card(e.zone, ctx))
+    var, inner = _on_card(e, ctx)
     return f"R.best({zone(e.zone, ctx, res)}, lambda {var}: {expr(e.key, inner, res)}, {e.span.line})"
 
 
 def _call(e: ast.Call, ctx: Ctx, res: Resources) -> str:
+    family = _family_total(e.args[0], ctx, res) if e.func.name == "total" and len(e.args) == 1 else None
+    if family is not None:
+        return family
     args = ", ".join(expr(a, ctx, res) for a in e.args)
     if e.func.name == "total":  # the number of resources in a bag
         arg = e.args[0] if len(e.args) == 1 else None
@@ -138,6 +315,22 @@ def _call(e: ast.Call, ctx: Ctx, res: Resources) -> str:
             return ctx.totals[arg.name]  # precomputed with the bag choice
         return f"sum({args})"
     return f"{e.func.name}({args})"
+
+
+def _family_total(arg, ctx: Ctx, res: Resources) -> str | None:
+    """``total(disc)``, ``total(p.disc)``: how many of all a family's members are held
+    (its members are consecutive resources: one slice); None for any other argument."""
+    if type(arg) is ast.Name and arg.name in res.families and arg.name not in ctx.scope.locals:
+        family, who = arg.name, ctx.me
+    elif type(arg) is ast.Attribute and arg.attr in res.families \
+            and ctx.scope.locals.get(arg.obj) == N.PLAYER:
+        family, who = arg.attr, f"v_{arg.obj}"
+    else:
+        return None
+    indices = sorted(res.families[family].values())
+    if indices == list(range(indices[0], indices[-1] + 1)):
+        return f"sum(s.res[{who}][{indices[0]}:{indices[-1] + 1}])"
+    return f"sum(s.res[{who}][i] for i in {literal(tuple(indices))})"
 
 
 def _chain(e: ast.Arith, ctx: Ctx, res: Resources) -> str:
@@ -151,6 +344,11 @@ def _chain(e: ast.Arith, ctx: Ctx, res: Resources) -> str:
         right = expr(operand, ctx, res)
         if op == "//":
             terms, additive = [f"_div({_run(terms)}, {right})"], None
+            continue
+        if op == "%":  # the remainder, with the divisor's sign; x % 0 is 0, as x // 0
+            nonzero = type(operand) is ast.Number and operand.value != 0
+            terms = [f"({_run(terms)} % {right})" if nonzero else f"_mod({_run(terms)}, {right})"]
+            additive = None
             continue
         if additive is not None and additive != (op in "+-"):
             terms = [_run(terms)]
@@ -170,6 +368,14 @@ def _set_local(z: ast.ZoneRef, ctx: Ctx) -> str | None:
     if local and local.is_cards and z.owner is None and z.owner_expr is None:
         return local.of
     return None
+
+
+def _loop_enum(z: ast.ZoneRef, ctx: Ctx):
+    """The enum ``for each k in z`` loops over, when ``z`` names one (not a zone)."""
+    if z.owner is not None or z.owner_expr is not None or z.zone.name in ctx.mode.zones \
+            or z.zone.name in ctx.scope.locals:
+        return None
+    return ctx.mode.enums.get(z.zone.name)
 
 
 def _zone_card(z: ast.ZoneRef, ctx: Ctx) -> str:
@@ -239,17 +445,34 @@ EXPRESSIONS: dict[type, Callable[[Any, Ctx, Resources], str]] = {
     ast.And: lambda e, ctx, res: "(" + " and ".join(expr(x, ctx, res) for x in e.operands) + ")",
     ast.Or: lambda e, ctx, res: "(" + " or ".join(expr(x, ctx, res) for x in e.operands) + ")",
     ast.Compare: lambda e, ctx, res: f"({expr(e.left, ctx, res)} {e.op} {expr(e.right, ctx, res)})",
-    ast.Arith: _chain,
+    ast.Arith: _arith,
     ast.Neg: lambda e, ctx, res: f"(-{expr(e.operand, ctx, res)})",
-    ast.BagLiteral: lambda e, ctx, res: literal(res.bag({i.name: n for i, n in e.items})),
+    ast.BagLiteral: _bag_literal,
     ast.Has: _has,
     ast.Count: _count,
     ast.Sum: _sum,
     ast.AnyPlayer: _any_player,
     ast.Best: _best,
-    ast.Index: lambda e, ctx, res: f"s.gtr[{literal(e.track.name)}][{expr(e.key, ctx, res)}]",
+    ast.Index: _index,
     ast.Call: _call,
+    ast.Nothing: lambda e, ctx, res: "-1",
+    ast.Nobody: lambda e, ctx, res: "-1",
+    ast.TopOf: _top_of,
+    ast.NextIn: _next_in,
+    ast.FieldOf: _field_of,
+    ast.ThePlayer: lambda e, ctx, res: f"R.only({_players(e.where, e.measures, e.then_where, ctx, res)})",
+    ast.CountPlayers: _count_players,
+    ast.EveryPlayer: _every_player,
 }
+
+
+def _maybe(e, ctx: Ctx) -> bool:
+    """Whether the checker typed ``e`` as a value that may be absent (a maybe card or
+    player, design 1.2); True when it did not record ``e`` in this scope."""
+    try:
+        return ctx.types.expression(e, ctx.scope).maybe
+    except KeyError:
+        return True
 
 
 def owner(z: ast.ZoneRef, ctx: Ctx, res: Resources | None = None) -> str:
@@ -374,10 +597,26 @@ class StmtLowering:
                f"{owner(st.source, ctx, res)}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)})")
 
     def _move_card(self, st: ast.MoveCard, ctx: Ctx, w: Writer) -> None:
-        w.line(f"R.move(s, g, v_{st.card.name}, {literal(st.dest.zone.name)}, "
+        card = self.value(st.card, ctx)
+        maybe = _maybe(st.card, ctx)
+        if maybe:  # a card that is nothing (-1) moves nothing
+            var = ctx.fresh("m")
+            w.line(f"{var} = {card}")
+            w.line(f"if {var} >= 0:")
+            w.level += 1
+            card = var
+        w.line(f"R.move(s, g, {card}, {literal(st.dest.zone.name)}, "
                f"{owner(st.dest, ctx, self.res)}{_bottom(st.bottom)})")
+        if maybe:
+            w.level -= 1
 
     def _move_all(self, st: ast.MoveAll, ctx: Ctx, w: Writer) -> None:
+        if st.bottom:  # under the destination's cards, in their order: the top one goes first
+            var = ctx.fresh("c")
+            w.line(f"for {var} in reversed(list({zone(st.source, ctx, self.res)})):")
+            w.line(f"    R.move(s, g, {var}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, self.res)}, "
+                   "bottom=True)")
+            return
         w.line(f"R.move_all(s, g, {literal(st.source.zone.name)}, {owner(st.source, ctx, self.res)}, "
                f"{literal(st.dest.zone.name)}, {owner(st.dest, ctx, self.res)})")
 
@@ -408,12 +647,26 @@ class StmtLowering:
 
     def _each_player(self, st: ast.EachPlayer, ctx: Ctx, w: Writer) -> None:
         var = ctx.fresh("p")
-        w.line(f"for {var} in R.turn_order(s):")
+        if st.selects:  # the players selected, worked out once before the first runs the body
+            w.line(f"for {var} in {_players(st.where, st.measures, st.then_where, ctx, self.res)}:")
+        else:
+            w.line(f"for {var} in R.turn_order(s):")
         w.level += 1
         self.block(st.body, ctx.with_me(var), w)
         w.level -= 1
 
     def _for_each(self, st: ast.ForEach, ctx: Ctx, w: Writer) -> None:
+        enum = _loop_enum(st.zone, ctx)
+        if enum is not None:  # for each k in ENUM: each member, in declaration order
+            inner = ctx.local(st.var.name, N.Type.enum(enum.name))
+            w.line(f"for v_{st.var.name} in {literal(tuple(m.name for m in enum.members))}:")
+            w.level += 1
+            if st.where is not None:
+                w.line(f"if not {self.value(st.where, inner)}:")
+                w.line("    continue")
+            self.block(st.body, inner, w)
+            w.level -= 1
+            return
         ctype = _zone_card(st.zone, ctx)
         inner = ctx.local(st.var.name, N.Type.card(ctype))
         w.line(f"for v_{st.var.name} in list({zone(st.zone, ctx, self.res)}):")
@@ -511,13 +764,31 @@ class StmtLowering:
         self.extra.append(body.source())
 
 
+def _one_item(st: ast.Gain | ast.Pay, ctx: Ctx, res: Resources, w: Writer) -> bool:
+    """``gain disc[k] n``, ``pay water morale``: a bag of one item whose amount or key is
+    worked out in play changes one resource in place, with no bag built; True when
+    written so (a constant bag goes through ``R.gain``/``R.pay`` as before)."""
+    bag = st.bag
+    if type(bag) is not ast.BagLiteral or len(bag.items) != 1 or bag.constant() is not None:
+        return False
+    item = bag.items[0]
+    index, n = slot(item.resource.name, item.key, ctx, res), amount(item.amount, ctx, res)
+    if type(st) is ast.Gain:
+        w.line(f"s.res[{ctx.me}][{index}] += {n}")
+    else:
+        w.line(f"R.pay_one(s, {ctx.me}, {index}, {n})")
+    return True
+
+
 #: The lowering of every statement class (``dsl.ast.Stmt``): ``lower(lowering, st, ctx,
 #: w)`` writes the Python of ``st`` to ``w`` and returns the context of the statements
 #: after it when ``st`` binds a name, else None.  A new kind of statement adds its rule here.
 STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] = {
     ast.Let: StmtLowering._let,
-    ast.Gain: lambda low, st, ctx, w: w.line(f"R.gain(s, {ctx.me}, {low.value(st.bag, ctx)})"),
-    ast.Pay: lambda low, st, ctx, w: w.line(f"R.pay(s, {ctx.me}, {low.value(st.bag, ctx)})"),
+    ast.Gain: lambda low, st, ctx, w: None if _one_item(st, ctx, low.res, w) else w.line(
+        f"R.gain(s, {ctx.me}, {low.value(st.bag, ctx)})"),
+    ast.Pay: lambda low, st, ctx, w: None if _one_item(st, ctx, low.res, w) else w.line(
+        f"R.pay(s, {ctx.me}, {low.value(st.bag, ctx)})"),
     ast.Release: lambda low, st, ctx, w: w.line(f"R.release(s, g, {ctx.me}, {low.value(st.bag, ctx)})"),
     ast.Transfer: StmtLowering._transfer,
     ast.Score: lambda low, st, ctx, w: w.line(

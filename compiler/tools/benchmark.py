@@ -10,12 +10,22 @@ actions per CPU second divided by the calibration loops per CPU second (times 10
 Comparisons use ``relative``: the same engine measures about the same on a fast and
 a slow machine, idle or busy.
 
+Each row also has a ``search`` row (:func:`measure_search`): what a tree search pays
+per node on the game of seed 0, the cost of ``clone()`` and ``apply_action()`` after
+10 actions and after 5,000 (or the game's last action, if it ends sooner), and the
+search loop (clone, apply a random legal action, legal actions of the new state) per
+second, with its ``relative`` speed.
+
 JSON (``Run.to_json``)::
 
     {"format": 1, "python": "3.11.7", "calibration": 3.1e6, "quick": true,
      "rows": [{"game": "utopolis", "mode": "family", "players": 2, "games": 1,
                "actions": 5974, "seconds": 0.52, "cpu_seconds": 0.51,
-               "games_per_second": 1.9, "actions_per_second": 11488, "relative": 3.77}, ...]}
+               "games_per_second": 1.9, "actions_per_second": 11488, "relative": 3.77}, ...],
+     "search": [{"game": "utopolis", "mode": "family", "players": 2, "early_at": 10,
+                 "early_clone_us": 4.9, "early_apply_us": 7.1, "late_at": 3690,
+                 "late_clone_us": 4.8, "late_apply_us": 7.9, "loops": 7232,
+                 "cpu_seconds": 0.3, "loops_per_second": 24100, "relative": 4.2}, ...]}
 """
 
 from __future__ import annotations
@@ -24,7 +34,7 @@ import json
 import platform
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from compiler import runner
@@ -35,6 +45,10 @@ CALIBRATION_LOOPS = 100_000
 #: The least time of a row of ``--quick`` (a solo game takes a few milliseconds: too
 #: short a time to measure alone).
 QUICK_SECONDS = 0.2
+#: CPU seconds of the search loop of a row (at most: ``--seconds`` when shorter, 0.05 at
+#: the least), and of a ``--quick`` row.
+SEARCH_SECONDS = 0.5
+QUICK_SEARCH_SECONDS = 0.1
 
 
 class BenchFileError(Exception):
@@ -91,18 +105,43 @@ class Row:
 
 
 @dataclass
+class SearchRow:
+    """The tree-search measures of one mode and player count (see the module and
+    :class:`compiler.runner.SearchCost`): microseconds of CPU per clone and per apply
+    after ``early_at`` and ``late_at`` actions; search loops per CPU second and their
+    ``relative`` speed (per 1000 calibration loops)."""
+
+    game: str
+    mode: str
+    players: int
+    early_at: int
+    early_clone_us: float
+    early_apply_us: float
+    late_at: int
+    late_clone_us: float
+    late_apply_us: float
+    loops: int
+    cpu_seconds: float
+    loops_per_second: float
+    relative: float
+
+
+@dataclass
 class Run:
     """A whole run: its rows, the calibration (loops per CPU second), whether it was
-    ``--quick``, and the Python version."""
+    ``--quick``, the Python version, and the tree-search rows (none in runs saved
+    before they were measured)."""
 
     rows: list[Row]
     calibration: float
     quick: bool
     python: str = platform.python_version()
+    search: list[SearchRow] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "python": self.python, "calibration": round(self.calibration),
-                "quick": self.quick, "rows": [asdict(r) for r in self.rows]}
+                "quick": self.quick, "rows": [asdict(r) for r in self.rows],
+                "search": [asdict(r) for r in self.search]}
 
     @classmethod
     def from_json(cls, data) -> Run:
@@ -111,7 +150,9 @@ class Run:
             if data["format"] != FORMAT:
                 raise BenchFileError(f"format {data['format']!r}, expected {FORMAT}")
             rows = [Row(**row) for row in data["rows"]]
-            return cls(rows, float(data["calibration"]), bool(data["quick"]), str(data["python"]))
+            search = [SearchRow(**row) for row in data.get("search", [])]
+            return cls(rows, float(data["calibration"]), bool(data["quick"]), str(data["python"]),
+                       search)
         except (KeyError, TypeError, ValueError) as err:
             raise BenchFileError(f"not a run of `rulebook bench --json` ({type(err).__name__}: {err})") \
                 from None
@@ -176,6 +217,22 @@ def measure(rows: list[tuple], games: int, seconds: float,
     for r in out:  # relative speeds against the final calibration
         r.relative = round(1000 * r.actions / r.cpu_seconds / calibration, 4)
     return Run(out, calibration, quick)
+
+
+def measure_search(run: Run, rows: list[tuple], seconds: float,
+                   done: Callable[[SearchRow], None] | None = None) -> None:
+    """Add to ``run`` the tree-search row of every row of ``rows`` (as :func:`measure`
+    takes them), each search loop timed for ``seconds`` of CPU; ``done(row)`` is called
+    as each ends."""
+    for name, module, mode, n in rows:
+        cost = runner.search_bench(module, mode, n, seconds)
+        speed = cost.loops / max(cost.cpu_seconds, 1e-9)
+        row = SearchRow(name, mode, n, cost.early_at, cost.early_clone_us, cost.early_apply_us,
+                        cost.late_at, cost.late_clone_us, cost.late_apply_us, cost.loops,
+                        cost.cpu_seconds, round(speed, 1), round(1000 * speed / run.calibration, 4))
+        run.search.append(row)
+        if done is not None:
+            done(row)
 
 
 @dataclass

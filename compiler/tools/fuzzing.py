@@ -204,11 +204,31 @@ def _edit_insert_text(draw, st, text: str) -> str:
     return text[:i] + junk + text[i:]
 
 
+#: What a bag item ``r N`` becomes (constructs 6 and 7): a computed amount, a family's
+#: member, bag arithmetic (``{r}`` is the resource, ``{n}`` the amount, ``{x}`` a name).
+_BAG_ITEMS = ("{r} ({n} - 1)", "{r} {x}", "{r} (-{n})", "{r}[{x}] {n}", "{r}[{r}] ({x})", "({r} {n}) * 2",
+              "2 * {r} {n}", "{r} {n} - {r} 1", "{r} {n} + {x}", "{r} {n} * {r} 1", "{r} ({r} {n})",
+              "{x}.{r}[{x}] {n}")
+
+
+def _edit_bag_amount(draw, st, text: str) -> str:
+    """A bag item ``r N`` after ``gain``, ``pay`` or ``has`` rewritten with a computed
+    amount, a family key or bag arithmetic, right or wrong (:data:`_BAG_ITEMS`)."""
+    m = list(re.finditer(r"\b(gain|pay|has|release) ([a-z_][a-z0-9_]*) ([0-9]+)\b", text))
+    if not m:
+        return text
+    found = m[draw(st.integers(0, len(m) - 1))]
+    names = WORD_RE.findall(text) or ["x"]
+    item = draw(st.sampled_from(_BAG_ITEMS)).format(r=found.group(2), n=found.group(3),
+                                                    x=draw(st.sampled_from(names)))
+    return text[:found.start(2)] + item + text[found.end(3):]
+
+
 #: Every edit: ``(draw, strategies, text) -> text``.
 EDITS: tuple[Callable, ...] = (
     _edit_swap_name, _edit_swap_keyword, _edit_delete_token, _edit_number, _edit_unbalance,
     _edit_duplicate_block, _edit_delete_line, _edit_duplicate_line, _edit_swap_lines,
-    _edit_move_line, _edit_delete_character, _edit_insert_text,
+    _edit_move_line, _edit_delete_character, _edit_insert_text, _edit_bag_amount,
 )
 #: The edits that keep lines whole (the old line-level mutations).
 LINE_EDITS = (_edit_delete_line, _edit_duplicate_line, _edit_swap_lines, _edit_move_line)
@@ -414,9 +434,71 @@ def _stress_wide(draw, st, text: str) -> str:
     return text[:m.end()] + lines + text[m.end():]
 
 
+def _stress_family(draw, st, text: str) -> str:
+    """A resource family kept per an enum of ``n`` members, chosen from, looped over and
+    drawn from in a bag choice (E0506 counts a family's members as kinds)."""
+    n = max(_size(draw, st), 1)
+    m = re.search(r"^action ([a-z_][a-z0-9_]*) [^\n]*\{\n", text, re.M)
+    if m is None:
+        return text
+    members = "".join(f'  fzm{i} "Fz {i}"\n' for i in range(n))
+    family = (f'enum fzk "Fz kind" {{\n{members}}}\n'
+              'resource fzr "Fz resource" {\n  per fzk\n}\n')
+    lines = (f"  choose fzk1: fzk where fzr[fzk1] >= 0\n"
+             f"  choose fzb: {draw(st.sampled_from((1, 2, 3)))} of fzr\n"
+             "  require has fzr[fzk1] (fzr[fzm0] + 1) and has (fzb * 2 - fzr[fzk1] 1)\n")
+    loop = "    for each fzk2 in fzk where fzr[fzk2] < 3 {\n      gain fzr[fzk2] fzr[fzk1]\n    }\n"
+    body = text[:m.end()] + lines + text[m.end():]
+    effect = re.search(r"^  effect \{\n", body[m.end():], re.M)
+    if effect is not None:
+        at = m.end() + effect.end()
+        body = body[:at] + loop + body[at:]
+    return family + body
+
+
+#: Statements of the questions about players, maybe values and order in zones (issue 11,
+#: constructs 4 and 5): ``{z}`` a zone, ``{c}`` a condition, ``{e}`` a number, ``{s}`` a statement.
+_QUESTIONS = ("each player where {c} with most {e} then fewest {e} where {c} {{\n{s}\n}}",
+              "each player with fewest {e} {{\n{s}\n}}",
+              "let fzq = the player with most {e} then most {e}\nif fzq != nobody {{\n{s}\n}}",
+              "move top of {z} into {z} bottom", "move bottom of {z} where {c} into {z}",
+              "move all {z} into {z} bottom", "score (count players where {c}) % ({e})",
+              "let fzn = next in {z} after {e} by {e} where {c}\nif fzn != nothing {{\n{s}\n}}",
+              "if every player {c} {{\n{s}\n}}",
+              "score count {z} as fzc where (count {z} where it == fzc) >= {e}",
+              "score (best {z} as fzb by {e}).value", "let fzt = top of {z}\nscore fzt.value",
+              "if count {z} >= 1 {{\nscore (top of {z}).value\n}}")
+_CONDITIONS = ("true", "vp >= 1", "count my hand > 0", "nothing == nothing", "me != nobody", "{e} % 2 == 0")
+_NUMBERS = ("1", "vp", "count my hand", "7 % 3", "-2 % 5", "(1 - 3) % 0", "players")
+
+
+def _stress_questions(draw, st, text: str) -> str:
+    """Statements of questions about players, maybe values and order in zones (nested
+    ``n`` deep, on the spec's own zones) put before a statement of an effect."""
+    m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done)\b[^\n]*$", text, re.M))
+    zones = re.findall(r"^(?:zone|deck) ([a-z_][a-z0-9_]*)", text, re.M) or ["hand"]
+    if not m:
+        return text
+    found = m[draw(st.integers(0, len(m) - 1))]
+
+    def zone() -> str:
+        return draw(st.sampled_from(("", "my "))) + draw(st.sampled_from(zones))
+
+    def number() -> str:
+        return draw(st.sampled_from(_NUMBERS))
+
+    stmt = found.group().strip()
+    for _ in range(min(_size(draw, st), 60)):
+        template = draw(st.sampled_from(_QUESTIONS))
+        cond = draw(st.sampled_from(_CONDITIONS)).format(e=number())
+        stmt = template.format(z=zone(), c=cond, e=number(), s=stmt)
+    return text[:found.start()] + stmt + "\n" + found.group().strip() + text[found.end():]
+
+
 #: Every stress edit: ``(draw, strategies, text) -> text``.
 STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _stress_deep_blocks,
-          _stress_huge_literal, _stress_many_declarations, _stress_wide)
+          _stress_huge_literal, _stress_many_declarations, _stress_wide, _stress_family,
+          _stress_questions)
 
 
 def spec_stress(text: str):

@@ -230,7 +230,8 @@ def undeclared_reference(ctx: Context) -> list[Mutation]:
     fields = {f.name for f in ctx.nodes(ast.Field)}
     for node in ast.walk(ctx.spec):
         if isinstance(node, ast.BagLiteral):
-            sites += [("resource", i.span, i.name) for i, _ in node.items if i.span.line > 0]
+            sites += [("resource", i.resource.span, i.resource.name) for i in node.items
+                      if i.resource.span.line > 0]
         elif isinstance(node, ast.BagDomain):
             sites += [("resource", k.span, k.name) for k in node.kinds]
         elif isinstance(node, ast.ZoneRef) and node.zone.span.line > 0:
@@ -462,8 +463,9 @@ def type_error(ctx: Context) -> list[Mutation]:
     bag field where a number belongs (`b.input` for `b.points`)."""
     out = []
     for node in ast.walk(ctx.spec):
-        if isinstance(node, ast.BagLiteral) and len(node.items) == 1 and node.span.line > 0:
-            ident, amount = node.items[0]
+        if isinstance(node, ast.BagLiteral) and len(node.items) == 1 and node.span.line > 0 \
+                and node.items[0].key is None and type(node.items[0].amount) is ast.Number:
+            ident, amount = node.items[0].resource, node.items[0].amount.value
             out.append(ctx.src.span_edit("type_error", f"`{ident.name} {amount}` written `{ident.name}`, "
                                          "a number where a bag belongs", node.span, ident.name))
     card_fields = {c.name: c.fields for c in ctx.nodes(ast.CardType)}

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from dsl.ast.base import Ident, Meta
 from dsl.ast.declarations import (Action, Add, Amend, BagDomain, CardDomain, CardState, CardType, Catalogue,
-                                  Choice, Decl, Derived, Domain, Edge, End, Enum, EnumMember, Field, Flow,
-                                  Game, Mode, ModeOp, ModePlayers, Module, Overflow, Param, Phase, Pieces,
-                                  PlayerDomain, Procedure, ProcParam, RangeDomain, Remove, Replace, Resource,
-                                  RollOff, SetParam, Setup, Spec, SubsetDomain, Tally, TieBreaker, Track,
-                                  Trigger, UseModule, Uses, Zone)
-from dsl.ast.expressions import (And, AnyPlayer, Arith, Attribute, BagLiteral, Best, Bool, Call, Compare,
-                                 Count, EmptyBag, Expr, Has, Index, InZone, It, Me, Name, Neg, Not, Number,
-                                 Or, PlayerCount, RollValue, Sum, Text, ZoneRef)
+                                  Choice, Decl, Derived, Domain, Edge, End, Enum, EnumDomain, EnumMember,
+                                  Field, Flow, Game, Mode, ModeOp, ModePlayers, Module, Overflow, Param,
+                                  Phase, Pieces, PlayerDomain, ProcParam, Procedure, RangeDomain, Remove,
+                                  Replace, Resource, RollOff, SetParam, Setup, Spec, SubsetDomain, Tally,
+                                  TieBreaker, Track, Trigger, UseModule, Uses, Zone)
+from dsl.ast.expressions import (And, AnyPlayer, Arith, Attribute, BagItem, BagLiteral, Best, Bool, Call,
+                                 Compare, Count, CountPlayers, EmptyBag, EveryPlayer, Expr, FieldOf, Has,
+                                 InZone, Index, It, Me, Name, Neg, NextIn, Nobody, Not, Nothing, Number, Or,
+                                 PlayerCount, RollValue, Sum, Text, ThePlayer, TopOf, ZoneRef)
 from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, ChooseCards, Done, DoProcedure,
                                 Draw, EachPlayer, FirstPlayerMost, FirstPlayerRandom, ForEach, Gain, If, Let,
                                 MoveAll, MoveCard, PassFirstPlayer, Pay, PutCatalogue, Release, Reveal, Roll,
@@ -63,14 +64,16 @@ def walk(node):
 
 #: Every node type (in source order: expressions, statements, declarations) and helper.
 __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attribute", "PlayerCount", "It",
-           "InZone", "RollValue", "Me", "Not", "And", "Or", "Compare", "Arith", "Neg", "BagLiteral", "Has",
-           "ZoneRef", "Count", "Sum", "AnyPlayer", "Best", "Index", "Call", "Expr", "Gain", "Pay", "Release",
-           "Transfer", "Score", "Advance", "Draw", "Reveal", "MoveCard", "MoveAll", "PutCatalogue",
-           "Shuffle", "ChooseCards", "ChooseCard", "EachPlayer", "ForEach", "If", "SetState", "Done",
-           "Again", "PassFirstPlayer", "FirstPlayerRandom", "FirstPlayerMost", "DoProcedure", "AskOption",
-           "Ask", "Let", "Roll", "Stmt", "Game", "Resource", "Track", "EnumMember", "Enum", "Field",
-           "CardType", "Catalogue", "Pieces", "CardState", "Overflow", "Zone", "Param", "Derived", "Tally",
-           "Setup", "Edge", "Flow", "Phase", "CardDomain", "PlayerDomain", "BagDomain", "RangeDomain",
-           "SubsetDomain", "Choice", "Uses", "Action", "Trigger", "ProcParam", "Procedure", "TieBreaker",
-           "RollOff", "End", "ModePlayers", "UseModule", "SetParam", "Add", "Replace", "Remove", "Mode",
-           "Module", "Amend", "Spec", "Domain", "ModeOp", "Decl", "DECL_KINDS", "decl_kind", "walk"]
+           "InZone", "RollValue", "Me", "Not", "And", "Or", "Compare", "Arith", "Neg", "BagItem",
+           "BagLiteral", "Has", "ZoneRef", "Count", "Sum", "AnyPlayer", "Best", "Index", "Call", "Nothing",
+           "Nobody", "TopOf", "NextIn", "FieldOf", "ThePlayer", "CountPlayers", "EveryPlayer", "Expr", "Gain",
+           "Pay", "Release", "Transfer", "Score", "Advance", "Draw", "Reveal", "MoveCard", "MoveAll",
+           "PutCatalogue", "Shuffle", "ChooseCards", "ChooseCard", "EachPlayer", "ForEach", "If", "SetState",
+           "Done", "Again", "PassFirstPlayer", "FirstPlayerRandom", "FirstPlayerMost", "DoProcedure",
+           "AskOption", "Ask", "Let", "Roll", "Stmt", "Game", "Resource", "Track", "EnumMember", "Enum",
+           "Field", "CardType", "Catalogue", "Pieces", "CardState", "Overflow", "Zone", "Param", "Derived",
+           "Tally", "Setup", "Edge", "Flow", "Phase", "CardDomain", "PlayerDomain", "BagDomain",
+           "RangeDomain", "SubsetDomain", "EnumDomain", "Choice", "Uses", "Action", "Trigger", "ProcParam",
+           "Procedure", "TieBreaker", "RollOff", "End", "ModePlayers", "UseModule", "SetParam", "Add",
+           "Replace", "Remove", "Mode", "Module", "Amend", "Spec", "Domain", "ModeOp", "Decl", "DECL_KINDS",
+           "decl_kind", "walk"]

@@ -28,10 +28,14 @@ class Game:
 
 @dataclass(frozen=True, slots=True)
 class Resource:
+    """A resource; with ``per_enum`` a family of resources, one per member of that enum
+    (``disc[culture]``, ``disc[science]``...), each kept and spent as a resource."""
+
     name: str
     title: str
     non_renewable: bool = False
     supply: int | None = None
+    per_enum: Ident | None = None
     meta: tuple[Meta, ...] = ()
     span: Span = _span()
 
@@ -269,7 +273,17 @@ class SubsetDomain:
     span: Span = _span()
 
 
-Domain = Union[CardDomain, PlayerDomain, BagDomain, RangeDomain, SubsetDomain]
+@dataclass(frozen=True, slots=True)
+class EnumDomain:
+    """``knowledge where disc[k] >= 1``: one member of an enum (those meeting ``where``,
+    in which the choice's name is the member considered), in declaration order."""
+
+    enum: Ident
+    where: Expr | None = None
+    span: Span = _span()
+
+
+Domain = Union[CardDomain, PlayerDomain, BagDomain, RangeDomain, SubsetDomain, EnumDomain]
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,9 +331,13 @@ class Trigger:
 
 @dataclass(frozen=True, slots=True)
 class ProcParam:
+    """``name: type``; ``name: type?`` takes a card or a player that may be absent
+    (``nothing``, ``nobody``; issue 11, design 1.2), which the body tests before use."""
+
     name: str
     type: Ident
     span: Span = _span()
+    maybe: bool = False
 
 
 @dataclass(frozen=True, slots=True)

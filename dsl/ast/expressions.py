@@ -113,7 +113,7 @@ class Compare:
 
 @dataclass(frozen=True, slots=True)
 class Arith:
-    """Left-associative chain: ``operands[0] ops[0] operands[1] ...`` (+ - * //)."""
+    """Left-associative chain: ``operands[0] ops[0] operands[1] ...`` (+ - * // %)."""
 
     ops: tuple[str, ...]
     operands: tuple[Expr, ...]
@@ -127,11 +127,33 @@ class Neg:
 
 
 @dataclass(frozen=True, slots=True)
-class BagLiteral:
-    """``electricity 1, water 1``: resource names with amounts."""
+class BagItem:
+    """One item of a bag: ``water 2``, ``water morale`` (an amount is any number
+    expression, worked out when the rule runs; below zero it counts as zero), or
+    ``disc[k] 2`` (one member ``key`` of a resource family)."""
 
-    items: tuple[tuple[Ident, int], ...]
+    resource: Ident
+    amount: Expr
+    key: Expr | None = None
     span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class BagLiteral:
+    """``electricity 1, water 1``: resources (or members of resource families) with amounts."""
+
+    items: tuple[BagItem, ...]
+    span: Span = _span()
+
+    def constant(self) -> dict[str, int] | None:
+        """``{resource: amount}`` when every amount is a number written out and no item
+        is a family member; None otherwise (the amounts are worked out in play)."""
+        out: dict[str, int] = {}
+        for item in self.items:
+            if item.key is not None or type(item.amount) is not Number:
+                return None
+            out[item.resource.name] = out.get(item.resource.name, 0) + item.amount.value
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,21 +178,24 @@ class ZoneRef:
 
 @dataclass(frozen=True, slots=True)
 class Count:
-    """``count ZONE [where COND]``: cards in a zone; bare field names refer to each card."""
+    """``count ZONE [as NAME] [where COND]``: cards in a zone; bare field names refer to
+    each card, and so does ``NAME`` (so a nested ``count`` can name the outer card)."""
 
     zone: ZoneRef
     where: Expr | None = None
     span: Span = _span()
+    name: Ident | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Sum:
-    """``sum VALUE over ZONE [where COND]``: a card expression summed over a zone."""
+    """``sum VALUE over ZONE [as NAME] [where COND]``: a card expression summed over a zone."""
 
     value: Expr
     zone: ZoneRef
     where: Expr | None = None
     span: Span = _span()
+    name: Ident | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,20 +208,106 @@ class AnyPlayer:
 
 @dataclass(frozen=True, slots=True)
 class Best:
-    """``best ZONE by KEY``: the card of a zone with the highest key (the first one
-    on ties, none when the zone is empty); bare field names refer to each card."""
+    """``best ZONE [as NAME] by KEY``: the card of a zone with the highest key (the first
+    one on ties; ``nothing`` when the zone is empty, so a maybe value unless a guard
+    ``count ZONE >= 1`` holds); bare field names refer to each card."""
 
     zone: ZoneRef
     key: Expr
+    span: Span = _span()
+    name: Ident | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Nothing:
+    """``nothing``: no card (a maybe card value, design 1.2)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Nobody:
+    """``nobody``: no player (a maybe player value, design 1.2)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class TopOf:
+    """``top of ZONE [where COND]`` (``side`` "top") or ``bottom of ZONE [where COND]``
+    (``side`` "bottom"): the topmost (bottommost) card of a zone meeting COND; a zone is
+    listed from the bottom.  A maybe value: ``nothing`` when no card qualifies."""
+
+    side: str
+    zone: ZoneRef
+    where: Expr | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class NextIn:
+    """``next in ZONE from|after START by KEY [where COND]``: going round the cards of a
+    zone ordered by the number KEY (read from each card), the first whose KEY is at least
+    (``from``, ``inclusive``) or more than (``after``) START, wrapping from the highest KEY
+    to the lowest, that meets COND; ties on KEY keep zone order.  A maybe value."""
+
+    zone: ZoneRef
+    inclusive: bool
+    start: Expr
+    key: Expr
+    where: Expr | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class FieldOf:
+    """``(EXPR).NAME``: a field or state of the card any expression gives (it must be a
+    definite card: a maybe value is tested first, design 1.2)."""
+
+    obj: Expr
+    attr: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class ThePlayer:
+    """``the player [where C] with most|fewest E [then most|fewest E2]... [where C2]``: the
+    one player the clauses select, in the order written (``where`` filters, ``with``
+    keeps those tied for the most/fewest, ``then`` breaks their tie); ``nobody`` when
+    none or several remain.  ``measures`` holds ``("most"|"fewest", E)`` pairs; in each
+    expression "you" is the player measured."""
+
+    where: Expr | None
+    measures: tuple[tuple[str, Expr], ...]
+    then_where: Expr | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class CountPlayers:
+    """``count players where COND``: how many players meet COND ("you" is each player)."""
+
+    condition: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class EveryPlayer:
+    """``every player COND``: COND holds for every player ("you" is each player)."""
+
+    condition: Expr
     span: Span = _span()
 
 
 @dataclass(frozen=True, slots=True)
 class Index:
-    """``loyalty[f]``: the position of a track kept for each member of an enum."""
+    """``loyalty[f]``: the position of a track kept for each member of an enum; or
+    ``disc[k]`` (``p.disc[k]`` with ``owner`` ``p``): the amount of one member of a
+    resource family that you (or ``p``) hold."""
 
     track: Ident
     key: Expr
+    owner: str | None = None
     span: Span = _span()
 
 
@@ -211,4 +322,5 @@ class Call:
 
 Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, It, InZone, RollValue,
              Not, And, Or,
-             Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Index, Call]
+             Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Index, Call,
+             Nothing, Nobody, TopOf, NextIn, FieldOf, ThePlayer, CountPlayers, EveryPlayer]

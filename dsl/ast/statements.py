@@ -86,7 +86,10 @@ class Reveal:
 
 @dataclass(frozen=True, slots=True)
 class MoveCard:
-    card: Ident
+    """``move CARD into ZONE [bottom]``: any card expression (a name, ``top of ...``);
+    a card that is ``nothing`` moves nothing."""
+
+    card: Expr
     dest: ZoneRef
     bottom: bool = False
     span: Span = _span()
@@ -94,9 +97,13 @@ class MoveCard:
 
 @dataclass(frozen=True, slots=True)
 class MoveAll:
+    """``move all ZONE into ZONE [bottom]``: every card, bottom first; with ``bottom``
+    they go under the destination's cards, keeping their order."""
+
     source: ZoneRef
     dest: ZoneRef
     span: Span = _span()
+    bottom: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,14 +150,29 @@ class ChooseCard:
 
 @dataclass(frozen=True, slots=True)
 class EachPlayer:
-    """The body runs once per player, in turn order from the first player."""
+    """The body runs once per player, in turn order from the first player; with
+    ``each player [where C] [with most|fewest E [then ...]] [where C2] { }`` only for the
+    players those clauses select (as in :class:`~dsl.ast.expressions.ThePlayer`, but all
+    of those tied), worked out once before the body runs."""
 
     body: tuple[Stmt, ...]
     span: Span = _span()
+    where: Expr | None = None
+    measures: tuple[tuple[str, Expr], ...] = ()
+    then_where: Expr | None = None
+
+    @property
+    def selects(self) -> bool:
+        """Whether clauses select the players (else every player)."""
+        return self.where is not None or bool(self.measures) or self.then_where is not None
 
 
 @dataclass(frozen=True, slots=True)
 class ForEach:
+    """``for each c in ZONE where C { }``: the body runs for each card of the zone
+    (those meeting C); ``for each k in ENUM where C { }`` (``zone`` names an enum):
+    for each member, in declaration order."""
+
     var: Ident
     zone: ZoneRef
     where: Expr | None

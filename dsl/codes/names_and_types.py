@@ -6,6 +6,7 @@ Append a new entry at the end, with a number from your range.
 
 from __future__ import annotations
 
+from dsl.code_examples import CARDS_MODE as _CARD
 from dsl.codes.entry import Code
 
 #: This family's entries.
@@ -82,4 +83,87 @@ CODES: tuple[Code, ...] = (
          "`end game_over { when ... winner most ... }`.",
          'game g "G" {\n  players 2 to 4\n}\n\ntrack vp "VP" {\n  per player\n  score\n}\n\n'
          'setup {\n}\n\nflow {\n  start -> end\n}\n', standalone=True),
+    Code(FAMILY_NEEDS_KEY := "E0522", "a resource family is named without saying which member",
+         "A resource declared `per ENUM` is a family of resources, one per member of the enum: "
+         "`disc[science]`. Where one amount is meant (a bag item, a number), say which member, "
+         "`disc[k]`; a bare family name means all its members only in a bag choice (`2 of disc`).",
+         'enum colour "Colour" {\n  red "Red"\n  blue "Blue"\n  source "Components"\n}\n\n'
+         'resource paint "Paint" {\n  per colour\n  source "Components"\n}\n\n'
+         'action mix "Mix" {\n  effect {\n    gain paint 1\n  }\n  source "Turn"\n}\n'),
+    Code(FAMILY_KEY_TYPE := "E0523", "the key of a resource family is not a member of its enum",
+         "`disc[k]` reads one member of a family kept per an enum, so `k` must be a member of "
+         "that enum: written out (`disc[science]`), chosen (`choose k: knowledge`) or looped over "
+         "(`for each k in knowledge`). A resource kept per nothing takes no `[...]`.",
+         'enum colour "Colour" {\n  red "Red"\n  blue "Blue"\n  source "Components"\n}\n\n'
+         'resource paint "Paint" {\n  per colour\n  source "Components"\n}\n\n'
+         'action mix "Mix" {\n  effect {\n    gain paint[2] 1\n  }\n  source "Turn"\n}\n'),
+    Code(ENUM_LOOP_NOT_ZONE := "E0524", "`for each` over something that is neither a zone nor an enum",
+         "`for each x in Z` runs once for each card of the zone `Z`, or once for each member of "
+         "the enum `Z`, in declaration order. The name after `in` is neither. Name a zone, a "
+         "deck or an enum.",
+         'action tidy "Tidy" {\n  effect {\n    for each c in vp {\n      score 1\n    }\n  }\n'
+         '  source "Turn"\n}\n'),
+    Code(AMOUNT_TYPE := "E0525", "an amount that is not a number",
+         "The amount of a bag item (`water morale`, `disc[k] (n + 1)`) is any number expression, "
+         "worked out when the rule runs. This one is not a number: a bag, a card, a player or a "
+         "condition. Write a number, or add bags with `+`.",
+         'action hoard "Hoard" {\n  effect {\n    gain coin (coin >= 1)\n  }\n  source "Turn"\n}\n'),
+    Code(AMOUNT_NEGATIVE := "E0526", "a negative amount is written out",
+         "An amount worked out in play that falls below zero counts as zero, but one written "
+         "out below zero (`coin (-1)`) is always nothing, so it is a mistake: to take resources "
+         "away, `pay` them, or subtract a bag (`b.cost - coin 1`).",
+         'action hoard "Hoard" {\n  effect {\n    gain coin (-1)\n  }\n  source "Turn"\n}\n'),
+    Code(BAG_ARITHMETIC := "E0527", "bags combined the wrong way",
+         "Bags add (`a + b`), subtract (`a - b`, never below zero in any resource) and scale by "
+         "a number (`a * 2` or `2 * a`). Multiplying two bags, dividing a bag, or adding a number "
+         "to a bag means nothing. Use one of those forms, or count one resource (`me.coin`).",
+         'action hoard "Hoard" {\n  effect {\n    gain coin 1 + 2\n  }\n  source "Turn"\n}\n'),
+    Code(MAYBE_USED := "E0580", "a value that may be absent is used without a test",
+         "`top of`, `bottom of`, `next in`, `best` and `the player with` may give no card "
+         "(`nothing`) or no player (`nobody`): the zone can be empty, the players can be tied. "
+         "Such a value may be compared (`==`, `!=`), tested with `in`, or moved (`move x into ...` "
+         "moves nothing when there is no card); anything else (a field, a zone of it, `transfer ... "
+         "to x`) needs it present. Name it and test it first: `let t = top of deck` then "
+         "`if t != nothing { ... }` (also `and` after the test, and `require`). A test "
+         "`count ZONE >= 1` in force makes `best ZONE` and `top of ZONE` present.",
+         'action bribe "Bribe" {\n  effect {\n    let richest = the player with most coin\n'
+         '    transfer coin 1 to richest\n  }\n  source "Turn"\n}\n'),
+    Code(PLAYER_MEASURE_TYPE := "E0581", "players are compared by something that is not a number",
+         "`with most E`, `with fewest E` and `then most|fewest E` compare the players by the number "
+         "`E` (\"you\" is each player measured): a track, a resource, a count. Compare by a "
+         "number; test a condition with `where`.",
+         'action crown "Crown" {\n  effect {\n    each player with most has coin 1 {\n      score 1\n'
+         '    }\n  }\n  source "Turn"\n}\n'),
+    Code(NEXT_KEY_TYPE := "E0582", "`next in` goes round by something that is not a number",
+         "`next in ZONE from|after START by KEY` orders the cards of a zone by the number KEY read "
+         "from each card, and START is a number on that scale. Give a number field of the cards "
+         "(`by tz`) and a number to start from.",
+         _CARD + '\naction look "Look" {\n  require next in pile from 1 by true != nothing\n'
+         '  effect {\n    score 1\n  }\n  source "Turn"\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(AS_NAME_TAKEN := "E0583", "`as` names the card with a name already in use",
+         "`count ZONE as NAME`, `sum ... over ZONE as NAME` and `best ZONE as NAME` name the card "
+         "considered, so that a nested `count` can tell it from its own card; NAME must be new "
+         "here, not a choice, a parameter or a `let` in force. Pick another name.",
+         _CARD + '\naction pick "Pick" {\n  choose b: card in pile\n'
+         '  require (count pile as b where value >= 1) >= 1\n  effect {\n    score 1\n  }\n'
+         '  source "Turn"\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(REMAINDER_BY_ZERO := "E0584", "remainder of a division by zero",
+         "`x % 0` is written with a literal 0: the language reads it as 0 (as `x // 0`), which is "
+         "never what a rule means. `%` gives the remainder, with the sign of the divisor: "
+         "`(tz - k) % 8` goes round a ring of 8.",
+         'action wrap "Wrap" {\n  effect {\n    score (coin + 3) % 0\n  }\n  source "Turn"\n}\n'),
+    Code(MOVE_NOT_CARD := "E0585", "`move` of something that is not a card",
+         "`move X into ZONE` moves one card: a chosen card, a `let` naming one, `top of ...`. X is "
+         "a number, a player or a condition. Move a card; `move all ZONE into ...` moves a zone's "
+         "cards.",
+         _CARD + '\naction shove "Shove" {\n  effect {\n    move coin into pile\n  }\n'
+         '  source "Turn"\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(MAYBE_PARAM_TYPE := "E0586", "a parameter that may be absent is not a card or a player",
+         "`name: type?` declares a procedure parameter that may be `nothing` (a card) or `nobody` "
+         "(a player), so that a value that may be absent can be passed without a test. A number, "
+         "a bag or an enum member is never absent: drop the `?`.",
+         'procedure tip "Tip" (n: int?) {\n  effect {\n    score n\n  }\n  source "Turn"\n}\n'),
 )

@@ -61,4 +61,32 @@ CODES: tuple[Code, ...] = (
          '      draw 1 from pile into my hand\n      choose 1 cards from my hand into market\n    }\n'
          '  }\n}\n',
          cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(NO_AMOUNT := "W0115", "a bag item of no amount",
+         "A bag item written with the amount 0 (`gain coin 0`) moves nothing, and `has coin 0` always "
+         "holds: the rule does nothing there, or the amount is a slip. Write the amount the rulebook "
+         "gives, or remove the item. (An amount worked out in play that comes to zero is fine.)",
+         'action idle "Idle" {\n  effect {\n    gain coin 0\n    score 1\n  }\n  source "Turn"\n}\n'),
+    Code(FILTER_IGNORES_MEMBER := "W0116", "an enum filter that does not read the member",
+         "In `choose k: ENUM where C` and `for each k in ENUM where C`, the condition C is asked of "
+         "each member `k` in turn. One that never names `k` gives the same answer for every member: "
+         "it keeps them all or none, which is seldom what the rulebook means (`where disc[give] >= 1` "
+         "written in the choice of `get`). Name the member in the condition, or drop the filter.",
+         'enum colour "Colour" {\n  red "Red"\n  blue "Blue"\n  source "Components"\n}\n\n'
+         'action paint "Paint" {\n  choose c: colour where coin >= 1\n  effect {\n    score 1\n'
+         '  }\n  source "Turn"\n}\n'),
+    Code(TOP_OF_SET := "W0110", "`top of` or `bottom of` a set chosen with `some`",
+         "A set of cards chosen with `some` has no order: its top and bottom card are whichever the "
+         "engine lists last or first, not a card the rules name. Take the top of a zone (a deck, a "
+         "row), or use `best SET by KEY` to say which card.",
+         _CARD + '\naction keep "Keep" {\n  choose kept: some building\n'
+         '  require top of kept != nothing\n  effect {\n    score 1\n  }\n  source "Turn"\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(NEVER_ABSENT := "W0111", "a test for `nothing` or `nobody` of a value that is never absent",
+         "`x != nothing` (or `== nothing`, `nobody`) tests a card or player that is always there: "
+         "an action's choice, a parameter not declared with `?`, or a value already tested in "
+         "an enclosing `if`. The test always gives the same answer, so it is dead, or it was meant "
+         "for a value that may be absent (`top of`, `best`, `the player with`).",
+         _CARD + '\naction pick "Pick" {\n  choose b: card in pile\n  require b != nothing\n'
+         '  effect {\n    score 1\n  }\n  source "Turn"\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
 )

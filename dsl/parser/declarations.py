@@ -68,8 +68,10 @@ class DeclarationRules(TreeToAst):
     def resource(self, meta, c):
         name, title, *items = c
         supply = self._tagged(items, "supply")
+        per_enum = self._tagged(items, "per_enum")
         return ast.Resource(str(name), title, bool(self._tagged(items, "non_renewable")),
-                            supply[0] if supply else None, self._metas(items), self._span(meta))
+                            supply[0] if supply else None, per_enum[0] if per_enum else None,
+                            self._metas(items), self._span(meta))
 
     def per_player(self, c):
         return ("per_player", True)
@@ -279,6 +281,10 @@ class DeclarationRules(TreeToAst):
         return ast.SubsetDomain(self._ident(c[0]), c[1] if len(c) > 1 else None, self._span(meta))
 
     @v_args(meta=True)
+    def enum_domain(self, meta, c):
+        return ast.EnumDomain(self._ident(c[0]), c[1] if len(c) > 1 else None, self._span(meta))
+
+    @v_args(meta=True)
     def range_domain(self, meta, c):
         return ast.RangeDomain(self._int(c[0]), self._int(c[1]), self._span(meta))
 
@@ -317,7 +323,7 @@ class DeclarationRules(TreeToAst):
 
     @v_args(meta=True)
     def proc_param(self, meta, c):
-        return ast.ProcParam(str(c[0]), self._ident(c[1]), self._span(meta))
+        return ast.ProcParam(str(c[0]), self._ident(c[1]), self._span(meta), len(c) > 2)
 
     @v_args(meta=True)
     def procedure(self, meta, c):

@@ -19,8 +19,10 @@ class StatementRules(TreeToAst):
     def bag_literal(self, meta, c):
         return ast.BagLiteral(tuple(c), self._span(meta))
 
-    def bag_item(self, c):
-        return (self._ident(c[0]), self._int(c[1]))
+    @v_args(meta=True)
+    def bag_item(self, meta, c):
+        key = c[1] if len(c) == 3 else None
+        return ast.BagItem(self._ident(c[0]), c[-1], key, self._span(meta))
 
     def bag_expr(self, c):
         return c[0]
@@ -45,7 +47,10 @@ class StatementRules(TreeToAst):
     shuffle = _stmt("Shuffle")
     draw = _stmt("Draw")
     reveal = _stmt("Reveal")
-    move_all = _stmt("MoveAll")
+
+    @v_args(meta=True)
+    def move_all(self, meta, c):
+        return ast.MoveAll(c[0], c[1], self._span(meta), len(c) > 2)
 
     @v_args(meta=True)
     def transfer(self, meta, c):
@@ -65,7 +70,7 @@ class StatementRules(TreeToAst):
 
     @v_args(meta=True)
     def move_card(self, meta, c):
-        return ast.MoveCard(self._ident(c[0]), c[1], len(c) > 2, self._span(meta))
+        return ast.MoveCard(c[0], c[1], len(c) > 2, self._span(meta))
 
     @v_args(meta=True)
     def put_catalogue(self, meta, c):
@@ -86,6 +91,11 @@ class StatementRules(TreeToAst):
     @v_args(meta=True)
     def each_player(self, meta, c):
         return ast.EachPlayer(c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def each_player_select(self, meta, c):
+        where, measures, then_where = c[0]
+        return ast.EachPlayer(c[1], self._span(meta), where, measures, then_where)
 
     @v_args(meta=True)
     def for_each(self, meta, c):

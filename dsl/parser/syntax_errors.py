@@ -97,7 +97,9 @@ def syntax_error(err: UnexpectedInput, text: str, path: str, report: Report) -> 
         opener = _unclosed(text, tok.start_pos or 0, accepted, path)
         if opener and opener[1].span.line == line:
             opener = None  # the opener is on the same line: the caret shows it already
-        hint = _keyword_hint(str(tok), err.expected) or (
+        before = syntax_words.tokens_before(text, tok.start_pos or 0, 1)
+        hint = (before and syntax_words.reserved_name_hint(before[-1]) if tok.type != "INT" else None) \
+            or _keyword_hint(str(tok), err.expected) or (
             f"close the `{opener[0]}` of line {opener[1].span.line} with `{_CLOSERS[opener[0]][0]}` "
             "before this" if opener
             else _token_hint(tok, accepted, expected, context))

@@ -35,6 +35,19 @@ def test_json_holds_every_row_with_its_speeds(saved: Path):
         assert row["game"] == "utopolis" and row["players"] == 1 and row["games"] >= 1
         assert row["actions"] > 0 and row["actions_per_second"] > 0 and row["relative"] > 0
     assert benchmark.load(saved).rows[0].key == ("utopolis", "solo", 1)
+    assert [(r["mode"], r["players"]) for r in run["search"]] == [(r["mode"], 1) for r in run["rows"]]
+    for row in run["search"]:
+        assert row["early_at"] == 10 and row["late_at"] > 10 and row["loops_per_second"] > 0
+        assert min(row["early_clone_us"], row["early_apply_us"], row["late_clone_us"],
+                   row["late_apply_us"], row["relative"]) > 0
+
+
+def test_a_run_saved_before_the_search_rows_still_loads(saved: Path, tmp_path: Path):
+    run = json.loads(saved.read_text(encoding="utf-8"))
+    del run["search"]
+    older = tmp_path / "older.json"
+    older.write_text(json.dumps(run), encoding="utf-8")
+    assert benchmark.load(older).search == [] and len(benchmark.load(older).rows) == 4
 
 
 def test_compare_with_the_same_engine_passes_a_gross_threshold(saved: Path):

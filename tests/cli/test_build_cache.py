@@ -79,14 +79,32 @@ def test_outputs_deleted_or_edited_are_written_again_from_the_cache(project: Pat
     assert cli.main(["build", "--no-site"]) == 0
     engine, page, errors = (project / "generated" / "tiny.py", project / "docs" / "games" / "tiny.md",
                             project / "docs" / "errors.md")
-    made = {p: p.read_bytes() for p in (engine, page, errors, project / "generated" / "_runtime.py")}
+    runtime = sorted((project / "generated" / "_runtime").glob("*.py"))
+    assert len(runtime) > 1
+    made = {p: p.read_bytes() for p in (engine, page, errors, *runtime)}
     engine.unlink()
     page.write_text("edited by hand\n", encoding="utf-8")
     errors.unlink()
-    (project / "generated" / "_runtime.py").unlink()
+    runtime[0].unlink()
+    runtime[-1].write_text("edited by hand\n", encoding="utf-8")
     _no_passes(monkeypatch)
     assert cli.main(["build", "--no-site"]) == 0
     assert {p: p.read_bytes() for p in made} == made
+
+
+def test_the_build_removes_the_runtime_an_older_build_left(project: Path, monkeypatch):
+    """The runtime was one module, ``generated/_runtime.py``, before it became a package:
+    a build removes it, and any module of ``generated/_runtime/`` the runtime no longer has."""
+    assert cli.main(["build", "--no-site"]) == 0
+    gen = project / "generated"
+    (gen / "_runtime.py").write_text("old runtime\n", encoding="utf-8")
+    (gen / "_runtime" / "gone.py").write_text("old module\n", encoding="utf-8")
+    (gen / "_runtime" / "notes.txt").write_text("not a module\n", encoding="utf-8")
+    _no_passes(monkeypatch)
+    assert cli.main(["build", "--no-site"]) == 0
+    assert not (gen / "_runtime.py").exists() and not (gen / "_runtime" / "gone.py").exists()
+    assert (gen / "_runtime" / "notes.txt").exists()  # only modules are the build's own
+    assert (gen / "_runtime" / "state.py").is_file()
 
 
 @pytest.mark.parametrize("edit", ["spec", "catalogue", "compiler"])

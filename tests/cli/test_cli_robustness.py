@@ -381,7 +381,7 @@ def test_bench_an_unknown_game_fails_before_printing():
 def test_bench_plays_at_least_one_game_per_row():
     result = rulebook("bench", "utopolis", "--games", "0", "--seconds", "0", "--players", "1")
     assert result.returncode == 0, result.stderr
-    rows = [line.split() for line in result.stdout.splitlines()[1:]]
+    rows = [line.split() for line in result.stdout.split("\n\n")[0].splitlines()[1:]]
     assert len(rows) == 4
     assert all(int(r[3]) >= 1 and float(r[4]) > 0 and float(r[5]) > 0 for r in rows)
 

@@ -230,6 +230,13 @@ def test_play_refuses_a_bad_mode_or_player_count():
 def test_bench_prints_games_and_actions_per_second():
     result = rulebook("bench", "utopolis", "--games", "1", "--seconds", "0", "--players", "1")
     assert result.returncode == 0, result.stderr
-    rows = [line.split() for line in result.stdout.splitlines()[1:]]
+    games, search = result.stdout.split("\n\n")
+    rows = [line.split() for line in games.splitlines()[1:]]
     assert {r[1] for r in rows} == {"solo", "solo_easy", "solo_hard", "solo_family"}
     assert all(float(r[4]) > 0 and float(r[5]) > 0 for r in rows)
+    # the tree-search table: clone and apply after 10 actions and later, loops per second
+    assert search.startswith("tree search") and search.splitlines()[1].split()[3:] == [
+        "clone", "apply", "at", "clone", "apply", "loops/s"]
+    rows = [line.split() for line in search.splitlines()[2:]]
+    assert {r[1] for r in rows} == {"solo", "solo_easy", "solo_hard", "solo_family"}
+    assert all(float(r[3]) > 0 and int(r[5]) > 10 and float(r[8]) > 0 for r in rows)

@@ -64,7 +64,7 @@ def test_a_broken_save_reports_diagnostics_and_keeps_the_output(project: Path, c
     def edits():
         yield set()
         before = engine.read_text(encoding="utf-8")
-        (specs / "mini.rules").write_text(SPEC.replace("score top.value", "score top.valu"),
+        (specs / "mini.rules").write_text(SPEC.replace("score best_tile.value", "score best_tile.valu"),
                                           encoding="utf-8")
         yield changed(specs / "mini.rules")
         assert engine.read_text(encoding="utf-8") == before
@@ -133,7 +133,7 @@ def test_the_command_builds_then_rebuilds_and_exits_0_on_ctrl_c(project: Path, m
     assert seen["paths"] == ((project / "specs").resolve(),)
     assert out[0].startswith("watching ") and out[-1] == "stopped watching"
     assert [line.split()[1] for line in out[1:-1]] == ["mini", "other", "other"]
-    assert (project / "generated" / "_runtime.py").is_file()
+    assert (project / "generated" / "_runtime" / "__init__.py").is_file()
     assert not (project / "site").exists()
 
 

@@ -26,8 +26,8 @@ zone pool "worker pool" of worker {
 procedure check "Knowledge check" (who: player) {
   effect {
     if (sum value over available of who) >= 12 {
-      let top = best available of who by value
-      move top into pool of who
+      let leaving = best available of who by value
+      move leaving into pool of who
     }
   }
   source "Knowledge check"
@@ -91,8 +91,8 @@ def test_checks(tmp_path):
     assert any(d.code == "E0504" and "takes 1 value" in d.message for d in result.diagnostics)
     result = compile_text(tmp_path, SPEC.replace("do check(me)", "do chek(me)"))
     assert any("did you mean `check`" in (d.hint or "") for d in result.diagnostics)
-    looped = SPEC.replace("      move top into pool of who\n",
-                          "      move top into pool of who\n      do check(who)\n")
+    looped = SPEC.replace("      move leaving into pool of who\n",
+                          "      move leaving into pool of who\n      do check(who)\n")
     result = compile_text(tmp_path, looped)
     assert any(d.code == "E0206" for d in result.diagnostics)
 

@@ -92,6 +92,16 @@ def test_stressed_catalogues_never_raise(case):
     fuzzing.check_input(SPEC_PATH, case.text, codegen=False, catalogues=case.catalogues)
 
 
+@settings(max_examples=12, **SETTINGS)
+@given(st.data())
+def test_questions_about_players_and_zones_never_raise(data):
+    """The fuzzing generator of constructs 4 and 5 (issue 11): nested questions about
+    players, maybe values and order in zones on the real spec's zones; whatever they
+    make, the compiler reports, never raises, and lowers what checks clean."""
+    text = fuzzing._stress_questions(data.draw, st, REAL)
+    fuzzing.check_input(SPEC_PATH, text)
+
+
 @pytest.mark.parametrize("edit", fuzzing.STRESS, ids=lambda e: e.__name__)
 def test_each_stress_edit_changes_the_spec(edit):
     from hypothesis import Phase, find

@@ -281,7 +281,7 @@ def test_ask_and_transfer():
 
 
 def test_stmt_renders_one_statement():
-    node = ast.Gain(ast.BagLiteral(((ast.Ident("water"), 1),)))
+    node = ast.Gain(ast.BagLiteral((ast.BagItem(ast.Ident("water"), ast.Number(1)),)))
     assert english.stmt(node, {"water": "Water"}) == ["- Take 1 Water from the supply."]
     assert english.stmt(ast.SetState(ast.Ident("b"), ast.Ident("value"), ast.Number(3))) == \
         ["- Set b's value to 3."]
@@ -425,3 +425,28 @@ def test_names_for_prefers_fields_over_types_and_knows_members():
 def test_unknown_node_is_a_type_error():
     with pytest.raises(TypeError):
         english.expr(object())
+
+
+def test_resource_families_and_computed_amounts_in_words():
+    """Constructs 6 and 7 on the page: a family's row, a member as a key, an amount worked
+    out in play, a bag less another (never below zero) and a bag twice over."""
+    text = (SPEC.replace('resource worker "Worker" {', 'enum kind "kind" { red "Red" blue "Blue" '
+                         'source "Parts" }\nresource gem "Gem" { per kind source "Parts" }\n'
+                         'resource worker "Worker" {'))
+    spec, _ = parse_spec(text, "x.rules")
+    base = compose(spec, DiagnosticBag()).base
+    names = english.names_for(base)
+    assert english.decl(base.resources["gem"], names)[0] == (
+        "**Gem**: one per kind, each renewable, unlimited supply.")
+    water_morale = ast.BagLiteral((ast.BagItem(ast.Ident("water"), ast.Name("worker")),))
+    assert english.stmt(ast.Pay(water_morale), names) == ["- Pay as much Water as your Worker to the supply."]
+    gem = ast.BagLiteral((ast.BagItem(ast.Ident("gem"), ast.Number(2), ast.Name("red")),))
+    assert english.stmt(ast.Gain(gem), names) == ["- Take 2 Gem of type Red from the supply."]
+    less = ast.Arith(("-",), (ast.BagLiteral((ast.BagItem(ast.Ident("water"), ast.Number(2)),)),
+                              ast.BagLiteral((ast.BagItem(ast.Ident("worker"), ast.Number(1)),))))
+    assert str(english.expr(less, names)) == "2 Water, less 1 Worker (never below zero)"
+    twice = ast.Arith(("*",), (ast.BagLiteral((ast.BagItem(ast.Ident("water"), ast.Number(1)),)),
+                               ast.Number(2)))
+    assert str(english.expr(twice, names)) == "twice 1 Water"
+    red_gems = ast.Index(ast.Ident("gem"), ast.Name("red"), "p")
+    assert str(english.expr(red_gems, names)) == "p's Gem of type Red"

@@ -101,3 +101,27 @@ def test_pygments_finds_the_lexer_through_the_entry_point(tmp_path, monkeypatch)
     assert isinstance(get_lexer_by_name("rulebook"), RulebookLexer)
     assert isinstance(get_lexer_by_name("rules"), RulebookLexer)
     assert isinstance(get_lexer_for_filename("specs/utopolis.rules"), RulebookLexer)
+
+
+def test_resource_families_and_computed_amounts_lex_as_the_language_means():
+    """Constructs 6 and 7 add no keyword: `per` and `for each ... in` are keywords, the
+    family, its key and a computed amount are names, brackets punctuation."""
+    tokens = lex('resource disc "Knowledge Disc" {\n  per knowledge\n}\n'
+                 "for each k in knowledge {\n  gain disc[k] (n + 1), water morale\n}\n")
+    assert [v for t, v in tokens if t in Keyword] == ["resource", "per", "for", "each", "in", "gain"]
+    assert [v for t, v in tokens if t in Name] == ["disc", "knowledge", "k", "knowledge", "disc", "k", "n",
+                                                   "water", "morale"]
+    assert not [v for t, v in tokens if t in Error]
+
+
+def test_the_words_of_questions_about_players_and_order_in_zones_are_keywords():
+    """Issue 11, constructs 4 and 5: the new words are read from the grammar like every
+    keyword, and `%` is an operator."""
+    tokens = lex("let p = the player with most vp then fewest crew where every player vp >= 1\n"
+                 "let t = top of my hand\nif t != nothing and p != nobody {\n}\n"
+                 "score (1 - 3) % 8 + count players where vp >= 1\n"
+                 "let d = next in board after 1 by tz\nmove all my hand into deck bottom\n")
+    words = {value for tok, value in tokens if tok in Keyword}
+    assert {"the", "player", "with", "most", "then", "fewest", "where", "every", "top", "of", "nothing",
+            "nobody", "count", "players", "next", "in", "after", "by", "move", "all", "bottom"} <= words
+    assert (Operator, "%") in tokens

@@ -301,7 +301,8 @@ def test_deleted_closing_brace_reports_ends_too_early_at_the_end():
 
 
 def test_deleted_inner_closing_brace_is_reported_where_the_next_item_starts():
-    text = edit(KITCHEN, '      score top.value\n    }\n  }\n}\n', '      score top.value\n    }\n  }\n')
+    text = edit(KITCHEN, '      score best_tile.value\n    }\n  }\n}\n',
+                '      score best_tile.value\n    }\n  }\n')
     _, [d] = parse_spec(text, "s.rules")
     line = text[:text.index('action buy "Buy" {')].count("\n") + 1
     assert d.span.line == line

@@ -115,3 +115,14 @@ def test_hints_for_common_slips():
     assert "lower_case" in hint('action Take "Take" { }')
     assert "double quotes" in hint("resource coin 'Coin' { }")
     assert hint('resource coin "Coin" {\n') == "close the `{` of line 1 with `}`"
+
+
+@pytest.mark.parametrize("word, use", [("top", "score top"), ("next", "score next + 1"),
+                                       ("nobody", "transfer coin 1 to nobody.owner")])
+def test_a_word_that_starts_an_expression_used_as_a_name_is_told_to_be_renamed(word, use):
+    """Issue 11: `top`, `next`, `the`... start expressions, so a local named so reads as
+    that word where a value is expected; the hint says so and how to fix it."""
+    text = f'action a "A" {{\n  effect {{\n    let {word} = 3\n    {use}\n  }}\n}}\n'
+    _, diagnostics = parse_spec(text, "s.rules")
+    assert diagnostics and diagnostics[0].code == "E0001"
+    assert diagnostics[0].hint.startswith(f"`{word}` is a word of the language where a value is expected")

@@ -1,4 +1,4 @@
-"""The engines' runtime (:mod:`compiler.engine.runtime`) tested as a module, on a small
+"""The engines' runtime (the package :mod:`compiler.engine.runtime`) tested directly, on a small
 game written here by hand: no spec is compiled and no engine generated.
 
 The game, *Tokens*: six cards dealt from a shared deck (refilled from the discard
@@ -125,22 +125,45 @@ def changed(s: R.State) -> R.State:
 
 
 # ------------------------------------------------------------------ the module itself
+RUNTIME = REPO_ROOT / "compiler" / "engine" / "runtime"
+
+
 def test_the_build_copies_the_runtime_byte_for_byte():
-    source = (REPO_ROOT / "compiler" / "engine" / "runtime.py").read_bytes()
-    assert render_runtime().encode("utf-8") == source
-    assert (REPO_ROOT / "generated" / "_runtime.py").read_bytes() == source
+    sources = {p.name: p.read_bytes() for p in RUNTIME.glob("*.py")}
+    assert "__init__.py" in sources and "state.py" in sources
+    assert {name: text.encode("utf-8") for name, text in render_runtime().items()} == sources
+    assert {p.name: p.read_bytes() for p in (REPO_ROOT / "generated" / "_runtime").glob("*.py")} == sources
 
 
-def test_the_runtime_imports_only_the_standard_library():
+@pytest.mark.parametrize("name", sorted(p.name for p in RUNTIME.glob("*.py")))
+def test_the_runtime_imports_only_the_standard_library_and_itself(name: str):
     import ast
     import sys
 
-    tree = ast.parse(render_runtime())
+    tree = ast.parse(render_runtime()[name])
     imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
                 for alias in node.names}
     imported |= {node.module.split(".")[0] for node in ast.walk(tree)
-                 if isinstance(node, ast.ImportFrom) and node.module}
+                 if isinstance(node, ast.ImportFrom) and node.module and not node.level}
     assert imported <= set(sys.stdlib_module_names) | {"__future__"}, imported
+    relative = [node for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level]
+    assert all(node.level == 1 for node in relative)  # only its own modules, never generated's engines
+
+
+def test_the_runtime_package_re_exports_every_name_of_its_modules():
+    """Engines and tests read ``R.name``: every function and class the modules define is
+    there, the very same object (the private helpers of reading a save aside)."""
+    import importlib
+    import inspect
+
+    for path in sorted(RUNTIME.glob("*.py")):
+        if path.stem == "__init__":
+            continue
+        module = importlib.import_module(f"compiler.engine.runtime.{path.stem}")
+        for name, value in vars(module).items():
+            if (inspect.isfunction(value) or inspect.isclass(value)) and value.__module__ == module.__name__ \
+                    and (not name.startswith("_") or path.stem not in ("saves",)):
+                assert getattr(R, name) is value, f"{path.name}: {name} is not re-exported"
 
 
 # ------------------------------------------------------------------ chance
@@ -491,7 +514,7 @@ def test_a_saved_state_plays_on_as_the_original():
     (lambda d: d["z"]["deck"].append(d["z"]["deck"][0]), "misplaced"),
     (lambda d: d["loc"].__setitem__(0, ["discard", None]), "not where its location says"),
     (lambda d: d["res"][0].append(1), "bad resources"),
-    (lambda d: d["pending"].append({"kind": "ask", "player": 7}), "bad pending decisions"),
+    (lambda d: d["pending"].append({"kind": "ask", "player": 7}), "bad pending decision 1"),
 ])
 def test_a_saved_state_that_does_not_hold_together_is_refused(edit, why):
     game = Tokens(2, seed=5)
@@ -539,3 +562,22 @@ def test_an_observation_shows_public_zones_own_hidden_zones_and_sizes_of_the_res
     assert s.observation(0)["zones"]["hand"] == [[mine], 0]
     with pytest.raises(R.RulesError, match="no player 2"):
         s.observation(2)
+
+
+# ----------------------------------------------------------------- bag arithmetic (construct 7)
+def test_bag_arithmetic_never_goes_below_zero():
+    assert R.bag_plus((1, 0, 2), (0, 3, 1)) == (1, 3, 3)
+    assert R.bag_minus((2, 1, 0), (1, 1, 1)) == (1, 0, 0)  # a titanium discount on no titanium
+    assert R.bag_times((1, 0, 2), 2) == (2, 0, 4)
+    assert R.bag_times((1, 0, 2), -1) == (0, 0, 0)
+    assert R.bag_of(3, ((2, 4), (0, -1), (2, 1))) == (0, 0, 5)  # below zero counts as none
+
+
+def test_pay_one_checks_the_one_resource():
+    s = SimpleNamespace(res=[[3, 1]])
+    R.pay_one(s, 0, 0, 2)
+    R.pay_one(s, 0, 1, -4)  # nothing to pay
+    assert s.res == [[1, 1]]
+    with pytest.raises(R.IllegalActionError):
+        R.pay_one(s, 0, 1, 2)
+    assert s.res == [[1, 1]]

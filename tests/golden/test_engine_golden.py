@@ -1,5 +1,5 @@
 """The committed engines are golden files: ``generated/<game>.py`` and
-``generated/_runtime.py`` must equal what the compiler produces now, and they
+the package ``generated/_runtime/`` must equal what the compiler produces now, and they
 may import nothing but the standard library and ``generated`` itself."""
 
 from __future__ import annotations
@@ -59,12 +59,21 @@ def test_committed_reference_page_matches_the_compiler(spec: Path, repo_root: Pa
                     pytrace=False)
 
 
-def test_committed_runtime_matches_the_compiler():
-    committed = (GENERATED / "_runtime.py").read_text(encoding="utf-8")
-    expected = render_runtime()
+@pytest.mark.parametrize("name", sorted(render_runtime()))
+def test_committed_runtime_matches_the_compiler(name: str):
+    path = GENERATED / "_runtime" / name
+    assert path.exists(), f"generated/_runtime/{name} is missing: run `rulebook build`"
+    committed = path.read_text(encoding="utf-8")
+    expected = render_runtime()[name]
     if committed != expected:
-        pytest.fail(f"generated/_runtime.py {STALE}\n" + _diff(expected, committed, "_runtime.py"),
+        pytest.fail(f"generated/_runtime/{name} {STALE}\n" + _diff(expected, committed, name),
                     pytrace=False)
+
+
+def test_the_committed_runtime_has_no_other_module():
+    assert not (GENERATED / "_runtime.py").exists(), "generated/_runtime.py is stale: run `rulebook build`"
+    extra = {p.name for p in (GENERATED / "_runtime").glob("*.py")} - set(render_runtime())
+    assert not extra, f"generated/_runtime/ has modules the runtime does not: {sorted(extra)}"
 
 
 def test_generated_package_marker_exists():
@@ -78,7 +87,7 @@ def test_compiling_twice_gives_the_same_engine(repo_root: Path):
 
 # ------------------------------------------------------------------ imports
 def _generated_modules() -> list[Path]:
-    return sorted(GENERATED.glob("*.py"))
+    return sorted([*GENERATED.glob("*.py"), *GENERATED.glob("_runtime/*.py")])
 
 
 def _imported_modules(source: str) -> list[tuple[int, str]]:
@@ -98,7 +107,7 @@ def _imported_modules(source: str) -> list[tuple[int, str]]:
     return found
 
 
-@pytest.mark.parametrize("path", _generated_modules(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", _generated_modules(), ids=lambda p: p.relative_to(GENERATED).as_posix())
 def test_generated_modules_import_only_the_standard_library(path: Path):
     allowed = set(sys.stdlib_module_names) | {"generated", "__future__"}
     imports = _imported_modules(path.read_text(encoding="utf-8"))
@@ -112,12 +121,13 @@ def test_the_import_check_sees_nested_imports():
 
 
 @pytest.mark.parametrize("path", [p for p in _generated_modules() if p.name != "__init__.py"],
-                         ids=lambda p: p.name)
+                         ids=lambda p: p.relative_to(GENERATED).as_posix())
 def test_generated_modules_import_without_site_packages(path: Path):
     """Import each engine in a Python with no site-packages (-S) and no environment (-I):
     anything beyond the standard library would fail here."""
+    module = ".".join(path.relative_to(REPO_ROOT).with_suffix("").parts)
     code = (f"import sys; sys.path.insert(0, {str(REPO_ROOT)!r}); "
-            f"import generated.{path.stem}; "
+            f"import {module}; "
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in {'lark', 'jinja2', 'yaml', "
             "'networkx', 'compiler', 'dsl'}); print(bad)")
     proc = python(code, options=("-I", "-S"), timeout=60)

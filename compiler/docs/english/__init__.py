@@ -22,7 +22,7 @@ from compiler.docs.english.declarations import (DECL_RENDERERS, PHASE_KINDS, VIS
                                            phase, procedure, provenance, resource, scope_words, setup,
                                            sources, tally, tally_limit, title, track, trigger, zone_decl)
 from compiler.docs.english.expressions import (COMPARISONS, DOMAIN_RENDERERS, EXPR_RENDERERS, card_noun,
-                                               domain, expr, join, zone)
+                                               domain, expr, join, type_noun, zone)
 from compiler.docs.english.glossary import Names, as_names, names_for, plain
 from compiler.docs.english.statements import INDENT, STMT_RENDERERS, stmt, stmts
 
@@ -31,5 +31,5 @@ __all__ = [
     "STMT_RENDERERS", "VISIBILITY", "action", "admonition", "as_names", "card_noun", "decl", "derived",
     "domain", "end", "enum", "expr", "flow", "join", "names_for", "overflow", "param", "paragraphs", "phase",
     "procedure", "plain", "provenance", "resource", "scope_words", "setup", "sources", "stmt", "stmts",
-    "tally", "tally_limit", "title", "track", "trigger", "zone", "zone_decl",
+    "tally", "tally_limit", "title", "track", "trigger", "type_noun", "zone", "zone_decl",
 ]

@@ -141,7 +141,8 @@ def catalogue(decl: ast.Catalogue, names: Mapping[str, str] | None = None) -> li
 def procedure(decl: ast.Procedure, names: Mapping[str, str] | None = None) -> list[str]:
     """A procedure: the effects other rules carry out by name."""
     v = Voice(as_names(names))
-    params = join([Markdown("*{}* ({})").format(p.name, v.names.title(p.type.name)) for p in decl.params])
+    params = join([Markdown("*{}* ({}{})").format(p.name, v.names.title(p.type.name),
+                                                  ", or none" if p.maybe else "") for p in decl.params])
     intro = Markdown("**{}**, for {}").format(decl.title, params) if decl.params \
         else Markdown("**{}**").format(decl.title)
     return paragraphs(_list(intro, decl.effect, v), provenance(decl.meta))
@@ -210,6 +211,10 @@ def tally(decl: ast.Tally, names: Mapping[str, str] | None = None) -> list[str]:
 def resource(decl: ast.Resource, names: Mapping[str, str] | None = None) -> list[str]:
     kind = "non-renewable (spent when used)" if decl.non_renewable else "renewable"
     supply = "unlimited supply" if decl.supply is None else f"supply of {decl.supply}"
+    if decl.per_enum is not None:  # a family: one resource per member of the enum
+        per = Markdown("one per {}").format(type_noun(decl.per_enum.name, as_names(names)))
+        return paragraphs([Markdown("**{}**: {}, each {}, {}.").format(decl.title, per, kind, supply)],
+                          provenance(decl.meta))
     return paragraphs([Markdown("**{}**: {}, {}.").format(decl.title, kind, supply)], provenance(decl.meta))
 
 

@@ -23,7 +23,7 @@ from compiler.docs.markdown import Markdown, inline
 COMPARISONS = {">=": "is at least", "<=": "is at most", "==": "is", "!=": "is not",
                "<": "is less than", ">": "is more than"}
 _NEGATED_OP = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
-_ARITH = {"+": "plus", "-": "minus", "*": "times", "//": "divided by"}
+_ARITH = {"+": "plus", "-": "minus", "*": "times", "//": "divided by", "%": "modulo"}
 _CALLS = {"max": "the greater of", "min": "the smaller of"}
 
 
@@ -99,6 +99,14 @@ def _bag_domain(node: ast.BagDomain, voice: Voice, var: str | None) -> str:
     return f"any {node.size} of {kinds}, in any mix"
 
 
+def _enum_domain(node: ast.EnumDomain, voice: Voice, var: str | None) -> str:
+    noun = type_noun(node.enum.name, voice.names)
+    text = f"{_article(str(noun))} {noun}"
+    if node.where is not None:
+        text += f" such that {phrase(node.where, voice)}"
+    return text
+
+
 def _subset_domain(node: ast.SubsetDomain, voice: Voice, var: str | None) -> str:
     decl = voice.names.decls.get(node.card_type.name)
     noun = inline(_noun(decl.title)) if decl is not None and hasattr(decl, "title") else plain(
@@ -116,6 +124,7 @@ DOMAIN_RENDERERS: dict[type, Callable[..., str]] = {
     ast.BagDomain: _bag_domain,
     ast.RangeDomain: lambda n, v, var: f"a number from {n.low} to {n.high}",
     ast.SubsetDomain: _subset_domain,
+    ast.EnumDomain: _enum_domain,
 }
 
 
@@ -263,10 +272,19 @@ def _grouped(node, v: Voice, nested: type) -> str:
     return f"({text})" if isinstance(node, nested) else text
 
 
+#: ``x == nothing`` and the like, by operator and literal.
+_ABSENT = {("==", ast.Nothing): "is no card", ("!=", ast.Nothing): "is a card",
+           ("==", ast.Nobody): "is nobody", ("!=", ast.Nobody): "is a player"}
+
+
 def _compare(node: ast.Compare, v: Voice) -> str:
     verb = COMPARISONS[node.op]
     if node.op in ("==", "!=") and isinstance(node.right, ast.EmptyBag):
         return f"{phrase(node.left, v)} {verb} empty"
+    for this, other in ((node.left, node.right), (node.right, node.left)):
+        absent = _ABSENT.get((node.op, type(other)))
+        if absent is not None:
+            return f"{phrase(this, v)} {absent}"
     left, right = phrase(node.left, v), _operand(node.right, node.left, v)
     if _plural_title(node.left, v):
         verb = verb.replace("is", "are", 1)
@@ -310,7 +328,7 @@ def _any_player(node: ast.AnyPlayer, v: Voice) -> str:
 
 def _mentions_of_me(node, names: Names) -> int:
     """How many times a condition refers to the player it is about."""
-    if isinstance(node, (ast.Me, ast.AnyPlayer)):
+    if isinstance(node, (ast.Me, ast.AnyPlayer, ast.EveryPlayer, ast.CountPlayers, ast.ThePlayer)):
         return 1 if isinstance(node, ast.Me) else 0
     if isinstance(node, ast.ZoneRef):
         return int(node.owner == "my")
@@ -336,27 +354,72 @@ def _has(node: ast.Has, v: Voice) -> str:
 
 # ----------------------------------------------------------------- numbers and bags
 def _arith(node: ast.Arith, v: Voice) -> str:
+    if any(_bag_like(x, v) for x in node.operands):
+        return _bag_arith(node, v)
     parts = [_grouped(node.operands[0], v, ast.Arith)]
     for op, operand in zip(node.ops, node.operands[1:]):
         parts.append(f"{_ARITH[op]} {_grouped(operand, v, ast.Arith)}")
         if op == "//":
             parts[-1] += " (rounded down)"
+        if op == "%":
+            parts[-1] += " (the remainder of the division)"
     return " ".join(parts)
 
 
 def _bag(node: ast.BagLiteral, v: Voice) -> str:
-    return join([Markdown(f"{amount} {v.names.title(kind.name)}") for kind, amount in node.items])
+    return join([Markdown(_bag_item(item, v)) for item in node.items])
+
+
+def _bag_item(item: ast.BagItem, v: Voice) -> str:
+    """``2 Water``, ``as much Water as your Morale``, ``1 Knowledge Disc of type k``."""
+    what = v.names.title(item.resource.name)
+    if item.key is not None:
+        what = f"{what} of type {phrase(item.key, v)}"
+    if type(item.amount) is ast.Number:
+        return f"{item.amount.value} {what}"
+    return f"as much {what} as {_grouped(item.amount, v, ast.Arith)}"
+
+
+def _bag_like(node, v: Voice) -> bool:
+    """Whether ``node`` reads as a bag: written out, or a card's bag field."""
+    if isinstance(node, (ast.BagLiteral, ast.EmptyBag)):
+        return True
+    if isinstance(node, ast.Arith):
+        return any(_bag_like(x, v) for x in node.operands)
+    return isinstance(node, ast.Attribute) and v.names.fields.get(node.attr) == "bag"
+
+
+def _bag_arith(node: ast.Arith, v: Voice) -> str:
+    """Bag arithmetic: ``the cost of b, less 1 Titanium (never below zero)``, ``twice
+    what b gives``."""
+    text = _grouped(node.operands[0], v, ast.Arith)
+    for op, operand in zip(node.ops, node.operands[1:]):
+        right = _grouped(operand, v, ast.Arith)
+        if op == "+":
+            text = f"{text} and {right}"
+        elif op == "-":
+            text = f"{text}, less {right} (never below zero)"
+        elif type(operand) is ast.Number:
+            text = {1: text, 2: f"twice {text}"}.get(operand.value, f"{operand.value} times {text}")
+        else:
+            text = f"{right} times {text}"
+    return text
+
+
+def _called(name: ast.Ident | None) -> str:
+    """`` (each one *s*)`` for the card named by ``as s``, else nothing."""
+    return f" (each one *{plain(name.name)}*)" if name is not None else ""
 
 
 def _count(node: ast.Count, v: Voice) -> str:
-    text = f"the number of {card_noun(node.zone, v.names)} in {_zone(node.zone, v)}"
+    text = f"the number of {card_noun(node.zone, v.names)} in {_zone(node.zone, v)}{_called(node.name)}"
     if node.where is not None:
         text += " " + relative(node.where, v.on_cards(), plural=True)
     return text
 
 
 def _sum(node: ast.Sum, v: Voice) -> str:
-    cards = f"the {card_noun(node.zone, v.names)} in {_zone(node.zone, v)}"
+    cards = f"the {card_noun(node.zone, v.names)} in {_zone(node.zone, v)}{_called(node.name)}"
     if node.where is not None:
         cards += " " + relative(node.where, v.on_cards(), plural=True)
     value = phrase(node.value, v.on_cards())
@@ -377,13 +440,71 @@ def _in_zone(node: ast.InZone, v: Voice) -> str:
 
 
 def _index(node: ast.Index, v: Voice) -> str:
+    decl = v.names.decls.get(node.track.name)
+    if isinstance(decl, ast.Resource):  # a member of a resource family, held by you or p
+        what = f"{v.names.title(node.track.name)} of type {phrase(node.key, v)}"
+        return v.own(what) if node.owner is None else f"{inline(node.owner)}'s {what}"
     return f"the {v.names.title(node.track.name)} of {phrase(node.key, v)}"
 
 
 def _best(node: ast.Best, v: Voice) -> str:
     noun = card_noun(node.zone, v.names, plural=False)
     key = phrase(node.key, v.on_cards())
-    return f"the {noun} in {_zone(node.zone, v)} with the highest {key} (the first one on a tie)"
+    return (f"the {noun} in {_zone(node.zone, v)}{_called(node.name)} with the highest {key} "
+            "(the first one on a tie)")
+
+
+def _top_of(node: ast.TopOf, v: Voice) -> str:
+    noun = card_noun(node.zone, v.names, plural=False)
+    text = f"the {node.side} {noun} of {_zone(node.zone, v)}"
+    if node.where is not None:
+        text = f"the {'topmost' if node.side == 'top' else 'bottommost'} {noun} of {_zone(node.zone, v)} " \
+               + relative(node.where, v.on_cards())
+    return text + " (no card if there is none)"
+
+
+def _next_in(node: ast.NextIn, v: Voice) -> str:
+    noun = card_noun(node.zone, v.names, plural=False)
+    key = phrase(node.key, v.on_cards())
+    start = "from" if node.inclusive else "after"
+    text = f"the next {noun} of {_zone(node.zone, v)}, going round by {key} {start} {phrase(node.start, v)}"
+    if node.where is not None:
+        text += ", " + relative(node.where, v.on_cards())
+    return text + f" (from the highest {key} back to the lowest; no card if none qualifies)"
+
+
+def _field_of(node: ast.FieldOf, v: Voice) -> str:
+    return f"({phrase(node.obj, v)})'s {plain(node.attr)}"
+
+
+def selection(where, measures, then_where, v: Voice) -> str:
+    """The clauses of ``each player``/``the player`` after the word "player": ``who ...``,
+    ``with the most ...``, ``then the fewest ...``, in the order written."""
+    they = v.their()
+    parts = []
+    if where is not None:
+        parts.append(f"for whom {phrase(where, they)}")
+    for i, (direction, measure) in enumerate(measures):
+        parts.append(f"{'with' if i == 0 else 'then'} the {direction} "
+                     f"{phrase(measure, replace(they, your=''))}")
+    if then_where is not None:
+        parts.append(f"{'among those, ' if measures else ''}for whom {phrase(then_where, they)}")
+    return ", ".join(parts)
+
+
+def _the_player(node: ast.ThePlayer, v: Voice) -> str:
+    return (f"the player {selection(node.where, node.measures, node.then_where, v)} "
+            "(nobody if none or several are still tied)")
+
+
+def _count_players(node: ast.CountPlayers, v: Voice) -> str:
+    return f"the number of players for whom {phrase(node.condition, v.their())}"
+
+
+def _every_player(node: ast.EveryPlayer, v: Voice) -> str:
+    if _mentions_of_me(node.condition, v.names) <= 1:
+        return phrase(node.condition, replace(v, you="every player", your="every player's"))
+    return f"for every player, {phrase(node.condition, v.their())}"
 
 
 def _call(node: ast.Call, v: Voice) -> str:
@@ -393,6 +514,9 @@ def _call(node: ast.Call, v: Voice) -> str:
     if node.func.name == "abs" and len(args) == 1:
         return f"the size of {args[0]}"
     if node.func.name == "total" and len(args) == 1:
+        decl = v.names.decls.get(getattr(node.args[0], "attr", getattr(node.args[0], "name", "")))
+        if isinstance(decl, ast.Resource) and decl.per_enum is not None:  # total(disc)
+            return f"the number of {args[0]} of every {type_noun(decl.per_enum.name, v.names)}"
         return f"the number of resources in {args[0]}"
     return f"{plain(node.func.name)} of {join(args)}"
 
@@ -465,5 +589,13 @@ EXPR_RENDERERS: dict[type, Callable[..., str]] = {
     ast.RollValue: lambda n, v: "a fresh roll of it",
     ast.InZone: _in_zone,
     ast.Call: _call,
+    ast.Nothing: lambda n, v: "no card",
+    ast.Nobody: lambda n, v: "nobody",
+    ast.TopOf: _top_of,
+    ast.NextIn: _next_in,
+    ast.FieldOf: _field_of,
+    ast.ThePlayer: _the_player,
+    ast.CountPlayers: _count_players,
+    ast.EveryPlayer: _every_player,
     ast.ZoneRef: _zone,
 }

@@ -1,6 +1,6 @@
 """Statements as Markdown bullets: one imperative sentence per statement.
 
-``stmt(Gain(BagLiteral(((Ident('water'), 1),))), names)`` →
+``stmt(Gain(BagLiteral((BagItem(Ident('water'), Number(1)),))), names)`` →
 ``["- Take 1 Water from the supply."]``.  Blocks (``each player``, ``for
 each``, ``if``, ``ask``, ``choose c: card in``) nest their bodies four spaces deeper,
 as Python-Markdown wants for nested lists.  Lines are
@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping
 
 from dsl import ast
 
-from compiler.docs.english.expressions import Voice, card_noun, join, phrase, relative
+from compiler.docs.english.expressions import (Voice, card_noun, join, phrase, relative, selection,
+                                               type_noun)
 from compiler.docs.english.glossary import as_names, plain
 from compiler.docs.markdown import Markdown, inline
 
@@ -66,7 +67,7 @@ def _pay(node: ast.Pay, v: Voice) -> list[str]:
 def _release(node: ast.Release, v: Voice) -> list[str]:
     resources = [d for d in v.names.decls.values() if isinstance(d, ast.Resource)]
     if isinstance(node.bag, ast.BagLiteral):
-        kinds = {k.name for k, _ in node.bag.items}
+        kinds = {item.resource.name for item in node.bag.items}
         resources = [r for r in resources if r.name in kinds]
     back = join([r.title for r in resources if not r.non_renewable])
     spent = join([r.title for r in resources if r.non_renewable])
@@ -134,9 +135,25 @@ def _draw(node, v: Voice, verb: str, face: str) -> list[str]:
 
 def _move_card(node: ast.MoveCard, v: Voice) -> list[str]:
     dest = phrase(node.dest, v)
+    card = inline(node.card.name) if isinstance(node.card, ast.Name) else phrase(node.card, v)
     if node.bottom:
-        return _bullet(f"Put {inline(node.card.name)} at the bottom of {dest}{_overflow_note(node.dest, v)}.")
-    return _bullet(f"Move {inline(node.card.name)} into {dest}{_overflow_note(node.dest, v)}.")
+        return _bullet(f"Put {card} at the bottom of {dest}{_overflow_note(node.dest, v)}.")
+    return _bullet(f"Move {card} into {dest}{_overflow_note(node.dest, v)}.")
+
+
+def _move_all(node: ast.MoveAll, v: Voice) -> list[str]:
+    if node.bottom:
+        return _bullet(f"Put every card in {phrase(node.source, v)} at the bottom of {phrase(node.dest, v)}, "
+                       "keeping their order.")
+    return _bullet(f"Move every card in {phrase(node.source, v)} into {phrase(node.dest, v)}.")
+
+
+def _each_player(node: ast.EachPlayer, v: Voice) -> list[str]:
+    if not node.selects:
+        return _block("Each player, in turn order from the first player:", node.body, v)
+    which = selection(node.where, node.measures, node.then_where, v)
+    tied = " (all of them, if tied)" if node.measures else ""
+    return _block(f"Each player {which}{tied}, in turn order from the first player:", node.body, v)
 
 
 def _overflow_note(dest: ast.ZoneRef, v: Voice) -> str:
@@ -180,6 +197,12 @@ def _choose_card(node: ast.ChooseCard, v: Voice) -> list[str]:
 
 # ----------------------------------------------------------------- control
 def _for_each(node: ast.ForEach, v: Voice) -> list[str]:
+    decl = v.names.decls.get(node.zone.zone.name)
+    if isinstance(decl, ast.Enum) and node.zone.owner is None and node.zone.owner_expr is None:
+        text = f"For each {type_noun(decl.name, v.names)} {inline(node.var.name)}"
+        if node.where is not None:
+            text += f" such that {phrase(node.where, v)}"
+        return _block(text + ", in order:", node.body, v)
     noun = card_noun(node.zone, v.names, plural=False)
     text = f"For each {noun} {inline(node.var.name)} in {phrase(node.zone, v)}"
     if node.where is not None:
@@ -220,14 +243,12 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.Draw: lambda n, v: _draw(n, v, "Draw", ""),
     ast.Reveal: lambda n, v: _draw(n, v, "Reveal", " face up"),
     ast.MoveCard: _move_card,
-    ast.MoveAll: lambda n, v: _bullet(f"Move every card in {phrase(n.source, v)} "
-                                      f"into {phrase(n.dest, v)}."),
+    ast.MoveAll: _move_all,
     ast.PutCatalogue: _put_catalogue,
     ast.Shuffle: lambda n, v: _bullet(f"Shuffle {phrase(n.zone, v)}."),
     ast.ChooseCards: _choose_cards,
     ast.ChooseCard: _choose_card,
-    ast.EachPlayer: lambda n, v: _block("Each player, in turn order from the first player:",
-                                        n.body, v),
+    ast.EachPlayer: _each_player,
     ast.ForEach: _for_each,
     ast.If: _if,
     ast.SetState: _set_state,

@@ -1,0 +1,62 @@
+"""Shared runtime of every rulebook engine: state, turn structure, zones, chance.
+
+This package is ``compiler/engine/runtime/``; `rulebook build` copies its modules byte
+for byte into ``generated/_runtime/``, which every generated engine imports as ``R``
+(``from generated import _runtime as R``): this module re-exports what engines and
+tests use, so ``R.has``, ``R.move``, ``R.State``... name the functions and classes of
+the modules below.  It knows no game: each engine passes its rules in as data (a
+:class:`Rules` table per mode, and the class attributes of its ``Game``, a
+:class:`GameBase`).  Standard library only.
+
+The modules, each importing only those above it (and the standard library):
+
+* :mod:`.errors` the errors an engine raises; :mod:`.values` constants, the names of
+  the runtime's types, and JSON conversions; :mod:`.chance` the seeded generator;
+* :mod:`.actions` :class:`Action`; :mod:`.resources` bags held, paid and gained;
+  :mod:`.zones` cards in zones, moved, drawn and shuffled; :mod:`.decisions` the
+  questions asked inside effects;
+* :mod:`.rules` a mode's :class:`Rules` and :class:`Phase`; :mod:`.state` the
+  :class:`State`; :mod:`.saves` saved states read back and checked; :mod:`.game`
+  :class:`GameBase`.
+
+Names used throughout: ``s`` is a :class:`State`, ``g`` the :class:`Rules` of its
+mode, ``p`` and ``q`` are seats (0-based), a *bag* is a tuple of amounts, one per
+resource in the game's order, and a zone is addressed by its name and its owner
+(a seat, a card id for the zones each card has, or ``None`` for a shared zone).
+
+The API follows OpenSpiel's names: ``Game.new_initial_state()``, and on a
+state ``current_player()``, ``legal_actions()``, ``apply_action(action)``,
+``is_terminal()``, ``returns()``, ``clone()``, ``observation(player)``.
+Chance is sampled inside the engine from the game's seed, so the same seed
+and the same actions always replay the same game.
+"""
+
+from .errors import IllegalActionError, RulesError, _BadState
+from .values import (TERMINAL, Apply, Bag, Continuation, Decision, Effect, Legal, Owner, Predicate,
+                     _from_json, _is_int, _same, _seat, _to_json)
+from .chance import MASK64, _next, randrange, shuffle_list
+from .actions import Action
+from .resources import bag_minus, bag_of, bag_plus, bag_times, gain, has, pay, pay_one, release, transfer
+from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw, in_zone, move,
+                    move_all, overflow, put, room, shuffle, zone)
+from .decisions import ask, choose_card, choose_cards, only, select_players, turn_order
+from .rules import Phase, Rules, without
+from .state import State
+from .saves import load_state, restore_state
+from .game import GameBase
+
+__all__ = [
+    # values and errors
+    "TERMINAL", "MASK64", "Bag", "Owner", "Decision", "Predicate", "Effect", "Legal", "Apply",
+    "Continuation", "RulesError", "IllegalActionError",
+    # what generated engines call
+    "randrange", "shuffle_list", "Action", "has", "gain", "pay", "pay_one", "release", "transfer",
+    "bag_of", "bag_plus", "bag_minus", "bag_times", "zone",
+    "in_zone", "best", "room", "move", "move_all", "overflow", "put", "shuffle", "draw",
+    "choose_cards", "choose_card", "ask", "turn_order", "select_players", "only", "Phase", "Rules",
+    "without", "State",
+    "load_state", "restore_state", "GameBase",
+    # internals, re-exported for the runtime's own tests
+    "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
+    "_refill", "_copy_zone", "_copy_zones",
+]

@@ -1,0 +1,103 @@
+"""The rules of one mode, as data: its phases and the tables of the engine's functions."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from .values import Apply, Continuation, Effect, Legal, Owner, Predicate
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+@dataclasses.dataclass(eq=False, slots=True)
+class Phase:
+    """A phase of one mode: its kind, guards, effects and the actions it offers.
+
+    ``kind`` is ``"simultaneous"`` (each player acts until done), ``"turns"`` (one
+    action a turn, in turn order), ``"draft"`` (one action each, in turn order) or
+    ``"automatic"`` (no actions: its effects run and the flow moves on)."""
+
+    name: str
+    title: str
+    kind: str
+    #: the actions offered, in the order their legal actions are listed
+    actions: tuple[str, ...] = ()
+    #: ``only when``: the phase is skipped when this is false on entering it
+    only_when: Predicate | None = None
+    on_enter: Effect | None = None
+    on_exit: Effect | None = None
+    #: ``on turn``: run at the start of each player's turn (``turns`` phases)
+    on_turn: Effect | None = None
+
+
+@dataclasses.dataclass(eq=False, slots=True)
+class Rules:
+    """Everything the runtime needs about one mode, built once by the generated module
+    when it is imported: ``g`` in every function of the engine.
+
+    Tables map the spec's names to data or to the engine's functions.  A mode that
+    changes another is written as that mode's table ``.changed(...)``."""
+
+    title: str
+    #: the fewest and the most players the mode allows
+    players: tuple[int, int]
+    #: param name → value
+    P: dict[str, Any] = dataclasses.field(default_factory=dict)
+    #: derived value name → its function (g, s, p) → value
+    D: dict[str, Callable[[Rules, State, int], Any]] = dataclasses.field(default_factory=dict)
+    #: procedure name → its function (g, s, p, *arguments)
+    PR: dict[str, Callable[..., None]] = dataclasses.field(default_factory=dict)
+    #: action name → (its legal choices, its effect)
+    actions: dict[str, tuple[Legal, Apply]] = dataclasses.field(default_factory=dict)
+    #: action name → the triggers that run before it, in order
+    triggers: dict[str, tuple[Apply, ...]] = dataclasses.field(default_factory=dict)
+    phases: dict[str, Phase] = dataclasses.field(default_factory=dict)
+    #: phase name → its transitions (next phase, condition or None), tried in order
+    edges: dict[str, tuple[tuple[str, Predicate | None], ...]] = dataclasses.field(default_factory=dict)
+    #: the phase whose entry starts a new round
+    round_start: str | None = None
+    #: tallies reset each round, each turn; every tally of the mode
+    round_tallies: tuple[str, ...] = ()
+    turn_tallies: tuple[str, ...] = ()
+    tallies: tuple[str, ...] = ()
+    zones: tuple[str, ...] = ()
+    #: zone name → its limit (g, s, owner) → the most cards it holds
+    zone_limits: dict[str, Callable[[Rules, State, Owner], int]] = dataclasses.field(default_factory=dict)
+    #: deck name → the zone that refills it when it runs out
+    refills: dict[str, str] = dataclasses.field(default_factory=dict)
+    #: zone name → (discard zone, whether that zone is per player, whether a card may be
+    #: declined) for a full zone whose owner may make room
+    overflow: dict[str, tuple[str, bool, bool]] = dataclasses.field(default_factory=dict)
+    #: zone name → the (state, default) of the cards in it
+    card_states: dict[str, tuple[tuple[str, Any], ...]] = dataclasses.field(default_factory=dict)
+    #: the (state, default) of every piece (a die's ``value``)
+    piece_states: tuple[tuple[str, Any], ...] = ()
+    #: per resource, in the game's order: whether it goes back to the supply when released
+    nonrenewable: tuple[bool, ...] = ()
+    player_tracks: tuple[str, ...] = ()
+    global_tracks: tuple[str, ...] = ()
+    #: track name → (g, s) → where it starts
+    track_start: dict[str, Callable[[Rules, State], Any]] = dataclasses.field(default_factory=dict)
+    setup: Effect | None = None
+    #: ``end when``: checked after every action and effect
+    end_when: Predicate | None = None
+    #: the game ends as soon as ``end_when`` holds (else at the end of the round)
+    end_immediately: bool = False
+    #: (g, s) → the winners
+    outcome: Callable[[Rules, State], Iterable[int]] | None = None
+    #: function name → the rest of an effect that waits for an answer (``ask``, ``choose``)
+    asks: dict[str, Continuation] = dataclasses.field(default_factory=dict)
+
+    def changed(self, **fields: Any) -> Rules:
+        """A copy of these rules with ``fields`` replaced: a mode built on another.
+        Raises ``TypeError`` for a field that :class:`Rules` does not have."""
+        return dataclasses.replace(self, **fields)
+
+
+def without(table: dict, *names: str) -> dict:
+    """A copy of ``table`` without ``names``, the rest in order: the rules of a mode
+    that removes some of its parent's."""
+    return {name: value for name, value in table.items() if name not in names}

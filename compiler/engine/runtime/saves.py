@@ -1,0 +1,302 @@
+"""Saved states read back (``GameBase.state_from_json``), checked so that a save that
+does not hold together is refused when it is loaded, never by a crash later.
+
+A save (``State.to_json``) holds the state itself and ``moves``, the number of actions
+played; with ``history=True`` it also holds those actions.  The two are read back in
+two ways:
+
+* **with its history**, the save is replayed: the actions are applied, one by one, to
+  the game's first state, each of which must be legal, and the state they reach must
+  be the very state the save holds.  The loaded state is the replayed one: it is a
+  state of the game, and knows its history.  Loading costs a replay of the game.
+* **without**, every field is checked against the rules of the mode and against the
+  shape of the game's first state (the names of tracks, tallies, zones and card
+  states, lengths, types and ranges of values, each card in exactly the zone its
+  location names, each waiting decision complete and naming zones, owners, cards and
+  continuations that exist); then the state is played on, on copies: its legal
+  actions are worked out and each is applied, and the decisions waiting are answered
+  in turn.  Loading costs about as much as the state is large.  Such a save is a
+  state the engine can play on from, not a proof that the game can reach it (an
+  edited amount of resources, still an amount, is taken as it is); and the loaded
+  state does not know the actions before it (see ``State.history``).
+
+Every refusal is a :class:`RulesError` whose message begins "not a saved state of
+this game" and says what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .chance import MASK64
+from .errors import IllegalActionError, RulesError, _BadState
+from .state import State
+from .values import Owner, _from_json, _is_int, _same
+
+if TYPE_CHECKING:
+    from .game import GameBase
+
+#: The fields of a save besides its ``game`` header (and ``history``, when it has one).
+FIELDS = ("phase", "stage", "round", "first", "turn", "done", "res", "tr", "gtr", "z", "loc", "cst",
+          "ta", "pending", "rng", "ended", "terminal", "winners", "again", "turn_open", "moves")
+#: The keys of each kind of waiting decision (see :mod:`.decisions` and :func:`.zones.overflow`).
+DECISION_KEYS = {
+    "cards": {"kind", "player", "count", "src", "src_owner", "dst", "dst_owner", "bottom", "cards",
+              "then", "env", "me"},
+    "card": {"kind", "player", "cards", "src", "src_owner", "fn", "env", "me"},
+    "ask": {"kind", "player", "labels", "fn", "env", "me"},
+    "overflow": {"kind", "player", "zone", "owner", "card", "src", "src_owner", "count", "bottom"},
+}
+#: At most this many waiting decisions are answered, on a copy, when a save is loaded.
+PROBE_STEPS = 200
+
+
+def load_state(game: GameBase, text: str) -> State:
+    """The state saved in ``text`` (see the module); RulesError when it is not a saved
+    state of ``game`` (its name, mode, player count and seed) or does not hold together."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError) as err:
+        raise RulesError(f"not a saved state of this game: {err}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("game"), dict):
+        raise RulesError("not a saved state of this game: expected a JSON object with a "
+                         "'game' header")
+    meta = data["game"]
+    want = {"name": game.NAME, "mode": game.mode, "num_players": game.num_players, "seed": game.seed}
+    got = {k: meta.get(k) for k in want}
+    if not all(_same(got[k], v) for k, v in want.items()):
+        raise RulesError(f"not a saved state of this game: it is for {got}, not {want}")
+    try:
+        if "history" in data:
+            return _replayed(game, data)
+        state = restore_state(game, data)
+        _play_on(state)
+        return state
+    except _BadState as err:
+        raise RulesError(f"not a saved state of this game: {err}") from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as err:
+        raise RulesError(f"not a saved state of this game: {type(err).__name__}: {err}") from None
+
+
+def _check(ok: object, what: str) -> None:
+    if not ok:
+        raise _BadState(what)
+
+
+def _ints(value: object, length: int | None = None, low: int | None = None) -> bool:
+    return (isinstance(value, list) and all(_is_int(x) and (low is None or x >= low) for x in value)
+            and (length is None or len(value) == length))
+
+
+def _like(value: object, ref: object) -> bool:
+    """``value`` has the shape of ``ref`` (JSON data): the same type (an integer for an
+    integer, never a bool), the same keys of an object, the same length of a list."""
+    if isinstance(ref, bool) or ref is None or isinstance(ref, str):
+        return type(value) is type(ref)
+    if _is_int(ref):
+        return _is_int(value)
+    if isinstance(ref, list):
+        return isinstance(value, list) and len(value) == len(ref) and all(map(_like, value, ref))
+    if isinstance(ref, dict):
+        return isinstance(value, dict) and set(value) == set(ref) and all(
+            _like(value[k], ref[k]) for k in ref)
+    return False
+
+
+def _plain(value: object, depth: int = 0) -> bool:
+    """JSON data that an engine's locals can hold: integers, strings, bools, None, and
+    lists of them (a card, a seat, a label, a bag, a list of cards)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return True
+    return isinstance(value, list) and depth < 4 and all(_plain(v, depth + 1) for v in value)
+
+
+def _replayed(game: GameBase, data: dict) -> State:
+    """The state a save with its history holds, replayed (see the module)."""
+    history = data["history"]
+    _check(isinstance(history, list) and all(
+        isinstance(h, list) and len(h) == 3 and _is_int(h[0]) and isinstance(h[1], str)
+        and isinstance(h[2], list) for h in history), "bad history")
+    _check(_is_int(data.get("moves")) and data["moves"] == len(history),
+           f"bad moves {data.get('moves')!r}: its history has {len(history)} actions")
+    state = game.new_initial_state()
+    for i, (p, name, args) in enumerate(history):
+        try:
+            state.apply_action(Action(p, name, _from_json(args), game))
+        except IllegalActionError as err:
+            raise _BadState(f"action {i + 1} of its history is not legal there: {err}") from None
+    held = {k: v for k, v in data.items() if k != "history"}
+    reached = json.loads(state.to_json())
+    differ = sorted(k for k in set(held) | set(reached) if held.get(k, ...) != reached.get(k, ...))
+    _check(not differ and json.dumps(held, sort_keys=True, separators=(",", ":")) == state.to_json(),
+           f"it is not the state its history leads to ({', '.join(differ) or 'types'} differ)")
+    return state
+
+
+def restore_state(game: GameBase, data: dict) -> State:
+    """The state a save without its history holds, every field checked (see the module);
+    :class:`_BadState` names the first that is wrong."""
+    g, n, ncards = game.rules, game.num_players, len(game.card_titles)
+    check, ints = _check, _ints
+    missing = [k for k in FIELDS if k not in data]
+    check(not missing, f"missing field(s) {', '.join(missing)}")
+    unknown = sorted(set(data) - {*FIELDS, "game", "history"})
+    check(not unknown, f"unknown field(s) {', '.join(map(str, unknown))}")
+    ref = json.loads(game.new_initial_state().to_json())  # the shape of every value
+    d = data
+    check(isinstance(d["phase"], str) and d["phase"] in g.phases, f"unknown phase {d['phase']!r}")
+    check(d["stage"] in ("enter", "act", "exit", "leave"), f"bad stage {d['stage']!r}")
+    for key in ("round", "turn", "rng", "moves"):
+        check(_is_int(d[key]) and d[key] >= 0, f"bad {key} {d[key]!r}")
+    check(d["rng"] <= MASK64, f"bad rng {d['rng']!r}")
+    check(_is_int(d["first"]) and 0 <= d["first"] < n, f"bad first player {d['first']!r}")
+    for key in ("ended", "terminal", "again", "turn_open"):
+        check(isinstance(d[key], bool), f"bad {key} {d[key]!r}")
+    check(_like(d["done"], ref["done"]), "bad done flags")
+    check(isinstance(d["res"], list) and len(d["res"]) == n
+          and all(ints(r, len(game.resources), low=0) for r in d["res"]), "bad resources")
+    check(isinstance(d["tr"], dict) and set(d["tr"]) == set(g.player_tracks)
+          and all(ints(v, n) for v in d["tr"].values()), "bad player tracks")
+    check(isinstance(d["gtr"], dict) and set(d["gtr"]) == set(g.global_tracks)
+          and _like(d["gtr"], ref["gtr"]), "bad global tracks")
+    check(isinstance(d["ta"], dict) and set(d["ta"]) == set(g.tallies)
+          and all(ints(v, n, low=0) for v in d["ta"].values()), "bad tallies")
+    check(isinstance(d["cst"], dict) and set(d["cst"]) == set(ref["cst"]) and all(
+        isinstance(v, list) and len(v) == ncards and all(
+            x is None or _like(x, r) or r is None and isinstance(x, (bool, int, str))
+            for x, r in zip(v, ref["cst"][k])) for k, v in d["cst"].items()), "bad card states")
+    check(ints(d["winners"]) and all(0 <= q < n for q in d["winners"])
+          and len(set(d["winners"])) == len(d["winners"]), "bad winners")
+    check(d["terminal"] or not d["winners"], "winners in a game that is not over")
+    check(not d["terminal"] or not d["pending"], "decisions waiting in a game that is over")
+    check(d["terminal"] or d["pending"] or d["stage"] == "act",
+          f"no decision waiting at stage {d['stage']!r} of a phase")
+    # zones and card locations, which must agree
+    z = d["z"]
+    check(isinstance(z, dict) and set(z) == set(g.zones), "bad zones")
+    check(isinstance(d["loc"], list) and len(d["loc"]) == ncards, "bad card locations")
+    loc: list[tuple[str, Owner] | None] = [None] * ncards
+    owned: Any
+    for name, cards in z.items():
+        if game.per_player_zone[name]:
+            check(isinstance(cards, list) and len(cards) == n, f"bad zone {name!r}")
+            owned = enumerate(cards)
+        elif game.per_card_zone[name]:
+            owners = set(game.per_card_zone[name])
+            check(isinstance(cards, list) and len(cards) == ncards
+                  and all((c is not None) == (i in owners) for i, c in enumerate(cards)),
+                  f"bad zone {name!r}")
+            owned = ((i, c) for i, c in enumerate(cards) if c is not None)
+        else:
+            owned = [(None, cards)]
+        for owner, held in owned:
+            check(ints(held), f"bad zone {name!r}")
+            for c in held:
+                check(0 <= c < ncards and loc[c] is None, f"card {c!r} misplaced in {name!r}")
+                loc[c] = (name, owner)
+    for c, where in enumerate(d["loc"]):
+        check(where is None and loc[c] is None or isinstance(where, list)
+              and tuple(where) == loc[c], f"card {c} is not where its location says")
+    pending = d["pending"]
+    check(isinstance(pending, list), "bad pending decisions")
+    for i, decision in enumerate(pending):
+        _check_decision(game, decision, f"bad pending decision {i + 1}")
+
+    s = State(game)
+    for key in ("phase", "stage", "round", "first", "turn", "done", "res", "tr", "gtr", "cst",
+                "ta", "rng", "ended", "terminal", "winners", "again", "turn_open"):
+        setattr(s, key, d[key])
+    s.z = z
+    s.loc = loc
+    s.pending = [_from_json(x) for x in pending]
+    for x in s.pending:
+        if "labels" in x:
+            x["labels"] = list(x["labels"])
+    s._past, s._moves, s._known = None, d["moves"], d["moves"]
+    return s
+
+
+def _check_decision(game: GameBase, x: Any, what: str) -> None:
+    """A waiting decision of a save: its kind's keys, each naming what exists."""
+    g, n, ncards = game.rules, game.num_players, len(game.card_titles)
+
+    def seat(v: object) -> bool:
+        return _is_int(v) and 0 <= v < n
+
+    def card(v: object) -> bool:
+        return _is_int(v) and 0 <= v < ncards
+
+    def place(zone: object, owner: object) -> bool:
+        if not isinstance(zone, str) or zone not in g.zones:
+            return False
+        if game.per_player_zone[zone]:
+            return seat(owner)
+        if game.per_card_zone[zone]:
+            return _is_int(owner) and owner in game.per_card_zone[zone]
+        return owner is None
+
+    def rest(fn: object, env: object, me: object) -> bool:
+        return (isinstance(fn, str) and fn in g.asks and isinstance(env, dict) and seat(me)
+                and all(isinstance(k, str) and _plain(v) for k, v in env.items()))
+
+    _check(isinstance(x, dict) and x.get("kind") in DECISION_KEYS, f"{what}: unknown kind")
+    kind = x["kind"]
+    _check(set(x) == DECISION_KEYS[kind], f"{what}: the keys of {kind!r} decisions are "
+           f"{', '.join(sorted(DECISION_KEYS[kind]))}")
+    _check(seat(x["player"]), f"{what}: bad player {x['player']!r}")
+    if kind in ("cards", "card"):
+        _check(isinstance(x["cards"], list) and all(map(card, x["cards"]))
+               and len(set(x["cards"])) == len(x["cards"]), f"{what}: bad cards")
+        _check(place(x["src"], x["src_owner"]), f"{what}: bad zone {x['src']!r} of {x['src_owner']!r}")
+    if kind == "cards":
+        _check(_is_int(x["count"]) and x["count"] >= 1 and isinstance(x["bottom"], bool),
+               f"{what}: bad count")
+        _check(place(x["dst"], x["dst_owner"]), f"{what}: bad zone {x['dst']!r} of {x['dst_owner']!r}")
+        _check(x["then"] is None and x["env"] is None and x["me"] is None
+               or rest(x["then"], x["env"], x["me"]), f"{what}: bad continuation {x['then']!r}")
+    elif kind == "card":
+        _check(x["cards"] and rest(x["fn"], x["env"], x["me"]), f"{what}: bad continuation {x['fn']!r}")
+    elif kind == "ask":
+        _check(isinstance(x["labels"], list) and x["labels"]
+               and all(isinstance(label, str) for label in x["labels"])
+               and rest(x["fn"], x["env"], x["me"]), f"{what}: bad question")
+    else:  # overflow
+        _check(x["zone"] in g.overflow and place(x["zone"], x["owner"]) and x["player"] == x["owner"],
+               f"{what}: bad zone {x['zone']!r} of {x['owner']!r}")
+        _check(place(x["src"], x["src_owner"]), f"{what}: bad zone {x['src']!r} of {x['src_owner']!r}")
+        _check((x["card"] is None or card(x["card"])) and _is_int(x["count"]) and x["count"] >= 1
+               and isinstance(x["bottom"], bool), f"{what}: bad card or count")
+
+
+def _play_on(state: State) -> None:
+    """Play on from a restored state, on copies: it must be a state the engine stops at
+    (running the flow on from it changes nothing: a player must decide, or the game is
+    over); then work out its legal actions and apply each; then answer the decisions
+    waiting in turn (the first choice each time, at most :data:`PROBE_STEPS`).
+    :class:`_BadState` when it is not a state the engine stops at, when the player to
+    act has no legal action, or when playing on fails."""
+    if state.terminal:
+        return
+    try:
+        saved, copy = state.to_json(), state.clone()
+        copy._advance()
+        moved = copy.to_json()
+        if moved != saved:
+            was, now = json.loads(saved), json.loads(moved)
+            raise _BadState("it is not a state the engine stops at: the rules move on from it with "
+                            f"no decision ({', '.join(sorted(k for k in was if was[k] != now[k]))} "
+                            "change)")
+        legal = state.legal_actions()
+        _check(legal, f"player {state.current_player() + 1} is to act but has no legal action")
+        for action in legal:
+            state.clone().apply_action(action)
+        copy, steps = state.clone(), 0
+        while copy.pending and not copy.terminal and steps < PROBE_STEPS:
+            copy.apply_action(copy.legal_actions()[0])
+            steps += 1
+    except _BadState:
+        raise
+    except Exception as err:  # noqa: BLE001 - whatever fails, the save is refused for it
+        raise _BadState(f"playing on from it fails ({type(err).__name__}: {err})") from None

@@ -1,0 +1,73 @@
+"""Decisions inside effects (choose cards, choose a card, answer a question), queued
+on the state until the player answers, and the order of play."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .values import Owner
+from .zones import zone
+
+if TYPE_CHECKING:
+    from .rules import Rules
+    from .state import State
+
+
+def choose_cards(s: State, g: Rules, chooser: int, count: int, src: str, src_owner: Owner, dst: str,
+                 dst_owner: Owner, bottom: bool = False, then: str | None = None,
+                 env: dict | None = None, me: int | None = None) -> None:
+    """Ask ``chooser`` to pick ``count`` cards of a zone, one at a time, among the cards
+    the zone holds now (a card that enters it before the question is asked is not one
+    of them: decisions queued one after another each see the zone as it was).  ``then``
+    (with the locals ``env``, for player ``me``) runs the rest of the effect once they
+    are chosen, or at once when there is nothing to choose."""
+    cards = tuple(zone(s, src, src_owner))
+    count = min(count, len(cards))
+    if count > 0:
+        s.pending.append({"kind": "cards", "player": chooser, "count": count, "src": src,
+                          "src_owner": src_owner, "dst": dst, "dst_owner": dst_owner,
+                          "bottom": bottom, "cards": cards, "then": then, "env": env, "me": me})
+    elif then is not None:
+        g.asks[then](g, s, me, env, None)  # type: ignore[arg-type]  # me and env come with then
+
+
+def choose_card(s: State, chooser: int, cards: list[int], src: str, src_owner: Owner, fn: str,
+                env: dict) -> None:
+    """Ask ``chooser`` to choose one of ``cards`` (of zone ``src``); ``fn`` then runs the
+    rest of the effect with it.  Nothing is asked when there is nothing to choose."""
+    if cards:
+        s.pending.append({"kind": "card", "player": chooser, "cards": list(cards), "src": src,
+                          "src_owner": src_owner, "fn": fn, "env": env, "me": chooser})
+
+
+def ask(s: State, who: int, labels: tuple[str, ...], fn: str, env: dict, me: int) -> None:
+    """Ask ``who`` to choose one of ``labels``; ``fn`` runs the chosen option."""
+    s.pending.append({"kind": "ask", "player": who, "labels": list(labels), "fn": fn,
+                      "env": env, "me": me})
+
+
+def turn_order(s: State) -> list[int]:
+    """Seats in turn order starting from the first player."""
+    return [(s.first + i) % s.n for i in range(s.n)]
+
+
+def select_players(s: State, where: Callable[[int], bool] | None,
+                   ranks: tuple[tuple[bool, Callable[[int], int]], ...],
+                   then_where: Callable[[int], bool] | None) -> list[int]:
+    """The players of ``each player``/``the player`` clauses, in turn order from the
+    first player: those meeting ``where``; then, for each ``(most, measure)`` of
+    ``ranks``, those tied for the highest (``most``) or lowest ``measure``; then those
+    meeting ``then_where``.  ``None`` keeps everyone."""
+    chosen = [q for q in turn_order(s) if where is None or where(q)]
+    for most, measure in ranks:
+        values = [measure(q) for q in chosen]
+        if values:
+            target = max(values) if most else min(values)
+            chosen = [q for q, v in zip(chosen, values) if v == target]
+    return [q for q in chosen if then_where is None or then_where(q)]
+
+
+def only(players: list[int]) -> int:
+    """``the player ...``: the one player of ``players``, or -1 (``nobody``) if none or several."""
+    return players[0] if len(players) == 1 else -1

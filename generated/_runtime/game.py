@@ -1,0 +1,204 @@
+"""The base of every generated ``Game``: its mode, players and seed, the first state,
+saved states read back, and actions described in words."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import Action
+from .chance import MASK64
+from .errors import RulesError
+from .rules import Rules
+from .saves import load_state
+from .state import State
+from .values import _from_json, _is_int, _seat
+
+
+class GameBase:
+    """Base of each generated ``Game``: a mode, a player count and a seed.
+
+    A generated ``Game`` sets the class attributes below from its spec."""
+
+    NAME = ""
+    TITLE = ""
+    MODES: tuple[str, ...] = ()
+    DEFAULT_MODE = ""
+    #: mode name → its rules
+    _RULES: dict[str, Rules] = {}
+    #: resource names, in the order of every bag
+    resources: Sequence[str] = ()
+    #: per card id: its title and its catalogue name
+    card_titles: tuple[str, ...] = ()
+    card_names: tuple[str, ...] = ()
+    #: the track ``scores()`` reads
+    score_track = ""
+    #: zone name → whether each player has one
+    per_player_zone: dict[str, bool] = {}
+    #: zone name → the ids of the cards that each have one (empty for other zones)
+    per_card_zone: dict[str, tuple[int, ...]] = {}
+    #: zone name → "public", "hidden" (its owner sees it) or "secret"
+    visibility: dict[str, str] = {}
+    #: action name → its title, and the kind of each of its arguments
+    action_titles: dict[str, str] = {}
+    action_args: dict[str, tuple[str, ...]] = {}
+
+    mode: str
+    num_players: int
+    seed: int
+    rules: Rules
+    _zone_copy: dict[str, Any]
+
+    def __init__(self, num_players: int, mode: str | None = None, seed: int = 0) -> None:
+        """Raises :class:`RulesError` for an unknown mode, a player count the mode
+        doesn't allow, or a seed that is not an integer."""
+        mode = self._mode(mode)
+        lo, hi = self._RULES[mode].players
+        if not _is_int(num_players) or not lo <= num_players <= hi:
+            seats = f"{lo} player only" if lo == hi == 1 else f"{lo} players only" if lo == hi \
+                else f"{lo} to {hi} players"
+            raise RulesError(f"mode {mode!r} is for {seats}, not {num_players!r}")
+        try:
+            if isinstance(seed, bool):
+                raise TypeError
+            seed = operator.index(seed)
+        except TypeError:
+            raise RulesError(f"the seed must be an integer, not {seed!r}") from None
+        self.mode, self.num_players, self.seed = mode, num_players, seed
+        self.rules = self._RULES[mode]
+        #: zone name → how ``clone`` copies it (see :func:`.zones._copy_zones`)
+        self._zone_copy = {z: True if self.per_player_zone[z] else self.per_card_zone[z] or None
+                           for z in self.per_player_zone}
+
+    @classmethod
+    def _mode(cls, mode: object) -> str:
+        """``mode``, or the default mode for None; RulesError for an unknown one."""
+        mode = cls.DEFAULT_MODE if mode is None else mode
+        if not isinstance(mode, str) or mode not in cls._RULES:
+            raise RulesError(f"unknown mode {mode!r}; modes: {', '.join(cls.MODES)}")
+        return mode
+
+    @classmethod
+    def player_counts(cls, mode: str | None = None) -> list[int]:
+        """The player counts ``mode`` allows (default mode when omitted)."""
+        lo, hi = cls._RULES[cls._mode(mode)].players
+        return list(range(lo, hi + 1))
+
+    def new_initial_state(self) -> State:
+        """Set the game up (chance from the seed) and run to the first decision."""
+        g, n = self.rules, self.num_players
+        s = State(self)
+        s.phase, s.stage, s.round, s.first, s.turn = "start", "enter", 0, 0, 0
+        s.done = [False] * n
+        s.res = [[0] * len(self.resources) for _ in range(n)]
+        s.tr = {t: [g.track_start[t](g, s)] * n for t in g.player_tracks}
+        s.gtr = {}
+        s.z = {}
+        for z in g.zones:
+            if self.per_player_zone[z]:
+                s.z[z] = [[] for _ in range(n)]
+            elif self.per_card_zone[z]:
+                owners = set(self.per_card_zone[z])
+                s.z[z] = [[] if i in owners else None for i in range(len(self.card_titles))]
+            else:
+                s.z[z] = []
+        s.loc = [None] * len(self.card_titles)
+        s.cst = {name: [default] * len(self.card_titles)
+                 for states in (*g.card_states.values(), g.piece_states) for name, default in states}
+        s.ta = {t: [0] * n for t in g.tallies}
+        s.pending, s.ended, s.terminal, s.winners = [], False, False, []
+        s._past, s._moves, s._known = None, 0, 0
+        s.again, s.turn_open = False, False
+        s.rng = (self.seed * 0x2545F4914F6CDD1D + 0x5851F42D4C957F2D) & MASK64
+        s.gtr = {t: g.track_start[t](g, s) for t in g.global_tracks}
+        if g.setup is not None:  # an empty `setup` block lays nothing out
+            g.setup(g, s, 0)
+        dest = next(d for d, c in g.edges["start"] if c is None or c(g, s))
+        s.phase = dest
+        s._advance()
+        return s
+
+    def state_from_json(self, text: str) -> State:
+        """Rebuild a state saved with ``State.to_json``; raises RulesError if the
+        text is not a saved state of this game, mode, player count and seed, or does
+        not hold together.  A save with its history is replayed; one without is
+        checked field by field and played on, on copies (see :mod:`.saves`)."""
+        return load_state(self, text)
+
+    def card_ids(self, name: str) -> list[int]:
+        """Ids of every copy of the catalogue card called ``name``."""
+        return [i for i, n in enumerate(self.card_names) if n == name]
+
+    def action(self, player: int, name: str, *args: Any) -> Action:
+        """Build an action by name (for tests and tools)."""
+        return Action(player, name, tuple(args), self)
+
+    def action_from_json(self, data: dict) -> Action:
+        """The action saved by ``Action.to_json``; raises RulesError if ``data``
+        is not one (a legal action or not: ``apply_action`` decides that)."""
+        if not isinstance(data, dict):
+            raise RulesError(f"not an action: {data!r}")
+        missing = [k for k in ("player", "name", "args") if k not in data]
+        if missing:
+            raise RulesError(f"not an action: no {', '.join(map(repr, missing))}")
+        if not _is_int(data["player"]):
+            raise RulesError(f"not an action: player {data['player']!r} is not a seat number")
+        if not isinstance(data["name"], str):
+            raise RulesError(f"not an action: name {data['name']!r} is not a string")
+        if not isinstance(data["args"], list):
+            raise RulesError(f"not an action: args {data['args']!r} is not a list")
+        return Action(data["player"], data["name"], _from_json(data["args"]), self)
+
+    # -- text
+    def describe(self, action: Action) -> str:
+        """A readable line for any action, legal or not (never raises)."""
+        try:
+            name = action.name
+            named = isinstance(name, str)
+            kinds = self.action_args.get(name, ()) if named else ()
+            args = action.args if isinstance(action.args, tuple) else (action.args,)
+            parts = [self._describe_arg(kinds[i] if i < len(kinds) else None, a)
+                     for i, a in enumerate(args)]
+            title = self.action_titles.get(name, name) if named else repr(name)
+            return f"{_seat(action.player)}: {title}" + (f" ({', '.join(parts)})" if parts else "")
+        except Exception:  # noqa: BLE001 - a description must not hide the real error
+            return repr(action)
+
+    def _card(self, value: object) -> str:
+        if _is_int(value) and 0 <= value < len(self.card_titles):
+            return f"{self.card_titles[value]} #{value}"
+        return repr(value)
+
+    def _describe_arg(self, kind: str | None, value: object) -> str:
+        """One argument as text; anything that is not what ``kind`` expects is shown as its repr."""
+        if kind == "card":
+            return self._card(value)
+        if kind == "player":
+            if _is_int(value) and 0 <= value < self.num_players:
+                return f"player {value + 1}"
+            return repr(value)
+        if kind == "bag":
+            if (isinstance(value, tuple) and len(value) <= len(self.resources)
+                    and all(_is_int(n) for n in value)):
+                items = [f"{self.resources[i]} {n}" for i, n in enumerate(value) if n]
+                return " + ".join(items) or "nothing"
+            return repr(value)
+        if kind == "cards":
+            if isinstance(value, tuple):
+                return " + ".join(self._card(c) for c in value)
+            return repr(value)
+        if kind is not None and isinstance(value, (str, int)) and not isinstance(value, bool):
+            return str(value)
+        return repr(value)
+
+    def describe_state(self, s: State) -> str:
+        """A few lines: the mode, round, phase and first player, then each player's
+        score and resources."""
+        lines = [f"{self.TITLE} ({self.mode}), round {s.round}, phase {s.phase}, "
+                 f"first player {s.first + 1}" + (", over" if s.terminal else "")]
+        for q in range(s.n):
+            res = ", ".join(f"{r} {n}" for r, n in zip(self.resources, s.res[q]) if n)
+            lines.append(f"  player {q + 1}: {self.score_track} {s.tr[self.score_track][q]}"
+                         + (f"; {res}" if res else ""))
+        return "\n".join(lines)
