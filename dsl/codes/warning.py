@@ -40,6 +40,15 @@ CODES: tuple[Code, ...] = (
          'param hand_size "Hand size" = 5 {\n  source "Setup"\n  provisional "The rulebook never says."\n}\n'
          '\naction draw_up "Draw up" {\n  require hand_size > 0\n  effect {\n    score 1\n  }\n'
          '  source "Turn"\n}\n'),
+    Code(NEVER_RESETS := "W0120", "a tally never goes back to 0",
+         "A `per round` tally goes back to 0 when the phase that opens each round begins, and a "
+         "`per turn` tally at the start of each player's turn in a `turns` phase. In a mode whose "
+         "flow names no `round starts at`, or that has no `turns` phase, that moment never comes: "
+         "the tally counts for the whole game. Add `round starts at PHASE` to the flow (or make "
+         "the phase `turns`), or count `per game` if that is what the rulebook means.",
+         'tally gifts "Gifts" {\n  per player per round\n  max 1\n  source "Turn"\n}\n\n'
+         'mode giving "Giving" {\n  replace action earn "Earn" {\n    uses gifts 1\n'
+         '    effect {\n      score 1\n    }\n    source "Turn"\n  }\n}\n'),
     Code(CHOICES_SEEN_IN_TURN := "W0601", "later players see earlier players' choices",
          "Inside `each player`, players choose one after another; cards chosen from a player's own "
          'hidden zone into a public one are seen by the players who choose later. If the rulebook '

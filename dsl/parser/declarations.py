@@ -43,7 +43,7 @@ class DeclarationRules(TreeToAst):
                         where)
 
     def rulebook(self, c):
-        return ("rulebook", str(c[0]))
+        return ("rulebook", self._words(c[0], "the `rulebook`"))
 
     @v_args(meta=True)
     def players(self, meta, c):
@@ -96,7 +96,7 @@ class DeclarationRules(TreeToAst):
 
     @v_args(meta=True)
     def member(self, meta, c):
-        return ast.EnumMember(str(c[0]), str(c[1]), self._span(meta))
+        return ast.EnumMember(str(c[0]), self._words(c[1], "a member's title"), self._span(meta))
 
     @v_args(meta=True)
     def enum_decl(self, meta, c):
@@ -111,7 +111,8 @@ class DeclarationRules(TreeToAst):
     def field(self, meta, c):
         name, type_, *rest = c
         default = next((x for x in rest if not isinstance(x, Token)), None)
-        desc = next((str(x) for x in rest if isinstance(x, Token) and x.type == "STRING"), "")
+        desc = next((self._words(x, "a field's description") for x in rest
+                     if isinstance(x, Token) and x.type == "STRING"), "")
         return ast.Field(str(name), type_, default, desc, self._span(meta))
 
     @v_args(meta=True)
@@ -349,11 +350,13 @@ class DeclarationRules(TreeToAst):
 
     @v_args(meta=True)
     def tie_breaker(self, meta, c):
-        return ("tie", ast.TieBreaker(str(c[0]), str(c[1]), c[2], self._span(meta)))
+        return ("tie", ast.TieBreaker(self._words(c[0], "a tie-breaker's label"), str(c[1]), c[2],
+                                      self._span(meta)))
 
     @v_args(meta=True)
     def roll_off(self, meta, c):
-        return ("tie", ast.RollOff(str(c[0]), str(c[1]), self._int(c[2]), self._span(meta)))
+        return ("tie", ast.RollOff(self._words(c[0], "a tie-breaker's label"), str(c[1]), self._int(c[2]),
+                                   self._span(meta)))
 
     @v_args(meta=True)
     def winners(self, meta, c):
@@ -425,5 +428,5 @@ class DeclarationRules(TreeToAst):
     @v_args(meta=True)
     def amend(self, meta, c):
         mode, citation, *rest = c
-        return ast.Amend(self._ident(mode), str(citation), self._ops(rest), self._metas(rest),
-                         self._span(meta))
+        return ast.Amend(self._ident(mode), self._words(citation, "an amendment's citation"),
+                         self._ops(rest), self._metas(rest), self._span(meta))

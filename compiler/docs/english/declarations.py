@@ -155,6 +155,24 @@ def setup(decl: ast.Setup, names: Mapping[str, str] | None = None) -> list[str]:
                       provenance(decl.meta))
 
 
+def flow(decl: ast.Flow, names: Mapping[str, str] | None = None) -> list[str]:
+    """The phase graph as words: each transition as a bullet (with its condition), the
+    phase each round starts with, then provenance (the page draws the graph too)."""
+    v = Voice(as_names(names))
+
+    def node(name: str) -> Markdown:
+        words = {"start": "the start of the game", "end": "the end of the game"}
+        return Markdown(words[name]) if name in words else Markdown("*{}*").format(v.names.title(name))
+
+    steps = [Markdown("- From {} to {}").format(node(e.source.name), node(e.dest.name))
+             + (Markdown(" when {}").format(phrase(e.condition, v)) if e.condition is not None else "")
+             + Markdown(".") for e in decl.edges]
+    order = [Markdown("The phases follow each other:"), Markdown("")] + steps if steps else []
+    rounds = [Markdown("Each round starts with {}.").format(node(decl.round_start.name))] \
+        if decl.round_start is not None else []
+    return paragraphs(order, rounds, provenance(decl.meta))
+
+
 def end(decl: ast.End, names: Mapping[str, str] | None = None, number: int | None = None) -> list[str]:
     """When the game ends, who wins, and the tie-breakers as an ordered list; with
     ``number`` (one of several ends, in the order they are tried), a first line
@@ -303,7 +321,7 @@ def enum(decl: ast.Enum, names: Mapping[str, str] | None = None) -> list[str]:
 #: Renderer of every declaration a mode can add or replace (and a few more).
 DECL_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.Action: action, ast.Phase: phase, ast.Trigger: trigger, ast.Setup: setup, ast.End: end,
-    ast.Tally: tally, ast.Resource: resource, ast.Track: track, ast.Zone: zone_decl,
+    ast.Flow: flow, ast.Tally: tally, ast.Resource: resource, ast.Track: track, ast.Zone: zone_decl,
     ast.Param: param, ast.Derived: derived, ast.Enum: enum, ast.Pieces: pieces,
     ast.Procedure: procedure, ast.CardType: card_type, ast.Catalogue: catalogue,
 }
