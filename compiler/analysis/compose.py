@@ -21,7 +21,7 @@ TABLES: dict[type, str] = {
     ast.Derived: "derived",
     ast.Tally: "tallies", ast.Phase: "phases", ast.Action: "actions", ast.Trigger: "triggers",
     ast.Procedure: "procedures",
-    ast.End: "ends",
+    ast.End: "ends", ast.Table: "tables",
 }
 
 
@@ -74,6 +74,7 @@ class ComposedMode:
     triggers: dict[str, ast.Trigger] = field(default_factory=dict)
     procedures: dict[str, ast.Procedure] = field(default_factory=dict)
     ends: dict[str, ast.End] = field(default_factory=dict)
+    tables: dict[str, ast.Table] = field(default_factory=dict)
     history: list[Change] = field(default_factory=list)
     lineage: tuple[str, ...] = ()
     #: the `players` line in force, when a mode, module or amendment changed the count

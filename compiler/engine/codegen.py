@@ -510,6 +510,8 @@ class EngineGenerator:
                     value = card.get(name, _literal(f.default) if f.default is not None else None)
                     if f.type.name == "bag":
                         value = self.res.bag(value or {})
+                    elif isinstance(f.type, ast.ListType):
+                        value = tuple(value or ())
                 values.append(value)
             rows.append((card["name"], card["title"], int(card.get("copies", 1)), tuple(values),
                          card.get("_line", 0)))

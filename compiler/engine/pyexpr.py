@@ -15,6 +15,7 @@ from itertools import count as _counter
 from typing import Any
 
 from dsl import ast
+from compiler.analysis import constfold, tables
 from compiler.analysis import names as N
 from compiler.analysis.types import TypeRecord
 from compiler.engine.pyquote import Code, comment, docstring, literal
@@ -204,9 +205,38 @@ def _arith(e: ast.Arith, ctx: Ctx, res: Resources) -> str:
     return acc
 
 
+def _table_read(e: ast.TableRead, ctx: Ctx, res: Resources) -> str:
+    """``t[k]``, ``t[a, b]``: the value of a constant key, or a lookup in the table written
+    out as a dict (tuple keys for several indexes), the ``else`` (or the zero of the
+    value type) for a key without a row."""
+    table = ctx.mode.tables[e.table.name]
+    folded = constfold.fold(e, constfold.mode_env(ctx.mode))
+    if folded is not constfold.UNKNOWN:
+        return literal(folded)
+    default = (tables.literal_value(table.default) if table.default is not None
+               else tables.zero(tables.value_type(table, ctx.mode)))
+    keys = [expr(k, ctx, res) for k in e.keys]
+    key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
+    return f"{literal(tables.entries(table))}.get({key}, {literal(default)})"
+
+
+def _list_read(e: ast.Index, ctx: Ctx, res: Resources) -> str:
+    """``v.track[i]``: the i-th value of a card's list field (1 first), or the zero of the
+    values' type outside the list."""
+    element = N.card_member(ctx.mode, ctx.scope.locals[e.owner].of, e.track.name).type.element()
+    return f"R.nth(F_{e.track.name}[v_{e.owner}], {expr(e.key, ctx, res)}, {literal(tables.zero(element))})"
+
+
 def _index(e: ast.Index, ctx: Ctx, res: Resources) -> str:
     """``loyalty[f]`` (a track kept per enum member), or ``disc[k]`` / ``p.disc[k]``: the
-    amount of one member of a resource family that you (or ``p``) hold."""
+    amount of one member of a resource family that you (or ``p``) hold; ``cost[k]`` (a
+    table) and ``v.track[i]`` (a card's list) are construct 10's reads."""
+    read = tables.read_of(e, ctx.mode)
+    if read is not None:
+        return _table_read(read, ctx, res)
+    owner = ctx.scope.locals.get(e.owner) if e.owner is not None else None
+    if owner is not None and owner.is_card:
+        return _list_read(e, ctx, res)
     if e.track.name in res.families:
         who = ctx.me if e.owner is None else f"v_{e.owner}"
         return f"s.res[{who}][{slot(e.track.name, e.key, ctx, res)}]"
@@ -309,6 +339,8 @@ def _call(e: ast.Call, ctx: Ctx, res: Resources) -> str:
     if family is not None:
         return family
     args = ", ".join(expr(a, ctx, res) for a in e.args)
+    if e.func.name == "size":  # the length of a card's list
+        return f"R.size({args})"
     if e.func.name == "total":  # the number of resources in a bag
         arg = e.args[0] if len(e.args) == 1 else None
         if type(arg) is ast.Name and arg.name in ctx.totals:
@@ -452,6 +484,7 @@ EXPRESSIONS: dict[type, Callable[[Any, Ctx, Resources], str]] = {
     ast.AnyPlayer: _any_player,
     ast.Best: _best,
     ast.Index: _index,
+    ast.TableRead: _table_read,
     ast.Call: _call,
     ast.Nothing: lambda e, ctx, res: "-1",
     ast.Nobody: lambda e, ctx, res: "-1",

@@ -495,10 +495,46 @@ def _stress_questions(draw, st, text: str) -> str:
     return text[:found.start()] + stmt + "\n" + found.group().strip() + text[found.end():]
 
 
+#: Key parts and values of the rows of a generated table (construct 10): numbers, ranges
+#: (some empty or overlapping), names that may or may not be enum members, wrong values.
+_KEY_PARTS = ("{i}", "{i} to {j}", "{j} to {i}", "1 to 20000", "{m}", "fzz")
+_VALUES = ("{i}", "{i}", "true", "{m}", '"t"', "0")
+#: Reads of the table and of a list field: ``{t}`` the table, ``{e}`` a number, ``{m}`` a member.
+_READS = ("score {t}[{e}]", "score {t}[{e}, {e}]", "score {t}[{m}]", "score {t}[{e}, {m}]",
+          "let fzl = size({t})\nscore fzl", "score {t}[{e}] + 1", "if {t}[{e}] == {m} {{\nscore 1\n}}")
+
+
+def _stress_table(draw, st, text: str) -> str:
+    """A table of ``n`` rows of one or two keys (numbers, ranges, enum members, right or
+    wrong), with or without ``else``, read before a statement of an effect."""
+    m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done)\b[^\n]*$", text, re.M))
+    members = re.findall(r"^  ([a-z_][a-z0-9_]*) \"", text, re.M) or ["red"]
+    n = min(max(_size(draw, st), 1), 2000)
+    arity = draw(st.sampled_from((1, 1, 2)))
+
+    def fill(template: str) -> str:
+        i = draw(st.integers(0, 12))
+        return template.format(i=i, j=i + draw(st.integers(0, 3)), m=draw(st.sampled_from(members)))
+
+    rows = []
+    for _ in range(n):
+        parts = [fill(draw(st.sampled_from(_KEY_PARTS))) for _ in range(arity)]
+        key = parts[0] if arity == 1 else "(" + ", ".join(parts) + ")"
+        rows.append(f"  {key} -> {fill(draw(st.sampled_from(_VALUES)))}\n")
+    default = fill("  else {i}\n") if draw(st.booleans()) else ""
+    table = f'table fzt "Fz table" {{\n{"".join(rows)}{default}}}\n'
+    if not m:
+        return table + text
+    found = m[draw(st.integers(0, len(m) - 1))]
+    read = draw(st.sampled_from(_READS)).format(t="fzt", e=draw(st.sampled_from(_NUMBERS)),
+                                                m=draw(st.sampled_from(members)))
+    return table + text[:found.start()] + read + "\n" + text[found.start():]
+
+
 #: Every stress edit: ``(draw, strategies, text) -> text``.
 STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _stress_deep_blocks,
           _stress_huge_literal, _stress_many_declarations, _stress_wide, _stress_family,
-          _stress_questions)
+          _stress_questions, _stress_table)
 
 
 def spec_stress(text: str):

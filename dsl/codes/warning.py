@@ -80,4 +80,12 @@ CODES: tuple[Code, ...] = (
          _CARD + '\naction pick "Pick" {\n  choose b: card in pile\n  require b != nothing\n'
          '  effect {\n    score 1\n  }\n  source "Turn"\n}\n',
          cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(TABLE_ENUM_NOT_TOTAL := "W0112", "a table keyed by an enum that misses members",
+         "The table's keys are members of an enum, some members have no row, and there is no "
+         "`else`: reading one of them gives the zero of the value type, which is seldom what "
+         "a printed table means. Give every member a row, or say `else V`.",
+         'enum colour "Colour" {\n  red "Red"\n  blue "Blue"\n  source "Components"\n}\n\n'
+         'table worth "Worth" {\n  red -> 2\n  source "Components"\n}\n\n'
+         'action paint "Paint" {\n  choose c: colour\n  effect {\n    score worth[c]\n'
+         '  }\n  source "Turn"\n}\n'),
 )

@@ -125,3 +125,16 @@ def test_the_words_of_questions_about_players_and_order_in_zones_are_keywords():
     assert {"the", "player", "with", "most", "then", "fewest", "where", "every", "top", "of", "nothing",
             "nobody", "count", "players", "next", "in", "after", "by", "move", "all", "bottom"} <= words
     assert (Operator, "%") in tokens
+
+
+def test_tables_and_list_fields_lex_as_the_language_means():
+    """Construct 10: `table`, `list` and `else` are keywords; a table's name, its keys and
+    a list's index are names and numbers, the arrow and brackets punctuation."""
+    tokens = lex('table recruit_cost "discs" {\n  (power_plant, 1 to 3) -> 2\n  else 0\n}\n'
+                 'card villain "Villain" {\n  field track: list of bonus "its track"\n}\n'
+                 "score recruit_cost[power_plant, 2] + size(v.track) + v.track[progress]\n")
+    words = [v for t, v in tokens if t in Keyword]
+    assert {"table", "to", "else", "card", "field", "list", "of", "score"} <= set(words)
+    assert {"recruit_cost", "power_plant", "villain", "track", "bonus", "size", "progress"} <= {
+        v for t, v in tokens if t in Name}
+    assert not [v for t, v in tokens if t in Error]

@@ -581,3 +581,12 @@ def test_pay_one_checks_the_one_resource():
     with pytest.raises(R.IllegalActionError):
         R.pay_one(s, 0, 1, 2)
     assert s.res == [[1, 1]]
+
+
+def test_a_list_is_read_by_position_from_1_and_outside_reads_the_zero():
+    """Construct 10: ``v.track[i]`` counts from 1; a position outside the list, or a card
+    without a list (the defaults row), reads the zero given."""
+    assert R.nth(("drone", "comms"), 1) == "drone" and R.nth(("drone", "comms"), 2) == "comms"
+    assert R.nth(("drone", "comms"), 0) is None and R.nth(("drone", "comms"), 3, 0) == 0
+    assert R.nth(None, 1, False) is False
+    assert R.size(("drone", "comms")) == 2 and R.size(()) == 0 and R.size(None) == 0

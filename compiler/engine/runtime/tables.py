@@ -1,0 +1,20 @@
+"""Lists held by cards (construct 10): read by position, 1 first.
+
+Tables themselves need no runtime: the engine reads a table as a constant written into
+the code (``{3: 2, 4: 3, 5: 4}.get(k, 0)``).  Standard library only.
+"""
+
+from __future__ import annotations
+
+
+def nth(values, i, zero=None):
+    """The ``i``-th of ``values`` (a tuple; 1 is the first), or ``zero`` when ``i`` is
+    outside ``1 .. len(values)`` or there are no values (``None``: the card has no list)."""
+    if values is None or not 1 <= i <= len(values):
+        return zero
+    return values[i - 1]
+
+
+def size(values) -> int:
+    """How many values a list holds (0 when the card has no list)."""
+    return 0 if values is None else len(values)
