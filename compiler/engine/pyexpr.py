@@ -719,6 +719,11 @@ class StmtLowering:
             self.block(st.otherwise, ctx, w)
             w.level -= 1
 
+    def _look_at(self, st: ast.LookAt, ctx: Ctx, w: Writer) -> None:
+        """``look at Z { ... }``: nothing of its own at run time; the choices inside show the
+        chooser the zone while they are open (``State.observation``)."""
+        self.block(st.body, ctx, w)
+
     def _first_player_most(self, st: ast.FirstPlayerMost, ctx: Ctx, w: Writer) -> None:
         var = ctx.fresh("q")
         w.line(f"s.first = max(range(s.n), key=lambda {var}: {self.value(st.expr, ctx.with_me(var))})")
@@ -837,6 +842,7 @@ STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] =
     ast.EachPlayer: StmtLowering._each_player,
     ast.ForEach: StmtLowering._for_each,
     ast.If: StmtLowering._if,
+    ast.LookAt: StmtLowering._look_at,
     ast.SetState: lambda low, st, ctx, w: w.line(
         f"s.cst[{literal(st.state.name)}][v_{st.var.name}] = {low.value(st.value, ctx)}"),
     ast.Done: lambda low, st, ctx, w: w.line(f"s.done[{ctx.me}] = True"),

@@ -531,10 +531,33 @@ def _stress_table(draw, st, text: str) -> str:
     return table + text[:found.start()] + read + "\n" + text[found.start():]
 
 
+def _stress_top_only(draw, st, text: str) -> str:
+    """Zones made ``public top`` (or ``secret top``) and statements of effects wrapped,
+    ``n`` deep, in ``look at`` a zone of the spec (construct 11)."""
+    zones = re.findall(r"^(?:zone|deck) ([a-z_][a-z0-9_]*)", text, re.M) or ["hand"]
+    for name in draw(st.lists(st.sampled_from(zones), max_size=3)):
+        m = re.search(rf"^(?:zone|deck) {name} [^\n]*\{{\n", text, re.M)
+        vis = re.compile(r"^  (public|hidden|secret)\n", re.M)
+        if m is not None:
+            end = text.index("\n}", m.end())
+            body = vis.sub("", text[m.end():end])
+            top = draw(st.sampled_from(("public top", "public top", "secret top")))
+            text = text[:m.end()] + f"  {top}\n" + body + text[end:]
+    m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done|choose)\b[^\n]*$", text, re.M))
+    if not m:
+        return text
+    found = m[draw(st.integers(0, len(m) - 1))]
+    stmt = found.group().strip()
+    for _ in range(min(_size(draw, st), 12)):
+        zone = draw(st.sampled_from(("", "my "))) + draw(st.sampled_from(zones))
+        stmt = f"look at {zone} {{\n{stmt}\n}}"
+    return text[:found.start()] + stmt + text[found.end():]
+
+
 #: Every stress edit: ``(draw, strategies, text) -> text``.
 STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _stress_deep_blocks,
           _stress_huge_literal, _stress_many_declarations, _stress_wide, _stress_family,
-          _stress_questions, _stress_table)
+          _stress_questions, _stress_table, _stress_top_only)
 
 
 def spec_stress(text: str):

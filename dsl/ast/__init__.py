@@ -26,7 +26,7 @@ from dsl.ast.expressions import (And, AnyPlayer, Arith, Attribute, BagItem, BagL
                                  PlayerCount, RollValue, Sum, TableRead, Text, ThePlayer, TopOf, ZoneRef)
 from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, ChooseCards, Done, DoProcedure,
                                 Draw, EachPlayer, FirstPlayerMost, FirstPlayerRandom, ForEach, Gain, If, Let,
-                                MoveAll, MoveCard, PassFirstPlayer, Pay, PutCatalogue, Release, Reveal, Roll,
+                                LookAt, MoveAll, MoveCard, PassFirstPlayer, Pay, PutCatalogue, Release, Reveal, Roll,
                                 Score, SetState, Shuffle, Stmt, Transfer)
 
 
@@ -72,7 +72,8 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "Pay", "Release", "Transfer", "Score", "Advance", "Draw", "Reveal", "MoveCard", "MoveAll",
            "PutCatalogue", "Shuffle", "ChooseCards", "ChooseCard", "EachPlayer", "ForEach", "If", "SetState",
            "Done", "Again", "PassFirstPlayer", "FirstPlayerRandom", "FirstPlayerMost", "DoProcedure",
-           "AskOption", "Ask", "Let", "Roll", "Stmt", "Game", "Resource", "Track", "EnumMember", "Enum",
+           "AskOption", "Ask", "Let", "Roll", "LookAt", "Stmt", "Game", "Resource", "Track", "EnumMember",
+           "Enum",
            "Field", "CardType", "Catalogue", "Pieces", "CardState", "Overflow", "Zone", "Param", "Derived",
            "Tally", "Setup", "Edge", "Flow", "Phase", "CardDomain", "PlayerDomain", "BagDomain",
            "RangeDomain", "SubsetDomain", "EnumDomain", "Choice", "Uses", "Action", "Trigger", "ProcParam",

@@ -176,6 +176,11 @@ class DeclarationRules(TreeToAst):
     def visibility(self, c):
         return ("visibility", str(c[0]))
 
+    def visibility_top(self, c):
+        """``public top``: the top card is public, the rest face down (construct 11)."""
+        # `hidden top`, `secret top` are kept as written for the checks to report (E0594)
+        return ("visibility", "top" if str(c[0]) == "public" else f"{c[0]} top")
+
     def limit(self, c):
         return ("limit", c[0])
 

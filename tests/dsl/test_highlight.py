@@ -138,3 +138,12 @@ def test_tables_and_list_fields_lex_as_the_language_means():
     assert {"recruit_cost", "power_plant", "villain", "track", "bonus", "size", "progress"} <= {
         v for t, v in tokens if t in Name}
     assert not [v for t, v in tokens if t in Error]
+
+
+def test_top_only_stacks_and_look_at_lex_as_the_language_means():
+    """Construct 11: `top` after a visibility and `look at` are keywords."""
+    tokens = lex('deck wormhole "W" of tz_card {\n  public top\n}\n'
+                 "look at wormhole of loc {\n  choose c: card in wormhole of loc {\n  }\n}\n")
+    words = {v for t, v in tokens if t in Keyword}
+    assert {"deck", "top", "look", "at", "of", "choose", "card", "in"} <= words
+    assert not [v for t, v in tokens if t in Error]

@@ -27,7 +27,8 @@ PHASE_KINDS = {
     "turns": "players take turns in turn order from the first player",
     "automatic": "no player decides anything; the phase runs by itself",
 }
-VISIBILITY = {"public": "face up", "hidden": "seen only by its owner", "secret": "face down"}
+VISIBILITY = {"public": "face up", "hidden": "seen only by its owner", "secret": "face down",
+              "top": "face up, only the top card shown"}
 
 
 # ----------------------------------------------------------------- provenance
