@@ -26,8 +26,8 @@ from dsl.ast.expressions import (And, AnyPlayer, Arith, Attribute, BagItem, BagL
                                  PlayerCount, RollValue, Sum, TableRead, Text, ThePlayer, TopOf, ZoneRef)
 from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, ChooseCards, Done, DoProcedure,
                                 Draw, EachPlayer, FirstPlayerMost, FirstPlayerRandom, ForEach, Gain, If, Let,
-                                LookAt, MoveAll, MoveCard, PassFirstPlayer, Pay, PutCatalogue, Release, Reveal, Roll,
-                                Score, SetState, Shuffle, Stmt, Transfer)
+                                LookAt, MoveAll, MoveCard, PassFirstPlayer, Pay, PutCatalogue, Release,
+                                Reveal, Roll, Score, SetState, Shuffle, Stmt, Transfer)
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.

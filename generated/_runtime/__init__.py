@@ -43,7 +43,7 @@ from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw
 from .tables import nth, size
 from .decisions import ask, choose_card, choose_cards, only, select_players, turn_order
 from .rules import Phase, Rules, without
-from .state import State
+from .state import State, _top_view
 from .saves import load_state, restore_state
 from .game import GameBase
 
@@ -59,6 +59,6 @@ __all__ = [
     "without", "State",
     "load_state", "restore_state", "GameBase",
     # internals, re-exported for the runtime's own tests
-    "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
+    "_BadState", "_next", "_top_view", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
     "_refill", "_copy_zone", "_copy_zones",
 ]
