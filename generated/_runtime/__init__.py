@@ -59,6 +59,6 @@ __all__ = [
     "without", "State",
     "load_state", "restore_state", "GameBase",
     # internals, re-exported for the runtime's own tests
-    "_BadState", "_next", "_top_view", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
-    "_refill", "_copy_zone", "_copy_zones",
+    "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
+    "_refill", "_copy_zone", "_copy_zones", "_top_view",
 ]
