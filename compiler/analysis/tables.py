@@ -13,7 +13,8 @@ from compiler.analysis import names as N
 from compiler.analysis.limits import MAX_TABLE_KEYS
 from compiler.analysis.types import Type
 
-__all__ = ["entries", "key_count", "key_type", "literal_value", "read_of", "value_type", "zero"]
+__all__ = ["entries", "key_count", "key_type", "literal_value", "other_value", "read_of", "value_type",
+           "varying", "zero"]
 
 
 def key_type(part, mode) -> Type:
@@ -84,6 +85,18 @@ def zero(t: Type):
     """What a read outside a table without ``else`` gives: the zero of the value type
     (0, false, the empty text; ``None`` for an enum member, equal to no member)."""
     return {"int": 0, "bool": False, "text": ""}.get(t.kind)
+
+
+def other_value(table: ast.Table, mode):
+    """What ``table`` gives for a key without a row: its ``else``, or the zero of its values."""
+    return literal_value(table.default) if table.default is not None else zero(value_type(table, mode))
+
+
+def varying(modes) -> set[str]:
+    """The names of the tables that are not the same in every one of ``modes`` (composed
+    modes): a mode replaced, added or removed them."""
+    names = {name for m in modes for name in m.tables}
+    return {name for name in names if len({m.tables.get(name) for m in modes}) > 1}
 
 
 def read_of(e, mode) -> ast.TableRead | None:

@@ -15,6 +15,7 @@ from importlib import resources
 import jinja2
 
 from compiler.analysis import names as N
+from compiler.analysis import tables as table_data
 from compiler.analysis.compose import Composition
 from compiler.analysis.types import Types
 from compiler.engine.choices import (
@@ -465,7 +466,10 @@ class EngineGenerator:
         end = mode.end
         zones = mode.zones.values()
         return dict(
-            title=literal(mode.title), players=literal(mode.players), P=table(P), D=table(D),
+            title=literal(mode.title), players=literal(mode.players), P=table(P),
+            T=table({name: literal((table_data.entries(t), table_data.other_value(t, mode)))
+                     for name, t in mode.tables.items() if name in self.res.varying_tables}),
+            D=table(D),
             PR=table(PR), actions=table(actions),
             triggers=table({k: PyTuple(tuple(v)) for k, v in triggers.items()}),
             phases=table(phases),
@@ -641,6 +645,7 @@ def _resources(comp: Composition) -> Resources:
                 members = res.families.setdefault(decl.name, {})
                 for m in N.family_members(mode, decl):
                     members.setdefault(m, res.index[N.slot_name(decl.name, m)])
+    res.varying_tables = table_data.varying(list(comp.modes.values()))
     return res
 
 

@@ -68,6 +68,8 @@ class Resources:
         self.names = list(names)
         self.index = {n: i for i, n in enumerate(self.names)}
         self.families: dict[str, dict[str, int]] = dict(families or {})
+        #: the tables some mode changes: read from the mode's rules (``g.T``), not inlined
+        self.varying_tables: set[str] = set()
 
     def bag(self, items: dict[str, int]) -> tuple[int, ...]:
         return tuple(items.get(n, 0) for n in self.names)
@@ -234,16 +236,16 @@ def _arith(e: ast.Arith, ctx: Ctx, res: Resources) -> str:
 def _table_read(e: ast.TableRead, ctx: Ctx, res: Resources) -> str:
     """``t[k]``, ``t[a, b]``: the value of a constant key, or a lookup in the table written
     out as a dict (tuple keys for several indexes), the ``else`` (or the zero of the
-    value type) for a key without a row."""
+    value type) for a key without a row; a table some mode changes is the mode's own."""
+    keys = [expr(k, ctx, res) for k in e.keys]
+    key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
+    if e.table.name in res.varying_tables:  # code shared by modes that differ: the mode's own
+        return f"R.lookup(g.T[{literal(e.table.name)}], {key})"
     table = ctx.mode.tables[e.table.name]
     folded = constfold.fold(e, constfold.mode_env(ctx.mode))
     if folded is not constfold.UNKNOWN:
         return literal(folded)
-    default = (tables.literal_value(table.default) if table.default is not None
-               else tables.zero(tables.value_type(table, ctx.mode)))
-    keys = [expr(k, ctx, res) for k in e.keys]
-    key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
-    return f"{literal(tables.entries(table))}.get({key}, {literal(default)})"
+    return f"{literal(tables.entries(table))}.get({key}, {literal(tables.other_value(table, ctx.mode))})"
 
 
 def _list_read(e: ast.Index, ctx: Ctx, res: Resources) -> str:

@@ -41,7 +41,7 @@ from .resources import (bag_minus, bag_of, bag_plus, bag_times, gain, has, holds
                         transfer)
 from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw, in_zone, move,
                     move_all, overflow, put, room, shuffle, zone)
-from .tables import nth, size
+from .tables import lookup, nth, size
 from .decisions import ask, choose_card, choose_cards, only, select_players, turn_order
 from .rules import Phase, Rules, without
 from .state import State, _top_view
@@ -55,7 +55,7 @@ __all__ = [
     # what generated engines call
     "randrange", "shuffle_list", "Action", "MEMO_LIMIT", "remember", "made", "has", "holds", "gain",
     "pay", "pay_one", "release", "transfer",
-    "bag_of", "bag_plus", "bag_minus", "bag_times", "zone", "nth", "size",
+    "bag_of", "bag_plus", "bag_minus", "bag_times", "zone", "nth", "size", "lookup",
     "in_zone", "best", "room", "move", "move_all", "overflow", "put", "shuffle", "draw",
     "choose_cards", "choose_card", "ask", "turn_order", "select_players", "only", "Phase", "Rules",
     "without", "State",

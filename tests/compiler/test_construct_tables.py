@@ -195,3 +195,29 @@ def test_tables_written_at_random_never_raise(data):
     spec = data.draw(st.sampled_from((SPEC, SPEC.parent / "enum_keys.rules")))
     text = fuzzing._stress_table(data.draw, st, spec.read_text(encoding="utf-8"))
     fuzzing.check_input(spec, text, codegen=True)  # must not raise
+
+
+def test_a_mode_that_replaces_a_table_reads_its_own(tmp_path):
+    """Code shared by the modes reads a table some mode changes from the mode's rules
+    (``g.T``): each mode pays its own recruit cost; an unchanged table stays inlined."""
+    text = BASE + ('\nmode standard "Standard" {\n}\n\nmode cheap "Cheap recruits" {\n'
+                   '  replace table recruit_cost "discs to recruit your next crew-member" {\n'
+                   '    3 -> 1\n    4 -> 1\n'
+                   '    source "Utopia › Gameplay › II: Recruit Crew / Develop Tech"\n'
+                   '  }\n}\n')
+    result = _compile(tmp_path, text)
+    assert result.ok, [d.render({}) for d in result.diagnostics]
+    assert "R.lookup(g.T['recruit_cost']" in result.engine
+    assert "R.lookup(g.T['slot_cost']" not in result.engine
+    game = engine_module(result)
+    paid = {}
+    for mode in ("standard", "cheap"):
+        state = game.Game(num_players=1, mode=mode, seed=1).new_initial_state()
+        me = state.current_player()
+        costs = []
+        for _ in range(3):
+            before = _held(game, state, me)["disc[science]"]
+            _recruit(game, state, "pilot")
+            costs.append(before - _held(game, state, me)["disc[science]"])
+        paid[mode] = costs
+    assert paid == {"standard": [2, 3, 4], "cheap": [1, 1, 0]}  # the 5th has no row: 0

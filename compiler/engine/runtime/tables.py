@@ -1,7 +1,8 @@
 """Lists held by cards (construct 10): read by position, 1 first.
 
-Tables themselves need no runtime: the engine reads a table as a constant written into
-the code (``{3: 2, 4: 3, 5: 4}.get(k, 0)``).  Standard library only.
+The engine reads a table as a constant written into the code (``{3: 2, 4: 3, 5:
+4}.get(k, 0)``), or, when some mode changes it, from the mode's rules (``g.T``) with
+:func:`lookup`.  Standard library only.
 """
 
 from __future__ import annotations
@@ -13,6 +14,13 @@ def nth(values, i, zero=None):
     if values is None or not 1 <= i <= len(values):
         return zero
     return values[i - 1]
+
+
+def lookup(table: tuple[dict, object], key):
+    """The value a table gives for ``key``: ``table`` is ``(entries, value of every other
+    key)``, as the ``Rules.T`` of a mode holds it."""
+    entries, default = table
+    return entries.get(key, default)
 
 
 def size(values) -> int:
