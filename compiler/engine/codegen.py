@@ -468,7 +468,7 @@ class EngineGenerator:
         return dict(
             title=literal(mode.title), players=literal(mode.players), P=table(P),
             T=table({name: literal((table_data.entries(t), table_data.other_value(t, mode)))
-                     for name, t in mode.tables.items() if name in self.res.varying_tables}),
+                     for name, t in mode.tables.items()}),
             D=table(D),
             PR=table(PR), actions=table(actions),
             triggers=table({k: PyTuple(tuple(v)) for k, v in triggers.items()}),

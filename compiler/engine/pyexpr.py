@@ -68,7 +68,7 @@ class Resources:
         self.names = list(names)
         self.index = {n: i for i, n in enumerate(self.names)}
         self.families: dict[str, dict[str, int]] = dict(families or {})
-        #: the tables some mode changes: read from the mode's rules (``g.T``), not inlined
+        #: the tables some mode changes: a read of constant keys is not worked out at compile time
         self.varying_tables: set[str] = set()
 
     def bag(self, items: dict[str, int]) -> tuple[int, ...]:
@@ -234,18 +234,17 @@ def _arith(e: ast.Arith, ctx: Ctx, res: Resources) -> str:
 
 
 def _table_read(e: ast.TableRead, ctx: Ctx, res: Resources) -> str:
-    """``t[k]``, ``t[a, b]``: the value of a constant key, or a lookup in the table written
-    out as a dict (tuple keys for several indexes), the ``else`` (or the zero of the
-    value type) for a key without a row; a table some mode changes is the mode's own."""
+    """``t[k]``, ``t[a, b]``: the value of constant keys, worked out now (unless some mode
+    changes the table: the code is shared by the modes); else a lookup in the mode's
+    table (``g.T``: a dict with tuple keys for several indexes, and the ``else``, or the
+    zero of the value type, for a key without a row), O(1) whatever its size."""
+    if e.table.name not in res.varying_tables:
+        folded = constfold.fold(e, constfold.mode_env(ctx.mode))
+        if folded is not constfold.UNKNOWN:
+            return literal(folded)
     keys = [expr(k, ctx, res) for k in e.keys]
     key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
-    if e.table.name in res.varying_tables:  # code shared by modes that differ: the mode's own
-        return f"R.lookup(g.T[{literal(e.table.name)}], {key})"
-    table = ctx.mode.tables[e.table.name]
-    folded = constfold.fold(e, constfold.mode_env(ctx.mode))
-    if folded is not constfold.UNKNOWN:
-        return literal(folded)
-    return f"{literal(tables.entries(table))}.get({key}, {literal(tables.other_value(table, ctx.mode))})"
+    return f"R.lookup(g.T[{literal(e.table.name)}], {key})"
 
 
 def _list_read(e: ast.Index, ctx: Ctx, res: Resources) -> str:

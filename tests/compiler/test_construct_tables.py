@@ -96,7 +96,8 @@ def test_a_constant_key_folds_into_the_engine(game):
     before = _held(game, state, me)["titanium"]
     state.apply_action(next(a for a in state.legal_actions() if a.name == "build"))
     assert before - _held(game, state, me)["titanium"] == 1
-    assert "{3: 2, 4: 3, 5: 4}.get(" in pipeline.compile_spec(SPEC).engine
+    engine = pipeline.compile_spec(SPEC).engine
+    assert "R.lookup(g.T['recruit_cost'], " in engine and "R.lookup(g.T['slot_cost']" not in engine
 
 
 def test_games_with_tables_clone_save_and_replay(game):
@@ -198,8 +199,8 @@ def test_tables_written_at_random_never_raise(data):
 
 
 def test_a_mode_that_replaces_a_table_reads_its_own(tmp_path):
-    """Code shared by the modes reads a table some mode changes from the mode's rules
-    (``g.T``): each mode pays its own recruit cost; an unchanged table stays inlined."""
+    """Code shared by the modes reads the mode's own table (``g.T``): each mode pays its own
+    recruit cost."""
     text = BASE + ('\nmode standard "Standard" {\n}\n\nmode cheap "Cheap recruits" {\n'
                    '  replace table recruit_cost "discs to recruit your next crew-member" {\n'
                    '    3 -> 1\n    4 -> 1\n'
@@ -207,8 +208,6 @@ def test_a_mode_that_replaces_a_table_reads_its_own(tmp_path):
                    '  }\n}\n')
     result = _compile(tmp_path, text)
     assert result.ok, [d.render({}) for d in result.diagnostics]
-    assert "R.lookup(g.T['recruit_cost']" in result.engine
-    assert "R.lookup(g.T['slot_cost']" not in result.engine
     game = engine_module(result)
     paid = {}
     for mode in ("standard", "cheap"):

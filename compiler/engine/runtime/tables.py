@@ -1,8 +1,7 @@
 """Lists held by cards (construct 10): read by position, 1 first.
 
-The engine reads a table as a constant written into the code (``{3: 2, 4: 3, 5:
-4}.get(k, 0)``), or, when some mode changes it, from the mode's rules (``g.T``) with
-:func:`lookup`.  Standard library only.
+The engine reads a table from the mode's rules (``g.T``) with :func:`lookup` (a read of
+constant keys is worked out when the engine is generated).  Standard library only.
 """
 
 from __future__ import annotations
