@@ -45,7 +45,7 @@ NAME_AFTER = {
     "roll": "a chosen die", "do": "a procedure name", "my": "a zone name", "from": "a zone name",
     "into": "a zone name", "count": "a zone name", "shuffle": "a zone name", "in": "a zone name",
     "at": "a phase name", "->": "a phase name", "field": "a field name", "state": "a state name",
-    ":": "a type (int, bool, bag, text, player or an enum)", "per": "an enum or a card type name",
+    ":": "a type (int, bool, bag, text, player, an enum, `list of T`)", "per": "an enum or a card type name",
     "some": "a card type or pieces name", "refill": "a zone name", "over": "a zone name",
 }
 
@@ -165,6 +165,8 @@ def expected_words(parser: Lark, expected: Iterable[str], context: Sequence[str]
     first), then names, numbers and texts, then whole groups ("a statement").
     At most 8 items are named."""
     remaining = set(expected) - {"COMMENT", "WS"}
+    if context and context[-1] == ":" and "NAME" in remaining:
+        remaining.discard("LIST")  # `list of T` is one of the types the name's words list
     groups: list[str] = []
     for members, words in _groups(parser):
         if members and members <= remaining:

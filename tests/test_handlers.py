@@ -40,7 +40,7 @@ DOMAINS = set(typing.get_args(ast.Domain))
 PARTS = {ast.Field, ast.EnumMember, ast.BagItem, ast.CardState, ast.Overflow, ast.Edge, ast.Choice, ast.Uses,
          ast.ProcParam, ast.TieBreaker, ast.RollOff, ast.Winners,
          ast.ModePlayers, ast.UseModule, ast.SetParam,
-         ast.Add, ast.Replace, ast.Remove}
+         ast.Add, ast.Replace, ast.Remove, ast.KeyRange, ast.ListType, ast.TableRow}
 REFERENCES = {ast.Ident, ast.Meta}
 DECLARATIONS = NODES - EXPRESSIONS - STATEMENTS - DOMAINS - PARTS - REFERENCES - {ast.ZoneRef, ast.AskOption}
 

@@ -546,7 +546,15 @@ def _value_span(path: Path, node, culprit) -> Span | None:
 
 def _check_value(type_name: str, value, enums, resources) -> tuple[str, tuple | None, str | None] | None:
     """``None`` when ``value`` fits the type, else (message, culprit inside a bag or None,
-    a did-you-mean hint or None)."""
+    a did-you-mean hint or None).  A ``list of T`` is a YAML list of values of ``T``."""
+    if type_name.startswith("list of "):
+        if not isinstance(value, list):
+            return f"expected a list like [a, b], got {value!r}", None, None
+        for item in value:
+            problem = _check_value(type_name.removeprefix("list of "), item, enums, resources)
+            if problem:
+                return (f"in the list: {problem[0]}", None, problem[2])
+        return None
     if type_name == "int":
         ok = isinstance(value, int) and not isinstance(value, bool)
         return None if ok else (f"expected a whole number, got {value!r}", None, None)

@@ -21,7 +21,7 @@ TABLES: dict[type, str] = {
     ast.Derived: "derived",
     ast.Tally: "tallies", ast.Phase: "phases", ast.Action: "actions", ast.Trigger: "triggers",
     ast.Procedure: "procedures",
-    ast.End: "ends",
+    ast.End: "ends", ast.Table: "tables",
 }
 #: The rules a mode holds one of, by the attribute holding it: a mode may `replace` them
 #: but not `add` or `remove` them.  With TABLES, every kind of rule a mode can change.
@@ -77,6 +77,7 @@ class ComposedMode:
     triggers: dict[str, ast.Trigger] = field(default_factory=dict)
     procedures: dict[str, ast.Procedure] = field(default_factory=dict)
     ends: dict[str, ast.End] = field(default_factory=dict)
+    tables: dict[str, ast.Table] = field(default_factory=dict)
     history: list[Change] = field(default_factory=list)
     lineage: tuple[str, ...] = ()
     #: the `players` line in force, when a mode, module or amendment changed the count

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dsl import ast
+from compiler.analysis import tables as T
 from compiler.analysis.limits import MAX_PLAYERS
 
 
@@ -35,9 +36,11 @@ class Env:
     players: int | None = None
     members: frozenset = frozenset()
     fields: dict = field(default_factory=dict)
+    #: the mode's tables (construct 10), by name: a read with constant keys folds
+    tables: dict = field(default_factory=dict)
 
     def with_fields(self, entry: dict) -> Env:
-        return Env(self.params, self.ends, self.players, self.members, entry)
+        return Env(self.params, self.ends, self.players, self.members, entry, self.tables)
 
 
 def mode_env(mode, players: int | None = None, ends: bool = True) -> Env:
@@ -45,7 +48,8 @@ def mode_env(mode, players: int | None = None, ends: bool = True) -> Env:
     ``ends=False`` an end condition's name does not fold (its own check reports it)."""
     params = {name: p.value for name, p in mode.params.items()}
     members = frozenset(m.name for e in mode.enums.values() for m in e.members)
-    return Env(params, dict(mode.ends) if ends else {}, players, members)
+    return Env(params, dict(mode.ends) if ends else {}, players, members, {},
+               dict(getattr(mode, "tables", {})))
 
 
 def player_counts(mode) -> list[int]:
@@ -157,6 +161,27 @@ def _call(e: ast.Call, env: Env, depth: int):
     return max(values) if e.func.name == "max" else min(values)
 
 
+def _table_read(e, env: Env, depth: int):
+    """``t[k]``, ``t[a, b]`` with keys that fold: the table's value (its ``else``, if the
+    key has no row); ``t[k]`` is written as a track's read and parses as ``Index``."""
+    if isinstance(e, ast.Index):
+        if e.owner is not None or e.track.name not in env.tables:
+            return UNKNOWN
+        name, keys = e.track.name, (e.key,)
+    else:
+        name, keys = e.table.name, e.keys
+    table = env.tables.get(name)
+    if table is None or len(keys) != table.arity:
+        return UNKNOWN
+    values = [fold(k, env, depth + 1) for k in keys]
+    if any(v is UNKNOWN for v in values):
+        return UNKNOWN
+    found = T.entries(table).get(values[0] if len(values) == 1 else tuple(values), UNKNOWN)
+    if found is UNKNOWN and table.default is not None:
+        return T.literal_value(table.default)
+    return found
+
+
 def _in_play(e, env: Env, depth: int):
     """What reads the state of a game (cards in zones, what players hold, a roll...)."""
     return UNKNOWN
@@ -195,7 +220,8 @@ FOLDS = {
     ast.Count: _in_play,
     ast.Sum: _in_play,
     ast.Best: _in_play,
-    ast.Index: _in_play,
+    ast.Index: _table_read,
+    ast.TableRead: _table_read,
     ast.Nothing: _in_play,
     ast.Nobody: _in_play,
     ast.TopOf: _in_play,

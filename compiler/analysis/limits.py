@@ -32,6 +32,8 @@ MAX_COPIES = 1000
 #: and most combinations the choices of one action may offer together, where they are
 #: known before the game (ranges, bags, players).
 MAX_CHOICES = 10_000
+#: Most keys of one table, its ranges spread out (E0592): the engine writes each key out.
+MAX_TABLE_KEYS = 10_000
 #: Most `choose` lines of one action: the engine tries their options one inside another.
 MAX_ACTION_CHOICES = 8
 #: Most options of one `ask` (E0506): the engine tests the answer against each in turn,

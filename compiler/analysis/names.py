@@ -15,7 +15,7 @@ from dsl import ast
 from compiler.analysis.types import (BAG, BOOL, INT, MAYBE_PLAYER, NOTHING, PLAYER, TEXT, UNKNOWN, Scope,
                                      Type)
 
-BUILTIN_FUNCS = {"max": 2, "min": 2, "abs": 1, "total": 1}
+BUILTIN_FUNCS = {"max": 2, "min": 2, "abs": 1, "total": 1, "size": 1}
 
 __all__ = ["BAG", "BOOL", "BUILTIN_FUNCS", "INT", "MAYBE_PLAYER", "NOTHING", "PLAYER", "TEXT", "UNKNOWN",
            "Binding", "Scope", "Type", "all_names", "card_member", "enum_members", "family_members",
@@ -35,7 +35,11 @@ class Binding:
 
 
 def field_type(decl_type: str, mode) -> Type:
-    """The type named in a field or state declaration (int, bool, bag, text, player or an enum)."""
+    """The type named in a field or state declaration (int, bool, bag, text, player or an
+    enum; ``list of T`` for a list field of construct 10)."""
+    if decl_type.startswith("list of "):
+        element = field_type(decl_type.removeprefix("list of "), mode)
+        return UNKNOWN if element == UNKNOWN or element.kind in ("bag", "player") else Type.list_of(element)
     for known in (INT, BOOL, BAG, TEXT, PLAYER):
         if decl_type == known.kind:
             return known

@@ -17,6 +17,7 @@ KINDS = {"int": "a number", "bool": "true or false", "bag": "a bag of resources"
          "player": "a player", "text": "a text", "card": "a card of the card type or pieces `of`",
          "cards": "a set of cards of `of`, chosen with `some`", "enum": "a member of the enum `of`",
          "nothing": "`nothing`, no card: equal to no card",
+         "list": "a card field's list of values (construct 10): `of` is the values' type",
          "?": "unknown: an error already reported leaves it so"}
 
 
@@ -54,6 +55,16 @@ class Type:
         """A member of the enum ``name``."""
         return Type("enum", name)
 
+    @staticmethod
+    def list_of(element: Type) -> Type:
+        """A list of values of type ``element`` (a card field declared ``list of T``)."""
+        return Type("list", str(element))
+
+    def element(self) -> Type:
+        """The type of the values of a list (``int``, ``enum:bonus``...)."""
+        kind, _, of = (self.of or "?").partition(":")
+        return Type(kind, of or None)
+
     @property
     def is_card(self) -> bool:
         return self.kind == "card"
@@ -76,6 +87,8 @@ class Type:
             return f"a {self.of} card"
         if self.kind == "enum":
             return f"a {self.of}"
+        if self.kind == "list":
+            return f"a list of {self.element().words().removeprefix('a ')}s"
         return {"int": "a number", "bool": "true or false", "bag": "a bag of resources",
                 "player": "a player", "text": "a text", "nothing": "`nothing`"}.get(self.kind, str(self))
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from dsl.diagnostics import DiagnosticBag
 from compiler.checks import (citations, components, ends, enums, gains, game, impossible_ends,
                              information, offered, params, phasegraph, phases, rules, setup,
-                             unique_names, usage, values)
+                             tables, unique_names, usage, values)
 from compiler.analysis.types import Types
 from compiler.checks.modes import ModeDiagnostics
 
@@ -53,6 +53,7 @@ CHECKS: list[Check] = [
     Check(unique_names.check_mode),    # enum members clashing with other names
     Check(values.check_mode, records_types=True),      # tracks, derived values (and their cycles), tallies
     Check(components.check_mode, records_types=True),  # pieces, zones, card types
+    Check(tables.check_mode),          # tables: keys, values (construct 10)
     Check(rules.check_mode, records_types=True),       # setup, actions, procedures (and cycles), triggers
     Check(phases.check_mode, records_types=True),      # phases and the actions they offer
     Check(citations.check_mode),       # W0102: rules citing no rulebook section

@@ -169,6 +169,12 @@ class BlockChecker(Checker):
         self.block(st.then, scope.narrow(*N.narrowing(st.condition)))  # design 1.2
         self.block(st.otherwise, scope.narrow(*N.narrowing(st.condition, negated=True)))
 
+    def _look_at(self, st: ast.LookAt, scope: N.Scope) -> None:
+        """``look at ZONE { ... }`` (construct 11): a zone, and a block; what the player may
+        choose inside is checked with the hidden information (E0604, W0113)."""
+        self.zone_ref(st.zone, scope)
+        self.block(st.body, scope)
+
     def _set_state(self, st: ast.SetState, scope: N.Scope) -> None:
         card = self.card_local(st.var, scope)
         if card:
@@ -352,6 +358,7 @@ STATEMENTS: dict[type, Callable[[BlockChecker, Any, N.Scope], N.Scope | None]] =
     ast.EachPlayer: BlockChecker._each_player,
     ast.ForEach: BlockChecker._for_each,
     ast.If: BlockChecker._if,
+    ast.LookAt: BlockChecker._look_at,
     ast.SetState: BlockChecker._set_state,
     ast.Done: BlockChecker._nothing_to_check,
     ast.Again: BlockChecker._nothing_to_check,
@@ -380,7 +387,7 @@ def _decides(st) -> bool:
         return True
     if isinstance(st, ast.If):
         return any(_decides(x) for x in st.then + st.otherwise)
-    if isinstance(st, (ast.EachPlayer, ast.ForEach)):
+    if isinstance(st, (ast.EachPlayer, ast.ForEach, ast.LookAt)):
         return any(_decides(x) for x in st.body)
     return False
 
@@ -392,6 +399,6 @@ def _only_decides(st) -> bool:
         return True
     if isinstance(st, ast.If):
         return all(_only_decides(x) for x in st.then + st.otherwise)
-    if isinstance(st, (ast.EachPlayer, ast.ForEach)):
+    if isinstance(st, (ast.EachPlayer, ast.ForEach, ast.LookAt)):
         return all(_only_decides(x) for x in st.body)
     return False

@@ -17,7 +17,9 @@ from typing import Any
 
 from dsl import ast, codes
 from dsl.diagnostics import Note, Report, did_you_mean
+from compiler.analysis import constfold, limits
 from compiler.analysis import names as N
+from compiler.analysis import tables as T
 from compiler.analysis.types import Type, TypeRecord
 
 
@@ -411,7 +413,69 @@ class Checker:
         self.expect(e.condition, N.BOOL, scope, "the condition of `every player`")
         return N.BOOL
 
+    def _table_read(self, e: ast.TableRead, scope: N.Scope) -> Type:
+        """``t[k]``, ``t[a, b]``: one key per index, each of the type of the table's keys
+        (E0587); a constant key the table lacks, without ``else``, is E0590."""
+        table = self.mode.tables.get(e.table.name)
+        if table is None:
+            self.report.error(codes.UNKNOWN_NAME, f"unknown table `{e.table.name}`", e.table.span,
+                              hint=did_you_mean(e.table.name, self.mode.tables, "tables"))
+            for k in e.keys:
+                self.infer(k, scope)
+            return N.UNKNOWN
+        if len(e.keys) != table.arity:
+            self.report.error(codes.TABLE_KEY_TYPE, f"`{table.name}` is read with {table.arity} key(s), "
+                              f"not {len(e.keys)}", e.span,
+                              hint=f"write `{table.name}[" + ", ".join("abc"[:table.arity]) + "]`",
+                              notes=[Note(f"`{table.name}` is declared here", table.span)])
+            for k in e.keys:
+                self.infer(k, scope)
+            return T.value_type(table, self.mode)
+        for i, k in enumerate(e.keys):
+            want = T.key_type(table.rows[0].keys[i], self.mode) if table.rows else N.UNKNOWN
+            got = self.infer(k, scope)
+            if not want.unknown and not got.unknown and got.definite() != want:
+                self.report.error(codes.TABLE_KEY_TYPE, f"the keys of `{table.name}` are {want.words()}, "
+                                  f"and this is {got.words()}", k.span,
+                                  hint=f"read `{table.name}` with {want.words()}",
+                                  notes=[Note(f"`{table.name}` is declared here", table.span)])
+                return T.value_type(table, self.mode)
+        if table.default is None and T.key_count(table) <= limits.MAX_TABLE_KEYS:
+            env = constfold.mode_env(self.mode)
+            key = [constfold.fold(k, env) for k in e.keys]
+            if all(v is not constfold.UNKNOWN for v in key):
+                key = key[0] if len(key) == 1 else tuple(key)
+                if key not in T.entries(table):
+                    self.report.error(codes.TABLE_MISSING_KEY, f"`{table.name}` has no row for "
+                                      f"{key if not isinstance(key, tuple) else ', '.join(map(str, key))}, "
+                                      "and no `else`", e.span,
+                                      hint="add the row, or `else V` for every other key",
+                                      notes=[Note(f"`{table.name}` is declared here", table.span)])
+        return T.value_type(table, self.mode)
+
+    def _list_read(self, e: ast.Index, scope: N.Scope) -> Type | None:
+        """``x.f[i]`` where ``x`` is a card: the i-th value (1 first) of its list field
+        ``f``; None when ``x`` is not a card here."""
+        obj = scope.locals.get(e.owner) if e.owner is not None else None
+        if obj is None or not obj.is_card:
+            return None
+        member = N.card_member(self.mode, obj.of, e.track.name)
+        self.expect(e.key, N.INT, scope, "a list's position")
+        if member is None or member.type.kind != "list":
+            self.report.error(codes.LIST_INDEX, f"`{e.owner}.{e.track.name}` is not a list, so it "
+                              "cannot be read by position", e.span,
+                              hint=f"declare the field `field {e.track.name}: list of T`, or read "
+                              f"`{e.owner}.{e.track.name}` without `[...]`")
+            return N.UNKNOWN
+        return member.type.element()
+
     def _index(self, e: ast.Index, scope: N.Scope) -> Type:
+        read = T.read_of(e, self.mode)
+        if read is not None:  # recruit_cost[k]: a table with one key
+            return self._table_read(read, scope)
+        listed = self._list_read(e, scope)
+        if listed is not None:
+            return listed
         resource = self.mode.resources.get(e.track.name)
         if resource is not None:  # disc[k], p.disc[k]: the amount of one member of a family
             if e.owner is not None and scope.locals.get(e.owner) != N.PLAYER:
@@ -453,6 +517,14 @@ class Checker:
         elif e.func.name not in ("max", "min") and len(e.args) != arity:
             self.report.error(codes.WRONG_CALL, f"`{e.func.name}` takes {arity} value(s)", e.span,
                               hint=f"write `{e.func.name}(" + ", ".join("xyz"[:arity]) + ")`")
+        if e.func.name == "size" and len(e.args) == 1:  # size(v.track): the length of a list
+            got = self.infer(e.args[0], scope)
+            if not got.unknown and got.kind != "list":
+                self.report.error(codes.LIST_INDEX, f"`size` counts the values of a list, and this is "
+                                  f"{got.words()}", e.args[0].span,
+                                  hint="give a card's `list of` field: `size(v.track)`; count a zone "
+                                  "with `count`")
+            return N.INT
         want = N.BAG if e.func.name == "total" else N.INT
         if e.func.name == "total" and len(e.args) == 1 and self.family_total(e.args[0], scope):
             return N.INT  # total(disc): how many of all its members you hold
@@ -595,6 +667,7 @@ EXPRESSIONS: dict[type, Callable[[Checker, Any, N.Scope], Type]] = {
     ast.AnyPlayer: Checker._any_player,
     ast.Best: Checker._best,
     ast.Index: Checker._index,
+    ast.TableRead: Checker._table_read,
     ast.Call: Checker._call,
     ast.Nothing: lambda c, e, scope: N.NOTHING,
     ast.Nobody: lambda c, e, scope: N.MAYBE_PLAYER,

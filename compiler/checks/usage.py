@@ -31,6 +31,7 @@ _HOW_TO_USE = {
     ast.Derived: "read it in a rule (`score {name}`)",
     ast.Tally: "count with it (`uses {name} 1`) or read it",
     ast.Procedure: "run it from an action or phase (`do {name}(...)`)",
+    ast.Table: "read it in a rule (`score {name}[...]`)",
 }
 
 _KIND_WORDS = {ast.CardType: "card type", ast.Derived: "derived value"}
@@ -140,7 +141,7 @@ def _declarations(comp: Composition):
 
 
 _TABLE_NAMES = ("resources", "tracks", "enums", "card_types", "catalogues", "pieces", "zones",
-                "params", "derived", "tallies", "procedures")
+                "params", "derived", "tallies", "procedures", "tables")
 
 
 def _used_names(comp: Composition, cards: list[dict]) -> set[str]:
@@ -149,7 +150,8 @@ def _used_names(comp: Composition, cards: list[dict]) -> set[str]:
     used: set[str] = set()
     roots: list = [comp.base.setup, comp.base.flow]
     for table in ("resources", "tracks", "enums", "card_types", "catalogues", "pieces", "zones",
-                  "params", "derived", "tallies", "phases", "actions", "triggers", "procedures", "ends"):
+                  "params", "derived", "tallies", "phases", "actions", "triggers", "procedures", "ends",
+                  "tables"):
         roots += getattr(comp.base, table).values()
     roots += [*comp.mode_decls.values(), *comp.modules.values(), *comp.amendments]
     for root in roots:
@@ -162,6 +164,8 @@ def _used_names(comp: Composition, cards: list[dict]) -> set[str]:
                 used.update(str(k) for k in value)
             elif isinstance(value, str):
                 used.add(value)
+            elif isinstance(value, list):  # a `list of` field: [drone, comms, ...]
+                used.update(v for v in value if isinstance(v, str))
     return used
 
 

@@ -202,6 +202,8 @@ class GamePage:
         if table == "derived":
             return [self.with_excerpt(english.derived(d, self.names), d)
                     for d in self.base.derived.values()]
+        if table == "tables":
+            return [self.with_excerpt(english.decl(t, self.names), t) for t in self.base.tables.values()]
         out = []
         for card in self.base.card_types.values():
             head = ["Field", "Type", "Default", "Meaning"]
@@ -252,6 +254,9 @@ class GamePage:
                                        for k, n in value.items())
         if isinstance(value, bool):
             return "yes" if value else "no"
+        if isinstance(value, list):  # a `list of` field, in order
+            element = (type_name or "").removeprefix("list of ")
+            return ", ".join(str(self._card_value(x, element)) for x in value) or "—"
         if type_name in self.names.members:
             return self.names.member(type_name, str(value)) or str(value)
         return str(value)

@@ -15,6 +15,7 @@ from importlib import resources
 import jinja2
 
 from compiler.analysis import names as N
+from compiler.analysis import tables as table_data
 from compiler.analysis.compose import Composition
 from compiler.analysis.types import Types
 from compiler.engine.choices import (
@@ -470,7 +471,10 @@ class EngineGenerator:
             edges[src].sort(key=lambda x: x[1] is None)
         zones = mode.zones.values()
         return dict(
-            title=literal(mode.title), players=literal(mode.players), P=table(P), D=table(D),
+            title=literal(mode.title), players=literal(mode.players), P=table(P),
+            T=table({name: literal((table_data.entries(t), table_data.other_value(t, mode)))
+                     for name, t in mode.tables.items()}),
+            D=table(D),
             PR=table(PR), actions=table(actions),
             triggers=table({k: PyTuple(tuple(v)) for k, v in triggers.items()}),
             phases=table(phases),
@@ -627,6 +631,8 @@ class EngineGenerator:
                     value = card.get(name, _literal(f.default) if f.default is not None else None)
                     if f.type.name == "bag":
                         value = self.res.bag(value or {})
+                    elif isinstance(f.type, ast.ListType):
+                        value = tuple(value or ())
                 values.append(value)
             rows.append((card["name"], card["title"], int(card.get("copies", 1)), tuple(values),
                          card.get("_line", 0)))
@@ -647,6 +653,7 @@ def _resources(comp: Composition) -> Resources:
                 members = res.families.setdefault(decl.name, {})
                 for m in N.family_members(mode, decl):
                     members.setdefault(m, res.index[N.slot_name(decl.name, m)])
+    res.varying_tables = table_data.varying(list(comp.modes.values()))
     return res
 
 

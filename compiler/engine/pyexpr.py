@@ -15,6 +15,7 @@ from itertools import count as _counter
 from typing import Any
 
 from dsl import ast
+from compiler.analysis import constfold, tables
 from compiler.analysis import names as N
 from compiler.analysis.types import TypeRecord
 from compiler.engine.pyquote import Code, comment, docstring, literal
@@ -67,6 +68,8 @@ class Resources:
         self.names = list(names)
         self.index = {n: i for i, n in enumerate(self.names)}
         self.families: dict[str, dict[str, int]] = dict(families or {})
+        #: the tables some mode changes: a read of constant keys is not worked out at compile time
+        self.varying_tables: set[str] = set()
 
     def bag(self, items: dict[str, int]) -> tuple[int, ...]:
         return tuple(items.get(n, 0) for n in self.names)
@@ -230,9 +233,37 @@ def _arith(e: ast.Arith, ctx: Ctx, res: Resources) -> str:
     return acc
 
 
+def _table_read(e: ast.TableRead, ctx: Ctx, res: Resources) -> str:
+    """``t[k]``, ``t[a, b]``: the value of constant keys, worked out now (unless some mode
+    changes the table: the code is shared by the modes); else a lookup in the mode's
+    table (``g.T``: a dict with tuple keys for several indexes, and the ``else``, or the
+    zero of the value type, for a key without a row), O(1) whatever its size."""
+    if e.table.name not in res.varying_tables:
+        folded = constfold.fold(e, constfold.mode_env(ctx.mode))
+        if folded is not constfold.UNKNOWN:
+            return literal(folded)
+    keys = [expr(k, ctx, res) for k in e.keys]
+    key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
+    return f"R.lookup(g.T[{literal(e.table.name)}], {key})"
+
+
+def _list_read(e: ast.Index, ctx: Ctx, res: Resources) -> str:
+    """``v.track[i]``: the i-th value of a card's list field (1 first), or the zero of the
+    values' type outside the list."""
+    element = N.card_member(ctx.mode, ctx.scope.locals[e.owner].of, e.track.name).type.element()
+    return f"R.nth(F_{e.track.name}[v_{e.owner}], {expr(e.key, ctx, res)}, {literal(tables.zero(element))})"
+
+
 def _index(e: ast.Index, ctx: Ctx, res: Resources) -> str:
     """``loyalty[f]`` (a track kept per enum member), or ``disc[k]`` / ``p.disc[k]``: the
-    amount of one member of a resource family that you (or ``p``) hold."""
+    amount of one member of a resource family that you (or ``p``) hold; ``cost[k]`` (a
+    table) and ``v.track[i]`` (a card's list) are construct 10's reads."""
+    read = tables.read_of(e, ctx.mode)
+    if read is not None:
+        return _table_read(read, ctx, res)
+    owner = ctx.scope.locals.get(e.owner) if e.owner is not None else None
+    if owner is not None and owner.is_card:
+        return _list_read(e, ctx, res)
     if e.track.name in res.families:
         who = ctx.me if e.owner is None else f"v_{e.owner}"
         return f"s.res[{who}][{slot(e.track.name, e.key, ctx, res)}]"
@@ -335,6 +366,8 @@ def _call(e: ast.Call, ctx: Ctx, res: Resources) -> str:
     if family is not None:
         return family
     args = ", ".join(expr(a, ctx, res) for a in e.args)
+    if e.func.name == "size":  # the length of a card's list
+        return f"R.size({args})"
     if e.func.name == "total":  # the number of resources in a bag
         arg = e.args[0] if len(e.args) == 1 else None
         if type(arg) is ast.Name and arg.name in ctx.totals:
@@ -480,6 +513,7 @@ EXPRESSIONS: dict[type, Callable[[Any, Ctx, Resources], str]] = {
     ast.AnyPlayer: _any_player,
     ast.Best: _best,
     ast.Index: _index,
+    ast.TableRead: _table_read,
     ast.Call: _call,
     ast.Nothing: lambda e, ctx, res: "-1",
     ast.Nobody: lambda e, ctx, res: "-1",
@@ -744,6 +778,11 @@ class StmtLowering:
             self.block(st.otherwise, ctx, w)
             w.level -= 1
 
+    def _look_at(self, st: ast.LookAt, ctx: Ctx, w: Writer) -> None:
+        """``look at Z { ... }``: nothing of its own at run time; the choices inside show the
+        chooser the zone while they are open (``State.observation``)."""
+        self.block(st.body, ctx, w)
+
     def _first_player_most(self, st: ast.FirstPlayerMost, ctx: Ctx, w: Writer) -> None:
         var = ctx.fresh("q")
         w.line(f"s.first = max(range(s.n), key=lambda {var}: {self.value(st.expr, ctx.with_me(var))})")
@@ -860,6 +899,7 @@ STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] =
     ast.EachPlayer: StmtLowering._each_player,
     ast.ForEach: StmtLowering._for_each,
     ast.If: StmtLowering._if,
+    ast.LookAt: StmtLowering._look_at,
     ast.SetState: lambda low, st, ctx, w: w.line(
         f"s.cst[{literal(st.state.name)}][v_{st.var.name}] = {low.value(st.value, ctx)}"),
     ast.Done: lambda low, st, ctx, w: w.line(f"s.done[{ctx.me}] = True"),

@@ -523,10 +523,69 @@ def _stress_ends(draw, st, text: str) -> str:
     return text + "\n" + "\n".join(ends)
 
 
+#: Key parts and values of the rows of a generated table (construct 10): numbers, ranges
+#: (some empty or overlapping), names that may or may not be enum members, wrong values.
+_KEY_PARTS = ("{i}", "{i} to {j}", "{j} to {i}", "1 to 20000", "{m}", "fzz")
+_VALUES = ("{i}", "{i}", "true", "{m}", '"t"', "0")
+#: Reads of the table and of a list field: ``{t}`` the table, ``{e}`` a number, ``{m}`` a member.
+_READS = ("score {t}[{e}]", "score {t}[{e}, {e}]", "score {t}[{m}]", "score {t}[{e}, {m}]",
+          "let fzl = size({t})\nscore fzl", "score {t}[{e}] + 1", "if {t}[{e}] == {m} {{\nscore 1\n}}")
+
+
+def _stress_table(draw, st, text: str) -> str:
+    """A table of ``n`` rows of one or two keys (numbers, ranges, enum members, right or
+    wrong), with or without ``else``, read before a statement of an effect."""
+    m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done)\b[^\n]*$", text, re.M))
+    members = re.findall(r"^  ([a-z_][a-z0-9_]*) \"", text, re.M) or ["red"]
+    n = min(max(_size(draw, st), 1), 2000)
+    arity = draw(st.sampled_from((1, 1, 2)))
+
+    def fill(template: str) -> str:
+        i = draw(st.integers(0, 12))
+        return template.format(i=i, j=i + draw(st.integers(0, 3)), m=draw(st.sampled_from(members)))
+
+    rows = []
+    for _ in range(n):
+        parts = [fill(draw(st.sampled_from(_KEY_PARTS))) for _ in range(arity)]
+        key = parts[0] if arity == 1 else "(" + ", ".join(parts) + ")"
+        rows.append(f"  {key} -> {fill(draw(st.sampled_from(_VALUES)))}\n")
+    default = fill("  else {i}\n") if draw(st.booleans()) else ""
+    table = f'table fzt "Fz table" {{\n{"".join(rows)}{default}}}\n'
+    if not m:
+        return table + text
+    found = m[draw(st.integers(0, len(m) - 1))]
+    read = draw(st.sampled_from(_READS)).format(t="fzt", e=draw(st.sampled_from(_NUMBERS)),
+                                                m=draw(st.sampled_from(members)))
+    return table + text[:found.start()] + read + "\n" + text[found.start():]
+
+
+def _stress_top_only(draw, st, text: str) -> str:
+    """Zones made ``public top`` (or ``secret top``) and statements of effects wrapped,
+    ``n`` deep, in ``look at`` a zone of the spec (construct 11)."""
+    zones = re.findall(r"^(?:zone|deck) ([a-z_][a-z0-9_]*)", text, re.M) or ["hand"]
+    for name in draw(st.lists(st.sampled_from(zones), max_size=3)):
+        m = re.search(rf"^(?:zone|deck) {name} [^\n]*\{{\n", text, re.M)
+        vis = re.compile(r"^  (public|hidden|secret)\n", re.M)
+        if m is not None:
+            end = text.index("\n}", m.end())
+            body = vis.sub("", text[m.end():end])
+            top = draw(st.sampled_from(("public top", "public top", "secret top")))
+            text = text[:m.end()] + f"  {top}\n" + body + text[end:]
+    m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done|choose)\b[^\n]*$", text, re.M))
+    if not m:
+        return text
+    found = m[draw(st.integers(0, len(m) - 1))]
+    stmt = found.group().strip()
+    for _ in range(min(_size(draw, st), 12)):
+        zone = draw(st.sampled_from(("", "my "))) + draw(st.sampled_from(zones))
+        stmt = f"look at {zone} {{\n{stmt}\n}}"
+    return text[:found.start()] + stmt + text[found.end():]
+
+
 #: Every stress edit: ``(draw, strategies, text) -> text``.
 STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _stress_deep_blocks,
           _stress_huge_literal, _stress_many_declarations, _stress_wide, _stress_family,
-          _stress_questions, _stress_ends)
+          _stress_questions, _stress_ends, _stress_table, _stress_top_only)
 
 
 def spec_stress(text: str):

@@ -15,25 +15,26 @@ from __future__ import annotations
 from dsl.ast.base import Ident, Meta
 from dsl.ast.declarations import (Action, Add, Amend, BagDomain, CardDomain, CardState, CardType, Catalogue,
                                   Choice, Decl, Derived, Domain, Edge, End, Enum, EnumDomain, EnumMember,
-                                  Field, Flow, Game, Mode, ModeOp, ModePlayers, Module, Overflow, Param,
-                                  Phase, Pieces, PlayerDomain, ProcParam, Procedure, RangeDomain, Remove,
-                                  Replace, Resource, RollOff, SetParam, Setup, Spec, SubsetDomain, Tally,
-                                  TieBreaker, Track, Trigger, UseModule, Uses, Winners, Zone)
+                                  Field, Flow, Game, KeyRange, ListType, Mode, ModeOp, ModePlayers, Module,
+                                  Overflow, Param, Phase, Pieces, PlayerDomain, ProcParam, Procedure,
+                                  RangeDomain, Remove, Replace, Resource, RollOff, SetParam, Setup, Spec,
+                                  SubsetDomain, Table, TableRow, Tally, TieBreaker, Track, Trigger, UseModule,
+                                  Uses, Winners, Zone)
 from dsl.ast.expressions import (And, AnyPlayer, Arith, Attribute, BagItem, BagLiteral, Best, Bool, Call,
                                  Compare, Count, CountPlayers, EmptyBag, EveryPlayer, Expr, FieldOf, Has,
                                  InZone, Index, It, Me, Name, Neg, NextIn, Nobody, Not, Nothing, Number, Or,
-                                 PlayerCount, RollValue, Sum, Text, ThePlayer, TopOf, ZoneRef)
+                                 PlayerCount, RollValue, Sum, TableRead, Text, ThePlayer, TopOf, ZoneRef)
 from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, ChooseCards, Done, DoProcedure,
                                 Draw, EachPlayer, FirstPlayerMost, FirstPlayerRandom, ForEach, Gain, If, Let,
-                                MoveAll, MoveCard, PassFirstPlayer, Pay, PutCatalogue, Release, Reveal, Roll,
-                                Score, SetState, Shuffle, Stmt, Transfer)
+                                LookAt, MoveAll, MoveCard, PassFirstPlayer, Pay, PutCatalogue, Release,
+                                Reveal, Roll, Score, SetState, Shuffle, Stmt, Transfer)
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
 DECL_KINDS: dict[str, type] = {
     "action": Action, "phase": Phase, "tally": Tally, "trigger": Trigger, "param": Param,
     "track": Track, "derived": Derived, "resource": Resource, "zone": Zone, "deck": Zone,
-    "end": End, "pieces": Pieces, "procedure": Procedure,
+    "end": End, "pieces": Pieces, "procedure": Procedure, "table": Table,
 }
 
 
@@ -66,15 +67,17 @@ def walk(node):
 __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attribute", "PlayerCount", "It",
            "InZone", "RollValue", "Me", "Not", "And", "Or", "Compare", "Arith", "Neg", "BagItem",
            "BagLiteral", "Has", "ZoneRef", "Count", "Sum", "AnyPlayer", "Best", "Index", "Call", "Nothing",
-           "Nobody", "TopOf", "NextIn", "FieldOf", "ThePlayer", "CountPlayers", "EveryPlayer", "Expr", "Gain",
+           "Nobody", "TopOf", "NextIn", "FieldOf", "ThePlayer", "CountPlayers", "EveryPlayer", "TableRead",
+           "Expr", "Gain",
            "Pay", "Release", "Transfer", "Score", "Advance", "Draw", "Reveal", "MoveCard", "MoveAll",
            "PutCatalogue", "Shuffle", "ChooseCards", "ChooseCard", "EachPlayer", "ForEach", "If", "SetState",
            "Done", "Again", "PassFirstPlayer", "FirstPlayerRandom", "FirstPlayerMost", "DoProcedure",
-           "AskOption", "Ask", "Let", "Roll", "Stmt", "Game", "Resource", "Track", "EnumMember", "Enum",
+           "AskOption", "Ask", "Let", "Roll", "LookAt", "Stmt", "Game", "Resource", "Track", "EnumMember",
+           "Enum",
            "Field", "CardType", "Catalogue", "Pieces", "CardState", "Overflow", "Zone", "Param", "Derived",
            "Tally", "Setup", "Edge", "Flow", "Phase", "CardDomain", "PlayerDomain", "BagDomain",
            "RangeDomain", "SubsetDomain", "EnumDomain", "Choice", "Uses", "Action", "Trigger", "ProcParam",
            "Procedure", "TieBreaker", "RollOff", "End", "Winners", "ModePlayers", "UseModule", "SetParam",
            "Add",
-           "Replace", "Remove", "Mode", "Module", "Amend", "Spec", "Domain", "ModeOp", "Decl", "DECL_KINDS",
+           "Replace", "Remove", "Mode", "Module", "Amend", "ListType", "KeyRange", "TableRow", "Table", "Spec", "Domain", "ModeOp", "Decl", "DECL_KINDS",
            "decl_kind", "walk"]

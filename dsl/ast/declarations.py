@@ -69,9 +69,23 @@ class Enum:
 
 
 @dataclass(frozen=True, slots=True)
+class ListType:
+    """``list of T``: the type of a card field holding a list of ``element`` values
+    (numbers, enum members...) in the catalogue, read by position, 1 first (construct 10)."""
+
+    element: Ident
+    span: Span = _span()
+
+    @property
+    def name(self) -> str:
+        """``list of T``, as a type is named in messages and on the page."""
+        return f"list of {self.element.name}"
+
+
+@dataclass(frozen=True, slots=True)
 class Field:
     name: str
-    type: Ident
+    type: Ident | ListType
     default: Expr | None
     description: str
     span: Span = _span()
@@ -489,8 +503,46 @@ class Amend:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class KeyRange:
+    """``a to b`` in a table's key: every number from ``low`` to ``high``."""
+
+    low: int
+    high: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """``KEY -> VALUE`` in a table; ``keys`` has one part per index (a ``Number``, a
+    ``Name`` of an enum member or a :class:`KeyRange`), several for ``(a, b) -> V``."""
+
+    keys: tuple[Expr | KeyRange, ...]
+    value: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """``table NAME "T" { KEY -> VALUE ... else V }`` (construct 10): a constant map from
+    keys to values of one type, read as ``NAME[k]`` or ``NAME[a, b]``; ``default`` is the
+    ``else`` value (None: a key outside the table reads the value type's zero)."""
+
+    name: str
+    title: str
+    rows: tuple[TableRow, ...]
+    default: Expr | None = None
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+    @property
+    def arity(self) -> int:
+        """How many indexes a read takes (the keys of the first row; 1 for an empty table)."""
+        return len(self.rows[0].keys) if self.rows else 1
+
+
 Decl = Union[Game, Resource, Track, Enum, CardType, Catalogue, Pieces, Zone, Param, Derived, Tally,
-             Setup, Flow, Phase, Action, Trigger, Procedure, End, Mode, Module, Amend]
+             Setup, Flow, Phase, Action, Trigger, Procedure, End, Mode, Module, Amend, Table]
 
 
 @dataclass(frozen=True, slots=True)

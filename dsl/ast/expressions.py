@@ -320,7 +320,18 @@ class Call:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class TableRead:
+    """``slot_cost[power_plant, 2]``: the value a table gives for its keys (construct 10).
+    A read with one key is written the same way as a track's (``recruit_cost[k]``) and
+    parses as :class:`Index`; the passes treat an ``Index`` naming a table as this."""
+
+    table: Ident
+    keys: tuple[Expr, ...]
+    span: Span = _span()
+
+
 Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, It, InZone, RollValue,
              Not, And, Or,
              Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Index, Call,
-             Nothing, Nobody, TopOf, NextIn, FieldOf, ThePlayer, CountPlayers, EveryPlayer]
+             Nothing, Nobody, TopOf, NextIn, FieldOf, ThePlayer, CountPlayers, EveryPlayer, TableRead]

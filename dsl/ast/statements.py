@@ -273,6 +273,18 @@ class Roll:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class LookAt:
+    """``look at ZONE { ... }`` (construct 11): the acting player looks through every card
+    of ``zone`` while ``body`` runs, so a choice from it there is allowed even when the
+    zone shows only its top card (``public top``) or hides its cards."""
+
+    zone: ZoneRef
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
              PutCatalogue, Shuffle, ChooseCards, ChooseCard, EachPlayer, ForEach, If, SetState, Done,
-             PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again]
+             PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again,
+             LookAt]

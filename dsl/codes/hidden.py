@@ -38,4 +38,19 @@ CODES: tuple[Code, ...] = (
          + 'mode picking "Picking" {\n  replace action earn "Earn" {\n    choose b: card in pile\n'
          '    effect {\n      score b.value\n    }\n    source "Turn"\n  }\n}\n',
          cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(CHOICE_FROM_TOP_ONLY := "E0604", 'a card is chosen from a stack that shows only its top card',
+         'A zone declared `public top` shows everyone its top card and how many cards it holds, '
+         'and nobody the rest. Choosing a card of it offers one legal action per card, which '
+         'would show the chooser every card. Take the top card (`top of ZONE`), or choose inside '
+         '`look at ZONE { ... }`, where the rules let the player look through the stack.',
+         _CARD.replace('deck pile "Pile" of building {\n', 'deck pile "Pile" of building {\n  public top\n')
+         + '\nmode picking "Picking" {\n  replace action earn "Earn" {\n    choose b: card in pile\n'
+         '    effect {\n      score b.value\n    }\n    source "Turn"\n  }\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(TOP_NOT_PUBLIC := "E0605", 'only a public stack shows its top card',
+         '`top` after the visibility of a zone says that its top card is face up: `public top`. '
+         '`hidden top` and `secret top` say the top card is both shown and hidden. Write `public '
+         'top` for a face-up stack whose other cards are covered, or leave `top` out.',
+         _CARD.replace('deck pile "Pile" of building {\n', 'deck pile "Pile" of building {\n  secret top\n'),
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
 )

@@ -166,4 +166,40 @@ CODES: tuple[Code, ...] = (
          "(a player), so that a value that may be absent can be passed without a test. A number, "
          "a bag or an enum member is never absent: drop the `?`.",
          'procedure tip "Tip" (n: int?) {\n  effect {\n    score n\n  }\n  source "Turn"\n}\n'),
+    Code(TABLE_KEY_TYPE := "E0587", "a table key of the wrong kind",
+         "A table's keys are numbers, ranges `a to b` or members of one enum, the same kind in "
+         "every row at each position (`(row, 1 to 3) -> 1`), and a read gives one key per "
+         "position: `cost[3]`, `slot_cost[factory, 2]`. A key that is another kind of value, a "
+         "name that is no enum member, or a read with too many or too few keys cannot be looked up.",
+         'table cost "Cost" {\n  1 -> 2\n  big -> 3\n  source "Turn"\n}\n\n'
+         'action buy "Buy" {\n  effect {\n    score cost[1]\n  }\n  source "Turn"\n}\n'),
+    Code(TABLE_KEY_DUPLICATE := "E0588", "a table gives two values for one key",
+         "Two rows of a table name the same key, or their ranges overlap (`1 to 3` and `3`), so "
+         "the table says two things about it. Keep one row per key.",
+         'table cost "Cost" {\n  1 to 3 -> 2\n  3 -> 4\n  source "Turn"\n}\n\n'
+         'action buy "Buy" {\n  effect {\n    score cost[1]\n  }\n  source "Turn"\n}\n'),
+    Code(TABLE_VALUE_TYPE := "E0589", "a table's values are of different types",
+         "Every value of a table (and its `else`) is of one type: all numbers, all true/false, all "
+         "texts or all members of one enum, so that a read has one type wherever it is used.",
+         'table cost "Cost" {\n  1 -> 2\n  2 -> true\n  source "Turn"\n}\n\n'
+         'action buy "Buy" {\n  effect {\n    score cost[1]\n  }\n  source "Turn"\n}\n'),
+    Code(TABLE_MISSING_KEY := "E0590", "a table read with a key the table does not have",
+         "The key is known when the spec is compiled and no row of the table names it, and the "
+         "table has no `else`: the read would always give the zero of its type. Add the row, "
+         "add `else V`, or read another key.",
+         'table cost "Cost" {\n  1 -> 2\n  2 -> 3\n  source "Turn"\n}\n\n'
+         'action buy "Buy" {\n  effect {\n    score cost[5]\n  }\n  source "Turn"\n}\n'),
+    Code(LIST_INDEX := "E0591", "a list read that is not a list, or not by a number",
+         "`x.f[i]` reads the i-th value (1 first) of a card's `list of` field, and `size(x.f)` "
+         "counts them. The field must be declared `field f: list of T` and the index must be a "
+         "number.",
+         _CARD + '\naction pick "Pick" {\n  choose b: card in pile\n  require b.value[1] >= 1\n'
+         '  effect {\n    score 1\n  }\n  source "Turn"\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(TABLE_TOO_LARGE := "E0592", "a table with too many keys",
+         "A table names more than 10,000 keys, its ranges spread out (`1 to 20000`): the engine "
+         "writes every key out. Use narrower ranges, or work the value out with arithmetic "
+         "(`2 * n + 1`), which a derived value can name.",
+         'table cost "Cost" {\n  1 to 20000 -> 2\n  source "Turn"\n}\n\n'
+         'action buy "Buy" {\n  effect {\n    score cost[1]\n  }\n  source "Turn"\n}\n'),
 )

@@ -98,4 +98,22 @@ CODES: tuple[Code, ...] = (
          '  source "End of the game"\n}\n\nend rich_again "Rich again" {\n'
          '  when any player coin >= 10\n  immediately\n  nobody wins\n'
          '  source "End of the game"\n}\n'),
+    Code(TABLE_ENUM_NOT_TOTAL := "W0112", "a table keyed by an enum that misses members",
+         "The table's keys are members of an enum, some members have no row, and there is no "
+         "`else`: reading one of them gives the zero of the value type, which is seldom what "
+         "a printed table means. Give every member a row, or say `else V`.",
+         'enum colour "Colour" {\n  red "Red"\n  blue "Blue"\n  source "Components"\n}\n\n'
+         'table worth "Worth" {\n  red -> 2\n  source "Components"\n}\n\n'
+         'action paint "Paint" {\n  choose c: colour\n  effect {\n    score worth[c]\n'
+         '  }\n  source "Turn"\n}\n'),
+    Code(LOOK_AT_VISIBLE := "W0113", "`look at` a zone the player already sees",
+         "`look at ZONE { ... }` lets the acting player look through the cards of a zone that "
+         "shows only its top card (`public top`), or that they do not see. This zone is public, "
+         "or their own hidden zone: they see every card already, so `look at` changes nothing. "
+         "Write the statements without it.",
+         _CARD.replace('deck pile "Pile" of building {\n', 'zone row "Row" of building {\n  public\n'
+                       '  source "Components"\n}\n\ndeck pile "Pile" of building {\n')
+         + '\nmode looking "Looking" {\n  replace action earn "Earn" {\n    effect {\n'
+         '      look at row {\n        score count row\n      }\n    }\n    source "Turn"\n  }\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
 )

@@ -108,6 +108,39 @@ class DeclarationRules(TreeToAst):
         return self._ident(c[0])
 
     @v_args(meta=True)
+    def list_type(self, meta, c):
+        return ast.ListType(self._ident(c[0]), self._span(meta))
+
+    @v_args(meta=True)
+    def key_number(self, meta, c):
+        return ast.Number(self._int(c[0]), self._span(meta))
+
+    @v_args(meta=True)
+    def key_range(self, meta, c):
+        return ast.KeyRange(self._int(c[0]), self._int(c[1]), self._span(meta))
+
+    @v_args(meta=True)
+    def key_member(self, meta, c):
+        return ast.Name(str(c[0]), self._span(meta))
+
+    def table_key(self, c):
+        return tuple(c)
+
+    @v_args(meta=True)
+    def table_row(self, meta, c):
+        return ast.TableRow(c[0], c[1], self._span(meta))
+
+    def table_else(self, c):
+        return ("else", c[0])
+
+    @v_args(meta=True)
+    def table(self, meta, c):
+        name, title, *items = c
+        rows = tuple(i for i in items if isinstance(i, ast.TableRow))
+        default = next(iter(self._tagged(items, "else")), None)
+        return ast.Table(str(name), title, rows, default, self._metas(items), self._span(meta))
+
+    @v_args(meta=True)
     def field(self, meta, c):
         name, type_, *rest = c
         default = next((x for x in rest if not isinstance(x, Token)), None)
@@ -143,6 +176,11 @@ class DeclarationRules(TreeToAst):
 
     def visibility(self, c):
         return ("visibility", str(c[0]))
+
+    def visibility_top(self, c):
+        """``public top``: the top card is public, the rest face down (construct 11)."""
+        # `hidden top`, `secret top` are kept as written for the checks to report (E0594)
+        return ("visibility", "top" if str(c[0]) == "public" else f"{c[0]} top")
 
     def limit(self, c):
         return ("limit", c[0])

@@ -180,6 +180,10 @@ class ExpressionRules(TreeToAst):
         return ast.Index(self._ident(c[0]), c[1], span=self._span(meta))
 
     @v_args(meta=True)
+    def table_read(self, meta, c):
+        return ast.TableRead(self._ident(c[0]), tuple(c[1:]), self._span(meta))
+
+    @v_args(meta=True)
     def player_index(self, meta, c):
         return ast.Index(self._ident(c[1]), c[2], str(c[0]), self._span(meta))
 

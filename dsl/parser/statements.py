@@ -134,6 +134,10 @@ class StatementRules(TreeToAst):
         return ast.Roll(self._ident(c[0]), self._span(meta))
 
     @v_args(meta=True)
+    def look_at(self, meta, c):
+        return ast.LookAt(c[0], tuple(c[1]), self._span(meta))
+
+    @v_args(meta=True)
     def let(self, meta, c):
         return ast.Let(self._ident(c[0]), c[1], self._span(meta))
 

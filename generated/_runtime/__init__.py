@@ -13,7 +13,8 @@ The modules, each importing only those above it (and the standard library):
 * :mod:`.errors` the errors an engine raises; :mod:`.values` constants, the names of
   the runtime's types, and JSON conversions; :mod:`.chance` the seeded generator;
 * :mod:`.actions` :class:`Action`; :mod:`.resources` bags held, paid and gained;
-  :mod:`.zones` cards in zones, moved, drawn and shuffled; :mod:`.decisions` the
+  :mod:`.zones` cards in zones, moved, drawn and shuffled; :mod:`.tables` lists read by
+  position; :mod:`.decisions` the
   questions asked inside effects;
 * :mod:`.rules` a mode's :class:`Rules` and :class:`Phase`; :mod:`.state` the
   :class:`State`; :mod:`.saves` saved states read back and checked; :mod:`.game`
@@ -40,9 +41,10 @@ from .resources import (bag_minus, bag_of, bag_plus, bag_times, gain, has, holds
                         transfer)
 from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw, in_zone, move,
                     move_all, overflow, put, room, shuffle, zone)
+from .tables import lookup, nth, size
 from .decisions import ask, choose_card, choose_cards, only, select_players, turn_order
 from .rules import Phase, Rules, without
-from .state import State
+from .state import State, _top_view
 from .saves import load_state, restore_state
 from .game import GameBase
 
@@ -53,12 +55,12 @@ __all__ = [
     # what generated engines call
     "randrange", "shuffle_list", "Action", "MEMO_LIMIT", "remember", "made", "has", "holds", "gain",
     "pay", "pay_one", "release", "transfer",
-    "bag_of", "bag_plus", "bag_minus", "bag_times", "zone",
+    "bag_of", "bag_plus", "bag_minus", "bag_times", "zone", "nth", "size", "lookup",
     "in_zone", "best", "room", "move", "move_all", "overflow", "put", "shuffle", "draw",
     "choose_cards", "choose_card", "ask", "turn_order", "select_players", "only", "Phase", "Rules",
     "without", "State",
     "load_state", "restore_state", "GameBase",
     # internals, re-exported for the runtime's own tests
     "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
-    "_refill", "_copy_zone", "_copy_zones",
+    "_refill", "_copy_zone", "_copy_zones", "_top_view",
 ]

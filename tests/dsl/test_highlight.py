@@ -138,4 +138,25 @@ def test_the_words_of_several_endings_are_keywords():
             "remove"} <= set(words)
     assert (String, '"Three missions"') in tokens or any(t in String and "Three" in v for t, v in tokens)
     assert {"three_missions", "stalemate", "missions_done"} <= {v for t, v in tokens if t in Name}
+
+
+def test_tables_and_list_fields_lex_as_the_language_means():
+    """Construct 10: `table`, `list` and `else` are keywords; a table's name, its keys and
+    a list's index are names and numbers, the arrow and brackets punctuation."""
+    tokens = lex('table recruit_cost "discs" {\n  (power_plant, 1 to 3) -> 2\n  else 0\n}\n'
+                 'card villain "Villain" {\n  field track: list of bonus "its track"\n}\n'
+                 "score recruit_cost[power_plant, 2] + size(v.track) + v.track[progress]\n")
+    words = [v for t, v in tokens if t in Keyword]
+    assert {"table", "to", "else", "card", "field", "list", "of", "score"} <= set(words)
+    assert {"recruit_cost", "power_plant", "villain", "track", "bonus", "size", "progress"} <= {
+        v for t, v in tokens if t in Name}
+    assert not [v for t, v in tokens if t in Error]
+
+
+def test_top_only_stacks_and_look_at_lex_as_the_language_means():
+    """Construct 11: `top` after a visibility and `look at` are keywords."""
+    tokens = lex('deck wormhole "W" of tz_card {\n  public top\n}\n'
+                 "look at wormhole of loc {\n  choose c: card in wormhole of loc {\n  }\n}\n")
+    words = {v for t, v in tokens if t in Keyword}
+    assert {"deck", "top", "look", "at", "of", "choose", "card", "in"} <= words
     assert not [v for t, v in tokens if t in Error]

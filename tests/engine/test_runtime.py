@@ -608,3 +608,17 @@ def test_pay_one_checks_the_one_resource():
     with pytest.raises(R.IllegalActionError):
         R.pay_one(s, 0, 1, 2)
     assert s.res == [[1, 1]]
+
+
+def test_a_list_is_read_by_position_from_1_and_outside_reads_the_zero():
+    """Construct 10: ``v.track[i]`` counts from 1; a position outside the list, or a card
+    without a list (the defaults row), reads the zero given."""
+    assert R.nth(("drone", "comms"), 1) == "drone" and R.nth(("drone", "comms"), 2) == "comms"
+    assert R.nth(("drone", "comms"), 0) is None and R.nth(("drone", "comms"), 3, 0) == 0
+    assert R.nth(None, 1, False) is False
+    assert R.size(("drone", "comms")) == 2 and R.size(()) == 0 and R.size(None) == 0
+
+
+def test_a_table_a_mode_changes_is_looked_up_with_its_other_value():
+    assert R.lookup(({3: 2, 4: 3}, 0), 4) == 3 and R.lookup(({3: 2, 4: 3}, 0), 9) == 0
+    assert R.lookup(({("factory", 1): 1}, 2), ("factory", 1)) == 1

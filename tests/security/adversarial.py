@@ -333,6 +333,14 @@ derived worth <<derived title>> = (sum value over market where hue == red) + goa
   provisional <<derived provisional>>
 }
 
+table worth_table <<table title>> {
+  1 -> <<table row text>>
+  else <<table else text>>
+  source <<table source>>
+  ruling <<table ruling>>
+  provisional <<table provisional>>
+}
+
 tally moves <<tally title>> {
   per player
   per turn

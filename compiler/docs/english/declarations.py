@@ -19,7 +19,7 @@ from compiler.docs.english.expressions import (Voice, card_noun, domain, join, p
                                                type_noun)
 from compiler.docs.english.glossary import as_names, plain
 from compiler.docs.english.statements import lines
-from compiler.docs.markdown import Markdown, code, inline
+from compiler.docs.markdown import Markdown, cell, code, inline
 
 #: How each kind of phase is played.
 PHASE_KINDS = {
@@ -28,7 +28,8 @@ PHASE_KINDS = {
     "turns": "players take turns in turn order from the first player",
     "automatic": "no player decides anything; the phase runs by itself",
 }
-VISIBILITY = {"public": "face up", "hidden": "seen only by its owner", "secret": "face down"}
+VISIBILITY = {"public": "face up", "hidden": "seen only by its owner", "secret": "face down",
+              "top": "face up, only the top card shown"}
 
 
 # ----------------------------------------------------------------- provenance
@@ -318,12 +319,43 @@ def enum(decl: ast.Enum, names: Mapping[str, str] | None = None) -> list[str]:
     return paragraphs([Markdown("**{}**: {}.").format(decl.title, members)], provenance(decl.meta))
 
 
+def _key_cell(part, v: Voice) -> Markdown:
+    if isinstance(part, ast.KeyRange):
+        return Markdown("{} to {}").format(part.low, part.high)
+    return phrase(part, v)
+
+
+def table(decl: ast.Table, names: Mapping[str, str] | None = None) -> list[str]:
+    """A table (construct 10) as a Markdown table: one column per index (headed by the enum
+    it is keyed by, or "Number"), then the value; ``else`` as a last row, "any other"."""
+    v = Voice(as_names(names))
+    kinds = []
+    for part in decl.rows[0].keys if decl.rows else ():
+        enum = next((e for e, ms in v.names.members.items()
+                     if isinstance(part, ast.Name) and part.name in ms), None)
+        kinds.append(str(type_noun(enum, v.names)).capitalize() if enum else "Number")
+    title = decl.title[:1].upper() + decl.title[1:]
+    head = [*(kinds or ["Key"]), title]
+
+    def row(cells) -> Markdown:
+        return Markdown("| {} |").format(Markdown(" | ").join(cell(c) for c in cells))
+    rows = [row(head), Markdown("|" + " --- |" * len(head))]
+    rows += [row([*(_key_cell(p, v) for p in r.keys), phrase(r.value, v)]) for r in decl.rows]
+    if decl.default is not None:
+        rows.append(row([*(["any other"] * max(len(kinds), 1)), phrase(decl.default, v)]))
+    elif decl.rows:  # the zero of the value type
+        zero = {ast.Number: "0", ast.Bool: "false", ast.Text: "an empty text"}.get(
+            type(decl.rows[0].value), "none")
+        rows.append(row([*(["any other"] * max(len(kinds), 1)), zero]))
+    return paragraphs([Markdown("**{}** ({}):").format(title, code(decl.name))], rows, provenance(decl.meta))
+
+
 #: Renderer of every declaration a mode can add or replace (and a few more).
 DECL_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.Action: action, ast.Phase: phase, ast.Trigger: trigger, ast.Setup: setup, ast.End: end,
     ast.Flow: flow, ast.Tally: tally, ast.Resource: resource, ast.Track: track, ast.Zone: zone_decl,
     ast.Param: param, ast.Derived: derived, ast.Enum: enum, ast.Pieces: pieces,
-    ast.Procedure: procedure, ast.CardType: card_type, ast.Catalogue: catalogue,
+    ast.Procedure: procedure, ast.CardType: card_type, ast.Catalogue: catalogue, ast.Table: table,
 }
 
 

@@ -439,8 +439,19 @@ def _in_zone(node: ast.InZone, v: Voice) -> str:
     return f"{phrase(node.card, v)} is in {where}"
 
 
+def _table_read(node: ast.TableRead, v: Voice) -> str:
+    """``recruit_cost[k]``: "the *discs to recruit your next crew-member* for k"."""
+    keys = join([phrase(k, v) for k in node.keys])
+    return f"the {v.names.title(node.table.name)} for {keys}"
+
+
 def _index(node: ast.Index, v: Voice) -> str:
     decl = v.names.decls.get(node.track.name)
+    if isinstance(decl, ast.Table) and node.owner is None:
+        return _table_read(ast.TableRead(node.track, (node.key,), node.span), v)
+    if node.owner is not None and str(v.names.fields.get(node.track.name, "")).startswith("list of "):
+        return (f"entry {phrase(node.key, v)} of {inline(node.owner)}'s {plain(node.track.name)} "
+                "(counting from 1)")
     if isinstance(decl, ast.Resource):  # a member of a resource family, held by you or p
         what = f"{v.names.title(node.track.name)} of type {phrase(node.key, v)}"
         return v.own(what) if node.owner is None else f"{inline(node.owner)}'s {what}"
@@ -511,6 +522,8 @@ def _call(node: ast.Call, v: Voice) -> str:
     args = [phrase(a, v) for a in node.args]
     if node.func.name in _CALLS:
         return f"{_CALLS[node.func.name]} {join(args)}"
+    if node.func.name == "size" and len(args) == 1:
+        return f"the number of entries in {args[0]}"
     if node.func.name == "abs" and len(args) == 1:
         return f"the size of {args[0]}"
     if node.func.name == "total" and len(args) == 1:
@@ -585,6 +598,7 @@ EXPR_RENDERERS: dict[type, Callable[..., str]] = {
     ast.AnyPlayer: _any_player,
     ast.Best: _best,
     ast.Index: _index,
+    ast.TableRead: _table_read,
     ast.It: lambda n, v: "it",
     ast.RollValue: lambda n, v: "a fresh roll of it",
     ast.InZone: _in_zone,

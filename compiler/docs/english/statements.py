@@ -217,6 +217,13 @@ def _if(node: ast.If, v: Voice) -> list[str]:
     return out
 
 
+def _look_at(node: ast.LookAt, v: Voice) -> list[str]:
+    """``look at Z { ... }``: "Look through Z (the other players still see only its top card):"."""
+    zone = v.names.decls.get(node.zone.zone.name)
+    others = " (the others still see only its top card)" if getattr(zone, "visibility", "") == "top" else ""
+    return _block(f"Look through {phrase(node.zone, v)}{others}:", node.body, v)
+
+
 def _set_state(node: ast.SetState, v: Voice) -> list[str]:
     var, state = inline(node.var.name), plain(node.state.name)
     if isinstance(node.value, ast.Bool):
@@ -251,6 +258,7 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.EachPlayer: _each_player,
     ast.ForEach: _for_each,
     ast.If: _if,
+    ast.LookAt: _look_at,
     ast.SetState: _set_state,
     ast.Done: lambda n, v: _bullet("You are finished with this phase (you pass)."),
     ast.PassFirstPlayer: lambda n, v: _bullet("The first player marker passes to the left."),

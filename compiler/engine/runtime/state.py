@@ -237,9 +237,12 @@ class State:
                              f"(players are 0 to {self.n - 1})")
         zones: dict[str, Any] = {}
         visible: set[int] = set()
+        looking = self._looking(player)
         for name, cards in self.z.items():
             vis = self.game.visibility[name]
-            if self.game.per_player_zone[name]:
+            if vis == "top":  # public top: the top card and the count; the whole stack looked at
+                zones[name] = _top_view(name, cards, self.game, looking, visible)
+            elif self.game.per_player_zone[name]:
                 shown = [vis == "public" or (vis == "hidden" and q == player)
                          for q in range(len(cards))]
                 zones[name] = [list(c) if show else len(c) for c, show in zip(cards, shown)]
@@ -262,6 +265,13 @@ class State:
             "done": self.done[:], "terminal": self.terminal,
             "pending": [dict(x) for x in self.pending if x["player"] == player],
         }
+
+    def _looking(self, player: int) -> set[tuple[str, Any]]:
+        """The ``(zone, owner)`` stacks that ``player`` looks through now: those of the
+        card choices they must answer (construct 11: a choice from a ``public top`` zone
+        is only made inside ``look at`` it, and shows the chooser every card of it)."""
+        return {(x["src"], x["src_owner"]) for x in self.pending
+                if x["player"] == player and x["kind"] in ("card", "cards")}
 
     # -- persistence
     def to_json(self, history: bool = False) -> str:
@@ -524,3 +534,21 @@ class State:
                     self.phase, self.stage = dest, "enter"
                 return
         raise RuntimeError(f"no transition out of phase {self.phase!r}")
+
+
+def _top_view(name: str, cards, game, looking: set, visible: set[int]):
+    """What a ``public top`` zone shows: ``{"top": card or None, "count": n}`` for each
+    stack (per player: a list; per card: a dict by card id), or the stack's cards in order
+    when the observer looks through it; the cards shown join ``visible``."""
+    def one(stack, owner):
+        if (name, owner) in looking:
+            visible.update(stack)
+            return list(stack)
+        if stack:
+            visible.add(stack[-1])
+        return {"top": stack[-1] if stack else None, "count": len(stack)}
+    if game.per_player_zone[name]:
+        return [one(c, q) for q, c in enumerate(cards)]
+    if game.per_card_zone[name]:
+        return {i: one(c, i) for i, c in enumerate(cards) if c}
+    return one(cards, None)
