@@ -78,6 +78,5 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "Tally", "Setup", "Edge", "Flow", "Phase", "CardDomain", "PlayerDomain", "BagDomain",
            "RangeDomain", "SubsetDomain", "EnumDomain", "Choice", "Uses", "Action", "Trigger", "ProcParam",
            "Procedure", "TieBreaker", "RollOff", "End", "Winners", "ModePlayers", "UseModule", "SetParam",
-           "Add",
-           "Replace", "Remove", "Mode", "Module", "Amend", "ListType", "KeyRange", "TableRow", "Table", "Spec", "Domain", "ModeOp", "Decl", "DECL_KINDS",
-           "decl_kind", "walk"]
+           "Add", "Replace", "Remove", "Mode", "Module", "Amend", "ListType", "KeyRange", "TableRow",
+           "Table", "Spec", "Domain", "ModeOp", "Decl", "DECL_KINDS", "decl_kind", "walk"]
