@@ -1433,6 +1433,11 @@ RULES_STANDARD = R.Rules(
     },
     setup=setup,
     end_when=end_when_game_over,
+    end_after=(
+        'work_area', 'dig', 'mine_tunnel_end', 'build_site', 'draw_artifact', 'activate_worker',
+        'use_structure_territory', 'use_structure_loyalty', 'artifact_market', 'retrieve_paying',
+        'retrieve_free', 'reveal_dilemma_match', 'reveal_dilemma_pair',
+    ),
     end_immediately=True,
     outcome=winners_game_over,
     asks=ASKS,

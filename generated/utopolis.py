@@ -924,6 +924,7 @@ RULES_FAMILY = R.Rules(
     track_start={'wellbeing': start_wellbeing},
     setup=setup,
     end_when=end_when_game_over,
+    end_after=('build', 'score_worker', 'score_goods'),
     outcome=winners_game_over,
     asks=ASKS,
 )
@@ -965,6 +966,10 @@ RULES_METROPOLIS_RULEBOOK = RULES_FAMILY.changed(
     },
     round_tallies=('reserve_trades', 'cylinders_scored', 'trade_offers', 'environment_used'),
     tallies=('reserve_trades', 'cylinders_scored', 'trade_offers', 'environment_used'),
+    end_after=(
+        'build', 'upgrade', 'score_two_workers', 'score_two_goods', 'score_goods_environment',
+        'score_worker_goods_environment',
+    ),
 )
 
 
@@ -995,6 +1000,7 @@ RULES_METROPOLIS = RULES_METROPOLIS_RULEBOOK.changed(
     tallies=(
         'reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored',
     ),
+    end_after=('build', 'upgrade', 'score_goods_environment', 'score_worker', 'score_goods'),
 )
 
 

@@ -25,6 +25,7 @@ from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tabl
 from compiler.engine.naming import Namer
 from compiler.engine.pyexpr import Ctx, Resources, StmtLowering, Writer, expr
 from compiler.engine.pyquote import Code, engine_environment, literal, reference
+from compiler.engine.touches import end_after
 from dsl import ast
 from dsl.spans import source_lines
 
@@ -492,6 +493,7 @@ class EngineGenerator:
             end_when=reference(self.predicate(mode, "end_when", end, end.name, end.when,
                                               "Whether the end of the game is triggered", me="0")
                                if end and end.when is not None else None),
+            end_after=_end_after(mode),
             end_immediately=literal(bool(end and end.immediately)),
             outcome=reference(self.outcome(mode, end) if end else None),
             asks=Code("ASKS"),
@@ -640,6 +642,14 @@ def _resources(comp: Composition) -> Resources:
                 for m in N.family_members(mode, decl):
                     members.setdefault(m, res.index[N.slot_name(decl.name, m)])
     return res
+
+
+def _end_after(mode):
+    """The ``end_after`` field of a mode's rules: the names of the actions after which
+    ``end when`` is checked (:func:`compiler.engine.touches.end_after`), or None."""
+    end = mode.end
+    after = end_after(mode, end.when) if end is not None and end.when is not None else None
+    return literal(None) if after is None else names_tuple(after)
 
 
 def _family(slot: str) -> str:

@@ -82,8 +82,11 @@ class Rules:
     #: track name → (g, s) → where it starts
     track_start: dict[str, Callable[[Rules, State], Any]] = dataclasses.field(default_factory=dict)
     setup: Effect | None = None
-    #: ``end when``: checked after every action and effect
+    #: ``end when``: checked after every effect and answer, and after the actions below
     end_when: Predicate | None = None
+    #: the actions after which ``end_when`` is checked (the others change nothing it
+    #: reads, so it cannot have become true); None: after every action
+    end_after: tuple[str, ...] | None = None
     #: the game ends as soon as ``end_when`` holds (else at the end of the round)
     end_immediately: bool = False
     #: (g, s) → the winners

@@ -132,6 +132,7 @@ class State:
         g, p = self.g, action.player
         if self.pending:
             self._answer(action)
+            self._check_end()
         else:
             phase = g.phases[self.phase]
             for trigger in g.triggers.get(action.name, ()):
@@ -141,7 +142,8 @@ class State:
                 self.turn += 1
                 self.turn_open = False
             self.again = False
-        self._check_end()
+            if g.end_after is None or action.name in g.end_after:
+                self._check_end()
         self._advance()
 
     def is_terminal(self) -> bool:

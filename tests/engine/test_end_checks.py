@@ -1,0 +1,42 @@
+"""``end when`` is checked only after the actions that may change what it reads
+(issue 10): the compiler works out what the condition reads and what each action's
+effect (with its triggers and the procedures it calls) may write."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from compiler import pipeline
+from compiler.engine.touches import end_after, reads, writes
+from dsl import ast
+
+SPECS = Path(__file__).resolve().parents[2] / "specs"
+
+
+def _modes(name: str):
+    result = pipeline.compile_spec(SPECS / f"{name}.rules")
+    assert result.composition is not None
+    return result.composition.modes
+
+
+def test_utopolis_family_checks_the_end_after_the_actions_that_score():
+    family = _modes("utopolis")["family"]
+    # `when any player wellbeing >= target`: only building and scoring move wellbeing
+    assert reads(family.end.when, family) == {"track:wellbeing"}
+    assert end_after(family, family.end.when) == ("build", "score_worker", "score_goods")
+    assert "track:wellbeing" not in writes(family.actions["offer_trade"].effect, family)
+    assert writes(family.actions["pick"].effect, family) >= {"zones"}
+
+
+def test_a_condition_on_zones_is_checked_after_every_action_that_moves_cards():
+    standard = _modes("euphoria")["standard"]
+    assert reads(standard.end.when, standard) >= {"zones"}
+    after = end_after(standard, standard.end.when)
+    assert after is not None and "work_area" in after
+    assert "stop_placing" not in after  # its effect does nothing
+
+
+def test_what_the_analysis_does_not_know_is_checked_after_every_action():
+    family = _modes("utopolis")["family"]
+    # the end itself (`s.ended`) is not a part the analysis follows: check always
+    assert reads(ast.Name(family.end.name), family) is None
