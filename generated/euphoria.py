@@ -1187,7 +1187,11 @@ def setup(g, s, p):
 
 def end_when_game_over(g, s):
     """Whether the end of the game is triggered (spec line 913)."""
-    return any((len(s.z['supply'][_q1]) == 0) for _q1 in range(s.n))
+    # spec line 913: when any player (count my supply) == 0
+    for _q1 in range(s.n):
+        if (len(s.z['supply'][_q1]) == 0):
+            return True
+    return False
 
 
 def winners_game_over(g, s):

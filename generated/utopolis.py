@@ -512,7 +512,11 @@ def setup(g, s, p):
 
 def end_when_game_over(g, s):
     """Whether the end of the game is triggered (spec line 362)."""
-    return any((s.tr['wellbeing'][_q1] >= g.P['target']) for _q1 in range(s.n))
+    # spec line 362: when any player wellbeing >= target
+    for _q1 in range(s.n):
+        if (s.tr['wellbeing'][_q1] >= g.P['target']):
+            return True
+    return False
 
 
 def winners_game_over(g, s):
@@ -814,7 +818,11 @@ def start_heart(g, s):
 
 def end_when_game_over__solo(g, s):
     """Whether the end of the game is triggered (spec line 548)."""
-    return any(((s.tr['wellbeing'][_q1] >= g.P['target']) or (s.gtr['heart'] > g.P['target'])) for _q1 in range(s.n))
+    # spec line 548: when any player wellbeing >= target or heart > target
+    for _q1 in range(s.n):
+        if ((s.tr['wellbeing'][_q1] >= g.P['target']) or (s.gtr['heart'] > g.P['target'])):
+            return True
+    return False
 
 
 def winners_game_over__solo(g, s):

@@ -351,7 +351,19 @@ class EngineGenerator:
             return fn
         fn = self.namer(kind, id(owner), base)
         w = self._fn(f"def {fn}(g, s):", f"{title} (spec line {e.span.line}).")
-        w.line(f"return {expr(e, self._ctx(mode, me=me), self.res)}")
+        ctx = self._ctx(mode, me=me)
+        if type(e) in (ast.AnyPlayer, ast.EveryPlayer):
+            # a loop over the seats that stops at the first answer, without the
+            # generator of any() or all()
+            self.lower.cite(e.span.line, w)
+            var, found = ctx.fresh("q"), type(e) is ast.AnyPlayer
+            w.line(f"for {var} in range(s.n):")
+            test = expr(e.condition, ctx.with_me(var), self.res)
+            w.line(f"    if {test if found else f'not {test}'}:")
+            w.line(f"        return {found}")
+            w.line(f"return {not found}")
+        else:
+            w.line(f"return {expr(e, ctx, self.res)}")
         self._emit(w)
         return fn
 

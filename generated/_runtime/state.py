@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from .rules import Phase, Rules
 
 
+_is, _repeat = operator.is_, itertools.repeat
+
+
 class State:
     """A game state: plain data, cheap to clone, JSON round-trip via ``to_json``."""
 
@@ -109,7 +112,7 @@ class State:
         legal = self._legal if self._legal is not None and not self.terminal else self.legal_actions()
         # An action taken from legal_actions() is found by identity, in C, without
         # calling Action.__eq__ on the actions listed before it; any other is compared by value.
-        if any(map(operator.is_, legal, itertools.repeat(action))):
+        if any(map(_is, legal, _repeat(action))):
             match = action
         else:
             try:
@@ -134,11 +137,11 @@ class State:
             self._answer(action)
             self._check_end()
         else:
-            phase = g.phases[self.phase]
-            for trigger in g.triggers.get(action.name, ()):
-                trigger(g, self, p, action.args)
-            g.actions[action.name][1](g, self, p, action.args)
-            if phase.kind == "draft" or (phase.kind == "turns" and not self.again):
+            kind = g.phases[self.phase].kind
+            args = action.args
+            for effect in g.effects_of[action.name]:  # the triggers before it, then its effect
+                effect(g, self, p, args)
+            if kind == "draft" or (kind == "turns" and not self.again):
                 self.turn += 1
                 self.turn_open = False
             self.again = False
@@ -313,10 +316,10 @@ class State:
                     out.append(made(game, p, "decline_card", ()))
                 return out
             return [made(game, p, "answer", (label,)) for label in ask_["labels"]]
-        out = []
+        out: list[Action] = []
         g = self.g
-        for name in g.phases[self.phase].actions:
-            g.actions[name][0](g, self, p, out)
+        for legal in g.legal_of[self.phase]:
+            legal(g, self, p, out)
         return out
 
     def _answer(self, action: Action) -> None:
@@ -406,7 +409,8 @@ class State:
         no decision to make (a loop in the spec's flow that nobody can play)."""
         g = self.g
         steps = 0
-        self._settle()
+        if self.pending:
+            self._settle()
         while not self.terminal and not self.pending:
             steps += 1
             if steps > 10_000:
@@ -470,11 +474,15 @@ class State:
                 self.turn += 1
                 self.turn_open = False
             return all(self.done)
+        done = self.done
         for q in range(self.n):
-            if not self.done[q]:
-                if self._legal_of_actor(q):
+            if not done[q]:
+                legal = self._compute_legal(q)  # as in _legal_of_actor, without the call
+                if legal:
+                    if not self.pending:
+                        self._legal = legal
                     return False
-                self.done[q] = True
+                done[q] = True
         return True
 
     def _legal_of_actor(self, q: int) -> list[Action]:
