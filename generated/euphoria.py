@@ -671,7 +671,7 @@ def legal_retrieve_paying(g, s, p, out):
     if not (s.res[p][3] >= 1):
         return
     # spec line 820: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
-    _items1 = [_c4 for _c4 in CARDS_OF['worker'] if s.loc[_c4] is not None and ((F_owner[_c4] == p) and (R.in_zone(s, _c4, 'workers_on', ...) or R.in_zone(s, _c4, 'market_workers', ...)))]
+    _items1 = [_c4 for _c4 in CARDS_OF['worker'] if s.loc[_c4] is not None and ((F_owner[_c4] == p) and ((s.loc[_c4] is not None and s.loc[_c4][0] == 'workers_on') or (s.loc[_c4] is not None and s.loc[_c4][0] == 'market_workers')))]
     _sets2 = [()]
     for _c4 in _items1:
         _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
@@ -707,7 +707,7 @@ def legal_retrieve_free(g, s, p, out):
     if not (s.ta['placed'][p] == 0):
         return
     # spec line 836: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
-    _items1 = [_c4 for _c4 in CARDS_OF['worker'] if s.loc[_c4] is not None and ((F_owner[_c4] == p) and (R.in_zone(s, _c4, 'workers_on', ...) or R.in_zone(s, _c4, 'market_workers', ...)))]
+    _items1 = [_c4 for _c4 in CARDS_OF['worker'] if s.loc[_c4] is not None and ((F_owner[_c4] == p) and ((s.loc[_c4] is not None and s.loc[_c4][0] == 'workers_on') or (s.loc[_c4] is not None and s.loc[_c4][0] == 'market_workers')))]
     _sets2 = [()]
     for _c4 in _items1:
         _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
@@ -778,17 +778,14 @@ def legal_reveal_dilemma_pair(g, s, p, out):
     # spec line 883: require placed == 0
     if not (s.ta['placed'][p] == 0):
         return
+    # spec line 881: choose arts: some artifact where it in my artifacts_hand
+    # spec line 882: require count arts == 2
+    _items1 = sorted(s.z['artifacts_hand'][p])
+    _sets2 = R.sets_of_size(_items1, 2)
     # spec line 880: choose dl: card in my dilemma_hand
     for v_dl in s.z['dilemma_hand'][p]:
         # spec line 881: choose arts: some artifact where it in my artifacts_hand
-        _items1 = [_c4 for _c4 in CARDS_OF['artifact'] if s.loc[_c4] is not None and R.in_zone(s, _c4, 'artifacts_hand', p)]
-        _sets2 = [()]
-        for _c4 in _items1:
-            _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
-        for v_arts in _sets2[1:]:  # the non-empty ones
-            # spec line 882: require count arts == 2
-            if not (len(v_arts) == 2):
-                continue
+        for v_arts in _sets2:
             _key = ('reveal_dilemma_pair', p, v_dl, v_arts)
             _found = s.game.memo.get(_key)
             if _found is None:

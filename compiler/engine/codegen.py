@@ -19,7 +19,7 @@ from compiler.analysis.compose import Composition
 from compiler.analysis.types import Types
 from compiler.engine.choices import (
     DOMAINS, bag_fits, bag_items, bound_limit, caps_total, card_options, choices_read, hoistable,
-    invariant_card_choice, memo_depth, range_bound, range_limit,
+    invariant_card_choice, memo_depth, range_bound, range_limit, subset_options,
 )
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
 from compiler.engine.naming import Namer
@@ -219,7 +219,8 @@ class EngineGenerator:
             if depth == 0:
                 for j, reqs in invariant.items():
                     c = a.choices[j]
-                    card_options(self, c, chosen.locals[c.name], [a.requires[i] for i in reqs], ctx, w)
+                    hoist = subset_options if type(c.domain) is ast.SubsetDomain else card_options
+                    hoist(self, c, chosen.locals[c.name], [a.requires[i] for i in reqs], ctx, w)
             if depth < memo and any(not part.startswith(("v_", "_key")) for part in key[1:]):
                 # the part of the key known here, worked out once for the loops below
                 part = ctx.fresh("key")

@@ -92,6 +92,12 @@ def _in_zone(e: ast.InZone, ctx: Ctx, res: Resources) -> str:
     specific = z.owner is not None or z.owner_expr is not None or (
         zone_decl.per_card is not None and ctx.scope.card == zone_decl.per_card.name)
     where = owner(z, ctx, res) if specific or not (zone_decl.per_player or zone_decl.per_card) else "..."
+    if type(e.card) is ast.It and ctx.card is not None:
+        # the card in context is a card (never ``nothing``): its place read inline
+        card = ctx.card
+        if where == "...":  # in that zone of any owner
+            return f"(s.loc[{card}] is not None and s.loc[{card}][0] == {literal(z.zone.name)})"
+        return f"(s.loc[{card}] == ({literal(z.zone.name)}, {where}))"
     return f"R.in_zone(s, {expr(e.card, ctx, res)}, {literal(z.zone.name)}, {where})"
 
 

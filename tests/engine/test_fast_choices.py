@@ -164,3 +164,16 @@ def test_a_shared_action_cannot_be_changed():
     with pytest.raises(AttributeError, match="immutable"):
         del action.args
     assert state.legal_actions()[0] is action
+
+
+def test_the_sets_of_one_size_come_in_the_order_of_every_set():
+    """``require count S == N`` on a subset choice makes only the sets of N cards
+    (``R.sets_of_size``), in the order the choice lists all its sets."""
+    from compiler.engine.runtime import sets_of_size
+    for k in range(8):
+        items = list(range(10, 10 + k))
+        every = [()]
+        for c in items:
+            every += [part + (c,) for part in every]
+        for size in range(1, k + 2):
+            assert sets_of_size(items, size) == [x for x in every if len(x) == size]
