@@ -266,15 +266,21 @@ def procedure_suffer_penalty(g, s, p, v_st):
 
 def legal_work_area(g, s, p, out):
     """Choices of 'Work a commodity area' open to player p (spec line 595)."""
+    # spec line 596: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 597: choose sp: card in board_spaces where family == commodity_area
+    _groups2 = s._cse.get(1)
+    if _groups2 is None:  # the zone's cards by family, for every action this decision
+        _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 598: require has sp.cost
     # spec line 597: choose sp: card in board_spaces where family == commodity_area
-    _options1 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'commodity_area') and R.holds(s.res[p], NZ_cost[v_sp])]
+    _options3 = [v_sp for v_sp in _groups2.get('commodity_area', ()) if R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 596: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    for v_d in _options1:
         # spec line 597: choose sp: card in board_spaces where family == commodity_area
-        for v_sp in _options1:
+        for v_sp in _options3:
             _key = ('work_area', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
@@ -322,15 +328,21 @@ def apply_work_area(g, s, p, args):
 
 def legal_dig(g, s, p, out):
     """Choices of 'Dig in a tunnel' open to player p (spec line 645)."""
+    # spec line 646: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 647: choose sp: card in board_spaces where family == tunnel
+    _groups2 = s._cse.get(1)
+    if _groups2 is None:  # the zone's cards by family, for every action this decision
+        _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 648: require has sp.cost
     # spec line 647: choose sp: card in board_spaces where family == tunnel
-    _options1 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'tunnel') and R.holds(s.res[p], NZ_cost[v_sp])]
+    _options3 = [v_sp for v_sp in _groups2.get('tunnel', ()) if R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 646: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    for v_d in _options1:
         # spec line 647: choose sp: card in board_spaces where family == tunnel
-        for v_sp in _options1:
+        for v_sp in _options3:
             _key = ('dig', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
@@ -362,17 +374,23 @@ def apply_dig(g, s, p, args):
 
 def legal_mine_tunnel_end(g, s, p, out):
     """Choices of "Work the exclusive space at a tunnel's end" open to player p (spec line 667)."""
+    # spec line 668: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
+    _groups2 = s._cse.get(1)
+    if _groups2 is None:  # the zone's cards by family, for every action this decision
+        _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 670: require digger[sp.faction] >= tunnel_exclusive
     # spec line 671: require (count my recruits_active where faction == sp.faction) >= 1
     # spec line 672: require has sp.cost
     # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
-    _options3 = [v_sp for v_sp in s.z['board_spaces'] if ((F_family[v_sp] == 'tunnel_end') and (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp])) and (s.gtr['digger'][F_faction[v_sp]] >= g.P['tunnel_exclusive']) and (sum(1 for _c2 in s.z['recruits_active'][p] if (F_faction[_c2] == F_faction[v_sp])) >= 1) and R.holds(s.res[p], NZ_cost[v_sp])]
+    _options5 = [v_sp for v_sp in _groups2.get('tunnel_end', ()) if (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp]) and (s.gtr['digger'][F_faction[v_sp]] >= g.P['tunnel_exclusive']) and (sum(1 for _c4 in s.z['recruits_active'][p] if (F_faction[_c4] == F_faction[v_sp])) >= 1) and R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 668: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    for v_d in _options1:
         # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
-        for v_sp in _options3:
+        for v_sp in _options5:
             _key = ('mine_tunnel_end', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
@@ -392,15 +410,21 @@ def apply_mine_tunnel_end(g, s, p, args):
 
 def legal_build_site(g, s, p, out):
     """Choices of 'Work on a construction site' open to player p (spec line 682)."""
+    # spec line 683: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
+    _groups2 = s._cse.get(1)
+    if _groups2 is None:  # the zone's cards by family, for every action this decision
+        _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 685: require has sp.cost
     # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
-    _options3 = [v_sp for v_sp in s.z['board_spaces'] if ((F_family[v_sp] == 'construction_site') and (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n))) and R.holds(s.res[p], NZ_cost[v_sp])]
+    _options5 = [v_sp for v_sp in _groups2.get('construction_site', ()) if (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n)) and R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 683: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    for v_d in _options1:
         # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
-        for v_sp in _options3:
+        for v_sp in _options5:
             _key = ('build_site', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
@@ -449,15 +473,21 @@ def apply_build_site(g, s, p, args):
 
 def legal_draw_artifact(g, s, p, out):
     """Choices of 'Visit an artifact dealer' open to player p (spec line 715)."""
+    # spec line 716: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 717: choose sp: card in board_spaces where family == artifact_draw
+    _groups2 = s._cse.get(1)
+    if _groups2 is None:  # the zone's cards by family, for every action this decision
+        _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 718: require has sp.cost
     # spec line 717: choose sp: card in board_spaces where family == artifact_draw
-    _options1 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'artifact_draw') and R.holds(s.res[p], NZ_cost[v_sp])]
+    _options3 = [v_sp for v_sp in _groups2.get('artifact_draw', ()) if R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 716: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    for v_d in _options1:
         # spec line 717: choose sp: card in board_spaces where family == artifact_draw
-        for v_sp in _options1:
+        for v_sp in _options3:
             _key = ('draw_artifact', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
@@ -484,15 +514,21 @@ def legal_activate_worker(g, s, p, out):
     # spec line 735: require (count my pool) >= 1
     if not (len(s.z['pool'][p]) >= 1):
         return
+    # spec line 732: choose d: card in my available where placed == 0 or d.matched
+    _options2 = s._cse.get(0)
+    if _options2 is None:  # not made yet for this decision by another action
+        _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 733: choose sp: card in board_spaces where family == worker_activation
+    _groups3 = s._cse.get(1)
+    if _groups3 is None:  # the zone's cards by family, for every action this decision
+        _groups3 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 734: require has sp.cost
     # spec line 733: choose sp: card in board_spaces where family == worker_activation
-    _options2 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'worker_activation') and R.holds(s.res[p], NZ_cost[v_sp])]
+    _options4 = [v_sp for v_sp in _groups3.get('worker_activation', ()) if R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 732: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    for v_d in _options2:
         # spec line 733: choose sp: card in board_spaces where family == worker_activation
-        for v_sp in _options2:
+        for v_sp in _options4:
             _key = ('activate_worker', p, v_d, v_sp)
             _found = s.game.memo.get(_key)
             if _found is None:
@@ -521,14 +557,18 @@ def legal_use_structure_territory(g, s, p, out):
     # spec line 753: require (count my supply) >= 1
     if not (len(s.z['supply'][p]) >= 1):
         return
-    # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-    _options3 = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
     # spec line 748: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    _options2 = s._cse.get(0)
+    if _options2 is None:  # not made yet for this decision by another action
+        _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
+    _options4 = s._cse.get(2)
+    if _options4 is None:  # not made yet for this decision by another action
+        _options4 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
+    # spec line 748: choose d: card in my available where placed == 0 or d.matched
+    for v_d in _options2:
         # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-        for v_sp in _options3:
+        for v_sp in _options4:
             # spec line 750: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 752: require has st.use_cost
@@ -559,14 +599,18 @@ def apply_use_structure_territory(g, s, p, args):
 
 def legal_use_structure_loyalty(g, s, p, out):
     """Choices of "Use a structure: advance its faction's loyalty" open to player p (spec line 763)."""
-    # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-    _options2 = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
     # spec line 764: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
+    _options3 = s._cse.get(2)
+    if _options3 is None:  # not made yet for this decision by another action
+        _options3 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
+    # spec line 764: choose d: card in my available where placed == 0 or d.matched
+    for v_d in _options1:
         # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-        for v_sp in _options2:
+        for v_sp in _options3:
             # spec line 766: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 767: require has st.use_cost
@@ -596,14 +640,16 @@ def legal_artifact_market(g, s, p, out):
     # spec line 782: require (count my supply) >= 1
     if not (len(s.z['supply'][p]) >= 1):
         return
-    # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
-    _options4 = [v_sp for v_sp in s.z['board_spaces'] if ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c3 in s.z['structure_tokens'][v_sp] if (F_owner[_c3] == p)) == 0))]
     # spec line 778: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    _options2 = s._cse.get(0)
+    if _options2 is None:  # not made yet for this decision by another action
+        _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
+    _options5 = [v_sp for v_sp in s.z['board_spaces'] if ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c4 in s.z['structure_tokens'][v_sp] if (F_owner[_c4] == p)) == 0))]
+    # spec line 778: choose d: card in my available where placed == 0 or d.matched
+    for v_d in _options2:
         # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
-        for v_sp in _options4:
+        for v_sp in _options5:
             # spec line 780: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 781: require (count my artifacts_hand) >= st.market_cost

@@ -146,13 +146,11 @@ def apply_finish(g, s, p, args):
 
 def legal_activate(g, s, p, out):
     """Choices of 'Activate a building' open to player p (spec line 244)."""
+    # spec line 246: require has b.input
     # spec line 245: choose b: card in my city where not active and input != none
-    for v_b in s.z['city'][p]:
-        if not ((not s.cst['active'][v_b]) and (F_input[v_b] != (0, 0, 0, 0))):
-            continue
-        # spec line 246: require has b.input
-        if not R.holds(s.res[p], NZ_input[v_b]):
-            continue
+    _options1 = [v_b for v_b in s.z['city'][p] if ((not s.cst['active'][v_b]) and (F_input[v_b] != (0, 0, 0, 0))) and R.holds(s.res[p], NZ_input[v_b])]
+    # spec line 245: choose b: card in my city where not active and input != none
+    for v_b in _options1:
         _key = ('activate', p, v_b)
         _found = s.game.memo.get(_key)
         if _found is None:

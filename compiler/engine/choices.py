@@ -11,6 +11,7 @@ bundles once (:func:`bag_fits`); one bounding a number choice narrows its range
 from __future__ import annotations
 
 from collections.abc import Callable
+import re
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -151,10 +152,14 @@ def _card_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w
 
 def invariant_card_choice(a: ast.Action, j: int) -> bool:
     """Whether choice ``j`` of ``a`` picks cards of a zone (or sets of cards), with its
-    ``where``, that reads none of the choices before it (so its options can be listed once, before the
-    loops over those choices)."""
+    ``where``, that reads none of the choices before it (so its options can be listed once,
+    before the loops over those choices); or is the first choice, of cards with a ``where``
+    (listed before its loop, that list is shared with the other actions that make it)."""
     c = a.choices[j]
-    return (j > 0 and type(c.domain) in (ast.CardDomain, ast.SubsetDomain)
+    if j == 0:  # the first choice: listed first only to be shared (see card_options)
+        return type(c.domain) is ast.CardDomain and c.domain.where is not None \
+            and hoistable(c.domain.where)
+    return (type(c.domain) in (ast.CardDomain, ast.SubsetDomain)
             and choices_read(c.domain, a.choices[:j]) == 0
             and (c.domain.where is None or hoistable(c.domain.where)))
 
@@ -165,15 +170,83 @@ def card_options(gen: EngineGenerator, c: ast.Choice, type_: N.Type, reqs: list,
     requirements ``reqs`` (which read no other choice) allow, in the zone's order, for
     the loop over ``c`` inside the loops of the choices before it."""
     d, var, inner = c.domain, f"v_{c.name}", ctx.local(c.name, type_)
-    tests = [] if d.where is None else [expr(d.where, inner.with_card(var, type_.of), gen.res)]
+    on_card = inner.with_card(var, type_.of)
+    source = zone(d.zone, ctx, gen.res)
+    grouped = _field_equals(d.where, on_card, gen) if _self_contained(source, var) else None
+    if grouped is not None:  # `where FIELD == VALUE and ...`: the zone's cards of that value
+        field, value, rest = grouped
+        groups = ctx.fresh("groups")
+        shared = gen._shared.setdefault(f"R.group_by({source}, {field})", len(gen._shared))
+        gen.lower.cite(c.span.line, w)
+        w.line(f"{groups} = s._cse.get({shared})")
+        w.line(f"if {groups} is None:  # the zone's cards by {field[2:]}, for every action this decision")
+        w.line(f"    {groups} = s._cse[{shared}] = R.group_by({source}, {field})")
+        source = f"{groups}.get({value}, ())"
+        tests = [expr(x, on_card, gen.res) for x in rest]
+    else:
+        tests = [] if d.where is None else [expr(d.where, on_card, gen.res)]
     for req in reqs:
         gen.lower.cite(req.span.line, w)
         tests.append(expr(req, inner, gen.res))
     gen.lower.cite(c.span.line, w)
     listed = ctx.fresh("options")
     cond = f" if {' and '.join(tests)}" if tests else ""
-    w.line(f"{listed} = [{var} for {var} in {zone(d.zone, ctx, gen.res)}{cond}]")
+    options = f"[{var} for {var} in {source}{cond}]"
+    if grouped is not None:
+        w.line(f"{listed} = {options}")
+        gen._options[id(c)] = listed
+        return
+    if _self_contained(options, var):
+        # The same list in other actions of the phase is made once per decision: the
+        # state's table of shared lists (s._cse, emptied before each decision) under the
+        # number of this list's code.
+        shared = gen._shared.setdefault(options, len(gen._shared))
+        w.line(f"{listed} = s._cse.get({shared})")
+        w.line(f"if {listed} is None:  # not made yet for this decision by another action")
+        w.line(f"    {listed} = s._cse[{shared}] = {options}")
+    else:
+        w.line(f"{listed} = {options}")
     gen._options[id(c)] = listed
+
+
+def _field_equals(where, on_card: Ctx, gen: EngineGenerator):
+    """When ``where`` is ``FIELD == VALUE`` (or that first of conditions joined by
+    ``and``), FIELD a field of the card being chosen (the same for a card all game)
+    and VALUE a constant: (the Python table of FIELD, VALUE's source, the other
+    conditions).  Else None."""
+    if where is None:
+        return None
+    parts = list(where.operands) if type(where) is ast.And else [where]
+    first = parts[0]
+    if type(first) is not ast.Compare or first.op != "==":
+        return None
+    for field, value in ((first.left, first.right), (first.right, first.left)):
+        if type(field) is not ast.Name:
+            continue
+        b = N.resolve(on_card.mode, on_card.scope, field.name)
+        if b is None or b.kind != "card_field":
+            continue
+        if type(value) in (ast.Number, ast.Text, ast.Bool):
+            pass
+        elif type(value) is ast.Name:
+            vb = N.resolve(on_card.mode, on_card.scope, value.name)
+            if vb is None or vb.kind != "enum_member":
+                continue
+        else:
+            continue
+        return f"F_{field.name}", expr(value, on_card, gen.res), parts[1:]
+    return None
+
+
+_LOCAL = re.compile(r"\b(_[a-z]+\d+|v_\w+)\b")
+
+
+def _self_contained(code: str, var: str) -> bool:
+    """Whether the Python expression ``code`` names no local variable of the function
+    but ``var`` and those it binds itself (``for NAME in``): its value depends only on
+    the state, ``p`` and ``g``."""
+    bound = set(re.findall(r"for (\w+) in", code)) | {var}
+    return all(name in bound for name in _LOCAL.findall(code))
 
 
 def _player_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:

@@ -10,6 +10,7 @@ imports is a real package, :mod:`compiler.engine.runtime`, copied as it is.
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 
 import jinja2
@@ -72,6 +73,8 @@ class EngineGenerator:
         self.entries = list(cards) + self._piece_entries()
         self.namer = Namer()
         self.functions: list[str] = []
+        #: the code of each list of options shared between actions -> its number in s._cse
+        self._shared: dict[str, int] = {}
         self.lower = StmtLowering(self.res, self.score_track, source_lines=source_lines(source),
                                   name_function=self.namer.fresh)
 
@@ -515,6 +518,7 @@ class EngineGenerator:
     def render(self) -> str:
         comp = self.comp
         modes = {name: self.mode_rules(m) for name, m in comp.modes.items()}
+        self.functions = _unshare(self.functions)
         self.functions.extend(self.lower.extra)
         if self.res.families:  # each family's members -> their indices in bags
             self.functions.insert(0, Code("\n".join(
@@ -655,6 +659,26 @@ def _resources(comp: Composition) -> Resources:
                 for m in N.family_members(mode, decl):
                     members.setdefault(m, res.index[N.slot_name(decl.name, m)])
     return res
+
+
+_SHARED = re.compile(r"^( *)(_options\d+) = s\._cse\.get\((\d+)\)\n\1if \2 is None:[^\n]*\n"
+                     r"\1    \2 = s\._cse\[\3\] = (.*)$", re.MULTILINE)
+
+
+def _unshare(functions: list[str]) -> list[Code]:
+    """``functions`` with the lists of options that only one function makes (see
+    :func:`compiler.engine.choices.card_options`) made plainly, not kept in ``s._cse``."""
+    uses: dict[str, int] = {}
+    for source in functions:
+        for m in _SHARED.finditer(source):
+            uses[m.group(3)] = uses.get(m.group(3), 0) + 1
+
+    def plain(m: re.Match) -> str:
+        if uses[m.group(3)] > 1:
+            return m.group(0)
+        return f"{m.group(1)}{m.group(2)} = {m.group(4)}"
+
+    return [Code(_SHARED.sub(plain, source)) for source in functions]
 
 
 def _end_after(mode):

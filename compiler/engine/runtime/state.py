@@ -25,7 +25,7 @@ class State:
 
     __slots__ = ("game", "g", "n", "phase", "stage", "round", "first", "turn", "done", "res",
                  "tr", "gtr", "z", "loc", "cst", "ta", "pending", "rng", "ended", "terminal",
-                 "winners", "_past", "_moves", "_known", "again", "turn_open", "_legal")
+                 "winners", "_past", "_moves", "_known", "again", "turn_open", "_legal", "_cse")
 
     game: GameBase
     g: Rules
@@ -73,6 +73,10 @@ class State:
     again: bool
     turn_open: bool
     _legal: list[Action] | None
+    #: lists worked out once per decision and shared by the legal-action functions that
+    #: need the same one (by the number the compiler gave its code); emptied before
+    #: each decision's legal actions are worked out
+    _cse: dict[int, Any]
 
     def __init__(self, game: GameBase) -> None:
         """An empty state of ``game`` (filled by ``new_initial_state`` or :func:`.saves.restore_state`)."""
@@ -80,6 +84,7 @@ class State:
         self.g = game.rules
         self.n = game.num_players
         self._legal = None
+        self._cse = {}
 
     # -- OpenSpiel-style API
     def current_player(self) -> int:
@@ -187,6 +192,7 @@ class State:
         c.winners = list(self.winners)
         c._past, c._moves, c._known = self._past, self._moves, self._known
         c._legal = self._legal
+        c._cse = {}
         return c
 
     @property
@@ -318,6 +324,7 @@ class State:
             return [made(game, p, "answer", (label,)) for label in ask_["labels"]]
         out: list[Action] = []
         g = self.g
+        self._cse = {}
         for legal in g.legal_of[self.phase]:
             legal(g, self, p, out)
         return out

@@ -29,6 +29,20 @@ def in_zone(s: State, card: int, name: str, owner: Any = ...) -> bool:
     return owner is ... or where[1] == owner
 
 
+def group_by(cards: Iterable[int], field: Sequence[Any]) -> dict[Any, list[int]]:
+    """The ``cards`` by the value of a card field (``field[card]``, a table of the
+    engine's catalogue): value → those cards, in the order of ``cards``."""
+    groups: dict[Any, list[int]] = {}
+    for card in cards:
+        value = field[card]
+        found = groups.get(value)
+        if found is None:
+            groups[value] = [card]
+        else:
+            found.append(card)
+    return groups
+
+
 def sets_of_size(items: Sequence[int], size: int) -> list[tuple[int, ...]]:
     """The sets of ``size`` of ``items`` (``size`` >= 1), each a tuple in the order of
     ``items``, in the order a subset choice lists its sets: that of the binary numbers
