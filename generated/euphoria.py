@@ -276,7 +276,7 @@ def legal_work_area(g, s, p, out):
         _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 598: require has sp.cost
     # spec line 597: choose sp: card in board_spaces where family == commodity_area
-    _options3 = [v_sp for v_sp in _groups2.get('commodity_area', ()) if R.holds(s.res[p], NZ_cost[v_sp])]
+    _options3 = [v_sp for v_sp in _groups2.get('commodity_area', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 596: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         # spec line 597: choose sp: card in board_spaces where family == commodity_area
@@ -338,7 +338,7 @@ def legal_dig(g, s, p, out):
         _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 648: require has sp.cost
     # spec line 647: choose sp: card in board_spaces where family == tunnel
-    _options3 = [v_sp for v_sp in _groups2.get('tunnel', ()) if R.holds(s.res[p], NZ_cost[v_sp])]
+    _options3 = [v_sp for v_sp in _groups2.get('tunnel', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 646: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         # spec line 647: choose sp: card in board_spaces where family == tunnel
@@ -386,7 +386,7 @@ def legal_mine_tunnel_end(g, s, p, out):
     # spec line 671: require (count my recruits_active where faction == sp.faction) >= 1
     # spec line 672: require has sp.cost
     # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
-    _options5 = [v_sp for v_sp in _groups2.get('tunnel_end', ()) if (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp]) and (s.gtr['digger'][F_faction[v_sp]] >= g.P['tunnel_exclusive']) and (sum(1 for _c4 in s.z['recruits_active'][p] if (F_faction[_c4] == F_faction[v_sp])) >= 1) and R.holds(s.res[p], NZ_cost[v_sp])]
+    _options5 = [v_sp for v_sp in _groups2.get('tunnel_end', ()) if (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp]) and (s.gtr['digger'][F_faction[v_sp]] >= g.P['tunnel_exclusive']) and (sum(1 for _c4 in s.z['recruits_active'][p] if (F_faction[_c4] == F_faction[v_sp])) >= 1) and (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 668: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
@@ -420,7 +420,7 @@ def legal_build_site(g, s, p, out):
         _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 685: require has sp.cost
     # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
-    _options5 = [v_sp for v_sp in _groups2.get('construction_site', ()) if (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n)) and R.holds(s.res[p], NZ_cost[v_sp])]
+    _options5 = [v_sp for v_sp in _groups2.get('construction_site', ()) if (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n)) and (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 683: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
@@ -483,7 +483,7 @@ def legal_draw_artifact(g, s, p, out):
         _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 718: require has sp.cost
     # spec line 717: choose sp: card in board_spaces where family == artifact_draw
-    _options3 = [v_sp for v_sp in _groups2.get('artifact_draw', ()) if R.holds(s.res[p], NZ_cost[v_sp])]
+    _options3 = [v_sp for v_sp in _groups2.get('artifact_draw', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 716: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         # spec line 717: choose sp: card in board_spaces where family == artifact_draw
@@ -524,7 +524,7 @@ def legal_activate_worker(g, s, p, out):
         _groups3 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 734: require has sp.cost
     # spec line 733: choose sp: card in board_spaces where family == worker_activation
-    _options4 = [v_sp for v_sp in _groups3.get('worker_activation', ()) if R.holds(s.res[p], NZ_cost[v_sp])]
+    _options4 = [v_sp for v_sp in _groups3.get('worker_activation', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 732: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options2:
         # spec line 733: choose sp: card in board_spaces where family == worker_activation
@@ -572,7 +572,7 @@ def legal_use_structure_territory(g, s, p, out):
             # spec line 750: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 752: require has st.use_cost
-                if not R.holds(s.res[p], NZ_use_cost[v_st]):
+                if not (not NZ_use_cost[v_st] or R.holds(s.res[p], NZ_use_cost[v_st])):
                     continue
                 # spec line 751: choose tr: card in territory_spaces where faction == st.faction and (count territory_tokens of tr) < players
                 for v_tr in s.z['territory_spaces']:
@@ -614,7 +614,7 @@ def legal_use_structure_loyalty(g, s, p, out):
             # spec line 766: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 767: require has st.use_cost
-                if not R.holds(s.res[p], NZ_use_cost[v_st]):
+                if not (not NZ_use_cost[v_st] or R.holds(s.res[p], NZ_use_cost[v_st])):
                     continue
                 _key = ('use_structure_loyalty', p, v_d, v_sp, v_st)
                 _found = s.game.memo.get(_key)

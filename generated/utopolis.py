@@ -148,7 +148,7 @@ def legal_activate(g, s, p, out):
     """Choices of 'Activate a building' open to player p (spec line 244)."""
     # spec line 246: require has b.input
     # spec line 245: choose b: card in my city where not active and input != none
-    _options1 = [v_b for v_b in s.z['city'][p] if ((not s.cst['active'][v_b]) and (F_input[v_b] != (0, 0, 0, 0))) and R.holds(s.res[p], NZ_input[v_b])]
+    _options1 = [v_b for v_b in s.z['city'][p] if ((not s.cst['active'][v_b]) and (F_input[v_b] != (0, 0, 0, 0))) and (not NZ_input[v_b] or R.holds(s.res[p], NZ_input[v_b]))]
     # spec line 245: choose b: card in my city where not active and input != none
     for v_b in _options1:
         _key = ('activate', p, v_b)

@@ -114,6 +114,8 @@ def _has(e: ast.Has, ctx: Ctx, res: Resources) -> str:
     if field is not None:
         # a card's bag: compare only the resources it names (the engine's table of them)
         name, card = field
+        if _IDENT.match(card):  # a card that costs nothing holds without the call
+            return f"(not NZ_{name}[{card}] or R.holds(s.res[{who}], NZ_{name}[{card}]))"
         return f"R.holds(s.res[{who}], NZ_{name}[{card}])"
     return f"R.has(s, {who}, {expr(e.bag, ctx, res)})"
 
