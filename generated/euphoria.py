@@ -717,7 +717,10 @@ def legal_retrieve_paying(g, s, p, out):
     if not (s.res[p][3] >= 1):
         return
     # spec line 820: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
-    _items1 = [_c4 for _c4 in CARDS_OF['worker'] if s.loc[_c4] is not None and ((F_owner[_c4] == p) and ((s.loc[_c4] is not None and s.loc[_c4][0] == 'workers_on') or (s.loc[_c4] is not None and s.loc[_c4][0] == 'market_workers')))]
+    _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
+    if _groups5 is None:
+        _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
+    _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and ((s.loc[_c4] is not None and s.loc[_c4][0] == 'workers_on') or (s.loc[_c4] is not None and s.loc[_c4][0] == 'market_workers'))]
     _sets2 = [()]
     for _c4 in _items1:
         _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
@@ -753,7 +756,10 @@ def legal_retrieve_free(g, s, p, out):
     if not (s.ta['placed'][p] == 0):
         return
     # spec line 836: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
-    _items1 = [_c4 for _c4 in CARDS_OF['worker'] if s.loc[_c4] is not None and ((F_owner[_c4] == p) and ((s.loc[_c4] is not None and s.loc[_c4][0] == 'workers_on') or (s.loc[_c4] is not None and s.loc[_c4][0] == 'market_workers')))]
+    _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
+    if _groups5 is None:
+        _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
+    _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and ((s.loc[_c4] is not None and s.loc[_c4][0] == 'workers_on') or (s.loc[_c4] is not None and s.loc[_c4][0] == 'market_workers'))]
     _sets2 = [()]
     for _c4 in _items1:
         _sets2 += [_set3 + (_c4,) for _set3 in _sets2]

@@ -209,12 +209,13 @@ def card_options(gen: EngineGenerator, c: ast.Choice, type_: N.Type, reqs: list,
     gen._options[id(c)] = listed
 
 
-def _field_equals(where, on_card: Ctx, gen: EngineGenerator):
+def _field_equals(where, on_card: Ctx, gen: EngineGenerator, constant: bool = True):
     """When ``where`` is ``FIELD == VALUE`` (or that first of conditions joined by
     ``and``), FIELD a field of the card being chosen (the same for a card all game)
-    and VALUE a constant: (the Python table of FIELD, VALUE's source, the other
-    conditions).  Else None."""
-    if where is None:
+    and VALUE a constant (or, not ``constant``, any value that reads neither the card
+    nor dice): (the Python table of FIELD, VALUE's source, the other conditions).
+    Else None."""
+    if where is None or _unsafe(where):
         return None
     parts = list(where.operands) if type(where) is ast.And else [where]
     first = parts[0]
@@ -227,6 +228,8 @@ def _field_equals(where, on_card: Ctx, gen: EngineGenerator):
         if b is None or b.kind != "card_field":
             continue
         if type(value) in (ast.Number, ast.Text, ast.Bool):
+            pass
+        elif not constant and type(value) in (ast.Me, ast.PlayerCount):
             pass
         elif type(value) is ast.Name:
             vb = N.resolve(on_card.mode, on_card.scope, value.name)
@@ -302,6 +305,19 @@ def _subsets(gen: EngineGenerator, c: ast.Choice, ctx: Ctx, w: Writer, size: int
         cond = f" if {' and '.join(expr(x, inner, gen.res) for x in rest)}" if rest else ""
         w.line(f"{items} = [{card} for {card} in sorted({src}){cond}]" if cond
                else f"{items} = sorted({src})")
+    elif (grouped := _field_equals(d.where, inner, gen, constant=False)) is not None:
+        # `where FIELD == X and ...`: the cards of the type with that X, from a table of
+        # the type's cards by FIELD made once per game (kept in the game's memo)
+        field, value, rest = grouped
+        groups = ctx.fresh("groups")
+        key = literal(("cards by", d.card_type.name, field))
+        w.line(f"{groups} = s.game.memo.get({key})")
+        w.line(f"if {groups} is None:")
+        w.line(f"    {groups} = s.game.memo[{key}] = "
+               f"R.group_by(CARDS_OF[{literal(d.card_type.name)}], {field})")
+        cond = "".join(f" and {expr(x, inner, gen.res)}" for x in rest)
+        w.line(f"{items} = [{card} for {card} in {groups}.get({value}, ()) "
+               f"if s.loc[{card}] is not None{cond}]")
     else:
         cond = ""
         if d.where is not None:
