@@ -266,6 +266,10 @@ def procedure_suffer_penalty(g, s, p, v_st):
 
 def legal_work_area(g, s, p, out):
     """Choices of 'Work a commodity area' open to player p (spec line 595)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('work_area', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('work_area', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 596: choose d: card in my available where placed == 0 or d.matched
     _options1 = s._cse.get(0)
     if _options1 is None:  # not made yet for this decision by another action
@@ -279,12 +283,14 @@ def legal_work_area(g, s, p, out):
     _options3 = [v_sp for v_sp in _groups2.get('commodity_area', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 596: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 597: choose sp: card in board_spaces where family == commodity_area
         for v_sp in _options3:
-            _key = ('work_area', p, v_d, v_sp)
-            _found = s.game.memo.get(_key)
+            _found = _rows1[v_sp]
             if _found is None:
-                _found = R.remember(s.game, _key)
+                _found = _rows1[v_sp] = []
                 _found.append(Action(p, 'work_area', (v_d, v_sp), s.game))
             out += _found
 
@@ -328,6 +334,10 @@ def apply_work_area(g, s, p, args):
 
 def legal_dig(g, s, p, out):
     """Choices of 'Dig in a tunnel' open to player p (spec line 645)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('dig', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('dig', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 646: choose d: card in my available where placed == 0 or d.matched
     _options1 = s._cse.get(0)
     if _options1 is None:  # not made yet for this decision by another action
@@ -341,12 +351,14 @@ def legal_dig(g, s, p, out):
     _options3 = [v_sp for v_sp in _groups2.get('tunnel', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 646: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 647: choose sp: card in board_spaces where family == tunnel
         for v_sp in _options3:
-            _key = ('dig', p, v_d, v_sp)
-            _found = s.game.memo.get(_key)
+            _found = _rows1[v_sp]
             if _found is None:
-                _found = R.remember(s.game, _key)
+                _found = _rows1[v_sp] = []
                 _found.append(Action(p, 'dig', (v_d, v_sp), s.game))
             out += _found
 
@@ -374,6 +386,10 @@ def apply_dig(g, s, p, args):
 
 def legal_mine_tunnel_end(g, s, p, out):
     """Choices of "Work the exclusive space at a tunnel's end" open to player p (spec line 667)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('mine_tunnel_end', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('mine_tunnel_end', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 668: choose d: card in my available where placed == 0 or d.matched
     _options1 = s._cse.get(0)
     if _options1 is None:  # not made yet for this decision by another action
@@ -389,12 +405,14 @@ def legal_mine_tunnel_end(g, s, p, out):
     _options5 = [v_sp for v_sp in _groups2.get('tunnel_end', ()) if (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp]) and (s.gtr['digger'][F_faction[v_sp]] >= g.P['tunnel_exclusive']) and (sum(1 for _c4 in s.z['recruits_active'][p] if (F_faction[_c4] == F_faction[v_sp])) >= 1) and (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 668: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
         for v_sp in _options5:
-            _key = ('mine_tunnel_end', p, v_d, v_sp)
-            _found = s.game.memo.get(_key)
+            _found = _rows1[v_sp]
             if _found is None:
-                _found = R.remember(s.game, _key)
+                _found = _rows1[v_sp] = []
                 _found.append(Action(p, 'mine_tunnel_end', (v_d, v_sp), s.game))
             out += _found
 
@@ -410,6 +428,10 @@ def apply_mine_tunnel_end(g, s, p, args):
 
 def legal_build_site(g, s, p, out):
     """Choices of 'Work on a construction site' open to player p (spec line 682)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('build_site', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('build_site', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 683: choose d: card in my available where placed == 0 or d.matched
     _options1 = s._cse.get(0)
     if _options1 is None:  # not made yet for this decision by another action
@@ -423,12 +445,14 @@ def legal_build_site(g, s, p, out):
     _options5 = [v_sp for v_sp in _groups2.get('construction_site', ()) if (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n)) and (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 683: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
         for v_sp in _options5:
-            _key = ('build_site', p, v_d, v_sp)
-            _found = s.game.memo.get(_key)
+            _found = _rows1[v_sp]
             if _found is None:
-                _found = R.remember(s.game, _key)
+                _found = _rows1[v_sp] = []
                 _found.append(Action(p, 'build_site', (v_d, v_sp), s.game))
             out += _found
 
@@ -473,6 +497,10 @@ def apply_build_site(g, s, p, args):
 
 def legal_draw_artifact(g, s, p, out):
     """Choices of 'Visit an artifact dealer' open to player p (spec line 715)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('draw_artifact', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('draw_artifact', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 716: choose d: card in my available where placed == 0 or d.matched
     _options1 = s._cse.get(0)
     if _options1 is None:  # not made yet for this decision by another action
@@ -486,12 +514,14 @@ def legal_draw_artifact(g, s, p, out):
     _options3 = [v_sp for v_sp in _groups2.get('artifact_draw', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 716: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 717: choose sp: card in board_spaces where family == artifact_draw
         for v_sp in _options3:
-            _key = ('draw_artifact', p, v_d, v_sp)
-            _found = s.game.memo.get(_key)
+            _found = _rows1[v_sp]
             if _found is None:
-                _found = R.remember(s.game, _key)
+                _found = _rows1[v_sp] = []
                 _found.append(Action(p, 'draw_artifact', (v_d, v_sp), s.game))
             out += _found
 
@@ -514,6 +544,10 @@ def legal_activate_worker(g, s, p, out):
     # spec line 735: require (count my pool) >= 1
     if not (len(s.z['pool'][p]) >= 1):
         return
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('activate_worker', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('activate_worker', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 732: choose d: card in my available where placed == 0 or d.matched
     _options2 = s._cse.get(0)
     if _options2 is None:  # not made yet for this decision by another action
@@ -527,12 +561,14 @@ def legal_activate_worker(g, s, p, out):
     _options4 = [v_sp for v_sp in _groups3.get('worker_activation', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 732: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options2:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 733: choose sp: card in board_spaces where family == worker_activation
         for v_sp in _options4:
-            _key = ('activate_worker', p, v_d, v_sp)
-            _found = s.game.memo.get(_key)
+            _found = _rows1[v_sp]
             if _found is None:
-                _found = R.remember(s.game, _key)
+                _found = _rows1[v_sp] = []
                 _found.append(Action(p, 'activate_worker', (v_d, v_sp), s.game))
             out += _found
 
@@ -557,6 +593,10 @@ def legal_use_structure_territory(g, s, p, out):
     # spec line 753: require (count my supply) >= 1
     if not (len(s.z['supply'][p]) >= 1):
         return
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('use_structure_territory', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('use_structure_territory', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 748: choose d: card in my available where placed == 0 or d.matched
     _options2 = s._cse.get(0)
     if _options2 is None:  # not made yet for this decision by another action
@@ -567,21 +607,29 @@ def legal_use_structure_territory(g, s, p, out):
         _options4 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
     # spec line 748: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options2:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
         for v_sp in _options4:
+            _rows2 = _rows1[v_sp]
+            if _rows2 is None:
+                _rows2 = _rows1[v_sp] = [None] * len(CARD_NAMES)
             # spec line 750: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 752: require has st.use_cost
                 if not (not NZ_use_cost[v_st] or R.holds(s.res[p], NZ_use_cost[v_st])):
                     continue
+                _rows3 = _rows2[v_st]
+                if _rows3 is None:
+                    _rows3 = _rows2[v_st] = [None] * len(CARD_NAMES)
                 # spec line 751: choose tr: card in territory_spaces where faction == st.faction and (count territory_tokens of tr) < players
                 for v_tr in s.z['territory_spaces']:
                     if not ((F_faction[v_tr] == F_faction[v_st]) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
                         continue
-                    _key = ('use_structure_territory', p, v_d, v_sp, v_st, v_tr)
-                    _found = s.game.memo.get(_key)
+                    _found = _rows3[v_tr]
                     if _found is None:
-                        _found = R.remember(s.game, _key)
+                        _found = _rows3[v_tr] = []
                         _found.append(Action(p, 'use_structure_territory', (v_d, v_sp, v_st, v_tr), s.game))
                     out += _found
 
@@ -599,6 +647,10 @@ def apply_use_structure_territory(g, s, p, args):
 
 def legal_use_structure_loyalty(g, s, p, out):
     """Choices of "Use a structure: advance its faction's loyalty" open to player p (spec line 763)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('use_structure_loyalty', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('use_structure_loyalty', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 764: choose d: card in my available where placed == 0 or d.matched
     _options1 = s._cse.get(0)
     if _options1 is None:  # not made yet for this decision by another action
@@ -609,17 +661,22 @@ def legal_use_structure_loyalty(g, s, p, out):
         _options3 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
     # spec line 764: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
         for v_sp in _options3:
+            _rows2 = _rows1[v_sp]
+            if _rows2 is None:
+                _rows2 = _rows1[v_sp] = [None] * len(CARD_NAMES)
             # spec line 766: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 767: require has st.use_cost
                 if not (not NZ_use_cost[v_st] or R.holds(s.res[p], NZ_use_cost[v_st])):
                     continue
-                _key = ('use_structure_loyalty', p, v_d, v_sp, v_st)
-                _found = s.game.memo.get(_key)
+                _found = _rows2[v_st]
                 if _found is None:
-                    _found = R.remember(s.game, _key)
+                    _found = _rows2[v_st] = []
                     _found.append(Action(p, 'use_structure_loyalty', (v_d, v_sp, v_st), s.game))
                 out += _found
 
@@ -640,6 +697,10 @@ def legal_artifact_market(g, s, p, out):
     # spec line 782: require (count my supply) >= 1
     if not (len(s.z['supply'][p]) >= 1):
         return
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('artifact_market', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('artifact_market', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 778: choose d: card in my available where placed == 0 or d.matched
     _options2 = s._cse.get(0)
     if _options2 is None:  # not made yet for this decision by another action
@@ -648,17 +709,22 @@ def legal_artifact_market(g, s, p, out):
     _options5 = [v_sp for v_sp in s.z['board_spaces'] if ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c4 in s.z['structure_tokens'][v_sp] if (F_owner[_c4] == p)) == 0))]
     # spec line 778: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options2:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
         for v_sp in _options5:
+            _rows2 = _rows1[v_sp]
+            if _rows2 is None:
+                _rows2 = _rows1[v_sp] = [None] * len(CARD_NAMES)
             # spec line 780: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 781: require (count my artifacts_hand) >= st.market_cost
                 if not (len(s.z['artifacts_hand'][p]) >= F_market_cost[v_st]):
                     continue
-                _key = ('artifact_market', p, v_d, v_sp, v_st)
-                _found = s.game.memo.get(_key)
+                _found = _rows2[v_st]
                 if _found is None:
-                    _found = R.remember(s.game, _key)
+                    _found = _rows2[v_st] = []
                     _found.append(Action(p, 'artifact_market', (v_d, v_sp, v_st), s.game))
                 out += _found
 
@@ -716,6 +782,7 @@ def legal_retrieve_paying(g, s, p, out):
     # spec line 822: require has bliss 1
     if not (s.res[p][3] >= 1):
         return
+    _memo = s.game.memo  # looked up once for the loops below
     # spec line 820: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
     _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
     if _groups5 is None:
@@ -726,7 +793,7 @@ def legal_retrieve_paying(g, s, p, out):
         _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
     for v_ds in _sets2[1:]:  # the non-empty ones
         _key = ('retrieve_paying', p, v_ds)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'retrieve_paying', (v_ds,), s.game))
@@ -755,6 +822,7 @@ def legal_retrieve_free(g, s, p, out):
     # spec line 837: require placed == 0
     if not (s.ta['placed'][p] == 0):
         return
+    _memo = s.game.memo  # looked up once for the loops below
     # spec line 836: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
     _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
     if _groups5 is None:
@@ -765,7 +833,7 @@ def legal_retrieve_free(g, s, p, out):
         _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
     for v_ds in _sets2[1:]:  # the non-empty ones
         _key = ('retrieve_free', p, v_ds)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'retrieve_free', (v_ds,), s.game))
@@ -795,16 +863,22 @@ def legal_reveal_dilemma_match(g, s, p, out):
     # spec line 855: require placed == 0
     if not (s.ta['placed'][p] == 0):
         return
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('reveal_dilemma_match', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('reveal_dilemma_match', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 853: choose dl: card in my dilemma_hand
     for v_dl in s.z['dilemma_hand'][p]:
+        _rows1 = _rows0[v_dl]
+        if _rows1 is None:
+            _rows1 = _rows0[v_dl] = [None] * len(CARD_NAMES)
         # spec line 854: choose a: card in my artifacts_hand where a.kind == dl.wants
         for v_a in s.z['artifacts_hand'][p]:
             if not (F_kind[v_a] == F_wants[v_dl]):
                 continue
-            _key = ('reveal_dilemma_match', p, v_dl, v_a)
-            _found = s.game.memo.get(_key)
+            _found = _rows1[v_a]
             if _found is None:
-                _found = R.remember(s.game, _key)
+                _found = _rows1[v_a] = []
                 _found.append(Action(p, 'reveal_dilemma_match', (v_dl, v_a), s.game))
             out += _found
 
@@ -830,6 +904,7 @@ def legal_reveal_dilemma_pair(g, s, p, out):
     # spec line 883: require placed == 0
     if not (s.ta['placed'][p] == 0):
         return
+    _memo = s.game.memo  # looked up once for the loops below
     # spec line 881: choose arts: some artifact where it in my artifacts_hand
     # spec line 882: require count arts == 2
     _items1 = sorted(s.z['artifacts_hand'][p])
@@ -839,7 +914,7 @@ def legal_reveal_dilemma_pair(g, s, p, out):
         # spec line 881: choose arts: some artifact where it in my artifacts_hand
         for v_arts in _sets2:
             _key = ('reveal_dilemma_pair', p, v_dl, v_arts)
-            _found = s.game.memo.get(_key)
+            _found = _memo.get(_key)
             if _found is None:
                 _found = R.remember(s.game, _key)
                 _found.append(Action(p, 'reveal_dilemma_pair', (v_dl, v_arts), s.game))

@@ -187,6 +187,13 @@ class EngineGenerator:
                 w.line(f"if s.ta[{literal(tally.name)}][p] + {use.amount} > {mx}:")
                 w.line(f"    {skip}")
         chosen = ctx.types.action(a)  # the choices as the checker typed them
+        # When the actions depend on nothing but the cards chosen before the memo, their
+        # lists are kept in rows indexed by card id, a list index per choice instead of
+        # a tuple key hashed for every option.
+        rows = (0 < memo and all(type(c.domain) is ast.CardDomain for c in a.choices[:memo])
+                and all(j < memo for j in fits.values())
+                and not any(depth <= memo and a.choices.index(c) >= memo
+                            for depth, items in hoists.items() for c, _, _ in items))
         key: list[str] = ["p"]  # what the options below the memo depend on
         deferred = []  # bundle filters worked out only when the memo has no entry
         for depth in range(len(a.choices) + 1):
@@ -219,6 +226,19 @@ class EngineGenerator:
                     var = self._hoisted[id(bound)] = bound_limit(self, c, bound, ctx, w)
                 if depth <= memo and a.choices.index(c) >= memo:
                     key.append(var)
+            if depth == 0 and memo > 0:
+                w.line("_memo = s.game.memo  # looked up once for the loops below")
+                if rows:
+                    # the key is the cards chosen: the lists are kept in rows indexed by
+                    # card id (one row per card of the choice before), not under a tuple
+                    w.line(f"_rows0 = _memo.get(({literal(a.name)}, 'rows', p))")
+                    w.line("if _rows0 is None:")
+                    w.line(f"    _rows0 = _memo[({literal(a.name)}, 'rows', p)] = [None] * len(CARD_NAMES)")
+            if rows and 0 < depth < memo:
+                var = f"v_{a.choices[depth - 1].name}"
+                w.line(f"_rows{depth} = _rows{depth - 1}[{var}]")
+                w.line(f"if _rows{depth} is None:")
+                w.line(f"    _rows{depth} = _rows{depth - 1}[{var}] = [None] * len(CARD_NAMES)")
             if depth == 0:
                 for j, reqs in invariant.items():
                     c = a.choices[j]
@@ -229,13 +249,24 @@ class EngineGenerator:
                 part = ctx.fresh("key")
                 w.line(f"{part} = ({', '.join(key)})")
                 key = [part]
-            if depth == memo:
+            if depth == memo and rows:
+                assert key == ["p", *(f"v_{c.name}" for c in a.choices[:memo])], key
+                if depth < len(a.choices):
+                    w.line("# the actions below depend on nothing but the cards chosen: "
+                           "made once, then shared")
+                var = f"v_{a.choices[depth - 1].name}"
+                w.line(f"_found = _rows{depth - 1}[{var}]")
+                w.line("if _found is None:")
+                memo_level = w.level
+                w.level += 1
+                w.line(f"_found = _rows{depth - 1}[{var}] = []")
+            elif depth == memo:
                 # Nothing below reads the state but through the values in the key: the
                 # actions are worked out once per game for each key, and shared.
                 if depth < len(a.choices):
                     w.line("# the actions below depend on nothing but _key: made once, then shared")
                 w.line(f"_key = ({literal(a.name)}, {', '.join(key)})")
-                w.line("_found = s.game.memo.get(_key)")
+                w.line(f"_found = {'_memo' if memo > 0 else 's.game.memo'}.get(_key)")
                 w.line("if _found is None:")
                 memo_level = w.level
                 w.level += 1
