@@ -953,6 +953,7 @@ RULES_FAMILY = R.Rules(
     setup=setup,
     end_when=end_when_game_over,
     end_after=('build', 'score_worker', 'score_goods'),
+    end_after_answer=False,
     outcome=winners_game_over,
     asks=ASKS,
 )

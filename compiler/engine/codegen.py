@@ -26,7 +26,7 @@ from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tabl
 from compiler.engine.naming import Namer
 from compiler.engine.pyexpr import Ctx, Resources, StmtLowering, Writer, expr
 from compiler.engine.pyquote import Code, engine_environment, literal, reference
-from compiler.engine.touches import end_after
+from compiler.engine.touches import end_after, end_after_answer
 from dsl import ast
 from dsl.spans import source_lines
 
@@ -541,6 +541,8 @@ class EngineGenerator:
                                               "Whether the end of the game is triggered", me="0")
                                if end and end.when is not None else None),
             end_after=_end_after(mode),
+            end_after_answer=literal(end is None or end.when is None
+                                     or end_after_answer(mode, end.when)),
             end_immediately=literal(bool(end and end.immediately)),
             outcome=reference(self.outcome(mode, end) if end else None),
             asks=Code("ASKS"),

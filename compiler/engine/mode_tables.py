@@ -120,6 +120,7 @@ RULES_DEFAULTS: dict[str, object] = {
     **{k: literal(None) for k in ("round_start", "setup", "end_when", "end_after",
                                        "outcome")},
     "end_immediately": literal(False),
+    "end_after_answer": literal(True),
 }
 
 

@@ -134,3 +134,34 @@ def end_after(mode, condition) -> tuple[str, ...] | None:
         if written & read:
             out.append(name)
     return tuple(out)
+
+
+def end_after_answer(mode, condition) -> bool:
+    """Whether ``end when`` (``condition``) must be checked after a player answers a
+    question asked inside an effect (an ``ask``, a choice of cards, making room in a
+    full zone): whether what runs then (the cards moving, the rest of the effect) may
+    write something the condition reads."""
+    read = reads(condition, mode)
+    if read is None:
+        return True
+    bodies: list = [a.effect for a in mode.actions.values()]
+    bodies += [t.effect for t in mode.triggers.values()]
+    bodies += [p.effect for p in mode.procedures.values()]
+    bodies += [hook for ph in mode.phases.values() for hook in (ph.on_enter, ph.on_exit, ph.on_turn)]
+    if mode.setup is not None:
+        bodies.append(mode.setup.body)
+    written = {"zones", "cst", "turn"}  # the cards chosen move; a full zone's owner makes room
+    for node in ast.walk(bodies):
+        if type(node) is ast.Ask:
+            rest = [o.body for o in node.options]
+        elif type(node) is ast.ChooseCards:
+            rest = [node.then]
+        elif type(node) is ast.ChooseCard:
+            rest = [node.body]
+        else:
+            continue
+        more = writes(rest, mode)
+        if more is None:
+            return True
+        written |= more
+    return bool(written & read)

@@ -140,7 +140,8 @@ class State:
         g, p = self.g, action.player
         if self.pending:
             self._answer(action)
-            self._check_end()
+            if g.end_after_answer:
+                self._check_end()
         else:
             kind = g.phases[self.phase].kind
             args = action.args

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from compiler import pipeline
-from compiler.engine.touches import end_after, reads, writes
+from compiler.engine.touches import end_after, end_after_answer, reads, writes
 from dsl import ast
 
 SPECS = Path(__file__).resolve().parents[2] / "specs"
@@ -40,3 +40,11 @@ def test_what_the_analysis_does_not_know_is_checked_after_every_action():
     family = _modes("utopolis")["family"]
     # the end itself (`s.ended`) is not a part the analysis follows: check always
     assert reads(ast.Name(family.end.name), family) is None
+
+
+def test_answers_are_followed_by_the_check_only_when_what_runs_then_may_end_the_game():
+    family = _modes("utopolis")["family"]
+    # answering a trade offer or a choice of cards moves cards and resources, not wellbeing
+    assert end_after_answer(family, family.end.when) is False
+    standard = _modes("euphoria")["standard"]
+    assert end_after_answer(standard, standard.end.when) is True  # cards moving may empty a supply

@@ -87,6 +87,9 @@ class Rules:
     #: the actions after which ``end_when`` is checked (the others change nothing it
     #: reads, so it cannot have become true); None: after every action
     end_after: tuple[str, ...] | None = None
+    #: whether ``end_when`` is checked after a question inside an effect is answered
+    #: (False: nothing that runs then changes what it reads)
+    end_after_answer: bool = True
     #: the game ends as soon as ``end_when`` holds (else at the end of the round)
     end_immediately: bool = False
     #: (g, s) → the winners
