@@ -266,19 +266,31 @@ def procedure_suffer_penalty(g, s, p, v_st):
 
 def legal_work_area(g, s, p, out):
     """Choices of 'Work a commodity area' open to player p (spec line 595)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('work_area', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('work_area', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 596: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 597: choose sp: card in board_spaces where family == commodity_area
+    _groups2 = s._cse.get(1)
+    if _groups2 is None:  # the zone's cards by family, for every action this decision
+        _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 598: require has sp.cost
     # spec line 597: choose sp: card in board_spaces where family == commodity_area
-    _options1 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'commodity_area') and R.holds(s.res[p], NZ_cost[v_sp])]
+    _options3 = [v_sp for v_sp in _groups2.get('commodity_area', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 596: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 597: choose sp: card in board_spaces where family == commodity_area
-        for v_sp in _options1:
-            _key = ('work_area', p, v_d, v_sp)
-            _found = s.game.memo.get(_key)
+        for v_sp in _options3:
+            _found = _rows1[v_sp]
             if _found is None:
-                _found = R.remember(s.game, _key)
+                _found = _rows1[v_sp] = []
                 _found.append(Action(p, 'work_area', (v_d, v_sp), s.game))
             out += _found
 
@@ -322,19 +334,31 @@ def apply_work_area(g, s, p, args):
 
 def legal_dig(g, s, p, out):
     """Choices of 'Dig in a tunnel' open to player p (spec line 645)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('dig', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('dig', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 646: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 647: choose sp: card in board_spaces where family == tunnel
+    _groups2 = s._cse.get(1)
+    if _groups2 is None:  # the zone's cards by family, for every action this decision
+        _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 648: require has sp.cost
     # spec line 647: choose sp: card in board_spaces where family == tunnel
-    _options1 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'tunnel') and R.holds(s.res[p], NZ_cost[v_sp])]
+    _options3 = [v_sp for v_sp in _groups2.get('tunnel', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 646: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 647: choose sp: card in board_spaces where family == tunnel
-        for v_sp in _options1:
-            _key = ('dig', p, v_d, v_sp)
-            _found = s.game.memo.get(_key)
+        for v_sp in _options3:
+            _found = _rows1[v_sp]
             if _found is None:
-                _found = R.remember(s.game, _key)
+                _found = _rows1[v_sp] = []
                 _found.append(Action(p, 'dig', (v_d, v_sp), s.game))
             out += _found
 
@@ -362,21 +386,33 @@ def apply_dig(g, s, p, args):
 
 def legal_mine_tunnel_end(g, s, p, out):
     """Choices of "Work the exclusive space at a tunnel's end" open to player p (spec line 667)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('mine_tunnel_end', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('mine_tunnel_end', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 668: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
+    _groups2 = s._cse.get(1)
+    if _groups2 is None:  # the zone's cards by family, for every action this decision
+        _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 670: require digger[sp.faction] >= tunnel_exclusive
     # spec line 671: require (count my recruits_active where faction == sp.faction) >= 1
     # spec line 672: require has sp.cost
     # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
-    _options3 = [v_sp for v_sp in s.z['board_spaces'] if ((F_family[v_sp] == 'tunnel_end') and (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp])) and (s.gtr['digger'][F_faction[v_sp]] >= g.P['tunnel_exclusive']) and (sum(1 for _c2 in s.z['recruits_active'][p] if (F_faction[_c2] == F_faction[v_sp])) >= 1) and R.holds(s.res[p], NZ_cost[v_sp])]
+    _options5 = [v_sp for v_sp in _groups2.get('tunnel_end', ()) if (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp]) and (s.gtr['digger'][F_faction[v_sp]] >= g.P['tunnel_exclusive']) and (sum(1 for _c4 in s.z['recruits_active'][p] if (F_faction[_c4] == F_faction[v_sp])) >= 1) and (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 668: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
-        for v_sp in _options3:
-            _key = ('mine_tunnel_end', p, v_d, v_sp)
-            _found = s.game.memo.get(_key)
+        for v_sp in _options5:
+            _found = _rows1[v_sp]
             if _found is None:
-                _found = R.remember(s.game, _key)
+                _found = _rows1[v_sp] = []
                 _found.append(Action(p, 'mine_tunnel_end', (v_d, v_sp), s.game))
             out += _found
 
@@ -392,19 +428,31 @@ def apply_mine_tunnel_end(g, s, p, args):
 
 def legal_build_site(g, s, p, out):
     """Choices of 'Work on a construction site' open to player p (spec line 682)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('build_site', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('build_site', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 683: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
+    _groups2 = s._cse.get(1)
+    if _groups2 is None:  # the zone's cards by family, for every action this decision
+        _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 685: require has sp.cost
     # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
-    _options3 = [v_sp for v_sp in s.z['board_spaces'] if ((F_family[v_sp] == 'construction_site') and (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n))) and R.holds(s.res[p], NZ_cost[v_sp])]
+    _options5 = [v_sp for v_sp in _groups2.get('construction_site', ()) if (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n)) and (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 683: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
-        for v_sp in _options3:
-            _key = ('build_site', p, v_d, v_sp)
-            _found = s.game.memo.get(_key)
+        for v_sp in _options5:
+            _found = _rows1[v_sp]
             if _found is None:
-                _found = R.remember(s.game, _key)
+                _found = _rows1[v_sp] = []
                 _found.append(Action(p, 'build_site', (v_d, v_sp), s.game))
             out += _found
 
@@ -449,19 +497,31 @@ def apply_build_site(g, s, p, args):
 
 def legal_draw_artifact(g, s, p, out):
     """Choices of 'Visit an artifact dealer' open to player p (spec line 715)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('draw_artifact', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('draw_artifact', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 716: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 717: choose sp: card in board_spaces where family == artifact_draw
+    _groups2 = s._cse.get(1)
+    if _groups2 is None:  # the zone's cards by family, for every action this decision
+        _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 718: require has sp.cost
     # spec line 717: choose sp: card in board_spaces where family == artifact_draw
-    _options1 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'artifact_draw') and R.holds(s.res[p], NZ_cost[v_sp])]
+    _options3 = [v_sp for v_sp in _groups2.get('artifact_draw', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 716: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 717: choose sp: card in board_spaces where family == artifact_draw
-        for v_sp in _options1:
-            _key = ('draw_artifact', p, v_d, v_sp)
-            _found = s.game.memo.get(_key)
+        for v_sp in _options3:
+            _found = _rows1[v_sp]
             if _found is None:
-                _found = R.remember(s.game, _key)
+                _found = _rows1[v_sp] = []
                 _found.append(Action(p, 'draw_artifact', (v_d, v_sp), s.game))
             out += _found
 
@@ -484,19 +544,31 @@ def legal_activate_worker(g, s, p, out):
     # spec line 735: require (count my pool) >= 1
     if not (len(s.z['pool'][p]) >= 1):
         return
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('activate_worker', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('activate_worker', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 732: choose d: card in my available where placed == 0 or d.matched
+    _options2 = s._cse.get(0)
+    if _options2 is None:  # not made yet for this decision by another action
+        _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 733: choose sp: card in board_spaces where family == worker_activation
+    _groups3 = s._cse.get(1)
+    if _groups3 is None:  # the zone's cards by family, for every action this decision
+        _groups3 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
     # spec line 734: require has sp.cost
     # spec line 733: choose sp: card in board_spaces where family == worker_activation
-    _options2 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'worker_activation') and R.holds(s.res[p], NZ_cost[v_sp])]
+    _options4 = [v_sp for v_sp in _groups3.get('worker_activation', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
     # spec line 732: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    for v_d in _options2:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 733: choose sp: card in board_spaces where family == worker_activation
-        for v_sp in _options2:
-            _key = ('activate_worker', p, v_d, v_sp)
-            _found = s.game.memo.get(_key)
+        for v_sp in _options4:
+            _found = _rows1[v_sp]
             if _found is None:
-                _found = R.remember(s.game, _key)
+                _found = _rows1[v_sp] = []
                 _found.append(Action(p, 'activate_worker', (v_d, v_sp), s.game))
             out += _found
 
@@ -521,27 +593,43 @@ def legal_use_structure_territory(g, s, p, out):
     # spec line 753: require (count my supply) >= 1
     if not (len(s.z['supply'][p]) >= 1):
         return
-    # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-    _options3 = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('use_structure_territory', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('use_structure_territory', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 748: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    _options2 = s._cse.get(0)
+    if _options2 is None:  # not made yet for this decision by another action
+        _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
+    _options4 = s._cse.get(2)
+    if _options4 is None:  # not made yet for this decision by another action
+        _options4 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
+    # spec line 748: choose d: card in my available where placed == 0 or d.matched
+    for v_d in _options2:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-        for v_sp in _options3:
+        for v_sp in _options4:
+            _rows2 = _rows1[v_sp]
+            if _rows2 is None:
+                _rows2 = _rows1[v_sp] = [None] * len(CARD_NAMES)
             # spec line 750: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 752: require has st.use_cost
-                if not R.holds(s.res[p], NZ_use_cost[v_st]):
+                if not (not NZ_use_cost[v_st] or R.holds(s.res[p], NZ_use_cost[v_st])):
                     continue
+                _rows3 = _rows2[v_st]
+                if _rows3 is None:
+                    _rows3 = _rows2[v_st] = [None] * len(CARD_NAMES)
                 # spec line 751: choose tr: card in territory_spaces where faction == st.faction and (count territory_tokens of tr) < players
                 for v_tr in s.z['territory_spaces']:
                     if not ((F_faction[v_tr] == F_faction[v_st]) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
                         continue
-                    _key = ('use_structure_territory', p, v_d, v_sp, v_st, v_tr)
-                    _found = s.game.memo.get(_key)
+                    _found = _rows3[v_tr]
                     if _found is None:
-                        _found = R.remember(s.game, _key)
+                        _found = _rows3[v_tr] = []
                         _found.append(Action(p, 'use_structure_territory', (v_d, v_sp, v_st, v_tr), s.game))
                     out += _found
 
@@ -559,23 +647,36 @@ def apply_use_structure_territory(g, s, p, args):
 
 def legal_use_structure_loyalty(g, s, p, out):
     """Choices of "Use a structure: advance its faction's loyalty" open to player p (spec line 763)."""
-    # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-    _options2 = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('use_structure_loyalty', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('use_structure_loyalty', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 764: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
+    _options3 = s._cse.get(2)
+    if _options3 is None:  # not made yet for this decision by another action
+        _options3 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
+    # spec line 764: choose d: card in my available where placed == 0 or d.matched
+    for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-        for v_sp in _options2:
+        for v_sp in _options3:
+            _rows2 = _rows1[v_sp]
+            if _rows2 is None:
+                _rows2 = _rows1[v_sp] = [None] * len(CARD_NAMES)
             # spec line 766: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 767: require has st.use_cost
-                if not R.holds(s.res[p], NZ_use_cost[v_st]):
+                if not (not NZ_use_cost[v_st] or R.holds(s.res[p], NZ_use_cost[v_st])):
                     continue
-                _key = ('use_structure_loyalty', p, v_d, v_sp, v_st)
-                _found = s.game.memo.get(_key)
+                _found = _rows2[v_st]
                 if _found is None:
-                    _found = R.remember(s.game, _key)
+                    _found = _rows2[v_st] = []
                     _found.append(Action(p, 'use_structure_loyalty', (v_d, v_sp, v_st), s.game))
                 out += _found
 
@@ -596,23 +697,34 @@ def legal_artifact_market(g, s, p, out):
     # spec line 782: require (count my supply) >= 1
     if not (len(s.z['supply'][p]) >= 1):
         return
-    # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
-    _options4 = [v_sp for v_sp in s.z['board_spaces'] if ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c3 in s.z['structure_tokens'][v_sp] if (F_owner[_c3] == p)) == 0))]
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('artifact_market', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('artifact_market', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 778: choose d: card in my available where placed == 0 or d.matched
-    for v_d in s.z['available'][p]:
-        if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
-            continue
+    _options2 = s._cse.get(0)
+    if _options2 is None:  # not made yet for this decision by another action
+        _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
+    _options5 = [v_sp for v_sp in s.z['board_spaces'] if ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c4 in s.z['structure_tokens'][v_sp] if (F_owner[_c4] == p)) == 0))]
+    # spec line 778: choose d: card in my available where placed == 0 or d.matched
+    for v_d in _options2:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
-        for v_sp in _options4:
+        for v_sp in _options5:
+            _rows2 = _rows1[v_sp]
+            if _rows2 is None:
+                _rows2 = _rows1[v_sp] = [None] * len(CARD_NAMES)
             # spec line 780: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 781: require (count my artifacts_hand) >= st.market_cost
                 if not (len(s.z['artifacts_hand'][p]) >= F_market_cost[v_st]):
                     continue
-                _key = ('artifact_market', p, v_d, v_sp, v_st)
-                _found = s.game.memo.get(_key)
+                _found = _rows2[v_st]
                 if _found is None:
-                    _found = R.remember(s.game, _key)
+                    _found = _rows2[v_st] = []
                     _found.append(Action(p, 'artifact_market', (v_d, v_sp, v_st), s.game))
                 out += _found
 
@@ -670,14 +782,18 @@ def legal_retrieve_paying(g, s, p, out):
     # spec line 822: require has bliss 1
     if not (s.res[p][3] >= 1):
         return
+    _memo = s.game.memo  # looked up once for the loops below
     # spec line 820: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
-    _items1 = [_c4 for _c4 in CARDS_OF['worker'] if s.loc[_c4] is not None and ((F_owner[_c4] == p) and (R.in_zone(s, _c4, 'workers_on', ...) or R.in_zone(s, _c4, 'market_workers', ...)))]
+    _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
+    if _groups5 is None:
+        _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
+    _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and ((s.loc[_c4] is not None and s.loc[_c4][0] == 'workers_on') or (s.loc[_c4] is not None and s.loc[_c4][0] == 'market_workers'))]
     _sets2 = [()]
     for _c4 in _items1:
         _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
     for v_ds in _sets2[1:]:  # the non-empty ones
         _key = ('retrieve_paying', p, v_ds)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'retrieve_paying', (v_ds,), s.game))
@@ -706,14 +822,18 @@ def legal_retrieve_free(g, s, p, out):
     # spec line 837: require placed == 0
     if not (s.ta['placed'][p] == 0):
         return
+    _memo = s.game.memo  # looked up once for the loops below
     # spec line 836: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
-    _items1 = [_c4 for _c4 in CARDS_OF['worker'] if s.loc[_c4] is not None and ((F_owner[_c4] == p) and (R.in_zone(s, _c4, 'workers_on', ...) or R.in_zone(s, _c4, 'market_workers', ...)))]
+    _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
+    if _groups5 is None:
+        _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
+    _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and ((s.loc[_c4] is not None and s.loc[_c4][0] == 'workers_on') or (s.loc[_c4] is not None and s.loc[_c4][0] == 'market_workers'))]
     _sets2 = [()]
     for _c4 in _items1:
         _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
     for v_ds in _sets2[1:]:  # the non-empty ones
         _key = ('retrieve_free', p, v_ds)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'retrieve_free', (v_ds,), s.game))
@@ -743,16 +863,22 @@ def legal_reveal_dilemma_match(g, s, p, out):
     # spec line 855: require placed == 0
     if not (s.ta['placed'][p] == 0):
         return
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('reveal_dilemma_match', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('reveal_dilemma_match', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 853: choose dl: card in my dilemma_hand
     for v_dl in s.z['dilemma_hand'][p]:
+        _rows1 = _rows0[v_dl]
+        if _rows1 is None:
+            _rows1 = _rows0[v_dl] = [None] * len(CARD_NAMES)
         # spec line 854: choose a: card in my artifacts_hand where a.kind == dl.wants
         for v_a in s.z['artifacts_hand'][p]:
             if not (F_kind[v_a] == F_wants[v_dl]):
                 continue
-            _key = ('reveal_dilemma_match', p, v_dl, v_a)
-            _found = s.game.memo.get(_key)
+            _found = _rows1[v_a]
             if _found is None:
-                _found = R.remember(s.game, _key)
+                _found = _rows1[v_a] = []
                 _found.append(Action(p, 'reveal_dilemma_match', (v_dl, v_a), s.game))
             out += _found
 
@@ -778,19 +904,17 @@ def legal_reveal_dilemma_pair(g, s, p, out):
     # spec line 883: require placed == 0
     if not (s.ta['placed'][p] == 0):
         return
+    _memo = s.game.memo  # looked up once for the loops below
+    # spec line 881: choose arts: some artifact where it in my artifacts_hand
+    # spec line 882: require count arts == 2
+    _items1 = sorted(s.z['artifacts_hand'][p])
+    _sets2 = R.sets_of_size(_items1, 2)
     # spec line 880: choose dl: card in my dilemma_hand
     for v_dl in s.z['dilemma_hand'][p]:
         # spec line 881: choose arts: some artifact where it in my artifacts_hand
-        _items1 = [_c4 for _c4 in CARDS_OF['artifact'] if s.loc[_c4] is not None and R.in_zone(s, _c4, 'artifacts_hand', p)]
-        _sets2 = [()]
-        for _c4 in _items1:
-            _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
-        for v_arts in _sets2[1:]:  # the non-empty ones
-            # spec line 882: require count arts == 2
-            if not (len(v_arts) == 2):
-                continue
+        for v_arts in _sets2:
             _key = ('reveal_dilemma_pair', p, v_dl, v_arts)
-            _found = s.game.memo.get(_key)
+            _found = _memo.get(_key)
             if _found is None:
                 _found = R.remember(s.game, _key)
                 _found.append(Action(p, 'reveal_dilemma_pair', (v_dl, v_arts), s.game))
@@ -1187,7 +1311,11 @@ def setup(g, s, p):
 
 def end_when_game_over(g, s):
     """Whether the end `game_over` is triggered (spec line 913)."""
-    return any((len(s.z['supply'][_q1]) == 0) for _q1 in range(s.n))
+    # spec line 913: when any player (count my supply) == 0
+    for _q1 in range(s.n):
+        if (len(s.z['supply'][_q1]) == 0):
+            return True
+    return False
 
 
 def winners_game_over(g, s):
@@ -1433,6 +1561,11 @@ RULES_STANDARD = R.Rules(
     },
     setup=setup,
     ends=(('game_over', end_when_game_over, True, winners_game_over),),
+    end_after=(
+        'activate_worker', 'artifact_market', 'build_site', 'dig', 'draw_artifact',
+        'mine_tunnel_end', 'retrieve_free', 'retrieve_paying', 'reveal_dilemma_match',
+        'reveal_dilemma_pair', 'use_structure_loyalty', 'use_structure_territory', 'work_area',
+    ),
     asks=ASKS,
 )
 

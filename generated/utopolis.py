@@ -146,17 +146,18 @@ def apply_finish(g, s, p, args):
 
 def legal_activate(g, s, p, out):
     """Choices of 'Activate a building' open to player p (spec line 244)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('activate', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('activate', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 246: require has b.input
     # spec line 245: choose b: card in my city where not active and input != none
-    for v_b in s.z['city'][p]:
-        if not ((not s.cst['active'][v_b]) and (F_input[v_b] != (0, 0, 0, 0))):
-            continue
-        # spec line 246: require has b.input
-        if not R.holds(s.res[p], NZ_input[v_b]):
-            continue
-        _key = ('activate', p, v_b)
-        _found = s.game.memo.get(_key)
+    _options1 = [v_b for v_b in s.z['city'][p] if ((not s.cst['active'][v_b]) and (F_input[v_b] != (0, 0, 0, 0))) and (not NZ_input[v_b] or R.holds(s.res[p], NZ_input[v_b]))]
+    # spec line 245: choose b: card in my city where not active and input != none
+    for v_b in _options1:
+        _found = _rows0[v_b]
         if _found is None:
-            _found = R.remember(s.game, _key)
+            _found = _rows0[v_b] = []
             _found.append(Action(p, 'activate', (v_b,), s.game))
         out += _found
 
@@ -172,12 +173,15 @@ def apply_activate(g, s, p, args):
 
 def legal_pick(g, s, p, out):
     """Choices of 'Take a card from the offer' open to player p (spec line 254)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('pick', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('pick', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 255: choose c: card in offer
     for v_c in s.z['offer']:
-        _key = ('pick', p, v_c)
-        _found = s.game.memo.get(_key)
+        _found = _rows0[v_c]
         if _found is None:
-            _found = R.remember(s.game, _key)
+            _found = _rows0[v_c] = []
             _found.append(Action(p, 'pick', (v_c,), s.game))
         out += _found
 
@@ -194,15 +198,18 @@ def legal_build(g, s, p, out):
     # spec line 265: require count my city < city_limit
     if not (len(s.z['city'][p]) < g.P['city_limit']):
         return
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('build', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('build', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 264: choose b: card in my hand
     for v_b in s.z['hand'][p]:
         # spec line 266: require count my hand - 1 >= b.value
         if not ((len(s.z['hand'][p]) - 1) >= F_value[v_b]):
             continue
-        _key = ('build', p, v_b)
-        _found = s.game.memo.get(_key)
+        _found = _rows0[v_b]
         if _found is None:
-            _found = R.remember(s.game, _key)
+            _found = _rows0[v_b] = []
             _found.append(Action(p, 'build', (v_b,), s.game))
         out += _found
 
@@ -220,12 +227,15 @@ def apply_build(g, s, p, args):
 
 def legal_demolish(g, s, p, out):
     """Choices of 'Demolish' open to player p (spec line 275)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('demolish', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('demolish', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 276: choose b: card in my city
     for v_b in s.z['city'][p]:
-        _key = ('demolish', p, v_b)
-        _found = s.game.memo.get(_key)
+        _found = _rows0[v_b]
         if _found is None:
-            _found = R.remember(s.game, _key)
+            _found = _rows0[v_b] = []
             _found.append(Action(p, 'demolish', (v_b,), s.game))
         out += _found
 
@@ -272,13 +282,16 @@ def legal_reserve_sell_card(g, s, p, out):
     # spec line 299: uses reserve_trades 1
     if s.ta['reserve_trades'][p] + 1 > 1:
         return
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('reserve_sell_card', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('reserve_sell_card', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 297: choose c: card in my hand
     for v_c in s.z['hand'][p]:
-        # the actions below depend on nothing but _key: made once, then shared
-        _key = ('reserve_sell_card', p, v_c)
-        _found = s.game.memo.get(_key)
+        # the actions below depend on nothing but the cards chosen: made once, then shared
+        _found = _rows0[v_c]
         if _found is None:
-            _found = R.remember(s.game, _key)
+            _found = _rows0[v_c] = []
             # spec line 298: choose x: 2 of electricity, water
             for v_x, t_x in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)):
                 _found.append(R.made(s.game, p, 'reserve_sell_card', (v_c, v_x)))
@@ -307,6 +320,7 @@ def legal_offer_trade(g, s, p, out):
     _high3 = len(s.z['hand'][p])
     if 2 < _high3:
         _high3 = 2
+    _memo = s.game.memo  # looked up once for the loops below
     _key4 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), _high3)
     # spec line 308: choose partner: other player
     for v_partner in range(s.n):
@@ -320,7 +334,7 @@ def legal_offer_trade(g, s, p, out):
             _bound7 = 2
         # the actions below depend on nothing but _key: made once, then shared
         _key = ('offer_trade', _key4, v_partner, (_held5[0] if _held5[0] < 2 else 2), (_held5[1] if _held5[1] < 2 else 2), (_held5[2] if _held5[2] < 2 else 2), (_held5[3] if _held5[3] < 2 else 2), _bound7)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _fit9 = [_b8 for _b8 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held1[0] >= _b8[0][0] and _held1[1] >= _b8[0][1] and _held1[2] >= _b8[0][2] and _held1[3] >= _b8[0][3]]
@@ -512,7 +526,11 @@ def setup(g, s, p):
 
 def end_when_game_over(g, s):
     """Whether the end `game_over` is triggered (spec line 362)."""
-    return any((s.tr['wellbeing'][_q1] >= g.P['target']) for _q1 in range(s.n))
+    # spec line 362: when any player wellbeing >= target
+    for _q1 in range(s.n):
+        if (s.tr['wellbeing'][_q1] >= g.P['target']):
+            return True
+    return False
 
 
 def winners_game_over(g, s):
@@ -524,8 +542,15 @@ def winners_game_over(g, s):
 
 def legal_upgrade(g, s, p, out):
     """Choices of 'Upgrade' open to player p (spec line 408)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('upgrade', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('upgrade', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 409: choose old: card in my city
     for v_old in s.z['city'][p]:
+        _rows1 = _rows0[v_old]
+        if _rows1 is None:
+            _rows1 = _rows0[v_old] = [None] * len(CARD_NAMES)
         # spec line 410: choose new: card in my hand where colour == old.colour and value > old.value
         for v_new in s.z['hand'][p]:
             if not ((F_colour[v_new] == F_colour[v_old]) and (F_value[v_new] > F_value[v_old])):
@@ -533,10 +558,9 @@ def legal_upgrade(g, s, p, out):
             # spec line 411: require count my hand - 1 >= new.value - old.value
             if not ((len(s.z['hand'][p]) - 1) >= (F_value[v_new] - F_value[v_old])):
                 continue
-            _key = ('upgrade', p, v_old, v_new)
-            _found = s.game.memo.get(_key)
+            _found = _rows1[v_new]
             if _found is None:
-                _found = R.remember(s.game, _key)
+                _found = _rows1[v_new] = []
                 _found.append(Action(p, 'upgrade', (v_old, v_new), s.game))
             out += _found
 
@@ -814,7 +838,11 @@ def start_heart(g, s):
 
 def end_when_game_over__solo(g, s):
     """Whether the end `game_over` is triggered (spec line 548)."""
-    return any(((s.tr['wellbeing'][_q1] >= g.P['target']) or (s.gtr['heart'] > g.P['target'])) for _q1 in range(s.n))
+    # spec line 548: when any player wellbeing >= target or heart > target
+    for _q1 in range(s.n):
+        if ((s.tr['wellbeing'][_q1] >= g.P['target']) or (s.gtr['heart'] > g.P['target'])):
+            return True
+    return False
 
 
 def winners_game_over__solo(g, s):
@@ -924,6 +952,8 @@ RULES_FAMILY = R.Rules(
     track_start={'wellbeing': start_wellbeing},
     setup=setup,
     ends=(('game_over', end_when_game_over, False, winners_game_over),),
+    end_after=('build', 'score_goods', 'score_worker'),
+    end_after_answer=False,
     asks=ASKS,
 )
 
@@ -964,6 +994,10 @@ RULES_METROPOLIS_RULEBOOK = RULES_FAMILY.changed(
     },
     round_tallies=('reserve_trades', 'cylinders_scored', 'trade_offers', 'environment_used'),
     tallies=('reserve_trades', 'cylinders_scored', 'trade_offers', 'environment_used'),
+    end_after=(
+        'build', 'score_goods_environment', 'score_two_goods', 'score_two_workers',
+        'score_worker_goods_environment', 'upgrade',
+    ),
 )
 
 
@@ -994,6 +1028,7 @@ RULES_METROPOLIS = RULES_METROPOLIS_RULEBOOK.changed(
     tallies=(
         'reserve_trades', 'trade_offers', 'environment_used', 'workers_scored', 'goods_scored',
     ),
+    end_after=('build', 'score_goods', 'score_goods_environment', 'score_worker', 'upgrade'),
 )
 
 

@@ -11,6 +11,7 @@ bundles once (:func:`bag_fits`); one bounding a number choice narrows its range
 from __future__ import annotations
 
 from collections.abc import Callable
+import re
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -150,11 +151,16 @@ def _card_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w
 
 
 def invariant_card_choice(a: ast.Action, j: int) -> bool:
-    """Whether choice ``j`` of ``a`` picks cards of a zone, with its ``where``, that
-    reads none of the choices before it (so its options can be listed once, before the
-    loops over those choices)."""
+    """Whether choice ``j`` of ``a`` picks cards of a zone (or sets of cards), with its
+    ``where``, that reads none of the choices before it (so its options can be listed once,
+    before the loops over those choices); or is the first choice, of cards with a ``where``
+    (listed before its loop, that list is shared with the other actions that make it)."""
     c = a.choices[j]
-    return (j > 0 and type(c.domain) is ast.CardDomain and choices_read(c.domain, a.choices[:j]) == 0
+    if j == 0:  # the first choice: listed first only to be shared (see card_options)
+        return type(c.domain) is ast.CardDomain and c.domain.where is not None \
+            and hoistable(c.domain.where)
+    return (type(c.domain) in (ast.CardDomain, ast.SubsetDomain)
+            and choices_read(c.domain, a.choices[:j]) == 0
             and (c.domain.where is None or hoistable(c.domain.where)))
 
 
@@ -164,15 +170,86 @@ def card_options(gen: EngineGenerator, c: ast.Choice, type_: N.Type, reqs: list,
     requirements ``reqs`` (which read no other choice) allow, in the zone's order, for
     the loop over ``c`` inside the loops of the choices before it."""
     d, var, inner = c.domain, f"v_{c.name}", ctx.local(c.name, type_)
-    tests = [] if d.where is None else [expr(d.where, inner.with_card(var, type_.of), gen.res)]
+    on_card = inner.with_card(var, type_.of)
+    source = zone(d.zone, ctx, gen.res)
+    grouped = _field_equals(d.where, on_card, gen) if _self_contained(source, var) else None
+    if grouped is not None:  # `where FIELD == VALUE and ...`: the zone's cards of that value
+        field, value, rest = grouped
+        groups = ctx.fresh("groups")
+        shared = gen._shared.setdefault(f"R.group_by({source}, {field})", len(gen._shared))
+        gen.lower.cite(c.span.line, w)
+        w.line(f"{groups} = s._cse.get({shared})")
+        w.line(f"if {groups} is None:  # the zone's cards by {field[2:]}, for every action this decision")
+        w.line(f"    {groups} = s._cse[{shared}] = R.group_by({source}, {field})")
+        source = f"{groups}.get({value}, ())"
+        tests = [expr(x, on_card, gen.res) for x in rest]
+    else:
+        tests = [] if d.where is None else [expr(d.where, on_card, gen.res)]
     for req in reqs:
         gen.lower.cite(req.span.line, w)
         tests.append(expr(req, inner, gen.res))
     gen.lower.cite(c.span.line, w)
     listed = ctx.fresh("options")
     cond = f" if {' and '.join(tests)}" if tests else ""
-    w.line(f"{listed} = [{var} for {var} in {zone(d.zone, ctx, gen.res)}{cond}]")
+    options = f"[{var} for {var} in {source}{cond}]"
+    if grouped is not None:
+        w.line(f"{listed} = {options}")
+        gen._options[id(c)] = listed
+        return
+    if _self_contained(options, var):
+        # The same list in other actions of the phase is made once per decision: the
+        # state's table of shared lists (s._cse, emptied before each decision) under the
+        # number of this list's code.
+        shared = gen._shared.setdefault(options, len(gen._shared))
+        w.line(f"{listed} = s._cse.get({shared})")
+        w.line(f"if {listed} is None:  # not made yet for this decision by another action")
+        w.line(f"    {listed} = s._cse[{shared}] = {options}")
+    else:
+        w.line(f"{listed} = {options}")
     gen._options[id(c)] = listed
+
+
+def _field_equals(where, on_card: Ctx, gen: EngineGenerator, constant: bool = True):
+    """When ``where`` is ``FIELD == VALUE`` (or that first of conditions joined by
+    ``and``), FIELD a field of the card being chosen (the same for a card all game)
+    and VALUE a constant (or, not ``constant``, any value that reads neither the card
+    nor dice): (the Python table of FIELD, VALUE's source, the other conditions).
+    Else None."""
+    if where is None or _unsafe(where):
+        return None
+    parts = list(where.operands) if type(where) is ast.And else [where]
+    first = parts[0]
+    if type(first) is not ast.Compare or first.op != "==":
+        return None
+    for field, value in ((first.left, first.right), (first.right, first.left)):
+        if type(field) is not ast.Name:
+            continue
+        b = N.resolve(on_card.mode, on_card.scope, field.name)
+        if b is None or b.kind != "card_field":
+            continue
+        if type(value) in (ast.Number, ast.Text, ast.Bool):
+            pass
+        elif not constant and type(value) in (ast.Me, ast.PlayerCount):
+            pass
+        elif type(value) is ast.Name:
+            vb = N.resolve(on_card.mode, on_card.scope, value.name)
+            if vb is None or vb.kind != "enum_member":
+                continue
+        else:
+            continue
+        return f"F_{field.name}", expr(value, on_card, gen.res), parts[1:]
+    return None
+
+
+_LOCAL = re.compile(r"\b(_[a-z]+\d+|v_\w+)\b")
+
+
+def _self_contained(code: str, var: str) -> bool:
+    """Whether the Python expression ``code`` names no local variable of the function
+    but ``var`` and those it binds itself (``for NAME in``): its value depends only on
+    the state, ``p`` and ``g``."""
+    bound = set(re.findall(r"for (\w+) in", code)) | {var}
+    return all(name in bound for name in _LOCAL.findall(code))
 
 
 def _player_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
@@ -204,20 +281,124 @@ def _enum_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w
 
 
 def _subset_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
+    listed = getattr(gen, "_options", {}).get(id(c))
+    if listed is not None:  # the sets were made before the outer loops (see subset_options)
+        w.line(f"for v_{c.name} in {listed}:")
+        return ctx.local(c.name, type_)
+    sets = _subsets(gen, c, ctx, w)
+    w.line(f"for v_{c.name} in {sets}[1:]:  # the non-empty ones")
+    return ctx.local(c.name, type_)
+
+
+def _subsets(gen: EngineGenerator, c: ast.Choice, ctx: Ctx, w: Writer, size: int | None = None) -> str:
+    """Emit the list of every set of cards the subset choice ``c`` may pick, the empty
+    one first (or, given ``size``, of the sets of that many cards only, in the same
+    order); returns its variable."""
     d = c.domain
     items, sets, part, card = ctx.fresh("items"), ctx.fresh("sets"), ctx.fresh("set"), ctx.fresh("c")
-    cond = ""
-    if d.where is not None:
-        cond = f" and {expr(d.where, ctx.with_card(card, d.card_type.name), gen.res)}"
-    w.line(f"{items} = [{card} for {card} in CARDS_OF[{literal(d.card_type.name)}] "
-           f"if s.loc[{card}] is not None{cond}]")
+    inner = ctx.with_card(card, d.card_type.name)
+    walked = _zone_walked(gen, d, inner)
+    if walked is not None:
+        # `it in ZONE`: the cards of that zone, in the order of their ids (the order of the
+        # catalogue, as below), without testing every card of the type
+        src, rest = walked
+        cond = f" if {' and '.join(expr(x, inner, gen.res) for x in rest)}" if rest else ""
+        w.line(f"{items} = [{card} for {card} in sorted({src}){cond}]" if cond
+               else f"{items} = sorted({src})")
+    elif (grouped := _field_equals(d.where, inner, gen, constant=False)) is not None:
+        # `where FIELD == X and ...`: the cards of the type with that X, from a table of
+        # the type's cards by FIELD made once per game (kept in the game's memo)
+        field, value, rest = grouped
+        groups = ctx.fresh("groups")
+        key = literal(("cards by", d.card_type.name, field))
+        w.line(f"{groups} = s.game.memo.get({key})")
+        w.line(f"if {groups} is None:")
+        w.line(f"    {groups} = s.game.memo[{key}] = "
+               f"R.group_by(CARDS_OF[{literal(d.card_type.name)}], {field})")
+        cond = "".join(f" and {expr(x, inner, gen.res)}" for x in rest)
+        w.line(f"{items} = [{card} for {card} in {groups}.get({value}, ()) "
+               f"if s.loc[{card}] is not None{cond}]")
+    else:
+        cond = ""
+        if d.where is not None:
+            cond = f" and {expr(d.where, inner, gen.res)}"
+        w.line(f"{items} = [{card} for {card} in CARDS_OF[{literal(d.card_type.name)}] "
+               f"if s.loc[{card}] is not None{cond}]")
+    if size is not None:
+        w.line(f"{sets} = R.sets_of_size({items}, {size})")
+        return sets
     # every set, in the order of the binary numbers whose bits pick the items: each item
     # adds, after the sets before it, each of those sets with the item (one tuple each)
     w.line(f"{sets} = [()]")
     w.line(f"for {card} in {items}:")
     w.line(f"    {sets} += [{part} + ({card},) for {part} in {sets}]")
-    w.line(f"for v_{c.name} in {sets}[1:]:  # the non-empty ones")
-    return ctx.local(c.name, type_)
+    return sets
+
+
+def _zone_walked(gen: EngineGenerator, d: ast.SubsetDomain, inner: Ctx):
+    """When the ``where`` of a subset choice is ``it in ZONE`` (or that and more, joined
+    by ``and``), ZONE of one owner holding cards of the choice's type, and nothing in
+    it rolls dice: (the Python source of ZONE's list, the other conditions).  Else None."""
+    if d.where is None or _unsafe(d.where):
+        return None
+    parts = list(d.where.operands) if type(d.where) is ast.And else [d.where]
+    for i, part in enumerate(parts):
+        if type(part) is not ast.InZone or type(part.card) is not ast.It:
+            continue
+        z = part.zone
+        decl = inner.mode.zones.get(z.zone.name)
+        card_type = getattr(getattr(decl, "card_type", None), "name", None)
+        if decl is None or decl.per_card is not None or card_type != d.card_type.name:
+            continue
+        if decl.per_player and z.owner is None and z.owner_expr is None:
+            continue  # that zone of any player
+        return zone(z, inner, gen.res), parts[:i] + parts[i + 1:]
+    return None
+
+
+def subset_options(gen: EngineGenerator, c: ast.Choice, type_: N.Type, reqs: list, ctx: Ctx,
+                   w: Writer) -> None:
+    """Emit the list of the sets the subset choice ``c`` offers that the requirements
+    ``reqs`` (which read no other choice) allow, in the choice's order, for the loop over
+    ``c`` inside the loops of the choices before it (made once, not in each of them)."""
+    gen.lower.cite(c.span.line, w)
+    sized = next(((req, n) for req in reqs if (n := _set_size(req, c.name)) is not None), None)
+    if sized is not None and sized[1] > 0:
+        reqs = [req for req in reqs if req is not sized[0]]
+        gen.lower.cite(sized[0].span.line, w)
+        sets = _subsets(gen, c, ctx, w, size=sized[1])
+    else:
+        sets = _subsets(gen, c, ctx, w)
+    inner = ctx.local(c.name, type_)
+    tests = []
+    for req in reqs:
+        gen.lower.cite(req.span.line, w)
+        tests.append(expr(req, inner, gen.res))
+    listed = ctx.fresh("options")
+    cond = f" if {' and '.join(tests)}" if tests else ""
+    if sized is not None and sized[1] <= 0:
+        w.line(f"{listed} = []  # no set of {sized[1]} cards is offered (the empty one never is)")
+    elif sized is not None:
+        if not cond:
+            gen._options[id(c)] = sets
+            return
+        w.line(f"{listed} = [v_{c.name} for v_{c.name} in {sets}{cond}]")
+    else:
+        w.line(f"{listed} = [v_{c.name} for v_{c.name} in {sets}[1:]{cond}]  # the non-empty ones")
+    gen._options[id(c)] = listed
+
+
+def _set_size(req, name: str) -> int | None:
+    """N when ``req`` is ``count NAME == N`` (either way round, N a number): the subset
+    choice ``NAME`` offers only its sets of N cards."""
+    if type(req) is not ast.Compare or req.op != "==":
+        return None
+    for side, other in ((req.left, req.right), (req.right, req.left)):
+        if (type(side) is ast.Count and side.where is None and side.zone.zone.name == name
+                and side.zone.owner is None and side.zone.owner_expr is None
+                and type(other) is ast.Number):
+            return other.value
+    return None
 
 
 def _range_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:

@@ -10,6 +10,7 @@ imports is a real package, :mod:`compiler.engine.runtime`, copied as it is.
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 
 import jinja2
@@ -20,12 +21,13 @@ from compiler.analysis.compose import Composition
 from compiler.analysis.types import Types
 from compiler.engine.choices import (
     DOMAINS, bag_fits, bag_items, bound_limit, caps_total, card_options, choices_read, hoistable,
-    invariant_card_choice, memo_depth, range_bound, range_limit,
+    invariant_card_choice, memo_depth, range_bound, range_limit, subset_options,
 )
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
 from compiler.engine.naming import Namer
 from compiler.engine.pyexpr import Ctx, Resources, StmtLowering, Writer, _players, expr
 from compiler.engine.pyquote import Code, engine_environment, literal, reference
+from compiler.engine.touches import end_after, end_after_answer
 from dsl import ast
 from dsl.spans import source_lines
 
@@ -72,6 +74,8 @@ class EngineGenerator:
         self.entries = list(cards) + self._piece_entries()
         self.namer = Namer()
         self.functions: list[str] = []
+        #: the code of each list of options shared between actions -> its number in s._cse
+        self._shared: dict[str, int] = {}
         self.lower = StmtLowering(self.res, self.score_track, source_lines=source_lines(source),
                                   name_function=self.namer.fresh)
 
@@ -184,6 +188,13 @@ class EngineGenerator:
                 w.line(f"if s.ta[{literal(tally.name)}][p] + {use.amount} > {mx}:")
                 w.line(f"    {skip}")
         chosen = ctx.types.action(a)  # the choices as the checker typed them
+        # When the actions depend on nothing but the cards chosen before the memo, their
+        # lists are kept in rows indexed by card id, a list index per choice instead of
+        # a tuple key hashed for every option.
+        rows = (0 < memo and all(type(c.domain) is ast.CardDomain for c in a.choices[:memo])
+                and all(j < memo for j in fits.values())
+                and not any(depth <= memo and a.choices.index(c) >= memo
+                            for depth, items in hoists.items() for c, _, _ in items))
         key: list[str] = ["p"]  # what the options below the memo depend on
         deferred = []  # bundle filters worked out only when the memo has no entry
         for depth in range(len(a.choices) + 1):
@@ -216,22 +227,47 @@ class EngineGenerator:
                     var = self._hoisted[id(bound)] = bound_limit(self, c, bound, ctx, w)
                 if depth <= memo and a.choices.index(c) >= memo:
                     key.append(var)
+            if depth == 0 and memo > 0:
+                w.line("_memo = s.game.memo  # looked up once for the loops below")
+                if rows:
+                    # the key is the cards chosen: the lists are kept in rows indexed by
+                    # card id (one row per card of the choice before), not under a tuple
+                    w.line(f"_rows0 = _memo.get(({literal(a.name)}, 'rows', p))")
+                    w.line("if _rows0 is None:")
+                    w.line(f"    _rows0 = _memo[({literal(a.name)}, 'rows', p)] = [None] * len(CARD_NAMES)")
+            if rows and 0 < depth < memo:
+                var = f"v_{a.choices[depth - 1].name}"
+                w.line(f"_rows{depth} = _rows{depth - 1}[{var}]")
+                w.line(f"if _rows{depth} is None:")
+                w.line(f"    _rows{depth} = _rows{depth - 1}[{var}] = [None] * len(CARD_NAMES)")
             if depth == 0:
                 for j, reqs in invariant.items():
                     c = a.choices[j]
-                    card_options(self, c, chosen.locals[c.name], [a.requires[i] for i in reqs], ctx, w)
+                    hoist = subset_options if type(c.domain) is ast.SubsetDomain else card_options
+                    hoist(self, c, chosen.locals[c.name], [a.requires[i] for i in reqs], ctx, w)
             if depth < memo and any(not part.startswith(("v_", "_key")) for part in key[1:]):
                 # the part of the key known here, worked out once for the loops below
                 part = ctx.fresh("key")
                 w.line(f"{part} = ({', '.join(key)})")
                 key = [part]
-            if depth == memo:
+            if depth == memo and rows:
+                assert key == ["p", *(f"v_{c.name}" for c in a.choices[:memo])], key
+                if depth < len(a.choices):
+                    w.line("# the actions below depend on nothing but the cards chosen: "
+                           "made once, then shared")
+                var = f"v_{a.choices[depth - 1].name}"
+                w.line(f"_found = _rows{depth - 1}[{var}]")
+                w.line("if _found is None:")
+                memo_level = w.level
+                w.level += 1
+                w.line(f"_found = _rows{depth - 1}[{var}] = []")
+            elif depth == memo:
                 # Nothing below reads the state but through the values in the key: the
                 # actions are worked out once per game for each key, and shared.
                 if depth < len(a.choices):
                     w.line("# the actions below depend on nothing but _key: made once, then shared")
                 w.line(f"_key = ({literal(a.name)}, {', '.join(key)})")
-                w.line("_found = s.game.memo.get(_key)")
+                w.line(f"_found = {'_memo' if memo > 0 else 's.game.memo'}.get(_key)")
                 w.line("if _found is None:")
                 memo_level = w.level
                 w.level += 1
@@ -351,7 +387,19 @@ class EngineGenerator:
             return fn
         fn = self.namer(kind, id(owner), base)
         w = self._fn(f"def {fn}(g, s):", f"{title} (spec line {e.span.line}).")
-        w.line(f"return {expr(e, self._ctx(mode, me=me), self.res)}")
+        ctx = self._ctx(mode, me=me)
+        if type(e) in (ast.AnyPlayer, ast.EveryPlayer):
+            # a loop over the seats that stops at the first answer, without the
+            # generator of any() or all()
+            self.lower.cite(e.span.line, w)
+            var, found = ctx.fresh("q"), type(e) is ast.AnyPlayer
+            w.line(f"for {var} in range(s.n):")
+            test = expr(e.condition, ctx.with_me(var), self.res)
+            w.line(f"    if {test if found else f'not {test}'}:")
+            w.line(f"        return {found}")
+            w.line(f"return {not found}")
+        else:
+            w.line(f"return {expr(e, ctx, self.res)}")
         self._emit(w)
         return fn
 
@@ -506,12 +554,15 @@ class EngineGenerator:
                           if end.when is not None else None),
                 literal(end.immediately), reference(self.outcome(mode, end))))
                 for end in mode.ends.values())),
+            end_after=_end_after(mode),
+            end_after_answer=literal(_end_after_answer(mode)),
             asks=Code("ASKS"),
         )
 
     def render(self) -> str:
         comp = self.comp
         modes = {name: self.mode_rules(m) for name, m in comp.modes.items()}
+        self.functions = _unshare(self.functions)
         self.functions.extend(self.lower.extra)
         if self.res.families:  # each family's members -> their indices in bags
             self.functions.insert(0, Code("\n".join(
@@ -655,6 +706,47 @@ def _resources(comp: Composition) -> Resources:
                     members.setdefault(m, res.index[N.slot_name(decl.name, m)])
     res.varying_tables = table_data.varying(list(comp.modes.values()))
     return res
+
+
+_SHARED = re.compile(r"^( *)(_options\d+) = s\._cse\.get\((\d+)\)\n\1if \2 is None:[^\n]*\n"
+                     r"\1    \2 = s\._cse\[\3\] = (.*)$", re.MULTILINE)
+
+
+def _unshare(functions: list[str]) -> list[Code]:
+    """``functions`` with the lists of options that only one function makes (see
+    :func:`compiler.engine.choices.card_options`) made plainly, not kept in ``s._cse``."""
+    uses: dict[str, int] = {}
+    for source in functions:
+        for m in _SHARED.finditer(source):
+            uses[m.group(3)] = uses.get(m.group(3), 0) + 1
+
+    def plain(m: re.Match) -> str:
+        if uses[m.group(3)] > 1:
+            return m.group(0)
+        return f"{m.group(1)}{m.group(2)} = {m.group(4)}"
+
+    return [Code(_SHARED.sub(plain, source)) for source in functions]
+
+
+def _end_after(mode):
+    """The ``end_after`` field of a mode's rules: the names of the actions after which
+    the ends' conditions are checked (the union over the ends of
+    :func:`compiler.engine.touches.end_after`), or None (after every action)."""
+    union: set[str] = set()
+    for end in mode.ends.values():
+        if end.when is not None:
+            after = end_after(mode, end.when)
+            if after is None:
+                return literal(None)
+            union.update(after)
+    return names_tuple(tuple(sorted(union))) if union else literal(None)
+
+
+def _end_after_answer(mode) -> bool:
+    """The ``end_after_answer`` field: whether some end's condition may change when a
+    question inside an effect is answered (True when no end has a condition)."""
+    conditions = [end.when for end in mode.ends.values() if end.when is not None]
+    return not conditions or any(end_after_answer(mode, c) for c in conditions)
 
 
 def _family(slot: str) -> str:

@@ -119,6 +119,8 @@ RULES_DEFAULTS: dict[str, object] = {
     **{k: literal(()) for k in ("piece_states", "nonrenewable")},
     **{k: literal(None) for k in ("round_start", "setup")},
     "ends": PyTuple(()),
+    "end_after": literal(None),
+    "end_after_answer": literal(True),
 }
 
 

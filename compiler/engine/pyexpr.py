@@ -95,6 +95,12 @@ def _in_zone(e: ast.InZone, ctx: Ctx, res: Resources) -> str:
     specific = z.owner is not None or z.owner_expr is not None or (
         zone_decl.per_card is not None and ctx.scope.card == zone_decl.per_card.name)
     where = owner(z, ctx, res) if specific or not (zone_decl.per_player or zone_decl.per_card) else "..."
+    if type(e.card) is ast.It and ctx.card is not None:
+        # the card in context is a card (never ``nothing``): its place read inline
+        card = ctx.card
+        if where == "...":  # in that zone of any owner
+            return f"(s.loc[{card}] is not None and s.loc[{card}][0] == {literal(z.zone.name)})"
+        return f"(s.loc[{card}] == ({literal(z.zone.name)}, {where}))"
     return f"R.in_zone(s, {expr(e.card, ctx, res)}, {literal(z.zone.name)}, {where})"
 
 
@@ -111,6 +117,8 @@ def _has(e: ast.Has, ctx: Ctx, res: Resources) -> str:
     if field is not None:
         # a card's bag: compare only the resources it names (the engine's table of them)
         name, card = field
+        if _IDENT.match(card):  # a card that costs nothing holds without the call
+            return f"(not NZ_{name}[{card}] or R.holds(s.res[{who}], NZ_{name}[{card}]))"
         return f"R.holds(s.res[{who}], NZ_{name}[{card}])"
     return f"R.has(s, {who}, {expr(e.bag, ctx, res)})"
 

@@ -89,8 +89,25 @@ class Rules:
     #: (name, ``end when`` or None, whether it ends the game at once (else it is latched
     #: and the flow ends the game), (g, s) → the winners when it decides)
     ends: tuple[tuple[str, Predicate | None, bool, Callable[[Rules, State], Iterable[int]]], ...] = ()
+    #: the actions after which the ends' conditions are checked (the others change
+    #: nothing they read, so none can have become true); None: after every action
+    end_after: tuple[str, ...] | None = None
+    #: whether the ends' conditions are checked after a question inside an effect is
+    #: answered (False: nothing that runs then changes what they read)
+    end_after_answer: bool = True
     #: function name → the rest of an effect that waits for an answer (``ask``, ``choose``)
     asks: dict[str, Continuation] = dataclasses.field(default_factory=dict)
+    #: phase name → the legal-action functions of the actions it offers, in order
+    #: (worked out from ``phases`` and ``actions``, for the turn loop)
+    legal_of: dict[str, tuple[Legal, ...]] = dataclasses.field(init=False, repr=False)
+    #: action name → what applying it runs: the triggers before it, then its effect
+    effects_of: dict[str, tuple[Apply, ...]] = dataclasses.field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.legal_of = {name: tuple(self.actions[a][0] for a in phase.actions)
+                         for name, phase in self.phases.items()}
+        self.effects_of = {name: (*self.triggers.get(name, ()), fns[1])
+                           for name, fns in self.actions.items()}
 
     def changed(self, **fields: Any) -> Rules:
         """A copy of these rules with ``fields`` replaced: a mode built on another.

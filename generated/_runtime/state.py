@@ -17,12 +17,16 @@ if TYPE_CHECKING:
     from .rules import Phase, Rules
 
 
+_is, _repeat = operator.is_, itertools.repeat
+
+
 class State:
     """A game state: plain data, cheap to clone, JSON round-trip via ``to_json``."""
 
     __slots__ = ("game", "g", "n", "phase", "stage", "round", "first", "turn", "done", "res",
                  "tr", "gtr", "z", "loc", "cst", "ta", "pending", "rng", "ended", "terminal",
-                 "winners", "ended_by", "_past", "_moves", "_known", "again", "turn_open", "_legal")
+                 "winners", "ended_by", "_past", "_moves", "_known", "again", "turn_open", "_legal",
+                 "_cse")
 
     game: GameBase
     g: Rules
@@ -72,6 +76,10 @@ class State:
     again: bool
     turn_open: bool
     _legal: list[Action] | None
+    #: lists worked out once per decision and shared by the legal-action functions that
+    #: need the same one (by the number the compiler gave its code); emptied before
+    #: each decision's legal actions are worked out
+    _cse: dict[int, Any]
 
     def __init__(self, game: GameBase) -> None:
         """An empty state of ``game`` (filled by ``new_initial_state`` or :func:`.saves.restore_state`)."""
@@ -79,6 +87,7 @@ class State:
         self.g = game.rules
         self.n = game.num_players
         self._legal = None
+        self._cse = {}
 
     # -- OpenSpiel-style API
     def current_player(self) -> int:
@@ -111,7 +120,7 @@ class State:
         legal = self._legal if self._legal is not None and not self.terminal else self.legal_actions()
         # An action taken from legal_actions() is found by identity, in C, without
         # calling Action.__eq__ on the actions listed before it; any other is compared by value.
-        if any(map(operator.is_, legal, itertools.repeat(action))):
+        if any(map(_is, legal, _repeat(action))):
             match = action
         else:
             try:
@@ -134,16 +143,19 @@ class State:
         g, p = self.g, action.player
         if self.pending:
             self._answer(action)
+            if g.end_after_answer:
+                self._check_end()
         else:
-            phase = g.phases[self.phase]
-            for trigger in g.triggers.get(action.name, ()):
-                trigger(g, self, p, action.args)
-            g.actions[action.name][1](g, self, p, action.args)
-            if phase.kind == "draft" or (phase.kind == "turns" and not self.again):
+            kind = g.phases[self.phase].kind
+            args = action.args
+            for effect in g.effects_of[action.name]:  # the triggers before it, then its effect
+                effect(g, self, p, args)
+            if kind == "draft" or (kind == "turns" and not self.again):
                 self.turn += 1
                 self.turn_open = False
             self.again = False
-        self._check_end()
+            if g.end_after is None or action.name in g.end_after:
+                self._check_end()
         self._advance()
 
     def is_terminal(self) -> bool:
@@ -192,6 +204,7 @@ class State:
         c.winners = list(self.winners)
         c._past, c._moves, c._known = self._past, self._moves, self._known
         c._legal = self._legal
+        c._cse = {}
         return c
 
     @property
@@ -331,10 +344,11 @@ class State:
                     out.append(made(game, p, "decline_card", ()))
                 return out
             return [made(game, p, "answer", (label,)) for label in ask_["labels"]]
-        out = []
+        out: list[Action] = []
         g = self.g
-        for name in g.phases[self.phase].actions:
-            g.actions[name][0](g, self, p, out)
+        self._cse = {}
+        for legal in g.legal_of[self.phase]:
+            legal(g, self, p, out)
         return out
 
     def _answer(self, action: Action) -> None:
@@ -436,7 +450,8 @@ class State:
         no decision to make (a loop in the spec's flow that nobody can play)."""
         g = self.g
         steps = 0
-        self._settle()
+        if self.pending:
+            self._settle()
         while not self.terminal and not self.pending:
             steps += 1
             if steps > 10_000:
@@ -500,11 +515,15 @@ class State:
                 self.turn += 1
                 self.turn_open = False
             return all(self.done)
+        done = self.done
         for q in range(self.n):
-            if not self.done[q]:
-                if self._legal_of_actor(q):
+            if not done[q]:
+                legal = self._compute_legal(q)  # as in _legal_of_actor, without the call
+                if legal:
+                    if not self.pending:
+                        self._legal = legal
                     return False
-                self.done[q] = True
+                done[q] = True
         return True
 
     def _legal_of_actor(self, q: int) -> list[Action]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from .chance import shuffle_list
@@ -26,6 +27,29 @@ def in_zone(s: State, card: int, name: str, owner: Any = ...) -> bool:
     if where is None or where[0] != name:
         return False
     return owner is ... or where[1] == owner
+
+
+def group_by(cards: Iterable[int], field: Sequence[Any]) -> dict[Any, list[int]]:
+    """The ``cards`` by the value of a card field (``field[card]``, a table of the
+    engine's catalogue): value → those cards, in the order of ``cards``."""
+    groups: dict[Any, list[int]] = {}
+    for card in cards:
+        value = field[card]
+        found = groups.get(value)
+        if found is None:
+            groups[value] = [card]
+        else:
+            found.append(card)
+    return groups
+
+
+def sets_of_size(items: Sequence[int], size: int) -> list[tuple[int, ...]]:
+    """The sets of ``size`` of ``items`` (``size`` >= 1), each a tuple in the order of
+    ``items``, in the order a subset choice lists its sets: that of the binary numbers
+    whose bits pick the items (item i is bit i), so the sets whose last item comes
+    earliest come first.  The same sets, in the same order, as listing every set and
+    keeping those of ``size``, without making the others."""
+    return [t[::-1] for t in reversed(list(combinations(items[::-1], size)))]
 
 
 def best(cards: Sequence[int], key: Callable[[int], Any], line: int) -> int:

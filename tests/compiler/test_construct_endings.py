@@ -37,6 +37,14 @@ def _state(game, players: int = 3, mode: str = "competitive"):
     return game.Game(num_players=players, seed=1, mode=mode).new_initial_state()
 
 
+def _set_rounds(state, n: int) -> None:
+    """Put the game at round ``n`` as a rule writing the count would: the engine tries
+    the ends after what can change what they read (a hand edit is not one of those, so
+    the test tries them once itself)."""
+    state.gtr["rounds_played"] = n
+    state._check_end()
+
+
 def _act(state, player: int, name: str) -> None:
     state.apply_action(next(a for a in state.legal_actions() if a.player == player and a.name == name))
 
@@ -76,9 +84,9 @@ def test_a_finish_round_end_is_latched_until_the_round_is_over(game):
     end, then the flow's `travel -> end when round_cap` stops the game; the most missions
     win, more victory points break the tie."""
     state = _state(game)
-    state.gtr["rounds_played"] = 30
     state.tr["missions_done"][:] = [1, 1, 0]
     state.tr["vp"][:] = [4, 0, 9]
+    _set_rounds(state, 30)
     _act(state, 0, "rest")
     assert state.ended == ["round_cap"] and not state.is_terminal()
     saved = state.to_json()
@@ -97,8 +105,7 @@ def test_a_finish_round_end_is_latched_until_the_round_is_over(game):
 def test_nobody_wins(game):
     """Past the round limit by more than 5 rounds: the safety end, in which nobody wins."""
     state = _state(game)
-    state.gtr["rounds_played"] = 36
-    _act(state, 0, "rest")
+    _set_rounds(state, 36)
     assert state.ended == ["round_cap", "nobody_wins"]
     assert state.outcome() == {"end": "nobody_wins", "winners": []} and state.returns() == [-1.0] * 3
 

@@ -88,7 +88,7 @@ def test_the_engine_does_the_work_once(tmp_path):
     assert "for v_given, t_given in _fit" in swap
     # below the choice of the other player, nothing reads the state: the actions are
     # worked out once per game for each key (the resources clipped to what a bundle asks)
-    assert "\n        _found = s.game.memo.get(_key)" in swap
+    assert "\n        _found = _memo.get(_key)" in swap and "_memo = s.game.memo" in swap
     assert "_held" in swap.split("_key = ")[1].split("\n")[0]
 
 
@@ -164,3 +164,30 @@ def test_a_shared_action_cannot_be_changed():
     with pytest.raises(AttributeError, match="immutable"):
         del action.args
     assert state.legal_actions()[0] is action
+
+
+def test_the_sets_of_one_size_come_in_the_order_of_every_set():
+    """``require count S == N`` on a subset choice makes only the sets of N cards
+    (``R.sets_of_size``), in the order the choice lists all its sets."""
+    from compiler.engine.runtime import sets_of_size
+    for k in range(8):
+        items = list(range(10, 10 + k))
+        every = [()]
+        for c in items:
+            every += [part + (c,) for part in every]
+        for size in range(1, k + 2):
+            assert sets_of_size(items, size) == [x for x in every if len(x) == size]
+
+
+def test_actions_of_cards_chosen_are_kept_in_rows_by_card_id(repo_root):
+    """An action whose options depend only on the cards chosen keeps its lists in rows
+    indexed by card id (no tuple key per option); the actions are still made once and
+    shared: the same objects at every decision that offers them."""
+    text = (repo_root / "generated" / "utopolis.py").read_text(encoding="utf-8")
+    build = text[text.index("def legal_build("):text.index("def apply_build(")]
+    assert "_found = _rows0[v_b]" in build and "_key" not in build
+    from generated import utopolis
+    s = utopolis.Game(num_players=2, mode="family", seed=3).new_initial_state()
+    first = {(a.name, a.args): a for a in s.legal_actions()}
+    again = s._compute_legal(s.current_player())  # worked out again, from the memo
+    assert all(first[(a.name, a.args)] is a for a in again)
