@@ -135,7 +135,7 @@ def name_word(context: Sequence[str]) -> str | None:
     if last == "mode" and before == "default":
         return "the name of a mode"
     if last == "set":
-        return "a param name" if _in_mode_block(context) else "a chosen card"
+        return "a param name" if _in_mode_block(context) else "a track or a chosen card"
     return NAME_AFTER.get(last)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from dsl import ast, codes
 from dsl.diagnostics import Note, did_you_mean
-from compiler.analysis import limits
+from compiler.analysis import constfold, limits
 from compiler.analysis import names as N
 from compiler.checks.typecheck import Checker
 
@@ -170,6 +170,12 @@ class BlockChecker(Checker):
         self.block(st.otherwise, scope.narrow(*N.narrowing(st.condition, negated=True)))
 
     def _set_state(self, st: ast.SetState, scope: N.Scope) -> None:
+        owner = scope.type_of(st.var.name)
+        if owner is not None and owner.definite() == N.PLAYER:  # `set p.morale = 3`: p's track
+            if owner.maybe:
+                self.maybe_used(ast.Name(st.var.name, st.var.span), owner, f"`{st.var.name}` here")
+            self.set_track(st.state, None, st.value, scope, player=st.var.name)
+            return
         card = self.card_local(st.var, scope)
         if card:
             b = N.card_member(self.mode, card, st.state.name)
@@ -179,6 +185,56 @@ class BlockChecker(Checker):
                                   hint="declare it in the zone: `state name: bool = false`")
             else:
                 self.expect(st.value, b.type, scope, f"the value of `{st.state.name}`")
+
+    def _set_track(self, st: ast.SetTrack, scope: N.Scope) -> None:
+        self.set_track(st.track, st.key, st.value, scope)
+
+    def set_track(self, name: ast.Ident, key, value, scope: N.Scope, player: str | None = None) -> None:
+        """``set TRACK = E``, ``set TRACK[k] = E`` and (``player`` given) ``set p.TRACK = E``
+        (construct 12): E0501 for an unknown name, E0531 when it names something else than a
+        track (the hint names the statement that changes it), E0505 for ``p.TRACK`` of a
+        track not kept per player, W0128 when a number known before the game lies outside
+        the track's range."""
+        track = self.mode.tracks.get(name.name)
+        self.expect(value, N.INT, scope, "the value a track is set to")
+        if track is None:
+            self._not_a_track(name, scope, player)
+            return
+        if player is not None and not track.per_player:
+            self.report.error(codes.WHOSE, f"track `{track.name}` is not kept per player: there is no "
+                              f"`{player}.{track.name}`", name.span, hint=f"write `set {track.name} = ...`",
+                              notes=[Note("declared here", track.span)])
+            return
+        self.track_key(track, key, scope, name.span)
+        bounds = constfold.track_bounds(self.mode, track)
+        v = constfold.fold(value, constfold.mode_env(self.mode))
+        if bounds and isinstance(v, int) and not isinstance(v, bool) and not bounds[0] <= v <= bounds[1]:
+            self.report.warning(codes.SET_OUTSIDE_RANGE, f"`{track.name}` runs from {bounds[0]} to "
+                                f"{bounds[1]}, so setting it to {v} puts it at "
+                                f"{min(max(v, bounds[0]), bounds[1])}", value.span,
+                                hint="set it to a value inside the range, or widen the range",
+                                notes=[Note("the range", track.low.span)])
+
+    def _not_a_track(self, name: ast.Ident, scope: N.Scope, player: str | None) -> None:
+        n, m = name.name, self.mode
+        verbs = {"param": ("a param, fixed for a game", "declare a track to change it during play, "
+                           "or change the param in a mode with `set`"),
+                 "derived": ("a derived value, worked out from others", "change what it is worked out from"),
+                 "tally": ("a tally, counted by the actions it limits", "take the actions it counts"),
+                 "resource": ("a resource", f"`gain {n} 1` or `pay {n} 1` change what a player holds"),
+                 "local": ("a name chosen in this rule",
+                           "choose another value, or name a new one with `let`")}
+        kind = ("local" if n in scope.locals and player is None else "param" if n in m.params
+                else "derived" if n in m.derived else "tally" if n in m.tallies
+                else "resource" if n in m.resources else None)
+        if kind is None:
+            self.report.error(codes.UNKNOWN_NAME, f"unknown track `{n}`", name.span,
+                              hint=did_you_mean(n, m.tracks, "tracks") or "`set` puts a track's marker "
+                              "at a value: declare the track")
+            return
+        what, fix = verbs[kind]
+        self.report.error(codes.SET_NOT_TRACK, f"`set` changes a track, and `{n}` is {what}", name.span,
+                          hint=fix)
 
     def _roll(self, st: ast.Roll, scope: N.Scope) -> None:
         card = self.card_local(st.die, scope)
@@ -353,6 +409,7 @@ STATEMENTS: dict[type, Callable[[BlockChecker, Any, N.Scope], N.Scope | None]] =
     ast.ForEach: BlockChecker._for_each,
     ast.If: BlockChecker._if,
     ast.SetState: BlockChecker._set_state,
+    ast.SetTrack: BlockChecker._set_track,
     ast.Done: BlockChecker._nothing_to_check,
     ast.Again: BlockChecker._nothing_to_check,
     ast.PassFirstPlayer: BlockChecker._nothing_to_check,

@@ -604,6 +604,7 @@ EXPRESSIONS: dict[type, Callable[[Checker, Any, N.Scope], Type]] = {
     ast.ThePlayer: Checker._the_player,
     ast.CountPlayers: Checker._count_players,
     ast.EveryPlayer: Checker._every_player,
+    ast.RoundNumber: lambda c, e, scope: N.INT,
 }
 
 

@@ -1,11 +1,13 @@
 """Tracks, derived values and tallies: derived values defined through themselves
-(E0206), where a track starts, what it is kept per (E0501, E0505), what a derived
-value computes, a tally's scopes and maximum (E0503, E0506, W0103)."""
+(E0206), where a track starts and its range (E0532, E0533), what it is kept per
+(E0501, E0505), what a derived value computes, a tally's scopes and maximum (E0503,
+E0506, W0103)."""
 
 from __future__ import annotations
 
 from dsl import ast, codes
-from dsl.diagnostics import did_you_mean
+from dsl.diagnostics import Note, did_you_mean
+from compiler.analysis import constfold
 from compiler.analysis import names as N
 from compiler.analysis.types import TypeRecord
 from compiler.checks.cycles import CycleChecker
@@ -24,6 +26,8 @@ class _Checks(CycleChecker):
         for t in m.tracks.values():
             if t.start is not None:
                 self.expect(t.start, N.INT, N.Scope(), "where a track starts")
+            if t.low is not None:
+                self.track_range(t)
             if t.per_enum is not None:
                 if t.per_enum.name not in m.enums:
                     self.report.error(codes.UNKNOWN_NAME, f"unknown enum `{t.per_enum.name}`",
@@ -51,3 +55,26 @@ class _Checks(CycleChecker):
                 if isinstance(t.maximum, ast.Number) and t.maximum.value == 0:
                     self.report.warning(codes.COUNTS_NOTHING, f"tally `{t.name}` allows nothing (max 0)",
                                         t.maximum.span, hint="remove the actions that use it instead")
+
+    def track_range(self, t: ast.Track) -> None:
+        """``range LOW to HIGH`` (construct 12): numbers (E0503), not empty (E0533), and
+        the start inside it (E0532), when they fold before the game."""
+        self.expect(t.low, N.INT, N.Scope(), "the low end of a track's range")
+        self.expect(t.high, N.INT, N.Scope(), "the high end of a track's range")
+        bounds = constfold.track_bounds(self.mode, t)
+        if bounds is None:
+            return
+        low, high = bounds
+        if low > high:
+            self.report.error(codes.RANGE_EMPTY, f"track `{t.name}` runs from {low} to {high}: no value "
+                              "is in that range", t.low.span,
+                              hint=f"write the low end first: `range {high} to {low}`")
+            return
+        start = constfold.fold(t.start, constfold.mode_env(self.mode)) if t.start is not None else 0
+        if isinstance(start, int) and not isinstance(start, bool) and not low <= start <= high:
+            where = t.start.span if t.start is not None else t.span
+            self.report.error(codes.START_OUTSIDE_RANGE, f"track `{t.name}` starts at {start}, outside its "
+                              f"range {low} to {high}", where,
+                              hint=f"start it inside the range (`start {low}`)" if t.start is not None
+                              else f"a track starts at 0 unless told: add `start {low}`",
+                              notes=[Note("the range", t.low.span)])

@@ -134,8 +134,15 @@ class GamePage:
     def tracks(self) -> list[list[str]]:
         return [[t.title, md.code(t.name), english.scope_words(t, self.names, table=True),
                  "yes" if t.is_score else "no",
-                 english.expr(t.start, self.names) if t.start is not None else "0",
-                 self._src(t)] for t in self.base.tracks.values()]
+                 self._track_start(t), self._src(t)] for t in self.base.tracks.values()]
+
+    def _track_start(self, t) -> str | Markdown:
+        """The start column of the tracks table; a ranged track adds its ends (construct 12)."""
+        start = english.expr(t.start, self.names) if t.start is not None else "0"
+        if t.low is None or t.high is None:
+            return start
+        return Markdown("{} (runs from {} to {})").format(start, english.expr(t.low, self.names),
+                                                          english.expr(t.high, self.names))
 
     def zones(self) -> list[list[str]]:
         rows = []

@@ -15,6 +15,7 @@ from itertools import count as _counter
 from typing import Any
 
 from dsl import ast
+from compiler.analysis import constfold
 from compiler.analysis import names as N
 from compiler.analysis.types import TypeRecord
 from compiler.engine.pyquote import Code, comment, docstring, literal
@@ -455,6 +456,7 @@ EXPRESSIONS: dict[type, Callable[[Any, Ctx, Resources], str]] = {
     ast.Call: _call,
     ast.Nothing: lambda e, ctx, res: "-1",
     ast.Nobody: lambda e, ctx, res: "-1",
+    ast.RoundNumber: lambda e, ctx, res: "s.round",
     ast.TopOf: _top_of,
     ast.NextIn: _next_in,
     ast.FieldOf: _field_of,
@@ -581,13 +583,44 @@ class StmtLowering:
 
     def _advance(self, st: ast.Advance, ctx: Ctx, w: Writer) -> None:
         track = ctx.mode.tracks[st.track.name]
-        if st.key is not None:
-            target = f"s.gtr[{literal(track.name)}][{self.value(st.key, ctx)}]"
-        elif track.per_player:
-            target = f"s.tr[{literal(track.name)}][{ctx.me}]"
-        else:
-            target = f"s.gtr[{literal(track.name)}]"
+        target = self._track_target(track, st.key, ctx.me, ctx)
+        if track.low is not None:  # a ranged track stops at its ends (construct 12)
+            w.line(f"{target} = {self._clamp(track, f'{target} + {self.value(st.amount, ctx)}', ctx)}")
+            return
         w.line(f"{target} += {self.value(st.amount, ctx)}")
+
+    def _track_target(self, track: ast.Track, key, who: str, ctx: Ctx) -> str:
+        """The Python place of ``track``'s marker: ``who``'s, or the one of ``key``."""
+        if key is not None:
+            return f"s.gtr[{literal(track.name)}][{self.value(key, ctx)}]"
+        if track.per_player:
+            return f"s.tr[{literal(track.name)}][{who}]"
+        return f"s.gtr[{literal(track.name)}]"
+
+    def _clamp(self, track: ast.Track, value: str, ctx: Ctx) -> str:
+        """``value`` kept inside ``track``'s range (ends folded when they are constants)."""
+        if track.low is None or track.high is None:
+            return value
+        bounds = constfold.track_bounds(ctx.mode, track)
+        if bounds and re.fullmatch(r"-?[0-9]+", value):  # a number written out: clamped here
+            return str(min(max(int(value), bounds[0]), bounds[1]))
+        low, high = (str(b) for b in bounds) if bounds else (self.value(track.low, ctx),
+                                                              self.value(track.high, ctx))
+        return f"min(max({value}, {low}), {high})"
+
+    def _set_track(self, st: ast.SetTrack, ctx: Ctx, w: Writer) -> None:
+        track = ctx.mode.tracks[st.track.name]
+        target = self._track_target(track, st.key, ctx.me, ctx)
+        w.line(f"{target} = {self._clamp(track, self.value(st.value, ctx), ctx)}")
+
+    def _set_state(self, st: ast.SetState, ctx: Ctx, w: Writer) -> None:
+        owner = ctx.scope.locals.get(st.var.name)
+        if owner is not None and owner.definite() == N.PLAYER:  # `set p.morale = 3`: p's track
+            track = ctx.mode.tracks[st.state.name]
+            target = self._track_target(track, None, f"v_{st.var.name}", ctx)
+            w.line(f"{target} = {self._clamp(track, self.value(st.value, ctx), ctx)}")
+            return
+        w.line(f"s.cst[{literal(st.state.name)}][v_{st.var.name}] = {self.value(st.value, ctx)}")
 
     def _draw(self, st: ast.Draw | ast.Reveal, ctx: Ctx, w: Writer) -> None:
         res = self.res
@@ -804,8 +837,8 @@ STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] =
     ast.EachPlayer: StmtLowering._each_player,
     ast.ForEach: StmtLowering._for_each,
     ast.If: StmtLowering._if,
-    ast.SetState: lambda low, st, ctx, w: w.line(
-        f"s.cst[{literal(st.state.name)}][v_{st.var.name}] = {low.value(st.value, ctx)}"),
+    ast.SetState: StmtLowering._set_state,
+    ast.SetTrack: StmtLowering._set_track,
     ast.Done: lambda low, st, ctx, w: w.line(f"s.done[{ctx.me}] = True"),
     ast.Again: lambda low, st, ctx, w: w.line("s.again = True"),
     ast.PassFirstPlayer: lambda low, st, ctx, w: w.line("s.first = (s.first + 1) % s.n"),

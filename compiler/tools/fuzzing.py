@@ -495,10 +495,36 @@ def _stress_questions(draw, st, text: str) -> str:
     return text[:found.start()] + stmt + "\n" + found.group().strip() + text[found.end():]
 
 
+#: Ends of a track's range and values it is set to (issue 11, construct 12): empty,
+#: reversed, huge, computed, and a start outside the range.
+_RANGES = ("0 to 0", "1 to 6", "6 to 1", "-5 to 5", "0 to 99999999999999999999999", "players to 2 * players",
+           "round to 3", "1 to vp")
+_SET_VALUES = ("0", "-1", "99999999999999999999999", "round", "round - 7", "{t} + 1", "true", "players * 9")
+
+
+def _stress_track_ranges(draw, st, text: str) -> str:
+    """A ranged track (construct 12) set, advanced and read ``n`` times in an effect, with
+    odd ends (empty, reversed, huge, computed) and odd values."""
+    m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done)\b[^\n]*$", text, re.M))
+    if not m:
+        return text
+    found = m[draw(st.integers(0, len(m) - 1))]
+    start = draw(st.sampled_from(("", "  start 3\n", "  start 99\n")))
+    per = draw(st.sampled_from(("  per player\n", "")))
+    decl = f'track fzr "Fz ranged" {{\n{per}  range {draw(st.sampled_from(_RANGES))}\n{start}}}\n'
+    lines = []
+    for _ in range(min(_size(draw, st), 200)):
+        value = draw(st.sampled_from(_SET_VALUES)).format(t="fzr")
+        lines.append(draw(st.sampled_from((f"set fzr = {value}", f"advance fzr by {value}",
+                                           f"if fzr < round {{\nset fzr = {value}\n}}"))))
+    stmt = "\n".join(lines)
+    return decl + text[:found.start()] + stmt + "\n" + found.group().strip() + text[found.end():]
+
+
 #: Every stress edit: ``(draw, strategies, text) -> text``.
 STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _stress_deep_blocks,
           _stress_huge_literal, _stress_many_declarations, _stress_wide, _stress_family,
-          _stress_questions)
+          _stress_questions, _stress_track_ranges)
 
 
 def spec_stress(text: str):

@@ -27,6 +27,9 @@ from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, Choo
                                 Draw, EachPlayer, FirstPlayerMost, FirstPlayerRandom, ForEach, Gain, If, Let,
                                 MoveAll, MoveCard, PassFirstPlayer, Pay, PutCatalogue, Release, Reveal, Roll,
                                 Score, SetState, Shuffle, Stmt, Transfer)
+# slice C2 (issue 11): tracks set to a value, the round number
+from dsl.ast.expressions import RoundNumber
+from dsl.ast.statements import SetTrack
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
@@ -77,3 +80,4 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "Procedure", "TieBreaker", "RollOff", "End", "ModePlayers", "UseModule", "SetParam", "Add",
            "Replace", "Remove", "Mode", "Module", "Amend", "Spec", "Domain", "ModeOp", "Decl", "DECL_KINDS",
            "decl_kind", "walk"]
+__all__ += ["RoundNumber", "SetTrack"]  # slice C2

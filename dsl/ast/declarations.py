@@ -49,6 +49,9 @@ class Track:
     start: Expr | None = None
     per_enum: Ident | None = None
     meta: tuple[Meta, ...] = ()
+    #: ``range LOW to HIGH``: the marker never goes below LOW nor above HIGH (construct 12)
+    low: Expr | None = None
+    high: Expr | None = None
     span: Span = _span()
 
 

@@ -324,7 +324,15 @@ class Call:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class RoundNumber:
+    """``round``: the number of the round in progress (1 in the first round, 0 before the
+    phase that starts a round is first entered; construct 12)."""
+
+    span: Span = _span()
+
+
 Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, It, InZone, RollValue,
              Not, And, Or,
              Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Index, Call,
-             Nothing, Nobody, TopOf, NextIn, FieldOf, ThePlayer, CountPlayers, EveryPlayer]
+             Nothing, Nobody, TopOf, NextIn, FieldOf, ThePlayer, CountPlayers, EveryPlayer, RoundNumber]

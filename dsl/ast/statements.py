@@ -190,11 +190,25 @@ class If:
 
 @dataclass(frozen=True, slots=True)
 class SetState:
-    """``set b.active = true``: a card's state in its zone."""
+    """``set b.active = true``: a card's state in its zone; ``set p.morale = 3`` (``var``
+    a player): player ``p``'s track (construct 12)."""
 
     var: Ident
     state: Ident
     value: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class SetTrack:
+    """``set pot = 0``, ``set loyalty[f] = 1``: a track's marker is put at ``value`` (the
+    acting player's track if kept per player; the one of ``key`` for a track kept per
+    enum member), kept between the ends of the track's ``range`` (construct 12).  Another
+    player's track, ``set p.morale = 3``, is a :class:`SetState` on a player."""
+
+    track: Ident
+    value: Expr
+    key: Expr | None = None
     span: Span = _span()
 
 
@@ -279,4 +293,5 @@ class Roll:
 
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
              PutCatalogue, Shuffle, ChooseCards, ChooseCard, EachPlayer, ForEach, If, SetState, Done,
-             PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again]
+             PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again,
+             SetTrack]

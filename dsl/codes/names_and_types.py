@@ -166,4 +166,20 @@ CODES: tuple[Code, ...] = (
          "(a player), so that a value that may be absent can be passed without a test. A number, "
          "a bag or an enum member is never absent: drop the `?`.",
          'procedure tip "Tip" (n: int?) {\n  effect {\n    score n\n  }\n  source "Turn"\n}\n'),
+    Code(SET_NOT_TRACK := "E0531", "`set` of something that is not a track",
+         "`set NAME = E` puts a track's marker at E (`set p.NAME = E`: player p's track; "
+         "`set NAME[k] = E`: the one of member k). NAME is a param (fixed for a game: a mode "
+         "changes it with its own `set`), a derived value (worked out from others), a tally or a "
+         "resource (`gain` and `pay` change what a player holds). Declare a track to change it "
+         "during play, or use the statement the hint names.",
+         'param goal "Goal" = 5 {\n  source "Rules"\n}\n\n'
+         'action reset "Reset" {\n  effect {\n    set goal = 3\n  }\n  source "Turn"\n}\n'),
+    Code(START_OUTSIDE_RANGE := "E0532", "a track starts outside its range",
+         "A track with `range LOW to HIGH` never leaves that range, and its `start` (0 when not "
+         "written) lies outside it: the first move would jump to an end. Start it inside the range.",
+         'track morale "Morale" {\n  per player\n  range 1 to 6\n  start 8\n  source "Rules"\n}\n'),
+    Code(RANGE_EMPTY := "E0533", "a track's range is empty",
+         "`range LOW to HIGH` gives the lowest and the highest value of a track, in that order; "
+         "here LOW is above HIGH, so no value is in the range. Write the low end first.",
+         'track morale "Morale" {\n  per player\n  range 6 to 1\n  start 3\n  source "Rules"\n}\n'),
 )

@@ -85,14 +85,20 @@ class DeclarationRules(TreeToAst):
     def start_value(self, c):
         return ("start", c[0])
 
+    def track_range(self, c):
+        return ("range", (c[0], c[1]))
+
     @v_args(meta=True)
     def track(self, meta, c):
         name, title, *items = c
         start = self._tagged(items, "start")
         per_enum = self._tagged(items, "per_enum")
+        bounds = self._tagged(items, "range")
+        low, high = bounds[0] if bounds else (None, None)
         return ast.Track(str(name), title, bool(self._tagged(items, "per_player")),
                          bool(self._tagged(items, "score")), start[0] if start else None,
-                         per_enum[0] if per_enum else None, self._metas(items), self._span(meta))
+                         per_enum[0] if per_enum else None, self._metas(items), low, high,
+                         self._span(meta))
 
     @v_args(meta=True)
     def member(self, meta, c):

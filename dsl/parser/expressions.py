@@ -155,6 +155,10 @@ class ExpressionRules(TreeToAst):
     def every_player(self, meta, c):
         return ast.EveryPlayer(c[0], self._span(meta))
 
+    @v_args(meta=True)
+    def round_number(self, meta, c):
+        return ast.RoundNumber(self._span(meta))
+
     def player_where(self, c):
         return ("where", c[0])
 

@@ -125,3 +125,13 @@ def test_the_words_of_questions_about_players_and_order_in_zones_are_keywords():
     assert {"the", "player", "with", "most", "then", "fewest", "where", "every", "top", "of", "nothing",
             "nobody", "count", "players", "next", "in", "after", "by", "move", "all", "bottom"} <= words
     assert (Operator, "%") in tokens
+
+
+def test_the_words_of_setting_tracks_are_keywords():
+    """Issue 11, construct 12: `range` and `round` are read from the grammar like every
+    keyword; `set` takes a track."""
+    tokens = lex('track morale "Morale" {\n  range 1 to 6\n}\nset morale = round\nset p.morale = 3\n')
+    words = {value for tok, value in tokens if tok in Keyword}
+    assert {"track", "range", "to", "set", "round"} <= words
+    assert [v for t, v in tokens if t in Name] == ["morale", "morale", "p", "morale"]
+    assert not [v for t, v in tokens if t in Error]

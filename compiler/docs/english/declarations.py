@@ -229,6 +229,9 @@ def track(decl: ast.Track, names: Mapping[str, str] | None = None) -> list[str]:
         parts.append("the score track")
     if decl.start is not None:
         parts.append(Markdown("starts at {}").format(phrase(decl.start, v)))
+    if decl.low is not None and decl.high is not None:  # construct 12
+        parts.append(Markdown("runs from {} to {} and never goes past either end").format(
+            phrase(decl.low, v), phrase(decl.high, v)))
     return paragraphs([Markdown("**{}**: {}.").format(decl.title, Markdown(", ").join(parts))],
                       provenance(decl.meta))
 

@@ -597,5 +597,6 @@ EXPR_RENDERERS: dict[type, Callable[..., str]] = {
     ast.ThePlayer: _the_player,
     ast.CountPlayers: _count_players,
     ast.EveryPlayer: _every_player,
+    ast.RoundNumber: lambda n, v: "the number of the round",
     ast.ZoneRef: _zone,
 }

@@ -104,6 +104,15 @@ def _advance(node: ast.Advance, v: Voice) -> list[str]:
     return _bullet(f"Advance {track} by {phrase(node.amount, v)}.")
 
 
+def _set_track(node: ast.SetTrack, v: Voice) -> list[str]:
+    decl = v.names.decls.get(node.track.name)
+    title = v.names.title(node.track.name)
+    track = v.own(title) if isinstance(decl, ast.Track) and decl.per_player else f"the {title}"
+    if node.key is not None:
+        track = f"the {title} of {phrase(node.key, v)}"
+    return _bullet(f"Set {track} to {phrase(node.value, v)}.")
+
+
 # ----------------------------------------------------------------- cards
 def _full_note(dest: ast.ZoneRef, v: Voice) -> str:
     decl = v.names.decls.get(dest.zone.name)
@@ -218,6 +227,10 @@ def _if(node: ast.If, v: Voice) -> list[str]:
 
 
 def _set_state(node: ast.SetState, v: Voice) -> list[str]:
+    decl = v.names.decls.get(node.state.name)
+    if isinstance(decl, ast.Track) and decl.per_player:  # `set p.morale = 3`: a player's track
+        return _bullet(f"Set {inline(node.var.name)}'s {v.names.title(node.state.name)} to "
+                       f"{phrase(node.value, v)}.")
     var, state = inline(node.var.name), plain(node.state.name)
     if isinstance(node.value, ast.Bool):
         return _bullet(f"Mark {var} as {'' if node.value.value else 'not '}{state}.")
@@ -252,6 +265,7 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.ForEach: _for_each,
     ast.If: _if,
     ast.SetState: _set_state,
+    ast.SetTrack: _set_track,
     ast.Done: lambda n, v: _bullet("You are finished with this phase (you pass)."),
     ast.PassFirstPlayer: lambda n, v: _bullet("The first player marker passes to the left."),
     ast.FirstPlayerRandom: lambda n, v: _bullet("The first player is chosen at random."),
