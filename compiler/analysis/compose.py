@@ -22,6 +22,7 @@ TABLES: dict[type, str] = {
     ast.Tally: "tallies", ast.Phase: "phases", ast.Action: "actions", ast.Trigger: "triggers",
     ast.Procedure: "procedures",
     ast.End: "ends",
+    ast.Dice: "dice",
 }
 
 
@@ -74,6 +75,8 @@ class ComposedMode:
     triggers: dict[str, ast.Trigger] = field(default_factory=dict)
     procedures: dict[str, ast.Procedure] = field(default_factory=dict)
     ends: dict[str, ast.End] = field(default_factory=dict)
+    #: dice that belong to nobody (construct 16)
+    dice: dict[str, ast.Dice] = field(default_factory=dict)
     history: list[Change] = field(default_factory=list)
     lineage: tuple[str, ...] = ()
     #: the `players` line in force, when a mode, module or amendment changed the count

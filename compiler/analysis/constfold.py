@@ -205,6 +205,7 @@ FOLDS = {
     ast.CountPlayers: _in_play,
     ast.EveryPlayer: _any_player,
     ast.RoundNumber: _in_play,
+    ast.CountShowing: _in_play,
 }
 
 

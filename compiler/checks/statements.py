@@ -187,6 +187,16 @@ class BlockChecker(Checker):
                 self.expect(st.value, b.type, scope, f"the value of `{st.state.name}`")
 
     def _set_track(self, st: ast.SetTrack, scope: N.Scope) -> None:
+        dice = self.mode.dice.get(st.track.name)
+        if dice is not None and st.track.name not in self.mode.tracks:  # turn a die (construct 16)
+            if st.key is not None:
+                self.die_index(dice, st.key, scope)
+            elif dice.count > 1:
+                self.report.error(codes.DIE_NEEDS_INDEX, f"`{dice.name}` is {dice.count} dice: say which "
+                                  "one to turn", st.track.span, hint=f"write `set {dice.name}[1] = ...`",
+                                  notes=[Note("declared here", dice.span)])
+            self.die_face(dice, st.value, scope)
+            return
         self.set_track(st.track, st.key, st.value, scope)
 
     def set_track(self, name: ast.Ident, key, value, scope: N.Scope, player: str | None = None) -> None:
@@ -237,6 +247,15 @@ class BlockChecker(Checker):
                           hint=fix)
 
     def _roll(self, st: ast.Roll, scope: N.Scope) -> None:
+        dice = self.mode.dice.get(st.die.name)
+        if dice is not None and st.die.name not in scope.locals:  # dice of the game (construct 16)
+            if st.index is not None:
+                self.die_index(dice, st.index, scope)
+            return
+        if st.index is not None:
+            self.report.error(codes.WRONG_TYPE, f"`{st.die.name}` is not a set of dice: `[...]` names one "
+                              "die of a `dice` declaration", st.index.span,
+                              hint=f"write `roll {st.die.name}`")
         card = self.card_local(st.die, scope)
         pieces = self.mode.pieces.get(card) if card else None
         if card and (pieces is None or not pieces.sides):

@@ -17,6 +17,7 @@ from typing import Any
 
 from dsl import ast, codes
 from dsl.diagnostics import Note, Report, did_you_mean
+from compiler.analysis import constfold
 from compiler.analysis import names as N
 from compiler.analysis.types import Type, TypeRecord
 
@@ -160,6 +161,11 @@ class Checker:
             self.report.error(codes.WHOSE, f"track `{e.name}` is kept per {b.decl.per_enum.name}: say "
                               "which", e.span, hint=f"write `{e.name}[...]`")
             return N.INT
+        if b is not None and b.kind == "dice" and b.decl.count > 1:
+            self.report.error(codes.DIE_NEEDS_INDEX, f"`{e.name}` is {b.decl.count} dice: say which one",
+                              e.span, hint=f"write `{e.name}[1]`, or `count {e.name} showing ...`",
+                              notes=[Note("declared here", b.decl.span)])
+            return b.type
         if b is None:
             self.report.error(codes.UNKNOWN_NAME, f"unknown name `{e.name}`", e.span,
                               hint=did_you_mean(e.name, N.all_names(self.mode, scope))
@@ -412,6 +418,10 @@ class Checker:
         return N.BOOL
 
     def _index(self, e: ast.Index, scope: N.Scope) -> Type:
+        dice = self.mode.dice.get(e.track.name)
+        if dice is not None and e.owner is None and e.track.name not in scope.locals:
+            self.die_index(dice, e.key, scope)
+            return N.die_type(self.mode, dice)
         resource = self.mode.resources.get(e.track.name)
         if resource is not None:  # disc[k], p.disc[k]: the amount of one member of a family
             if e.owner is not None and scope.locals.get(e.owner) != N.PLAYER:
@@ -431,6 +441,39 @@ class Checker:
                               hint=f"write `{track.name}[...]`")
         self.track_key(track, e.key, scope, e.span)
         return N.INT
+
+    def _count_showing(self, e: ast.CountShowing, scope: N.Scope) -> Type:
+        dice = self.mode.dice.get(e.dice.name)
+        if dice is None:
+            self.report.error(codes.UNKNOWN_NAME, f"unknown dice `{e.dice.name}`", e.dice.span,
+                              hint=did_you_mean(e.dice.name, self.mode.dice, "dice")
+                              or "declare them: `dice d \"Title\" { count 2  faces ... }`")
+            self.infer(e.face, scope)
+            return N.INT
+        self.die_face(dice, e.face, scope)
+        return N.INT
+
+    def die_index(self, dice: ast.Dice, index, scope: N.Scope) -> None:
+        """``d[i]``: a number; E0536 when one written out names no die of ``dice``."""
+        self.expect(index, N.INT, scope, f"which die of `{dice.name}`")
+        i = constfold.fold(index, constfold.mode_env(self.mode))
+        if isinstance(i, int) and not isinstance(i, bool) and not 1 <= i <= dice.count:
+            self.report.error(codes.DIE_INDEX, f"`{dice.name}` is {dice.count} "
+                              f"{'die' if dice.count == 1 else 'dice'}, numbered 1 to {dice.count}: there is "
+                              f"no die {i}", index.span, hint=f"name a die from 1 to {dice.count}",
+                              notes=[Note("declared here", dice.span)])
+
+    def die_face(self, dice: ast.Dice, face, scope: N.Scope) -> None:
+        """A face of ``dice`` (``showing F``, ``set d = F``): of the dice's type, and E0535
+        when one known before the game is not printed on them."""
+        want = N.die_type(self.mode, dice)
+        self.expect(face, want, scope, f"a face of `{dice.name}`")
+        v = constfold.fold(face, constfold.mode_env(self.mode))
+        faces = N.die_faces(dice)
+        if not want.unknown and v is not constfold.UNKNOWN and not isinstance(v, bool) and v not in faces:
+            self.report.error(codes.DIE_FACE_UNKNOWN, f"`{dice.name}` has no face {v}", face.span,
+                              hint="its faces are " + ", ".join(dict.fromkeys(str(f) for f in faces)),
+                              notes=[Note("declared here", dice.span)])
 
     def _call(self, e: ast.Call, scope: N.Scope) -> Type:
         arity = N.BUILTIN_FUNCS.get(e.func.name)
@@ -605,6 +648,7 @@ EXPRESSIONS: dict[type, Callable[[Checker, Any, N.Scope], Type]] = {
     ast.CountPlayers: Checker._count_players,
     ast.EveryPlayer: Checker._every_player,
     ast.RoundNumber: lambda c, e, scope: N.INT,
+    ast.CountShowing: Checker._count_showing,
 }
 
 

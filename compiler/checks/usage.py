@@ -31,6 +31,7 @@ _HOW_TO_USE = {
     ast.Derived: "read it in a rule (`score {name}`)",
     ast.Tally: "count with it (`uses {name} 1`) or read it",
     ast.Procedure: "run it from an action or phase (`do {name}(...)`)",
+    ast.Dice: "roll or read them (`roll {name}`, `{name} >= 2`)",
 }
 
 _KIND_WORDS = {ast.CardType: "card type", ast.Derived: "derived value"}
@@ -140,7 +141,7 @@ def _declarations(comp: Composition):
 
 
 _TABLE_NAMES = ("resources", "tracks", "enums", "card_types", "catalogues", "pieces", "zones",
-                "params", "derived", "tallies", "procedures")
+                "params", "derived", "tallies", "procedures", "dice")
 
 
 def _used_names(comp: Composition, cards: list[dict]) -> set[str]:
@@ -149,7 +150,8 @@ def _used_names(comp: Composition, cards: list[dict]) -> set[str]:
     used: set[str] = set()
     roots: list = [comp.base.setup, comp.base.flow]
     for table in ("resources", "tracks", "enums", "card_types", "catalogues", "pieces", "zones",
-                  "params", "derived", "tallies", "phases", "actions", "triggers", "procedures", "ends"):
+                  "params", "derived", "tallies", "phases", "actions", "triggers", "procedures", "ends",
+                  "dice"):
         roots += getattr(comp.base, table).values()
     roots += [*comp.mode_decls.values(), *comp.modules.values(), *comp.amendments]
     for root in roots:

@@ -28,6 +28,8 @@ class _Checks(CycleChecker):
                 self.expect(t.start, N.INT, N.Scope(), "where a track starts")
             if t.low is not None:
                 self.track_range(t)
+        for d in m.dice.values():
+            self.dice(d)
             if t.per_enum is not None:
                 if t.per_enum.name not in m.enums:
                     self.report.error(codes.UNKNOWN_NAME, f"unknown enum `{t.per_enum.name}`",
@@ -78,3 +80,33 @@ class _Checks(CycleChecker):
                               hint=f"start it inside the range (`start {low}`)" if t.start is not None
                               else f"a track starts at 0 unless told: add `start {low}`",
                               notes=[Note("the range", t.low.span)])
+
+    def dice(self, d: ast.Dice) -> None:
+        """A ``dice`` declaration (construct 16): ``sides`` or ``faces`` (E0537), at least
+        one die of at least one side (E0506), faces all numbers or all members of one enum
+        (E0501 for a name that is no member, E0534 for a mix)."""
+        if (d.sides is None) == (not d.faces):
+            self.report.error(codes.DICE_SIDES_AND_FACES, f"dice `{d.name}` need `sides` or `faces`, "
+                              "not " + ("both" if d.faces else "neither"), d.span,
+                              hint="`sides 6` for faces 1 to 6, or `faces 0, 1, 1, 2` to list them")
+        if d.count < 1 or (d.sides is not None and d.sides < 1):
+            self.report.error(codes.OUT_OF_RANGE, f"dice `{d.name}` need at least one die of at least one "
+                              "side", d.count_span or d.span,
+                              hint="write `count 1` or more, `sides 2` or more")
+        members = N.enum_members(self.mode)
+        enums = set()
+        for f in d.faces:
+            if isinstance(f, ast.Name):
+                if f.name not in members:
+                    self.report.error(codes.UNKNOWN_NAME, f"`{f.name}` is not a member of an enum", f.span,
+                                      hint=did_you_mean(f.name, members, "members")
+                                      or "declare an enum whose members are the faces")
+                    return
+                enums.add(members[f.name])
+            else:
+                enums.add(None)
+        if len(enums) > 1:
+            self.report.error(codes.DIE_FACES_MIXED, f"the faces of `{d.name}` mix "
+                              + ("numbers and enum members" if None in enums else
+                                 "members of " + " and ".join(f"`{e}`" for e in sorted(enums))),
+                              d.faces[0].span, hint="list numbers only, or members of one enum only")

@@ -166,6 +166,11 @@ class GamePage:
                  f"a die with {pc.sides} sides (its value starts at 1)" if pc.sides else "a token",
                  self._src(pc)] for pc in self.base.pieces.values()]
 
+    def dice(self) -> list[list[str]]:
+        """Dice that belong to nobody (construct 16)."""
+        return [[d.title, md.code(d.name), english.dice_words(d, self.names), self._src(d)]
+                for d in self.base.dice.values()]
+
     def tallies(self) -> list[list[str]]:
         return [[t.title, md.code(t.name), english.tally_limit(t, self.names), self._src(t)]
                 for t in self.base.tallies.values()]

@@ -211,7 +211,20 @@ def _index(e: ast.Index, ctx: Ctx, res: Resources) -> str:
     if e.track.name in res.families:
         who = ctx.me if e.owner is None else f"v_{e.owner}"
         return f"s.res[{who}][{slot(e.track.name, e.key, ctx, res)}]"
+    if e.track.name in ctx.mode.dice and e.owner is None and e.track.name not in ctx.scope.locals:
+        return f"s.dice[{literal(e.track.name)}][{_die_number(e.key, ctx, res)}]"  # construct 16
     return f"s.gtr[{literal(e.track.name)}][{expr(e.key, ctx, res)}]"
+
+
+def _die_number(index, ctx: Ctx, res: Resources) -> str:
+    """The Python list index of die ``index`` (counted from 1 in the spec)."""
+    if isinstance(index, ast.Number):
+        return str(index.value - 1)
+    return f"{expr(index, ctx, res)} - 1"
+
+
+def _count_showing(e: ast.CountShowing, ctx: Ctx, res: Resources) -> str:
+    return f"s.dice[{literal(e.dice.name)}].count({expr(e.face, ctx, res)})"
 
 
 def _on_card(e, ctx: Ctx, card: str | None = None) -> tuple[str, Ctx]:
@@ -413,6 +426,8 @@ def _member(b: N.Binding, name: str, card: str | None, who: str, res: Resources)
         return literal(name)
     if b.kind == "end":
         return "s.ended"
+    if b.kind == "dice":  # the face the (first) die shows (construct 16)
+        return f"s.dice[{literal(name)}][0]"
     raise KeyError(name)
 
 
@@ -457,6 +472,7 @@ EXPRESSIONS: dict[type, Callable[[Any, Ctx, Resources], str]] = {
     ast.Nothing: lambda e, ctx, res: "-1",
     ast.Nobody: lambda e, ctx, res: "-1",
     ast.RoundNumber: lambda e, ctx, res: "s.round",
+    ast.CountShowing: _count_showing,
     ast.TopOf: _top_of,
     ast.NextIn: _next_in,
     ast.FieldOf: _field_of,
@@ -609,6 +625,10 @@ class StmtLowering:
         return f"min(max({value}, {low}), {high})"
 
     def _set_track(self, st: ast.SetTrack, ctx: Ctx, w: Writer) -> None:
+        if st.track.name in ctx.mode.dice and st.track.name not in ctx.mode.tracks:  # turn a die
+            index = "1" if st.key is None else self.value(st.key, ctx)
+            w.line(f"R.set_die(s, g, {literal(st.track.name)}, {index}, {self.value(st.value, ctx)})")
+            return
         track = ctx.mode.tracks[st.track.name]
         target = self._track_target(track, st.key, ctx.me, ctx)
         w.line(f"{target} = {self._clamp(track, self.value(st.value, ctx), ctx)}")
@@ -652,6 +672,10 @@ class StmtLowering:
                f"{literal(st.dest.zone.name)}, {owner(st.dest, ctx, self.res)})")
 
     def _roll(self, st: ast.Roll, ctx: Ctx, w: Writer) -> None:
+        if st.die.name in ctx.mode.dice and st.die.name not in ctx.scope.locals:  # construct 16
+            index = "" if st.index is None else f", {self.value(st.index, ctx)}"
+            w.line(f"R.roll_dice(s, g, {literal(st.die.name)}{index})")
+            return
         sides = ctx.mode.pieces[ctx.scope.locals[st.die.name].of].sides
         w.line(f"s.cst['value'][v_{st.die.name}] = R.randrange(s, {sides}) + 1")
 

@@ -521,10 +521,35 @@ def _stress_track_ranges(draw, st, text: str) -> str:
     return decl + text[:found.start()] + stmt + "\n" + found.group().strip() + text[found.end():]
 
 
+#: Faces and uses of dice of the game (issue 11, construct 16).
+_FACES = ("1", "0, 0, 0", "fzf0, fzf1, fzf1", "fzf0, 1", "fzf0, nope", "99999999999999999999999, 1")
+_DICE_USES = ("roll fzd", "roll fzd[{i}]", "set fzd = {f}", "set fzd[{i}] = {f}", "score fzd[{i}]",
+              "score count fzd showing {f}", "if fzd == {f} {{\nroll fzd\n}}", "score fzd")
+
+
+def _stress_dice(draw, st, text: str) -> str:
+    """Dice of the game (construct 16) of ``n`` dice with odd faces (mixed, unknown, huge,
+    an enum of many members), rolled, turned, indexed and counted in an effect."""
+    m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done)\b[^\n]*$", text, re.M))
+    if not m:
+        return text
+    found = m[draw(st.integers(0, len(m) - 1))]
+    n = _size(draw, st)
+    members = "".join(f'  fzf{i} "Fz {i}"\n' for i in range(max(min(n, 500), 2)))
+    faces = draw(st.sampled_from(_FACES + ("sides 6", "sides 0", "sides 6\n  faces 1")))
+    faces = faces if faces.startswith("sides") else "faces " + faces
+    decl = (f'enum fzfe "Fz faces" {{\n{members}}}\n'
+            f'dice fzd "Fz dice" {{\n  count {draw(st.sampled_from((0, 1, 2, n)))}\n  {faces}\n}}\n')
+    lines = [draw(st.sampled_from(_DICE_USES)).format(i=draw(st.sampled_from(("1", "2", "0", "n", str(n)))),
+                                                     f=draw(st.sampled_from(("fzf0", "1", "fzf1", "true"))))
+             for _ in range(min(n, 200))]
+    return decl + text[:found.start()] + "\n".join(lines) + "\n" + found.group().strip() + text[found.end():]
+
+
 #: Every stress edit: ``(draw, strategies, text) -> text``.
 STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _stress_deep_blocks,
           _stress_huge_literal, _stress_many_declarations, _stress_wide, _stress_family,
-          _stress_questions, _stress_track_ranges)
+          _stress_questions, _stress_track_ranges, _stress_dice)
 
 
 def spec_stress(text: str):

@@ -115,6 +115,25 @@ class Pieces:
 
 
 @dataclass(frozen=True, slots=True)
+class Dice:
+    """``dice NAME "Title" { count N  faces F, ...  |  sides N }`` (construct 16): ``count``
+    identical dice of the game, owned by nobody, whose faces are numbers or members of
+    one enum (``sides N``: the faces 1 to N); each starts showing its first face.  Read
+    as ``NAME`` (one die) or ``NAME[i]``, rolled with ``roll``, turned with ``set``."""
+
+    name: str
+    title: str
+    count: int = 1
+    #: the faces as written: :class:`Number` or :class:`Name` (an enum member) nodes
+    faces: tuple[Expr, ...] = ()
+    sides: int | None = None
+    meta: tuple[Meta, ...] = ()
+    #: where ``count`` is written, for its diagnostics (None when not written)
+    count_span: Span | None = field(default=None, compare=False, repr=False)
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class CardState:
     name: str
     type: Ident
@@ -466,7 +485,7 @@ class Amend:
 
 
 Decl = Union[Game, Resource, Track, Enum, CardType, Catalogue, Pieces, Zone, Param, Derived, Tally,
-             Setup, Flow, Phase, Action, Trigger, Procedure, End, Mode, Module, Amend]
+             Setup, Flow, Phase, Action, Trigger, Procedure, End, Mode, Module, Amend, Dice]
 
 
 @dataclass(frozen=True, slots=True)

@@ -332,7 +332,18 @@ class RoundNumber:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class CountShowing:
+    """``count trajectory showing plus``: how many dice of a ``dice`` declaration show a
+    face (construct 16)."""
+
+    dice: Ident
+    face: Expr
+    span: Span = _span()
+
+
 Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, It, InZone, RollValue,
              Not, And, Or,
              Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Index, Call,
-             Nothing, Nobody, TopOf, NextIn, FieldOf, ThePlayer, CountPlayers, EveryPlayer, RoundNumber]
+             Nothing, Nobody, TopOf, NextIn, FieldOf, ThePlayer, CountPlayers, EveryPlayer, RoundNumber,
+             CountShowing]

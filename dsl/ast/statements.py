@@ -285,9 +285,12 @@ class Let:
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """``roll d``: the die ``d`` gets a new value, chosen by chance."""
+    """``roll d``: the die ``d`` gets a new value, chosen by chance: a piece with
+    ``sides``, or every die of a ``dice`` declaration (``roll d[i]``: one of them)."""
 
     die: Ident
+    #: ``roll d[i]``: the i-th (from 1) of a set of dice (construct 16); None: every die
+    index: Expr | None = None
     span: Span = _span()
 
 

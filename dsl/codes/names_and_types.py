@@ -9,6 +9,10 @@ from __future__ import annotations
 from dsl.code_examples import CARDS_MODE as _CARD
 from dsl.codes.entry import Code
 
+#: The enum and the two dice the examples of construct 16's codes build on.
+_SIGN = 'enum sign "Sign" {\n  plus "+"\n  minus "-"\n  blank "blank"\n  source "Rules"\n}\n\n'
+_DICE = 'dice d "D" {\n  count 2\n  faces plus, minus\n  source "Rules"\n}\n\n'
+
 #: This family's entries.
 CODES: tuple[Code, ...] = (
     Code(UNKNOWN_NAME := "E0501", "unknown name",
@@ -182,4 +186,30 @@ CODES: tuple[Code, ...] = (
          "`range LOW to HIGH` gives the lowest and the highest value of a track, in that order; "
          "here LOW is above HIGH, so no value is in the range. Write the low end first.",
          'track morale "Morale" {\n  per player\n  range 6 to 1\n  start 3\n  source "Rules"\n}\n'),
+    Code(DIE_FACES_MIXED := "E0534", "the faces of dice mix numbers and enum members",
+         "`faces F, ...` lists what each side of a die shows: all numbers (`faces 0, 1, 1, 2`) or all "
+         "members of one enum (`faces plus, minus, blank`), so that reading the die gives one kind of "
+         "value. Here they mix numbers and members, or members of two enums. Keep one kind.",
+         _SIGN + 'dice d "D" {\n  faces plus, 1, 2\n  source "Rules"\n}\n'),
+    Code(DIE_FACE_UNKNOWN := "E0535", "a face the dice do not have",
+         "`count d showing F` and `set d = F` name a face; this die has no such face (a member of "
+         "the right enum that is not printed on it, or a number past its sides), so the count is "
+         "always 0 or the die cannot be turned to it. Name one of its faces.",
+         _SIGN + _DICE + 'action look "Look" {\n  require (count d showing blank) >= 1\n  effect {\n'
+         '    score 1\n  }\n  source "Turn"\n}\n'),
+    Code(DIE_INDEX := "E0536", "a die of a set named by a number it does not have",
+         "`d[i]` and `roll d[i]` name the i-th die of a `dice` declaration, counting from 1 up to its "
+         "`count`. A number written out below 1 or above the count names no die.",
+         _SIGN + _DICE + 'action look "Look" {\n  require d[3] == plus\n  effect {\n    score 1\n  }\n'
+         '  source "Turn"\n}\n'),
+    Code(DICE_SIDES_AND_FACES := "E0537", "dice with both `sides` and `faces`, or neither",
+         "A die is either numbered (`sides 6`: the faces 1 to 6) or has the faces listed "
+         "(`faces 0, 1, 1, 2`). Write one of the two.",
+         'dice d "D" {\n  sides 6\n  faces 1, 2\n  source "Rules"\n}\n'),
+    Code(DIE_NEEDS_INDEX := "E0538", "one face of several dice",
+         "A `dice` declaration with `count` above 1 is several dice: its bare name does not say which "
+         "face is meant. Name one die (`d[1]`), count the dice showing a face (`count d showing F`), "
+         "or roll them all (`roll d`).",
+         _SIGN + _DICE + 'action look "Look" {\n  require d == plus\n  effect {\n    score 1\n  }\n'
+         '  source "Turn"\n}\n'),
 )

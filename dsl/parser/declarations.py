@@ -85,6 +85,26 @@ class DeclarationRules(TreeToAst):
     def start_value(self, c):
         return ("start", c[0])
 
+    @v_args(meta=True)
+    def dice_count(self, meta, c):
+        return ("count", (int(c[0]), self._span(meta)))
+
+    def dice_faces(self, c):
+        return ("faces", tuple(c))
+
+    def dice_sides(self, c):
+        return ("sides", int(c[0]))
+
+    @v_args(meta=True)
+    def dice(self, meta, c):
+        name, title, *items = c
+        count = self._tagged(items, "count")
+        faces = self._tagged(items, "faces")
+        sides = self._tagged(items, "sides")
+        return ast.Dice(str(name), title, count[0][0] if count else 1, faces[0] if faces else (),
+                        sides[0] if sides else None, self._metas(items),
+                        count[0][1] if count else None, self._span(meta))
+
     def track_range(self, c):
         return ("range", (c[0], c[1]))
 

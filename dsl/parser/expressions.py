@@ -156,6 +156,10 @@ class ExpressionRules(TreeToAst):
         return ast.EveryPlayer(c[0], self._span(meta))
 
     @v_args(meta=True)
+    def count_showing(self, meta, c):
+        return ast.CountShowing(self._ident(c[0]), c[1], self._span(meta))
+
+    @v_args(meta=True)
     def round_number(self, meta, c):
         return ast.RoundNumber(self._span(meta))
 

@@ -147,7 +147,11 @@ class StatementRules(TreeToAst):
 
     @v_args(meta=True)
     def roll(self, meta, c):
-        return ast.Roll(self._ident(c[0]), self._span(meta))
+        return ast.Roll(self._ident(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def roll_indexed(self, meta, c):
+        return ast.Roll(self._ident(c[0]), c[1], self._span(meta))
 
     @v_args(meta=True)
     def let(self, meta, c):

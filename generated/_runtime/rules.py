@@ -81,6 +81,8 @@ class Rules:
     global_tracks: tuple[str, ...] = ()
     #: track name → (g, s) → where it starts
     track_start: dict[str, Callable[[Rules, State], Any]] = dataclasses.field(default_factory=dict)
+    #: dice of the game (construct 16): name → (how many dice, their faces in order)
+    dice: dict[str, tuple[int, tuple[Any, ...]]] = dataclasses.field(default_factory=dict)
     setup: Effect | None = None
     #: ``end when``: checked after every action and effect
     end_when: Predicate | None = None

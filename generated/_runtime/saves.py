@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 #: The fields of a save besides its ``game`` header (and ``history``, when it has one).
 FIELDS = ("phase", "stage", "round", "first", "turn", "done", "res", "tr", "gtr", "z", "loc", "cst",
-          "ta", "pending", "rng", "ended", "terminal", "winners", "again", "turn_open", "moves")
+          "ta", "pending", "rng", "ended", "terminal", "winners", "again", "turn_open", "moves", "dice")
 #: The keys of each kind of waiting decision (see :mod:`.decisions` and :func:`.zones.overflow`).
 DECISION_KEYS = {
     "cards": {"kind", "player", "count", "src", "src_owner", "dst", "dst_owner", "bottom", "cards",
@@ -199,6 +199,7 @@ def restore_state(game: GameBase, data: dict) -> State:
     for c, where in enumerate(d["loc"]):
         check(where is None and loc[c] is None or isinstance(where, list)
               and tuple(where) == loc[c], f"card {c} is not where its location says")
+    _check_dice(g, d["dice"])
     pending = d["pending"]
     check(isinstance(pending, list), "bad pending decisions")
     for i, decision in enumerate(pending):
@@ -208,6 +209,7 @@ def restore_state(game: GameBase, data: dict) -> State:
     for key in ("phase", "stage", "round", "first", "turn", "done", "res", "tr", "gtr", "cst",
                 "ta", "rng", "ended", "terminal", "winners", "again", "turn_open"):
         setattr(s, key, d[key])
+    s.dice = {k: list(v) for k, v in d["dice"].items()}
     s.z = z
     s.loc = loc
     s.pending = [_from_json(x) for x in pending]
@@ -216,6 +218,16 @@ def restore_state(game: GameBase, data: dict) -> State:
             x["labels"] = list(x["labels"])
     s._past, s._moves, s._known = None, d["moves"], d["moves"]
     return s
+
+
+def _check_dice(g: Any, dice: object) -> None:
+    """The dice of a save (construct 16): each of the mode's, as many as it has, each
+    showing one of its faces (a number for a number, never a bool)."""
+    _check(isinstance(dice, dict) and set(dice) == set(g.dice), "bad dice")
+    for name, shown in dice.items():
+        count, faces = g.dice[name]
+        _check(isinstance(shown, list) and len(shown) == count and all(
+            any(type(x) is type(f) and x == f for f in faces) for x in shown), f"bad dice {name!r}")
 
 
 def _check_decision(game: GameBase, x: Any, what: str) -> None:

@@ -135,3 +135,12 @@ def test_the_words_of_setting_tracks_are_keywords():
     assert {"track", "range", "to", "set", "round"} <= words
     assert [v for t, v in tokens if t in Name] == ["morale", "morale", "p", "morale"]
     assert not [v for t, v in tokens if t in Error]
+
+
+def test_the_words_of_dice_of_the_game_are_keywords():
+    """Issue 11, construct 16: `dice`, `faces`, `showing` are read from the grammar."""
+    tokens = lex('dice omen "Omen" {\n  count 2\n  faces red, blue\n}\nroll omen[2]\n'
+                 'score count omen showing red\nset omen[1] = blue\n')
+    words = {value for tok, value in tokens if tok in Keyword}
+    assert {"dice", "count", "faces", "roll", "showing", "set"} <= words
+    assert not [v for t, v in tokens if t in Error]

@@ -191,6 +191,29 @@ def test_shuffle_list_permutes_in_place_as_the_generator_says():
     assert again == items
 
 
+def test_roll_dice_draws_each_face_from_the_generator_and_set_die_turns_to_faces_it_has():
+    """Construct 16: dice of the game, ``s.dice[name]`` the faces shown, ``g.dice[name]``
+    (count, faces)."""
+    g = SimpleNamespace(dice={"omen": (3, ("red", "red", "blue"))})
+    s = SimpleNamespace(rng=5, dice={"omen": ["red"] * 3})
+    t = SimpleNamespace(rng=5, dice={"omen": ["red"] * 3})
+    R.roll_dice(s, g, "omen")
+    R.roll_dice(t, g, "omen")
+    assert s.dice == t.dice and s.rng == t.rng != 5
+    seen = set()
+    for seed in range(60):
+        u = SimpleNamespace(rng=seed, dice={"omen": ["red"] * 3})
+        R.roll_dice(u, g, "omen", 2)
+        assert u.dice["omen"][0] == u.dice["omen"][2] == "red"
+        seen.add(u.dice["omen"][1])
+    assert seen == {"red", "blue"}
+    R.roll_dice(s, g, "omen", 4)  # no die 4: nothing is drawn
+    R.set_die(s, g, "omen", 1, "blue")
+    R.set_die(s, g, "omen", 2, "green")  # not a face
+    R.set_die(s, g, "omen", 0, "red")  # not a die
+    assert s.dice["omen"][0] == "blue" and s.dice["omen"][1:] == t.dice["omen"][1:]
+
+
 def test_the_seed_decides_the_deal_and_nothing_else_does():
     decks = {seed: Tokens(2, seed=seed).new_initial_state().z["deck"] for seed in range(10)}
     assert decks[3] == Tokens(2, seed=3).new_initial_state().z["deck"]

@@ -269,6 +269,22 @@ def pieces(decl: ast.Pieces, names: Mapping[str, str] | None = None) -> list[str
         decl.title, decl.count, kind)], provenance(decl.meta))
 
 
+def dice(decl: ast.Dice, names: Mapping[str, str] | None = None) -> list[str]:
+    """A ``dice`` declaration (construct 16): how many, and their faces in words."""
+    return paragraphs([Markdown("**{}**: {}.").format(decl.title, dice_words(decl, names))],
+                      provenance(decl.meta))
+
+
+def dice_words(decl: ast.Dice, names: Mapping[str, str] | None = None) -> Markdown:
+    """``2 dice of the game, each with the faces +, +, -, -, blank, blank``."""
+    v = Voice(as_names(names))
+    many = "a die of the game," if decl.count == 1 else f"{decl.count} dice of the game, each"
+    if decl.sides is not None and not decl.faces:
+        return Markdown("{} numbered 1 to {}, showing 1 at the start").format(many, decl.sides)
+    faces = Markdown(", ").join(phrase(f, v) for f in decl.faces)
+    return Markdown("{} with the faces {}, showing the first at the start").format(many, faces)
+
+
 def param(decl: ast.Param, names: Mapping[str, str] | None = None) -> list[str]:
     value = phrase(decl.value, Voice(as_names(names)))
     return paragraphs([Markdown("**{}** ({}): {}.").format(decl.title, code(decl.name), value)],
@@ -290,7 +306,7 @@ DECL_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.Action: action, ast.Phase: phase, ast.Trigger: trigger, ast.Setup: setup, ast.End: end,
     ast.Tally: tally, ast.Resource: resource, ast.Track: track, ast.Zone: zone_decl,
     ast.Param: param, ast.Derived: derived, ast.Enum: enum, ast.Pieces: pieces,
-    ast.Procedure: procedure, ast.CardType: card_type, ast.Catalogue: catalogue,
+    ast.Procedure: procedure, ast.CardType: card_type, ast.Catalogue: catalogue, ast.Dice: dice,
 }
 
 

@@ -104,8 +104,21 @@ def _advance(node: ast.Advance, v: Voice) -> list[str]:
     return _bullet(f"Advance {track} by {phrase(node.amount, v)}.")
 
 
+def _roll_words(node: ast.Roll, v: Voice) -> str:
+    decl = v.names.decls.get(node.die.name)
+    if isinstance(decl, ast.Dice):  # dice of the game (construct 16)
+        title = v.names.title(node.die.name)
+        if node.index is not None:
+            return f"Roll die {phrase(node.index, v)} of the {title}: it shows a face at random."
+        return f"Roll the {title}: {'it shows' if decl.count == 1 else 'each shows'} a face at random."
+    return f"Roll {plain(node.die.name)}: it shows a new value at random."
+
+
 def _set_track(node: ast.SetTrack, v: Voice) -> list[str]:
     decl = v.names.decls.get(node.track.name)
+    if isinstance(decl, ast.Dice):  # turn a die to a face (construct 16)
+        which = f"die {phrase(node.key, v)} of the " if node.key is not None else "the "
+        return _bullet(f"Turn {which}{v.names.title(node.track.name)} to show {phrase(node.value, v)}.")
     title = v.names.title(node.track.name)
     track = v.own(title) if isinstance(decl, ast.Track) and decl.per_player else f"the {title}"
     if node.key is not None:
@@ -277,6 +290,6 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
         f"Carry out *{v.names.title(n.procedure.name)}*"
         + (f" for {join([phrase(a, v) for a in n.args])}" if n.args else "") + "."),
     ast.Again: lambda n, v: _bullet("You take another action in this turn."),
-    ast.Roll: lambda n, v: _bullet(f"Roll {plain(n.die.name)}: it shows a new value at random."),
+    ast.Roll: lambda n, v: _bullet(_roll_words(n, v)),
     ast.Let: lambda n, v: _bullet(f"Call {phrase(n.value, v)} *{plain(n.var.name)}*."),
 }

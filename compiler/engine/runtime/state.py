@@ -22,7 +22,7 @@ class State:
 
     __slots__ = ("game", "g", "n", "phase", "stage", "round", "first", "turn", "done", "res",
                  "tr", "gtr", "z", "loc", "cst", "ta", "pending", "rng", "ended", "terminal",
-                 "winners", "_past", "_moves", "_known", "again", "turn_open", "_legal")
+                 "winners", "_past", "_moves", "_known", "again", "turn_open", "_legal", "dice")
 
     game: GameBase
     g: Rules
@@ -70,6 +70,8 @@ class State:
     again: bool
     turn_open: bool
     _legal: list[Action] | None
+    #: dice of the game (construct 16): name → the face each die shows
+    dice: dict[str, list[Any]]
 
     def __init__(self, game: GameBase) -> None:
         """An empty state of ``game`` (filled by ``new_initial_state`` or :func:`.saves.restore_state`)."""
@@ -179,6 +181,7 @@ class State:
         c.winners = list(self.winners)
         c._past, c._moves, c._known = self._past, self._moves, self._known
         c._legal = self._legal
+        c.dice = {k: v[:] for k, v in self.dice.items()}
         return c
 
     @property
@@ -248,6 +251,7 @@ class State:
             "card_states": {k: {c: v[c] for c in sorted(visible)} for k, v in self.cst.items()},
             "done": self.done[:], "terminal": self.terminal,
             "pending": [dict(x) for x in self.pending if x["player"] == player],
+            "dice": {k: v[:] for k, v in self.dice.items()},
         }
 
     # -- persistence
@@ -266,7 +270,7 @@ class State:
         data = {k: getattr(self, k) for k in ("phase", "stage", "round", "first", "turn", "done",
                                                "res", "tr", "gtr", "z", "cst", "ta", "pending",
                                                "rng", "ended", "terminal", "winners", "again",
-                                               "turn_open")}
+                                               "turn_open", "dice")}
         data["loc"] = [list(x) if x else None for x in self.loc]
         data["moves"] = self._moves
         if history:
