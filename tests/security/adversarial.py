@@ -274,6 +274,13 @@ pieces pawn <<pieces title>> {
   provisional <<pieces provisional>>
 }
 
+dice omen <<dice title>> {
+  sides 6
+  source <<dice source>>
+  ruling <<dice ruling>>
+  provisional <<dice provisional>>
+}
+
 deck pile <<deck title>> of tile {
   hidden
   refill from discard
