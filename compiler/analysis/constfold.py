@@ -206,6 +206,7 @@ FOLDS = {
     ast.EveryPlayer: _any_player,
     ast.RoundNumber: _in_play,
     ast.CountShowing: _in_play,
+    ast.FirstPlayer: _in_play,
 }
 
 

@@ -429,6 +429,8 @@ STATEMENTS: dict[type, Callable[[BlockChecker, Any, N.Scope], N.Scope | None]] =
     ast.If: BlockChecker._if,
     ast.SetState: BlockChecker._set_state,
     ast.SetTrack: BlockChecker._set_track,
+    ast.FirstPlayerTo: lambda checker, st, scope: checker.expect(st.player, N.PLAYER, scope,
+                                                                 "who takes the first player marker"),
     ast.Done: BlockChecker._nothing_to_check,
     ast.Again: BlockChecker._nothing_to_check,
     ast.PassFirstPlayer: BlockChecker._nothing_to_check,

@@ -649,6 +649,7 @@ EXPRESSIONS: dict[type, Callable[[Checker, Any, N.Scope], Type]] = {
     ast.EveryPlayer: Checker._every_player,
     ast.RoundNumber: lambda c, e, scope: N.INT,
     ast.CountShowing: Checker._count_showing,
+    ast.FirstPlayer: lambda c, e, scope: N.PLAYER,
 }
 
 

@@ -523,13 +523,16 @@ def _stress_track_ranges(draw, st, text: str) -> str:
 
 #: Faces and uses of dice of the game (issue 11, construct 16).
 _FACES = ("1", "0, 0, 0", "fzf0, fzf1, fzf1", "fzf0, 1", "fzf0, nope", "99999999999999999999999, 1")
-_DICE_USES = ("roll fzd", "roll fzd[{i}]", "set fzd = {f}", "set fzd[{i}] = {f}", "score fzd[{i}]",
+_DICE_USES = ("first player me", "first player nobody", "first player (the player with most vp)",
+              "if first player == me {{\nfirst player {i}\n}}",
+              "roll fzd", "roll fzd[{i}]", "set fzd = {f}", "set fzd[{i}] = {f}", "score fzd[{i}]",
               "score count fzd showing {f}", "if fzd == {f} {{\nroll fzd\n}}", "score fzd")
 
 
 def _stress_dice(draw, st, text: str) -> str:
     """Dice of the game (construct 16) of ``n`` dice with odd faces (mixed, unknown, huge,
-    an enum of many members), rolled, turned, indexed and counted in an effect."""
+    an enum of many members), rolled, turned, indexed and counted in an effect, among
+    hand-overs of the first player marker (construct 17) to odd values."""
     m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done)\b[^\n]*$", text, re.M))
     if not m:
         return text

@@ -342,8 +342,15 @@ class CountShowing:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class FirstPlayer:
+    """``first player``: the seat holding the first player marker (construct 17)."""
+
+    span: Span = _span()
+
+
 Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, It, InZone, RollValue,
              Not, And, Or,
              Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Index, Call,
              Nothing, Nobody, TopOf, NextIn, FieldOf, ThePlayer, CountPlayers, EveryPlayer, RoundNumber,
-             CountShowing]
+             CountShowing, FirstPlayer]

@@ -213,6 +213,15 @@ class SetTrack:
 
 
 @dataclass(frozen=True, slots=True)
+class FirstPlayerTo:
+    """``first player EXPR``: the seat EXPR takes the first player marker at once; the
+    phase in progress keeps its order, the next one starts from it (construct 17)."""
+
+    player: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class Done:
     """The acting player is finished with the current phase (passes)."""
 
@@ -297,4 +306,4 @@ class Roll:
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
              PutCatalogue, Shuffle, ChooseCards, ChooseCard, EachPlayer, ForEach, If, SetState, Done,
              PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again,
-             SetTrack]
+             SetTrack, FirstPlayerTo]

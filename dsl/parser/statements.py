@@ -114,6 +114,10 @@ class StatementRules(TreeToAst):
         return ast.SetState(self._ident(c[0]), self._ident(c[1]), c[2], self._span(meta))
 
     @v_args(meta=True)
+    def first_player_to(self, meta, c):
+        return ast.FirstPlayerTo(c[0], self._span(meta))
+
+    @v_args(meta=True)
     def set_track(self, meta, c):
         return ast.SetTrack(self._ident(c[0]), c[1], span=self._span(meta))
 

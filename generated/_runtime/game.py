@@ -108,6 +108,7 @@ class GameBase:
                  for states in (*g.card_states.values(), g.piece_states) for name, default in states}
         s.ta = {t: [0] * n for t in g.tallies}
         s.dice = {name: [faces[0]] * count for name, (count, faces) in g.dice.items()}
+        s.lead = 0
         s.pending, s.ended, s.terminal, s.winners = [], False, False, []
         s._past, s._moves, s._known = None, 0, 0
         s.again, s.turn_open = False, False

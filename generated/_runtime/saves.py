@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 
 #: The fields of a save besides its ``game`` header (and ``history``, when it has one).
 FIELDS = ("phase", "stage", "round", "first", "turn", "done", "res", "tr", "gtr", "z", "loc", "cst",
-          "ta", "pending", "rng", "ended", "terminal", "winners", "again", "turn_open", "moves", "dice")
+          "ta", "pending", "rng", "ended", "terminal", "winners", "again", "turn_open", "moves", "dice",
+          "lead")
 #: The keys of each kind of waiting decision (see :mod:`.decisions` and :func:`.zones.overflow`).
 DECISION_KEYS = {
     "cards": {"kind", "player", "count", "src", "src_owner", "dst", "dst_owner", "bottom", "cards",
@@ -152,6 +153,7 @@ def restore_state(game: GameBase, data: dict) -> State:
         check(_is_int(d[key]) and d[key] >= 0, f"bad {key} {d[key]!r}")
     check(d["rng"] <= MASK64, f"bad rng {d['rng']!r}")
     check(_is_int(d["first"]) and 0 <= d["first"] < n, f"bad first player {d['first']!r}")
+    check(_is_int(d["lead"]) and 0 <= d["lead"] < n, f"bad lead {d['lead']!r}")
     for key in ("ended", "terminal", "again", "turn_open"):
         check(isinstance(d[key], bool), f"bad {key} {d[key]!r}")
     check(_like(d["done"], ref["done"]), "bad done flags")
@@ -210,6 +212,7 @@ def restore_state(game: GameBase, data: dict) -> State:
                 "ta", "rng", "ended", "terminal", "winners", "again", "turn_open"):
         setattr(s, key, d[key])
     s.dice = {k: list(v) for k, v in d["dice"].items()}
+    s.lead = d["lead"]
     s.z = z
     s.loc = loc
     s.pending = [_from_json(x) for x in pending]

@@ -144,3 +144,11 @@ def test_the_words_of_dice_of_the_game_are_keywords():
     words = {value for tok, value in tokens if tok in Keyword}
     assert {"dice", "count", "faces", "roll", "showing", "set"} <= words
     assert not [v for t, v in tokens if t in Error]
+
+
+def test_the_words_of_handing_the_marker_are_keywords():
+    """Issue 11, construct 17: `first player EXPR` and the expression `first player`."""
+    tokens = lex("first player m.owner\nif first player == me {\n}\n")
+    words = [value for tok, value in tokens if tok in Keyword]
+    assert words[:2] == ["first", "player"] and words.count("first") == 2
+    assert not [v for t, v in tokens if t in Error]

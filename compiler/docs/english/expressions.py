@@ -598,6 +598,7 @@ EXPR_RENDERERS: dict[type, Callable[..., str]] = {
     ast.CountPlayers: _count_players,
     ast.EveryPlayer: _every_player,
     ast.RoundNumber: lambda n, v: "the number of the round",
+    ast.FirstPlayer: lambda n, v: "the first player",
     ast.CountShowing: lambda n, v: f"the number of {v.names.title(n.dice.name)} showing {phrase(n.face, v)}",
     ast.ZoneRef: _zone,
 }

@@ -104,6 +104,10 @@ def _advance(node: ast.Advance, v: Voice) -> list[str]:
     return _bullet(f"Advance {track} by {phrase(node.amount, v)}.")
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _roll_words(node: ast.Roll, v: Voice) -> str:
     decl = v.names.decls.get(node.die.name)
     if isinstance(decl, ast.Dice):  # dice of the game (construct 16)
@@ -279,6 +283,9 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.If: _if,
     ast.SetState: _set_state,
     ast.SetTrack: _set_track,
+    ast.FirstPlayerTo: lambda n, v: _bullet(
+        "You take the first player marker." if isinstance(n.player, ast.Me)
+        else f"{_capital(phrase(n.player, v))} takes the first player marker."),
     ast.Done: lambda n, v: _bullet("You are finished with this phase (you pass)."),
     ast.PassFirstPlayer: lambda n, v: _bullet("The first player marker passes to the left."),
     ast.FirstPlayerRandom: lambda n, v: _bullet("The first player is chosen at random."),

@@ -22,7 +22,7 @@ class State:
 
     __slots__ = ("game", "g", "n", "phase", "stage", "round", "first", "turn", "done", "res",
                  "tr", "gtr", "z", "loc", "cst", "ta", "pending", "rng", "ended", "terminal",
-                 "winners", "_past", "_moves", "_known", "again", "turn_open", "_legal", "dice")
+                 "winners", "_past", "_moves", "_known", "again", "turn_open", "_legal", "dice", "lead")
 
     game: GameBase
     g: Rules
@@ -72,6 +72,9 @@ class State:
     _legal: list[Action] | None
     #: dice of the game (construct 16): name → the face each die shows
     dice: dict[str, list[Any]]
+    #: the seat that led when the phase in progress began: draft and turns phases go
+    #: round from it, whoever takes the first player marker meanwhile (construct 17)
+    lead: int
 
     def __init__(self, game: GameBase) -> None:
         """An empty state of ``game`` (filled by ``new_initial_state`` or :func:`.saves.restore_state`)."""
@@ -182,6 +185,7 @@ class State:
         c._past, c._moves, c._known = self._past, self._moves, self._known
         c._legal = self._legal
         c.dice = {k: v[:] for k, v in self.dice.items()}
+        c.lead = self.lead
         return c
 
     @property
@@ -270,7 +274,7 @@ class State:
         data = {k: getattr(self, k) for k in ("phase", "stage", "round", "first", "turn", "done",
                                                "res", "tr", "gtr", "z", "cst", "ta", "pending",
                                                "rng", "ended", "terminal", "winners", "again",
-                                               "turn_open", "dice")}
+                                               "turn_open", "dice", "lead")}
         data["loc"] = [list(x) if x else None for x in self.loc]
         data["moves"] = self._moves
         if history:
@@ -286,9 +290,9 @@ class State:
     def _actor(self) -> int:
         phase = self.g.phases[self.phase]
         if phase.kind == "draft":
-            return (self.first + self.turn) % self.n
+            return (self.lead + self.turn) % self.n
         if phase.kind == "turns":
-            return (self.first + self.turn) % self.n
+            return (self.lead + self.turn) % self.n
         for q in range(self.n):
             if not self.done[q]:
                 return q
@@ -424,6 +428,7 @@ class State:
                         self.ta[name] = [0] * self.n
                 self.done = [False] * self.n
                 self.turn = 0
+                self.lead = self.first  # the phase goes round from the marker's holder now
                 self.turn_open = False
                 self.stage = "act"
                 if phase.on_enter is not None:
@@ -459,7 +464,7 @@ class State:
             return True
         if kind == "turns":
             for _ in range(self.n):
-                q = (self.first + self.turn) % self.n
+                q = (self.lead + self.turn) % self.n
                 if not self.done[q]:
                     if not self.turn_open:
                         self._open_turn(phase, q)
