@@ -23,6 +23,7 @@ TABLES: dict[type, str] = {
     ast.Procedure: "procedures",
     ast.End: "ends",
     ast.Dice: "dice",
+    ast.Stock: "stocks",
 }
 
 
@@ -77,6 +78,8 @@ class ComposedMode:
     ends: dict[str, ast.End] = field(default_factory=dict)
     #: dice that belong to nobody (construct 16)
     dice: dict[str, ast.Dice] = field(default_factory=dict)
+    #: numbers held by places (construct 18)
+    stocks: dict[str, ast.Stock] = field(default_factory=dict)
     history: list[Change] = field(default_factory=list)
     lineage: tuple[str, ...] = ()
     #: the `players` line in force, when a mode, module or amendment changed the count

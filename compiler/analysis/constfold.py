@@ -207,6 +207,7 @@ FOLDS = {
     ast.RoundNumber: _in_play,
     ast.CountShowing: _in_play,
     ast.FirstPlayer: _in_play,
+    ast.StockOf: _in_play,
 }
 
 

@@ -138,6 +138,9 @@ def resolve(mode, scope: Scope, name: str) -> Binding | None:
     dice = getattr(mode, "dice", {}).get(name)
     if dice is not None:  # the face a die of the game shows (construct 16)
         return Binding("dice", die_type(mode, dice), dice)
+    stock = getattr(mode, "stocks", {}).get(name)
+    if stock is not None:  # a stock of the game, a bag (construct 18)
+        return Binding("stock", BAG, stock)
     if name in mode.params:
         return Binding("param", literal_type(mode.params[name].value, mode), mode.params[name])
     members = enum_members(mode)
@@ -190,7 +193,7 @@ def all_names(mode, scope: Scope) -> list[str]:
         names += ["owner", "value"]
     names += list(mode.resources) + list(mode.tracks) + list(mode.derived) + list(mode.tallies)
     names += list(mode.params) + list(enum_members(mode)) + list(mode.ends)
-    return names + list(getattr(mode, "dice", {}))
+    return names + list(getattr(mode, "dice", {})) + list(getattr(mode, "stocks", {}))
 
 
 def die_faces(dice) -> tuple:

@@ -54,8 +54,27 @@ class BlockChecker(Checker):
     def _transfer(self, st: ast.Transfer, scope: N.Scope) -> None:
         self.expect(st.bag, N.BAG, scope, "what `transfer` moves")
         if st.source is not None:
-            self.expect(st.source, N.PLAYER, scope, "`from`")
-        self.expect(st.dest, N.PLAYER, scope, "`to`")
+            self.holder(st.source, scope, "`from`")
+        self.holder(st.dest, scope, "`to`")
+
+    def _transfer_all(self, st: ast.TransferAll, scope: N.Scope) -> None:
+        self.holder(st.source, scope, "what `transfer all` empties")
+        self.holder(st.dest, scope, "`to`")
+
+    def _gain_into(self, st: ast.GainInto, scope: N.Scope) -> None:
+        self.expect(st.bag, N.BAG, scope, "what `gain` takes from the supply")
+        self._a_stock(st.dest, scope, "`gain ... into`")
+
+    def _clear(self, st: ast.Clear, scope: N.Scope) -> None:
+        self._a_stock(st.stock, scope, "`clear`")
+
+    def _a_stock(self, e, scope: N.Scope, what: str) -> None:
+        if self.stock_ref(e, scope):
+            self.infer(e, scope)
+            return
+        self.infer(e, scope)
+        self.report.error(codes.TRANSFER_ENDPOINTS, f"{what} takes a stock, and this is not one", e.span,
+                          hint="name a stock: `cubes of sp`, or a stock of the game")
 
     def _score(self, st: ast.Score, scope: N.Scope) -> None:
         self.expect(st.amount, N.INT, scope, "the points scored")
@@ -429,6 +448,9 @@ STATEMENTS: dict[type, Callable[[BlockChecker, Any, N.Scope], N.Scope | None]] =
     ast.If: BlockChecker._if,
     ast.SetState: BlockChecker._set_state,
     ast.SetTrack: BlockChecker._set_track,
+    ast.TransferAll: BlockChecker._transfer_all,
+    ast.GainInto: BlockChecker._gain_into,
+    ast.Clear: BlockChecker._clear,
     ast.FirstPlayerTo: lambda checker, st, scope: checker.expect(st.player, N.PLAYER, scope,
                                                                  "who takes the first player marker"),
     ast.Done: BlockChecker._nothing_to_check,

@@ -154,6 +154,10 @@ class Checker:
 
     def _name(self, e: ast.Name, scope: N.Scope) -> Type:
         b = N.resolve(self.mode, scope, e.name)
+        if b is not None and b.kind == "stock" and b.decl.per_card is not None:
+            self.report.error(codes.WHOSE, f"stock `{e.name}` is held by each {b.decl.per_card.name}: say "
+                              "which", e.span, hint=f"write `{e.name} of some_{b.decl.per_card.name}`")
+            return N.BAG
         if b is not None and b.kind == "family":
             self.family_needs_key(b.decl, e.name, e.span)
             return N.INT
@@ -292,7 +296,9 @@ class Checker:
 
     def _has(self, e: ast.Has, scope: N.Scope) -> Type:
         self.expect(e.bag, N.BAG, scope, "what `has` tests")
-        if e.who is not None:
+        if e.who is not None and self.stock_ref(e.who, scope):  # `left_here of loc has ...`
+            self.infer(e.who, scope)
+        elif e.who is not None:
             self.expect(e.who, N.PLAYER, scope, "the player before `has`")
         return N.BOOL
 
@@ -452,6 +458,53 @@ class Checker:
             return N.INT
         self.die_face(dice, e.face, scope)
         return N.INT
+
+    def _stock_of(self, e: ast.StockOf, scope: N.Scope) -> Type:
+        stock = self.mode.stocks.get(e.stock.name)
+        if stock is None:
+            self.report.error(codes.UNKNOWN_NAME, f"unknown stock `{e.stock.name}`", e.stock.span,
+                              hint=did_you_mean(e.stock.name, self.mode.stocks, "stocks")
+                              or "declare it: `stock NAME \"Title\" { per CARD }`")
+            return N.BAG
+        if stock.per_card is None:
+            self.report.error(codes.STOCK_OWNER_TYPE, f"stock `{stock.name}` is one for the game: no card "
+                              "holds it", e.span, hint=f"write `{stock.name}` alone",
+                              notes=[Note("declared here", stock.span)])
+            return N.BAG
+        owner = scope.type_of(e.owner.name)
+        if owner is not None and owner.maybe and owner.is_card:
+            self.maybe_used(ast.Name(e.owner.name, e.owner.span), owner, f"`{stock.name} of {e.owner.name}`")
+            owner = owner.definite()
+        if owner is None:
+            self.report.error(codes.UNKNOWN_NAME, f"`{e.owner.name}` is not a chosen card here", e.owner.span,
+                              hint=did_you_mean(e.owner.name, scope.locals) or "choose the card first")
+        elif not owner.unknown and owner != Type.card(stock.per_card.name):
+            self.report.error(codes.STOCK_OWNER_TYPE, f"stock `{stock.name}` is held by each "
+                              f"{stock.per_card.name}, and `{e.owner.name}` is {owner.words()}", e.owner.span,
+                              hint=f"name a {stock.per_card.name} card",
+                              notes=[Note("declared here", stock.span)])
+        return N.BAG
+
+    def stock_ref(self, e, scope: N.Scope) -> bool:
+        """Whether ``e`` names a stock (``S of c``, or a stock of the game), which can
+        receive and give resources (construct 18)."""
+        if isinstance(e, ast.StockOf):
+            return True
+        return (isinstance(e, ast.Name) and e.name not in scope.locals and e.name in self.mode.stocks
+                and N.resolve(self.mode, scope, e.name).kind == "stock")
+
+    def holder(self, e, scope: N.Scope, what: str) -> None:
+        """One side of a transfer: a player or a stock (E0529 for a bag worked out)."""
+        if self.stock_ref(e, scope):
+            self.infer(e, scope)
+            return
+        got = self.infer(e, scope)
+        if got == N.BAG:
+            self.report.error(codes.TRANSFER_ENDPOINTS, f"{what} must be a player or a stock, and this is a "
+                              "bag worked out from something else, which holds nothing", e.span,
+                              hint="name a player, or a stock (`left_here of loc`)")
+            return
+        self.mismatch(e, got, N.PLAYER, what)
 
     def die_index(self, dice: ast.Dice, index, scope: N.Scope) -> None:
         """``d[i]``: a number; E0536 when one written out names no die of ``dice``."""
@@ -650,6 +703,7 @@ EXPRESSIONS: dict[type, Callable[[Checker, Any, N.Scope], Type]] = {
     ast.RoundNumber: lambda c, e, scope: N.INT,
     ast.CountShowing: Checker._count_showing,
     ast.FirstPlayer: lambda c, e, scope: N.PLAYER,
+    ast.StockOf: Checker._stock_of,
 }
 
 

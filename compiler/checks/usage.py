@@ -151,7 +151,7 @@ def _used_names(comp: Composition, cards: list[dict]) -> set[str]:
     roots: list = [comp.base.setup, comp.base.flow]
     for table in ("resources", "tracks", "enums", "card_types", "catalogues", "pieces", "zones",
                   "params", "derived", "tallies", "phases", "actions", "triggers", "procedures", "ends",
-                  "dice"):
+                  "dice", "stocks"):
         roots += getattr(comp.base, table).values()
     roots += [*comp.mode_decls.values(), *comp.modules.values(), *comp.amendments]
     for root in roots:

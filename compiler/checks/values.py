@@ -30,6 +30,13 @@ class _Checks(CycleChecker):
                 self.track_range(t)
         for d in m.dice.values():
             self.dice(d)
+        for st in m.stocks.values():  # construct 18
+            per = st.per_card
+            if per is not None and per.name not in m.card_types and per.name not in m.pieces:
+                self.report.error(codes.STOCK_PER_UNKNOWN, f"stock `{st.name}` is kept per `{per.name}`, "
+                                  "which is not a card type", per.span,
+                                  hint=did_you_mean(per.name, [*m.card_types, *m.pieces], "card types")
+                                  or "name a card type, or leave out `per` for one stock for the game")
             if t.per_enum is not None:
                 if t.per_enum.name not in m.enums:
                     self.report.error(codes.UNKNOWN_NAME, f"unknown enum `{t.per_enum.name}`",

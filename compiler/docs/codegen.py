@@ -171,6 +171,11 @@ class GamePage:
         return [[d.title, md.code(d.name), english.dice_words(d, self.names), self._src(d)]
                 for d in self.base.dice.values()]
 
+    def stocks(self) -> list[list[str]]:
+        """Numbers held by places (construct 18)."""
+        return [[st.title, md.code(st.name), english.stock_words(st, self.names), self._src(st)]
+                for st in self.base.stocks.values()]
+
     def tallies(self) -> list[list[str]]:
         return [[t.title, md.code(t.name), english.tally_limit(t, self.names), self._src(t)]
                 for t in self.base.tallies.values()]

@@ -97,6 +97,9 @@ def _in_zone(e: ast.InZone, ctx: Ctx, res: Resources) -> str:
 
 
 def _has(e: ast.Has, ctx: Ctx, res: Resources) -> str:
+    place = stock_place(e.who, ctx) if e.who is not None else None
+    if place is not None:  # `left_here of loc has disc[k] 1` (construct 18)
+        return f"R.holds({place}, {expr(e.bag, ctx, res)})"
     who = ctx.me if e.who is None else expr(e.who, ctx, res)
     if type(e.bag) is ast.BagLiteral and _IDENT.match(who) and e.bag.constant() is None:
         return _has_items(e.bag, who, ctx, res)
@@ -176,7 +179,7 @@ def _has_items(bag: ast.BagLiteral, who: str, ctx: Ctx, res: Resources) -> str:
 def is_bag(e, ctx: Ctx) -> bool:
     """Whether expression ``e`` is a bag (the checker has typed it so)."""
     kind = type(e)
-    if kind in (ast.BagLiteral, ast.EmptyBag):
+    if kind in (ast.BagLiteral, ast.EmptyBag, ast.StockOf):
         return True
     if kind is ast.Arith:
         return any(is_bag(x, ctx) for x in e.operands)
@@ -221,6 +224,23 @@ def _die_number(index, ctx: Ctx, res: Resources) -> str:
     if isinstance(index, ast.Number):
         return str(index.value - 1)
     return f"{expr(index, ctx, res)} - 1"
+
+
+def stock_place(e, ctx: Ctx) -> str | None:
+    """The Python list of amounts a stock reference names (``left_here of loc``, or a
+    stock of the game), or None when ``e`` is not one (construct 18)."""
+    if isinstance(e, ast.StockOf):
+        return f"s.stk[{literal(e.stock.name)}][v_{e.owner.name}]"
+    if isinstance(e, ast.Name) and e.name not in ctx.scope.locals and e.name in ctx.mode.stocks:
+        b = N.resolve(ctx.mode, ctx.scope, e.name)
+        if b is not None and b.kind == "stock":
+            return f"s.stk[{literal(e.name)}]"
+    return None
+
+
+def holder_place(e, ctx: Ctx, res: Resources) -> str:
+    """The list of amounts a player (``s.res[p]``) or a stock holds."""
+    return stock_place(e, ctx) or f"s.res[{expr(e, ctx, res)}]"
 
 
 def _count_showing(e: ast.CountShowing, ctx: Ctx, res: Resources) -> str:
@@ -428,6 +448,8 @@ def _member(b: N.Binding, name: str, card: str | None, who: str, res: Resources)
         return "s.ended"
     if b.kind == "dice":  # the face the (first) die shows (construct 16)
         return f"s.dice[{literal(name)}][0]"
+    if b.kind == "stock":  # a stock of the game, as a bag (construct 18)
+        return f"tuple(s.stk[{literal(name)}])"
     raise KeyError(name)
 
 
@@ -474,6 +496,7 @@ EXPRESSIONS: dict[type, Callable[[Any, Ctx, Resources], str]] = {
     ast.RoundNumber: lambda e, ctx, res: "s.round",
     ast.CountShowing: _count_showing,
     ast.FirstPlayer: lambda e, ctx, res: "s.first",
+    ast.StockOf: lambda e, ctx, res: f"tuple({stock_place(e, ctx)})",
     ast.TopOf: _top_of,
     ast.NextIn: _next_in,
     ast.FieldOf: _field_of,
@@ -595,6 +618,10 @@ class StmtLowering:
         return ctx.local(st.var.name, ctx.types.expression(st.value, ctx.scope))  # as the checker typed it
 
     def _transfer(self, st: ast.Transfer, ctx: Ctx, w: Writer) -> None:
+        if stock_place(st.dest, ctx) or (st.source is not None and stock_place(st.source, ctx)):
+            src = f"s.res[{ctx.me}]" if st.source is None else holder_place(st.source, ctx, self.res)
+            w.line(f"R.move_bag({src}, {holder_place(st.dest, ctx, self.res)}, {self.value(st.bag, ctx)})")
+            return
         src = ctx.me if st.source is None else self.value(st.source, ctx)
         w.line(f"R.transfer(s, {src}, {self.value(st.dest, ctx)}, {self.value(st.bag, ctx)})")
 
@@ -624,6 +651,19 @@ class StmtLowering:
         low, high = (str(b) for b in bounds) if bounds else (self.value(track.low, ctx),
                                                               self.value(track.high, ctx))
         return f"min(max({value}, {low}), {high})"
+
+    def _transfer_all(self, st: ast.TransferAll, ctx: Ctx, w: Writer) -> None:
+        var = ctx.fresh("h")
+        w.line(f"{var} = {holder_place(st.source, ctx, self.res)}")
+        w.line(f"R.move_bag({var}, {holder_place(st.dest, ctx, self.res)}, tuple({var}))")
+
+    def _gain_into(self, st: ast.GainInto, ctx: Ctx, w: Writer) -> None:
+        w.line(f"R.move_bag(None, {stock_place(st.dest, ctx)}, {self.value(st.bag, ctx)})")
+
+    def _clear(self, st: ast.Clear, ctx: Ctx, w: Writer) -> None:
+        var = ctx.fresh("h")
+        w.line(f"{var} = {stock_place(st.stock, ctx)}")
+        w.line(f"{var}[:] = [0] * len({var})")
 
     def _set_track(self, st: ast.SetTrack, ctx: Ctx, w: Writer) -> None:
         if st.track.name in ctx.mode.dice and st.track.name not in ctx.mode.tracks:  # turn a die
@@ -864,6 +904,9 @@ STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] =
     ast.If: StmtLowering._if,
     ast.SetState: StmtLowering._set_state,
     ast.SetTrack: StmtLowering._set_track,
+    ast.TransferAll: StmtLowering._transfer_all,
+    ast.GainInto: StmtLowering._gain_into,
+    ast.Clear: StmtLowering._clear,
     ast.FirstPlayerTo: lambda low, st, ctx, w: w.line(f"s.first = {low.value(st.player, ctx)}"),
     ast.Done: lambda low, st, ctx, w: w.line(f"s.done[{ctx.me}] = True"),
     ast.Again: lambda low, st, ctx, w: w.line("s.again = True"),

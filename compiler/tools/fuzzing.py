@@ -526,13 +526,17 @@ _FACES = ("1", "0, 0, 0", "fzf0, fzf1, fzf1", "fzf0, 1", "fzf0, nope", "99999999
 _DICE_USES = ("first player me", "first player nobody", "first player (the player with most vp)",
               "if first player == me {{\nfirst player {i}\n}}",
               "roll fzd", "roll fzd[{i}]", "set fzd = {f}", "set fzd[{i}] = {f}", "score fzd[{i}]",
-              "score count fzd showing {f}", "if fzd == {f} {{\nroll fzd\n}}", "score fzd")
+              "score count fzd showing {f}", "gain water {i} into fzs", "clear fzs", "transfer all fzs to me",
+              "transfer water {i} from fzs to me",
+              "if fzs has water {i} {{\nclear fzs\n}}", "clear me", "if fzd == {f} {{\nroll fzd\n}}",
+              "score fzd")
 
 
 def _stress_dice(draw, st, text: str) -> str:
     """Dice of the game (construct 16) of ``n`` dice with odd faces (mixed, unknown, huge,
     an enum of many members), rolled, turned, indexed and counted in an effect, among
-    hand-overs of the first player marker (construct 17) to odd values."""
+    hand-overs of the first player marker (construct 17) to odd values, and the moves of a
+    stock (construct 18) kept per a card type, for the game or per nothing known."""
     m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done)\b[^\n]*$", text, re.M))
     if not m:
         return text
@@ -541,8 +545,10 @@ def _stress_dice(draw, st, text: str) -> str:
     members = "".join(f'  fzf{i} "Fz {i}"\n' for i in range(max(min(n, 500), 2)))
     faces = draw(st.sampled_from(_FACES + ("sides 6", "sides 0", "sides 6\n  faces 1")))
     faces = faces if faces.startswith("sides") else "faces " + faces
+    per = draw(st.sampled_from(("", "  per building\n", "  per nowhere\n")))
     decl = (f'enum fzfe "Fz faces" {{\n{members}}}\n'
-            f'dice fzd "Fz dice" {{\n  count {draw(st.sampled_from((0, 1, 2, n)))}\n  {faces}\n}}\n')
+            f'dice fzd "Fz dice" {{\n  count {draw(st.sampled_from((0, 1, 2, n)))}\n  {faces}\n}}\n'
+            f'stock fzs "Fz stock" {{\n{per}}}\n')
     lines = [draw(st.sampled_from(_DICE_USES)).format(i=draw(st.sampled_from(("1", "2", "0", "n", str(n)))),
                                                      f=draw(st.sampled_from(("fzf0", "1", "fzf1", "true"))))
              for _ in range(min(n, 200))]

@@ -28,9 +28,9 @@ from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, Choo
                                 MoveAll, MoveCard, PassFirstPlayer, Pay, PutCatalogue, Release, Reveal, Roll,
                                 Score, SetState, Shuffle, Stmt, Transfer)
 # slice C2 (issue 11): tracks set to a value, the round number
-from dsl.ast.declarations import Dice
-from dsl.ast.expressions import CountShowing, FirstPlayer, RoundNumber
-from dsl.ast.statements import FirstPlayerTo, SetTrack
+from dsl.ast.declarations import Dice, Stock
+from dsl.ast.expressions import CountShowing, FirstPlayer, RoundNumber, StockOf
+from dsl.ast.statements import Clear, FirstPlayerTo, GainInto, SetTrack, TransferAll
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
@@ -81,4 +81,5 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "Procedure", "TieBreaker", "RollOff", "End", "ModePlayers", "UseModule", "SetParam", "Add",
            "Replace", "Remove", "Mode", "Module", "Amend", "Spec", "Domain", "ModeOp", "Decl", "DECL_KINDS",
            "decl_kind", "walk"]
-__all__ += ["RoundNumber", "SetTrack", "CountShowing", "Dice", "FirstPlayer", "FirstPlayerTo"]  # slice C2
+__all__ += ["RoundNumber", "SetTrack", "CountShowing", "Dice", "FirstPlayer", "FirstPlayerTo",
+            "Stock", "StockOf", "TransferAll", "GainInto", "Clear"]  # slice C2

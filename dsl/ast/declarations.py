@@ -134,6 +134,19 @@ class Dice:
 
 
 @dataclass(frozen=True, slots=True)
+class Stock:
+    """``stock NAME "Title" { per CARD }`` (construct 18): a bag of resources held by each
+    card of type CARD (``NAME of c``), or one for the game without ``per``; it starts
+    empty and reads as a bag."""
+
+    name: str
+    title: str
+    per_card: Ident | None = None
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class CardState:
     name: str
     type: Ident
@@ -485,7 +498,8 @@ class Amend:
 
 
 Decl = Union[Game, Resource, Track, Enum, CardType, Catalogue, Pieces, Zone, Param, Derived, Tally,
-             Setup, Flow, Phase, Action, Trigger, Procedure, End, Mode, Module, Amend, Dice]
+             Setup, Flow, Phase, Action, Trigger, Procedure, End, Mode, Module, Amend, Dice,
+             Stock]
 
 
 @dataclass(frozen=True, slots=True)

@@ -349,8 +349,18 @@ class FirstPlayer:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class StockOf:
+    """``left_here of loc``: the stock ``stock`` that card ``owner`` holds, a bag
+    (construct 18)."""
+
+    stock: Ident
+    owner: Ident
+    span: Span = _span()
+
+
 Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, It, InZone, RollValue,
              Not, And, Or,
              Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Index, Call,
              Nothing, Nobody, TopOf, NextIn, FieldOf, ThePlayer, CountPlayers, EveryPlayer, RoundNumber,
-             CountShowing, FirstPlayer]
+             CountShowing, FirstPlayer, StockOf]

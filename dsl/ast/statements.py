@@ -37,7 +37,8 @@ class Release:
 
 @dataclass(frozen=True, slots=True)
 class Transfer:
-    """A bag moves from one player (default: the acting one) to another."""
+    """A bag moves from one player (default: the acting one) to another; either side may
+    be a stock (``transfer disc[k] 2 to left_here of loc``, construct 18)."""
 
     bag: Expr
     source: Expr | None
@@ -222,6 +223,34 @@ class FirstPlayerTo:
 
 
 @dataclass(frozen=True, slots=True)
+class TransferAll:
+    """``transfer all left_here of loc to me``: everything a stock (or a player) holds goes
+    to a player or a stock (construct 18)."""
+
+    source: Expr
+    dest: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class GainInto:
+    """``gain titanium 1 into cubes of sp``: a bag comes from the supply into a stock
+    (construct 18)."""
+
+    bag: Expr
+    dest: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Clear:
+    """``clear cubes of sp``: a stock's resources go back to the supply (construct 18)."""
+
+    stock: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class Done:
     """The acting player is finished with the current phase (passes)."""
 
@@ -306,4 +335,4 @@ class Roll:
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
              PutCatalogue, Shuffle, ChooseCards, ChooseCard, EachPlayer, ForEach, If, SetState, Done,
              PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again,
-             SetTrack, FirstPlayerTo]
+             SetTrack, FirstPlayerTo, TransferAll, GainInto, Clear]

@@ -212,4 +212,23 @@ CODES: tuple[Code, ...] = (
          "or roll them all (`roll d`).",
          _SIGN + _DICE + 'action look "Look" {\n  require d == plus\n  effect {\n    score 1\n  }\n'
          '  source "Turn"\n}\n'),
+    Code(STOCK_PER_UNKNOWN := "E0539", "a stock kept per something that is not a card type",
+         "`stock NAME \"Title\" { per CARD }` gives every card of type CARD its own bag of resources "
+         "(`NAME of c`); without `per` there is one for the game. CARD must name a card type or pieces "
+         "of the spec.",
+         'stock heap "Heap" {\n  per spots\n  source "Rules"\n}\n'),
+    Code(STOCK_OWNER_TYPE := "E0528", "a stock named of something that does not hold it",
+         "`NAME of c` reads the stock that card `c` holds: `c` must be a card of the stock's type (a "
+         "choice, a `let`, a parameter, a loop's card). A stock without `per` is one for the game and "
+         "is named alone, without `of`.",
+         'card spot "Spot" {\n  field n: int "number"\n  source "Rules"\n}\n\n'
+         'stock heap "Heap" {\n  source "Rules"\n}\n\n'
+         'action peek "Peek" {\n  choose p: player\n  require total(heap of p) >= 1\n  effect {\n'
+         '    score 1\n  }\n  source "Turn"\n}\n'),
+    Code(TRANSFER_ENDPOINTS := "E0529", "resources moved to or from something that cannot hold them",
+         "`transfer BAG [from X] to Y` and `transfer all X to Y` move resources between players and "
+         "stocks; `gain BAG into S` and `clear S` take a stock. Each side here is a bag worked out "
+         "from something else (a card's cost, a sum), which holds nothing. Name a player or a stock "
+         "(`left_here of loc`).",
+         'action give "Give" {\n  effect {\n    transfer coin 1 to coin 2\n  }\n  source "Turn"\n}\n'),
 )

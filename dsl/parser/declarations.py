@@ -96,6 +96,12 @@ class DeclarationRules(TreeToAst):
         return ("sides", int(c[0]))
 
     @v_args(meta=True)
+    def stock(self, meta, c):
+        name, title, *items = c
+        per = self._tagged(items, "per_card")
+        return ast.Stock(str(name), title, per[0] if per else None, self._metas(items), self._span(meta))
+
+    @v_args(meta=True)
     def dice(self, meta, c):
         name, title, *items = c
         count = self._tagged(items, "count")

@@ -160,6 +160,10 @@ class ExpressionRules(TreeToAst):
         return ast.CountShowing(self._ident(c[0]), c[1], self._span(meta))
 
     @v_args(meta=True)
+    def stock_of(self, meta, c):
+        return ast.StockOf(self._ident(c[0]), self._ident(c[1]), self._span(meta))
+
+    @v_args(meta=True)
     def first_player(self, meta, c):
         return ast.FirstPlayer(self._span(meta))
 

@@ -114,6 +114,18 @@ class StatementRules(TreeToAst):
         return ast.SetState(self._ident(c[0]), self._ident(c[1]), c[2], self._span(meta))
 
     @v_args(meta=True)
+    def transfer_all(self, meta, c):
+        return ast.TransferAll(c[0], c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def gain_into(self, meta, c):
+        return ast.GainInto(c[0], c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def clear_stock(self, meta, c):
+        return ast.Clear(c[0], self._span(meta))
+
+    @v_args(meta=True)
     def first_player_to(self, meta, c):
         return ast.FirstPlayerTo(c[0], self._span(meta))
 

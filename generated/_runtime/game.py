@@ -109,6 +109,10 @@ class GameBase:
         s.ta = {t: [0] * n for t in g.tallies}
         s.dice = {name: [faces[0]] * count for name, (count, faces) in g.dice.items()}
         s.lead = 0
+        size = len(self.resources)
+        s.stk = {name: [0] * size if owners is None else
+                 [[0] * size if i in owners else None for i in range(len(self.card_titles))]
+                 for name, owners in g.stocks.items()}
         s.pending, s.ended, s.terminal, s.winners = [], False, False, []
         s._past, s._moves, s._known = None, 0, 0
         s.again, s.turn_open = False, False

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 #: The fields of a save besides its ``game`` header (and ``history``, when it has one).
 FIELDS = ("phase", "stage", "round", "first", "turn", "done", "res", "tr", "gtr", "z", "loc", "cst",
           "ta", "pending", "rng", "ended", "terminal", "winners", "again", "turn_open", "moves", "dice",
-          "lead")
+          "lead", "stk")
 #: The keys of each kind of waiting decision (see :mod:`.decisions` and :func:`.zones.overflow`).
 DECISION_KEYS = {
     "cards": {"kind", "player", "count", "src", "src_owner", "dst", "dst_owner", "bottom", "cards",
@@ -202,6 +202,10 @@ def restore_state(game: GameBase, data: dict) -> State:
         check(where is None and loc[c] is None or isinstance(where, list)
               and tuple(where) == loc[c], f"card {c} is not where its location says")
     _check_dice(g, d["dice"])
+    check(_like(d["stk"], ref["stk"]) and all(
+        x >= 0 for v in d["stk"].values() for x in v if _is_int(x)) and all(
+        x >= 0 for v in d["stk"].values() for held in v if isinstance(held, list) for x in held),
+        "bad stocks")
     pending = d["pending"]
     check(isinstance(pending, list), "bad pending decisions")
     for i, decision in enumerate(pending):
@@ -213,6 +217,7 @@ def restore_state(game: GameBase, data: dict) -> State:
         setattr(s, key, d[key])
     s.dice = {k: list(v) for k, v in d["dice"].items()}
     s.lead = d["lead"]
+    s.stk = d["stk"]
     s.z = z
     s.loc = loc
     s.pending = [_from_json(x) for x in pending]

@@ -22,7 +22,8 @@ class State:
 
     __slots__ = ("game", "g", "n", "phase", "stage", "round", "first", "turn", "done", "res",
                  "tr", "gtr", "z", "loc", "cst", "ta", "pending", "rng", "ended", "terminal",
-                 "winners", "_past", "_moves", "_known", "again", "turn_open", "_legal", "dice", "lead")
+                 "winners", "_past", "_moves", "_known", "again", "turn_open", "_legal", "dice", "lead",
+                 "stk")
 
     game: GameBase
     g: Rules
@@ -75,6 +76,9 @@ class State:
     #: the seat that led when the phase in progress began: draft and turns phases go
     #: round from it, whoever takes the first player marker meanwhile (construct 17)
     lead: int
+    #: stocks (construct 18): name → the amounts of each resource (one for the game), or
+    #: per card id those amounts (None for a card of another type)
+    stk: dict[str, list[Any]]
 
     def __init__(self, game: GameBase) -> None:
         """An empty state of ``game`` (filled by ``new_initial_state`` or :func:`.saves.restore_state`)."""
@@ -186,6 +190,7 @@ class State:
         c._legal = self._legal
         c.dice = {k: v[:] for k, v in self.dice.items()}
         c.lead = self.lead
+        c.stk = {k: [x[:] if type(x) is list else x for x in v] for k, v in self.stk.items()}
         return c
 
     @property
@@ -256,6 +261,7 @@ class State:
             "done": self.done[:], "terminal": self.terminal,
             "pending": [dict(x) for x in self.pending if x["player"] == player],
             "dice": {k: v[:] for k, v in self.dice.items()},
+            "stocks": {k: [x[:] if type(x) is list else x for x in v] for k, v in self.stk.items()},
         }
 
     # -- persistence
@@ -274,7 +280,7 @@ class State:
         data = {k: getattr(self, k) for k in ("phase", "stage", "round", "first", "turn", "done",
                                                "res", "tr", "gtr", "z", "cst", "ta", "pending",
                                                "rng", "ended", "terminal", "winners", "again",
-                                               "turn_open", "dice", "lead")}
+                                               "turn_open", "dice", "lead", "stk")}
         data["loc"] = [list(x) if x else None for x in self.loc]
         data["moves"] = self._moves
         if history:

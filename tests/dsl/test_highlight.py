@@ -152,3 +152,12 @@ def test_the_words_of_handing_the_marker_are_keywords():
     words = [value for tok, value in tokens if tok in Keyword]
     assert words[:2] == ["first", "player"] and words.count("first") == 2
     assert not [v for t, v in tokens if t in Error]
+
+
+def test_the_words_of_stocks_are_keywords():
+    """Issue 11, construct 18: `stock`, `clear`, `into`, `all` are read from the grammar."""
+    tokens = lex('stock cubes "Cubes" {\n  per mine_space\n}\ngain titanium 1 into cubes of sp\n'
+                 "transfer all cubes of sp to me\nclear cubes of sp\n")
+    words = {value for tok, value in tokens if tok in Keyword}
+    assert {"stock", "per", "gain", "into", "of", "transfer", "all", "to", "clear"} <= words
+    assert not [v for t, v in tokens if t in Error]

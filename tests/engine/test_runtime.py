@@ -214,6 +214,20 @@ def test_roll_dice_draws_each_face_from_the_generator_and_set_die_turns_to_faces
     assert s.dice["omen"][0] == "blue" and s.dice["omen"][1:] == t.dice["omen"][1:]
 
 
+def test_move_bag_moves_between_holders_and_the_supply_and_holds_compares():
+    """Construct 18: a player's amounts or a stock's list on each side, None the supply."""
+    player, stock = [3, 1, 0], [0, 0, 0]
+    R.move_bag(player, stock, (2, 1, 0))
+    assert (player, stock) == ([1, 0, 0], [2, 1, 0])
+    with pytest.raises(R.IllegalActionError):
+        R.move_bag(player, stock, (1, 1, 0))  # lacks the second: nothing moves
+    assert (player, stock) == ([1, 0, 0], [2, 1, 0])
+    R.move_bag(None, stock, (0, 0, 4))  # from the supply
+    R.move_bag(stock, None, (1, 0, 0))  # back to it
+    assert stock == [1, 1, 4]
+    assert R.holds(stock, (1, 1, 3)) and not R.holds(stock, (0, 2, 0))
+
+
 def test_the_seed_decides_the_deal_and_nothing_else_does():
     decks = {seed: Tokens(2, seed=seed).new_initial_state().z["deck"] for seed in range(10)}
     assert decks[3] == Tokens(2, seed=3).new_initial_state().z["deck"]

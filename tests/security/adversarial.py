@@ -274,6 +274,12 @@ pieces pawn <<pieces title>> {
   provisional <<pieces provisional>>
 }
 
+stock heap <<stock title>> {
+  source <<stock source>>
+  ruling <<stock ruling>>
+  provisional <<stock provisional>>
+}
+
 dice omen <<dice title>> {
   sides 6
   source <<dice source>>

@@ -285,6 +285,20 @@ def dice_words(decl: ast.Dice, names: Mapping[str, str] | None = None) -> Markdo
     return Markdown("{} with the faces {}, showing the first at the start").format(many, faces)
 
 
+def stock(decl: ast.Stock, names: Mapping[str, str] | None = None) -> list[str]:
+    """A ``stock`` declaration (construct 18): who holds one."""
+    return paragraphs([Markdown("**{}**: {}.").format(decl.title, stock_words(decl, names))],
+                      provenance(decl.meta))
+
+
+def stock_words(decl: ast.Stock, names: Mapping[str, str] | None = None) -> Markdown:
+    """``resources held by each TZ location, empty at the start``."""
+    if decl.per_card is None:
+        return Markdown("resources held by the game, empty at the start")
+    return Markdown("resources held by each {}, empty at the start").format(
+        type_noun(decl.per_card.name, as_names(names)))
+
+
 def param(decl: ast.Param, names: Mapping[str, str] | None = None) -> list[str]:
     value = phrase(decl.value, Voice(as_names(names)))
     return paragraphs([Markdown("**{}** ({}): {}.").format(decl.title, code(decl.name), value)],
@@ -307,6 +321,7 @@ DECL_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.Tally: tally, ast.Resource: resource, ast.Track: track, ast.Zone: zone_decl,
     ast.Param: param, ast.Derived: derived, ast.Enum: enum, ast.Pieces: pieces,
     ast.Procedure: procedure, ast.CardType: card_type, ast.Catalogue: catalogue, ast.Dice: dice,
+    ast.Stock: stock,
 }
 
 

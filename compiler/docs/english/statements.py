@@ -79,9 +79,20 @@ def _release(node: ast.Release, v: Voice) -> list[str]:
 
 def _transfer(node: ast.Transfer, v: Voice) -> list[str]:
     bag, dest = phrase(node.bag, v), phrase(node.dest, v)
+    if node.source is None and isinstance(node.dest, ast.StockOf):  # construct 18
+        return _bullet(f"Put {bag} of yours on {dest}.")
     if node.source is None:
         return _bullet(f"Give {bag} to {dest}.")
     return _bullet(f"Move {bag} from {phrase(node.source, v)} to {dest}.")
+
+
+def _transfer_all(node: ast.TransferAll, v: Voice) -> list[str]:
+    dest = "you" if isinstance(node.dest, ast.Me) else phrase(node.dest, v)
+    return _bullet(f"Everything {phrase(node.source, v)} holds goes to {dest}.")
+
+
+def _gain_into(node: ast.GainInto, v: Voice) -> list[str]:
+    return _bullet(f"Put {phrase(node.bag, v)} from the supply on {phrase(node.dest, v)}.")
 
 
 def _score(node: ast.Score, v: Voice) -> list[str]:
@@ -283,6 +294,9 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.If: _if,
     ast.SetState: _set_state,
     ast.SetTrack: _set_track,
+    ast.TransferAll: _transfer_all,
+    ast.GainInto: _gain_into,
+    ast.Clear: lambda n, v: _bullet(f"Return everything on {phrase(n.stock, v)} to the supply."),
     ast.FirstPlayerTo: lambda n, v: _bullet(
         "You take the first player marker." if isinstance(n.player, ast.Me)
         else f"{_capital(phrase(n.player, v))} takes the first player marker."),

@@ -83,6 +83,9 @@ class Rules:
     track_start: dict[str, Callable[[Rules, State], Any]] = dataclasses.field(default_factory=dict)
     #: dice of the game (construct 16): name → (how many dice, their faces in order)
     dice: dict[str, tuple[int, tuple[Any, ...]]] = dataclasses.field(default_factory=dict)
+    #: stocks (construct 18): name → the ids of the cards that each hold one, or None
+    #: for one stock for the game
+    stocks: dict[str, tuple[int, ...] | None] = dataclasses.field(default_factory=dict)
     setup: Effect | None = None
     #: ``end when``: checked after every action and effect
     end_when: Predicate | None = None
