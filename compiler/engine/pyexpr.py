@@ -99,7 +99,7 @@ def _in_zone(e: ast.InZone, ctx: Ctx, res: Resources) -> str:
 def _has(e: ast.Has, ctx: Ctx, res: Resources) -> str:
     place = stock_place(e.who, ctx) if e.who is not None else None
     if place is not None:  # `left_here of loc has disc[k] 1` (construct 18)
-        return f"R.holds({place}, {expr(e.bag, ctx, res)})"
+        return f"R.stock_holds({place}, {expr(e.bag, ctx, res)})"
     who = ctx.me if e.who is None else expr(e.who, ctx, res)
     if type(e.bag) is ast.BagLiteral and _IDENT.match(who) and e.bag.constant() is None:
         return _has_items(e.bag, who, ctx, res)

@@ -225,7 +225,7 @@ def test_move_bag_moves_between_holders_and_the_supply_and_holds_compares():
     R.move_bag(None, stock, (0, 0, 4))  # from the supply
     R.move_bag(stock, None, (1, 0, 0))  # back to it
     assert stock == [1, 1, 4]
-    assert R.holds(stock, (1, 1, 3)) and not R.holds(stock, (0, 2, 0))
+    assert R.stock_holds(stock, (1, 1, 3)) and not R.stock_holds(stock, (0, 2, 0))
 
 
 def test_the_seed_decides_the_deal_and_nothing_else_does():

@@ -109,6 +109,6 @@ def move_bag(src: list[int] | None, dst: list[int] | None, bag: Bag) -> None:
                 dst[i] += n
 
 
-def holds(held: list[int], bag: Bag) -> bool:
+def stock_holds(held: list[int], bag: Bag) -> bool:
     """The amounts ``held`` (a stock's list) are at least ``bag`` (construct 18)."""
     return all(h >= n for h, n in zip(held, bag))
