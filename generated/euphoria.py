@@ -113,6 +113,18 @@ F_market_cost = tuple(entry[3][8] for entry in _CARDS)
 F_kind = tuple(entry[3][9] for entry in _CARDS)
 F_wants = tuple(entry[3][10] for entry in _CARDS)
 F_owner = tuple(entry[3][11] for entry in _CARDS)
+# per card, the resources its cost names and their amounts (``has`` compares only those)
+NZ_cost = tuple(
+    tuple((i, n) for i, n in enumerate(bag or ()) if n) for bag in F_cost
+)
+# per card, the resources its gains names and their amounts (``has`` compares only those)
+NZ_gains = tuple(
+    tuple((i, n) for i, n in enumerate(bag or ()) if n) for bag in F_gains
+)
+# per card, the resources its use_cost names and their amounts (``has`` compares only those)
+NZ_use_cost = tuple(
+    tuple((i, n) for i, n in enumerate(bag or ()) if n) for bag in F_use_cost
+)
 CATALOGUE_BOARD = tuple(range(0, 20))
 CATALOGUE_STRUCTURES = tuple(range(20, 29))
 CATALOGUE_TERRITORIES = tuple(range(29, 33))
@@ -247,23 +259,28 @@ def procedure_suffer_penalty(g, s, p, v_st):
     # spec line 561: if st.penalty == lose_commodity and has bliss 1 {
     if ((F_penalty[v_st] == 'lose_commodity') and (s.res[p][3] >= 1)):
         # spec line 562: pay bliss 1
-        R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
+        if s.res[p][3] < 1:
+            raise R.IllegalActionError("cannot pay: not enough resources")
+        s.res[p][3] -= 1
 
 
-def legal_work_area(g, s, p):
+def legal_work_area(g, s, p, out):
     """Choices of 'Work a commodity area' open to player p (spec line 595)."""
+    # spec line 598: require has sp.cost
+    # spec line 597: choose sp: card in board_spaces where family == commodity_area
+    _options1 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'commodity_area') and R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 596: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 597: choose sp: card in board_spaces where family == commodity_area
-        for v_sp in s.z['board_spaces']:
-            if not (F_family[v_sp] == 'commodity_area'):
-                continue
-            # spec line 598: require has sp.cost
-            if not R.has(s, p, F_cost[v_sp]):
-                continue
-            yield (v_d, v_sp)
+        for v_sp in _options1:
+            _key = ('work_area', p, v_d, v_sp)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = R.remember(s.game, _key)
+                _found.append(Action(p, 'work_area', (v_d, v_sp), s.game))
+            out += _found
 
 
 def apply_work_area(g, s, p, args):
@@ -303,20 +320,23 @@ def apply_work_area(g, s, p, args):
         R.ask(s, p, ('buy energy', 'buy food', 'buy water', 'buy nothing'), 'ask_work_area', {'d': v_d, 'level': v_level, 'sp': v_sp, 'total': v_total}, p)
 
 
-def legal_dig(g, s, p):
+def legal_dig(g, s, p, out):
     """Choices of 'Dig in a tunnel' open to player p (spec line 645)."""
+    # spec line 648: require has sp.cost
+    # spec line 647: choose sp: card in board_spaces where family == tunnel
+    _options1 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'tunnel') and R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 646: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 647: choose sp: card in board_spaces where family == tunnel
-        for v_sp in s.z['board_spaces']:
-            if not (F_family[v_sp] == 'tunnel'):
-                continue
-            # spec line 648: require has sp.cost
-            if not R.has(s, p, F_cost[v_sp]):
-                continue
-            yield (v_d, v_sp)
+        for v_sp in _options1:
+            _key = ('dig', p, v_d, v_sp)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = R.remember(s.game, _key)
+                _found.append(Action(p, 'dig', (v_d, v_sp), s.game))
+            out += _found
 
 
 def apply_dig(g, s, p, args):
@@ -340,26 +360,25 @@ def apply_dig(g, s, p, args):
         R.gain(s, p, F_gains[v_sp])
 
 
-def legal_mine_tunnel_end(g, s, p):
+def legal_mine_tunnel_end(g, s, p, out):
     """Choices of "Work the exclusive space at a tunnel's end" open to player p (spec line 667)."""
+    # spec line 670: require digger[sp.faction] >= tunnel_exclusive
+    # spec line 671: require (count my recruits_active where faction == sp.faction) >= 1
+    # spec line 672: require has sp.cost
+    # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
+    _options3 = [v_sp for v_sp in s.z['board_spaces'] if ((F_family[v_sp] == 'tunnel_end') and (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp])) and (s.gtr['digger'][F_faction[v_sp]] >= g.P['tunnel_exclusive']) and (sum(1 for _c2 in s.z['recruits_active'][p] if (F_faction[_c2] == F_faction[v_sp])) >= 1) and R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 668: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
-        for v_sp in s.z['board_spaces']:
-            if not ((F_family[v_sp] == 'tunnel_end') and (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp])):
-                continue
-            # spec line 670: require digger[sp.faction] >= tunnel_exclusive
-            if not (s.gtr['digger'][F_faction[v_sp]] >= g.P['tunnel_exclusive']):
-                continue
-            # spec line 671: require (count my recruits_active where faction == sp.faction) >= 1
-            if not (sum(1 for _c2 in s.z['recruits_active'][p] if (F_faction[_c2] == F_faction[v_sp])) >= 1):
-                continue
-            # spec line 672: require has sp.cost
-            if not R.has(s, p, F_cost[v_sp]):
-                continue
-            yield (v_d, v_sp)
+        for v_sp in _options3:
+            _key = ('mine_tunnel_end', p, v_d, v_sp)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = R.remember(s.game, _key)
+                _found.append(Action(p, 'mine_tunnel_end', (v_d, v_sp), s.game))
+            out += _found
 
 
 def apply_mine_tunnel_end(g, s, p, args):
@@ -371,20 +390,23 @@ def apply_mine_tunnel_end(g, s, p, args):
     R.gain(s, p, F_gains[v_sp])
 
 
-def legal_build_site(g, s, p):
+def legal_build_site(g, s, p, out):
     """Choices of 'Work on a construction site' open to player p (spec line 682)."""
+    # spec line 685: require has sp.cost
+    # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
+    _options3 = [v_sp for v_sp in s.z['board_spaces'] if ((F_family[v_sp] == 'construction_site') and (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n))) and R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 683: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
-        for v_sp in s.z['board_spaces']:
-            if not ((F_family[v_sp] == 'construction_site') and (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n))):
-                continue
-            # spec line 685: require has sp.cost
-            if not R.has(s, p, F_cost[v_sp]):
-                continue
-            yield (v_d, v_sp)
+        for v_sp in _options3:
+            _key = ('build_site', p, v_d, v_sp)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = R.remember(s.game, _key)
+                _found.append(Action(p, 'build_site', (v_d, v_sp), s.game))
+            out += _found
 
 
 def apply_build_site(g, s, p, args):
@@ -425,20 +447,23 @@ def apply_build_site(g, s, p, args):
                     g.PR['suffer_penalty'](g, s, _p2, v_st)
 
 
-def legal_draw_artifact(g, s, p):
+def legal_draw_artifact(g, s, p, out):
     """Choices of 'Visit an artifact dealer' open to player p (spec line 715)."""
+    # spec line 718: require has sp.cost
+    # spec line 717: choose sp: card in board_spaces where family == artifact_draw
+    _options1 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'artifact_draw') and R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 716: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 717: choose sp: card in board_spaces where family == artifact_draw
-        for v_sp in s.z['board_spaces']:
-            if not (F_family[v_sp] == 'artifact_draw'):
-                continue
-            # spec line 718: require has sp.cost
-            if not R.has(s, p, F_cost[v_sp]):
-                continue
-            yield (v_d, v_sp)
+        for v_sp in _options1:
+            _key = ('draw_artifact', p, v_d, v_sp)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = R.remember(s.game, _key)
+                _found.append(Action(p, 'draw_artifact', (v_d, v_sp), s.game))
+            out += _found
 
 
 def apply_draw_artifact(g, s, p, args):
@@ -454,23 +479,26 @@ def apply_draw_artifact(g, s, p, args):
     R.draw(s, g, 1, 'artifact_deck', None, 'artifacts_hand', p)
 
 
-def legal_activate_worker(g, s, p):
+def legal_activate_worker(g, s, p, out):
     """Choices of 'Activate a new worker' open to player p (spec line 731)."""
     # spec line 735: require (count my pool) >= 1
     if not (len(s.z['pool'][p]) >= 1):
         return
+    # spec line 734: require has sp.cost
+    # spec line 733: choose sp: card in board_spaces where family == worker_activation
+    _options2 = [v_sp for v_sp in s.z['board_spaces'] if (F_family[v_sp] == 'worker_activation') and R.holds(s.res[p], NZ_cost[v_sp])]
     # spec line 732: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 733: choose sp: card in board_spaces where family == worker_activation
-        for v_sp in s.z['board_spaces']:
-            if not (F_family[v_sp] == 'worker_activation'):
-                continue
-            # spec line 734: require has sp.cost
-            if not R.has(s, p, F_cost[v_sp]):
-                continue
-            yield (v_d, v_sp)
+        for v_sp in _options2:
+            _key = ('activate_worker', p, v_d, v_sp)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = R.remember(s.game, _key)
+                _found.append(Action(p, 'activate_worker', (v_d, v_sp), s.game))
+            out += _found
 
 
 def apply_activate_worker(g, s, p, args):
@@ -488,29 +516,34 @@ def apply_activate_worker(g, s, p, args):
     g.PR['knowledge_check'](g, s, p, p)
 
 
-def legal_use_structure_territory(g, s, p):
+def legal_use_structure_territory(g, s, p, out):
     """Choices of 'Use a structure: claim a territory' open to player p (spec line 747)."""
     # spec line 753: require (count my supply) >= 1
     if not (len(s.z['supply'][p]) >= 1):
         return
+    # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
+    _options3 = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
     # spec line 748: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-        for v_sp in s.z['board_spaces']:
-            if not (len(s.z['built_structure'][v_sp]) >= 1):
-                continue
+        for v_sp in _options3:
             # spec line 750: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 752: require has st.use_cost
-                if not R.has(s, p, F_use_cost[v_st]):
+                if not R.holds(s.res[p], NZ_use_cost[v_st]):
                     continue
                 # spec line 751: choose tr: card in territory_spaces where faction == st.faction and (count territory_tokens of tr) < players
                 for v_tr in s.z['territory_spaces']:
                     if not ((F_faction[v_tr] == F_faction[v_st]) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
                         continue
-                    yield (v_d, v_sp, v_st, v_tr)
+                    _key = ('use_structure_territory', p, v_d, v_sp, v_st, v_tr)
+                    _found = s.game.memo.get(_key)
+                    if _found is None:
+                        _found = R.remember(s.game, _key)
+                        _found.append(Action(p, 'use_structure_territory', (v_d, v_sp, v_st, v_tr), s.game))
+                    out += _found
 
 
 def apply_use_structure_territory(g, s, p, args):
@@ -524,22 +557,27 @@ def apply_use_structure_territory(g, s, p, args):
     g.PR['claim_territory'](g, s, p, v_tr)
 
 
-def legal_use_structure_loyalty(g, s, p):
+def legal_use_structure_loyalty(g, s, p, out):
     """Choices of "Use a structure: advance its faction's loyalty" open to player p (spec line 763)."""
+    # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
+    _options2 = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
     # spec line 764: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-        for v_sp in s.z['board_spaces']:
-            if not (len(s.z['built_structure'][v_sp]) >= 1):
-                continue
+        for v_sp in _options2:
             # spec line 766: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 767: require has st.use_cost
-                if not R.has(s, p, F_use_cost[v_st]):
+                if not R.holds(s.res[p], NZ_use_cost[v_st]):
                     continue
-                yield (v_d, v_sp, v_st)
+                _key = ('use_structure_loyalty', p, v_d, v_sp, v_st)
+                _found = s.game.memo.get(_key)
+                if _found is None:
+                    _found = R.remember(s.game, _key)
+                    _found.append(Action(p, 'use_structure_loyalty', (v_d, v_sp, v_st), s.game))
+                out += _found
 
 
 def apply_use_structure_loyalty(g, s, p, args):
@@ -553,25 +591,30 @@ def apply_use_structure_loyalty(g, s, p, args):
     g.PR['gain_loyalty'](g, s, p, F_faction[v_st])
 
 
-def legal_artifact_market(g, s, p):
+def legal_artifact_market(g, s, p, out):
     """Choices of "Trade artifacts at a structure's market" open to player p (spec line 777)."""
     # spec line 782: require (count my supply) >= 1
     if not (len(s.z['supply'][p]) >= 1):
         return
+    # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
+    _options4 = [v_sp for v_sp in s.z['board_spaces'] if ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c3 in s.z['structure_tokens'][v_sp] if (F_owner[_c3] == p)) == 0))]
     # spec line 778: choose d: card in my available where placed == 0 or d.matched
     for v_d in s.z['available'][p]:
         if not ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d]):
             continue
         # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
-        for v_sp in s.z['board_spaces']:
-            if not ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c3 in s.z['structure_tokens'][v_sp] if (F_owner[_c3] == p)) == 0)):
-                continue
+        for v_sp in _options4:
             # spec line 780: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 781: require (count my artifacts_hand) >= st.market_cost
                 if not (len(s.z['artifacts_hand'][p]) >= F_market_cost[v_st]):
                     continue
-                yield (v_d, v_sp, v_st)
+                _key = ('artifact_market', p, v_d, v_sp, v_st)
+                _found = s.game.memo.get(_key)
+                if _found is None:
+                    _found = R.remember(s.game, _key)
+                    _found.append(Action(p, 'artifact_market', (v_d, v_sp, v_st), s.game))
+                out += _found
 
 
 def apply_artifact_market(g, s, p, args):
@@ -601,12 +644,17 @@ def apply_artifact_market(g, s, p, args):
     R.choose_cards(s, g, p, F_market_cost[v_st], 'artifacts_hand', p, 'artifact_discard', None, then='then_artifact_market', env={'d': v_d, 'sp': v_sp, 'st': v_st}, me=p)
 
 
-def legal_stop_placing(g, s, p):
+def legal_stop_placing(g, s, p, out):
     """Choices of 'Place no more matching workers this turn' open to player p (spec line 809)."""
     # spec line 810: require placed >= 1
     if not (s.ta['placed'][p] >= 1):
         return
-    yield ()
+    _key = ('stop_placing', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'stop_placing', (), s.game))
+    out += _found
 
 
 def apply_stop_placing(g, s, p, args):
@@ -614,7 +662,7 @@ def apply_stop_placing(g, s, p, args):
     pass
 
 
-def legal_retrieve_paying(g, s, p):
+def legal_retrieve_paying(g, s, p, out):
     """Choices of 'Retrieve workers, paying the cost' open to player p (spec line 819)."""
     # spec line 821: require placed == 0
     if not (s.ta['placed'][p] == 0):
@@ -623,17 +671,26 @@ def legal_retrieve_paying(g, s, p):
     if not (s.res[p][3] >= 1):
         return
     # spec line 820: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
-    _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
-    for _mask2 in range(1, 1 << len(_items1)):
-        v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
-        yield (v_ds,)
+    _items1 = [_c4 for _c4 in CARDS_OF['worker'] if s.loc[_c4] is not None and ((F_owner[_c4] == p) and (R.in_zone(s, _c4, 'workers_on', ...) or R.in_zone(s, _c4, 'market_workers', ...)))]
+    _sets2 = [()]
+    for _c4 in _items1:
+        _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+    for v_ds in _sets2[1:]:  # the non-empty ones
+        _key = ('retrieve_paying', p, v_ds)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'retrieve_paying', (v_ds,), s.game))
+        out += _found
 
 
 def apply_retrieve_paying(g, s, p, args):
     """Retrieve workers, paying the cost (spec line 819). Source: The Game Turn: Your Choices in the Dystopia › 2."""
     v_ds, = args
     # spec line 824: pay bliss 1
-    R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
+    if s.res[p][3] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][3] -= 1
     # spec line 825: for each d in ds {
     for v_d in list(v_ds):
         # spec line 826: move d into my available
@@ -644,16 +701,23 @@ def apply_retrieve_paying(g, s, p, args):
     g.PR['knowledge_check'](g, s, p, p)
 
 
-def legal_retrieve_free(g, s, p):
+def legal_retrieve_free(g, s, p, out):
     """Choices of 'Retrieve workers, losing 1 motivation' open to player p (spec line 835)."""
     # spec line 837: require placed == 0
     if not (s.ta['placed'][p] == 0):
         return
     # spec line 836: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
-    _items1 = [_c3 for _c3 in CARDS_OF['worker'] if s.loc[_c3] is not None and ((F_owner[_c3] == p) and (R.in_zone(s, _c3, 'workers_on', ...) or R.in_zone(s, _c3, 'market_workers', ...)))]
-    for _mask2 in range(1, 1 << len(_items1)):
-        v_ds = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
-        yield (v_ds,)
+    _items1 = [_c4 for _c4 in CARDS_OF['worker'] if s.loc[_c4] is not None and ((F_owner[_c4] == p) and (R.in_zone(s, _c4, 'workers_on', ...) or R.in_zone(s, _c4, 'market_workers', ...)))]
+    _sets2 = [()]
+    for _c4 in _items1:
+        _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+    for v_ds in _sets2[1:]:  # the non-empty ones
+        _key = ('retrieve_free', p, v_ds)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'retrieve_free', (v_ds,), s.game))
+        out += _found
 
 
 def apply_retrieve_free(g, s, p, args):
@@ -671,7 +735,7 @@ def apply_retrieve_free(g, s, p, args):
     g.PR['lose_motivation'](g, s, p, 0)
 
 
-def legal_reveal_dilemma_match(g, s, p):
+def legal_reveal_dilemma_match(g, s, p, out):
     """Choices of 'Reveal your ethical dilemma with the artifact it wants' open to player p (spec line 852)."""
     # spec line 856: uses dilemma_revealed 1
     if s.ta['dilemma_revealed'][p] + 1 > 1:
@@ -685,7 +749,12 @@ def legal_reveal_dilemma_match(g, s, p):
         for v_a in s.z['artifacts_hand'][p]:
             if not (F_kind[v_a] == F_wants[v_dl]):
                 continue
-            yield (v_dl, v_a)
+            _key = ('reveal_dilemma_match', p, v_dl, v_a)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = R.remember(s.game, _key)
+                _found.append(Action(p, 'reveal_dilemma_match', (v_dl, v_a), s.game))
+            out += _found
 
 
 def apply_reveal_dilemma_match(g, s, p, args):
@@ -701,7 +770,7 @@ def apply_reveal_dilemma_match(g, s, p, args):
     R.ask(s, p, ('fight the system', 'contribute to the dystopia'), 'ask_reveal_dilemma_match', {'a': v_a, 'dl': v_dl}, p)
 
 
-def legal_reveal_dilemma_pair(g, s, p):
+def legal_reveal_dilemma_pair(g, s, p, out):
     """Choices of 'Reveal your ethical dilemma with any 2 artifacts' open to player p (spec line 879)."""
     # spec line 884: uses dilemma_revealed 1
     if s.ta['dilemma_revealed'][p] + 1 > 1:
@@ -712,13 +781,20 @@ def legal_reveal_dilemma_pair(g, s, p):
     # spec line 880: choose dl: card in my dilemma_hand
     for v_dl in s.z['dilemma_hand'][p]:
         # spec line 881: choose arts: some artifact where it in my artifacts_hand
-        _items1 = [_c3 for _c3 in CARDS_OF['artifact'] if s.loc[_c3] is not None and R.in_zone(s, _c3, 'artifacts_hand', p)]
-        for _mask2 in range(1, 1 << len(_items1)):
-            v_arts = tuple(_c3 for i, _c3 in enumerate(_items1) if _mask2 >> i & 1)
+        _items1 = [_c4 for _c4 in CARDS_OF['artifact'] if s.loc[_c4] is not None and R.in_zone(s, _c4, 'artifacts_hand', p)]
+        _sets2 = [()]
+        for _c4 in _items1:
+            _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+        for v_arts in _sets2[1:]:  # the non-empty ones
             # spec line 882: require count arts == 2
             if not (len(v_arts) == 2):
                 continue
-            yield (v_dl, v_arts)
+            _key = ('reveal_dilemma_pair', p, v_dl, v_arts)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = R.remember(s.game, _key)
+                _found.append(Action(p, 'reveal_dilemma_pair', (v_dl, v_arts), s.game))
+            out += _found
 
 
 def apply_reveal_dilemma_pair(g, s, p, args):
@@ -1135,21 +1211,27 @@ def ask_work_area(g, s, p, env, label):
     # spec line 621: "buy energy" {
     if label == 'buy energy':
         # spec line 622: pay bliss 1
-        R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
+        if s.res[p][3] < 1:
+            raise R.IllegalActionError("cannot pay: not enough resources")
+        s.res[p][3] -= 1
         # spec line 623: gain energy 1
-        R.gain(s, p, (1, 0, 0, 0, 0, 0, 0))
+        s.res[p][0] += 1
     # spec line 625: "buy food" {
     elif label == 'buy food':
         # spec line 626: pay bliss 1
-        R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
+        if s.res[p][3] < 1:
+            raise R.IllegalActionError("cannot pay: not enough resources")
+        s.res[p][3] -= 1
         # spec line 627: gain food 1
-        R.gain(s, p, (0, 1, 0, 0, 0, 0, 0))
+        s.res[p][1] += 1
     # spec line 629: "buy water" {
     elif label == 'buy water':
         # spec line 630: pay bliss 1
-        R.pay(s, p, (0, 0, 0, 1, 0, 0, 0))
+        if s.res[p][3] < 1:
+            raise R.IllegalActionError("cannot pay: not enough resources")
+        s.res[p][3] -= 1
         # spec line 631: gain water 1
-        R.gain(s, p, (0, 0, 1, 0, 0, 0, 0))
+        s.res[p][2] += 1
     # spec line 633: "buy nothing" {
     elif label == 'buy nothing':
         pass

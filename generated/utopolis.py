@@ -109,6 +109,14 @@ F_points = tuple(entry[3][6] for entry in _CARDS)
 F_environment = tuple(entry[3][7] for entry in _CARDS)
 F_pollution = tuple(entry[3][8] for entry in _CARDS)
 F_metropolis_only = tuple(entry[3][9] for entry in _CARDS)
+# per card, the resources its input names and their amounts (``has`` compares only those)
+NZ_input = tuple(
+    tuple((i, n) for i, n in enumerate(bag or ()) if n) for bag in F_input
+)
+# per card, the resources its output names and their amounts (``has`` compares only those)
+NZ_output = tuple(
+    tuple((i, n) for i, n in enumerate(bag or ()) if n) for bag in F_output
+)
 CATALOGUE_BUILDINGS = tuple(range(0, 95))
 CARDS_OF = { 'building': tuple(range(0, 95)), }
 
@@ -120,9 +128,14 @@ def derived_environment_balance(g, s, p):
     return sum((F_environment[_c1] - F_pollution[_c1]) for _c1 in s.z['city'][p])
 
 
-def legal_finish(g, s, p):
+def legal_finish(g, s, p, out):
     """Choices of 'Finish this phase' open to player p (spec line 237)."""
-    yield ()
+    _key = ('finish', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'finish', (), s.game))
+    out += _found
 
 
 def apply_finish(g, s, p, args):
@@ -131,16 +144,21 @@ def apply_finish(g, s, p, args):
     s.done[p] = True
 
 
-def legal_activate(g, s, p):
+def legal_activate(g, s, p, out):
     """Choices of 'Activate a building' open to player p (spec line 244)."""
     # spec line 245: choose b: card in my city where not active and input != none
     for v_b in s.z['city'][p]:
         if not ((not s.cst['active'][v_b]) and (F_input[v_b] != (0, 0, 0, 0))):
             continue
         # spec line 246: require has b.input
-        if not R.has(s, p, F_input[v_b]):
+        if not R.holds(s.res[p], NZ_input[v_b]):
             continue
-        yield (v_b,)
+        _key = ('activate', p, v_b)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'activate', (v_b,), s.game))
+        out += _found
 
 
 def apply_activate(g, s, p, args):
@@ -152,11 +170,16 @@ def apply_activate(g, s, p, args):
     s.cst['active'][v_b] = True
 
 
-def legal_pick(g, s, p):
+def legal_pick(g, s, p, out):
     """Choices of 'Take a card from the offer' open to player p (spec line 254)."""
     # spec line 255: choose c: card in offer
     for v_c in s.z['offer']:
-        yield (v_c,)
+        _key = ('pick', p, v_c)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'pick', (v_c,), s.game))
+        out += _found
 
 
 def apply_pick(g, s, p, args):
@@ -166,7 +189,7 @@ def apply_pick(g, s, p, args):
     R.move(s, g, v_c, 'hand', p)
 
 
-def legal_build(g, s, p):
+def legal_build(g, s, p, out):
     """Choices of 'Build' open to player p (spec line 263)."""
     # spec line 265: require count my city < city_limit
     if not (len(s.z['city'][p]) < g.P['city_limit']):
@@ -176,7 +199,12 @@ def legal_build(g, s, p):
         # spec line 266: require count my hand - 1 >= b.value
         if not ((len(s.z['hand'][p]) - 1) >= F_value[v_b]):
             continue
-        yield (v_b,)
+        _key = ('build', p, v_b)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'build', (v_b,), s.game))
+        out += _found
 
 
 def apply_build(g, s, p, args):
@@ -190,11 +218,16 @@ def apply_build(g, s, p, args):
     R.choose_cards(s, g, p, F_value[v_b], 'hand', p, 'trash', None)
 
 
-def legal_demolish(g, s, p):
+def legal_demolish(g, s, p, out):
     """Choices of 'Demolish' open to player p (spec line 275)."""
     # spec line 276: choose b: card in my city
     for v_b in s.z['city'][p]:
-        yield (v_b,)
+        _key = ('demolish', p, v_b)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'demolish', (v_b,), s.game))
+        out += _found
 
 
 def apply_demolish(g, s, p, args):
@@ -204,17 +237,23 @@ def apply_demolish(g, s, p, args):
     R.move(s, g, v_b, 'trash', None)
 
 
-def legal_reserve_buy_card(g, s, p):
+def legal_reserve_buy_card(g, s, p, out):
     """Choices of 'Reserve trade: 2 Non-Renewable resources for a card' open to player p (spec line 284)."""
     # spec line 287: uses reserve_trades 1
     if s.ta['reserve_trades'][p] + 1 > 1:
         return
     # spec line 286: require has x
     _held1 = s.res[p]
-    _fit3 = [_b2 for _b2 in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1]]
-    # spec line 285: choose x: 2 of electricity, water
-    for v_x, t_x in _fit3:
-        yield (v_x,)
+    # the actions below depend on nothing but _key: made once, then shared
+    _key = ('reserve_buy_card', p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2))
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _fit3 = [_b2 for _b2 in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1]]
+        # spec line 285: choose x: 2 of electricity, water
+        for v_x, t_x in _fit3:
+            _found.append(R.made(s.game, p, 'reserve_buy_card', (v_x,)))
+    out += _found
 
 
 def apply_reserve_buy_card(g, s, p, args):
@@ -228,16 +267,22 @@ def apply_reserve_buy_card(g, s, p, args):
     R.draw(s, g, 1, 'main_deck', None, 'hand', p)
 
 
-def legal_reserve_sell_card(g, s, p):
+def legal_reserve_sell_card(g, s, p, out):
     """Choices of 'Reserve trade: a card for 2 Non-Renewable resources' open to player p (spec line 296)."""
     # spec line 299: uses reserve_trades 1
     if s.ta['reserve_trades'][p] + 1 > 1:
         return
     # spec line 297: choose c: card in my hand
     for v_c in s.z['hand'][p]:
-        # spec line 298: choose x: 2 of electricity, water
-        for v_x, t_x in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)):
-            yield (v_c, v_x)
+        # the actions below depend on nothing but _key: made once, then shared
+        _key = ('reserve_sell_card', p, v_c)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            # spec line 298: choose x: 2 of electricity, water
+            for v_x, t_x in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)):
+                _found.append(R.made(s.game, p, 'reserve_sell_card', (v_c, v_x)))
+        out += _found
 
 
 def apply_reserve_sell_card(g, s, p, args):
@@ -251,52 +296,63 @@ def apply_reserve_sell_card(g, s, p, args):
     R.gain(s, p, v_x)
 
 
-def legal_offer_trade(g, s, p):
+def legal_offer_trade(g, s, p, out):
     """Choices of 'Offer a trade to another player' open to player p (spec line 307)."""
     # spec line 321: uses trade_offers 1
     if s.ta['trade_offers'][p] + 1 > 3:
         return
     # spec line 313: require has offered
     _held1 = s.res[p]
-    _fit3 = [_b2 for _b2 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1] and _held1[2] >= _b2[0][2] and _held1[3] >= _b2[0][3]]
+    # spec line 316: require count my hand >= cards_offered
+    _high3 = len(s.z['hand'][p])
+    if 2 < _high3:
+        _high3 = 2
+    _key4 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), _high3)
     # spec line 308: choose partner: other player
     for v_partner in range(s.n):
         if v_partner == p:
             continue
         # spec line 314: require partner has wanted
-        _held4 = s.res[v_partner]
-        _fit6 = [_b5 for _b5 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held4[0] >= _b5[0][0] and _held4[1] >= _b5[0][1] and _held4[2] >= _b5[0][2] and _held4[3] >= _b5[0][3]]
-        # spec line 309: choose offered: 0 to 2 of electricity, water, worker, goods
-        for v_offered, t_offered in _fit3:
-            # spec line 310: choose wanted: 0 to 2 of electricity, water, worker, goods
-            for v_wanted, t_wanted in _fit6:
-                # spec line 315: require total(offered) + total(wanted) <= trade_size
-                if not ((t_offered + t_wanted) <= g.P['trade_size']):
-                    continue
-                # spec line 311: choose cards_offered: 0 to 2
-                # spec line 316: require count my hand >= cards_offered
+        _held5 = s.res[v_partner]
+        # spec line 318: require count partner.hand >= cards_wanted
+        _bound7 = len(s.z['hand'][v_partner])
+        if 2 < _bound7:
+            _bound7 = 2
+        # the actions below depend on nothing but _key: made once, then shared
+        _key = ('offer_trade', _key4, v_partner, (_held5[0] if _held5[0] < 2 else 2), (_held5[1] if _held5[1] < 2 else 2), (_held5[2] if _held5[2] < 2 else 2), (_held5[3] if _held5[3] < 2 else 2), _bound7)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _fit9 = [_b8 for _b8 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held1[0] >= _b8[0][0] and _held1[1] >= _b8[0][1] and _held1[2] >= _b8[0][2] and _held1[3] >= _b8[0][3]]
+            _fit11 = [_b10 for _b10 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held5[0] >= _b10[0][0] and _held5[1] >= _b10[0][1] and _held5[2] >= _b10[0][2] and _held5[3] >= _b10[0][3]]
+            # spec line 309: choose offered: 0 to 2 of electricity, water, worker, goods
+            for v_offered, t_offered in _fit9:
                 # spec line 317: require total(offered) + cards_offered >= 1
-                _low8 = 1 - t_offered
-                if 0 > _low8:
-                    _low8 = 0
-                _high9 = len(s.z['hand'][p])
-                if 2 < _high9:
-                    _high9 = 2
-                for v_cards_offered in range(_low8, _high9 + 1):
-                    # spec line 312: choose cards_wanted: 0 to 2
-                    # spec line 318: require count partner.hand >= cards_wanted
+                _low12 = 1 - t_offered
+                if 0 > _low12:
+                    _low12 = 0
+                # spec line 310: choose wanted: 0 to 2 of electricity, water, worker, goods
+                for v_wanted, t_wanted in _fit11:
+                    # spec line 315: require total(offered) + total(wanted) <= trade_size
+                    if not ((t_offered + t_wanted) <= g.P['trade_size']):
+                        break
                     # spec line 319: require total(wanted) + cards_wanted >= 1
-                    # spec line 320: require total(offered) + total(wanted) + cards_offered + cards_wanted <= trade_size
-                    _low11 = 1 - t_wanted
-                    if 0 > _low11:
-                        _low11 = 0
-                    _high12 = len(s.z['hand'][v_partner])
-                    if g.P['trade_size'] - t_offered - t_wanted - v_cards_offered < _high12:
-                        _high12 = g.P['trade_size'] - t_offered - t_wanted - v_cards_offered
-                    if 2 < _high12:
-                        _high12 = 2
-                    for v_cards_wanted in range(_low11, _high12 + 1):
-                        yield (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)
+                    _low13 = 1 - t_wanted
+                    if 0 > _low13:
+                        _low13 = 0
+                    # spec line 311: choose cards_offered: 0 to 2
+                    for v_cards_offered in range(_low12, _high3 + 1):
+                        # spec line 312: choose cards_wanted: 0 to 2
+                        # spec line 318: require count partner.hand >= cards_wanted
+                        # spec line 320: require total(offered) + total(wanted) + cards_offered + cards_wanted <= trade_size
+                        _high14 = _bound7
+                        if g.P['trade_size'] - t_offered - t_wanted - v_cards_offered < _high14:
+                            _high14 = g.P['trade_size'] - t_offered - t_wanted - v_cards_offered
+                        if 2 < _high14:
+                            _high14 = 2
+                        for v_cards_wanted in range(_low13, _high14 + 1):
+                            _found.append(R.made(s.game, p, 'offer_trade', (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)))
+        out += _found
 
 
 def apply_offer_trade(g, s, p, args):
@@ -308,7 +364,7 @@ def apply_offer_trade(g, s, p, args):
     R.ask(s, v_partner, ('accept', 'decline'), 'ask_offer_trade', {'cards_offered': v_cards_offered, 'cards_wanted': v_cards_wanted, 'offered': v_offered, 'partner': v_partner, 'wanted': v_wanted}, p)
 
 
-def legal_score_worker(g, s, p):
+def legal_score_worker(g, s, p, out):
     """Choices of 'Score a worker' open to player p (spec line 339)."""
     # spec line 341: uses cylinders_scored 1
     if s.ta['cylinders_scored'][p] + 1 > 5:
@@ -316,7 +372,12 @@ def legal_score_worker(g, s, p):
     # spec line 340: require has worker 1
     if not (s.res[p][2] >= 1):
         return
-    yield ()
+    _key = ('score_worker', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'score_worker', (), s.game))
+    out += _found
 
 
 def apply_score_worker(g, s, p, args):
@@ -324,12 +385,14 @@ def apply_score_worker(g, s, p, args):
     # spec line 341: uses cylinders_scored 1
     s.ta['cylinders_scored'][p] += 1
     # spec line 343: pay worker 1
-    R.pay(s, p, (0, 0, 1, 0))
+    if s.res[p][2] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][2] -= 1
     # spec line 344: score 1
     s.tr['wellbeing'][p] += 1
 
 
-def legal_score_goods(g, s, p):
+def legal_score_goods(g, s, p, out):
     """Choices of 'Score a goods cylinder' open to player p (spec line 349)."""
     # spec line 351: uses cylinders_scored 1
     if s.ta['cylinders_scored'][p] + 1 > 5:
@@ -337,7 +400,12 @@ def legal_score_goods(g, s, p):
     # spec line 350: require has goods 1
     if not (s.res[p][3] >= 1):
         return
-    yield ()
+    _key = ('score_goods', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'score_goods', (), s.game))
+    out += _found
 
 
 def apply_score_goods(g, s, p, args):
@@ -345,7 +413,9 @@ def apply_score_goods(g, s, p, args):
     # spec line 351: uses cylinders_scored 1
     s.ta['cylinders_scored'][p] += 1
     # spec line 353: pay goods 1
-    R.pay(s, p, (0, 0, 0, 1))
+    if s.res[p][3] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][3] -= 1
     # spec line 354: score 1
     s.tr['wellbeing'][p] += 1
 
@@ -430,7 +500,10 @@ def setup(g, s, p):
     # spec line 149: each player {
     for _p2 in R.turn_order(s):
         # spec line 150: gain electricity 1, water 1, worker 1, goods 1
-        R.gain(s, _p2, (1, 1, 1, 1))
+        s.res[_p2][0] += 1
+        s.res[_p2][1] += 1
+        s.res[_p2][2] += 1
+        s.res[_p2][3] += 1
         # spec line 151: draw 10 from main_deck into my hand
         R.draw(s, g, 10, 'main_deck', None, 'hand', _p2)
     # spec line 153: first player random
@@ -449,7 +522,7 @@ def winners_game_over(g, s):
     return [q for q in range(s.n) if keys[q] == best]
 
 
-def legal_upgrade(g, s, p):
+def legal_upgrade(g, s, p, out):
     """Choices of 'Upgrade' open to player p (spec line 408)."""
     # spec line 409: choose old: card in my city
     for v_old in s.z['city'][p]:
@@ -460,7 +533,12 @@ def legal_upgrade(g, s, p):
             # spec line 411: require count my hand - 1 >= new.value - old.value
             if not ((len(s.z['hand'][p]) - 1) >= (F_value[v_new] - F_value[v_old])):
                 continue
-            yield (v_old, v_new)
+            _key = ('upgrade', p, v_old, v_new)
+            _found = s.game.memo.get(_key)
+            if _found is None:
+                _found = R.remember(s.game, _key)
+                _found.append(Action(p, 'upgrade', (v_old, v_new), s.game))
+            out += _found
 
 
 def apply_upgrade(g, s, p, args):
@@ -476,7 +554,7 @@ def apply_upgrade(g, s, p, args):
     R.choose_cards(s, g, p, (F_value[v_new] - F_value[v_old]), 'hand', p, 'trash', None)
 
 
-def legal_score_two_workers(g, s, p):
+def legal_score_two_workers(g, s, p, out):
     """Choices of 'Score 2 workers' open to player p (spec line 436)."""
     # spec line 438: uses cylinders_scored 2
     if s.ta['cylinders_scored'][p] + 2 > 5:
@@ -484,7 +562,12 @@ def legal_score_two_workers(g, s, p):
     # spec line 437: require has worker 2
     if not (s.res[p][2] >= 2):
         return
-    yield ()
+    _key = ('score_two_workers', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'score_two_workers', (), s.game))
+    out += _found
 
 
 def apply_score_two_workers(g, s, p, args):
@@ -492,12 +575,14 @@ def apply_score_two_workers(g, s, p, args):
     # spec line 438: uses cylinders_scored 2
     s.ta['cylinders_scored'][p] += 2
     # spec line 440: pay worker 2
-    R.pay(s, p, (0, 0, 2, 0))
+    if s.res[p][2] < 2:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][2] -= 2
     # spec line 441: score 1
     s.tr['wellbeing'][p] += 1
 
 
-def legal_score_two_goods(g, s, p):
+def legal_score_two_goods(g, s, p, out):
     """Choices of 'Score 2 goods cylinders' open to player p (spec line 445)."""
     # spec line 447: uses cylinders_scored 2
     if s.ta['cylinders_scored'][p] + 2 > 5:
@@ -505,7 +590,12 @@ def legal_score_two_goods(g, s, p):
     # spec line 446: require has goods 2
     if not (s.res[p][3] >= 2):
         return
-    yield ()
+    _key = ('score_two_goods', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'score_two_goods', (), s.game))
+    out += _found
 
 
 def apply_score_two_goods(g, s, p, args):
@@ -513,12 +603,14 @@ def apply_score_two_goods(g, s, p, args):
     # spec line 447: uses cylinders_scored 2
     s.ta['cylinders_scored'][p] += 2
     # spec line 449: pay goods 2
-    R.pay(s, p, (0, 0, 0, 2))
+    if s.res[p][3] < 2:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][3] -= 2
     # spec line 450: score 1
     s.tr['wellbeing'][p] += 1
 
 
-def legal_score_goods_environment(g, s, p):
+def legal_score_goods_environment(g, s, p, out):
     """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 454)."""
     # spec line 456: uses cylinders_scored 1
     if s.ta['cylinders_scored'][p] + 1 > 5:
@@ -529,7 +621,12 @@ def legal_score_goods_environment(g, s, p):
     # spec line 455: require has goods 1
     if not (s.res[p][3] >= 1):
         return
-    yield ()
+    _key = ('score_goods_environment', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'score_goods_environment', (), s.game))
+    out += _found
 
 
 def apply_score_goods_environment(g, s, p, args):
@@ -539,12 +636,14 @@ def apply_score_goods_environment(g, s, p, args):
     # spec line 457: uses environment_used 1
     s.ta['environment_used'][p] += 1
     # spec line 459: pay goods 1
-    R.pay(s, p, (0, 0, 0, 1))
+    if s.res[p][3] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][3] -= 1
     # spec line 460: score 1
     s.tr['wellbeing'][p] += 1
 
 
-def legal_score_worker_goods_environment(g, s, p):
+def legal_score_worker_goods_environment(g, s, p, out):
     """Choices of 'Score a worker and a goods cylinder with 2 Environment Points' open to player p (spec line 464)."""
     # spec line 466: uses cylinders_scored 2
     if s.ta['cylinders_scored'][p] + 2 > 5:
@@ -555,7 +654,12 @@ def legal_score_worker_goods_environment(g, s, p):
     # spec line 465: require has worker 1, goods 1
     if not (s.res[p][2] >= 1 and s.res[p][3] >= 1):
         return
-    yield ()
+    _key = ('score_worker_goods_environment', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'score_worker_goods_environment', (), s.game))
+    out += _found
 
 
 def apply_score_worker_goods_environment(g, s, p, args):
@@ -565,7 +669,12 @@ def apply_score_worker_goods_environment(g, s, p, args):
     # spec line 467: uses environment_used 2
     s.ta['environment_used'][p] += 2
     # spec line 469: pay worker 1, goods 1
-    R.pay(s, p, (0, 0, 1, 1))
+    if s.res[p][2] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][2] -= 1
+    if s.res[p][3] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][3] -= 1
     # spec line 470: score 2
     s.tr['wellbeing'][p] += 2
 
@@ -592,7 +701,7 @@ def trigger_wellbeing_bonus_before_build(g, s, p, args):
                 s.tr['wellbeing'][_p1] += 1
 
 
-def legal_score_goods_environment__metropolis(g, s, p):
+def legal_score_goods_environment__metropolis(g, s, p, out):
     """Choices of 'Score a goods cylinder with 1 Environment Point' open to player p (spec line 497)."""
     # spec line 499: uses goods_scored 1
     if s.ta['goods_scored'][p] + 1 > 3:
@@ -603,7 +712,12 @@ def legal_score_goods_environment__metropolis(g, s, p):
     # spec line 498: require has goods 1
     if not (s.res[p][3] >= 1):
         return
-    yield ()
+    _key = ('score_goods_environment', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'score_goods_environment', (), s.game))
+    out += _found
 
 
 def apply_score_goods_environment__metropolis(g, s, p, args):
@@ -613,12 +727,14 @@ def apply_score_goods_environment__metropolis(g, s, p, args):
     # spec line 500: uses environment_used 1
     s.ta['environment_used'][p] += 1
     # spec line 502: pay goods 1
-    R.pay(s, p, (0, 0, 0, 1))
+    if s.res[p][3] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][3] -= 1
     # spec line 503: score 2
     s.tr['wellbeing'][p] += 2
 
 
-def legal_score_worker__metropolis(g, s, p):
+def legal_score_worker__metropolis(g, s, p, out):
     """Choices of 'Score a worker' open to player p (spec line 507)."""
     # spec line 509: uses workers_scored 1
     if s.ta['workers_scored'][p] + 1 > 3:
@@ -626,7 +742,12 @@ def legal_score_worker__metropolis(g, s, p):
     # spec line 508: require has worker 1
     if not (s.res[p][2] >= 1):
         return
-    yield ()
+    _key = ('score_worker', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'score_worker', (), s.game))
+    out += _found
 
 
 def apply_score_worker__metropolis(g, s, p, args):
@@ -634,12 +755,14 @@ def apply_score_worker__metropolis(g, s, p, args):
     # spec line 509: uses workers_scored 1
     s.ta['workers_scored'][p] += 1
     # spec line 511: pay worker 1
-    R.pay(s, p, (0, 0, 1, 0))
+    if s.res[p][2] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][2] -= 1
     # spec line 512: score 1
     s.tr['wellbeing'][p] += 1
 
 
-def legal_score_goods__metropolis(g, s, p):
+def legal_score_goods__metropolis(g, s, p, out):
     """Choices of 'Score a goods cylinder' open to player p (spec line 516)."""
     # spec line 518: uses goods_scored 1
     if s.ta['goods_scored'][p] + 1 > 3:
@@ -647,7 +770,12 @@ def legal_score_goods__metropolis(g, s, p):
     # spec line 517: require has goods 1
     if not (s.res[p][3] >= 1):
         return
-    yield ()
+    _key = ('score_goods', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'score_goods', (), s.game))
+    out += _found
 
 
 def apply_score_goods__metropolis(g, s, p, args):
@@ -655,7 +783,9 @@ def apply_score_goods__metropolis(g, s, p, args):
     # spec line 518: uses goods_scored 1
     s.ta['goods_scored'][p] += 1
     # spec line 520: pay goods 1
-    R.pay(s, p, (0, 0, 0, 1))
+    if s.res[p][3] < 1:
+        raise R.IllegalActionError("cannot pay: not enough resources")
+    s.res[p][3] -= 1
     # spec line 521: score 1
     s.tr['wellbeing'][p] += 1
 

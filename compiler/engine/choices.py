@@ -81,6 +81,35 @@ def range_bound(req, name: str):
     return None
 
 
+def caps_total(req, name: str) -> bool:
+    """Whether ``req`` is ``TERMS <= X`` (or ``<``, either way round) with ``total(name)``
+    one of the added TERMS and ``name`` read nowhere else: it caps the total of the bag
+    choice ``name``.  A bag choice lists its bundles smallest first, so once one bundle
+    fails such a requirement every later one does too, and the loop can stop there."""
+    if type(req) is not ast.Compare or req.op not in _FLIP:
+        return False
+    for side, other, op in ((req.left, req.right, req.op), (req.right, req.left, _FLIP[req.op])):
+        if op not in ("<=", "<"):
+            continue
+        terms = side.operands if type(side) is ast.Arith and set(side.ops) == {"+"} else (side,)
+        mine = [t for t in terms if _is_total_of(t, name)]
+        rest = [t for t in terms if not _is_total_of(t, name)]
+        if len(mine) == 1 and not any(_reads(t, name) or _unsafe(t) for t in (*rest, other)):
+            return True
+    return False
+
+
+def _is_total_of(e, name: str) -> bool:
+    return (type(e) is ast.Call and e.func.name == "total" and len(e.args) == 1
+            and type(e.args[0]) is ast.Name and e.args[0].name == name)
+
+
+def hoistable(e) -> bool:
+    """Whether ``e`` may be worked out before the loop it was written in: no dice, no
+    division and no ``best`` (which fails on an empty zone the loop might never reach)."""
+    return not _unsafe(e) and not any(isinstance(n, ast.Best) for n in ast.walk(e))
+
+
 def _reads(e, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.name == name for n in ast.walk(e))
 
@@ -109,11 +138,41 @@ def choices_read(e, choices: tuple[ast.Choice, ...]) -> int:
 
 def _card_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
     d, var, inner = c.domain, f"v_{c.name}", ctx.local(c.name, type_)
+    listed = getattr(gen, "_options", {}).get(id(c))
+    if listed is not None:  # filtered before the outer loops (see card_options)
+        w.line(f"for {var} in {listed}:")
+        return inner
     w.line(f"for {var} in {zone(d.zone, ctx, gen.res)}:")
     if d.where is not None:  # bare field names read the card being chosen
         w.line(f"    if not {expr(d.where, inner.with_card(var, type_.of), gen.res)}:")
         w.line("        continue")
     return inner
+
+
+def invariant_card_choice(a: ast.Action, j: int) -> bool:
+    """Whether choice ``j`` of ``a`` picks cards of a zone, with its ``where``, that
+    reads none of the choices before it (so its options can be listed once, before the
+    loops over those choices)."""
+    c = a.choices[j]
+    return (j > 0 and type(c.domain) is ast.CardDomain and choices_read(c.domain, a.choices[:j]) == 0
+            and (c.domain.where is None or hoistable(c.domain.where)))
+
+
+def card_options(gen: EngineGenerator, c: ast.Choice, type_: N.Type, reqs: list, ctx: Ctx,
+                 w: Writer) -> None:
+    """Emit the list of the options of the card choice ``c`` that its ``where`` and the
+    requirements ``reqs`` (which read no other choice) allow, in the zone's order, for
+    the loop over ``c`` inside the loops of the choices before it."""
+    d, var, inner = c.domain, f"v_{c.name}", ctx.local(c.name, type_)
+    tests = [] if d.where is None else [expr(d.where, inner.with_card(var, type_.of), gen.res)]
+    for req in reqs:
+        gen.lower.cite(req.span.line, w)
+        tests.append(expr(req, inner, gen.res))
+    gen.lower.cite(c.span.line, w)
+    listed = ctx.fresh("options")
+    cond = f" if {' and '.join(tests)}" if tests else ""
+    w.line(f"{listed} = [{var} for {var} in {zone(d.zone, ctx, gen.res)}{cond}]")
+    gen._options[id(c)] = listed
 
 
 def _player_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
@@ -146,30 +205,118 @@ def _enum_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w
 
 def _subset_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
     d = c.domain
-    items, mask, card = ctx.fresh("items"), ctx.fresh("mask"), ctx.fresh("c")
+    items, sets, part, card = ctx.fresh("items"), ctx.fresh("sets"), ctx.fresh("set"), ctx.fresh("c")
     cond = ""
     if d.where is not None:
         cond = f" and {expr(d.where, ctx.with_card(card, d.card_type.name), gen.res)}"
     w.line(f"{items} = [{card} for {card} in CARDS_OF[{literal(d.card_type.name)}] "
            f"if s.loc[{card}] is not None{cond}]")
-    w.line(f"for {mask} in range(1, 1 << len({items})):")
-    w.line(f"    v_{c.name} = tuple({card} for i, {card} in enumerate({items}) if {mask} >> i & 1)")
+    # every set, in the order of the binary numbers whose bits pick the items: each item
+    # adds, after the sets before it, each of those sets with the item (one tuple each)
+    w.line(f"{sets} = [()]")
+    w.line(f"for {card} in {items}:")
+    w.line(f"    {sets} += [{part} + ({card},) for {part} in {sets}]")
+    w.line(f"for v_{c.name} in {sets}[1:]:  # the non-empty ones")
     return ctx.local(c.name, type_)
 
 
 def _range_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
-    d = c.domain
-    lows, highs = [str(d.low)], [str(d.high)]
-    for req, kind, x, rest, delta in getattr(gen, "_bounds", {}).get(id(c), ()):
-        gen.lower.cite(req.span.line, w)
-        src = expr(x, ctx, gen.res) + "".join(f" - {expr(r, ctx, gen.res)}" for r in rest)
-        src += f" + {delta}" if delta > 0 else f" - {-delta}" if delta < 0 else ""
-        (lows if kind == "low" else highs).append(src)
-    # the bounds as plain comparisons (cheaper than calls of max and min)
-    low = _tightest(lows, ">", ctx.fresh("low"), w)
-    high = _tightest(highs, "<", ctx.fresh("high"), w)
+    hoisted = getattr(gen, "_hoisted", {})  # limits worked out before an outer loop
+    low = hoisted.get((id(c), "low")) or range_limit(gen, c, "low", ctx, w)
+    high = hoisted.get((id(c), "high")) or range_limit(gen, c, "high", ctx, w)
     w.line(f"for v_{c.name} in range({low}, {high} + 1):")
     return ctx.local(c.name, type_)
+
+
+def range_limit(gen: EngineGenerator, c: ast.Choice, kind: str, ctx: Ctx, w: Writer) -> str:
+    """Emit the lowest (``kind`` ``"low"``) or highest (``"high"``) value of the number
+    choice ``c`` that its requirements allow (see :func:`range_bound`); returns the
+    Python source of it (a variable, or the declared constant when nothing bounds it)."""
+    d = c.domain
+    hoisted = getattr(gen, "_hoisted", {})
+    limits = [str(d.low if kind == "low" else d.high)]
+    for bound in getattr(gen, "_bounds", {}).get(id(c), ()):
+        if bound[1] == kind:
+            gen.lower.cite(bound[0].span.line, w)
+            limits.append(hoisted.get(id(bound)) or _bound_source(gen, bound, ctx))
+    # the bounds as plain comparisons (cheaper than calls of max and min)
+    return _tightest(limits, ">" if kind == "low" else "<", ctx.fresh(kind), w)
+
+
+def bound_limit(gen: EngineGenerator, c: ast.Choice, bound: tuple, ctx: Ctx, w: Writer) -> str:
+    """Emit one bound of the number choice ``c`` (see :func:`range_bound`), kept within
+    the choice's declared range (which changes nothing: the range's own limit is applied
+    too); returns the variable holding it."""
+    req, kind, *_ = bound
+    gen.lower.cite(req.span.line, w)
+    d = c.domain
+    limits = [str(d.low if kind == "low" else d.high), _bound_source(gen, bound, ctx)]
+    return _tightest(limits, ">" if kind == "low" else "<", ctx.fresh("bound"), w)
+
+
+def _bound_source(gen: EngineGenerator, bound: tuple, ctx: Ctx) -> str:
+    _, _, x, rest, delta = bound
+    src = expr(x, ctx, gen.res) + "".join(f" - {expr(r, ctx, gen.res)}" for r in rest)
+    return src + (f" + {delta}" if delta > 0 else f" - {-delta}" if delta < 0 else "")
+
+
+_PURE = (ast.Number, ast.Bool, ast.Arith, ast.Compare, ast.Not, ast.And, ast.Or, ast.Neg,
+         ast.Me, ast.PlayerCount, ast.Ident)
+
+
+def state_free(e, choices: tuple[ast.Choice, ...], params) -> bool:
+    """Whether ``e`` reads nothing of the state that changes during a game: only the
+    action's choices (and the totals of its bags), the mode's ``params``, the player
+    acting and the number of players."""
+    names = {c.name for c in choices}
+    for node in ast.walk(e):
+        if type(node) is ast.Name:
+            if node.name not in names and node.name not in params:
+                return False
+        elif type(node) is ast.Call:
+            if node.func.name not in ("total", "max", "min"):
+                return False
+        elif not isinstance(node, _PURE):
+            return False
+    return True
+
+
+def memo_depth(a: ast.Action, params, levels: list, fits: dict[int, int], bounds: dict,
+               hoists: dict[int, list[tuple]]) -> int:
+    """How many choices of ``a`` are made before the rest of its legal-action loops reads
+    no state at all, but only values worked out before them (the bundles a player's
+    resources allow, the limits of number choices) and ``state_free`` expressions: the
+    actions below that point depend only on those values, so an engine works them out
+    once per game for each (at worst, with every choice made, each action alone).
+    The fewest such choices.
+
+    ``levels`` places each requirement (see ``EngineGenerator._legal``), ``fits`` are
+    the bundle filters (:func:`bag_fits`), ``bounds`` the bounds of number choices by
+    choice id, ``hoists`` the limits worked out early, by depth."""
+    placed = {}  # id(bound), or (id(choice), kind), -> depth where it is worked out
+    for depth, items in hoists.items():
+        for c, kind, bound in items:
+            placed[(id(c), kind) if bound is None else id(bound)] = depth
+    n = len(a.choices)
+    for k in range(n):
+        below = a.choices[k:]
+        if not all(type(c.domain) in (ast.BagDomain, ast.RangeDomain, ast.PlayerDomain)
+                   for c in below):
+            continue
+        ok = True
+        for i, req in enumerate(a.requires):
+            if i in fits:
+                ok = ok and -1 - levels[i] <= k
+            elif levels[i] is not None and levels[i] > k:
+                ok = ok and state_free(req, a.choices, params)
+        for c in below:
+            for bound in bounds.get(id(c), ()):
+                early = placed.get((id(c), bound[1]), placed.get(id(bound), n + 1))
+                if early > k:
+                    ok = ok and all(state_free(t, a.choices, params) for t in (bound[2], *bound[3]))
+        if ok:
+            return k
+    return n
 
 
 #: The loop of every choice domain (``dsl.ast.Domain``): ``rule(generator, choice, type_,

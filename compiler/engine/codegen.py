@@ -17,7 +17,10 @@ import jinja2
 from compiler.analysis import names as N
 from compiler.analysis.compose import Composition
 from compiler.analysis.types import Types
-from compiler.engine.choices import DOMAINS, bag_fits, bag_items, choices_read, range_bound
+from compiler.engine.choices import (
+    DOMAINS, bag_fits, bag_items, bound_limit, caps_total, card_options, choices_read, hoistable,
+    invariant_card_choice, memo_depth, range_bound, range_limit,
+)
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
 from compiler.engine.naming import Namer
 from compiler.engine.pyexpr import Ctx, Resources, StmtLowering, Writer, expr
@@ -103,8 +106,25 @@ class EngineGenerator:
         legal = self.namer("legal", id(a), a.name)
         apply = self.namer("apply", id(a), a.name)
         self.lower.owner = apply.removeprefix("apply_")
+        self._legal(mode, a, legal)
+        w = self._fn(f"def {apply}(g, s, p, args):",
+                     f"{a.title} (spec line {a.span.line}).{_meta_line(a.meta)}")
+        ctx = self._ctx(mode, self.types.mode(mode.name).action(a))  # the choices, typed
+        if a.choices:
+            names = ", ".join(f"v_{c.name}" for c in a.choices)
+            w.line(f"{names}{',' if len(a.choices) == 1 else ''} = args")
+        for use in a.uses:
+            self.lower.cite(use.span.line, w)
+            w.line(f"s.ta[{literal(use.tally.name)}][p] += {use.amount}")
+        self.lower.block(a.effect, ctx, w) if a.effect or not a.uses else None
+        self._emit(w)
+        return legal, apply
+
+    def _legal(self, mode, a: ast.Action, fn: str) -> None:
+        """Emit ``fn(g, s, p, out)``, which appends the legal actions ``a`` offers player
+        ``p`` to the list ``out``, in the order of its choices' options."""
         ctx = self._ctx(mode)
-        w = self._fn(f"def {legal}(g, s, p):",
+        w = self._fn(f"def {fn}(g, s, p, out):",
                      f"Choices of {_quoted(a.title)} open to player p (spec line {a.span.line}).")
         # Each requirement is tested as soon as the choices it reads are made, so a
         # choice of many options is cut early (the options offered stay the same).
@@ -126,6 +146,34 @@ class EngineGenerator:
                 if bound is not None:
                     self._bounds.setdefault(id(a.choices[j]), []).append((req, *bound))
                     levels[i] = None
+        # A number choice's lowest (highest) value that reads only earlier choices is
+        # worked out once, in the loop of the last choice it reads (or before the loops),
+        # not again for every option of the choices in between; failing that, each of
+        # its bounds that does.
+        hoists: dict[int, list[tuple]] = {}  # depth -> (choice, "low"/"high", bound or None)
+        self._hoisted = {}
+        for j, c in enumerate(a.choices):
+            for kind in ("low", "high"):
+                bounds = [b for b in self._bounds.get(id(c), ()) if b[1] == kind]
+                read = {id(b): max(choices_read(t, a.choices) for t in (b[2], *b[3])) for b in bounds}
+                if bounds and max(read.values()) < j and all(
+                        hoistable(t) for b in bounds for t in (b[2], *b[3])):
+                    hoists.setdefault(max(read.values()), []).append((c, kind, None))
+                    continue
+                for b in bounds:
+                    if read[id(b)] < j and all(hoistable(t) for t in (b[2], *b[3])):
+                        hoists.setdefault(read[id(b)], []).append((c, kind, b))
+        # A card choice whose options read none of the choices before it is filtered once,
+        # before the loops over those, with the requirements that read only it.
+        self._options = {}
+        invariant = {j: [i for i, req in enumerate(a.requires)
+                         if levels[i] == j + 1 and i not in fits and hoistable(req)
+                         and choices_read(req, a.choices[:j]) == 0]
+                     for j in range(len(a.choices)) if invariant_card_choice(a, j)}
+        for reqs in invariant.values():
+            for i in reqs:
+                levels[i] = None
+        memo = memo_depth(a, mode.params, levels, fits, self._bounds, hoists)
         skip = "return"
         for use in a.uses:  # a tally reads no choice
             tally = mode.tallies[use.tally.name]
@@ -135,33 +183,69 @@ class EngineGenerator:
                 w.line(f"if s.ta[{literal(tally.name)}][p] + {use.amount} > {mx}:")
                 w.line(f"    {skip}")
         chosen = ctx.types.action(a)  # the choices as the checker typed them
+        key: list[str] = ["p"]  # what the options below the memo depend on
+        deferred = []  # bundle filters worked out only when the memo has no entry
         for depth in range(len(a.choices) + 1):
             if depth:
                 choice = a.choices[depth - 1]
                 ctx = self._choice(choice, chosen.locals[choice.name], ctx, w)
+                key.append(f"v_{choice.name}")
                 skip = "continue"
             for req, level in zip(a.requires, levels):
                 if level == depth:
                     self.lower.cite(req.span.line, w)
                     w.line(f"if not {expr(req, ctx, self.res)}:")
-                    w.line(f"    {skip}")
+                    # bundles come smallest first: past the first one over a cap on
+                    # their total, none fits
+                    cap = depth and isinstance(a.choices[depth - 1].domain, ast.BagDomain) \
+                        and caps_total(req, a.choices[depth - 1].name)
+                    w.line(f"    {'break' if cap else skip}")
             for i, j in fits.items():
                 if levels[i] == -1 - depth:
-                    self._fit(a.requires[i], a.choices[j], ctx, w)
+                    held = self._held(a.requires[i], ctx, w)
+                    if j >= memo:
+                        key.extend(self._clipped(held, a.choices[j]))
+                        deferred.append((a.requires[i], a.choices[j], held))
+                    else:
+                        self._fit(a.requires[i], a.choices[j], held, ctx, w)
+            for c, kind, bound in hoists.get(depth, ()):
+                if bound is None:
+                    var = self._hoisted[id(c), kind] = range_limit(self, c, kind, ctx, w)
+                else:
+                    var = self._hoisted[id(bound)] = bound_limit(self, c, bound, ctx, w)
+                if depth <= memo and a.choices.index(c) >= memo:
+                    key.append(var)
+            if depth == 0:
+                for j, reqs in invariant.items():
+                    c = a.choices[j]
+                    card_options(self, c, chosen.locals[c.name], [a.requires[i] for i in reqs], ctx, w)
+            if depth < memo and any(not part.startswith(("v_", "_key")) for part in key[1:]):
+                # the part of the key known here, worked out once for the loops below
+                part = ctx.fresh("key")
+                w.line(f"{part} = ({', '.join(key)})")
+                key = [part]
+            if depth == memo:
+                # Nothing below reads the state but through the values in the key: the
+                # actions are worked out once per game for each key, and shared.
+                if depth < len(a.choices):
+                    w.line("# the actions below depend on nothing but _key: made once, then shared")
+                w.line(f"_key = ({literal(a.name)}, {', '.join(key)})")
+                w.line("_found = s.game.memo.get(_key)")
+                w.line("if _found is None:")
+                memo_level = w.level
+                w.level += 1
+                w.line("_found = R.remember(s.game, _key)")
+                for req, c, held in deferred:
+                    self._fit(req, c, held, ctx, w)
         names = ", ".join(f"v_{c.name}" for c in a.choices)
-        w.line(f"yield ({names}{',' if len(a.choices) == 1 else ''})")
+        args = f"({names}{',' if len(a.choices) == 1 else ''})"
+        if memo < len(a.choices):  # actions that other keys' lists may hold too: made once
+            w.line(f"_found.append(R.made(s.game, p, {literal(a.name)}, {args}))")
+        else:
+            w.line(f"_found.append(Action(p, {literal(a.name)}, {args}, s.game))")
+        w.level = memo_level
+        w.line("out += _found")
         self._emit(w)
-        w = self._fn(f"def {apply}(g, s, p, args):",
-                     f"{a.title} (spec line {a.span.line}).{_meta_line(a.meta)}")
-        ctx = self._ctx(mode, chosen)
-        if a.choices:
-            w.line(f"{names}{',' if len(a.choices) == 1 else ''} = args")
-        for use in a.uses:
-            self.lower.cite(use.span.line, w)
-            w.line(f"s.ta[{literal(use.tally.name)}][p] += {use.amount}")
-        self.lower.block(a.effect, ctx, w) if a.effect or not a.uses else None
-        self._emit(w)
-        return legal, apply
 
     def _choice(self, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
         """Open the loop over the options of choice ``c`` (of ``type_``, as the checker
@@ -186,15 +270,33 @@ class EngineGenerator:
             kinds += [N.slot_name(k.name, m) for m in members] if members else [k.name]
         return kinds
 
-    def _fit(self, req: ast.Has, c: ast.Choice, ctx: Ctx, w: Writer) -> None:
-        """Emit the list of ``c``'s bundles that ``req`` (``who has c``) allows, as one
-        comprehension comparing only the resources the bundles name."""
-        bundles = self._bundles(c.domain)
-        named = [i for i in range(len(self.res.names)) if any(b[i] for b, _ in bundles)]
-        held, b, fit = ctx.fresh("held"), ctx.fresh("b"), ctx.fresh("fit")
+    def _held(self, req: ast.Has, ctx: Ctx, w: Writer) -> str:
+        """Emit the variable holding the resources of the player of ``req`` (``who has
+        c``); returns its name."""
+        held = ctx.fresh("held")
         who = ctx.me if req.who is None else expr(req.who, ctx, self.res)
         self.lower.cite(req.span.line, w)
         w.line(f"{held} = s.res[{who}]")
+        return held
+
+    def _clipped(self, held: str, c: ast.Choice) -> list[str]:
+        """What the bundles of ``c`` that ``held`` allows depend on: each resource a
+        bundle names, up to the most of it any bundle asks for."""
+        bundles = self._bundles(c.domain)
+        out = []
+        for i in range(len(self.res.names)):
+            most = max(b[i] for b, _ in bundles)
+            if most:
+                out.append(f"({held}[{i}] if {held}[{i}] < {most} else {most})")
+        return out
+
+    def _fit(self, req: ast.Has, c: ast.Choice, held: str, ctx: Ctx, w: Writer) -> None:
+        """Emit the list of ``c``'s bundles that ``req`` (``who has c``, the resources of
+        ``who`` in ``held``) allows, as one comprehension comparing only the resources the
+        bundles name."""
+        bundles = self._bundles(c.domain)
+        named = [i for i in range(len(self.res.names)) if any(b[i] for b, _ in bundles)]
+        b, fit = ctx.fresh("b"), ctx.fresh("fit")
         tests = " and ".join(f"{held}[{i}] >= {b}[0][{i}]" for i in named) or "True"
         w.line(f"{fit} = [{b} for {b} in {literal(bundles)} if {tests}]")
         self._fit_vars[id(c)] = fit
@@ -435,7 +537,7 @@ class EngineGenerator:
             resources=list(self.res.names), field_names=field_names, card_rows=card_rows,
             catalogues=self._catalogue_ranges(), catalogue_files=self._catalogue_files(),
             per_player=per_player, per_card=per_card, visibility=visibility, titles=titles,
-            args=args, cards_of=self._cards_of(),
+            args=args, cards_of=self._cards_of(), bag_fields=self._bag_fields(field_names),
             score_track=self.score_track, asks=sorted(self.lower.ask_names))
 
     def _example_players(self) -> int:
@@ -490,6 +592,13 @@ class EngineGenerator:
             ranges[cat_name.upper()] = (start, start + count)
             start += count
         return ranges
+
+    def _bag_fields(self, field_names: tuple[str, ...]) -> list[str]:
+        """The card fields that hold a bag of resources, in table order (each gets a
+        table of the resources each card's bag names, for ``has``)."""
+        bags = {f.name for m in self.comp.modes.values() for ct in m.card_types.values()
+                for f in ct.fields if f.type.name == "bag"}
+        return [name for name in field_names if name in bags]
 
     def _card_table(self) -> tuple[tuple[str, ...], list[tuple]]:
         """Field names and one row per catalogue entry: (name, title, copies, values, yaml line)."""

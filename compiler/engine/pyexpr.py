@@ -108,7 +108,33 @@ def _has(e: ast.Has, ctx: Ctx, res: Resources) -> str:
         bag = res.bag(e.bag.constant())
         tests = [f"s.res[{who}][{i}] >= {n}" for i, n in enumerate(bag) if n]
         return "(" + " and ".join(tests) + ")" if tests else "True"
+    field = _bag_field(e.bag, ctx)
+    if field is not None:
+        # a card's bag: compare only the resources it names (the engine's table of them)
+        name, card = field
+        return f"R.holds(s.res[{who}], NZ_{name}[{card}])"
     return f"R.has(s, {who}, {expr(e.bag, ctx, res)})"
+
+
+def _bag_field(e, ctx: Ctx) -> tuple[str, str] | None:
+    """``(field, card)`` when ``e`` is a card's bag field (``b.cost``, or ``cost`` of the
+    card in context): the field's name and the Python source of the card."""
+    if type(e) is ast.Attribute:
+        b = N.resolve_attribute(ctx.mode, ctx.scope, e.obj, e.attr)
+        owner = ctx.scope.locals.get(e.obj)
+        if b is not None and b.kind == "card_field" and owner is not None and owner.is_card:
+            name, card = e.attr, f"v_{e.obj}"
+        else:
+            return None
+    elif type(e) is ast.Name and ctx.card is not None:
+        b = N.resolve(ctx.mode, ctx.scope, e.name)
+        if b is None or b.kind != "card_field":
+            return None
+        name, card = e.name, ctx.card
+    else:
+        return None
+    fields = {f.name: f for ct in ctx.mode.card_types.values() for f in ct.fields}
+    return (name, card) if name in fields and fields[name].type.name == "bag" else None
 
 
 # ---------------------------------------------------------------- bags (constructs 6, 7)
@@ -617,6 +643,36 @@ class StmtLowering:
         w.line(f"v_{st.var.name} = {self.value(st.value, ctx)}")
         return ctx.local(st.var.name, ctx.types.expression(st.value, ctx.scope))  # as the checker typed it
 
+    def _constant_bag(self, bag, ctx: Ctx) -> list[tuple[int, int]] | None:
+        """The (resource index, amount) pairs a constant bag names, when the player is
+        a plain name (so the amounts can be changed inline); else None."""
+        const = bag.constant() if type(bag) is ast.BagLiteral and _IDENT.match(ctx.me) else None
+        if const is None:
+            return None
+        return [(i, n) for i, n in enumerate(self.res.bag(const)) if n]
+
+    def _gain(self, st: ast.Gain, ctx: Ctx, w: Writer) -> None:
+        if _one_item(st, ctx, self.res, w):
+            return
+        items = self._constant_bag(st.bag, ctx)
+        if items is None:
+            w.line(f"R.gain(s, {ctx.me}, {self.value(st.bag, ctx)})")
+            return
+        for i, n in items:  # a constant bag: each resource it names, inline
+            w.line(f"s.res[{ctx.me}][{i}] += {n}")
+
+    def _pay(self, st: ast.Pay, ctx: Ctx, w: Writer) -> None:
+        if _one_item(st, ctx, self.res, w):
+            return
+        items = self._constant_bag(st.bag, ctx)
+        if items is None:
+            w.line(f"R.pay(s, {ctx.me}, {self.value(st.bag, ctx)})")
+            return
+        for i, n in items:  # a constant bag, inline, as R.pay: resource by resource
+            w.line(f"if s.res[{ctx.me}][{i}] < {n}:")
+            w.line('    raise R.IllegalActionError("cannot pay: not enough resources")')
+            w.line(f"s.res[{ctx.me}][{i}] -= {n}")
+
     def _transfer(self, st: ast.Transfer, ctx: Ctx, w: Writer) -> None:
         if stock_place(st.dest, ctx) or (st.source is not None and stock_place(st.source, ctx)):
             src = f"s.res[{ctx.me}]" if st.source is None else holder_place(st.source, ctx, self.res)
@@ -881,10 +937,8 @@ def _one_item(st: ast.Gain | ast.Pay, ctx: Ctx, res: Resources, w: Writer) -> bo
 #: after it when ``st`` binds a name, else None.  A new kind of statement adds its rule here.
 STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] = {
     ast.Let: StmtLowering._let,
-    ast.Gain: lambda low, st, ctx, w: None if _one_item(st, ctx, low.res, w) else w.line(
-        f"R.gain(s, {ctx.me}, {low.value(st.bag, ctx)})"),
-    ast.Pay: lambda low, st, ctx, w: None if _one_item(st, ctx, low.res, w) else w.line(
-        f"R.pay(s, {ctx.me}, {low.value(st.bag, ctx)})"),
+    ast.Gain: StmtLowering._gain,
+    ast.Pay: StmtLowering._pay,
     ast.Release: lambda low, st, ctx, w: w.line(f"R.release(s, g, {ctx.me}, {low.value(st.bag, ctx)})"),
     ast.Transfer: StmtLowering._transfer,
     ast.Score: lambda low, st, ctx, w: w.line(

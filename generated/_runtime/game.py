@@ -67,6 +67,13 @@ class GameBase:
             raise RulesError(f"the seed must be an integer, not {seed!r}") from None
         self.mode, self.num_players, self.seed = mode, num_players, seed
         self.rules = self._RULES[mode]
+        #: what an engine's legal-action functions worked out once, by the values it
+        #: depends on: their actions, shared by every state of every game of this class,
+        #: mode and player count (an action describes itself the same in all of them)
+        memos = type(self).__dict__.get("_memos")
+        if memos is None:  # one table per generated Game class, which goes with it
+            memos = type(self)._memos = {}
+        self.memo: dict[tuple, Any] = memos.setdefault((mode, num_players), {})
         #: zone name → how ``clone`` copies it (see :func:`.zones._copy_zones`)
         self._zone_copy = {z: True if self.per_player_zone[z] else self.per_card_zone[z] or None
                            for z in self.per_player_zone}

@@ -22,6 +22,16 @@ def has(s: State, p: int, bag: Bag) -> bool:
     return True
 
 
+def holds(held: list[int], items: tuple[tuple[int, int], ...]) -> bool:
+    """``held`` (a player's amounts) has at least ``amount`` of each ``(resource index,
+    amount)`` of ``items``: :func:`has` for a bag given by the resources it names (an
+    engine's table of a card field's bags lists each card's)."""
+    for i, n in items:
+        if held[i] < n:
+            return False
+    return True
+
+
 def gain(s: State, p: int, bag: Bag) -> None:
     """Player ``p`` receives ``bag``."""
     held = s.res[p]

@@ -3,7 +3,7 @@ and conversions of values that saves and actions carry (JSON has lists, not tupl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 if TYPE_CHECKING:
@@ -24,8 +24,9 @@ Decision = dict[str, Any]
 Predicate = Callable[["Rules", "State"], bool]
 #: an effect run for player p (``setup``, ``on enter``...): (g, s, p) → None
 Effect = Callable[["Rules", "State", int], None]
-#: the choices an action offers player p: (g, s, p) → argument tuples, in order
-Legal = Callable[["Rules", "State", int], Iterable[tuple]]
+#: the choices an action offers player p: (g, s, p, out) → None, appending each legal
+#: :class:`Action` to the list ``out``, in order
+Legal = Callable[["Rules", "State", int, list], None]
 #: an action's (or a trigger's) effect: (g, s, p, args) → None
 Apply = Callable[["Rules", "State", int, tuple], None]
 #: the rest of an effect once a question is answered: (g, s, p, env, answer) → None

@@ -7,6 +7,7 @@ against a plain enumeration of every combination filtered by the requirements.""
 from __future__ import annotations
 
 import itertools
+import random
 
 from compiler.engine.choices import bag_items
 from tests.compiler.test_construct_overflow_trades import CARDS, SPEC
@@ -84,4 +85,82 @@ def test_the_engine_does_the_work_once(tmp_path):
     swap = text[text.index("def legal_swap"):text.index("def apply_swap")]
     assert "sum(" not in swap and "R.has" not in swap
     assert "for v_n in range(_low" in swap and "for v_m in range(_low" in swap
-    assert "\n        for v_given, t_given in _fit" in swap
+    assert "for v_given, t_given in _fit" in swap
+    # below the choice of the other player, nothing reads the state: the actions are
+    # worked out once per game for each key (the resources clipped to what a bundle asks)
+    assert "\n        _found = s.game.memo.get(_key)" in swap
+    assert "_held" in swap.split("_key = ")[1].split("\n")[0]
+
+
+def test_remembered_actions_are_the_rules_actions_whatever_the_amounts(tmp_path):
+    """The memo's key clips each amount to the most a bundle asks for: amounts above it
+    (and the states met before) give the same actions as a plain enumeration."""
+    mini = engine(tmp_path, _spec(), CARDS)
+    s = mini.Game(num_players=3, seed=5).new_initial_state()
+    p = s.current_player()
+    for coins, gems, other_coins, other_gems, hand in itertools.product(
+            (5, 1, 3, 0, 2), (2, 4, 0), (0, 6, 2), (3, 1), (2, 0, 3)):
+        for q in range(s.n):
+            s.res[q][:] = [other_coins, other_gems]
+        s.res[p][:] = [coins, gems]
+        s.z["hand"][p][:] = s.z["basket"][:hand]
+        s._legal = None
+        got = [a.args for a in s.legal_actions() if a.name == "swap"]
+        assert got == _expected(s, p)
+    assert s.game.memo
+
+
+def _history(mod, seed: int, players: int = 4, mode: str = "family") -> list:
+    s = mod.Game(num_players=players, mode=mode, seed=seed).new_initial_state()
+    rng = random.Random(seed)
+    taken = []
+    while not s.is_terminal():
+        action = rng.choice(s.legal_actions())
+        taken.append((action.player, action.name, action.args))
+        s.apply_action(action)
+    return taken
+
+
+def test_the_memo_of_actions_changes_no_game(monkeypatch):
+    """Legal actions remembered across states and games (issue 10), or a memo that
+    starts again empty every few entries, list the same actions: the same seeded
+    random games, action for action."""
+    from generated import utopolis
+    from generated._runtime import actions
+
+    fresh = _history(utopolis, 11, mode="metropolis")  # the memo fills from empty
+    again = _history(utopolis, 11, mode="metropolis")  # every list comes from the memo
+    monkeypatch.setattr(actions, "MEMO_LIMIT", 7)  # read by R.remember and R.made
+    utopolis.Game._memos.clear()
+    small = _history(utopolis, 11, mode="metropolis")
+    assert fresh == again == small
+    assert len(utopolis.Game(num_players=4, mode="metropolis").memo) <= 7
+
+
+def test_remembered_actions_are_shared_not_rebuilt():
+    """An action listed again in a later state (or game) is the same object: the
+    engine built it once."""
+    from generated import utopolis
+
+    a = utopolis.Game(num_players=2, seed=3).new_initial_state()
+    b = utopolis.Game(num_players=2, seed=3).new_initial_state()
+    assert a.legal_actions() == b.legal_actions()
+    assert all(x is y for x, y in zip(a.legal_actions(), b.legal_actions()))
+    assert str(b.legal_actions()[0]) == str(a.legal_actions()[0])
+
+
+def test_a_shared_action_cannot_be_changed():
+    """Engines share one Action object between states and games: changing it would
+    change every game that offers it, so it refuses."""
+    import pytest
+
+    from generated.utopolis import Game
+
+    state = Game(num_players=2, mode="family", seed=3).new_initial_state()
+    action = state.legal_actions()[0]
+    for name in ("player", "name", "args", "_game"):
+        with pytest.raises(AttributeError, match="immutable"):
+            setattr(action, name, None)
+    with pytest.raises(AttributeError, match="immutable"):
+        del action.args
+    assert state.legal_actions()[0] is action

@@ -29,19 +29,19 @@ def _setup(g, s, p):
     R.shuffle(s, "deck", None)
 
 
-def _legal_draw(g, s, p):
+def _legal_draw(g, s, p, out):
     if s.z["deck"] or s.z["discard"]:
-        yield ()
+        out.append(R.Action(p, "draw", (), s.game))
 
 
 def _apply_draw(g, s, p, args):
     R.draw(s, g, 1, "deck", None, "hand", p)
 
 
-def _legal_buy(g, s, p):
+def _legal_buy(g, s, p, out):
     for bag in ((2, 0), (0, 1)):
         if R.has(s, p, bag):
-            yield (bag,)
+            out.append(R.Action(p, "buy", (bag,), s.game))
 
 
 def _apply_buy(g, s, p, args):
@@ -50,8 +50,14 @@ def _apply_buy(g, s, p, args):
     s.tr["vp"][p] += 1
 
 
-def _legal_finish(g, s, p):
-    yield ()
+def _always(name):
+    """The legal function of an action with no choices that is always open."""
+    def legal(g, s, p, out):
+        out.append(R.Action(p, name, (), s.game))
+    return legal
+
+
+_legal_finish = _always("finish")
 
 
 def _apply_finish(g, s, p, args):
@@ -353,8 +359,8 @@ def _after_discard(g, s, p, env, card):
 
 
 QUESTIONS = RULES.changed(
-    actions={**RULES.actions, "offer": (_legal_finish, _apply_offer),
-             "discard_two": (_legal_finish, _apply_discard_two)},
+    actions={**RULES.actions, "offer": (_always("offer"), _apply_offer),
+             "discard_two": (_always("discard_two"), _apply_discard_two)},
     phases={"play": R.Phase("play", "Play", "simultaneous", ("offer", "draw", "discard_two", "finish"))},
     asks={"answer_offer": _answer_offer, "after_discard": _after_discard},
 )

@@ -35,9 +35,9 @@ from .errors import IllegalActionError, RulesError, _BadState
 from .values import (TERMINAL, Apply, Bag, Continuation, Decision, Effect, Legal, Owner, Predicate,
                      _from_json, _is_int, _same, _seat, _to_json)
 from .chance import MASK64, _next, randrange, roll_dice, set_die, shuffle_list
-from .actions import Action
-from .resources import (bag_minus, bag_of, bag_plus, bag_times, gain, has, move_bag, pay, pay_one, release,
-                        stock_holds, transfer)
+from .actions import MEMO_LIMIT, Action, made, remember
+from .resources import (bag_minus, bag_of, bag_plus, bag_times, gain, has, holds, move_bag, pay, pay_one,
+                        release, stock_holds, transfer)
 from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw, in_zone, move,
                     move_all, overflow, put, room, shuffle, zone)
 from .decisions import ask, choose_card, choose_cards, only, select_players, turn_order
@@ -51,7 +51,8 @@ __all__ = [
     "TERMINAL", "MASK64", "Bag", "Owner", "Decision", "Predicate", "Effect", "Legal", "Apply",
     "Continuation", "RulesError", "IllegalActionError",
     # what generated engines call
-    "randrange", "shuffle_list", "Action", "has", "gain", "pay", "pay_one", "release", "transfer",
+    "randrange", "shuffle_list", "Action", "MEMO_LIMIT", "remember", "made", "has", "holds", "gain",
+    "pay", "pay_one", "release", "transfer",
     "bag_of", "bag_plus", "bag_minus", "bag_times", "zone",
     "in_zone", "best", "room", "move", "move_all", "overflow", "put", "shuffle", "draw",
     "choose_cards", "choose_card", "ask", "turn_order", "select_players", "only", "Phase", "Rules",

@@ -14,13 +14,25 @@ class Action:
     """A decision: ``player`` takes action ``name`` with ``args``.
 
     Arguments are plain data (card ids, seats, resource bags as tuples, labels),
-    so actions compare by value, hash, and round-trip through JSON.
+    so actions compare by value, hash, and round-trip through JSON.  An action is
+    immutable (setting an attribute raises ``AttributeError``): engines share one
+    object between every state, and every game of a mode, that offers it.
     """
 
     __slots__ = ("player", "name", "args", "_game")
 
     def __init__(self, player: int, name: str, args: tuple = (), game: GameBase | None = None) -> None:
-        self.player, self.name, self.args, self._game = player, name, args, game
+        init = object.__setattr__
+        init(self, "player", player)
+        init(self, "name", name)
+        init(self, "args", args)
+        init(self, "_game", game)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"an Action is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"an Action is immutable: cannot delete {name!r}")
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Action) and self.player == other.player
@@ -40,3 +52,31 @@ class Action:
     def to_json(self) -> dict:
         """``{"player", "name", "args"}`` with tuples as lists (see ``GameBase.action_from_json``)."""
         return {"player": self.player, "name": self.name, "args": _to_json(self.args)}
+
+
+#: The most entries a game's memo of actions keeps (see ``GameBase.memo``): past it,
+#: it starts again empty, so a long run does not keep every state it met.
+MEMO_LIMIT = 100_000
+
+
+def remember(game: GameBase, key: tuple) -> list[Action]:
+    """A new empty list kept in ``game``'s memo under ``key``, for a legal-action
+    function to fill with the actions that depend on nothing but ``key``."""
+    memo = game.memo
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    found: list[Action] = []
+    memo[key] = found
+    return found
+
+
+def made(game: GameBase, player: int, name: str, args: tuple) -> Action:
+    """The action ``player: name args``, made once and kept in ``game``'s memo, so that
+    the lists of actions remembered there share it."""
+    key = (None, name, player, args)  # None: never the key of a list of actions
+    found = game.memo.get(key)
+    if found is None:
+        if len(game.memo) >= MEMO_LIMIT:
+            game.memo.clear()
+        found = game.memo[key] = Action(player, name, args, game)
+    return found

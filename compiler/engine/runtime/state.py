@@ -7,7 +7,7 @@ import json
 import operator
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
+from .actions import Action, made
 from .errors import IllegalActionError, RulesError
 from .values import TERMINAL, Decision, Owner, _is_int, _same, _to_json
 from .zones import _copy_zones, _enter, _leave, draw, in_zone, move, room, zone
@@ -100,19 +100,22 @@ class State:
         """Legal actions of the player to act (empty for anyone else or when over)."""
         if self.terminal:
             return []
-        actor = self.current_player()
-        if player is not None and player != actor:
-            return []
-        if self._legal is None:
-            self._legal = self._compute_legal(actor)
-        return list(self._legal)
+        legal = self._legal
+        if legal is None or player is not None:
+            actor = self.current_player()
+            if player is not None and player != actor:
+                return []
+            if legal is None:
+                legal = self._legal = self._compute_legal(actor)
+        return list(legal)
 
     def apply_action(self, action: Action) -> None:
         """Apply a legal action; raises :class:`IllegalActionError` and changes
         nothing when it is not legal here."""
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}")
-        legal = self.legal_actions()
+        # the list itself when it is known (legal_actions() gives a copy)
+        legal = self._legal if self._legal is not None and not self.terminal else self.legal_actions()
         # An action taken from legal_actions() is found by identity, in C, without
         # calling Action.__eq__ on the actions listed before it; any other is compared by value.
         if any(map(operator.is_, legal, itertools.repeat(action))):
@@ -311,23 +314,21 @@ class State:
             if ask_["kind"] == "cards":
                 cards = zone(self, ask_["src"], ask_["src_owner"])
                 allowed = ask_["cards"]
-                return [Action(p, "choose_card", (c,), game) for c in cards if c in allowed]
+                return [made(game, p, "choose_card", (c,)) for c in cards if c in allowed]
             if ask_["kind"] == "card":
-                return [Action(p, "choose_card", (c,), game) for c in ask_["cards"]
+                return [made(game, p, "choose_card", (c,)) for c in ask_["cards"]
                         if in_zone(self, c, ask_["src"], ask_["src_owner"])]
             if ask_["kind"] == "overflow":
-                out = [Action(p, "make_room", (c,), game)
+                out = [made(game, p, "make_room", (c,))
                        for c in zone(self, ask_["zone"], ask_["owner"])]
                 if self.g.overflow[ask_["zone"]][2]:
-                    out.append(Action(p, "decline_card", (), game))
+                    out.append(made(game, p, "decline_card", ()))
                 return out
-            return [Action(p, "answer", (label,), game) for label in ask_["labels"]]
+            return [made(game, p, "answer", (label,)) for label in ask_["labels"]]
         out = []
         g = self.g
         for name in g.phases[self.phase].actions:
-            legal = g.actions[name][0]
-            for args in legal(g, self, p):
-                out.append(Action(p, name, args, game))
+            g.actions[name][0](g, self, p, out)
         return out
 
     def _answer(self, action: Action) -> None:
