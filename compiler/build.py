@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -23,7 +24,7 @@ from pathlib import Path
 from dsl import codes
 from dsl.codes import REGISTRY, Code
 from dsl.diagnostics import DiagnosticBag
-from dsl.spans import Span
+from dsl.spans import Span, source_lines
 from compiler import pipeline
 from compiler.cache import BuildCache
 
@@ -183,16 +184,8 @@ def build_spec(path: Path, root: Path, strict: bool = False,
             cache.store_spec(lookup, path, display, result, built=True)
     changed = False
     warned = strict and any(d.severity == "warning" for d in result.diagnostics)
-    owner = _claim(claimed, result, path) if result.ok else None
-    if owner is not None:
-        game = result.composition.game if result.composition is not None else None
-        DiagnosticBag(result.diagnostics).error(  # added to the result's diagnostics
-            codes.SAME_GAME_TWICE, f"game `{result.name}` is built by another spec, "
-            f"{pipeline.display_path(owner)}",
-            game.span if game is not None else Span(pipeline.display_path(path), 0, 0, 0, 0),
-            hint="give each game its own name: both specs would write "
-                 f"generated/{result.name}.py and docs/games/{result.name}.md")
-    elif result.ok and not warned and result.engine is not None and result.page is not None:
+    same_game = claim_game(claimed, result, path)  # E0010: then nothing is written
+    if not same_game and result.ok and not warned and result.engine is not None and result.page is not None:
         outputs = [(root / "generated" / f"{result.name}.py", result.engine),
                    (root / "docs" / "games" / f"{result.name}.md", result.page)]
         done: list[tuple[Path, bytes | None]] = []  # the files written, and what they held
@@ -216,6 +209,37 @@ def build_spec(path: Path, root: Path, strict: bool = False,
     return result, changed
 
 
+def claim_game(claimed: dict[str, Path] | None, result: pipeline.CompileResult, path: Path) -> bool:
+    """Record in ``claimed`` (game → spec, in the order the specs are built) that the spec
+    ``path`` builds ``result.name``, when it compiles without errors; whether another
+    spec builds that game already: then E0010 is added to the result's diagnostics
+    (``rulebook build``, ``watch`` and ``check`` alike)."""
+    owner = _claim(claimed, result, path) if result.ok else None
+    if owner is None:
+        return False
+    DiagnosticBag(result.diagnostics).error(  # added to the result's diagnostics
+        codes.SAME_GAME_TWICE, f"game `{result.name}` is built by another spec, "
+        f"{pipeline.display_path(owner)}", _game_span(result, path),
+        hint="give each game its own name: both specs would write "
+             f"generated/{result.name}.py and docs/games/{result.name}.md")
+    return True
+
+
+def _game_span(result: pipeline.CompileResult, path: Path) -> Span:
+    """Where the spec of ``result`` declares its game: from the composition, or (a result
+    read back from the build cache has none) the line of its source that opens with
+    ``game NAME``; the whole file when neither says."""
+    display = pipeline.display_path(path)
+    if result.composition is not None and result.composition.game is not None:
+        return result.composition.game.span
+    pattern = re.compile(rf"[ \t]*game[ \t]+{re.escape(result.name)}\b")
+    for number, line in enumerate(source_lines(result.source), 1):
+        if pattern.match(line):
+            column = line.index("game") + 1
+            return Span(display, number, column, number, len(line) + 1)
+    return Span(display, 0, 0, 0, 0)
+
+
 def _claim(claimed: dict[str, Path] | None, result: pipeline.CompileResult, path: Path) -> Path | None:
     """Record that the spec ``path`` builds ``result.name`` in ``claimed``; the spec that
     already builds it, if another one does (then nothing is recorded)."""
@@ -224,6 +248,8 @@ def _claim(claimed: dict[str, Path] | None, result: pipeline.CompileResult, path
     me = pipeline.resolved(path)
     for name in [n for n, p in claimed.items() if p == me and n != result.name]:
         del claimed[name]  # the spec renamed its game
+    if result.name in claimed and not claimed[result.name].exists():
+        del claimed[result.name]  # its spec was removed (watch): the game is free again
     owner = claimed.setdefault(result.name, me)
     return owner if owner != me else None
 
@@ -236,6 +262,74 @@ def _put_back(done: list[tuple[Path, bytes | None]]) -> None:
                 target.unlink()
             else:
                 write_if_changed(target, before)
+
+
+#: How the build knows a file is its own: an engine's docstring opens with this phrase
+#: and tells the reader not to edit it; a page's first line is this comment.  A file
+#: without its mark (one a person wrote or changed) is never removed.
+ENGINE_MARK = ": a playable engine generated by rulebook from "
+PAGE_MARK = "<!-- Generated by rulebook from the game's spec: edit the spec, not this page. -->"
+
+
+def owned_outputs(root: Path) -> dict[str, list[Path]]:
+    """The engines (``root/generated/<game>.py``) and pages (``root/docs/games/<game>.md``)
+    that carry the build's mark, by game; the package files (``__init__.py``,
+    ``_runtime.py``) are not a game's."""
+    found: dict[str, list[Path]] = {}
+    for path in sorted((root / "generated").glob("*.py")):
+        head = _head(path, 3)
+        if path.stem.isidentifier() and not path.stem.startswith("_") and head[:1] and \
+                head[0].startswith('"""') and ENGINE_MARK in head[0] and "Do not edit" in "".join(head):
+            found.setdefault(path.stem, []).append(path)
+    for path in sorted((root / "docs" / "games").glob("*.md")):
+        if PAGE_MARK in _head(path, 6):
+            found.setdefault(path.stem, []).append(path)
+    return found
+
+
+def _head(path: Path, lines: int) -> list[str]:
+    """The first ``lines`` lines of ``path`` (without line ends); [] when it cannot be read."""
+    try:
+        with path.open(encoding="utf-8") as f:
+            return [line.rstrip("\n") for _, line in zip(range(lines), f)]
+    except (OSError, UnicodeError):
+        return []
+
+
+def remove_stale_outputs(root: Path, results: list[pipeline.CompileResult]) -> list[Path]:
+    """After a build of every spec of ``root`` (``results``), remove the engines and pages
+    the build made for games no spec builds any more (a spec removed, or its game
+    renamed); the paths removed.  Only files with the build's mark are touched
+    (:func:`owned_outputs`), and nothing at all when a spec failed before its game was
+    known: its earlier output stays, as for any spec that fails."""
+    if any(not r.ok and (r.composition is None or r.composition.game is None) for r in results):
+        return []  # a failed spec whose game is unknown (a result from the cache has no composition)
+    live = {r.name for r in results}
+    return [path for game in owned_outputs(root) if game not in live
+            for path in remove_game_outputs(root, game)]
+
+
+def remove_game_outputs(root: Path, game: str) -> list[Path]:
+    """Remove the engine and page of ``game`` that carry the build's mark
+    (:func:`owned_outputs`); the paths removed."""
+    removed = []
+    for path in owned_outputs(root).get(game, []):
+        with contextlib.suppress(OSError):
+            path.unlink()
+            removed.append(path)
+    return removed
+
+
+def nav_pages_missing(root: Path) -> list[str]:
+    """The game pages (``games/<game>.md``) the nav of ``root/mkdocs.yml`` names but
+    ``root/docs/games/`` lacks: ``mkdocs build --strict`` fails on them.  The nav is the
+    author's to edit (README: *Adding a game*); the build only says what to remove."""
+    try:
+        text = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    except (OSError, UnicodeError):
+        return []
+    named = dict.fromkeys(re.findall(r"^\s*-\s.*?\b(games/[\w.-]+\.md)\s*$", text, re.M))
+    return [page for page in named if not (root / "docs" / page).is_file()]
 
 
 def build_site(root: Path) -> subprocess.CompletedProcess:

@@ -9,6 +9,7 @@ the outputs is :mod:`compiler.build`'s.
 
 from __future__ import annotations
 
+import errno
 import stat
 import time
 from dataclasses import dataclass, field
@@ -134,6 +135,11 @@ def read_spec(path: Path, display: str, report: Report) -> str | None:
         with path.open("rb") as f:
             data = f.read(most + 1)
     except (OSError, ValueError) as err:  # ValueError: a path holding NUL
+        if getattr(err, "errno", None) == errno.ELOOP:
+            report.error(codes.CANNOT_READ_SPEC, "cannot read the spec: it is a link in a loop of links, "
+                         "which never reaches a file", Span(display, 0, 0, 0, 0),
+                         hint="point the link at the .rules file itself")
+            return None
         report.error(codes.CANNOT_READ_SPEC, f"cannot read the spec: {getattr(err, 'strerror', None) or err}",
                      Span(display, 0, 0, 0, 0), hint="give the path of a .rules file")
         return None

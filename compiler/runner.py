@@ -70,10 +70,29 @@ def load_game(name: str, root: Path):
     module = _import_engine(name, root) if isinstance(name, str) else None
     if module is None:
         known = known_games(root)
+        spec = Path(name).stem if isinstance(name, str) and name.endswith(".rules") else None
         raise RunError(f"no engine for {name!r}; "
+                       + ("name the game, not its spec file"
+                          + (f" (`rulebook play {spec}`)" if spec in known else "") + "; " if spec else "")
                        + (f"known games: {', '.join(known)}" if known
                           else "no game is built yet: run `rulebook build` first"))
     return module
+
+
+def counts_rounds(state) -> bool:
+    """Whether the game of ``state`` counts rounds: its flow in this mode names the phase
+    that opens each one (``round starts at``); without it the round stays 0."""
+    return state.g.round_start is not None
+
+
+def describe(state) -> str:
+    """What ``rulebook play`` and ``replay`` print of ``state``: the engine's description
+    (``str(state)``), its first line without the round in a game that counts none."""
+    text = str(state)
+    if counts_rounds(state):
+        return text
+    first, newline, rest = text.partition("\n")
+    return first.replace(f", round {state.round}, ", ", ", 1) + newline + rest
 
 
 def play_game(module, mode: str | None, players: int | None, seed: int, log=None):

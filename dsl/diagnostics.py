@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Protocol
 
 from dsl.codes import CODES
-from dsl.strings import refused
+from dsl.strings import refused, visible
 from dsl.spans import Span, source_lines
 
 
@@ -54,6 +54,7 @@ class Diagnostic:
         entry = CODES.get(self.code)
         assert entry is not None, f"diagnostic code {self.code} is not registered in dsl/codes/"
         assert entry.severity == self.severity, f"{self.code} is a {entry.severity}, not a {self.severity}"
+        assert not entry.retired, f"diagnostic code {self.code} is retired: the compiler no longer reports it"
 
     def render(self, sources: dict[str, str] | None = None) -> str:
         """Render as ``file:line:col: severity[code]: message``, the source line,
@@ -115,9 +116,9 @@ def _excerpt(span: Span, sources: dict[str, str] | None) -> list[str]:
 
 
 def _visible(text: str) -> str:
-    """``text`` with each character a text may not hold (see :mod:`dsl.strings`)
-    written as an escape (``\\x1b``), so printing a message cannot act on the terminal."""
-    return "".join(repr(ch)[1:-1] if refused(ch) else ch for ch in text)
+    """``text`` with each character a text may not hold written as an escape (``\\x1b``):
+    :func:`dsl.strings.visible`, the one escaping rule of terminal output."""
+    return visible(text)
 
 
 @lru_cache(maxsize=8)

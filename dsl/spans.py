@@ -23,6 +23,11 @@ class Span:
     end_column: int
 
     def __str__(self) -> str:
+        """``path:line:column``; just ``path`` for a problem of the whole file, which has
+        no place in it (line 0: a spec that cannot be read, a file that cannot be
+        written), as JSON gives it ``null`` lines."""
+        if self.line <= 0:
+            return self.path
         return f"{self.path}:{self.line}:{self.column}"
 
 

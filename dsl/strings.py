@@ -39,6 +39,18 @@ def refused(ch: str) -> bool:
     return ch in _BIDI_CONTROLS or unicodedata.category(ch) in _REFUSED_CATEGORIES
 
 
+def visible(text: str, keep: str = "") -> str:
+    """``text`` with each character a text may not hold (:func:`refused`), other than those
+    in ``keep``, written as its Python escape (``\\x1b``, ``\\u202e``): printed, it cannot
+    act on a terminal (move the cursor, recolour, retitle the window, reorder a line).
+    The one escaping rule of terminal output: diagnostics are rendered with it, and the
+    ``rulebook`` command applies it to all it prints (``compiler.cli.terminal``, which
+    keeps line breaks and tabs)."""
+    if text.isprintable():  # every refused character is one Python does not print
+        return text
+    return "".join(repr(ch)[1:-1] if ch not in keep and refused(ch) else ch for ch in text)
+
+
 def first_refused(text: str) -> int | None:
     """The index of the first character of ``text`` a text may not hold, or None."""
     if text.isprintable():  # every refused character is one Python does not print

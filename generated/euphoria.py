@@ -1186,7 +1186,7 @@ def setup(g, s, p):
 
 
 def end_when_game_over(g, s):
-    """Whether the end of the game is triggered (spec line 913)."""
+    """Whether the end `game_over` is triggered (spec line 913)."""
     return any((len(s.z['supply'][_q1]) == 0) for _q1 in range(s.n))
 
 
@@ -1432,9 +1432,7 @@ RULES_STANDARD = R.Rules(
         'digger': start_digger,
     },
     setup=setup,
-    end_when=end_when_game_over,
-    end_immediately=True,
-    outcome=winners_game_over,
+    ends=(('game_over', end_when_game_over, True, winners_game_over),),
     asks=ASKS,
 )
 

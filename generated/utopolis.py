@@ -473,7 +473,7 @@ def on_enter_cycle_reset(g, s, p):
 
 def transition_cycle_reset_to_end(g, s):
     """Transition cycle_reset -> end (spec line 164)."""
-    return s.ended
+    return ('game_over' in s.ended)
 
 
 def limit_hand(g, s, p):
@@ -511,7 +511,7 @@ def setup(g, s, p):
 
 
 def end_when_game_over(g, s):
-    """Whether the end of the game is triggered (spec line 362)."""
+    """Whether the end `game_over` is triggered (spec line 362)."""
     return any((s.tr['wellbeing'][_q1] >= g.P['target']) for _q1 in range(s.n))
 
 
@@ -813,7 +813,7 @@ def start_heart(g, s):
 
 
 def end_when_game_over__solo(g, s):
-    """Whether the end of the game is triggered (spec line 548)."""
+    """Whether the end `game_over` is triggered (spec line 548)."""
     return any(((s.tr['wellbeing'][_q1] >= g.P['target']) or (s.gtr['heart'] > g.P['target'])) for _q1 in range(s.n))
 
 
@@ -909,7 +909,7 @@ RULES_FAMILY = R.Rules(
         'resolve': (('build_trade', None),),
         'build_trade': (('score', None),),
         'score': (('cycle_reset', None),),
-        'cycle_reset': (('end', transition_cycle_reset_to_end), ('place', None)),
+        'cycle_reset': (('end', transition_cycle_reset_to_end, 'game_over'), ('place', None)),
     },
     round_start='place',
     round_tallies=('reserve_trades', 'cylinders_scored', 'trade_offers'),
@@ -923,8 +923,7 @@ RULES_FAMILY = R.Rules(
     player_tracks=('wellbeing',),
     track_start={'wellbeing': start_wellbeing},
     setup=setup,
-    end_when=end_when_game_over,
-    outcome=winners_game_over,
+    ends=(('game_over', end_when_game_over, False, winners_game_over),),
     asks=ASKS,
 )
 
@@ -1016,8 +1015,7 @@ RULES_SOLO = RULES_METROPOLIS.changed(
     },
     global_tracks=('heart',),
     track_start={**RULES_METROPOLIS.track_start, 'heart': start_heart},
-    end_when=end_when_game_over__solo,
-    outcome=winners_game_over__solo,
+    ends=(('game_over', end_when_game_over__solo, False, winners_game_over__solo),),
 )
 
 
@@ -1048,8 +1046,7 @@ RULES_SOLO_FAMILY = RULES_FAMILY.changed(
     },
     global_tracks=('heart',),
     track_start={**RULES_FAMILY.track_start, 'heart': start_heart},
-    end_when=end_when_game_over__solo,
-    outcome=winners_game_over__solo,
+    ends=(('game_over', end_when_game_over__solo, False, winners_game_over__solo),),
 )
 
 

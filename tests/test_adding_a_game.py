@@ -75,7 +75,11 @@ def test_mutations_of_every_spec_and_pigs_are_caught(project):
         found |= {m.category for m in muts}
         if path.stem == "pig":
             report = assert_checks_catch_mutations(path, muts)
-            assert report.share("caught") == 100
+            # a pasted `end` block is a second end that never decides: since several ends
+            # are part of the language (construct 19) that is warning W0125, which fails
+            # `--strict`; every other mutant is an error
+            assert all(o.caught or o.mutation.category == "second_end" and o.caught_strict
+                       for o in report.outcomes), [o.mutation.description for o in report.misses]
     assert found == set(mutate.CATEGORIES)
 
 

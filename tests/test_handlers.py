@@ -22,7 +22,7 @@ from pathlib import Path
 from dsl import ast
 from dsl.format import format_source
 from dsl.parser import parse_spec
-from compiler.analysis import constfold
+from compiler.analysis import compose, constfold
 from compiler.checks import statements, typecheck
 from compiler.docs import english
 from compiler.engine import choices, pyexpr
@@ -38,7 +38,8 @@ STATEMENTS = set(typing.get_args(ast.Stmt))
 DOMAINS = set(typing.get_args(ast.Domain))
 #: What a declaration is made of, besides expressions, statements and domains.
 PARTS = {ast.Field, ast.EnumMember, ast.BagItem, ast.CardState, ast.Overflow, ast.Edge, ast.Choice, ast.Uses,
-         ast.ProcParam, ast.TieBreaker, ast.RollOff, ast.ModePlayers, ast.UseModule, ast.SetParam,
+         ast.ProcParam, ast.TieBreaker, ast.RollOff, ast.Winners,
+         ast.ModePlayers, ast.UseModule, ast.SetParam,
          ast.Add, ast.Replace, ast.Remove}
 REFERENCES = {ast.Ident, ast.Meta}
 DECLARATIONS = NODES - EXPRESSIONS - STATEMENTS - DOMAINS - PARTS - REFERENCES - {ast.ZoneRef, ast.AskOption}
@@ -78,7 +79,6 @@ PASSES: dict[str, tuple[dict, dict[type, str]]] = {
          **english.DECL_RENDERERS},
         {ast.AskOption: "rendered with its `ask`, one bullet per option",
          ast.Game: "the page's title, players and rulebook: compiler/docs/codegen.py",
-         ast.Flow: "the page's flowchart: compiler/docs/flowchart.py",
          ast.Mode: "the page's modes: compiler/docs/codegen.py and changes.py, from the composition",
          ast.Module: "its rules are rendered in each mode that uses it (compiler/docs/changes.py)",
          ast.Amend: "its changes are rendered with the mode they amend (compiler/docs/changes.py)",
@@ -119,3 +119,14 @@ def test_every_node_class_has_a_handler_in_every_pass():
         problems.append("formatter (dsl/format.py): not round-tripped by "
                         f"{', '.join(p.name for p in EVERY_CONSTRUCT)}: {', '.join(unkept)}")
     assert not problems, "\n".join(problems)
+
+
+def test_every_rule_a_mode_can_change_has_english():
+    """A mode, module or amendment that adds, replaces or removes a rule shows it on the
+    page in full (compiler/docs/changes.py), and the rule it supersedes: every kind of
+    rule that composition lets a mode change needs an English renderer, whatever the
+    page does with the base game's rule of that kind (a `replace flow` once crashed the
+    build with "no English for declaration Flow")."""
+    changeable = set(compose.TABLES) | set(compose.SINGLE_RULES)
+    missing = sorted(c.__name__ for c in changeable - set(english.DECL_RENDERERS))
+    assert not missing, f"no English renderer in DECL_RENDERERS for: {', '.join(missing)}"

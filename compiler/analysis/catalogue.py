@@ -218,10 +218,19 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                           f"`{_yaml_text(vnode)}` as {_kind(entry[key])}",
                           _node_span(shown, vnode) if vnode is not None else span,
                           hint=f'put it in quotes: `{key}: "{_yaml_text(vnode)}"`')
+        for key in ("title", "source"):  # what the page shows of the card (E0011 in a spec)
+            if isinstance(entry.get(key), str) and not entry[key].strip():
+                bag.error(codes.BLANK_TEXT, f"card `{name}`: its `{key}` cannot be blank",
+                          _node_span(shown, value_nodes[key]), hint="write the words the rulebook "
+                          "prints, or leave the key out")
         if not _NAME.fullmatch(name):
             bag.error(codes.CARD_NAME, f"card name `{name}` is not lower_case_with_underscores",
                       key_spans.get("name", span), hint="names are what specs and logs use; "
                       "put the printed name in `title`")
+        elif name.startswith("_"):  # as a spec's names (E0008): `_` begins the engine's own
+            bag.error(codes.RESERVED_NAME, f"card names cannot begin with `_`: `{name}` is reserved for "
+                      "the engine", _node_span(shown, value_nodes["name"]),
+                      hint=f"rename it, e.g. `{name.lstrip('_') or 'card'}`")
         given = Counter(k.value for k, _ in pairs)  # counted once: a card may have thousands
         for k, _ in pairs:
             if given[k.value] > 1:
@@ -264,6 +273,13 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                           _node_span(shown, knode) if knode is not None else span,
                           hint="field names are lower_case_with_underscores")
                 continue
+            if key == "copies" or (key in fields and key not in PROVENANCE_KEYS
+                                   and fields[key].type.name in ("int", "bag")):
+                for number in _other_notations(value_nodes.get(key)):
+                    plain = _CatalogueLoader("").construct_yaml_int(number)
+                    bag.error(codes.NUMBER_NOTATION, f"card `{name}`, `{key}`: YAML reads `{number.value}`, "
+                              f"a number {_notation(number.value)}, as {plain}", _node_span(shown, number),
+                              hint=f"write it in plain digits: `{plain}`")
             if key in PROVENANCE_KEYS:
                 card[key] = value
                 continue
@@ -275,6 +291,12 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                           or f"declare `field {key}: ...` in `card {ctype.name}`")
                 continue
             problem = _check_value(f.type.name, value, enums, resources)
+            vnode = value_nodes.get(key)
+            if problem and (f.type.name == "text" or f.type.name in enums) and not isinstance(value, str) \
+                    and isinstance(vnode, yaml.ScalarNode):  # `no`, `on`, `0x10`: YAML typed it
+                expected = "a text" if f.type.name == "text" else f"a {f.type.name}"
+                problem = (f"YAML reads `{_yaml_text(vnode)}` as {_kind(value)}, not {expected}", None,
+                           f'put it in quotes: `{key}: "{_yaml_text(vnode)}"`')
             if problem:
                 message, culprit, hint = problem
                 vspan = _value_span(shown, value_nodes.get(key), culprit) or kspan
@@ -305,6 +327,31 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
             return out
         out.append(card)
     return out
+
+
+#: How a whole number is written plainly: YAML 1.1 also reads `0x10`, `017`,
+#: `0b101`, `1_000`, `1:20` (base 60) and `+5` as numbers, silently (E0322).
+_PLAIN_INT = re.compile(r"-?(0|[1-9][0-9]*)")
+
+
+def _other_notations(node) -> list:
+    """The whole numbers in ``node`` (a value, or a bag's mapping) written other than in
+    plain decimal digits."""
+    values = [v for _, v in node.value] if isinstance(node, yaml.MappingNode) else [node]
+    return [v for v in values if isinstance(v, yaml.ScalarNode) and v.tag == "tag:yaml.org,2002:int"
+            and not _PLAIN_INT.fullmatch(v.value)]
+
+
+def _notation(text: str) -> str:
+    """``in hexadecimal``, ``in base 60``...: how a number of :func:`_other_notations` is written."""
+    digits = text.lstrip("+-")
+    for test, words in ((":" in digits, "in base 60"), (digits.startswith("0x"), "in hexadecimal"),
+                        (digits.startswith("0b"), "in binary"),
+                        (digits.startswith("0") and len(digits) > 1, "in octal"),
+                        ("_" in digits, "with `_` between its digits")):
+        if test:
+            return words
+    return "with a `+` sign"
 
 
 def _refused_texts(node) -> list:

@@ -25,6 +25,9 @@ TABLES: dict[type, str] = {
     ast.Dice: "dice",
     ast.Stock: "stocks",
 }
+#: The rules a mode holds one of, by the attribute holding it: a mode may `replace` them
+#: but not `add` or `remove` them.  With TABLES, every kind of rule a mode can change.
+SINGLE_RULES: dict[type, str] = {ast.Flow: "flow", ast.Setup: "setup"}
 
 
 @dataclass(frozen=True)
@@ -98,10 +101,6 @@ class ComposedMode:
         new.history = list(self.history)
         return new
 
-    @property
-    def end(self) -> ast.End | None:
-        return next(iter(self.ends.values()), None)
-
 
 @dataclass
 class Composition:
@@ -135,18 +134,14 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
     amendments: list[ast.Amend] = []
     seen: dict[str, object] = {}
     for item in spec.items:
-        if isinstance(item, ast.Setup):
-            if base.setup is not None:
-                bag.error(codes.DECLARED_TWICE, "`setup` is declared twice", item.span,
-                          hint="merge the two into one `setup`; a mode changes it with `replace setup`",
-                          notes=[Note("first declared here", base.setup.span)])
-            base.setup = item
-        elif isinstance(item, ast.Flow):
-            if base.flow is not None:
-                bag.error(codes.DECLARED_TWICE, "`flow` is declared twice", item.span,
-                          hint="merge the two into one `flow`; a mode changes it with `replace flow`",
-                          notes=[Note("first declared here", base.flow.span)])
-            base.flow = item
+        if type(item) in SINGLE_RULES:
+            attr = SINGLE_RULES[type(item)]
+            first = getattr(base, attr)
+            if first is not None:
+                bag.error(codes.DECLARED_TWICE, f"`{attr}` is declared twice", item.span,
+                          hint=f"merge the two into one `{attr}`; a mode changes it with `replace {attr}`",
+                          notes=[Note("first declared here", first.span)])
+            setattr(base, attr, item)
         elif isinstance(item, ast.Mode):
             if _unique(item.name, item, seen, bag):
                 modes_decl[item.name] = item
@@ -357,8 +352,8 @@ class _Composer:
                 mode.params[old.name] = dc_replace(old, value=op.value)
                 mode.history.append(Change("set", "param", old.name, by, citation, old.value,
                                            op.value, op.span))
-        elif isinstance(op, (ast.Add, ast.Replace)) and isinstance(op.decl, (ast.Flow, ast.Setup)):
-            attr = "flow" if isinstance(op.decl, ast.Flow) else "setup"
+        elif isinstance(op, (ast.Add, ast.Replace)) and type(op.decl) in SINGLE_RULES:
+            attr = SINGLE_RULES[type(op.decl)]
             if isinstance(op, ast.Add):
                 self.bag.error(codes.ADD_EXISTING_RULE, f"`add` of a second `{attr}`", op.decl.span,
                                hint=f"use `replace {attr} {{ ... }}` to change it")

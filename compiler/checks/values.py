@@ -59,6 +59,7 @@ class _Checks(CycleChecker):
                 if sc not in ("player", "round", "game", "turn"):
                     self.report.error(codes.OUT_OF_RANGE, f"unknown tally scope `{sc}`", t.span,
                                       hint="a tally counts per player, round, game or turn")
+            self._resets(t)
             if t.maximum is not None:
                 self.expect(t.maximum, N.INT, N.Scope(), "a tally's maximum")
                 if isinstance(t.maximum, ast.Number) and t.maximum.value == 0:
@@ -117,3 +118,16 @@ class _Checks(CycleChecker):
                               + ("numbers and enum members" if None in enums else
                                  "members of " + " and ".join(f"`{e}`" for e in sorted(enums))),
                               d.faces[0].span, hint="list numbers only, or members of one enum only")
+
+    def _resets(self, t: ast.Tally) -> None:
+        """W0120: a `per round` tally in a mode whose flow opens no round, or a `per turn`
+        tally in a mode with no `turns` phase, never goes back to 0."""
+        m = self.mode
+        if "round" in t.scopes and (m.flow is None or m.flow.round_start is None):
+            self.report.warning(codes.NEVER_RESETS, f"tally `{t.name}` counts per round, but the flow "
+                                "names no phase that opens a round: it never goes back to 0", t.span,
+                                hint="add `round starts at PHASE` to the flow, or count `per game`")
+        if "turn" in t.scopes and not any(p.kind == "turns" for p in m.phases.values()):
+            self.report.warning(codes.NEVER_RESETS, f"tally `{t.name}` counts per turn, but no phase "
+                                "is played in `turns`: it never goes back to 0", t.span,
+                                hint="make the phase `turns`, or count `per round` or `per game`")

@@ -41,7 +41,15 @@ def _command(target: str):
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run ``rulebook`` with ``argv`` (default: the command line); the exit status."""
+    """Run ``rulebook`` with ``argv`` (default: the command line); the exit status.  All it
+    prints is escaped by one rule (:mod:`compiler.cli.terminal`)."""
+    from compiler.cli.terminal import escaped_output
+
+    with escaped_output():
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="rulebook", description="Compile board-game rules into "
                                      "playable engines and reference docs.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -110,13 +118,16 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=_command("games:cmd_replay"))
     p = sub.add_parser("bench", help="random full games per second, per mode and player count")
     p.add_argument("game", nargs="?")
-    p.add_argument("--games", type=at_least_zero(int), default=5,
-                   help="at least this many games per row (and always at least one)")
-    p.add_argument("--seconds", type=at_least_zero(float), default=1.0,
-                   help="and at least this long per row")
+    p.add_argument("--games", type=at_least_zero(int), default=None,
+                   help="at least this many games per row, and always at least one (default 5; "
+                   "1 with --quick)")
+    p.add_argument("--seconds", type=at_least_zero(float), default=None,
+                   help="and at least this long per row (default 1; 0.2 with --quick)")
     p.add_argument("--players", type=int, nargs="*", help="only these player counts")
     p.add_argument("--quick", action="store_true",
-                   help="one game of each mode at its smallest player count (2 or more), for CI")
+                   help="one row per mode, at its smallest player count of 2 or more (a solo mode "
+                   "at 1), each one game or 0.2 s of games unless --games or --seconds say "
+                   "otherwise; CI runs it with --compare benchmarks/baseline.json --threshold 200")
     p.add_argument("--json", action="store_true", help="print the run as JSON (to save and compare)")
     p.add_argument("--compare", metavar="FILE",
                    help="set each row beside a run saved with --json; exit 1 on a regression")

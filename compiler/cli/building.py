@@ -76,12 +76,28 @@ def cmd_build(args) -> int:
     cache = BuildCache(root, read=not args.force)
     _write_shared(root, lambda: build.write_errors_page(root, cache), cache=cache)
     claimed: dict[str, Path] = {}  # game -> the spec that builds it (E0010 for another)
+    results = []
     for path in build.spec_paths(root):
-        failed += not build_one(path, root, strict=args.strict, cache=cache, claimed=claimed)[1]
+        result, built = build_one(path, root, strict=args.strict, cache=cache, claimed=claimed)
+        failed += not built
+        results.append(result)
+    for path in build.remove_stale_outputs(root, results):
+        print(f"removed      {_shown(path, root)}: no spec builds game `{path.stem}`", flush=True)
+    for page in build.nav_pages_missing(root):
+        print(f"mkdocs.yml   names {page} in its nav, which no spec builds: remove the entry "
+              "(the build does not edit mkdocs.yml)", flush=True)
     if not args.no_site:
         failed += not build_site(root, cache=cache)
     print(f"total        {time.perf_counter() - total:.2f} s")
     return 1 if failed else 0
+
+
+def _shown(path: Path, root: Path) -> str:
+    """``path`` relative to the project ``root`` when it is inside it."""
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)
 
 
 def cmd_watch(args) -> int:

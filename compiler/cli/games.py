@@ -13,9 +13,9 @@ def cmd_play(args) -> int:
     module = runner.load_game(args.game, project_root())
     state = runner.play(module, args.mode, args.players, args.seed,
                         Path(args.log) if args.log else None)
-    print(str(state))
+    print(runner.describe(state))
     winners = ", ".join(f"player {w + 1}" for w in state.winners_list()) or "nobody"
-    rounds = f"{state.round} rounds and " if state.round else ""
+    rounds = f"{state.round} rounds and " if runner.counts_rounds(state) else ""
     print(f"game over after {rounds}{state.move_number()} actions; "
           f"scores {state.scores()}; winner: {winners}")
     return 0
@@ -23,7 +23,7 @@ def cmd_play(args) -> int:
 
 def cmd_replay(args) -> int:
     done = runner.replay(Path(args.log), project_root())
-    print(str(done.state))
+    print(runner.describe(done.state))
     if done.differ:
         raise CliError(f"replay DIVERGES from the log at line {done.line}: " + "; ".join(done.differ), 1)
     print(f"replay matches the log ({done.state.move_number()} actions)")
@@ -44,9 +44,9 @@ def cmd_bench(args) -> int:
     root = project_root()
     names = [args.game] if args.game else [p.stem for p in build.spec_paths(root)]
     rows = runner.bench_rows(names, args.players, root)
-    games, seconds = args.games, args.seconds
     if args.quick:
-        rows, games, seconds = benchmark.quick_rows(rows), 1, benchmark.QUICK_SECONDS
+        rows = benchmark.quick_rows(rows)
+    games, seconds = benchmark.games_and_seconds(args.quick, args.games, args.seconds)
     try:
         baseline = benchmark.load(Path(args.compare)) if args.compare else None
     except benchmark.BenchFileError as err:

@@ -14,6 +14,9 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from dsl.strings import visible
+from compiler.cli import terminal
+
 
 def shown() -> bool:
     """Whether bars are drawn: stdout and stderr are terminals, outside pytest."""
@@ -34,7 +37,7 @@ class Task:
 
     def update(self, completed: float, description: str | None = None, total: float | None = None) -> None:
         if self._bars is not None:
-            changes = {"description": description, "total": total}
+            changes = {"description": None if description is None else _label(description), "total": total}
             self._bars.update(self._id, completed=completed,
                               **{k: v for k, v in changes.items() if v is not None})
 
@@ -55,7 +58,15 @@ class Bars:
         """A new bar of ``total`` units."""
         if self._progress is None:
             return Task()
-        return Task(self._progress, self._progress.add_task(description, total=max(total, 1e-9)))
+        return Task(self._progress, self._progress.add_task(_label(description), total=max(total, 1e-9)))
+
+
+def _label(text: str) -> str:
+    """A bar's description as data: escaped for the terminal (:func:`dsl.strings.visible`)
+    and for rich's markup (a spec named ``[red]x`` shows its brackets)."""
+    from rich.markup import escape  # only where a bar is drawn
+
+    return escape(visible(text))
 
 
 @contextmanager
@@ -71,6 +82,8 @@ def progress(show: bool | None = None) -> Iterator[Bars]:
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("elapsed"), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True,
-                  redirect_stdout=True, redirect_stderr=True) as bars:
+    # The bars draw with escape codes on the stream underneath; what the command prints
+    # while they are drawn goes through rich's redirection, escaped before it.
+    with Progress(*columns, console=Console(file=terminal.unescaped(sys.stderr)), transient=True,
+                  redirect_stdout=True, redirect_stderr=True) as bars, terminal.escaped_output():
         yield Bars(bars)

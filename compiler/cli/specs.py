@@ -41,8 +41,17 @@ def cmd_check(args) -> int:
     paths = [spec_path(p) for p in args.specs] or build.spec_paths(root)
     status = 0
     report = []
+    results: dict[Path, tuple[pipeline.CompileResult, bool]] = {}
+
+    def result_of(path: Path) -> tuple[pipeline.CompileResult, bool]:
+        key = pipeline.resolved(path)
+        if key not in results:
+            results[key] = checked(path, force=args.force)
+        return results[key]
+
     for path in paths:
-        result, cached = checked(path, force=args.force)
+        result, cached = result_of(path)
+        build.claim_game(_claims_before(path, lambda p: result_of(p)[0]), result, path)  # E0010
         errors = [d for d in result.diagnostics if d.severity == "error"]
         warnings = [d for d in result.diagnostics if d.severity == "warning"]
         if errors or (args.strict and warnings):
@@ -57,6 +66,30 @@ def cmd_check(args) -> int:
     if args.format == "json":
         print(json.dumps(report, indent=2))
     return status
+
+
+def _project(path: Path) -> Path | None:
+    """The project whose ``specs/`` folder holds ``path``, if one does."""
+    full = pipeline.resolved(path)
+    return full.parent.parent if full.parent.name == "specs" else None
+
+
+def _claims_before(path: Path, result_of) -> dict[str, Path] | None:
+    """The games claimed (game → spec) by the specs ``rulebook build`` builds before
+    ``path`` in its project (``result_of(spec)`` gives their results), so that ``check``
+    reports E0010 where the build would (:func:`compiler.build.claim_game`); None for a
+    spec outside a project."""
+    root = _project(path)
+    if root is None:
+        return None
+    claimed: dict[str, Path] = {}
+    for other in build.spec_paths(root):
+        if pipeline.resolved(other) == pipeline.resolved(path):
+            break
+        result = result_of(other)
+        if result.ok:
+            claimed.setdefault(result.name, pipeline.resolved(other))
+    return claimed
 
 
 def _fmt_paths(names: list[str]) -> list[Path]:

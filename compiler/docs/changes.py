@@ -77,8 +77,7 @@ def change_line(change: Change, names: english.Names) -> Markdown:
         old, new = english.expr(change.old, names), english.expr(change.new, names)
         return Markdown("**Sets** *{}* to {} (was {}){}.").format(title, new, old, source)
     rule = change.new if change.new is not None else change.old
-    title = english.title(rule) if rule is not None else change.name
-    return Markdown("**{}** {} *{}*{}.").format(_OPS[change.op], _kind(change.kind, rule), title, source)
+    return Markdown("**{}** {}{}.").format(_OPS[change.op], _named(change.kind, change.name, rule), source)
 
 
 def change_blocks(changes: list[Change], names: english.Names,
@@ -105,7 +104,7 @@ def change_blocks(changes: list[Change], names: english.Names,
 
 def superseded(old, names: english.Names) -> list[Markdown]:
     """A collapsed block holding the rule a change superseded."""
-    label = quoted_title(Markdown("{} {}").format(_kind(ast.decl_kind(old), old), english.title(old)))
+    label = quoted_title(_named(ast.decl_kind(old), getattr(old, "name", ""), old, emphasis=False))
     body = english.decl(old, names)
     return [Markdown('??? note "Superseded rule: {}"').format(label)] + [
         (english.INDENT + line if line else Markdown("")) for line in body]
@@ -194,16 +193,21 @@ def _changes_from_ops(ops, by: str) -> list[Change]:
     """Changes of ops that no mode applied (an unused module): nothing is superseded."""
     out = []
     for op in ops:
-        if isinstance(op, ast.Add):
-            out.append(Change("add", ast.decl_kind(op.decl), op.decl.name, by, None, None, op.decl,
-                              op.span))
-        elif isinstance(op, ast.Replace):
-            out.append(Change("replace", ast.decl_kind(op.decl), op.decl.name, by, None, None,
-                              op.decl, op.span))
+        if isinstance(op, (ast.Add, ast.Replace)):
+            kind = ast.decl_kind(op.decl)  # a flow or setup is named by its kind, as compose names it
+            out.append(Change("add" if isinstance(op, ast.Add) else "replace", kind,
+                              getattr(op.decl, "name", kind), by, None, None, op.decl, op.span))
         elif isinstance(op, ast.Remove):
             out.append(Change("remove", op.kind, op.name.name, by, None, None, None, op.span))
     return out
 
 
-def _kind(kind: str, rule) -> str:
-    return "end condition" if isinstance(rule, ast.End) else kind
+def _named(kind: str, name: str, rule, emphasis: bool = True) -> Markdown:
+    """A changed rule as a change names it: ``phase *5 Score*``, ``end condition *Game
+    over*`` (the title plain without ``emphasis``), or ``the flow`` for a rule a mode
+    holds one of (flow, setup)."""
+    if rule is not None and not hasattr(rule, "name"):
+        return Markdown("the {}").format(kind)
+    kind = "end condition" if isinstance(rule, ast.End) else kind
+    return Markdown("{} *{}*" if emphasis else "{} {}").format(
+        kind, english.title(rule) if rule is not None else name)

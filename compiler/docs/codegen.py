@@ -362,8 +362,14 @@ class GamePage:
             for pr in self.base.procedures.values()]
 
     def ends(self) -> list[list[str]]:
-        return [self.with_excerpt(english.paragraphs([self.in_modes(e)], english.end(e, self.names)), e)
-                for e in self.base.ends.values()]
+        """One block per end; several are numbered, after a sentence saying they are
+        tried in order."""
+        ends = list(self.base.ends.values())
+        several = len(ends) > 1
+        blocks = [self.with_excerpt(english.paragraphs(
+            [self.in_modes(e)], english.end(e, self.names, i if several else None)), e)
+            for i, e in enumerate(ends, 1)]
+        return [english.several_ends(len(ends)), *blocks] if several else blocks
 
     def setup(self) -> list[str]:
         setup = self.base.setup

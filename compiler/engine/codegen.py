@@ -23,7 +23,7 @@ from compiler.engine.choices import (
 )
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
 from compiler.engine.naming import Namer
-from compiler.engine.pyexpr import Ctx, Resources, StmtLowering, Writer, expr
+from compiler.engine.pyexpr import Ctx, Resources, StmtLowering, Writer, _players, expr
 from compiler.engine.pyquote import Code, engine_environment, literal, reference
 from dsl import ast
 from dsl.spans import source_lines
@@ -376,7 +376,12 @@ class EngineGenerator:
         doc = f"Winners when the game ends (spec line {end.span.line}).{_meta_line(end.meta)}"
         w = self._fn(f"def {fn}(g, s):", doc)
         ctx = self._ctx(mode, me="q")
-        if end.win_when is not None:
+        if end.nobody_wins:
+            w.line("return []")
+        elif end.winners is not None:
+            won = end.winners
+            w.line(f"return sorted({_players(won.where, won.measures, won.then_where, ctx, self.res)})")
+        elif end.win_when is not None:
             w.line(f"return [q for q in range(s.n) if {expr(end.win_when, ctx, self.res)}]")
         else:
             score = end.winner_most or ast.Name(self.score_track)
@@ -459,17 +464,18 @@ class EngineGenerator:
             cond = self.predicate(mode, "transition", e, f"{e.source.name}_to_{e.dest.name}", e.condition,
                                   f"Transition {e.source.name} -> {e.dest.name}") \
                 if e.condition is not None else None
-            edges.setdefault(e.source.name, []).append((e.dest.name, cond))
+            named = _end_named(mode, e) if e.dest.name == "end" else None
+            edges.setdefault(e.source.name, []).append((e.dest.name, cond, *((named,) if named else ())))
         for src in edges:  # conditional transitions are tried first
             edges[src].sort(key=lambda x: x[1] is None)
-        end = mode.end
         zones = mode.zones.values()
         return dict(
             title=literal(mode.title), players=literal(mode.players), P=table(P), D=table(D),
             PR=table(PR), actions=table(actions),
             triggers=table({k: PyTuple(tuple(v)) for k, v in triggers.items()}),
             phases=table(phases),
-            edges=table({k: PyTuple(tuple(PyTuple((literal(dest), reference(cond))) for dest, cond in v))
+            edges=table({k: PyTuple(tuple(PyTuple((literal(dest), reference(cond), *map(literal, named)))
+                                          for dest, cond, *named in v))
                           for k, v in edges.items()}),
             round_start=literal(flow.round_start.name if flow and flow.round_start else None),
             round_tallies=names_tuple(t.name for t in mode.tallies.values() if "round" in t.scopes),
@@ -493,11 +499,13 @@ class EngineGenerator:
                 i for i, c in enumerate(self._instances()) if c["_card_type"] == st.per_card.name))
                 for st in mode.stocks.values()}),
             setup=reference(self.effect_fn(mode, "setup", mode.setup, "", mode.setup.body, "Setup")),
-            end_when=reference(self.predicate(mode, "end_when", end, end.name, end.when,
-                                              "Whether the end of the game is triggered", me="0")
-                               if end and end.when is not None else None),
-            end_immediately=literal(bool(end and end.immediately)),
-            outcome=reference(self.outcome(mode, end) if end else None),
+            ends=PyTuple(tuple(PyTuple((
+                literal(end.name),
+                reference(self.predicate(mode, "end_when", end, end.name, end.when,
+                                         f"Whether the end `{end.name}` is triggered", me="0")
+                          if end.when is not None else None),
+                literal(end.immediately), reference(self.outcome(mode, end))))
+                for end in mode.ends.values())),
             asks=Code("ASKS"),
         )
 
@@ -671,3 +679,13 @@ def _literal(e):
     if isinstance(e, ast.Name):
         return e.name
     return None
+
+
+def _end_named(mode, edge: ast.Edge) -> str | None:
+    """The end a transition into ``end`` names in its condition (the first of the mode's
+    ends, in the order written, whose name the condition reads), which then decides who
+    wins; None when it names none."""
+    if edge.condition is None:
+        return None
+    read = {n.name for n in ast.walk(edge.condition) if isinstance(n, ast.Name)}
+    return next((name for name in mode.ends if name in read), None)

@@ -118,8 +118,8 @@ RULES_DEFAULTS: dict[str, object] = {
     **{k: PyTuple(()) for k in ("round_tallies", "turn_tallies", "tallies", "zones", "player_tracks",
                                 "global_tracks")},
     **{k: literal(()) for k in ("piece_states", "nonrenewable")},
-    **{k: literal(None) for k in ("round_start", "setup", "end_when", "outcome")},
-    "end_immediately": literal(False),
+    **{k: literal(None) for k in ("round_start", "setup")},
+    "ends": PyTuple(()),
 }
 
 

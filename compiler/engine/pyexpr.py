@@ -451,32 +451,32 @@ def _name(name: str, ctx: Ctx, res: Resources) -> str:
     return _member(b, name, ctx.card, ctx.me, res)
 
 
+#: How a name bound to each kind of thing reads in Python, as a ``str.format`` pattern
+#: of ``name``, ``text`` (the name as a Python literal), ``card`` (the card in context),
+#: ``who`` (the player in context) and ``index`` (a resource's place in bags).
+_MEMBERS: dict[str, str] = {
+    "card_field": "F_{name}[{card}]",
+    "card_state": "s.cst[{text}][{card}]",
+    "resource": "s.res[{who}][{index}]",
+    "track": "s.tr[{text}][{who}]",
+    "derived": "g.D[{text}](g, s, {who})",  # the mode's version of it
+    "tally": "s.ta[{text}][{who}]",
+    "global_track": "s.gtr[{text}]",
+    "param": "g.P[{text}]",
+    "enum_member": "{text}",
+    "end": "({text} in s.ended)",  # latched once it has triggered
+    "dice": "s.dice[{text}][0]",  # the face the (first) die shows (construct 16)
+    "stock": "tuple(s.stk[{text}])",  # a stock of the game, as a bag (construct 18)
+}
+
+
 def _member(b: N.Binding, name: str, card: str | None, who: str, res: Resources) -> str:
-    if b.kind == "card_field":
-        return f"F_{name}[{card}]"
-    if b.kind == "card_state":
-        return f"s.cst[{literal(name)}][{card}]"
-    if b.kind == "resource":
-        return f"s.res[{who}][{res.index[name]}]"
-    if b.kind == "track":
-        return f"s.tr[{literal(name)}][{who}]"
-    if b.kind == "derived":
-        return f"g.D[{literal(name)}](g, s, {who})"  # the mode's version of it
-    if b.kind == "tally":
-        return f"s.ta[{literal(name)}][{who}]"
-    if b.kind == "global_track":
-        return f"s.gtr[{literal(name)}]"
-    if b.kind == "param":
-        return f"g.P[{literal(name)}]"
-    if b.kind == "enum_member":
-        return literal(name)
-    if b.kind == "end":
-        return "s.ended"
-    if b.kind == "dice":  # the face the (first) die shows (construct 16)
-        return f"s.dice[{literal(name)}][0]"
-    if b.kind == "stock":  # a stock of the game, as a bag (construct 18)
-        return f"tuple(s.stk[{literal(name)}])"
-    raise KeyError(name)
+    """``name`` (bound as ``b``) read for ``card`` and player ``who``; KeyError if it is
+    not a value."""
+    if b.kind not in _MEMBERS:
+        raise KeyError(name)
+    index = res.index[name] if b.kind == "resource" else None
+    return _MEMBERS[b.kind].format(name=name, text=literal(name), card=card, who=who, index=index)
 
 
 def _attribute(e: ast.Attribute, ctx: Ctx, res: Resources) -> str:

@@ -185,6 +185,14 @@ def quick_rows(rows: list[tuple]) -> list[tuple]:
     return list(chosen.values())
 
 
+def games_and_seconds(quick: bool, games: int | None, seconds: float | None) -> tuple[int, float]:
+    """How long each row plays, as ``rulebook bench`` takes it: ``games`` games and at least
+    ``seconds`` seconds where given, else 5 games and 1 s a row, or with ``quick`` 1 game
+    and :data:`QUICK_SECONDS`."""
+    default = (1, QUICK_SECONDS) if quick else (5, 1.0)
+    return (default[0] if games is None else games, default[1] if seconds is None else seconds)
+
+
 def measure(rows: list[tuple], games: int, seconds: float,
             progress: Callable[[int, float, tuple], None] | None = None,
             done: Callable[[Row], None] | None = None, quick: bool = False) -> Run:

@@ -555,10 +555,38 @@ def _stress_dice(draw, st, text: str) -> str:
     return decl + text[:found.start()] + "\n".join(lines) + "\n" + found.group().strip() + text[found.end():]
 
 
+_END_TIMINGS = ("immediately", "finish round", "")
+_END_WINNERS = ("winner most {e}", "win when {c}", "winners players where {c}",
+                "winners players with most {e} then fewest {e}", "winners players where {c} with most {e}",
+                "nobody wins", "winner most {e}\n  nobody wins", "")
+
+
+def _stress_ends(draw, st, text: str) -> str:
+    """``n`` more `end` blocks (construct 19) after the spec's own: each with a title or
+    none, a condition or none, a timing, and a winners rule (sometimes two, or none);
+    their names sometimes read by a transition into `end` and sometimes removed by a mode."""
+    ends = []
+    for i in range(min(_size(draw, st), 200)):
+        e = lambda: draw(st.sampled_from(_NUMBERS))  # noqa: E731
+        cond = draw(st.sampled_from(_CONDITIONS)).format(e=e())
+        title = draw(st.sampled_from(("", f' "Way {i}"')))
+        when = draw(st.sampled_from((f"  when {cond}\n", "", f"  when fze{max(i - 1, 0)}\n")))
+        timing = draw(st.sampled_from(_END_TIMINGS))
+        win = draw(st.sampled_from(_END_WINNERS)).format(e=e(), c=cond)
+        ends.append(f"end fze{i}{title} {{\n{when}" + (f"  {timing}\n" if timing else "")
+                    + (f"  {win}\n" if win else "") + "}\n")
+    if ends and draw(st.booleans()):
+        text = re.sub(r"-> end\b(?! when)", f"-> end when fze{draw(st.integers(0, len(ends) - 1))}", text,
+                      count=1)
+    if ends and draw(st.booleans()):
+        ends.append(f'mode fz_ends "Fewer ends" {{\n  remove end fze{len(ends) - 1}\n}}\n')
+    return text + "\n" + "\n".join(ends)
+
+
 #: Every stress edit: ``(draw, strategies, text) -> text``.
 STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _stress_deep_blocks,
           _stress_huge_literal, _stress_many_declarations, _stress_wide, _stress_family,
-          _stress_questions, _stress_track_ranges, _stress_dice)
+          _stress_questions, _stress_ends, _stress_track_ranges, _stress_dice)
 
 
 def spec_stress(text: str):

@@ -41,7 +41,7 @@ CATEGORIES: dict[str, str] = {
     "expose_hidden": "expose a hidden zone in an observation",
     "unpayable_cost": "give an action a cost in something no one can ever gain",
     "duplicate_name": "duplicate a name",
-    "second_end": "add a second `end` block, which the engine would never play",
+    "second_end": "paste an `end` block again under a new name: a second end that never decides",
     "misspell_keyword": "misspell a keyword",
     "delete_brace": "delete a closing brace",
     "type_error": "a type error in an expression (a resource where a number belongs)",

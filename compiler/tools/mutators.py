@@ -422,8 +422,9 @@ def duplicate_name(ctx: Context) -> list[Mutation]:
 
 
 def second_end(ctx: Context) -> list[Mutation]:
-    """An `end` block pasted again under a new name: a second way for the game to end,
-    which the engine would never play (E0570)."""
+    """An `end` block pasted again under a new name: a second way for the game to end
+    with the same condition, which never decides (W0125 after an `immediately` end;
+    E0412 for a `finish round` end no transition into `end` reads)."""
     out = []
     for end in (d for d in ctx.spec.items if isinstance(d, ast.End) and d.span.line > 0):
         lines = ctx.src.lines[end.span.line - 1:end.span.end_line]

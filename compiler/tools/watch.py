@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from compiler import pipeline
+from compiler.build import remove_game_outputs
 
 #: Files whose change can change a build.
 WATCHED_SUFFIXES = (".rules", ".yaml", ".yml")
@@ -43,6 +44,8 @@ class SpecWatch:
             sorted(pipeline.resolved(p) for p in self.folder.glob("*.rules"))
         self.build, self.after, self.say = build, after, say
         self.catalogues: dict[Path, set[Path]] = {}
+        #: the game each spec built last, whose engine and page go when the spec does
+        self.games: dict[Path, str] = {}
 
     def run(self, changes: Iterable[set[tuple[object, str]]]) -> int:
         """Build every spec, then rebuild on each change set until ``changes`` ends
@@ -64,7 +67,11 @@ class SpecWatch:
             if path.suffix == ".rules" and path in self.specs and not path.exists():
                 self.specs.remove(path)
                 self.catalogues.pop(path, None)
-                self.say(f"{path.stem:<12} removed; its generated files are left in place")
+                game = self.games.pop(path, None)
+                gone = remove_game_outputs(self.root, game) \
+                    if game is not None and game not in self.games.values() else []
+                self.say(f"{path.stem:<12} removed" + ("; so are " + ", ".join(
+                    str(p.relative_to(self.root)) for p in gone) if gone else ""))
             elif (path.suffix == ".rules" and not self.fixed and path.parent == self.folder
                   and path.exists() and path not in self.specs):
                 self.specs.append(path)
@@ -87,6 +94,8 @@ class SpecWatch:
         """Build ``specs`` in order, note the catalogues each reads, then run ``after``."""
         for spec in specs:
             result = self.build(spec)
+            if result.ok:
+                self.games[spec] = result.name
             reads = pipeline.catalogue_paths(result)
             if reads or spec not in self.catalogues:
                 self.catalogues[spec] = reads

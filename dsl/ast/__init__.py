@@ -18,7 +18,7 @@ from dsl.ast.declarations import (Action, Add, Amend, BagDomain, CardDomain, Car
                                   Field, Flow, Game, Mode, ModeOp, ModePlayers, Module, Overflow, Param,
                                   Phase, Pieces, PlayerDomain, ProcParam, Procedure, RangeDomain, Remove,
                                   Replace, Resource, RollOff, SetParam, Setup, Spec, SubsetDomain, Tally,
-                                  TieBreaker, Track, Trigger, UseModule, Uses, Zone)
+                                  TieBreaker, Track, Trigger, UseModule, Uses, Winners, Zone)
 from dsl.ast.expressions import (And, AnyPlayer, Arith, Attribute, BagItem, BagLiteral, Best, Bool, Call,
                                  Compare, Count, CountPlayers, EmptyBag, EveryPlayer, Expr, FieldOf, Has,
                                  InZone, Index, It, Me, Name, Neg, NextIn, Nobody, Not, Nothing, Number, Or,
@@ -78,7 +78,8 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "Field", "CardType", "Catalogue", "Pieces", "CardState", "Overflow", "Zone", "Param", "Derived",
            "Tally", "Setup", "Edge", "Flow", "Phase", "CardDomain", "PlayerDomain", "BagDomain",
            "RangeDomain", "SubsetDomain", "EnumDomain", "Choice", "Uses", "Action", "Trigger", "ProcParam",
-           "Procedure", "TieBreaker", "RollOff", "End", "ModePlayers", "UseModule", "SetParam", "Add",
+           "Procedure", "TieBreaker", "RollOff", "End", "Winners", "ModePlayers", "UseModule", "SetParam",
+           "Add",
            "Replace", "Remove", "Mode", "Module", "Amend", "Spec", "Domain", "ModeOp", "Decl", "DECL_KINDS",
            "decl_kind", "walk"]
 __all__ += ["RoundNumber", "SetTrack", "CountShowing", "Dice", "FirstPlayer", "FirstPlayerTo",

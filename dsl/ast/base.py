@@ -15,6 +15,15 @@ def _span() -> Span:
 
 
 @dataclass(frozen=True, slots=True)
+class KeywordOnly:
+    """The base of a node that is a keyword phrase and nothing else (``done``, ``me``):
+    its class says what it means, its one field where it stands.  A subclass adds its
+    docstring and empty ``__slots__``, nothing more (it is not itself a node class)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class Ident:
     """A name used as a reference (``build`` in ``actions build``)."""
 

@@ -410,7 +410,12 @@ class RollOff:
 
 @dataclass(frozen=True, slots=True)
 class End:
-    """When the game ends and who wins."""
+    """``end NAME ["Title"] { when C  immediately|finish round  WINNERS ... }``: one way
+    the game ends and who wins then.  A mode may have several, tried in the order written.
+    Its winners rule is one of ``winner most E`` (with ``tie_breakers``), ``win when C``,
+    ``winners players [where C] [with most|fewest E [then ...]] [where C2]``
+    (``winners``) or ``nobody wins`` (``nobody_wins``); ``title`` is None when the
+    block has none (the page then shows the name)."""
 
     name: str
     when: Expr | None
@@ -420,6 +425,28 @@ class End:
     win_when: Expr | None = None
     tie_breakers: tuple[TieBreaker | RollOff, ...] = ()
     meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+    title: str | None = None
+    winners: Winners | None = None
+    nobody_wins: bool = False
+
+    def winners_rules(self) -> list[str]:
+        """The winners rules written in the block, in the words of the language
+        (``winner most``, ``win when``, ``winners``, ``nobody wins``): one at most."""
+        rules = [("winner most", self.winner_most is not None), ("win when", self.win_when is not None),
+                 ("winners", self.winners is not None), ("nobody wins", self.nobody_wins)]
+        return [word for word, written in rules if written]
+
+
+@dataclass(frozen=True, slots=True)
+class Winners:
+    """``winners players [where C] [with most|fewest E [then most|fewest E]...] [where C2]``
+    in an ``end`` block: every player the clauses select wins (all of those tied), as
+    :class:`~dsl.ast.statements.EachPlayer` selects them; nobody when none is left."""
+
+    where: Expr | None
+    measures: tuple[tuple[str, Expr], ...] = ()
+    then_where: Expr | None = None
     span: Span = _span()
 
 

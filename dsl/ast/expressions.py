@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from dsl.ast.base import Ident, _span
+from dsl.ast.base import Ident, KeywordOnly, _span
 from dsl.spans import Span
 
 
@@ -51,18 +51,16 @@ class Attribute:
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerCount:
+class PlayerCount(KeywordOnly):
     """``players``: the number of players in the game."""
 
-    span: Span = _span()
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class It:
+class It(KeywordOnly):
     """``it``: the card in context (inside ``count``, ``sum``, ``where``...)."""
 
-    span: Span = _span()
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,18 +73,16 @@ class InZone:
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
-class RollValue:
+class RollValue(KeywordOnly):
     """``roll``: a fresh roll of the die in context (inside ``sum``...), by chance."""
 
-    span: Span = _span()
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Me:
+class Me(KeywordOnly):
     """``me``: the player the rule is applied to."""
 
-    span: Span = _span()
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from dsl.ast.base import Ident, _span
+from dsl.ast.base import Ident, KeywordOnly, _span
 from dsl.ast.expressions import Expr, ZoneRef
 from dsl.spans import Span
 
@@ -250,32 +250,28 @@ class Clear:
     span: Span = _span()
 
 
-@dataclass(frozen=True, slots=True)
-class Done:
+class Done(KeywordOnly):
     """The acting player is finished with the current phase (passes)."""
 
-    span: Span = _span()
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Again:
+class Again(KeywordOnly):
     """The acting player takes another action in this turn (``turns`` phases)."""
 
-    span: Span = _span()
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class PassFirstPlayer:
+class PassFirstPlayer(KeywordOnly):
     """The first player marker passes to the left (next seat)."""
 
-    span: Span = _span()
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class FirstPlayerRandom:
+class FirstPlayerRandom(KeywordOnly):
     """Chance picks the first player."""
 
-    span: Span = _span()
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)

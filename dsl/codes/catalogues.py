@@ -91,4 +91,10 @@ CODES: tuple[Code, ...] = (
          "in `compiler/analysis/limits.py`.",
          _CARD, cards="cards:\n  - name: farm\n    value: 1\n    note: " + "[" * 21 + "1"
          + "]" * 21 + "\n"),
+    Code(NUMBER_NOTATION := "E0322", "a card's number is written in another notation",
+         "YAML 1.1 reads `0x10` (hexadecimal), `017` (octal), `0b101` (binary), `1_000`, "
+         "`1:20` (base 60: 80) and `+5` as whole numbers, silently: a card could hold 80 where "
+         "the rulebook prints `1:20`. A whole number of a card (an `int` field, a bag's amount, "
+         "`copies`) is written in plain digits, like `16` or `-2`.",
+         _CARD, cards="cards:\n  - name: farm\n    value: 0x10\n"),
 )

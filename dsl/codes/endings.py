@@ -11,11 +11,11 @@ from dsl.codes.entry import Code
 #: This family's entries.
 CODES: tuple[Code, ...] = (
     Code(SECOND_END := "E0570", "a second `end` block would never be played",
-         "The engine plays one `end` block: the first in force in the mode (its condition, when "
-         "the game stops and who wins). A later one would be shown on the reference page but never "
-         "end a game. Join the conditions in the first block (`when A or B`), or remove the extra "
-         "block. Several endings, each with its own winners, come with the language's issue 11 "
-         "(construct 19). A note points at the block the engine plays.",
-         'end early_finish {\n  when any player coin >= 3\n  immediately\n  winner most coin\n'
-         '  source "End of the game"\n}\n'),
+         "Retired: a mode may now have several `end` blocks, tried in the order written, each "
+         "with its own winners (see *End of the game* in the language reference). Until then the "
+         "engine played only the first `end` block in force, so every later one was an error "
+         "here. The code stays registered and is never reused.",
+         "a second block `end second_way { when any player vp >= 3  immediately }` after "
+         "`end game_over`, before several endings were part of the language",
+         runnable=False, retired=True),
 )

@@ -17,7 +17,9 @@ class Code:
     and how to fix it (Markdown).  ``example``: spec text that triggers it,
     appended to :data:`MINIMAL_SPEC` unless ``standalone``; ``cards``: YAML of
     ``example.cards.yaml`` beside it; ``example`` is prose, not spec text, when
-    ``runnable`` is false (the code cannot come from spec text alone).
+    ``runnable`` is false (the code cannot come from spec text alone).  ``retired``: the
+    compiler no longer reports it (the language changed); it stays registered, never
+    reused, its explanation saying what replaced it and its example what it was about.
     """
 
     code: str
@@ -27,6 +29,7 @@ class Code:
     standalone: bool = False
     cards: str | None = None
     runnable: bool = True
+    retired: bool = False
 
     @property
     def severity(self) -> str:
@@ -38,7 +41,8 @@ class Code:
 
     def render(self) -> str:
         """The entry as ``rulebook explain`` prints it: plain text, example included."""
-        lines = [f"{self.code}: {self.title} ({self.severity})", "",
+        status = f"{self.severity}, retired" if self.retired else self.severity
+        lines = [f"{self.code}: {self.title} ({status})", "",
                  textwrap.fill(self.explanation.strip(), width=88), ""]
         if not self.runnable:
             lines += ["Example:", "", *("    " + x for x in self.example.strip().splitlines())]

@@ -72,4 +72,19 @@ CODES: tuple[Code, ...] = (
          MINIMAL_SPEC.replace('phase work "Work" simultaneous {\n',
                               'phase work "Work" simultaneous {\n  only when players >= 5\n'),
          standalone=True),
+    Code(TWO_WINNERS_RULES := "E0411", "an `end` block with two winners rules",
+         "An `end` block says who wins in one way: `winner most E` (with its tie-breakers), "
+         "`win when C`, `winners players where C` (or `with most E`) or `nobody wins`. With two, "
+         "one of them would be silently ignored. Keep the one the rulebook states; to win on "
+         "several grounds, write several `end` blocks, each with its own winners.",
+         MINIMAL_SPEC.replace("  winner most vp\n", "  winner most vp\n  win when vp >= 3\n"),
+         standalone=True),
+    Code(FINISH_ROUND_NEVER_ENDS := "E0412", "a `finish round` end that the flow never reaches",
+         "An end with `finish round` does not stop the game by itself: once its condition holds "
+         "it is latched (its name reads true), and a transition into `end` stops the game. When "
+         "no transition into `end` is unconditional or reads the end's name, the latch is never "
+         "acted on and the game goes on. Add `PHASE -> end when NAME` to the flow, at the point "
+         "where the round is over, or make the end `immediately`.",
+         'end rich "Rich" {\n  when any player coin >= 10\n  finish round\n'
+         '  winner most coin\n  source "End of the game"\n}\n'),
 )

@@ -55,7 +55,8 @@ CODES: tuple[Code, ...] = (
          'resource gem "Gem" {\n  source "Components \\u00a7 2"\n}\n'),
     Code(RESERVED_NAME := "E0008", "a name the engine reserves",
          "Names that begin with `_` belong to the generated engine and its package (`_runtime`, "
-         "`__init__`), so no name in a spec may begin with `_`. A game's name also names its "
+         "`__init__`), so no name in a spec, nor a card's name in a catalogue, may begin with `_`. "
+         "A game's name also names its "
          "engine module (`from generated import NAME`), so it cannot be a Python keyword "
          "(`class`, `import`...) or a Python built-in name (`list`, `print`...), which importing "
          "the engine would hide. Rename it.",
@@ -70,7 +71,14 @@ CODES: tuple[Code, ...] = (
          "(`docs/games/NAME.md`), so two specs of one project cannot name the same game: the "
          "second would overwrite the first's engine and page. `rulebook build` and `rulebook "
          "watch` build the first spec (in file-name order) and refuse the other, whose previous "
-         "output is left in place. Rename one of the games.",
+         "output is left in place; `rulebook check` reports it too. Rename one of the games.",
          "specs/copy.rules, a copy of specs/utopolis.rules, both with `game utopolis`",
          runnable=False),
+    Code(BLANK_TEXT := "E0011", "a title or citation is blank",
+         "A title, an enum member's or a field's description, a tie-breaker's or an option's "
+         "label, a `source`, `ruling` or `provisional` note, the `rulebook` and an amendment's "
+         "citation are what the reference page and the players read: each must say something, "
+         "not be empty or only spaces. A card's `title` and `source` in a catalogue likewise. "
+         "Write the words the rulebook prints, or leave an optional text out.",
+         'param bonus " " = 3 {\n  source "Scoring"\n}\n'),
 )

@@ -40,6 +40,15 @@ CODES: tuple[Code, ...] = (
          'param hand_size "Hand size" = 5 {\n  source "Setup"\n  provisional "The rulebook never says."\n}\n'
          '\naction draw_up "Draw up" {\n  require hand_size > 0\n  effect {\n    score 1\n  }\n'
          '  source "Turn"\n}\n'),
+    Code(NEVER_RESETS := "W0120", "a tally never goes back to 0",
+         "A `per round` tally goes back to 0 when the phase that opens each round begins, and a "
+         "`per turn` tally at the start of each player's turn in a `turns` phase. In a mode whose "
+         "flow names no `round starts at`, or that has no `turns` phase, that moment never comes: "
+         "the tally counts for the whole game. Add `round starts at PHASE` to the flow (or make "
+         "the phase `turns`), or count `per game` if that is what the rulebook means.",
+         'tally gifts "Gifts" {\n  per player per round\n  max 1\n  source "Turn"\n}\n\n'
+         'mode giving "Giving" {\n  replace action earn "Earn" {\n    uses gifts 1\n'
+         '    effect {\n      score 1\n    }\n    source "Turn"\n  }\n}\n'),
     Code(CHOICES_SEEN_IN_TURN := "W0601", "later players see earlier players' choices",
          "Inside `each player`, players choose one after another; cards chosen from a player's own "
          'hidden zone into a public one are seen by the players who choose later. If the rulebook '
@@ -80,6 +89,15 @@ CODES: tuple[Code, ...] = (
          _CARD + '\naction pick "Pick" {\n  choose b: card in pile\n  require b != nothing\n'
          '  effect {\n    score 1\n  }\n  source "Turn"\n}\n',
          cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(END_SAME_CONDITION := "W0125", "two ends with the same condition",
+         "Ends are tried in the order written. A later end with the same condition as an earlier "
+         "`immediately` end never triggers: the earlier one has ended the game by then, and its "
+         "winners rule decides. Give the later end the condition the rulebook states for it, or "
+         "remove it.",
+         'end rich "Rich" {\n  when any player coin >= 10\n  immediately\n  winner most coin\n'
+         '  source "End of the game"\n}\n\nend rich_again "Rich again" {\n'
+         '  when any player coin >= 10\n  immediately\n  nobody wins\n'
+         '  source "End of the game"\n}\n'),
     Code(SET_OUTSIDE_RANGE := "W0128", "a track set to a value outside its range",
          "`set TRACK = E` with E a number known before the game that lies outside the track's "
          "`range`: the marker stops at the end of the range, so the value written is never the "

@@ -8,12 +8,22 @@ from __future__ import annotations
 from lark import Token, Transformer, v_args
 
 from dsl import ast, codes, strings
+from dsl.ast.base import KeywordOnly
 from dsl.diagnostics import DiagnosticBag
 from dsl.spans import Span
 
 #: The largest number a spec may write (E0543); ``compiler.analysis.limits`` bounds what the
 #: numbers count (players, pieces, options) well below it.
 MAX_NUMBER = 1_000_000_000
+
+
+def keyword_only(node: type[KeywordOnly]):
+    """The transformer rule of a keyword-only node (``done``, ``me``): the node, where
+    its keywords stand."""
+    @v_args(meta=True)
+    def rule(self, meta, _children):
+        return node(self._span(meta))
+    return rule
 
 
 class TreeToAst(Transformer):
@@ -69,23 +79,32 @@ class TreeToAst(Transformer):
     def start(self, meta, items):
         return ast.Spec(self.path, tuple(items), self._span(meta))
 
+    def _words(self, tok: Token, what: str) -> str:
+        """The text of ``tok``, which the page or the players read (a title, a citation, a
+        label): E0011 when it is empty or only spaces."""
+        text = str(tok)
+        if not text.strip():
+            self.report.error(codes.BLANK_TEXT, f"{what} cannot be blank", self._tok_span(tok),
+                              hint="write the words the rulebook prints")
+        return text
+
     @v_args(meta=True)
     def source(self, meta, c):
-        return ast.Meta("source", str(c[0]), self._span(meta))
+        return ast.Meta("source", self._words(c[0], "a `source`"), self._span(meta))
 
     @v_args(meta=True)
     def ruling(self, meta, c):
-        return ast.Meta("ruling", str(c[0]), self._span(meta))
+        return ast.Meta("ruling", self._words(c[0], "a `ruling`"), self._span(meta))
 
     @v_args(meta=True)
     def provisional(self, meta, c):
-        return ast.Meta("provisional", str(c[0]), self._span(meta))
+        return ast.Meta("provisional", self._words(c[0], "a `provisional` note"), self._span(meta))
 
     def provisional_note(self, c):
-        return ("provisional_note", str(c[0]))
+        return ("provisional_note", self._words(c[0], "a `provisional` note"))
 
     def title(self, c):
-        return str(c[0])
+        return self._words(c[0], "a title")
 
     @staticmethod
     def _metas(items) -> tuple[ast.Meta, ...]:

@@ -43,7 +43,7 @@ class DeclarationRules(TreeToAst):
                         where)
 
     def rulebook(self, c):
-        return ("rulebook", str(c[0]))
+        return ("rulebook", self._words(c[0], "the `rulebook`"))
 
     @v_args(meta=True)
     def players(self, meta, c):
@@ -128,7 +128,7 @@ class DeclarationRules(TreeToAst):
 
     @v_args(meta=True)
     def member(self, meta, c):
-        return ast.EnumMember(str(c[0]), str(c[1]), self._span(meta))
+        return ast.EnumMember(str(c[0]), self._words(c[1], "a member's title"), self._span(meta))
 
     @v_args(meta=True)
     def enum_decl(self, meta, c):
@@ -143,7 +143,8 @@ class DeclarationRules(TreeToAst):
     def field(self, meta, c):
         name, type_, *rest = c
         default = next((x for x in rest if not isinstance(x, Token)), None)
-        desc = next((str(x) for x in rest if isinstance(x, Token) and x.type == "STRING"), "")
+        desc = next((self._words(x, "a field's description") for x in rest
+                     if isinstance(x, Token) and x.type == "STRING"), "")
         return ast.Field(str(name), type_, default, desc, self._span(meta))
 
     @v_args(meta=True)
@@ -381,23 +382,37 @@ class DeclarationRules(TreeToAst):
 
     @v_args(meta=True)
     def tie_breaker(self, meta, c):
-        return ("tie", ast.TieBreaker(str(c[0]), str(c[1]), c[2], self._span(meta)))
+        return ("tie", ast.TieBreaker(self._words(c[0], "a tie-breaker's label"), str(c[1]), c[2],
+                                      self._span(meta)))
 
     @v_args(meta=True)
     def roll_off(self, meta, c):
-        return ("tie", ast.RollOff(str(c[0]), str(c[1]), self._int(c[2]), self._span(meta)))
+        return ("tie", ast.RollOff(self._words(c[0], "a tie-breaker's label"), str(c[1]), self._int(c[2]),
+                                   self._span(meta)))
+
+    @v_args(meta=True)
+    def winners(self, meta, c):
+        where, measures, then_where = c[0]
+        return ("winners", ast.Winners(where, measures, then_where, self._span(meta)))
+
+    def nobody_wins(self, c):
+        return ("nobody_wins", True)
 
     @v_args(meta=True)
     def end(self, meta, c):
         name, *items = c
+        title = items.pop(0) if items and isinstance(items[0], str) else None
         when = self._tagged(items, "when")
         wm = self._tagged(items, "winner_most")
         ww = self._tagged(items, "win_when")
+        winners = self._tagged(items, "winners")
         return ast.End(str(name), when[0] if when else None,
                        bool(self._tagged(items, "finish_round")),
                        bool(self._tagged(items, "immediately")), wm[0] if wm else None,
                        ww[0] if ww else None, tuple(self._tagged(items, "tie")),
-                       self._metas(items), self._span(meta))
+                       self._metas(items), self._span(meta), title=title,
+                       winners=winners[0] if winners else None,
+                       nobody_wins=bool(self._tagged(items, "nobody_wins")))
 
     # -------------------------------------------------------------- modes
     @v_args(meta=True)
@@ -445,5 +460,5 @@ class DeclarationRules(TreeToAst):
     @v_args(meta=True)
     def amend(self, meta, c):
         mode, citation, *rest = c
-        return ast.Amend(self._ident(mode), str(citation), self._ops(rest), self._metas(rest),
-                         self._span(meta))
+        return ast.Amend(self._ident(mode), self._words(citation, "an amendment's citation"),
+                         self._ops(rest), self._metas(rest), self._span(meta))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from lark import v_args
 
 from dsl import ast
-from dsl.parser.base import TreeToAst
+from dsl.parser.base import TreeToAst, keyword_only
 
 
 class ExpressionRules(TreeToAst):
@@ -79,25 +79,17 @@ class ExpressionRules(TreeToAst):
     def attribute(self, meta, c):
         return ast.Attribute(str(c[0]), str(c[1]), self._span(meta))
 
-    @v_args(meta=True)
-    def player_count(self, meta, c):
-        return ast.PlayerCount(self._span(meta))
+    player_count = keyword_only(ast.PlayerCount)
 
-    @v_args(meta=True)
-    def roll_value(self, meta, c):
-        return ast.RollValue(self._span(meta))
+    roll_value = keyword_only(ast.RollValue)
 
-    @v_args(meta=True)
-    def it(self, meta, c):
-        return ast.It(self._span(meta))
+    it = keyword_only(ast.It)
 
     @v_args(meta=True)
     def in_zone(self, meta, c):
         return ast.InZone(c[0], c[1], self._span(meta))
 
-    @v_args(meta=True)
-    def me(self, meta, c):
-        return ast.Me(self._span(meta))
+    me = keyword_only(ast.Me)
 
     @v_args(meta=True)
     def count(self, meta, c):

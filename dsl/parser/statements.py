@@ -5,7 +5,7 @@ from __future__ import annotations
 from lark import v_args
 
 from dsl import ast
-from dsl.parser.base import TreeToAst
+from dsl.parser.base import TreeToAst, keyword_only
 from dsl.spans import Span
 
 
@@ -66,9 +66,7 @@ class StatementRules(TreeToAst):
     def advance_indexed(self, meta, c):
         return ast.Advance(self._ident(c[0]), c[2], c[1], self._span(meta))
 
-    @v_args(meta=True)
-    def again(self, meta, c):
-        return ast.Again(self._span(meta))
+    again = keyword_only(ast.Again)
 
     @v_args(meta=True)
     def move_card(self, meta, c):
@@ -137,17 +135,11 @@ class StatementRules(TreeToAst):
     def set_track_indexed(self, meta, c):
         return ast.SetTrack(self._ident(c[0]), c[2], c[1], self._span(meta))
 
-    @v_args(meta=True)
-    def done(self, meta, c):
-        return ast.Done(self._span(meta))
+    done = keyword_only(ast.Done)
 
-    @v_args(meta=True)
-    def pass_first(self, meta, c):
-        return ast.PassFirstPlayer(self._span(meta))
+    pass_first = keyword_only(ast.PassFirstPlayer)
 
-    @v_args(meta=True)
-    def first_random(self, meta, c):
-        return ast.FirstPlayerRandom(self._span(meta))
+    first_random = keyword_only(ast.FirstPlayerRandom)
 
     @v_args(meta=True)
     def first_most(self, meta, c):
@@ -159,7 +151,7 @@ class StatementRules(TreeToAst):
 
     @v_args(meta=True)
     def ask_option(self, meta, c):
-        return ast.AskOption(str(c[0]), c[1], self._span(meta))
+        return ast.AskOption(self._words(c[0], "an option's label"), c[1], self._span(meta))
 
     @v_args(meta=True)
     def roll(self, meta, c):

@@ -237,18 +237,27 @@ def _stray_brace(text: str, before: int, path: str, stopped: str, stopped_at: Sp
 
 
 def _unclosed(text: str, pos: int, accepted: set[str], path: str) -> tuple[str, Note] | None:
-    """The innermost bracket still open at ``pos``, when the parser accepts its closer
-    here: (the opening bracket, a note pointing at it)."""
+    """The innermost bracket still open at ``pos`` and never closed after it, when the
+    parser accepts its closer here: (the opening bracket, a note pointing at it).  A
+    bracket closed further on is not the problem (a misspelt keyword inside a block
+    stops the parser where a `}` would do)."""
     stack: list[tuple[str, int]] = []
-    for m in syntax_words._TOKEN.finditer(text, 0, pos):
+    target = None
+    for m in syntax_words._TOKEN.finditer(text):
+        if target is None and m.start() >= pos:
+            if not stack or _CLOSERS[stack[-1][0]][1] not in accepted:
+                return None
+            target = stack[-1]
         t = m.group()
         if t in _CLOSERS:
             stack.append((t, m.start()))
-        elif stack and t == _CLOSERS[stack[-1][0]][0]:
-            stack.pop()
-    if not stack or _CLOSERS[stack[-1][0]][1] not in accepted:
-        return None
-    bracket, offset = stack[-1]
+        elif stack and t == _CLOSERS[stack[-1][0]][0] and stack.pop() == target:
+            return None
+    if target is None:
+        if not stack or _CLOSERS[stack[-1][0]][1] not in accepted:
+            return None
+        target = stack[-1]
+    bracket, offset = target
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
     return bracket, Note(f"this `{bracket}` is never closed", Span(path, line, column, line, column + 1))

@@ -98,6 +98,30 @@ def test_quick_plays_each_mode_once_at_its_smallest_count_of_two_or_more():
         assert n == (min(c for c in counts if c >= 2) if max(counts) >= 2 else counts[0])
 
 
+# Found by a fresh-user check: help and README said --quick plays one game of each mode,
+# but it played each row for 0.2 s, silently over --games and --seconds; and the README
+# put the 3x threshold of CI's command on --quick itself.
+def test_quick_is_what_help_and_readme_say(capsys):
+    from compiler import cli
+
+    assert benchmark.games_and_seconds(True, None, None) == (1, benchmark.QUICK_SECONDS)
+    assert benchmark.games_and_seconds(True, 3, None) == (3, benchmark.QUICK_SECONDS)
+    assert benchmark.games_and_seconds(True, None, 0) == (1, 0)
+    assert benchmark.games_and_seconds(False, None, None) == (5, 1.0)
+    with pytest.raises(SystemExit):
+        cli.main(["bench", "--help"])
+    words = " ".join(capsys.readouterr().out.split())
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    ci = next(line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+              if line.startswith("rulebook bench --quick"))
+    quick = f"one game or {benchmark.QUICK_SECONDS:g} s of games unless --games or --seconds say otherwise"
+    assert quick in words and quick.replace("--games", "`--games`").replace("--seconds", "`--seconds`") \
+        in readme
+    assert "(default 5; 1 with --quick)" in words and "(default 1; 0.2 with --quick)" in words
+    assert ci.split(" --compare")[1] in words
+    assert f"CI runs `{ci}`, which fails only when an engine is 3 times slower" in readme
+
+
 def test_bench_progress_reaches_the_whole_row():
     module = runner.load_game("utopolis", ROOT)
     heard: list[float] = []
@@ -113,3 +137,14 @@ def test_no_bar_is_drawn_under_pytest_or_into_a_pipe():
         task.finish()
     result = rulebook("bench", *SOLO)
     assert result.returncode == 0 and result.stderr == ""
+
+
+def test_a_bar_shows_its_description_as_data(capsys):
+    """A spec's name in a bar (``mutate``, ``fuzz``) is escaped like every other line."""
+    with progress.progress(show=True) as bars:
+        task = bars.task("spec [bold]\x1b[31mred", 2)
+        task.update(1, "spec [bold]\x1b]0;title\x07")
+        assert bars._progress.tasks[0].description == "spec \\[bold]\\x1b]0;title\\x07"
+        task.finish()
+    err = capsys.readouterr().err
+    assert "\x1b]0" not in err and "\x07" not in err

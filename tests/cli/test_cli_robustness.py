@@ -291,7 +291,9 @@ def test_a_spec_that_links_to_itself_is_e0005_in_every_command(tmp_path: Path, m
                  ["build", "--no-site"]):
         assert cli.main(argv) == 1, argv
         out = capsys.readouterr()
-        assert "E0005" in out.err and "symbolic links" in out.err, (argv, out.err)
+        assert "E0005" in out.err and "a loop of links" in out.err, (argv, out.err)
+        # the whole file has no place in it: no `:0:0` (found by a fresh-user check)
+        assert "loop.rules: error[E0005]" in out.err and ":0:0" not in out.err, (argv, out.err)
     loop = watch.SpecWatch(tmp_path, None, tmp_path / "specs", build=lambda path: pipeline.analyse(path),
                            say=lambda text: None)
     assert [p.name for p in loop.specs] == ["loop.rules"]
@@ -427,3 +429,23 @@ def test_print_diagnostics_uses_stderr_at_call_time(monkeypatch):
 def test_game_logs_are_ignored_by_git():
     patterns = (ROOT / ".gitignore").read_text().splitlines()
     assert "*.jsonl" in patterns
+
+
+# Found by a fresh-user check: status lines printed spec file names as they are, so a
+# name holding an escape sequence acted on the terminal (here: retitled the window).
+def test_every_line_the_command_prints_escapes_a_file_name(tmp_path: Path, monkeypatch, capsys):
+    from compiler.cli import terminal
+    from dsl.code_examples import MINIMAL_SPEC
+
+    evil, flipped = "ev\x1b]0;pwned\x07il", "ok\u202eslr"
+    write_specs(tmp_path, {f"{evil}.rules": MINIMAL_SPEC.replace("game tiny", "gme tiny", 1),
+                           f"{flipped}.rules": MINIMAL_SPEC})
+    monkeypatch.chdir(tmp_path)
+    for argv in (["build", "--no-site"], ["check"], ["fmt", "--check"], ["fmt", "--diff"],
+                 ["check", f"specs/{evil}.rules"], ["play", evil], ["mutate", f"specs/{evil}.rules"]):
+        cli.main(argv)
+        out = capsys.readouterr()
+        for stream in (out.out, out.err):
+            assert "\x1b" not in stream and "\x07" not in stream and "\u202e" not in stream, (argv, stream)
+        assert "ev\\x1b]0;pwned\\x07il" in out.out + out.err, (argv, out)
+        assert not isinstance(sys.stdout, terminal.EscapedStream)  # put back after each command

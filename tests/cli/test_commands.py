@@ -92,6 +92,64 @@ def test_a_second_spec_of_the_same_game_is_e0010_and_writes_nothing(tmp_path: Pa
     assert (tmp_path / "generated" / "other.py").exists()
 
 
+# Found by a fresh-user check: removing a spec left its engine, its page and its nav entry.
+def test_a_build_removes_the_outputs_of_a_removed_spec_and_nothing_it_did_not_make(
+        tmp_path: Path, monkeypatch, capsys):
+    from compiler import cli
+    from dsl.code_examples import MINIMAL_SPEC
+    from tests.helpers.projects import write_specs
+
+    specs = write_specs(tmp_path, {"tiny.rules": MINIMAL_SPEC,
+                                   "other.rules": MINIMAL_SPEC.replace("game tiny", "game other", 1)})
+    (tmp_path / "mkdocs.yml").write_text("nav:\n  - Games:\n      - Other: games/other.md\n",
+                                         encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["build", "--no-site"]) == 0
+    gen, pages = tmp_path / "generated", tmp_path / "docs" / "games"
+
+    def engines() -> list[str]:  # the modules of generated/ besides the package's own
+        return sorted(p.name for p in gen.glob("*.py") if not p.name.startswith("_"))
+
+    mine = [gen / "notes.py", pages / "notes.md"]  # written by a person: no build mark
+    for path in mine:
+        path.write_text("a person wrote this\n", encoding="utf-8")
+    (specs / "other.rules").unlink()
+    (specs / "broken.rules").write_text("game {", encoding="utf-8")
+    assert cli.main(["build", "--no-site"]) == 1
+    assert (gen / "other.py").exists() and (pages / "other.md").exists()  # whose game is unknown?
+    (specs / "broken.rules").unlink()
+    capsys.readouterr()
+    assert cli.main(["build", "--no-site"]) == 0
+    out = capsys.readouterr().out
+    assert engines() == ["notes.py", "tiny.py"]
+    assert sorted(p.name for p in pages.glob("*.md")) == ["notes.md", "tiny.md"]
+    assert "removed      generated/other.py: no spec builds game `other`" in out
+    assert "mkdocs.yml   names games/other.md in its nav, which no spec builds" in out
+    # a spec that renames its game leaves the old name's outputs behind no more
+    (specs / "tiny.rules").write_text(MINIMAL_SPEC.replace("game tiny", "game small", 1), encoding="utf-8")
+    assert cli.main(["build", "--no-site"]) == 0
+    assert engines() == ["notes.py", "small.py"]
+
+
+# Found by a fresh-user check: `check` passed two specs of one game that `build` refuses.
+def test_check_reports_e0010_as_build_does_alone_together_and_from_the_cache(
+        tmp_path: Path, monkeypatch, capsys):
+    from compiler import cli
+    from dsl.code_examples import MINIMAL_SPEC
+    from tests.helpers.projects import write_specs
+
+    write_specs(tmp_path, {"a.rules": MINIMAL_SPEC, "b.rules": MINIMAL_SPEC.replace('"Tiny"', '"Copy"', 1)})
+    monkeypatch.chdir(tmp_path)
+    expected = "specs/b.rules:1:1: error[E0010]: game `tiny` is built by another spec, specs/a.rules"
+    for argv in (["check"], ["check", "specs/b.rules"], ["check", "specs/b.rules"], ["build", "--no-site"],
+                 ["check", "--force", "specs/b.rules", "specs/a.rules"]):
+        assert cli.main(argv) == 1, argv
+        err = capsys.readouterr().err
+        assert err.count(expected) == 1 and "E0010" not in err.replace(expected, ""), (argv, err)
+    assert cli.main(["check", "specs/a.rules"]) == 0
+    capsys.readouterr()
+
+
 def test_an_engine_is_put_back_when_its_page_cannot_be_written(tmp_path: Path):
     from compiler import build
     from dsl.code_examples import MINIMAL_SPEC
@@ -145,6 +203,25 @@ def test_play_then_replay_reaches_the_same_end(tmp_path: Path):
     assert "replay matches the log" in replayed.stdout
     events[-1]["scores"][0] += 1
     assert rulebook("replay", str(write_log(log, events))).returncode == 1
+
+
+# Found by a fresh-user check: Pig's status line said "round 0"; its flow counts no rounds.
+def test_the_status_line_of_a_game_without_rounds_names_none(tmp_path: Path):
+    from tests.helpers.projects import write_specs
+
+    pig = (ROOT / "docs" / "examples" / "pig.rules").read_text(encoding="utf-8")
+    write_specs(tmp_path, {"pig.rules": pig})
+    assert rulebook("build", "--no-site", cwd=tmp_path).returncode == 0
+    played = rulebook("play", "pig", "--seed", "2", cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    status, *_, summary = played.stdout.splitlines()
+    assert status.startswith("Pig (standard), phase play, first player ") and "round" not in status
+    assert summary.startswith("game over after ") and "rounds" not in summary
+    by_file = rulebook("play", "specs/pig.rules", cwd=tmp_path)
+    assert by_file.returncode == 2
+    assert "name the game, not its spec file (`rulebook play pig`)" in by_file.stderr
+    utopolis = rulebook("play", "utopolis", "--seed", "2").stdout.splitlines()
+    assert ", round " in utopolis[0] and " rounds and " in utopolis[-1]
 
 
 def test_play_refuses_a_bad_mode_or_player_count():

@@ -92,7 +92,29 @@ def test_a_new_spec_is_adopted_and_a_deleted_one_dropped(project: Path):
 
     watch.run(edits())
     assert built == ["mini", "other", "third"]
-    assert said == ["other        removed; its generated files are left in place"]
+    assert said == ["other        removed"]  # nothing was written for it
+
+
+# Found auditing `rulebook build`, which left a removed spec's engine and page behind: so
+# did watch, and a new spec of the removed spec's game was E0010 against a spec now gone.
+def test_a_deleted_spec_takes_its_engine_and_page_and_frees_its_game(project: Path, capsys):
+    specs, claimed, said = project / "specs", {}, []
+    watch = SpecWatch(project, None, specs, say=said.append,
+                      build=lambda p: cli.building.build_one(p, project, claimed=claimed)[0])
+    outputs = [project / "generated" / "other.py", project / "docs" / "games" / "other.md"]
+
+    def edits():
+        assert all(p.exists() for p in outputs)
+        (specs / "other.rules").unlink()
+        yield changed(specs / "other.rules", kind=Change.deleted)
+        (specs / "again.rules").write_text(SPEC.replace('game mini "Mini"', 'game other "Again"')
+                                           .replace("mini.cards", "other.cards"), encoding="utf-8")
+        yield changed(specs / "again.rules", kind=Change.added)
+
+    watch.run(edits())
+    assert said == ["other        removed; so are generated/other.py, docs/games/other.md"]
+    assert "E0010" not in capsys.readouterr().err
+    assert all(p.exists() for p in outputs) and "Again" in outputs[1].read_text(encoding="utf-8")
 
 
 def test_the_command_builds_then_rebuilds_and_exits_0_on_ctrl_c(project: Path, monkeypatch, capsys):

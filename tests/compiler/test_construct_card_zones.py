@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.helpers.specs import HEADER, compile_text, engine
+from tests.helpers.specs import HEADER, LOOP_FLOW, compile_text, engine
 
 CARDS = """cards:
   - {name: mine, title: Mine, bonus: 1}
@@ -48,13 +48,7 @@ setup {
   }
   source "Setup"
 }
-flow {
-  start -> play
-  play -> play
-  play -> end when game_over
-  source "Flow"
-}
-phase play "Play" turns {
+''' + LOOP_FLOW + '''phase play "Play" turns {
   actions place, retrieve
   source "Turns"
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.helpers.specs import HEADER, compile_text, engine
+from tests.helpers.specs import HEADER, LOOP_FLOW, compile_text, engine
 
 SPEC = HEADER + '''
 pieces worker "worker die" {
@@ -42,13 +42,7 @@ setup {
   }
   source "Setup"
 }
-flow {
-  start -> play
-  play -> play
-  play -> end when game_over
-  source "Flow"
-}
-phase play "Play" turns {
+''' + LOOP_FLOW + '''phase play "Play" turns {
   actions reroll, spend
   source "Play"
 }

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 
-from tests.helpers.specs import HEADER, compile_text, engine
+import pytest
+
+from tests.helpers.specs import HEADER, LOOP_FLOW, ONE_ROUND, compile_text, engine, codes
 
 SPEC = HEADER + '''
 enum faction "faction" {
@@ -43,13 +45,7 @@ setup {
   }
   source "Setup"
 }
-flow {
-  start -> play
-  play -> play
-  play -> end when game_over
-  source "Flow"
-}
-phase play "Play" turns {
+''' + LOOP_FLOW + '''phase play "Play" turns {
   on turn {
     for each d in my available {
       set d.matched = (count my available where value == d.value) >= 2
@@ -169,3 +165,23 @@ def test_english(tmp_path):
     assert "You take another action in this turn." in page
     assert "the Loyalty of Red" in page
     assert "*Place for Red* or *Place for Blue*" in page
+
+
+@pytest.mark.parametrize("scope", ["per turn", "per round"])
+def test_a_tally_whose_reset_never_comes_is_w0120(tmp_path, scope):
+    """One simultaneous phase, no `round starts at`: neither a turn nor a round begins."""
+    setup = 'setup {\n  source "Setup"\n}\n'
+    spec = HEADER + setup + ONE_ROUND.replace('action stop "Stop" {', f"""tally stops "Stops" {{
+  per player {scope}
+  max 1
+  source "Play"
+}}
+action stop "Stop" {{
+  uses stops 1""", 1) + 'end game_over {\n  winner most vp\n  source "End"\n}\n'
+    result = compile_text(tmp_path, spec)
+    assert codes(result.diagnostics) == ["W0120"], [d.message for d in result.diagnostics]
+    assert "`stops`" in result.diagnostics[0].message
+    looping = spec.replace("  play -> end\n", "  play -> end\n  round starts at play\n")
+    if scope == "per round":
+        assert codes(compile_text(tmp_path, looping).diagnostics) == []
+    assert codes(compile_text(tmp_path, spec.replace(scope, "per game")).diagnostics) == []

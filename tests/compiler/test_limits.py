@@ -17,7 +17,7 @@ import pytest
 from compiler.analysis import limits
 from compiler import pipeline
 from tests.helpers.commands import python
-from tests.helpers.specs import HEADER, compile_text, engine_module, error_codes, write_spec
+from tests.helpers.specs import HEADER, LOOP_FLOW, compile_text, engine_module, error_codes, write_spec
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,13 +35,7 @@ setup {
   }
   source "Setup"
 }
-flow {
-  start -> play
-  play -> play
-  play -> end when game_over
-  source "Flow"
-}
-phase play "Play" turns {
+''' + LOOP_FLOW + '''phase play "Play" turns {
   actions act
   source "Play"
 }

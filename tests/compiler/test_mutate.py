@@ -135,4 +135,7 @@ def test_a_second_end_is_caught_at_its_line(spec, generated):
     seconds = [m for m in generated[spec] if m.category == "second_end"]
     assert seconds
     for outcome in mutate.run(path, seconds).outcomes:
-        assert outcome.caught and outcome.right_line and outcome.first.code == "E0570"
+        # an `immediately` end pasted again never triggers (W0125); a `finish round` one
+        # is latched but no transition into `end` reads its name (E0412)
+        assert outcome.caught_strict and outcome.right_line
+        assert outcome.first.code in ("W0125", "E0412"), outcome.first.render()

@@ -208,6 +208,36 @@ amend big "Errata › Rest" {
     assert '??? note "Superseded rule: action Rest"\n    Effect:\n\n    - You are finished' in amendment
 
 
+@pytest.mark.parametrize("holder", ["mode", "module", "amend"])
+def test_a_replaced_flow_is_shown_in_words_with_the_flow_it_supersedes(holder):
+    """`replace flow` once crashed the page ("no English for declaration Flow"), in a mode,
+    in a module no mode uses, and in an amendment."""
+    head = {"mode": 'mode big "Big Mode" {', "module": 'module big "Big Module" {',
+            "amend": 'mode big "Big Mode" { }\namend big "Errata" {'}[holder]
+    mini = """
+game mini "Mini" { rulebook "Mini Rulebook" players 2 to 4 }
+setup { }
+flow { start -> work -> end source "Flow" }
+phase work "Work" simultaneous { actions rest }
+phase more "More Work" simultaneous { actions rest }
+action rest "Rest" { effect { done } }
+""" + head + """
+  replace flow { start -> work -> more more -> end when round_number >= 2 round starts at work source "Long" }
+}
+"""
+    spec, diagnostics = parse_spec(mini, "mini.rules")
+    assert not diagnostics
+    bag = DiagnosticBag()
+    page = render_game_page(compose(spec, bag), [], {"big": "flowchart TD\n  start --> work"})
+    assert not bag.errors
+    assert ("The phases follow each other:\n\n- From the start of the game to *Work*.\n"
+            "- From *Work* to *More Work*.\n- From *More Work* to the end of the game when") in page
+    assert "Each round starts with *Work*." in page
+    assert "**Replaces** the flow" in page
+    if holder != "module":  # a module no mode uses supersedes nothing
+        assert '??? note "Superseded rule: the flow"\n    The phases follow each other:' in page
+
+
 def test_rendering_is_deterministic(composition, cards, mermaid, page):
     source = {str(SPEC): SPEC.read_text(encoding="utf-8")}
     assert render_game_page(composition, cards, mermaid, source) == page

@@ -62,9 +62,13 @@ def test_every_constant_the_compiler_names_is_a_code():
 
 
 def test_every_registered_code_is_reported_somewhere():
+    """... except a retired one, which nothing may report."""
     named = {name for text in _sources().values() for name in _NAMED.findall(text)}
-    unused = sorted(code for code, name in _constants().items() if name not in named)
+    unused = sorted(code for code, name in _constants().items()
+                    if name not in named and not CODES[code].retired)
     assert not unused, f"registered but never reported: {unused}"
+    reported = sorted(code for code, name in _constants().items() if name in named and CODES[code].retired)
+    assert not reported, f"retired but still reported: {reported}"
 
 
 #: Modules that make a Diagnostic without reporting a problem: the build cache turns
@@ -131,8 +135,8 @@ def test_examples_that_are_not_spec_text(tmp_path: Path):
     """E0004, E0005 and E0540 come from the file, E0009 from writing the output, E0010 from two
     specs of one project, not from
     spec text the docs can show; E0541's and E0542's texts are too long to show."""
-    assert {c.code for c in REGISTRY if not c.runnable} == {"E0002", "E0004", "E0005", "E0009",
-                                                            "E0010", "E0540", "E0541", "E0542"}
+    assert {c.code for c in REGISTRY if not c.runnable and not c.retired} == {
+        "E0002", "E0004", "E0005", "E0009", "E0010", "E0540", "E0541", "E0542"}
     deep = MINIMAL_SPEC.replace("score 1", "score " + "(" * 3000 + "1" + ")" * 3000)
     (tmp_path / "deep.rules").write_text(deep, encoding="utf-8")
     assert [d.code for d in pipeline.analyse(tmp_path / "deep.rules").diagnostics] == ["E0003"]
@@ -161,6 +165,17 @@ def test_a_diagnostic_with_an_unregistered_code_is_refused():
         Diagnostic("E0999", "made up", span)
     with pytest.raises(AssertionError, match="W0101 is a warning"):
         DiagnosticBag().error("W0101", "wrong severity", span)
+
+
+def test_a_retired_code_stays_registered_and_is_never_reported():
+    """E0570 (a second `end` block) retired when several endings joined the language: it
+    keeps its entry, says so, has no example to run, and no diagnostic may carry it."""
+    entry = CODES["E0570"]
+    assert entry.retired and not entry.runnable and entry.explanation.startswith("Retired")
+    assert entry.render().startswith("E0570: a second `end` block would never be played (error, retired)")
+    with pytest.raises(AssertionError, match="E0570 is retired"):
+        Diagnostic("E0570", "a second end", Span("x.rules", 1, 1, 1, 2))
+    assert "*error, retired*" in errors_page()
 
 
 def test_lookup_accepts_short_and_lower_case_codes():

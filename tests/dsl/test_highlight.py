@@ -160,4 +160,17 @@ def test_the_words_of_stocks_are_keywords():
                  "transfer all cubes of sp to me\nclear cubes of sp\n")
     words = {value for tok, value in tokens if tok in Keyword}
     assert {"stock", "per", "gain", "into", "of", "transfer", "all", "to", "clear"} <= words
+
+
+def test_the_words_of_several_endings_are_keywords():
+    """Issue 11, construct 19: an end's title is a string, its name a name, and
+    `winners`, `nobody wins` and `remove end` are keywords."""
+    tokens = lex('end three_missions "Three missions" {\n  when any player missions_done >= 3\n'
+                 '  immediately\n  winners players where missions_done >= 3 with most vp\n}\n'
+                 'end stalemate {\n  nobody wins\n}\nmode co_op "Co-op" {\n  remove end stalemate\n}\n')
+    words = [v for t, v in tokens if t in Keyword]
+    assert {"end", "when", "immediately", "winners", "players", "where", "with", "most", "nobody", "wins",
+            "remove"} <= set(words)
+    assert (String, '"Three missions"') in tokens or any(t in String and "Three" in v for t, v in tokens)
+    assert {"three_missions", "stalemate", "missions_done"} <= {v for t, v in tokens if t in Name}
     assert not [v for t, v in tokens if t in Error]

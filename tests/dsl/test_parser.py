@@ -264,6 +264,32 @@ def test_misspelled_top_level_keywords(typo: str, keyword: str):
     assert d.hint == f"did you mean `{keyword}`?"
 
 
+# Found by a fresh-user check: a misspelt keyword inside a block stops the parser where a
+# `}` would do, and the error went on to say the block's `{` "is never closed".
+@pytest.mark.parametrize("keyword", ["require", "effect", "score", "move", "advance", "if"])
+def test_a_misspelt_keyword_inside_a_block_claims_no_unclosed_brace(keyword: str):
+    start = REAL.index(f"\n  {keyword} ") if f"\n  {keyword} " in REAL else REAL.index(f"    {keyword} ")
+    at = REAL.index(keyword, start)
+    text = REAL[:at] + keyword[0] + keyword[2:] + REAL[at + len(keyword):]  # one letter dropped
+    _, diags = parse_spec(text, "s.rules")
+    assert [d.code for d in diags] == ["E0001"]
+    assert not diags[0].notes, diags[0].notes
+    assert "close the" not in (diags[0].hint or "")
+
+
+# Found by a fresh-user check: a blank title was accepted (and shown as nothing on the page).
+@pytest.mark.parametrize("before", ['action build ', 'source ', 'rulebook ', 'amend metropolis '])
+@pytest.mark.parametrize("blank", ["", " ", "\u00a0 "])
+def test_a_blank_title_or_citation_is_e0011_at_its_text(before: str, blank: str):
+    opening = REAL.index(before) + len(before)  # the first such text's opening quote
+    closing = REAL.index('"', opening + 1)
+    text = REAL[:opening] + f'"{blank}"' + REAL[closing + 1:]
+    _, diags = parse_spec(text, "s.rules")
+    assert [d.code for d in diags] == ["E0011"], [d.render() for d in diags]
+    line = REAL[:opening].count("\n") + 1
+    assert (diags[0].span.line, "cannot be blank") == (line, diags[0].message[-15:])
+
+
 def test_deleted_closing_brace_reports_ends_too_early_at_the_end():
     text = BROKEN["missing closing brace"]
     _, [d] = parse_spec(text, "s.rules")

@@ -86,7 +86,7 @@ RULES = R.Rules(
     player_tracks=("vp",),
     track_start={"vp": lambda g, s: 0},
     setup=_setup,
-    outcome=_outcome,
+    ends=(("game_over", None, False, _outcome),),
 )
 
 
@@ -474,11 +474,32 @@ def test_the_end_of_the_game_and_its_winners():
 
 
 def test_end_when_ends_the_game_at_once_if_the_rules_say_so():
-    rules = RULES.changed(end_when=lambda g, s: max(s.tr["vp"]) >= 1, end_immediately=True)
+    rules = RULES.changed(ends=(("game_over", lambda g, s: max(s.tr["vp"]) >= 1, True, _outcome),))
     s = game_with(rules).new_initial_state()
     R.gain(s, 0, (0, 1))
     act(changed(s), "buy", (0, 1))
     assert s.is_terminal() and s.winners_list() == [0]
+    assert s.outcome() == {"end": "game_over", "winners": [0]} and s.ended == ["game_over"]
+
+
+def test_ends_are_tried_in_order_and_latched():
+    """Several ends (construct 19): one whose condition holds but that waits for the round
+    is latched and the game goes on; an `immediately` end after it ends the game and
+    decides; a latched end decides when the flow reaches `end` naming none."""
+    nobody = (lambda g, s: [])
+    rules = RULES.changed(ends=(("late", lambda g, s: max(s.tr["vp"]) >= 1, False, _outcome),
+                                ("sudden", lambda g, s: max(s.tr["vp"]) >= 2, True, nobody)))
+    s = game_with(rules).new_initial_state()
+    R.gain(s, 0, (0, 2))
+    act(changed(s), "buy", (0, 1))
+    assert s.ended == ["late"] and not s.is_terminal() and s.outcome() is None
+    c = s.clone()
+    act(changed(s), "buy", (0, 1))
+    assert s.ended == ["late", "sudden"] and s.outcome() == {"end": "sudden", "winners": []}
+    assert s.returns() == [-1.0, -1.0] and c.ended == ["late"]  # the clone kept its own latches
+    act(changed(c), "finish")
+    act(changed(c), "finish")
+    assert c.outcome() == {"end": "late", "winners": _outcome(c.g, c)}
 
 
 # ------------------------------------------------------------------ the API

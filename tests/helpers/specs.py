@@ -2,7 +2,8 @@
 
 ``HEADER`` is the opening most such specs share (a game for 1 to 3 players and a
 scored track ``vp``); a test adds the components and rules it is about, and
-``ONE_ROUND`` when all it needs of the flow is one round in which each player stops.
+``ONE_ROUND`` when all it needs of the flow is one round in which each player stops
+(``LOOP_FLOW`` when it is rounds of one phase ``play`` until the game ends).
 """
 
 from __future__ import annotations
@@ -39,6 +40,16 @@ action stop "Stop" {
     done
   }
   source "Play"
+}
+'''
+
+#: A flow whose one phase ``play`` is played round after round until the spec's
+#: ``end game_over`` ends the game (the spec gives the phase and the end).
+LOOP_FLOW = '''flow {
+  start -> play
+  play -> play
+  play -> end when game_over
+  source "Flow"
 }
 '''
 

@@ -204,7 +204,16 @@ class Place:
         if self.kind == "comment":
             return any("\ud800" <= ch <= "\udfff" for ch in self.text)
         return language_refuses(self.text) or (self.kind == "name" and not re.fullmatch(
-            r"[a-z_][a-z0-9_]*", self.text))
+            r"[a-z_][a-z0-9_]*", self.text)) or (
+            self.kind == "text" and not self.text.strip() and self.where not in VALUE_TEXTS)
+
+
+#: The places of :func:`spec_with_texts` holding a value of the game (a text param, a
+#: card's text field...), which may be blank; every other text names or cites something
+#: on the page, and a blank one is refused (E0011).
+VALUE_TEXTS = frozenset({"card state default", "text field default", "text param value", "mode set text",
+                         "module set text", "card text field (YAML)", "second card text field (YAML)",
+                         "card note (YAML)"})
 
 
 #: The spec, with ``<<what>>`` where a given text goes (as a quoted text of the language)
@@ -467,7 +476,7 @@ trigger bonus <<trigger title>> {
   provisional <<trigger provisional>>
 }
 
-end game_over {
+end game_over <<end title>> {
   when any player vp >= goal
   finish round
   winner most vp

@@ -25,6 +25,7 @@ from compiler import build as driver
 from compiler import pipeline
 from compiler.engine.codegen import render_runtime
 from compiler.engine.pyquote import UnquotedText, comment, docstring, engine_environment, identifier, literal
+from dsl.code_examples import CARDS_MODE as _CARD
 from dsl.codes import MINIMAL_SPEC
 from dsl.spans import source_lines
 from tests.security.adversarial import (MARKER, PAYLOAD, build, engine_lines_are_lines, errors, hostile_texts,
@@ -146,27 +147,6 @@ def test_a_link_inside_the_folder_is_read(tmp_path: Path):
     (tmp_path / "specs" / "example.cards.yaml").symlink_to(tmp_path / "specs" / "data" / "real.yaml")
     result = _build_text(tmp_path, MINIMAL_SPEC + "\n" + _CARD)
     assert errors(result) == [] and len(result.cards) == 1
-
-
-_CARD = '''card building "Building" {
-  field value: int "cost"
-  source "Components"
-}
-
-deck pile "Pile" of building {
-  source "Components"
-}
-
-catalogue buildings of building from "example.cards.yaml" {
-  source "Components"
-}
-
-mode carded "With cards" {
-  replace setup {
-    put buildings into pile
-  }
-}
-'''
 
 
 @pytest.mark.parametrize("title", ["C:\\\\users", "\\\\x41", "\\\\u00e9", "\\\\N{BULLET}", "a\\\\", "\\\\"])
@@ -308,6 +288,44 @@ def test_a_name_beginning_with_an_underscore_is_refused_everywhere(tmp_path: Pat
     lines = [n for n, line in enumerate(source_lines(spec), 1) if "_coin" in line]
     assert len(lines) == 3
     assert [(d.code, d.span.line) for d in errors(result)] == [("E0008", n) for n in lines]
+
+
+# Found by a fresh-user check: a card name beginning with `_` was accepted, as were YAML's
+# other notations of numbers (`0x10` read as 16, `1:20` as 80), silently.
+def test_a_card_name_beginning_with_an_underscore_is_refused_at_its_line(tmp_path: Path):
+    cards = "cards:\n  - name: farm\n    value: 1\n  - name: _mill\n    value: 2\n"
+    [d] = errors(_build_text(tmp_path, MINIMAL_SPEC + "\n" + _CARD, cards))
+    assert d.code == "E0008" and "`_mill`" in d.message, d.render()
+    assert (d.span.line, d.span.column) == (4, 11) and d.span.path.endswith("example.cards.yaml")
+
+
+@pytest.mark.parametrize("written, read", [("0x10", 16), ("1_000", 1000), ("1:20", 80), ("017", 15),
+                                           ("0b11", 3), ("+2", 2), ("-0x2", -2)])
+@pytest.mark.parametrize("place", ["value", "cost", "copies"])
+def test_a_number_in_another_notation_is_refused_at_its_line(written, read, place, tmp_path: Path):
+    spec = MINIMAL_SPEC + "\n" + _CARD.replace('field value: int "cost"',
+                                               'field value: int "cost"\n  field cost: bag "price"')
+    value = {"value": written, "cost": f"{{coin: {written}}}", "copies": written}[place]
+    cards = f"cards:\n  - name: farm\n    value: 1\n    cost: {{}}\n  - name: mill\n    {place}: {value}\n" \
+        + "".join(f"    {k}: {v}\n" for k, v in (("value", 2), ("cost", "{}")) if k != place)
+    found = [d for d in errors(_build_text(tmp_path, spec, cards)) if d.code == "E0322"]
+    assert len(found) == 1 and found[0].span.line == 6, [d.render() for d in found]
+    assert f"YAML reads `{written}`" in found[0].message and f"as {read}" in found[0].message
+    assert found[0].hint == f"write it in plain digits: `{read}`"
+
+
+# Found auditing the numbers above: a text or enum field that YAML typed (`no`, `on`,
+# `0x10`) was reported as Python's `False`, `True`, `16`, with no hint that quotes fix it.
+@pytest.mark.parametrize("written, kind", [("no", "true/false"), ("on", "true/false"), ("0x10", "a number"),
+                                           ("2024-01-01", "a date"), ("~", "nothing (null)")])
+def test_a_text_yaml_reads_as_something_else_names_what_was_written(written, kind, tmp_path: Path):
+    spec = MINIMAL_SPEC + "\n" + _CARD.replace('field value: int "cost"',
+                                               'field value: int "cost"\n  field label: text "label"')
+    cards = f"cards:\n  - name: farm\n    value: 1\n    label: {written}\n"
+    [d] = errors(_build_text(tmp_path, spec, cards))
+    assert d.code == "E0308" and d.span.line == 4, d.render()
+    assert d.message.endswith(f"YAML reads `{written}` as {kind}, not a text")
+    assert d.hint == f'put it in quotes: `label: "{written}"`'
 
 
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85", "\x0c", "\x0b", "\x1c", "\x1d", "\x1e"])

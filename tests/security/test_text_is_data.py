@@ -75,7 +75,7 @@ def cases(draw) -> tuple[list[str], list[str] | None, list[str]]:
 
 @settings(max_examples=QUICK_EXAMPLES, **SETTINGS)
 @given(cases())
-@example(case=(["\xa0"], None, [" "]))  # blank texts everywhere: empty paragraphs, dropped
+@example(case=(["\xa0"], None, [" "]))  # blank texts everywhere: titles and citations refused (E0011)
 @example(case=(["\n\ud800"], None, [" "]))  # E0004 is on the line of the byte, after the break
 def test_hostile_text_in_every_place_stays_data_in_the_engine_and_on_the_page(case):
     hostile_text_stays_data(case)
@@ -143,6 +143,8 @@ def check_refused(result, places: list[Place], cards_path: str) -> None:
                 d.render()
         elif d.code in ("E0305", "E0306", "E0308", "E0310"):  # a card's name, enum value, bag key...
             assert any(p.kind == "name" for p in at), d.render()
+        elif d.code == "E0011":  # a blank title, citation or label, at its opening quote
+            assert any(not p.text.strip() and p.column == d.span.column for p in at), d.render()
         else:
             assert d.code == "E0314", d.render()  # a card's text holds a refused character
     if not any(p.refused for p in places if p.file == "spec"):

@@ -18,8 +18,9 @@ or a reason not to).
 """
 
 from compiler.docs.english.declarations import (DECL_RENDERERS, PHASE_KINDS, VISIBILITY, action, admonition,
-                                           decl, derived, end, enum, overflow, param, paragraphs,
+                                           decl, derived, end, enum, flow, overflow, param, paragraphs,
                                            phase, procedure, provenance, resource, scope_words, setup,
+                                           several_ends,
                                            sources, tally, tally_limit, title, track, trigger, zone_decl)
 from compiler.docs.english.expressions import (COMPARISONS, DOMAIN_RENDERERS, EXPR_RENDERERS, card_noun,
                                                domain, expr, join, type_noun, zone)
@@ -30,8 +31,9 @@ from compiler.docs.english.statements import INDENT, STMT_RENDERERS, stmt, stmts
 __all__ = [
     "COMPARISONS", "DECL_RENDERERS", "DOMAIN_RENDERERS", "EXPR_RENDERERS", "INDENT", "Names", "PHASE_KINDS",
     "STMT_RENDERERS", "VISIBILITY", "action", "admonition", "as_names", "card_noun", "decl", "derived",
-    "domain", "end", "enum", "expr", "join", "names_for", "overflow", "param", "paragraphs", "phase",
-    "procedure", "plain", "provenance", "resource", "scope_words", "setup", "sources", "stmt", "stmts",
+    "domain", "end", "enum", "expr", "flow", "join", "names_for", "overflow", "param", "paragraphs",
+    "phase", "procedure", "plain", "provenance", "resource", "scope_words", "setup", "several_ends",
+    "sources", "stmt", "stmts",
     "tally", "tally_limit", "title", "track", "trigger", "type_noun", "zone", "zone_decl",
     "dice", "dice_words", "stock", "stock_words",
 ]

@@ -15,7 +15,8 @@ from collections.abc import Callable, Mapping
 
 from dsl import ast
 
-from compiler.docs.english.expressions import Voice, card_noun, domain, join, phrase, type_noun
+from compiler.docs.english.expressions import (Voice, card_noun, domain, join, phrase, selection,
+                                               type_noun)
 from compiler.docs.english.glossary import as_names, plain
 from compiler.docs.english.statements import lines
 from compiler.docs.markdown import Markdown, code, inline
@@ -154,9 +155,31 @@ def setup(decl: ast.Setup, names: Mapping[str, str] | None = None) -> list[str]:
                       provenance(decl.meta))
 
 
-def end(decl: ast.End, names: Mapping[str, str] | None = None) -> list[str]:
-    """When the game ends, who wins, and the tie-breakers as an ordered list."""
+def flow(decl: ast.Flow, names: Mapping[str, str] | None = None) -> list[str]:
+    """The phase graph as words: each transition as a bullet (with its condition), the
+    phase each round starts with, then provenance (the page draws the graph too)."""
     v = Voice(as_names(names))
+
+    def node(name: str) -> Markdown:
+        words = {"start": "the start of the game", "end": "the end of the game"}
+        return Markdown(words[name]) if name in words else Markdown("*{}*").format(v.names.title(name))
+
+    steps = [Markdown("- From {} to {}").format(node(e.source.name), node(e.dest.name))
+             + (Markdown(" when {}").format(phrase(e.condition, v)) if e.condition is not None else "")
+             + Markdown(".") for e in decl.edges]
+    order = [Markdown("The phases follow each other:"), Markdown("")] + steps if steps else []
+    rounds = [Markdown("Each round starts with {}.").format(node(decl.round_start.name))] \
+        if decl.round_start is not None else []
+    return paragraphs(order, rounds, provenance(decl.meta))
+
+
+def end(decl: ast.End, names: Mapping[str, str] | None = None, number: int | None = None) -> list[str]:
+    """When the game ends, who wins, and the tie-breakers as an ordered list; with
+    ``number`` (one of several ends, in the order they are tried), a first line
+    ``**N. Title.**`` (the title, else the name); without, ``**Title.**`` if it has one."""
+    v = Voice(as_names(names))
+    heading = [Markdown("**{}. {}.**").format(number, decl.title or plain(decl.name))] if number is not None \
+        else [Markdown("**{}.**").format(decl.title)] if decl.title else []
     when = []
     if decl.when is not None:
         how = (", at once" if decl.immediately
@@ -168,6 +191,13 @@ def end(decl: ast.End, names: Mapping[str, str] | None = None) -> list[str]:
         win.append(Markdown("The player with the most {} wins.").format(most))
     if decl.win_when is not None:
         win.append(Markdown("You win if {}.").format(phrase(decl.win_when, v)))
+    if decl.winners is not None:
+        w = decl.winners
+        tied = " (all of them, if tied)" if w.measures else ""
+        win.append(Markdown("Every player {}{} wins (nobody, if no player is left).").format(
+            selection(w.where, w.measures, w.then_where, v), tied))
+    if decl.nobody_wins:
+        win.append(Markdown("Nobody wins."))
     ties = []
     if decl.tie_breakers:
         ties = [Markdown("Ties are broken by, in order:"), Markdown("")]
@@ -181,7 +211,13 @@ def end(decl: ast.End, names: Mapping[str, str] | None = None) -> list[str]:
             else:
                 ties.append(Markdown("{}. {} ({}: {}).").format(i, label, tb.direction,
                                                                  phrase(tb.expr, v.their())))
-    return paragraphs(when, win, ties, provenance(decl.meta))
+    return paragraphs(heading, when, win, ties, provenance(decl.meta))
+
+
+def several_ends(count: int) -> list[str]:
+    """The sentence before ``count`` ends (more than one): they are tried in order."""
+    return [Markdown("The game ends in any of these {} ways, tried in this order after every action "
+                     "and effect: the first that holds decides who wins.").format(count)]
 
 
 # ----------------------------------------------------------------- components
@@ -318,7 +354,7 @@ def enum(decl: ast.Enum, names: Mapping[str, str] | None = None) -> list[str]:
 #: Renderer of every declaration a mode can add or replace (and a few more).
 DECL_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.Action: action, ast.Phase: phase, ast.Trigger: trigger, ast.Setup: setup, ast.End: end,
-    ast.Tally: tally, ast.Resource: resource, ast.Track: track, ast.Zone: zone_decl,
+    ast.Flow: flow, ast.Tally: tally, ast.Resource: resource, ast.Track: track, ast.Zone: zone_decl,
     ast.Param: param, ast.Derived: derived, ast.Enum: enum, ast.Pieces: pieces,
     ast.Procedure: procedure, ast.CardType: card_type, ast.Catalogue: catalogue, ast.Dice: dice,
     ast.Stock: stock,

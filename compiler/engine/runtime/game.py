@@ -120,14 +120,14 @@ class GameBase:
         s.stk = {name: [0] * size if owners is None else
                  [[0] * size if i in owners else None for i in range(len(self.card_titles))]
                  for name, owners in g.stocks.items()}
-        s.pending, s.ended, s.terminal, s.winners = [], False, False, []
+        s.pending, s.ended, s.terminal, s.winners, s.ended_by = [], [], False, [], None
         s._past, s._moves, s._known = None, 0, 0
         s.again, s.turn_open = False, False
         s.rng = (self.seed * 0x2545F4914F6CDD1D + 0x5851F42D4C957F2D) & MASK64
         s.gtr = {t: g.track_start[t](g, s) for t in g.global_tracks}
         if g.setup is not None:  # an empty `setup` block lays nothing out
             g.setup(g, s, 0)
-        dest = next(d for d, c in g.edges["start"] if c is None or c(g, s))
+        dest = next(d for d, c, *_ in g.edges["start"] if c is None or c(g, s))
         s.phase = dest
         s._advance()
         return s

@@ -55,8 +55,9 @@ class Rules:
     #: action name → the triggers that run before it, in order
     triggers: dict[str, tuple[Apply, ...]] = dataclasses.field(default_factory=dict)
     phases: dict[str, Phase] = dataclasses.field(default_factory=dict)
-    #: phase name → its transitions (next phase, condition or None), tried in order
-    edges: dict[str, tuple[tuple[str, Predicate | None], ...]] = dataclasses.field(default_factory=dict)
+    #: phase name → its transitions (next phase, condition or None), tried in order; a
+    #: transition into ``"end"`` whose condition names an end has that end's name third
+    edges: dict[str, tuple[tuple[Any, ...], ...]] = dataclasses.field(default_factory=dict)
     #: the phase whose entry starts a new round
     round_start: str | None = None
     #: tallies reset each round, each turn; every tally of the mode
@@ -87,12 +88,10 @@ class Rules:
     #: for one stock for the game
     stocks: dict[str, tuple[int, ...] | None] = dataclasses.field(default_factory=dict)
     setup: Effect | None = None
-    #: ``end when``: checked after every action and effect
-    end_when: Predicate | None = None
-    #: the game ends as soon as ``end_when`` holds (else at the end of the round)
-    end_immediately: bool = False
-    #: (g, s) → the winners
-    outcome: Callable[[Rules, State], Iterable[int]] | None = None
+    #: the ways the game ends, tried in the order written, after every action and effect:
+    #: (name, ``end when`` or None, whether it ends the game at once (else it is latched
+    #: and the flow ends the game), (g, s) → the winners when it decides)
+    ends: tuple[tuple[str, Predicate | None, bool, Callable[[Rules, State], Iterable[int]]], ...] = ()
     #: function name → the rest of an effect that waits for an answer (``ask``, ``choose``)
     asks: dict[str, Continuation] = dataclasses.field(default_factory=dict)
 

@@ -40,8 +40,8 @@ if TYPE_CHECKING:
 
 #: The fields of a save besides its ``game`` header (and ``history``, when it has one).
 FIELDS = ("phase", "stage", "round", "first", "turn", "done", "res", "tr", "gtr", "z", "loc", "cst",
-          "ta", "pending", "rng", "ended", "terminal", "winners", "again", "turn_open", "moves", "dice",
-          "lead", "stk")
+          "ta", "pending", "rng", "ended", "terminal", "winners", "again", "turn_open", "moves",
+          "ended_by", "dice", "lead", "stk")
 #: The keys of each kind of waiting decision (see :mod:`.decisions` and :func:`.zones.overflow`).
 DECISION_KEYS = {
     "cards": {"kind", "player", "count", "src", "src_owner", "dst", "dst_owner", "bottom", "cards",
@@ -154,8 +154,9 @@ def restore_state(game: GameBase, data: dict) -> State:
     check(d["rng"] <= MASK64, f"bad rng {d['rng']!r}")
     check(_is_int(d["first"]) and 0 <= d["first"] < n, f"bad first player {d['first']!r}")
     check(_is_int(d["lead"]) and 0 <= d["lead"] < n, f"bad lead {d['lead']!r}")
-    for key in ("ended", "terminal", "again", "turn_open"):
+    for key in ("terminal", "again", "turn_open"):
         check(isinstance(d[key], bool), f"bad {key} {d[key]!r}")
+    _check_ends(g, d)
     check(_like(d["done"], ref["done"]), "bad done flags")
     check(isinstance(d["res"], list) and len(d["res"]) == n
           and all(ints(r, len(game.resources), low=0) for r in d["res"]), "bad resources")
@@ -213,7 +214,7 @@ def restore_state(game: GameBase, data: dict) -> State:
 
     s = State(game)
     for key in ("phase", "stage", "round", "first", "turn", "done", "res", "tr", "gtr", "cst",
-                "ta", "rng", "ended", "terminal", "winners", "again", "turn_open"):
+                "ta", "rng", "ended", "terminal", "winners", "again", "turn_open", "ended_by"):
         setattr(s, key, d[key])
     s.dice = {k: list(v) for k, v in d["dice"].items()}
     s.lead = d["lead"]
@@ -236,6 +237,17 @@ def _check_dice(g: Any, dice: object) -> None:
         count, faces = g.dice[name]
         _check(isinstance(shown, list) and len(shown) == count and all(
             any(type(x) is type(f) and x == f for f in faces) for x in shown), f"bad dice {name!r}")
+
+
+def _check_ends(g: Any, d: dict) -> None:
+    """``ended`` lists distinct ends of the mode (those latched); ``ended_by`` names the
+    end that decided a game that is over, and is None in a game that is not."""
+    names = [e[0] for e in g.ends]
+    ended, by = d["ended"], d["ended_by"]
+    _check(isinstance(ended, list) and all(isinstance(x, str) and x in names for x in ended)
+           and len(set(ended)) == len(ended), f"bad ended {ended!r}")
+    _check(by is None or isinstance(by, str) and by in names, f"bad ended_by {by!r}")
+    _check((by is not None) == d["terminal"], "ended_by is set exactly when the game is over")
 
 
 def _check_decision(game: GameBase, x: Any, what: str) -> None:

@@ -22,8 +22,8 @@ class State:
 
     __slots__ = ("game", "g", "n", "phase", "stage", "round", "first", "turn", "done", "res",
                  "tr", "gtr", "z", "loc", "cst", "ta", "pending", "rng", "ended", "terminal",
-                 "winners", "_past", "_moves", "_known", "again", "turn_open", "_legal", "dice", "lead",
-                 "stk")
+                 "winners", "ended_by", "_past", "_moves", "_known", "again", "turn_open", "_legal", "dice",
+                 "lead", "stk")
 
     game: GameBase
     g: Rules
@@ -55,10 +55,12 @@ class State:
     #: the decisions waiting inside effects, the first one to be answered first
     pending: list[Decision]
     rng: int
-    #: ``end when`` has held
-    ended: bool
+    #: the ends whose ``end when`` has held (latched), in the order they triggered
+    ended: list[str]
     terminal: bool
     winners: list[int]
+    #: the end that decided the winners once the game is over, else None
+    ended_by: str | None
     #: the actions applied, newest first, as a chain shared with the state's clones:
     #: None, or (the chain before it, (player, name, args)); see ``history``
     _past: tuple | None
@@ -163,6 +165,14 @@ class State:
             return [0.0] * self.n
         return [1.0 if q in self.winners else -1.0 for q in range(self.n)]
 
+    def outcome(self) -> dict[str, Any] | None:
+        """How the game ended: ``{"end": name, "winners": [seats]}``, the end that decided
+        (the spec's name of its ``end`` block) and the winning seats (none when nobody
+        wins); None while the game is not over."""
+        if not self.terminal:
+            return None
+        return {"end": self.ended_by, "winners": list(self.winners)}
+
     def winners_list(self) -> list[int]:
         """The winning seats once the game is over (several for a shared victory), else []."""
         return list(self.winners) if self.terminal else []
@@ -187,7 +197,7 @@ class State:
         c.cst = {k: v[:] for k, v in self.cst.items()}
         c.ta = {k: v[:] for k, v in self.ta.items()}
         c.pending = [dict(x) for x in self.pending]
-        c.rng, c.ended, c.terminal = self.rng, self.ended, self.terminal
+        c.rng, c.ended, c.terminal, c.ended_by = self.rng, self.ended[:], self.terminal, self.ended_by
         c.winners = list(self.winners)
         c._past, c._moves, c._known = self._past, self._moves, self._known
         c._legal = self._legal
@@ -283,7 +293,7 @@ class State:
         data = {k: getattr(self, k) for k in ("phase", "stage", "round", "first", "turn", "done",
                                                "res", "tr", "gtr", "z", "cst", "ta", "pending",
                                                "rng", "ended", "terminal", "winners", "again",
-                                               "turn_open", "dice", "lead", "stk")}
+                                               "turn_open", "ended_by", "dice", "lead", "stk")}
         data["loc"] = [list(x) if x else None for x in self.loc]
         data["moves"] = self._moves
         if history:
@@ -400,16 +410,28 @@ class State:
             self.g.asks[decision["then"]](self.g, self, decision["me"], decision["env"], None)
 
     def _check_end(self) -> None:
+        """Try the ends in the order written: each whose ``end when`` holds is latched;
+        the first of those that ends the game ``immediately`` ends it now and decides."""
         g = self.g
-        if not self.ended and g.end_when is not None and g.end_when(g, self):
-            self.ended = True
-            if g.end_immediately:
-                self._finish()
+        for name, when, immediately, _ in g.ends:
+            if when is not None and name not in self.ended and when(g, self):
+                self.ended.append(name)
+                if immediately:
+                    self._finish(name)
+                    return
 
-    def _finish(self) -> None:
+    def _finish(self, by: str | None = None) -> None:
+        """The game is over, and the end ``by`` decides who wins.  Without ``by`` (the
+        flow reached ``end`` by a transition naming no end): the first end latched, in
+        the order written; else the first end without ``end when``; else the first."""
+        ends = self.g.ends
+        if by is None:
+            by = next((e[0] for e in ends if e[0] in self.ended), None) \
+                or next((e[0] for e in ends if e[1] is None), ends[0][0])
         self.terminal = True
         self.pending = []
-        self.winners = list(self.g.outcome(self.g, self))  # type: ignore[misc]  # a mode that ends has one
+        self.ended_by = by
+        self.winners = list(next(e[3] for e in ends if e[0] == by)(self.g, self))
 
     def _advance(self) -> None:
         """Run automatic steps until a player must decide or the game is over.
@@ -509,10 +531,10 @@ class State:
 
     def _next_phase(self) -> None:
         g = self.g
-        for dest, cond in g.edges[self.phase]:
+        for dest, cond, *named in g.edges[self.phase]:
             if cond is None or cond(g, self):
                 if dest == "end":
-                    self._finish()
+                    self._finish(*named)
                 else:
                     self.phase, self.stage = dest, "enter"
                 return
