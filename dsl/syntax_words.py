@@ -42,7 +42,7 @@ NAME_AFTER = {
     "use": "a module name", "actions": "an action name", "before": "an action name",
     "uses": "a tally name", "choose": "a name for the choice", "let": "a name for the value",
     "advance": "a track name", "move": "a chosen card", "put": "a catalogue or pieces name",
-    "roll": "a chosen die", "do": "a procedure name", "my": "a zone name", "from": "a zone name",
+    "roll": "a die", "do": "a procedure name", "my": "a zone name", "from": "a zone name",
     "into": "a zone name", "count": "a zone name", "shuffle": "a zone name", "in": "a zone name",
     "at": "a phase name", "->": "a phase name", "field": "a field name", "state": "a state name",
     ":": "a type (int, bool, bag, text, player, an enum, `list of T`)", "per": "an enum or a card type name",
@@ -135,7 +135,7 @@ def name_word(context: Sequence[str]) -> str | None:
     if last == "mode" and before == "default":
         return "the name of a mode"
     if last == "set":
-        return "a param name" if _in_mode_block(context) else "a chosen card"
+        return "a param name" if _in_mode_block(context) else "a track or a chosen card"
     return NAME_AFTER.get(last)
 
 

@@ -22,6 +22,8 @@ TABLES: dict[type, str] = {
     ast.Tally: "tallies", ast.Phase: "phases", ast.Action: "actions", ast.Trigger: "triggers",
     ast.Procedure: "procedures",
     ast.End: "ends", ast.Table: "tables",
+    ast.Dice: "dice",
+    ast.Stock: "stocks",
 }
 #: The rules a mode holds one of, by the attribute holding it: a mode may `replace` them
 #: but not `add` or `remove` them.  With TABLES, every kind of rule a mode can change.
@@ -78,6 +80,10 @@ class ComposedMode:
     procedures: dict[str, ast.Procedure] = field(default_factory=dict)
     ends: dict[str, ast.End] = field(default_factory=dict)
     tables: dict[str, ast.Table] = field(default_factory=dict)
+    #: dice that belong to nobody (construct 16)
+    dice: dict[str, ast.Dice] = field(default_factory=dict)
+    #: numbers held by places (construct 18)
+    stocks: dict[str, ast.Stock] = field(default_factory=dict)
     history: list[Change] = field(default_factory=list)
     lineage: tuple[str, ...] = ()
     #: the `players` line in force, when a mode, module or amendment changed the count

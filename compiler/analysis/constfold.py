@@ -230,7 +230,22 @@ FOLDS = {
     ast.ThePlayer: _in_play,
     ast.CountPlayers: _in_play,
     ast.EveryPlayer: _any_player,
+    ast.RoundNumber: _in_play,
+    ast.CountShowing: _in_play,
+    ast.FirstPlayer: _in_play,
+    ast.StockOf: _in_play,
 }
+
+
+def track_bounds(mode, track) -> tuple[int, int] | None:
+    """The two ends of ``track``'s ``range LOW to HIGH`` (construct 12) when both fold to
+    numbers for every player count of ``mode``, else None (no range, or one that depends
+    on the player count)."""
+    if track.low is None or track.high is None:
+        return None
+    env = mode_env(mode)
+    low, high = fold(track.low, env), fold(track.high, env)
+    return (low, high) if _number(low) and _number(high) else None
 
 
 def players_words(counts: list[int]) -> str:

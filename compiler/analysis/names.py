@@ -139,6 +139,12 @@ def resolve(mode, scope: Scope, name: str) -> Binding | None:
     track = mode.tracks.get(name)
     if track is not None:
         return Binding("global_track", INT, track)
+    dice = getattr(mode, "dice", {}).get(name)
+    if dice is not None:  # the face a die of the game shows (construct 16)
+        return Binding("dice", die_type(mode, dice), dice)
+    stock = getattr(mode, "stocks", {}).get(name)
+    if stock is not None:  # a stock of the game, a bag (construct 18)
+        return Binding("stock", BAG, stock)
     if name in mode.params:
         return Binding("param", literal_type(mode.params[name].value, mode), mode.params[name])
     members = enum_members(mode)
@@ -191,7 +197,28 @@ def all_names(mode, scope: Scope) -> list[str]:
         names += ["owner", "value"]
     names += list(mode.resources) + list(mode.tracks) + list(mode.derived) + list(mode.tallies)
     names += list(mode.params) + list(enum_members(mode)) + list(mode.ends)
-    return names
+    return names + list(getattr(mode, "dice", {})) + list(getattr(mode, "stocks", {}))
+
+
+def die_faces(dice) -> tuple:
+    """The faces of a ``dice`` declaration (construct 16), as the engine holds them:
+    numbers, or enum members' names; ``sides N`` is the faces 1 to N."""
+    if dice.sides is not None and not dice.faces:
+        return tuple(range(1, dice.sides + 1))
+    return tuple(f.value if isinstance(f, ast.Number) else f.name for f in dice.faces)
+
+
+def die_type(mode, dice) -> Type:
+    """What a die of ``dice`` shows: a number, a member of the enum its faces name, or
+    unknown when the faces mix kinds or name nothing (the declaration's check says so)."""
+    faces = die_faces(dice)
+    if all(isinstance(f, int) for f in faces):
+        return INT
+    members = enum_members(mode)
+    enums = {members.get(f) for f in faces}
+    if len(enums) == 1 and None not in enums:
+        return Type.enum(enums.pop())
+    return UNKNOWN
 
 
 #: ``count Z OP N`` shows Z non-empty: `>= 1` (or more), `> 0` (or more), `!= 0`.

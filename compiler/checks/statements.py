@@ -13,7 +13,7 @@ from typing import Any
 
 from dsl import ast, codes
 from dsl.diagnostics import Note, did_you_mean
-from compiler.analysis import limits
+from compiler.analysis import constfold, limits
 from compiler.analysis import names as N
 from compiler.checks.typecheck import Checker
 
@@ -54,8 +54,27 @@ class BlockChecker(Checker):
     def _transfer(self, st: ast.Transfer, scope: N.Scope) -> None:
         self.expect(st.bag, N.BAG, scope, "what `transfer` moves")
         if st.source is not None:
-            self.expect(st.source, N.PLAYER, scope, "`from`")
-        self.expect(st.dest, N.PLAYER, scope, "`to`")
+            self.holder(st.source, scope, "`from`")
+        self.holder(st.dest, scope, "`to`")
+
+    def _transfer_all(self, st: ast.TransferAll, scope: N.Scope) -> None:
+        self.holder(st.source, scope, "what `transfer all` empties")
+        self.holder(st.dest, scope, "`to`")
+
+    def _gain_into(self, st: ast.GainInto, scope: N.Scope) -> None:
+        self.expect(st.bag, N.BAG, scope, "what `gain` takes from the supply")
+        self._a_stock(st.dest, scope, "`gain ... into`")
+
+    def _clear(self, st: ast.Clear, scope: N.Scope) -> None:
+        self._a_stock(st.stock, scope, "`clear`")
+
+    def _a_stock(self, e, scope: N.Scope, what: str) -> None:
+        if self.stock_ref(e, scope):
+            self.infer(e, scope)
+            return
+        self.infer(e, scope)
+        self.report.error(codes.TRANSFER_ENDPOINTS, f"{what} takes a stock, and this is not one", e.span,
+                          hint="name a stock: `cubes of sp`, or a stock of the game")
 
     def _score(self, st: ast.Score, scope: N.Scope) -> None:
         self.expect(st.amount, N.INT, scope, "the points scored")
@@ -176,6 +195,12 @@ class BlockChecker(Checker):
         self.block(st.body, scope)
 
     def _set_state(self, st: ast.SetState, scope: N.Scope) -> None:
+        owner = scope.type_of(st.var.name)
+        if owner is not None and owner.definite() == N.PLAYER:  # `set p.morale = 3`: p's track
+            if owner.maybe:
+                self.maybe_used(ast.Name(st.var.name, st.var.span), owner, f"`{st.var.name}` here")
+            self.set_track(st.state, None, st.value, scope, player=st.var.name)
+            return
         card = self.card_local(st.var, scope)
         if card:
             b = N.card_member(self.mode, card, st.state.name)
@@ -186,7 +211,76 @@ class BlockChecker(Checker):
             else:
                 self.expect(st.value, b.type, scope, f"the value of `{st.state.name}`")
 
+    def _set_track(self, st: ast.SetTrack, scope: N.Scope) -> None:
+        dice = self.mode.dice.get(st.track.name)
+        if dice is not None and st.track.name not in self.mode.tracks:  # turn a die (construct 16)
+            if st.key is not None:
+                self.die_index(dice, st.key, scope)
+            elif dice.count > 1:
+                self.report.error(codes.DIE_NEEDS_INDEX, f"`{dice.name}` is {dice.count} dice: say which "
+                                  "one to turn", st.track.span, hint=f"write `set {dice.name}[1] = ...`",
+                                  notes=[Note("declared here", dice.span)])
+            self.die_face(dice, st.value, scope)
+            return
+        self.set_track(st.track, st.key, st.value, scope)
+
+    def set_track(self, name: ast.Ident, key, value, scope: N.Scope, player: str | None = None) -> None:
+        """``set TRACK = E``, ``set TRACK[k] = E`` and (``player`` given) ``set p.TRACK = E``
+        (construct 12): E0501 for an unknown name, E0531 when it names something else than a
+        track (the hint names the statement that changes it), E0505 for ``p.TRACK`` of a
+        track not kept per player, W0128 when a number known before the game lies outside
+        the track's range."""
+        track = self.mode.tracks.get(name.name)
+        self.expect(value, N.INT, scope, "the value a track is set to")
+        if track is None:
+            self._not_a_track(name, scope, player)
+            return
+        if player is not None and not track.per_player:
+            self.report.error(codes.WHOSE, f"track `{track.name}` is not kept per player: there is no "
+                              f"`{player}.{track.name}`", name.span, hint=f"write `set {track.name} = ...`",
+                              notes=[Note("declared here", track.span)])
+            return
+        self.track_key(track, key, scope, name.span)
+        bounds = constfold.track_bounds(self.mode, track)
+        v = constfold.fold(value, constfold.mode_env(self.mode))
+        if bounds and isinstance(v, int) and not isinstance(v, bool) and not bounds[0] <= v <= bounds[1]:
+            self.report.warning(codes.SET_OUTSIDE_RANGE, f"`{track.name}` runs from {bounds[0]} to "
+                                f"{bounds[1]}, so setting it to {v} puts it at "
+                                f"{min(max(v, bounds[0]), bounds[1])}", value.span,
+                                hint="set it to a value inside the range, or widen the range",
+                                notes=[Note("the range", track.low.span)])
+
+    def _not_a_track(self, name: ast.Ident, scope: N.Scope, player: str | None) -> None:
+        n, m = name.name, self.mode
+        verbs = {"param": ("a param, fixed for a game", "declare a track to change it during play, "
+                           "or change the param in a mode with `set`"),
+                 "derived": ("a derived value, worked out from others", "change what it is worked out from"),
+                 "tally": ("a tally, counted by the actions it limits", "take the actions it counts"),
+                 "resource": ("a resource", f"`gain {n} 1` or `pay {n} 1` change what a player holds"),
+                 "local": ("a name chosen in this rule",
+                           "choose another value, or name a new one with `let`")}
+        kind = ("local" if n in scope.locals and player is None else "param" if n in m.params
+                else "derived" if n in m.derived else "tally" if n in m.tallies
+                else "resource" if n in m.resources else None)
+        if kind is None:
+            self.report.error(codes.UNKNOWN_NAME, f"unknown track `{n}`", name.span,
+                              hint=did_you_mean(n, m.tracks, "tracks") or "`set` puts a track's marker "
+                              "at a value: declare the track")
+            return
+        what, fix = verbs[kind]
+        self.report.error(codes.SET_NOT_TRACK, f"`set` changes a track, and `{n}` is {what}", name.span,
+                          hint=fix)
+
     def _roll(self, st: ast.Roll, scope: N.Scope) -> None:
+        dice = self.mode.dice.get(st.die.name)
+        if dice is not None and st.die.name not in scope.locals:  # dice of the game (construct 16)
+            if st.index is not None:
+                self.die_index(dice, st.index, scope)
+            return
+        if st.index is not None:
+            self.report.error(codes.WRONG_TYPE, f"`{st.die.name}` is not a set of dice: `[...]` names one "
+                              "die of a `dice` declaration", st.index.span,
+                              hint=f"write `roll {st.die.name}`")
         card = self.card_local(st.die, scope)
         pieces = self.mode.pieces.get(card) if card else None
         if card and (pieces is None or not pieces.sides):
@@ -360,6 +454,12 @@ STATEMENTS: dict[type, Callable[[BlockChecker, Any, N.Scope], N.Scope | None]] =
     ast.If: BlockChecker._if,
     ast.LookAt: BlockChecker._look_at,
     ast.SetState: BlockChecker._set_state,
+    ast.SetTrack: BlockChecker._set_track,
+    ast.TransferAll: BlockChecker._transfer_all,
+    ast.GainInto: BlockChecker._gain_into,
+    ast.Clear: BlockChecker._clear,
+    ast.FirstPlayerTo: lambda checker, st, scope: checker.expect(st.player, N.PLAYER, scope,
+                                                                 "who takes the first player marker"),
     ast.Done: BlockChecker._nothing_to_check,
     ast.Again: BlockChecker._nothing_to_check,
     ast.PassFirstPlayer: BlockChecker._nothing_to_check,

@@ -155,6 +155,10 @@ class Checker:
 
     def _name(self, e: ast.Name, scope: N.Scope) -> Type:
         b = N.resolve(self.mode, scope, e.name)
+        if b is not None and b.kind == "stock" and b.decl.per_card is not None:
+            self.report.error(codes.WHOSE, f"stock `{e.name}` is held by each {b.decl.per_card.name}: say "
+                              "which", e.span, hint=f"write `{e.name} of some_{b.decl.per_card.name}`")
+            return N.BAG
         if b is not None and b.kind == "family":
             self.family_needs_key(b.decl, e.name, e.span)
             return N.INT
@@ -162,6 +166,11 @@ class Checker:
             self.report.error(codes.WHOSE, f"track `{e.name}` is kept per {b.decl.per_enum.name}: say "
                               "which", e.span, hint=f"write `{e.name}[...]`")
             return N.INT
+        if b is not None and b.kind == "dice" and b.decl.count > 1:
+            self.report.error(codes.DIE_NEEDS_INDEX, f"`{e.name}` is {b.decl.count} dice: say which one",
+                              e.span, hint=f"write `{e.name}[1]`, or `count {e.name} showing ...`",
+                              notes=[Note("declared here", b.decl.span)])
+            return b.type
         if b is None:
             self.report.error(codes.UNKNOWN_NAME, f"unknown name `{e.name}`", e.span,
                               hint=did_you_mean(e.name, N.all_names(self.mode, scope))
@@ -288,7 +297,9 @@ class Checker:
 
     def _has(self, e: ast.Has, scope: N.Scope) -> Type:
         self.expect(e.bag, N.BAG, scope, "what `has` tests")
-        if e.who is not None:
+        if e.who is not None and self.stock_ref(e.who, scope):  # `left_here of loc has ...`
+            self.infer(e.who, scope)
+        elif e.who is not None:
             self.expect(e.who, N.PLAYER, scope, "the player before `has`")
         return N.BOOL
 
@@ -476,6 +487,10 @@ class Checker:
         listed = self._list_read(e, scope)
         if listed is not None:
             return listed
+        dice = self.mode.dice.get(e.track.name)
+        if dice is not None and e.owner is None and e.track.name not in scope.locals:
+            self.die_index(dice, e.key, scope)
+            return N.die_type(self.mode, dice)
         resource = self.mode.resources.get(e.track.name)
         if resource is not None:  # disc[k], p.disc[k]: the amount of one member of a family
             if e.owner is not None and scope.locals.get(e.owner) != N.PLAYER:
@@ -495,6 +510,86 @@ class Checker:
                               hint=f"write `{track.name}[...]`")
         self.track_key(track, e.key, scope, e.span)
         return N.INT
+
+    def _count_showing(self, e: ast.CountShowing, scope: N.Scope) -> Type:
+        dice = self.mode.dice.get(e.dice.name)
+        if dice is None:
+            self.report.error(codes.UNKNOWN_NAME, f"unknown dice `{e.dice.name}`", e.dice.span,
+                              hint=did_you_mean(e.dice.name, self.mode.dice, "dice")
+                              or "declare them: `dice d \"Title\" { count 2  faces ... }`")
+            self.infer(e.face, scope)
+            return N.INT
+        self.die_face(dice, e.face, scope)
+        return N.INT
+
+    def _stock_of(self, e: ast.StockOf, scope: N.Scope) -> Type:
+        stock = self.mode.stocks.get(e.stock.name)
+        if stock is None:
+            self.report.error(codes.UNKNOWN_NAME, f"unknown stock `{e.stock.name}`", e.stock.span,
+                              hint=did_you_mean(e.stock.name, self.mode.stocks, "stocks")
+                              or "declare it: `stock NAME \"Title\" { per CARD }`")
+            return N.BAG
+        if stock.per_card is None:
+            self.report.error(codes.STOCK_OWNER_TYPE, f"stock `{stock.name}` is one for the game: no card "
+                              "holds it", e.span, hint=f"write `{stock.name}` alone",
+                              notes=[Note("declared here", stock.span)])
+            return N.BAG
+        owner = scope.type_of(e.owner.name)
+        if owner is not None and owner.maybe and owner.is_card:
+            self.maybe_used(ast.Name(e.owner.name, e.owner.span), owner, f"`{stock.name} of {e.owner.name}`")
+            owner = owner.definite()
+        if owner is None:
+            self.report.error(codes.UNKNOWN_NAME, f"`{e.owner.name}` is not a chosen card here", e.owner.span,
+                              hint=did_you_mean(e.owner.name, scope.locals) or "choose the card first")
+        elif not owner.unknown and owner != Type.card(stock.per_card.name):
+            self.report.error(codes.STOCK_OWNER_TYPE, f"stock `{stock.name}` is held by each "
+                              f"{stock.per_card.name}, and `{e.owner.name}` is {owner.words()}", e.owner.span,
+                              hint=f"name a {stock.per_card.name} card",
+                              notes=[Note("declared here", stock.span)])
+        return N.BAG
+
+    def stock_ref(self, e, scope: N.Scope) -> bool:
+        """Whether ``e`` names a stock (``S of c``, or a stock of the game), which can
+        receive and give resources (construct 18)."""
+        if isinstance(e, ast.StockOf):
+            return True
+        return (isinstance(e, ast.Name) and e.name not in scope.locals and e.name in self.mode.stocks
+                and N.resolve(self.mode, scope, e.name).kind == "stock")
+
+    def holder(self, e, scope: N.Scope, what: str) -> None:
+        """One side of a transfer: a player or a stock (E0529 for a bag worked out)."""
+        if self.stock_ref(e, scope):
+            self.infer(e, scope)
+            return
+        got = self.infer(e, scope)
+        if got == N.BAG:
+            self.report.error(codes.TRANSFER_ENDPOINTS, f"{what} must be a player or a stock, and this is a "
+                              "bag worked out from something else, which holds nothing", e.span,
+                              hint="name a player, or a stock (`left_here of loc`)")
+            return
+        self.mismatch(e, got, N.PLAYER, what)
+
+    def die_index(self, dice: ast.Dice, index, scope: N.Scope) -> None:
+        """``d[i]``: a number; E0536 when one written out names no die of ``dice``."""
+        self.expect(index, N.INT, scope, f"which die of `{dice.name}`")
+        i = constfold.fold(index, constfold.mode_env(self.mode))
+        if isinstance(i, int) and not isinstance(i, bool) and not 1 <= i <= dice.count:
+            self.report.error(codes.DIE_INDEX, f"`{dice.name}` is {dice.count} "
+                              f"{'die' if dice.count == 1 else 'dice'}, numbered 1 to {dice.count}: there is "
+                              f"no die {i}", index.span, hint=f"name a die from 1 to {dice.count}",
+                              notes=[Note("declared here", dice.span)])
+
+    def die_face(self, dice: ast.Dice, face, scope: N.Scope) -> None:
+        """A face of ``dice`` (``showing F``, ``set d = F``): of the dice's type, and E0535
+        when one known before the game is not printed on them."""
+        want = N.die_type(self.mode, dice)
+        self.expect(face, want, scope, f"a face of `{dice.name}`")
+        v = constfold.fold(face, constfold.mode_env(self.mode))
+        faces = N.die_faces(dice)
+        if not want.unknown and v is not constfold.UNKNOWN and not isinstance(v, bool) and v not in faces:
+            self.report.error(codes.DIE_FACE_UNKNOWN, f"`{dice.name}` has no face {v}", face.span,
+                              hint="its faces are " + ", ".join(dict.fromkeys(str(f) for f in faces)),
+                              notes=[Note("declared here", dice.span)])
 
     def _call(self, e: ast.Call, scope: N.Scope) -> Type:
         arity = N.BUILTIN_FUNCS.get(e.func.name)
@@ -677,6 +772,10 @@ EXPRESSIONS: dict[type, Callable[[Checker, Any, N.Scope], Type]] = {
     ast.ThePlayer: Checker._the_player,
     ast.CountPlayers: Checker._count_players,
     ast.EveryPlayer: Checker._every_player,
+    ast.RoundNumber: lambda c, e, scope: N.INT,
+    ast.CountShowing: Checker._count_showing,
+    ast.FirstPlayer: lambda c, e, scope: N.PLAYER,
+    ast.StockOf: Checker._stock_of,
 }
 
 

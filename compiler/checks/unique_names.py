@@ -1,5 +1,5 @@
 """Enum members share the game-wide namespace with tracks, params, resources,
-derived values, tallies, ends and zones (E0205)."""
+derived values, tallies, ends, zones, dice and stocks (E0205)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ class _Checks(Checker):
     def run(self) -> None:
         m = self.mode
         taken: dict[str, object] = {}
-        for table in (m.resources, m.tracks, m.params, m.derived, m.tallies, m.ends, m.zones):
+        for table in (m.resources, m.tracks, m.params, m.derived, m.tallies, m.ends, m.zones, m.dice,
+                      m.stocks):
             for name, decl in table.items():
                 taken.setdefault(name, decl)
         owner: dict[int, str] = {}  # the enum of each member seen, by id

@@ -32,6 +32,7 @@ _HOW_TO_USE = {
     ast.Tally: "count with it (`uses {name} 1`) or read it",
     ast.Procedure: "run it from an action or phase (`do {name}(...)`)",
     ast.Table: "read it in a rule (`score {name}[...]`)",
+    ast.Dice: "roll or read them (`roll {name}`, `{name} >= 2`)",
 }
 
 _KIND_WORDS = {ast.CardType: "card type", ast.Derived: "derived value"}
@@ -141,7 +142,7 @@ def _declarations(comp: Composition):
 
 
 _TABLE_NAMES = ("resources", "tracks", "enums", "card_types", "catalogues", "pieces", "zones",
-                "params", "derived", "tallies", "procedures", "tables")
+                "params", "derived", "tallies", "procedures", "tables", "dice")
 
 
 def _used_names(comp: Composition, cards: list[dict]) -> set[str]:
@@ -151,7 +152,7 @@ def _used_names(comp: Composition, cards: list[dict]) -> set[str]:
     roots: list = [comp.base.setup, comp.base.flow]
     for table in ("resources", "tracks", "enums", "card_types", "catalogues", "pieces", "zones",
                   "params", "derived", "tallies", "phases", "actions", "triggers", "procedures", "ends",
-                  "tables"):
+                  "tables", "dice", "stocks"):
         roots += getattr(comp.base, table).values()
     roots += [*comp.mode_decls.values(), *comp.modules.values(), *comp.amendments]
     for root in roots:

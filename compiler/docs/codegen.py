@@ -134,8 +134,15 @@ class GamePage:
     def tracks(self) -> list[list[str]]:
         return [[t.title, md.code(t.name), english.scope_words(t, self.names, table=True),
                  "yes" if t.is_score else "no",
-                 english.expr(t.start, self.names) if t.start is not None else "0",
-                 self._src(t)] for t in self.base.tracks.values()]
+                 self._track_start(t), self._src(t)] for t in self.base.tracks.values()]
+
+    def _track_start(self, t) -> str | Markdown:
+        """The start column of the tracks table; a ranged track adds its ends (construct 12)."""
+        start = english.expr(t.start, self.names) if t.start is not None else "0"
+        if t.low is None or t.high is None:
+            return start
+        return Markdown("{} (runs from {} to {})").format(start, english.expr(t.low, self.names),
+                                                          english.expr(t.high, self.names))
 
     def zones(self) -> list[list[str]]:
         rows = []
@@ -158,6 +165,16 @@ class GamePage:
         return [[pc.title, md.code(pc.name), str(pc.count),
                  f"a die with {pc.sides} sides (its value starts at 1)" if pc.sides else "a token",
                  self._src(pc)] for pc in self.base.pieces.values()]
+
+    def dice(self) -> list[list[str]]:
+        """Dice that belong to nobody (construct 16)."""
+        return [[d.title, md.code(d.name), english.dice_words(d, self.names), self._src(d)]
+                for d in self.base.dice.values()]
+
+    def stocks(self) -> list[list[str]]:
+        """Numbers held by places (construct 18)."""
+        return [[st.title, md.code(st.name), english.stock_words(st, self.names), self._src(st)]
+                for st in self.base.stocks.values()]
 
     def tallies(self) -> list[list[str]]:
         return [[t.title, md.code(t.name), english.tally_limit(t, self.names), self._src(t)]

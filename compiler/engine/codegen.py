@@ -546,6 +546,10 @@ class EngineGenerator:
             player_tracks=names_tuple(t.name for t in mode.tracks.values() if t.per_player),
             global_tracks=names_tuple(t.name for t in mode.tracks.values() if not t.per_player),
             track_start=table({t.name: self.track_start(mode, t) for t in mode.tracks.values()}),
+            dice=table({d.name: literal((d.count, N.die_faces(d))) for d in mode.dice.values()}),
+            stocks=table({st.name: literal(None if st.per_card is None else tuple(
+                i for i, c in enumerate(self._instances()) if c["_card_type"] == st.per_card.name))
+                for st in mode.stocks.values()}),
             setup=reference(self.effect_fn(mode, "setup", mode.setup, "", mode.setup.body, "Setup")),
             ends=PyTuple(tuple(PyTuple((
                 literal(end.name),

@@ -105,6 +105,9 @@ def _in_zone(e: ast.InZone, ctx: Ctx, res: Resources) -> str:
 
 
 def _has(e: ast.Has, ctx: Ctx, res: Resources) -> str:
+    place = stock_place(e.who, ctx) if e.who is not None else None
+    if place is not None:  # `left_here of loc has disc[k] 1` (construct 18)
+        return f"R.stock_holds({place}, {expr(e.bag, ctx, res)})"
     who = ctx.me if e.who is None else expr(e.who, ctx, res)
     if type(e.bag) is ast.BagLiteral and _IDENT.match(who) and e.bag.constant() is None:
         return _has_items(e.bag, who, ctx, res)
@@ -212,7 +215,7 @@ def _has_items(bag: ast.BagLiteral, who: str, ctx: Ctx, res: Resources) -> str:
 def is_bag(e, ctx: Ctx) -> bool:
     """Whether expression ``e`` is a bag (the checker has typed it so)."""
     kind = type(e)
-    if kind in (ast.BagLiteral, ast.EmptyBag):
+    if kind in (ast.BagLiteral, ast.EmptyBag, ast.StockOf):
         return True
     if kind is ast.Arith:
         return any(is_bag(x, ctx) for x in e.operands)
@@ -275,7 +278,37 @@ def _index(e: ast.Index, ctx: Ctx, res: Resources) -> str:
     if e.track.name in res.families:
         who = ctx.me if e.owner is None else f"v_{e.owner}"
         return f"s.res[{who}][{slot(e.track.name, e.key, ctx, res)}]"
+    if e.track.name in ctx.mode.dice and e.owner is None and e.track.name not in ctx.scope.locals:
+        return f"s.dice[{literal(e.track.name)}][{_die_number(e.key, ctx, res)}]"  # construct 16
     return f"s.gtr[{literal(e.track.name)}][{expr(e.key, ctx, res)}]"
+
+
+def _die_number(index, ctx: Ctx, res: Resources) -> str:
+    """The Python list index of die ``index`` (counted from 1 in the spec)."""
+    if isinstance(index, ast.Number):
+        return str(index.value - 1)
+    return f"{expr(index, ctx, res)} - 1"
+
+
+def stock_place(e, ctx: Ctx) -> str | None:
+    """The Python list of amounts a stock reference names (``left_here of loc``, or a
+    stock of the game), or None when ``e`` is not one (construct 18)."""
+    if isinstance(e, ast.StockOf):
+        return f"s.stk[{literal(e.stock.name)}][v_{e.owner.name}]"
+    if isinstance(e, ast.Name) and e.name not in ctx.scope.locals and e.name in ctx.mode.stocks:
+        b = N.resolve(ctx.mode, ctx.scope, e.name)
+        if b is not None and b.kind == "stock":
+            return f"s.stk[{literal(e.name)}]"
+    return None
+
+
+def holder_place(e, ctx: Ctx, res: Resources) -> str:
+    """The list of amounts a player (``s.res[p]``) or a stock holds."""
+    return stock_place(e, ctx) or f"s.res[{expr(e, ctx, res)}]"
+
+
+def _count_showing(e: ast.CountShowing, ctx: Ctx, res: Resources) -> str:
+    return f"s.dice[{literal(e.dice.name)}].count({expr(e.face, ctx, res)})"
 
 
 def _on_card(e, ctx: Ctx, card: str | None = None) -> tuple[str, Ctx]:
@@ -472,6 +505,8 @@ _MEMBERS: dict[str, str] = {
     "param": "g.P[{text}]",
     "enum_member": "{text}",
     "end": "({text} in s.ended)",  # latched once it has triggered
+    "dice": "s.dice[{text}][0]",  # the face the (first) die shows (construct 16)
+    "stock": "tuple(s.stk[{text}])",  # a stock of the game, as a bag (construct 18)
 }
 
 
@@ -525,6 +560,10 @@ EXPRESSIONS: dict[type, Callable[[Any, Ctx, Resources], str]] = {
     ast.Call: _call,
     ast.Nothing: lambda e, ctx, res: "-1",
     ast.Nobody: lambda e, ctx, res: "-1",
+    ast.RoundNumber: lambda e, ctx, res: "s.round",
+    ast.CountShowing: _count_showing,
+    ast.FirstPlayer: lambda e, ctx, res: "s.first",
+    ast.StockOf: lambda e, ctx, res: f"tuple({stock_place(e, ctx)})",
     ast.TopOf: _top_of,
     ast.NextIn: _next_in,
     ast.FieldOf: _field_of,
@@ -676,18 +715,70 @@ class StmtLowering:
             w.line(f"s.res[{ctx.me}][{i}] -= {n}")
 
     def _transfer(self, st: ast.Transfer, ctx: Ctx, w: Writer) -> None:
+        if stock_place(st.dest, ctx) or (st.source is not None and stock_place(st.source, ctx)):
+            src = f"s.res[{ctx.me}]" if st.source is None else holder_place(st.source, ctx, self.res)
+            w.line(f"R.move_bag({src}, {holder_place(st.dest, ctx, self.res)}, {self.value(st.bag, ctx)})")
+            return
         src = ctx.me if st.source is None else self.value(st.source, ctx)
         w.line(f"R.transfer(s, {src}, {self.value(st.dest, ctx)}, {self.value(st.bag, ctx)})")
 
     def _advance(self, st: ast.Advance, ctx: Ctx, w: Writer) -> None:
         track = ctx.mode.tracks[st.track.name]
-        if st.key is not None:
-            target = f"s.gtr[{literal(track.name)}][{self.value(st.key, ctx)}]"
-        elif track.per_player:
-            target = f"s.tr[{literal(track.name)}][{ctx.me}]"
-        else:
-            target = f"s.gtr[{literal(track.name)}]"
+        target = self._track_target(track, st.key, ctx.me, ctx)
+        if track.low is not None:  # a ranged track stops at its ends (construct 12)
+            w.line(f"{target} = {self._clamp(track, f'{target} + {self.value(st.amount, ctx)}', ctx)}")
+            return
         w.line(f"{target} += {self.value(st.amount, ctx)}")
+
+    def _track_target(self, track: ast.Track, key, who: str, ctx: Ctx) -> str:
+        """The Python place of ``track``'s marker: ``who``'s, or the one of ``key``."""
+        if key is not None:
+            return f"s.gtr[{literal(track.name)}][{self.value(key, ctx)}]"
+        if track.per_player:
+            return f"s.tr[{literal(track.name)}][{who}]"
+        return f"s.gtr[{literal(track.name)}]"
+
+    def _clamp(self, track: ast.Track, value: str, ctx: Ctx) -> str:
+        """``value`` kept inside ``track``'s range (ends folded when they are constants)."""
+        if track.low is None or track.high is None:
+            return value
+        bounds = constfold.track_bounds(ctx.mode, track)
+        if bounds and re.fullmatch(r"-?[0-9]+", value):  # a number written out: clamped here
+            return str(min(max(int(value), bounds[0]), bounds[1]))
+        low, high = (str(b) for b in bounds) if bounds else (self.value(track.low, ctx),
+                                                              self.value(track.high, ctx))
+        return f"min(max({value}, {low}), {high})"
+
+    def _transfer_all(self, st: ast.TransferAll, ctx: Ctx, w: Writer) -> None:
+        var = ctx.fresh("h")
+        w.line(f"{var} = {holder_place(st.source, ctx, self.res)}")
+        w.line(f"R.move_bag({var}, {holder_place(st.dest, ctx, self.res)}, tuple({var}))")
+
+    def _gain_into(self, st: ast.GainInto, ctx: Ctx, w: Writer) -> None:
+        w.line(f"R.move_bag(None, {stock_place(st.dest, ctx)}, {self.value(st.bag, ctx)})")
+
+    def _clear(self, st: ast.Clear, ctx: Ctx, w: Writer) -> None:
+        var = ctx.fresh("h")
+        w.line(f"{var} = {stock_place(st.stock, ctx)}")
+        w.line(f"{var}[:] = [0] * len({var})")
+
+    def _set_track(self, st: ast.SetTrack, ctx: Ctx, w: Writer) -> None:
+        if st.track.name in ctx.mode.dice and st.track.name not in ctx.mode.tracks:  # turn a die
+            index = "1" if st.key is None else self.value(st.key, ctx)
+            w.line(f"R.set_die(s, g, {literal(st.track.name)}, {index}, {self.value(st.value, ctx)})")
+            return
+        track = ctx.mode.tracks[st.track.name]
+        target = self._track_target(track, st.key, ctx.me, ctx)
+        w.line(f"{target} = {self._clamp(track, self.value(st.value, ctx), ctx)}")
+
+    def _set_state(self, st: ast.SetState, ctx: Ctx, w: Writer) -> None:
+        owner = ctx.scope.locals.get(st.var.name)
+        if owner is not None and owner.definite() == N.PLAYER:  # `set p.morale = 3`: p's track
+            track = ctx.mode.tracks[st.state.name]
+            target = self._track_target(track, None, f"v_{st.var.name}", ctx)
+            w.line(f"{target} = {self._clamp(track, self.value(st.value, ctx), ctx)}")
+            return
+        w.line(f"s.cst[{literal(st.state.name)}][v_{st.var.name}] = {self.value(st.value, ctx)}")
 
     def _draw(self, st: ast.Draw | ast.Reveal, ctx: Ctx, w: Writer) -> None:
         res = self.res
@@ -719,6 +810,10 @@ class StmtLowering:
                f"{literal(st.dest.zone.name)}, {owner(st.dest, ctx, self.res)})")
 
     def _roll(self, st: ast.Roll, ctx: Ctx, w: Writer) -> None:
+        if st.die.name in ctx.mode.dice and st.die.name not in ctx.scope.locals:  # construct 16
+            index = "" if st.index is None else f", {self.value(st.index, ctx)}"
+            w.line(f"R.roll_dice(s, g, {literal(st.die.name)}{index})")
+            return
         sides = ctx.mode.pieces[ctx.scope.locals[st.die.name].of].sides
         w.line(f"s.cst['value'][v_{st.die.name}] = R.randrange(s, {sides}) + 1")
 
@@ -908,8 +1003,12 @@ STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] =
     ast.ForEach: StmtLowering._for_each,
     ast.If: StmtLowering._if,
     ast.LookAt: StmtLowering._look_at,
-    ast.SetState: lambda low, st, ctx, w: w.line(
-        f"s.cst[{literal(st.state.name)}][v_{st.var.name}] = {low.value(st.value, ctx)}"),
+    ast.SetState: StmtLowering._set_state,
+    ast.SetTrack: StmtLowering._set_track,
+    ast.TransferAll: StmtLowering._transfer_all,
+    ast.GainInto: StmtLowering._gain_into,
+    ast.Clear: StmtLowering._clear,
+    ast.FirstPlayerTo: lambda low, st, ctx, w: w.line(f"s.first = {low.value(st.player, ctx)}"),
     ast.Done: lambda low, st, ctx, w: w.line(f"s.done[{ctx.me}] = True"),
     ast.Again: lambda low, st, ctx, w: w.line("s.again = True"),
     ast.PassFirstPlayer: lambda low, st, ctx, w: w.line("s.first = (s.first + 1) % s.n"),

@@ -495,6 +495,66 @@ def _stress_questions(draw, st, text: str) -> str:
     return text[:found.start()] + stmt + "\n" + found.group().strip() + text[found.end():]
 
 
+#: Ends of a track's range and values it is set to (issue 11, construct 12): empty,
+#: reversed, huge, computed, and a start outside the range.
+_RANGES = ("0 to 0", "1 to 6", "6 to 1", "-5 to 5", "0 to 99999999999999999999999", "players to 2 * players",
+           "round to 3", "1 to vp")
+_SET_VALUES = ("0", "-1", "99999999999999999999999", "round", "round - 7", "{t} + 1", "true", "players * 9")
+
+
+def _stress_track_ranges(draw, st, text: str) -> str:
+    """A ranged track (construct 12) set, advanced and read ``n`` times in an effect, with
+    odd ends (empty, reversed, huge, computed) and odd values."""
+    m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done)\b[^\n]*$", text, re.M))
+    if not m:
+        return text
+    found = m[draw(st.integers(0, len(m) - 1))]
+    start = draw(st.sampled_from(("", "  start 3\n", "  start 99\n")))
+    per = draw(st.sampled_from(("  per player\n", "")))
+    decl = f'track fzr "Fz ranged" {{\n{per}  range {draw(st.sampled_from(_RANGES))}\n{start}}}\n'
+    lines = []
+    for _ in range(min(_size(draw, st), 200)):
+        value = draw(st.sampled_from(_SET_VALUES)).format(t="fzr")
+        lines.append(draw(st.sampled_from((f"set fzr = {value}", f"advance fzr by {value}",
+                                           f"if fzr < round {{\nset fzr = {value}\n}}"))))
+    stmt = "\n".join(lines)
+    return decl + text[:found.start()] + stmt + "\n" + found.group().strip() + text[found.end():]
+
+
+#: Faces and uses of dice of the game (issue 11, construct 16).
+_FACES = ("1", "0, 0, 0", "fzf0, fzf1, fzf1", "fzf0, 1", "fzf0, nope", "99999999999999999999999, 1")
+_DICE_USES = ("first player me", "first player nobody", "first player (the player with most vp)",
+              "if first player == me {{\nfirst player {i}\n}}",
+              "roll fzd", "roll fzd[{i}]", "set fzd = {f}", "set fzd[{i}] = {f}", "score fzd[{i}]",
+              "score count fzd showing {f}", "gain water {i} into fzs", "clear fzs", "transfer all fzs to me",
+              "transfer water {i} from fzs to me",
+              "if fzs has water {i} {{\nclear fzs\n}}", "clear me", "if fzd == {f} {{\nroll fzd\n}}",
+              "score fzd")
+
+
+def _stress_dice(draw, st, text: str) -> str:
+    """Dice of the game (construct 16) of ``n`` dice with odd faces (mixed, unknown, huge,
+    an enum of many members), rolled, turned, indexed and counted in an effect, among
+    hand-overs of the first player marker (construct 17) to odd values, and the moves of a
+    stock (construct 18) kept per a card type, for the game or per nothing known."""
+    m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done)\b[^\n]*$", text, re.M))
+    if not m:
+        return text
+    found = m[draw(st.integers(0, len(m) - 1))]
+    n = _size(draw, st)
+    members = "".join(f'  fzf{i} "Fz {i}"\n' for i in range(max(min(n, 500), 2)))
+    faces = draw(st.sampled_from(_FACES + ("sides 6", "sides 0", "sides 6\n  faces 1")))
+    faces = faces if faces.startswith("sides") else "faces " + faces
+    per = draw(st.sampled_from(("", "  per building\n", "  per nowhere\n")))
+    decl = (f'enum fzfe "Fz faces" {{\n{members}}}\n'
+            f'dice fzd "Fz dice" {{\n  count {draw(st.sampled_from((0, 1, 2, n)))}\n  {faces}\n}}\n'
+            f'stock fzs "Fz stock" {{\n{per}}}\n')
+    lines = [draw(st.sampled_from(_DICE_USES)).format(i=draw(st.sampled_from(("1", "2", "0", "n", str(n)))),
+                                                     f=draw(st.sampled_from(("fzf0", "1", "fzf1", "true"))))
+             for _ in range(min(n, 200))]
+    return decl + text[:found.start()] + "\n".join(lines) + "\n" + found.group().strip() + text[found.end():]
+
+
 _END_TIMINGS = ("immediately", "finish round", "")
 _END_WINNERS = ("winner most {e}", "win when {c}", "winners players where {c}",
                 "winners players with most {e} then fewest {e}", "winners players where {c} with most {e}",
@@ -585,7 +645,8 @@ def _stress_top_only(draw, st, text: str) -> str:
 #: Every stress edit: ``(draw, strategies, text) -> text``.
 STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _stress_deep_blocks,
           _stress_huge_literal, _stress_many_declarations, _stress_wide, _stress_family,
-          _stress_questions, _stress_ends, _stress_table, _stress_top_only)
+          _stress_questions, _stress_ends, _stress_table, _stress_top_only, _stress_track_ranges,
+          _stress_dice)
 
 
 def spec_stress(text: str):

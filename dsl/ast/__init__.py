@@ -28,6 +28,10 @@ from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, Choo
                                 Draw, EachPlayer, FirstPlayerMost, FirstPlayerRandom, ForEach, Gain, If, Let,
                                 LookAt, MoveAll, MoveCard, PassFirstPlayer, Pay, PutCatalogue, Release,
                                 Reveal, Roll, Score, SetState, Shuffle, Stmt, Transfer)
+# slice C2 (issue 11): tracks set to a value, the round number
+from dsl.ast.declarations import Dice, Stock
+from dsl.ast.expressions import CountShowing, FirstPlayer, RoundNumber, StockOf
+from dsl.ast.statements import Clear, FirstPlayerTo, GainInto, SetTrack, TransferAll
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
@@ -80,3 +84,5 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "Procedure", "TieBreaker", "RollOff", "End", "Winners", "ModePlayers", "UseModule", "SetParam",
            "Add", "Replace", "Remove", "Mode", "Module", "Amend", "ListType", "KeyRange", "TableRow",
            "Table", "Spec", "Domain", "ModeOp", "Decl", "DECL_KINDS", "decl_kind", "walk"]
+__all__ += ["RoundNumber", "SetTrack", "CountShowing", "Dice", "FirstPlayer", "FirstPlayerTo",
+            "Stock", "StockOf", "TransferAll", "GainInto", "Clear"]  # slice C2

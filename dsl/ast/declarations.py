@@ -49,6 +49,9 @@ class Track:
     start: Expr | None = None
     per_enum: Ident | None = None
     meta: tuple[Meta, ...] = ()
+    #: ``range LOW to HIGH``: the marker never goes below LOW nor above HIGH (construct 12)
+    low: Expr | None = None
+    high: Expr | None = None
     span: Span = _span()
 
 
@@ -121,6 +124,38 @@ class Pieces:
     title: str
     count: int
     sides: int | None = None
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """``dice NAME "Title" { count N  faces F, ...  |  sides N }`` (construct 16): ``count``
+    identical dice of the game, owned by nobody, whose faces are numbers or members of
+    one enum (``sides N``: the faces 1 to N); each starts showing its first face.  Read
+    as ``NAME`` (one die) or ``NAME[i]``, rolled with ``roll``, turned with ``set``."""
+
+    name: str
+    title: str
+    count: int = 1
+    #: the faces as written: :class:`Number` or :class:`Name` (an enum member) nodes
+    faces: tuple[Expr, ...] = ()
+    sides: int | None = None
+    meta: tuple[Meta, ...] = ()
+    #: where ``count`` is written, for its diagnostics (None when not written)
+    count_span: Span | None = field(default=None, compare=False, repr=False)
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Stock:
+    """``stock NAME "Title" { per CARD }`` (construct 18): a bag of resources held by each
+    card of type CARD (``NAME of c``), or one for the game without ``per``; it starts
+    empty and reads as a bag."""
+
+    name: str
+    title: str
+    per_card: Ident | None = None
     meta: tuple[Meta, ...] = ()
     span: Span = _span()
 
@@ -542,7 +577,8 @@ class Table:
 
 
 Decl = Union[Game, Resource, Track, Enum, CardType, Catalogue, Pieces, Zone, Param, Derived, Tally,
-             Setup, Flow, Phase, Action, Trigger, Procedure, End, Mode, Module, Amend, Table]
+             Setup, Flow, Phase, Action, Trigger, Procedure, End, Mode, Module, Amend, Table, Dice,
+             Stock]
 
 
 @dataclass(frozen=True, slots=True)

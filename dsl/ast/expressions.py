@@ -331,7 +331,43 @@ class TableRead:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class RoundNumber:
+    """``round``: the number of the round in progress (1 in the first round, 0 before the
+    phase that starts a round is first entered; construct 12)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class CountShowing:
+    """``count trajectory showing plus``: how many dice of a ``dice`` declaration show a
+    face (construct 16)."""
+
+    dice: Ident
+    face: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayer:
+    """``first player``: the seat holding the first player marker (construct 17)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class StockOf:
+    """``left_here of loc``: the stock ``stock`` that card ``owner`` holds, a bag
+    (construct 18)."""
+
+    stock: Ident
+    owner: Ident
+    span: Span = _span()
+
+
 Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, It, InZone, RollValue,
              Not, And, Or,
              Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Index, Call,
-             Nothing, Nobody, TopOf, NextIn, FieldOf, ThePlayer, CountPlayers, EveryPlayer, TableRead]
+             Nothing, Nobody, TopOf, NextIn, FieldOf, ThePlayer, CountPlayers, EveryPlayer, TableRead,
+             RoundNumber, CountShowing, FirstPlayer, StockOf]

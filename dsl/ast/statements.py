@@ -37,7 +37,8 @@ class Release:
 
 @dataclass(frozen=True, slots=True)
 class Transfer:
-    """A bag moves from one player (default: the acting one) to another."""
+    """A bag moves from one player (default: the acting one) to another; either side may
+    be a stock (``transfer disc[k] 2 to left_here of loc``, construct 18)."""
 
     bag: Expr
     source: Expr | None
@@ -190,11 +191,62 @@ class If:
 
 @dataclass(frozen=True, slots=True)
 class SetState:
-    """``set b.active = true``: a card's state in its zone."""
+    """``set b.active = true``: a card's state in its zone; ``set p.morale = 3`` (``var``
+    a player): player ``p``'s track (construct 12)."""
 
     var: Ident
     state: Ident
     value: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class SetTrack:
+    """``set pot = 0``, ``set loyalty[f] = 1``: a track's marker is put at ``value`` (the
+    acting player's track if kept per player; the one of ``key`` for a track kept per
+    enum member), kept between the ends of the track's ``range`` (construct 12).  Another
+    player's track, ``set p.morale = 3``, is a :class:`SetState` on a player."""
+
+    track: Ident
+    value: Expr
+    key: Expr | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerTo:
+    """``first player EXPR``: the seat EXPR takes the first player marker at once; the
+    phase in progress keeps its order, the next one starts from it (construct 17)."""
+
+    player: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class TransferAll:
+    """``transfer all left_here of loc to me``: everything a stock (or a player) holds goes
+    to a player or a stock (construct 18)."""
+
+    source: Expr
+    dest: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class GainInto:
+    """``gain titanium 1 into cubes of sp``: a bag comes from the supply into a stock
+    (construct 18)."""
+
+    bag: Expr
+    dest: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Clear:
+    """``clear cubes of sp``: a stock's resources go back to the supply (construct 18)."""
+
+    stock: Expr
     span: Span = _span()
 
 
@@ -267,9 +319,12 @@ class Let:
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """``roll d``: the die ``d`` gets a new value, chosen by chance."""
+    """``roll d``: the die ``d`` gets a new value, chosen by chance: a piece with
+    ``sides``, or every die of a ``dice`` declaration (``roll d[i]``: one of them)."""
 
     die: Ident
+    #: ``roll d[i]``: the i-th (from 1) of a set of dice (construct 16); None: every die
+    index: Expr | None = None
     span: Span = _span()
 
 
@@ -287,4 +342,4 @@ class LookAt:
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
              PutCatalogue, Shuffle, ChooseCards, ChooseCard, EachPlayer, ForEach, If, SetState, Done,
              PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again,
-             LookAt]
+             LookAt, SetTrack, FirstPlayerTo, TransferAll, GainInto, Clear]

@@ -9,6 +9,10 @@ from __future__ import annotations
 from dsl.code_examples import CARDS_MODE as _CARD
 from dsl.codes.entry import Code
 
+#: The enum and the two dice the examples of construct 16's codes build on.
+_SIGN = 'enum sign "Sign" {\n  plus "+"\n  minus "-"\n  blank "blank"\n  source "Rules"\n}\n\n'
+_DICE = 'dice d "D" {\n  count 2\n  faces plus, minus\n  source "Rules"\n}\n\n'
+
 #: This family's entries.
 CODES: tuple[Code, ...] = (
     Code(UNKNOWN_NAME := "E0501", "unknown name",
@@ -202,4 +206,65 @@ CODES: tuple[Code, ...] = (
          "(`2 * n + 1`), which a derived value can name.",
          'table cost "Cost" {\n  1 to 20000 -> 2\n  source "Turn"\n}\n\n'
          'action buy "Buy" {\n  effect {\n    score cost[1]\n  }\n  source "Turn"\n}\n'),
+    Code(SET_NOT_TRACK := "E0531", "`set` of something that is not a track",
+         "`set NAME = E` puts a track's marker at E (`set p.NAME = E`: player p's track; "
+         "`set NAME[k] = E`: the one of member k). NAME is a param (fixed for a game: a mode "
+         "changes it with its own `set`), a derived value (worked out from others), a tally or a "
+         "resource (`gain` and `pay` change what a player holds). Declare a track to change it "
+         "during play, or use the statement the hint names.",
+         'param goal "Goal" = 5 {\n  source "Rules"\n}\n\n'
+         'action reset "Reset" {\n  effect {\n    set goal = 3\n  }\n  source "Turn"\n}\n'),
+    Code(START_OUTSIDE_RANGE := "E0532", "a track starts outside its range",
+         "A track with `range LOW to HIGH` never leaves that range, and its `start` (0 when not "
+         "written) lies outside it: the first move would jump to an end. Start it inside the range.",
+         'track morale "Morale" {\n  per player\n  range 1 to 6\n  start 8\n  source "Rules"\n}\n'),
+    Code(RANGE_EMPTY := "E0533", "a track's range is empty",
+         "`range LOW to HIGH` gives the lowest and the highest value of a track, in that order; "
+         "here LOW is above HIGH, so no value is in the range. Write the low end first.",
+         'track morale "Morale" {\n  per player\n  range 6 to 1\n  start 3\n  source "Rules"\n}\n'),
+    Code(DIE_FACES_MIXED := "E0534", "the faces of dice mix numbers and enum members",
+         "`faces F, ...` lists what each side of a die shows: all numbers (`faces 0, 1, 1, 2`) or all "
+         "members of one enum (`faces plus, minus, blank`), so that reading the die gives one kind of "
+         "value. Here they mix numbers and members, or members of two enums. Keep one kind.",
+         _SIGN + 'dice d "D" {\n  faces plus, 1, 2\n  source "Rules"\n}\n'),
+    Code(DIE_FACE_UNKNOWN := "E0535", "a face the dice do not have",
+         "`count d showing F` and `set d = F` name a face; this die has no such face (a member of "
+         "the right enum that is not printed on it, or a number past its sides), so the count is "
+         "always 0 or the die cannot be turned to it. Name one of its faces.",
+         _SIGN + _DICE + 'action look "Look" {\n  require (count d showing blank) >= 1\n  effect {\n'
+         '    score 1\n  }\n  source "Turn"\n}\n'),
+    Code(DIE_INDEX := "E0536", "a die of a set named by a number it does not have",
+         "`d[i]` and `roll d[i]` name the i-th die of a `dice` declaration, counting from 1 up to its "
+         "`count`. A number written out below 1 or above the count names no die.",
+         _SIGN + _DICE + 'action look "Look" {\n  require d[3] == plus\n  effect {\n    score 1\n  }\n'
+         '  source "Turn"\n}\n'),
+    Code(DICE_SIDES_AND_FACES := "E0537", "dice with both `sides` and `faces`, or neither",
+         "A die is either numbered (`sides 6`: the faces 1 to 6) or has the faces listed "
+         "(`faces 0, 1, 1, 2`). Write one of the two.",
+         'dice d "D" {\n  sides 6\n  faces 1, 2\n  source "Rules"\n}\n'),
+    Code(DIE_NEEDS_INDEX := "E0538", "one face of several dice",
+         "A `dice` declaration with `count` above 1 is several dice: its bare name does not say which "
+         "face is meant. Name one die (`d[1]`), count the dice showing a face (`count d showing F`), "
+         "or roll them all (`roll d`).",
+         _SIGN + _DICE + 'action look "Look" {\n  require d == plus\n  effect {\n    score 1\n  }\n'
+         '  source "Turn"\n}\n'),
+    Code(STOCK_PER_UNKNOWN := "E0539", "a stock kept per something that is not a card type",
+         "`stock NAME \"Title\" { per CARD }` gives every card of type CARD its own bag of resources "
+         "(`NAME of c`); without `per` there is one for the game. CARD must name a card type or pieces "
+         "of the spec.",
+         'stock heap "Heap" {\n  per spots\n  source "Rules"\n}\n'),
+    Code(STOCK_OWNER_TYPE := "E0528", "a stock named of something that does not hold it",
+         "`NAME of c` reads the stock that card `c` holds: `c` must be a card of the stock's type (a "
+         "choice, a `let`, a parameter, a loop's card). A stock without `per` is one for the game and "
+         "is named alone, without `of`.",
+         'card spot "Spot" {\n  field n: int "number"\n  source "Rules"\n}\n\n'
+         'stock heap "Heap" {\n  source "Rules"\n}\n\n'
+         'action peek "Peek" {\n  choose p: player\n  require total(heap of p) >= 1\n  effect {\n'
+         '    score 1\n  }\n  source "Turn"\n}\n'),
+    Code(TRANSFER_ENDPOINTS := "E0529", "resources moved to or from something that cannot hold them",
+         "`transfer BAG [from X] to Y` and `transfer all X to Y` move resources between players and "
+         "stocks; `gain BAG into S` and `clear S` take a stock. Each side here is a bag worked out "
+         "from something else (a card's cost, a sum), which holds nothing. Name a player or a stock "
+         "(`left_here of loc`).",
+         'action give "Give" {\n  effect {\n    transfer coin 1 to coin 2\n  }\n  source "Turn"\n}\n'),
 )

@@ -116,4 +116,10 @@ CODES: tuple[Code, ...] = (
          + '\nmode looking "Looking" {\n  replace action earn "Earn" {\n    effect {\n'
          '      look at row {\n        score count row\n      }\n    }\n    source "Turn"\n  }\n}\n',
          cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(SET_OUTSIDE_RANGE := "W0128", "a track set to a value outside its range",
+         "`set TRACK = E` with E a number known before the game that lies outside the track's "
+         "`range`: the marker stops at the end of the range, so the value written is never the "
+         "value held. Write the value the track will hold, or widen the range.",
+         'track morale "Morale" {\n  per player\n  range 1 to 6\n  start 3\n  source "Rules"\n}\n\n'
+         'action cheer "Cheer" {\n  effect {\n    set morale = 9\n  }\n  source "Turn"\n}\n'),
 )

@@ -86,13 +86,45 @@ class DeclarationRules(TreeToAst):
         return ("start", c[0])
 
     @v_args(meta=True)
+    def dice_count(self, meta, c):
+        return ("count", (int(c[0]), self._span(meta)))
+
+    def dice_faces(self, c):
+        return ("faces", tuple(c))
+
+    def dice_sides(self, c):
+        return ("sides", int(c[0]))
+
+    @v_args(meta=True)
+    def stock(self, meta, c):
+        name, title, *items = c
+        per = self._tagged(items, "per_card")
+        return ast.Stock(str(name), title, per[0] if per else None, self._metas(items), self._span(meta))
+
+    @v_args(meta=True)
+    def dice(self, meta, c):
+        name, title, *items = c
+        count = self._tagged(items, "count")
+        faces = self._tagged(items, "faces")
+        sides = self._tagged(items, "sides")
+        return ast.Dice(str(name), title, count[0][0] if count else 1, faces[0] if faces else (),
+                        sides[0] if sides else None, self._metas(items),
+                        count[0][1] if count else None, self._span(meta))
+
+    def track_range(self, c):
+        return ("range", (c[0], c[1]))
+
+    @v_args(meta=True)
     def track(self, meta, c):
         name, title, *items = c
         start = self._tagged(items, "start")
         per_enum = self._tagged(items, "per_enum")
+        bounds = self._tagged(items, "range")
+        low, high = bounds[0] if bounds else (None, None)
         return ast.Track(str(name), title, bool(self._tagged(items, "per_player")),
                          bool(self._tagged(items, "score")), start[0] if start else None,
-                         per_enum[0] if per_enum else None, self._metas(items), self._span(meta))
+                         per_enum[0] if per_enum else None, self._metas(items), low, high,
+                         self._span(meta))
 
     @v_args(meta=True)
     def member(self, meta, c):

@@ -147,6 +147,22 @@ class ExpressionRules(TreeToAst):
     def every_player(self, meta, c):
         return ast.EveryPlayer(c[0], self._span(meta))
 
+    @v_args(meta=True)
+    def count_showing(self, meta, c):
+        return ast.CountShowing(self._ident(c[0]), c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def stock_of(self, meta, c):
+        return ast.StockOf(self._ident(c[0]), self._ident(c[1]), self._span(meta))
+
+    @v_args(meta=True)
+    def first_player(self, meta, c):
+        return ast.FirstPlayer(self._span(meta))
+
+    @v_args(meta=True)
+    def round_number(self, meta, c):
+        return ast.RoundNumber(self._span(meta))
+
     def player_where(self, c):
         return ("where", c[0])
 

@@ -111,6 +111,30 @@ class StatementRules(TreeToAst):
     def set_state(self, meta, c):
         return ast.SetState(self._ident(c[0]), self._ident(c[1]), c[2], self._span(meta))
 
+    @v_args(meta=True)
+    def transfer_all(self, meta, c):
+        return ast.TransferAll(c[0], c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def gain_into(self, meta, c):
+        return ast.GainInto(c[0], c[1], self._span(meta))
+
+    @v_args(meta=True)
+    def clear_stock(self, meta, c):
+        return ast.Clear(c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def first_player_to(self, meta, c):
+        return ast.FirstPlayerTo(c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def set_track(self, meta, c):
+        return ast.SetTrack(self._ident(c[0]), c[1], span=self._span(meta))
+
+    @v_args(meta=True)
+    def set_track_indexed(self, meta, c):
+        return ast.SetTrack(self._ident(c[0]), c[2], c[1], self._span(meta))
+
     done = keyword_only(ast.Done)
 
     pass_first = keyword_only(ast.PassFirstPlayer)
@@ -131,7 +155,11 @@ class StatementRules(TreeToAst):
 
     @v_args(meta=True)
     def roll(self, meta, c):
-        return ast.Roll(self._ident(c[0]), self._span(meta))
+        return ast.Roll(self._ident(c[0]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def roll_indexed(self, meta, c):
+        return ast.Roll(self._ident(c[0]), c[1], self._span(meta))
 
     @v_args(meta=True)
     def look_at(self, meta, c):

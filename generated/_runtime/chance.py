@@ -30,3 +30,24 @@ def shuffle_list(s: State, items: list) -> None:
     for i in range(len(items) - 1, 0, -1):
         j = randrange(s, i + 1)
         items[i], items[j] = items[j], items[i]
+
+
+def roll_dice(s: State, g, name: str, index: int | None = None) -> None:
+    """Roll the dice of the game called ``name`` (construct 16): every die, in order, or
+    only die ``index`` (counted from 1; a number past the dice rolls nothing).  Each face
+    is drawn uniformly from the state's generator, among ``g.dice[name]``'s faces."""
+    faces = g.dice[name][1]
+    shown = s.dice[name]
+    if index is None:
+        for i in range(len(shown)):
+            shown[i] = faces[randrange(s, len(faces))]
+    elif 1 <= index <= len(shown):
+        shown[index - 1] = faces[randrange(s, len(faces))]
+
+
+def set_die(s: State, g, name: str, index: int, face) -> None:
+    """Turn die ``index`` (from 1) of the dice ``name`` to ``face`` (construct 16); a face
+    the dice do not have, or a die they do not have, leaves them as they are."""
+    shown = s.dice[name]
+    if 1 <= index <= len(shown) and face in g.dice[name][1]:
+        shown[index - 1] = face

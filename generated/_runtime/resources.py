@@ -99,3 +99,26 @@ def bag_minus(a: Bag, b: Bag) -> Bag:
 def bag_times(a: Bag, n: int) -> Bag:
     """``a * n``: ``n`` times each amount (none when ``n`` <= 0)."""
     return tuple(x * n for x in a) if n > 0 else tuple(0 for _ in a)
+
+
+def move_bag(src: list[int] | None, dst: list[int] | None, bag: Bag) -> None:
+    """``bag`` leaves the amounts ``src`` (a player's ``s.res[p]`` or a stock's list;
+    None: the supply) for ``dst`` (likewise; None: back to the supply): the transfers,
+    ``gain ... into`` and ``clear`` of stocks (construct 18).  Raises
+    :class:`IllegalActionError`, before anything moves, when ``src`` holds less."""
+    if src is not None:
+        for i, n in enumerate(bag):
+            if n > 0 and src[i] < n:
+                raise IllegalActionError("cannot pay: not enough resources")
+        for i, n in enumerate(bag):
+            if n > 0:
+                src[i] -= n
+    if dst is not None:
+        for i, n in enumerate(bag):
+            if n > 0:
+                dst[i] += n
+
+
+def stock_holds(held: list[int], bag: Bag) -> bool:
+    """The amounts ``held`` (a stock's list) are at least ``bag`` (construct 18)."""
+    return all(h >= n for h, n in zip(held, bag))

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 #: The fields of a save besides its ``game`` header (and ``history``, when it has one).
 FIELDS = ("phase", "stage", "round", "first", "turn", "done", "res", "tr", "gtr", "z", "loc", "cst",
           "ta", "pending", "rng", "ended", "terminal", "winners", "again", "turn_open", "moves",
-          "ended_by")
+          "ended_by", "dice", "lead", "stk")
 #: The keys of each kind of waiting decision (see :mod:`.decisions` and :func:`.zones.overflow`).
 DECISION_KEYS = {
     "cards": {"kind", "player", "count", "src", "src_owner", "dst", "dst_owner", "bottom", "cards",
@@ -153,6 +153,7 @@ def restore_state(game: GameBase, data: dict) -> State:
         check(_is_int(d[key]) and d[key] >= 0, f"bad {key} {d[key]!r}")
     check(d["rng"] <= MASK64, f"bad rng {d['rng']!r}")
     check(_is_int(d["first"]) and 0 <= d["first"] < n, f"bad first player {d['first']!r}")
+    check(_is_int(d["lead"]) and 0 <= d["lead"] < n, f"bad lead {d['lead']!r}")
     for key in ("terminal", "again", "turn_open"):
         check(isinstance(d[key], bool), f"bad {key} {d[key]!r}")
     _check_ends(g, d)
@@ -201,6 +202,11 @@ def restore_state(game: GameBase, data: dict) -> State:
     for c, where in enumerate(d["loc"]):
         check(where is None and loc[c] is None or isinstance(where, list)
               and tuple(where) == loc[c], f"card {c} is not where its location says")
+    _check_dice(g, d["dice"])
+    check(_like(d["stk"], ref["stk"]) and all(
+        x >= 0 for v in d["stk"].values() for x in v if _is_int(x)) and all(
+        x >= 0 for v in d["stk"].values() for held in v if isinstance(held, list) for x in held),
+        "bad stocks")
     pending = d["pending"]
     check(isinstance(pending, list), "bad pending decisions")
     for i, decision in enumerate(pending):
@@ -210,6 +216,9 @@ def restore_state(game: GameBase, data: dict) -> State:
     for key in ("phase", "stage", "round", "first", "turn", "done", "res", "tr", "gtr", "cst",
                 "ta", "rng", "ended", "terminal", "winners", "again", "turn_open", "ended_by"):
         setattr(s, key, d[key])
+    s.dice = {k: list(v) for k, v in d["dice"].items()}
+    s.lead = d["lead"]
+    s.stk = d["stk"]
     s.z = z
     s.loc = loc
     s.pending = [_from_json(x) for x in pending]
@@ -218,6 +227,16 @@ def restore_state(game: GameBase, data: dict) -> State:
             x["labels"] = list(x["labels"])
     s._past, s._moves, s._known = None, d["moves"], d["moves"]
     return s
+
+
+def _check_dice(g: Any, dice: object) -> None:
+    """The dice of a save (construct 16): each of the mode's, as many as it has, each
+    showing one of its faces (a number for a number, never a bool)."""
+    _check(isinstance(dice, dict) and set(dice) == set(g.dice), "bad dice")
+    for name, shown in dice.items():
+        count, faces = g.dice[name]
+        _check(isinstance(shown, list) and len(shown) == count and all(
+            any(type(x) is type(f) and x == f for f in faces) for x in shown), f"bad dice {name!r}")
 
 
 def _check_ends(g: Any, d: dict) -> None:

@@ -26,7 +26,7 @@ class State:
     __slots__ = ("game", "g", "n", "phase", "stage", "round", "first", "turn", "done", "res",
                  "tr", "gtr", "z", "loc", "cst", "ta", "pending", "rng", "ended", "terminal",
                  "winners", "ended_by", "_past", "_moves", "_known", "again", "turn_open", "_legal",
-                 "_cse")
+                 "_cse", "dice", "lead", "stk")
 
     game: GameBase
     g: Rules
@@ -80,6 +80,14 @@ class State:
     #: need the same one (by the number the compiler gave its code); emptied before
     #: each decision's legal actions are worked out
     _cse: dict[int, Any]
+    #: dice of the game (construct 16): name → the face each die shows
+    dice: dict[str, list[Any]]
+    #: the seat that led when the phase in progress began: draft and turns phases go
+    #: round from it, whoever takes the first player marker meanwhile (construct 17)
+    lead: int
+    #: stocks (construct 18): name → the amounts of each resource (one for the game), or
+    #: per card id those amounts (None for a card of another type)
+    stk: dict[str, list[Any]]
 
     def __init__(self, game: GameBase) -> None:
         """An empty state of ``game`` (filled by ``new_initial_state`` or :func:`.saves.restore_state`)."""
@@ -205,6 +213,9 @@ class State:
         c._past, c._moves, c._known = self._past, self._moves, self._known
         c._legal = self._legal
         c._cse = {}
+        c.dice = {k: v[:] for k, v in self.dice.items()}
+        c.lead = self.lead
+        c.stk = {k: [x[:] if type(x) is list else x for x in v] for k, v in self.stk.items()}
         return c
 
     @property
@@ -277,6 +288,8 @@ class State:
             "card_states": {k: {c: v[c] for c in sorted(visible)} for k, v in self.cst.items()},
             "done": self.done[:], "terminal": self.terminal,
             "pending": [dict(x) for x in self.pending if x["player"] == player],
+            "dice": {k: v[:] for k, v in self.dice.items()},
+            "stocks": {k: [x[:] if type(x) is list else x for x in v] for k, v in self.stk.items()},
         }
 
     def _looking(self, player: int) -> set[tuple[str, Any]]:
@@ -302,7 +315,7 @@ class State:
         data = {k: getattr(self, k) for k in ("phase", "stage", "round", "first", "turn", "done",
                                                "res", "tr", "gtr", "z", "cst", "ta", "pending",
                                                "rng", "ended", "terminal", "winners", "again",
-                                               "turn_open", "ended_by")}
+                                               "turn_open", "ended_by", "dice", "lead", "stk")}
         data["loc"] = [list(x) if x else None for x in self.loc]
         data["moves"] = self._moves
         if history:
@@ -318,9 +331,9 @@ class State:
     def _actor(self) -> int:
         phase = self.g.phases[self.phase]
         if phase.kind == "draft":
-            return (self.first + self.turn) % self.n
+            return (self.lead + self.turn) % self.n
         if phase.kind == "turns":
-            return (self.first + self.turn) % self.n
+            return (self.lead + self.turn) % self.n
         for q in range(self.n):
             if not self.done[q]:
                 return q
@@ -468,6 +481,7 @@ class State:
                         self.ta[name] = [0] * self.n
                 self.done = [False] * self.n
                 self.turn = 0
+                self.lead = self.first  # the phase goes round from the marker's holder now
                 self.turn_open = False
                 self.stage = "act"
                 if phase.on_enter is not None:
@@ -503,7 +517,7 @@ class State:
             return True
         if kind == "turns":
             for _ in range(self.n):
-                q = (self.first + self.turn) % self.n
+                q = (self.lead + self.turn) % self.n
                 if not self.done[q]:
                     if not self.turn_open:
                         self._open_turn(phase, q)

@@ -102,6 +102,26 @@ def test_questions_about_players_and_zones_never_raise(data):
     fuzzing.check_input(SPEC_PATH, text)
 
 
+@settings(max_examples=12, **SETTINGS)
+@given(st.data())
+def test_ranged_tracks_and_set_never_raise(data):
+    """The fuzzing generator of construct 12 (issue 11): a ranged track with odd ends, set
+    and advanced to odd values; the compiler reports, never raises, and lowers what checks
+    clean."""
+    text = fuzzing._stress_track_ranges(data.draw, st, REAL)
+    fuzzing.check_input(SPEC_PATH, text)
+
+
+@settings(max_examples=12, **SETTINGS)
+@given(st.data())
+def test_dice_of_the_game_never_raise(data):
+    """The fuzzing generator of construct 16 (issue 11): dice with odd faces and counts,
+    rolled, turned, indexed and counted; the compiler reports, never raises, and lowers
+    what checks clean."""
+    text = fuzzing._stress_dice(data.draw, st, REAL)
+    fuzzing.check_input(SPEC_PATH, text)
+
+
 @pytest.mark.parametrize("edit", fuzzing.STRESS, ids=lambda e: e.__name__)
 def test_each_stress_edit_changes_the_spec(edit):
     from hypothesis import Phase, find

@@ -127,6 +127,41 @@ def test_the_words_of_questions_about_players_and_order_in_zones_are_keywords():
     assert (Operator, "%") in tokens
 
 
+def test_the_words_of_setting_tracks_are_keywords():
+    """Issue 11, construct 12: `range` and `round` are read from the grammar like every
+    keyword; `set` takes a track."""
+    tokens = lex('track morale "Morale" {\n  range 1 to 6\n}\nset morale = round\nset p.morale = 3\n')
+    words = {value for tok, value in tokens if tok in Keyword}
+    assert {"track", "range", "to", "set", "round"} <= words
+    assert [v for t, v in tokens if t in Name] == ["morale", "morale", "p", "morale"]
+    assert not [v for t, v in tokens if t in Error]
+
+
+def test_the_words_of_dice_of_the_game_are_keywords():
+    """Issue 11, construct 16: `dice`, `faces`, `showing` are read from the grammar."""
+    tokens = lex('dice omen "Omen" {\n  count 2\n  faces red, blue\n}\nroll omen[2]\n'
+                 'score count omen showing red\nset omen[1] = blue\n')
+    words = {value for tok, value in tokens if tok in Keyword}
+    assert {"dice", "count", "faces", "roll", "showing", "set"} <= words
+    assert not [v for t, v in tokens if t in Error]
+
+
+def test_the_words_of_handing_the_marker_are_keywords():
+    """Issue 11, construct 17: `first player EXPR` and the expression `first player`."""
+    tokens = lex("first player m.owner\nif first player == me {\n}\n")
+    words = [value for tok, value in tokens if tok in Keyword]
+    assert words[:2] == ["first", "player"] and words.count("first") == 2
+    assert not [v for t, v in tokens if t in Error]
+
+
+def test_the_words_of_stocks_are_keywords():
+    """Issue 11, construct 18: `stock`, `clear`, `into`, `all` are read from the grammar."""
+    tokens = lex('stock cubes "Cubes" {\n  per mine_space\n}\ngain titanium 1 into cubes of sp\n'
+                 "transfer all cubes of sp to me\nclear cubes of sp\n")
+    words = {value for tok, value in tokens if tok in Keyword}
+    assert {"stock", "per", "gain", "into", "of", "transfer", "all", "to", "clear"} <= words
+
+
 def test_the_words_of_several_endings_are_keywords():
     """Issue 11, construct 19: an end's title is a string, its name a name, and
     `winners`, `nobody wins` and `remove end` are keywords."""

@@ -91,8 +91,8 @@ CONTEXT_CASES = {
     'acton build "Build" {': "unexpected `acton`: expected a declaration (",
     # the parser's stack tells a `set` in a mode from a `set` in an effect
     'mode m "M" { set ': "expected a param name",
-    'setup { set ': "expected a chosen card",
-    'mode m "M" { replace action a "A" { effect { set ': "expected a chosen card",
+    'setup { set ': "expected a track or a chosen card",
+    'mode m "M" { replace action a "A" { effect { set ': "expected a track or a chosen card",
     'zone z "Z" of ': "expected a card type name",
     'setup { for each ': "expected a name for each card",
 }

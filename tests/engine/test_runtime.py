@@ -197,6 +197,43 @@ def test_shuffle_list_permutes_in_place_as_the_generator_says():
     assert again == items
 
 
+def test_roll_dice_draws_each_face_from_the_generator_and_set_die_turns_to_faces_it_has():
+    """Construct 16: dice of the game, ``s.dice[name]`` the faces shown, ``g.dice[name]``
+    (count, faces)."""
+    g = SimpleNamespace(dice={"omen": (3, ("red", "red", "blue"))})
+    s = SimpleNamespace(rng=5, dice={"omen": ["red"] * 3})
+    t = SimpleNamespace(rng=5, dice={"omen": ["red"] * 3})
+    R.roll_dice(s, g, "omen")
+    R.roll_dice(t, g, "omen")
+    assert s.dice == t.dice and s.rng == t.rng != 5
+    seen = set()
+    for seed in range(60):
+        u = SimpleNamespace(rng=seed, dice={"omen": ["red"] * 3})
+        R.roll_dice(u, g, "omen", 2)
+        assert u.dice["omen"][0] == u.dice["omen"][2] == "red"
+        seen.add(u.dice["omen"][1])
+    assert seen == {"red", "blue"}
+    R.roll_dice(s, g, "omen", 4)  # no die 4: nothing is drawn
+    R.set_die(s, g, "omen", 1, "blue")
+    R.set_die(s, g, "omen", 2, "green")  # not a face
+    R.set_die(s, g, "omen", 0, "red")  # not a die
+    assert s.dice["omen"][0] == "blue" and s.dice["omen"][1:] == t.dice["omen"][1:]
+
+
+def test_move_bag_moves_between_holders_and_the_supply_and_holds_compares():
+    """Construct 18: a player's amounts or a stock's list on each side, None the supply."""
+    player, stock = [3, 1, 0], [0, 0, 0]
+    R.move_bag(player, stock, (2, 1, 0))
+    assert (player, stock) == ([1, 0, 0], [2, 1, 0])
+    with pytest.raises(R.IllegalActionError):
+        R.move_bag(player, stock, (1, 1, 0))  # lacks the second: nothing moves
+    assert (player, stock) == ([1, 0, 0], [2, 1, 0])
+    R.move_bag(None, stock, (0, 0, 4))  # from the supply
+    R.move_bag(stock, None, (1, 0, 0))  # back to it
+    assert stock == [1, 1, 4]
+    assert R.stock_holds(stock, (1, 1, 3)) and not R.stock_holds(stock, (0, 2, 0))
+
+
 def test_the_seed_decides_the_deal_and_nothing_else_does():
     decks = {seed: Tokens(2, seed=seed).new_initial_state().z["deck"] for seed in range(10)}
     assert decks[3] == Tokens(2, seed=3).new_initial_state().z["deck"]

@@ -610,7 +610,7 @@ def test_declined_card_stays_in_the_offer_for_the_next_player():
     set_hand(s, 1, extra=3)
     do(s, 0, "finish")
     do(s, 1, "finish")
-    s.first = 0  # player 0 picks first
+    s.first = s.lead = 0  # player 0 picks first (the phase goes round from its leader: construct 17)
     touch(s)
     card = s.z["offer"][0]
     do(s, 0, "pick", card)

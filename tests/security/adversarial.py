@@ -283,6 +283,19 @@ pieces pawn <<pieces title>> {
   provisional <<pieces provisional>>
 }
 
+stock heap <<stock title>> {
+  source <<stock source>>
+  ruling <<stock ruling>>
+  provisional <<stock provisional>>
+}
+
+dice omen <<dice title>> {
+  sides 6
+  source <<dice source>>
+  ruling <<dice ruling>>
+  provisional <<dice provisional>>
+}
+
 deck pile <<deck title>> of tile {
   hidden
   refill from discard

@@ -24,6 +24,7 @@ from compiler.docs.english.declarations import (DECL_RENDERERS, PHASE_KINDS, VIS
                                            sources, tally, tally_limit, title, track, trigger, zone_decl)
 from compiler.docs.english.expressions import (COMPARISONS, DOMAIN_RENDERERS, EXPR_RENDERERS, card_noun,
                                                domain, expr, join, type_noun, zone)
+from compiler.docs.english.declarations import dice, dice_words, stock, stock_words
 from compiler.docs.english.glossary import Names, as_names, names_for, plain
 from compiler.docs.english.statements import INDENT, STMT_RENDERERS, stmt, stmts
 
@@ -34,4 +35,5 @@ __all__ = [
     "phase", "procedure", "plain", "provenance", "resource", "scope_words", "setup", "several_ends",
     "sources", "stmt", "stmts",
     "tally", "tally_limit", "title", "track", "trigger", "type_noun", "zone", "zone_decl",
+    "dice", "dice_words", "stock", "stock_words",
 ]

@@ -266,6 +266,9 @@ def track(decl: ast.Track, names: Mapping[str, str] | None = None) -> list[str]:
         parts.append("the score track")
     if decl.start is not None:
         parts.append(Markdown("starts at {}").format(phrase(decl.start, v)))
+    if decl.low is not None and decl.high is not None:  # construct 12
+        parts.append(Markdown("runs from {} to {} and never goes past either end").format(
+            phrase(decl.low, v), phrase(decl.high, v)))
     return paragraphs([Markdown("**{}**: {}.").format(decl.title, Markdown(", ").join(parts))],
                       provenance(decl.meta))
 
@@ -301,6 +304,36 @@ def pieces(decl: ast.Pieces, names: Mapping[str, str] | None = None) -> list[str
     kind = f"dice with {decl.sides} sides, whose values start at 1" if decl.sides else "tokens"
     return paragraphs([Markdown("**{}**: {} per player, in the player's colour; {}.").format(
         decl.title, decl.count, kind)], provenance(decl.meta))
+
+
+def dice(decl: ast.Dice, names: Mapping[str, str] | None = None) -> list[str]:
+    """A ``dice`` declaration (construct 16): how many, and their faces in words."""
+    return paragraphs([Markdown("**{}**: {}.").format(decl.title, dice_words(decl, names))],
+                      provenance(decl.meta))
+
+
+def dice_words(decl: ast.Dice, names: Mapping[str, str] | None = None) -> Markdown:
+    """``2 dice of the game, each with the faces +, +, -, -, blank, blank``."""
+    v = Voice(as_names(names))
+    many = "a die of the game," if decl.count == 1 else f"{decl.count} dice of the game, each"
+    if decl.sides is not None and not decl.faces:
+        return Markdown("{} numbered 1 to {}, showing 1 at the start").format(many, decl.sides)
+    faces = Markdown(", ").join(phrase(f, v) for f in decl.faces)
+    return Markdown("{} with the faces {}, showing the first at the start").format(many, faces)
+
+
+def stock(decl: ast.Stock, names: Mapping[str, str] | None = None) -> list[str]:
+    """A ``stock`` declaration (construct 18): who holds one."""
+    return paragraphs([Markdown("**{}**: {}.").format(decl.title, stock_words(decl, names))],
+                      provenance(decl.meta))
+
+
+def stock_words(decl: ast.Stock, names: Mapping[str, str] | None = None) -> Markdown:
+    """``resources held by each TZ location, empty at the start``."""
+    if decl.per_card is None:
+        return Markdown("resources held by the game, empty at the start")
+    return Markdown("resources held by each {}, empty at the start").format(
+        type_noun(decl.per_card.name, as_names(names)))
 
 
 def param(decl: ast.Param, names: Mapping[str, str] | None = None) -> list[str]:
@@ -356,6 +389,7 @@ DECL_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.Flow: flow, ast.Tally: tally, ast.Resource: resource, ast.Track: track, ast.Zone: zone_decl,
     ast.Param: param, ast.Derived: derived, ast.Enum: enum, ast.Pieces: pieces,
     ast.Procedure: procedure, ast.CardType: card_type, ast.Catalogue: catalogue, ast.Table: table,
+    ast.Dice: dice, ast.Stock: stock,
 }
 
 

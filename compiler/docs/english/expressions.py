@@ -208,6 +208,8 @@ def _name(node: ast.Name, v: Voice) -> str:
         return v.own(title)
     if isinstance(decl, ast.End):
         return f"*{plain(n)}* is met"
+    if isinstance(decl, (ast.Stock, ast.Dice)):
+        return f"the {title}"
     return title
 
 
@@ -611,5 +613,9 @@ EXPR_RENDERERS: dict[type, Callable[..., str]] = {
     ast.ThePlayer: _the_player,
     ast.CountPlayers: _count_players,
     ast.EveryPlayer: _every_player,
+    ast.RoundNumber: lambda n, v: "the number of the round",
+    ast.FirstPlayer: lambda n, v: "the first player",
+    ast.StockOf: lambda n, v: f"the {v.names.title(n.stock.name)} of {phrase(ast.Name(n.owner.name), v)}",
+    ast.CountShowing: lambda n, v: f"the number of {v.names.title(n.dice.name)} showing {phrase(n.face, v)}",
     ast.ZoneRef: _zone,
 }

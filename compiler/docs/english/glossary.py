@@ -97,6 +97,10 @@ def names_for(*modes, extra: Iterable[object] = (), fallback: Names | None = Non
             decls.setdefault(name, decl)
         for name, decl in mode.ends.items():
             decls.setdefault(name, decl)
+        for name, decl in getattr(mode, "dice", {}).items():  # construct 16
+            decls.setdefault(name, decl)
+        for name, decl in getattr(mode, "stocks", {}).items():  # construct 18
+            decls.setdefault(name, decl)
         for card in mode.card_types.values():
             for f in card.fields:
                 fields.setdefault(f.name, f.type.name)

@@ -79,9 +79,20 @@ def _release(node: ast.Release, v: Voice) -> list[str]:
 
 def _transfer(node: ast.Transfer, v: Voice) -> list[str]:
     bag, dest = phrase(node.bag, v), phrase(node.dest, v)
+    if node.source is None and isinstance(node.dest, ast.StockOf):  # construct 18
+        return _bullet(f"Put {bag} of yours on {dest}.")
     if node.source is None:
         return _bullet(f"Give {bag} to {dest}.")
     return _bullet(f"Move {bag} from {phrase(node.source, v)} to {dest}.")
+
+
+def _transfer_all(node: ast.TransferAll, v: Voice) -> list[str]:
+    dest = "you" if isinstance(node.dest, ast.Me) else phrase(node.dest, v)
+    return _bullet(f"Everything {phrase(node.source, v)} holds goes to {dest}.")
+
+
+def _gain_into(node: ast.GainInto, v: Voice) -> list[str]:
+    return _bullet(f"Put {phrase(node.bag, v)} from the supply on {phrase(node.dest, v)}.")
 
 
 def _score(node: ast.Score, v: Voice) -> list[str]:
@@ -102,6 +113,32 @@ def _advance(node: ast.Advance, v: Voice) -> list[str]:
     if node.key is not None:
         track = f"the {title} of {phrase(node.key, v)}"
     return _bullet(f"Advance {track} by {phrase(node.amount, v)}.")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _roll_words(node: ast.Roll, v: Voice) -> str:
+    decl = v.names.decls.get(node.die.name)
+    if isinstance(decl, ast.Dice):  # dice of the game (construct 16)
+        title = v.names.title(node.die.name)
+        if node.index is not None:
+            return f"Roll die {phrase(node.index, v)} of the {title}: it shows a face at random."
+        return f"Roll the {title}: {'it shows' if decl.count == 1 else 'each shows'} a face at random."
+    return f"Roll {plain(node.die.name)}: it shows a new value at random."
+
+
+def _set_track(node: ast.SetTrack, v: Voice) -> list[str]:
+    decl = v.names.decls.get(node.track.name)
+    if isinstance(decl, ast.Dice):  # turn a die to a face (construct 16)
+        which = f"die {phrase(node.key, v)} of the " if node.key is not None else "the "
+        return _bullet(f"Turn {which}{v.names.title(node.track.name)} to show {phrase(node.value, v)}.")
+    title = v.names.title(node.track.name)
+    track = v.own(title) if isinstance(decl, ast.Track) and decl.per_player else f"the {title}"
+    if node.key is not None:
+        track = f"the {title} of {phrase(node.key, v)}"
+    return _bullet(f"Set {track} to {phrase(node.value, v)}.")
 
 
 # ----------------------------------------------------------------- cards
@@ -225,6 +262,10 @@ def _look_at(node: ast.LookAt, v: Voice) -> list[str]:
 
 
 def _set_state(node: ast.SetState, v: Voice) -> list[str]:
+    decl = v.names.decls.get(node.state.name)
+    if isinstance(decl, ast.Track) and decl.per_player:  # `set p.morale = 3`: a player's track
+        return _bullet(f"Set {inline(node.var.name)}'s {v.names.title(node.state.name)} to "
+                       f"{phrase(node.value, v)}.")
     var, state = inline(node.var.name), plain(node.state.name)
     if isinstance(node.value, ast.Bool):
         return _bullet(f"Mark {var} as {'' if node.value.value else 'not '}{state}.")
@@ -260,6 +301,13 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.If: _if,
     ast.LookAt: _look_at,
     ast.SetState: _set_state,
+    ast.SetTrack: _set_track,
+    ast.TransferAll: _transfer_all,
+    ast.GainInto: _gain_into,
+    ast.Clear: lambda n, v: _bullet(f"Return everything on {phrase(n.stock, v)} to the supply."),
+    ast.FirstPlayerTo: lambda n, v: _bullet(
+        "You take the first player marker." if isinstance(n.player, ast.Me)
+        else f"{_capital(phrase(n.player, v))} takes the first player marker."),
     ast.Done: lambda n, v: _bullet("You are finished with this phase (you pass)."),
     ast.PassFirstPlayer: lambda n, v: _bullet("The first player marker passes to the left."),
     ast.FirstPlayerRandom: lambda n, v: _bullet("The first player is chosen at random."),
@@ -271,6 +319,6 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
         f"Carry out *{v.names.title(n.procedure.name)}*"
         + (f" for {join([phrase(a, v) for a in n.args])}" if n.args else "") + "."),
     ast.Again: lambda n, v: _bullet("You take another action in this turn."),
-    ast.Roll: lambda n, v: _bullet(f"Roll {plain(n.die.name)}: it shows a new value at random."),
+    ast.Roll: lambda n, v: _bullet(_roll_words(n, v)),
     ast.Let: lambda n, v: _bullet(f"Call {phrase(n.value, v)} *{plain(n.var.name)}*."),
 }

@@ -35,10 +35,10 @@ and the same actions always replay the same game.
 from .errors import IllegalActionError, RulesError, _BadState
 from .values import (TERMINAL, Apply, Bag, Continuation, Decision, Effect, Legal, Owner, Predicate,
                      _from_json, _is_int, _same, _seat, _to_json)
-from .chance import MASK64, _next, randrange, shuffle_list
+from .chance import MASK64, _next, randrange, roll_dice, set_die, shuffle_list
 from .actions import MEMO_LIMIT, Action, made, remember
-from .resources import (bag_minus, bag_of, bag_plus, bag_times, gain, has, holds, pay, pay_one, release,
-                        transfer)
+from .resources import (bag_minus, bag_of, bag_plus, bag_times, gain, has, holds, move_bag, pay, pay_one,
+                        release, stock_holds, transfer)
 from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw, group_by, in_zone, move,
                     move_all, overflow, put, room, sets_of_size, shuffle, zone)
 from .tables import lookup, nth, size
@@ -61,6 +61,7 @@ __all__ = [
     "choose_cards", "choose_card", "ask", "turn_order", "select_players", "only", "Phase", "Rules",
     "without", "State",
     "load_state", "restore_state", "GameBase",
+    "roll_dice", "set_die", "move_bag", "stock_holds",
     # internals, re-exported for the runtime's own tests
     "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
     "_refill", "_copy_zone", "_copy_zones", "_top_view",

@@ -114,6 +114,12 @@ class GameBase:
         s.cst = {name: [default] * len(self.card_titles)
                  for states in (*g.card_states.values(), g.piece_states) for name, default in states}
         s.ta = {t: [0] * n for t in g.tallies}
+        s.dice = {name: [faces[0]] * count for name, (count, faces) in g.dice.items()}
+        s.lead = 0
+        size = len(self.resources)
+        s.stk = {name: [0] * size if owners is None else
+                 [[0] * size if i in owners else None for i in range(len(self.card_titles))]
+                 for name, owners in g.stocks.items()}
         s.pending, s.ended, s.terminal, s.winners, s.ended_by = [], [], False, [], None
         s._past, s._moves, s._known = None, 0, 0
         s.again, s.turn_open = False, False

@@ -84,6 +84,11 @@ class Rules:
     global_tracks: tuple[str, ...] = ()
     #: track name → (g, s) → where it starts
     track_start: dict[str, Callable[[Rules, State], Any]] = dataclasses.field(default_factory=dict)
+    #: dice of the game (construct 16): name → (how many dice, their faces in order)
+    dice: dict[str, tuple[int, tuple[Any, ...]]] = dataclasses.field(default_factory=dict)
+    #: stocks (construct 18): name → the ids of the cards that each hold one, or None
+    #: for one stock for the game
+    stocks: dict[str, tuple[int, ...] | None] = dataclasses.field(default_factory=dict)
     setup: Effect | None = None
     #: the ways the game ends, tried in the order written, after every action and effect:
     #: (name, ``end when`` or None, whether it ends the game at once (else it is latched
