@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler.tools import fuzzing
+from compiler.tools import fuzzing, fuzzing_stress
 
 
 class CaseTimeout(BaseException):
@@ -82,7 +82,7 @@ def _signature(err: BaseException) -> str:
     """``TypeError at compiler/checks/typecheck.py:120`` — the innermost frame in our code."""
     frames = traceback.extract_tb(err.__traceback__)
     ours = [f for f in frames if ("/dsl/" in f.filename or "/compiler/" in f.filename)
-            and not f.filename.endswith(("fuzzing.py", "fuzz_campaign.py"))] or frames
+            and not f.filename.endswith(("fuzzing.py", "fuzzing_stress.py", "fuzz_campaign.py"))] or frames
     where = f"{Path(ours[-1].filename).parent.name}/{Path(ours[-1].filename).name}:{ours[-1].lineno}" \
         if ours else "?"
     return f"{type(err).__name__} at {where}"
@@ -159,7 +159,7 @@ def run_campaign(spec: Path, cases: int, seed: int, out_dir: Path, case_seconds:
 
 def _parts(candidate) -> tuple[str, tuple[tuple[str, str], ...]]:
     """A fuzz input as (spec text, catalogue files): a text, or a CatalogueCase."""
-    if isinstance(candidate, fuzzing.CatalogueCase):
+    if isinstance(candidate, fuzzing_stress.CatalogueCase):
         return candidate.text, candidate.catalogues
     return candidate, ()
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler import pipeline
-from compiler.tools import fuzzing
+from compiler.tools import fuzzing, fuzzing_stress
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text, engine_module
 
@@ -161,7 +161,7 @@ def test_bag_items_and_families_edited_at_random_never_raise(data):
     """The fuzzer's generators of constructs 6 and 7 (bag items rewritten with computed
     amounts, keys and bag arithmetic; a family of many members chosen, looped over and
     drawn from), through every pass including code generation."""
-    edit = data.draw(st.sampled_from((fuzzing._edit_bag_amount, fuzzing._stress_family)))
+    edit = data.draw(st.sampled_from((fuzzing._edit_bag_amount, fuzzing_stress._stress_family)))
     spec = data.draw(st.sampled_from((SPEC, SPEC.parent / "enum_keys.rules")))
     text = edit(data.draw, st, spec.read_text(encoding="utf-8"))
     fuzzing.check_input(spec, text, codegen=True)  # must not raise

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler import pipeline
-from compiler.tools import fuzzing
+from compiler.tools import fuzzing, fuzzing_stress
 from tests.helpers.specs import HEADER, analyse_text, engine, engine_module
 
 SPEC = Path(__file__).with_name("constructs") / "endings.rules"
@@ -198,7 +198,7 @@ def test_ends_made_at_random_never_raise(data):
     """The fuzzer's generator of construct 19 (many ends, with and without titles,
     conditions, timings and winners rules, named by the flow, removed by a mode), through
     every pass including code generation."""
-    text = fuzzing._stress_ends(data.draw, st, SPEC.read_text(encoding="utf-8"))
+    text = fuzzing_stress._stress_ends(data.draw, st, SPEC.read_text(encoding="utf-8"))
     fuzzing.check_input(SPEC, text, codegen=True)  # must not raise
 
 

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler import pipeline
-from compiler.tools import fuzzing
+from compiler.tools import fuzzing, fuzzing_stress
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text, engine_module
 
@@ -194,7 +194,7 @@ def test_tables_written_at_random_never_raise(data):
     """The fuzzer's generator of construct 10 (tables of numbers, ranges and members, right
     or wrong, read with one or two keys) through every pass including code generation."""
     spec = data.draw(st.sampled_from((SPEC, SPEC.parent / "enum_keys.rules")))
-    text = fuzzing._stress_table(data.draw, st, spec.read_text(encoding="utf-8"))
+    text = fuzzing_stress._stress_table(data.draw, st, spec.read_text(encoding="utf-8"))
     fuzzing.check_input(spec, text, codegen=True)  # must not raise
 
 

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler import pipeline
-from compiler.tools import fuzzing
+from compiler.tools import fuzzing, fuzzing_stress
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text, engine_module
 
@@ -154,5 +154,5 @@ def test_top_only_stacks_written_at_random_never_raise(data):
     """The fuzzer's generator of construct 11 (zones made `public top`, statements wrapped
     in `look at`), through every pass including code generation."""
     spec = data.draw(st.sampled_from((SPEC, SPEC.parent / "zone_order.rules")))
-    text = fuzzing._stress_top_only(data.draw, st, spec.read_text(encoding="utf-8"))
+    text = fuzzing_stress._stress_top_only(data.draw, st, spec.read_text(encoding="utf-8"))
     fuzzing.check_input(spec, text, codegen=True)  # must not raise

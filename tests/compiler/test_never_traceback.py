@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler.tools import fuzz_campaign, fuzzing
+from compiler.tools import fuzz_campaign, fuzzing, fuzzing_stress
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SPEC_PATH = Path("specs/utopolis.rules")  # relative: the catalogue is found beside it
@@ -31,14 +31,14 @@ def assert_analyses(text: str) -> None:
 
 # ------------------------------------------------------------------ a short mix, always
 def _no_catalogues(strategy):
-    return strategy.map(lambda text: fuzzing.CatalogueCase(text, ()))
+    return strategy.map(lambda text: fuzzing_stress.CatalogueCase(text, ()))
 
 
 @settings(max_examples=20, **SETTINGS)
 @given(st.one_of(_no_catalogues(fuzzing.spec_mutations(REAL, max_edits=1)),
                  _no_catalogues(fuzzing.spec_mutations(REAL, max_edits=3)),
-                 _no_catalogues(fuzzing.spec_stress(REAL)),
-                 fuzzing.catalogue_stress(REAL, REPO_ROOT / "specs")))
+                 _no_catalogues(fuzzing_stress.spec_stress(REAL)),
+                 fuzzing_stress.catalogue_stress(REAL, REPO_ROOT / "specs")))
 def test_a_short_mix_of_edits_and_stress_never_raises(case):
     fuzzing.check_input(SPEC_PATH, case.text, codegen=False, catalogues=case.catalogues)
 
@@ -80,14 +80,14 @@ def test_random_spec_tokens_never_raise(text: str):
 # ------------------------------------------------------------------ stress: sizes and depths
 @pytest.mark.slow
 @settings(max_examples=25, **SETTINGS)
-@given(fuzzing.spec_stress(REAL))
+@given(fuzzing_stress.spec_stress(REAL))
 def test_stressed_specs_never_raise(text: str):
     assert_analyses(text)
 
 
 @pytest.mark.slow
 @settings(max_examples=15, **SETTINGS)
-@given(fuzzing.catalogue_stress(REAL, REPO_ROOT / "specs"))
+@given(fuzzing_stress.catalogue_stress(REAL, REPO_ROOT / "specs"))
 def test_stressed_catalogues_never_raise(case):
     fuzzing.check_input(SPEC_PATH, case.text, codegen=False, catalogues=case.catalogues)
 
@@ -98,7 +98,7 @@ def test_questions_about_players_and_zones_never_raise(data):
     """The fuzzing generator of constructs 4 and 5 (issue 11): nested questions about
     players, maybe values and order in zones on the real spec's zones; whatever they
     make, the compiler reports, never raises, and lowers what checks clean."""
-    text = fuzzing._stress_questions(data.draw, st, REAL)
+    text = fuzzing_stress._stress_questions(data.draw, st, REAL)
     fuzzing.check_input(SPEC_PATH, text)
 
 
@@ -108,7 +108,7 @@ def test_ranged_tracks_and_set_never_raise(data):
     """The fuzzing generator of construct 12 (issue 11): a ranged track with odd ends, set
     and advanced to odd values; the compiler reports, never raises, and lowers what checks
     clean."""
-    text = fuzzing._stress_track_ranges(data.draw, st, REAL)
+    text = fuzzing_stress._stress_track_ranges(data.draw, st, REAL)
     fuzzing.check_input(SPEC_PATH, text)
 
 
@@ -118,11 +118,11 @@ def test_dice_of_the_game_never_raise(data):
     """The fuzzing generator of construct 16 (issue 11): dice with odd faces and counts,
     rolled, turned, indexed and counted; the compiler reports, never raises, and lowers
     what checks clean."""
-    text = fuzzing._stress_dice(data.draw, st, REAL)
+    text = fuzzing_stress._stress_dice(data.draw, st, REAL)
     fuzzing.check_input(SPEC_PATH, text)
 
 
-@pytest.mark.parametrize("edit", fuzzing.STRESS, ids=lambda e: e.__name__)
+@pytest.mark.parametrize("edit", fuzzing_stress.STRESS, ids=lambda e: e.__name__)
 def test_each_stress_edit_changes_the_spec(edit):
     from hypothesis import Phase, find
 
@@ -217,7 +217,7 @@ def test_deeply_nested_expression_never_raises(expr: str):
 # ------------------------------------------------------------------ card entries of the wrong shape
 # Found by verify8: a key YAML reads as no text (`5: 1`) and provisional_fields that is no list
 # of names raised TypeError; a text there was read letter by letter.  `rulebook fuzz` now
-# draws such entries ("shape" in fuzzing.catalogue_stress).
+# draws such entries ("shape" in fuzzing_stress.catalogue_stress).
 @pytest.mark.parametrize("entry,code,words", [
     ("    5: 1\n", "E0307", "a key YAML reads as a number, not a field name: `5`"),
     ("    ~: 1\n", "E0307", "as nothing (null)"),
