@@ -15,9 +15,10 @@ from collections.abc import Callable, Mapping
 
 from dsl import ast
 
-from compiler.docs.english.expressions import (Voice, card_noun, domain, join, phrase, selection,
+from compiler.docs.english.expressions import (Voice, card_noun, domain, join, phrase,
                                                type_noun)
 from compiler.docs.english.glossary import as_names, plain
+from compiler.docs.english.queries import selection
 from compiler.docs.english.statements import lines
 from compiler.docs.markdown import Markdown, cell, code, inline
 

@@ -408,118 +408,6 @@ def _bag_arith(node: ast.Arith, v: Voice) -> str:
     return text
 
 
-def _called(name: ast.Ident | None) -> str:
-    """`` (each one *s*)`` for the card named by ``as s``, else nothing."""
-    return f" (each one *{plain(name.name)}*)" if name is not None else ""
-
-
-def _count(node: ast.Count, v: Voice) -> str:
-    text = f"the number of {card_noun(node.zone, v.names)} in {_zone(node.zone, v)}{_called(node.name)}"
-    if node.where is not None:
-        text += " " + relative(node.where, v.on_cards(), plural=True)
-    return text
-
-
-def _sum(node: ast.Sum, v: Voice) -> str:
-    cards = f"the {card_noun(node.zone, v.names)} in {_zone(node.zone, v)}{_called(node.name)}"
-    if node.where is not None:
-        cards += " " + relative(node.where, v.on_cards(), plural=True)
-    value = phrase(node.value, v.on_cards())
-    if isinstance(node.value, (ast.Name, ast.Attribute)):
-        return f"the total {value} of {cards}"
-    return f"the total of ({value}) over {cards}"
-
-
-def _in_zone(node: ast.InZone, v: Voice) -> str:
-    z = node.zone
-    decl = v.names.decls.get(z.zone.name)
-    owned = isinstance(decl, ast.Zone) and (decl.per_player or decl.per_card is not None)
-    if owned and z.owner is None and z.owner_expr is None:
-        where = f"any {v.names.title(z.zone.name)}"
-    else:
-        where = _zone(z, v)
-    return f"{phrase(node.card, v)} is in {where}"
-
-
-def _table_read(node: ast.TableRead, v: Voice) -> str:
-    """``recruit_cost[k]``: "the *discs to recruit your next crew-member* for k"."""
-    keys = join([phrase(k, v) for k in node.keys])
-    return f"the {v.names.title(node.table.name)} for {keys}"
-
-
-def _index(node: ast.Index, v: Voice) -> str:
-    decl = v.names.decls.get(node.track.name)
-    if isinstance(decl, ast.Table) and node.owner is None:
-        return _table_read(ast.TableRead(node.track, (node.key,), node.span), v)
-    if node.owner is not None and str(v.names.fields.get(node.track.name, "")).startswith("list of "):
-        return (f"entry {phrase(node.key, v)} of {inline(node.owner)}'s {plain(node.track.name)} "
-                "(counting from 1)")
-    if isinstance(decl, ast.Resource):  # a member of a resource family, held by you or p
-        what = f"{v.names.title(node.track.name)} of type {phrase(node.key, v)}"
-        return v.own(what) if node.owner is None else f"{inline(node.owner)}'s {what}"
-    return f"the {v.names.title(node.track.name)} of {phrase(node.key, v)}"
-
-
-def _best(node: ast.Best, v: Voice) -> str:
-    noun = card_noun(node.zone, v.names, plural=False)
-    key = phrase(node.key, v.on_cards())
-    return (f"the {noun} in {_zone(node.zone, v)}{_called(node.name)} with the highest {key} "
-            "(the first one on a tie)")
-
-
-def _top_of(node: ast.TopOf, v: Voice) -> str:
-    noun = card_noun(node.zone, v.names, plural=False)
-    text = f"the {node.side} {noun} of {_zone(node.zone, v)}"
-    if node.where is not None:
-        text = f"the {'topmost' if node.side == 'top' else 'bottommost'} {noun} of {_zone(node.zone, v)} " \
-               + relative(node.where, v.on_cards())
-    return text + " (no card if there is none)"
-
-
-def _next_in(node: ast.NextIn, v: Voice) -> str:
-    noun = card_noun(node.zone, v.names, plural=False)
-    key = phrase(node.key, v.on_cards())
-    start = "from" if node.inclusive else "after"
-    text = f"the next {noun} of {_zone(node.zone, v)}, going round by {key} {start} {phrase(node.start, v)}"
-    if node.where is not None:
-        text += ", " + relative(node.where, v.on_cards())
-    return text + f" (from the highest {key} back to the lowest; no card if none qualifies)"
-
-
-def _field_of(node: ast.FieldOf, v: Voice) -> str:
-    return f"({phrase(node.obj, v)})'s {plain(node.attr)}"
-
-
-def selection(where, measures, then_where, v: Voice) -> str:
-    """The clauses of ``each player``/``the player`` after the word "player": ``who ...``,
-    ``with the most ...``, ``then the fewest ...``, in the order written."""
-    they = v.their()
-    parts = []
-    if where is not None:
-        parts.append(f"for whom {phrase(where, they)}")
-    for i, (direction, measure) in enumerate(measures):
-        parts.append(f"{'with' if i == 0 else 'then'} the {direction} "
-                     f"{phrase(measure, replace(they, your=''))}")
-    if then_where is not None:
-        parts.append(f"{'among those, ' if measures else ''}for whom {phrase(then_where, they)}")
-    return ", ".join(parts)
-
-
-def _the_player(node: ast.ThePlayer, v: Voice) -> str:
-    return (f"the player {selection(node.where, node.measures, node.then_where, v)} "
-            "(nobody if none or several are still tied)")
-
-
-def _count_players(node: ast.CountPlayers, v: Voice) -> str:
-    return f"the number of players for whom {phrase(node.condition, v.their())}"
-
-
-def _every_player(node: ast.EveryPlayer, v: Voice) -> str:
-    if _mentions_of_me(node.condition, v.names) <= 1:
-        return phrase(node.condition, replace(v, you="every player", your="every player's"))
-    return f"for every player, {phrase(node.condition, v.their())}"
-
-
 def _call(node: ast.Call, v: Voice) -> str:
     args = [phrase(a, v) for a in node.args]
     if node.func.name in _CALLS:
@@ -576,6 +464,12 @@ def relative(cond, v: Voice, var: str | None = None, plural: bool = False) -> st
 
     return clause(cond)
 
+
+# The phrases of the queries (counts, sums, table entries, zone order, players questions) build on
+# the ones above: imported here, after them, for the table below.
+from compiler.docs.english.queries import (  # noqa: E402
+    _best, _count, _count_players, _every_player, _field_of, _in_zone, _index, _next_in, _sum,
+    _table_read, _the_player, _top_of)
 
 #: Renderer of every expression class (``dsl.ast.Expr``) and of ``ZoneRef``.
 EXPR_RENDERERS: dict[type, Callable[..., str]] = {

@@ -14,9 +14,10 @@ from collections.abc import Callable, Mapping
 
 from dsl import ast
 
-from compiler.docs.english.expressions import (Voice, card_noun, join, phrase, relative, selection,
+from compiler.docs.english.expressions import (Voice, card_noun, join, phrase, relative,
                                                type_noun)
 from compiler.docs.english.glossary import as_names, plain
+from compiler.docs.english.queries import selection
 from compiler.docs.markdown import Markdown, inline
 
 INDENT = Markdown("    ")
