@@ -26,6 +26,7 @@ from compiler.analysis import compose, constfold
 from compiler.checks import statements, typecheck
 from compiler.docs import english
 from compiler.engine import choices, pyexpr
+from compiler.engine import statements as lowering
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 #: The specs that hold every node class between them (tests/dsl/test_parser.py checks it).
@@ -67,8 +68,8 @@ PASSES: dict[str, tuple[dict, dict[type, str]]] = {
         {ast.ZoneRef: "not a value: a zone's cards are known only in play",
          **_exempt(STATEMENTS | {ast.AskOption} | DOMAINS | DECLARATIONS | PARTS | REFERENCES,
                    "folding computes the values of expressions only")}),
-    "lowering to Python (compiler/engine: pyexpr.EXPRESSIONS, pyexpr.STATEMENTS, choices.DOMAINS)": (
-        {**pyexpr.EXPRESSIONS, **pyexpr.STATEMENTS, **choices.DOMAINS},
+    "lowering to Python (compiler/engine: pyexpr.EXPRESSIONS, statements.STATEMENTS, choices.DOMAINS)": (
+        {**pyexpr.EXPRESSIONS, **lowering.STATEMENTS, **choices.DOMAINS},
         {ast.ZoneRef: "not a value: pyexpr.zone and pyexpr.owner lower a zone wherever a rule names one",
          ast.AskOption: "lowered with its `ask`, one branch per option of the function it makes",
          **_exempt(DECLARATIONS | PARTS, "lowered from the composed modes' tables by EngineGenerator, one "

@@ -16,7 +16,8 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from compiler.analysis import names as N
-from compiler.engine.pyexpr import Ctx, Writer, expr, zone
+from compiler.engine.pyexpr import Ctx, expr, zone
+from compiler.engine.statements import Writer
 from compiler.engine.pyquote import literal
 from dsl import ast
 

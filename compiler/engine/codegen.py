@@ -25,7 +25,8 @@ from compiler.engine.choices import (
 )
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
 from compiler.engine.naming import Namer
-from compiler.engine.pyexpr import Ctx, Resources, StmtLowering, Writer, _players, expr
+from compiler.engine.pyexpr import Ctx, Resources, _players, expr
+from compiler.engine.statements import StmtLowering, Writer
 from compiler.engine.pyquote import Code, engine_environment, literal, reference
 from compiler.engine.touches import end_after, end_after_answer
 from dsl import ast

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from compiler.engine.pyexpr import Writer
+from compiler.engine.statements import Writer
 from compiler.engine.pyquote import Code, literal
 
 
