@@ -16,8 +16,9 @@ from typing import Any
 from dsl import ast
 from compiler.analysis import constfold
 from compiler.analysis import names as N
-from compiler.engine.pyexpr import (_IDENT, Ctx, Resources, _loop_enum, _maybe, _players, _zone_card,
-                                    amount, expr, holder_place, owner, slot, stock_place, zone)
+from compiler.engine.bags import amount
+from compiler.engine.pyexpr import (_IDENT, Ctx, Resources, _loop_enum, _maybe, _players, _zone_card, expr,
+                                    holder_place, owner, slot, stock_place, zone)
 from compiler.engine.pyquote import Code, comment, docstring, literal
 
 
