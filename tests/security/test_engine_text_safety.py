@@ -423,9 +423,9 @@ _TEXT_ATTRIBUTES = {"title", "text", "label", "path", "description", "rulebook",
 
 def test_codegen_puts_spec_text_in_code_only_through_the_quoting_rules():
     """In the engine backend (compiler/engine/codegen.py, legal.py, pyexpr.py, bags.py,
-    statements.py and the modules of compiler/engine/ that write source): no ``repr`` (a token's repr is not its text), and
-    no f-string that becomes a line of code reads a text attribute except inside
-    ``literal``/``docstring``/``comment``."""
+    statements.py and the modules of compiler/engine/ that write source): no ``repr`` (a
+    token's repr is not its text), and no f-string that becomes a line of code reads a text
+    attribute except inside ``literal``/``docstring``/``comment``."""
     for name in ("codegen.py", "legal.py", "pyexpr.py", "bags.py", "statements.py", "choices.py",
                  "mode_tables.py", "naming.py"):
         path = REPO_ROOT / "compiler" / "engine" / name
