@@ -19,13 +19,13 @@ from compiler.analysis import names as N
 from compiler.analysis import tables as table_data
 from compiler.analysis.compose import Composition
 from compiler.analysis.types import Types
+from compiler.engine.end_checks import _end_after, _end_after_answer, _end_named
 from compiler.engine.legal import LegalActions, _quoted
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
 from compiler.engine.naming import Namer
 from compiler.engine.pyexpr import Ctx, Resources, _players, expr
 from compiler.engine.statements import StmtLowering, Writer
 from compiler.engine.pyquote import Code, engine_environment, literal, reference
-from compiler.engine.touches import end_after, end_after_answer
 from dsl import ast
 from dsl.spans import source_lines
 
@@ -513,27 +513,6 @@ def _unshare(functions: list[str]) -> list[Code]:
     return [Code(_SHARED.sub(plain, source)) for source in functions]
 
 
-def _end_after(mode):
-    """The ``end_after`` field of a mode's rules: the names of the actions after which
-    the ends' conditions are checked (the union over the ends of
-    :func:`compiler.engine.touches.end_after`), or None (after every action)."""
-    union: set[str] = set()
-    for end in mode.ends.values():
-        if end.when is not None:
-            after = end_after(mode, end.when)
-            if after is None:
-                return literal(None)
-            union.update(after)
-    return names_tuple(tuple(sorted(union))) if union else literal(None)
-
-
-def _end_after_answer(mode) -> bool:
-    """The ``end_after_answer`` field: whether some end's condition may change when a
-    question inside an effect is answered (True when no end has a condition)."""
-    conditions = [end.when for end in mode.ends.values() if end.when is not None]
-    return not conditions or any(end_after_answer(mode, c) for c in conditions)
-
-
 def _family(slot: str) -> str:
     """The resource a slot of the engine's bags belongs to: ``disc`` for ``disc[science]``."""
     return slot.split("[", 1)[0]
@@ -559,13 +538,3 @@ def _literal(e):
     if isinstance(e, ast.Name):
         return e.name
     return None
-
-
-def _end_named(mode, edge: ast.Edge) -> str | None:
-    """The end a transition into ``end`` names in its condition (the first of the mode's
-    ends, in the order written, whose name the condition reads), which then decides who
-    wins; None when it names none."""
-    if edge.condition is None:
-        return None
-    read = {n.name for n in ast.walk(edge.condition) if isinstance(n, ast.Name)}
-    return next((name for name in mode.ends if name in read), None)

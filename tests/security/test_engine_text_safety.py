@@ -427,7 +427,7 @@ def test_codegen_puts_spec_text_in_code_only_through_the_quoting_rules():
     token's repr is not its text), and no f-string that becomes a line of code reads a text
     attribute except inside ``literal``/``docstring``/``comment``."""
     for name in ("codegen.py", "legal.py", "pyexpr.py", "bags.py", "statements.py", "choices.py",
-                 "mode_tables.py", "naming.py"):
+                 "mode_tables.py", "naming.py", "end_checks.py"):
         path = REPO_ROOT / "compiler" / "engine" / name
         tree = pyast.parse(path.read_text(encoding="utf-8"))
         for node in pyast.walk(tree):
