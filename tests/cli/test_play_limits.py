@@ -4,6 +4,7 @@ a message naming the game, mode, seed and action, never a traceback (exit status
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.helpers.commands import ROOT, rulebook
@@ -41,7 +42,8 @@ def test_a_game_that_never_ends_stops_after_max_actions(tmp_path: Path):
 
 def test_an_engine_that_fails_mid_game_is_a_message_not_a_traceback(tmp_path: Path):
     text = TOP_ONLY.read_text(encoding="utf-8")
-    text = text.replace("players 2 to 5", "players 3").replace('"top_only.cards.yaml"', '"few.cards.yaml"')
+    text = re.sub(r"\n  players [^\n]*\n", "\n  players 3\n", text, count=1)
+    text = text.replace('"top_only.cards.yaml"', '"few.cards.yaml"')
     write_specs(tmp_path, {"top_only.rules": text, "few.cards.yaml": CARDS,
                            "top_only_locations.cards.yaml":
                            (TOP_ONLY.parent / "top_only_locations.cards.yaml").read_text(encoding="utf-8")})
