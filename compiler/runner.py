@@ -95,11 +95,21 @@ def describe(state) -> str:
     return first.replace(f", round {state.round}, ", ", ", 1) + newline + rest
 
 
-def play_game(module, mode: str | None, players: int | None, seed: int, log=None):
+#: How many actions ``rulebook play`` (and ``bench``) let a game of random bots take before
+#: it stops it as a game that does not end: far more than any game takes (a six-player
+#: Metropolis game of random bots takes about 22,000).
+MAX_ACTIONS = 100_000
+
+
+def play_game(module, mode: str | None, players: int | None, seed: int, log=None,
+              max_actions: int = MAX_ACTIONS):
     """Play one game with seeded random bots; returns the final state.
 
     ``players`` defaults to the smallest count the mode allows; RulesError for
-    a bad mode, player count or seed, raised before anything is written to ``log``."""
+    a bad mode, player count or seed, raised before anything is written to ``log``.
+    RunError (exit 1) when the game has not ended after ``max_actions`` actions, or
+    when the engine raises RuntimeError (a flow nobody can play, say): the message
+    names the game, mode, seed and action number, not a traceback."""
     if players is None:
         players = module.Game.player_counts(mode)[0]
     game = module.Game(num_players=players, mode=mode, seed=seed)
@@ -108,17 +118,26 @@ def play_game(module, mode: str | None, players: int | None, seed: int, log=None
     if log is not None:
         log.write(json.dumps({"event": "start", "game": module.Game.NAME, "mode": game.mode,
                               "players": players, "seed": seed}) + "\n")
-    while not state.is_terminal():
-        action = bots.choice(state.legal_actions())
-        state.apply_action(action)
-        if log is not None:
-            log.write(json.dumps({"event": "action", **action.to_json(), "text": str(action)}) + "\n")
+    where = f"{module.Game.NAME} (mode {game.mode}, {players} players, seed {seed})"
+    done = 0
+    try:
+        while not state.is_terminal():
+            if done >= max_actions:
+                raise RunError(f"{where}: stopped after {max_actions} actions: the game did not "
+                               "end (raise the limit with --max-actions)", 1)
+            action = bots.choice(state.legal_actions())
+            state.apply_action(action)
+            done += 1
+            if log is not None:
+                log.write(json.dumps({"event": "action", **action.to_json(), "text": str(action)})
+                          + "\n")
+    except RuntimeError as err:  # RecursionError too: an engine that cannot go on
+        raise RunError(f"{where}: the engine failed at action {done + 1}: "
+                       f"{type(err).__name__}: {err}", 1) from None
     if log is not None:
         log.write(json.dumps({"event": "end", "scores": state.scores(), "returns": state.returns(),
                               "winners": state.winners_list(), "round": state.round}) + "\n")
     return state
-
-
 
 
 def _check_log_path(path: Path) -> None:
@@ -131,16 +150,17 @@ def _check_log_path(path: Path) -> None:
         raise RunError(f"cannot write the log {str(path)!r}: permission denied")
 
 
-def play(module, mode: str | None, players: int | None, seed: int, log_path: Path | None = None):
-    """Play one game (:func:`play_game`) and write its log to ``log_path`` (if given)
-    once the game is over, so no log is half written; returns the final state.
-    RunError (exit 2) for a log that cannot be written or a bad mode, player count
-    or seed."""
+def play(module, mode: str | None, players: int | None, seed: int, log_path: Path | None = None,
+         max_actions: int = MAX_ACTIONS):
+    """Play one game (:func:`play_game`, at most ``max_actions`` actions) and write its log
+    to ``log_path`` (if given) once the game is over, so no log is half written; returns
+    the final state.  RunError (exit 2) for a log that cannot be written or a bad mode,
+    player count or seed; exit 1 for a game that does not end or an engine that fails."""
     if log_path is not None:
         _check_log_path(log_path)
     log = io.StringIO() if log_path is not None else None
     try:
-        state = play_game(module, mode, players, seed, log)
+        state = play_game(module, mode, players, seed, log, max_actions)
     except module.RulesError as err:
         raise RunError(str(err)) from None
     if log_path is not None:
@@ -259,6 +279,10 @@ def replay(path: Path, root: Path) -> Replay:
                 state.apply_action(action)
             except module.IllegalActionError as err:
                 raise RunError(f"replay DIVERGES from the log at line {number}: {err}", 1) from None
+            except RuntimeError as err:  # an engine that cannot go on: a message, not a traceback
+                raise RunError(f"{where}: {head['game']} (mode {head['mode']}, seed {head['seed']}): "
+                               f"the engine failed at action {state.move_number() + 1}: "
+                               f"{type(err).__name__}: {err}", 1) from None
             continue
         # the end event: the replayed game must be over, with the same outcome
         if not state.is_terminal():

@@ -1,6 +1,6 @@
 """Tables (construct 10): the kinds of their keys (E0587), keys given twice (E0588), the
-types of their values (E0589), tables too large (E0592), and enum-keyed tables that miss
-members (W0112).
+types of their values (E0589), tables too large (E0592), tables with no rows (E0593), and
+enum-keyed tables that miss members (W0112).
 
 Reads of a table are checked where they are written (:meth:`Checker._table_read`).
 """
@@ -28,6 +28,9 @@ class _Tables(Checker):
     def table(self, table: ast.Table) -> None:
         """One table: every row's key of the first row's kinds, once; one value type."""
         if not table.rows:
+            self.report.error(codes.TABLE_NO_ROWS, f"`{table.name}` has no rows: no key gives a value",
+                              table.span, hint="write its rows (`1 to 3 -> 2`), or use a `param` "
+                              "for a single value")
             return
         first = table.rows[0]
         kinds = [T.key_type(p, self.mode) for p in first.keys]

@@ -19,8 +19,8 @@ import importlib
 import os
 import sys
 
-from compiler.cli.common import CliError, at_least_zero
-from compiler.runner import RunError
+from compiler.cli.common import CliError, at_least_one, at_least_zero
+from compiler.runner import MAX_ACTIONS, RunError
 
 #: The modules of the commands, imported only for the command that runs (``rulebook
 #: play`` needs no parser, ``rulebook check`` no Jinja).
@@ -112,6 +112,8 @@ def _main(argv: list[str] | None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bots", choices=("random",), default="random")
     p.add_argument("--log", help="write a JSON-lines event log here")
+    p.add_argument("--max-actions", type=at_least_one, default=MAX_ACTIONS, metavar="N",
+                   help=f"stop a game that has not ended after N actions (default {MAX_ACTIONS:,})")
     p.set_defaults(func=_command("games:cmd_play"))
     p = sub.add_parser("replay", help="re-run a game from its JSON-lines log")
     p.add_argument("log")

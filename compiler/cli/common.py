@@ -63,3 +63,14 @@ def at_least_zero(kind):
             raise argparse.ArgumentTypeError(f"must be a number >= 0, not {text!r}")
         return value
     return parse
+
+
+def at_least_one(text: str) -> int:
+    """An argparse type: a whole number that is at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {text!r}")
+    return value

@@ -12,7 +12,7 @@ from compiler.cli.common import CliError, project_root
 def cmd_play(args) -> int:
     module = runner.load_game(args.game, project_root())
     state = runner.play(module, args.mode, args.players, args.seed,
-                        Path(args.log) if args.log else None)
+                        Path(args.log) if args.log else None, args.max_actions)
     print(runner.describe(state))
     winners = ", ".join(f"player {w + 1}" for w in state.winners_list()) or "nobody"
     rounds = f"{state.round} rounds and " if runner.counts_rounds(state) else ""

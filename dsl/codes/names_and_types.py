@@ -267,4 +267,9 @@ CODES: tuple[Code, ...] = (
          "from something else (a card's cost, a sum), which holds nothing. Name a player or a stock "
          "(`left_here of loc`).",
          'action give "Give" {\n  effect {\n    transfer coin 1 to coin 2\n  }\n  source "Turn"\n}\n'),
+    Code(TABLE_NO_ROWS := "E0593", "a table with no rows",
+         "A table gives a value for each key of its rows (`1 to 3 -> 2`); one with none has no key, "
+         "no value and no type for its reads. Write its rows, or use a `param` for a single value.",
+         'table cost "Cost" {\n  source "Turn"\n}\n\n'
+         'action buy "Buy" {\n  effect {\n    score cost[vp]\n  }\n  source "Turn"\n}\n'),
 )

@@ -220,3 +220,18 @@ def test_a_mode_that_replaces_a_table_reads_its_own(tmp_path):
             costs.append(before - _held(game, state, me)["disc[science]"])
         paid[mode] = costs
     assert paid == {"standard": [2, 3, 4], "cheap": [1, 1, 0]}  # the 5th has no row: 0
+
+
+# Found by a fresh-user check: a table with no rows checked clean, and the engine's read of
+# it gave None, so `score t[vp]` crashed mid-game.
+def test_a_table_with_no_rows_is_reported(tmp_path):
+    from dsl.code_examples import MINIMAL_SPEC
+
+    text = (MINIMAL_SPEC.replace("actions earn, finish", "actions earn, finish, buy")
+            + '\ntable t "t" {\n  source "Rules"\n}\n\n'
+            'action buy "Buy" {\n  effect {\n    score t[vp]\n  }\n  source "Turn"\n}\n')
+    result = compile_text(tmp_path, text)
+    found = [d for d in result.diagnostics if d.code == "E0593"]
+    assert [d.severity for d in found] == ["error"] and not result.ok
+    assert found[0].span.line == text.splitlines().index('table t "t" {') + 1
+    assert "`t` has no rows" in found[0].message and "param" in found[0].hint
