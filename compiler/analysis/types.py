@@ -88,7 +88,7 @@ class Type:
         if self.kind == "enum":
             return f"a {self.of}"
         if self.kind == "list":
-            return f"a list of {self.element().words().removeprefix('a ')}s"
+            return f"a list, each entry {self.element().words()}"  # no plurals to guess
         return {"int": "a number", "bool": "true or false", "bag": "a bag of resources",
                 "player": "a player", "text": "a text", "nothing": "`nothing`"}.get(self.kind, str(self))
 

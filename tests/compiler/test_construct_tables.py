@@ -235,3 +235,12 @@ def test_a_table_with_no_rows_is_reported(tmp_path):
     assert [d.severity for d in found] == ["error"] and not result.ok
     assert found[0].span.line == text.splitlines().index('table t "t" {') + 1
     assert "`t` has no rows" in found[0].message and "param" in found[0].hint
+
+
+def test_a_list_type_is_named_without_a_guessed_plural():
+    """Type words never build a plural by adding "s" (it gave "a list of bonuss"): a
+    list names the type of each entry."""
+    from compiler.analysis.types import Type
+
+    assert Type.list_of(Type("enum", "bonus")).words() == "a list, each entry a bonus"
+    assert Type.list_of(Type("int")).words() == "a list, each entry a number"
