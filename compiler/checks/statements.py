@@ -20,6 +20,30 @@ from compiler.checks.typecheck import Checker
 DECISIONS = (ast.ChooseCards, ast.ChooseCard, ast.Ask)
 
 
+#: Statements that take cards out of a zone named in the statement (its ``source``).
+_EMPTIES_SOURCE = (ast.MoveAll, ast.Draw, ast.ChooseCards)
+#: Statements that may take a card out of any zone (the card moved, or a procedure's body).
+_EMPTIES_ANY = (ast.MoveCard, ast.DoProcedure, ast.ChooseCard)
+
+
+def _forget_guards(st, scope: N.Scope) -> N.Scope:
+    """The scope after ``st``, without the guards (``count Z >= 1``) it may have made
+    false: a statement that takes cards out of ``Z`` (``move all Z ...``, ``draw ... from
+    Z``) forgets the guards on ``Z``; one that may take a card out of any zone (``move
+    c ...``, a procedure) forgets them all.  Nested blocks count (design 1.2: a guard
+    holds only while nothing has emptied its zone)."""
+    emptied: set[str] = set()
+    for node in ast.walk(st):
+        if isinstance(node, _EMPTIES_ANY):
+            return N.Scope(dict(scope.locals), scope.card, scope.narrowed, frozenset())
+        if isinstance(node, _EMPTIES_SOURCE):
+            emptied.add(node.source.zone.name)
+    if not emptied:
+        return scope
+    kept = frozenset(g for g in scope.guards if g[0].zone.name not in emptied)
+    return N.Scope(dict(scope.locals), scope.card, scope.narrowed, kept)
+
+
 class BlockChecker(Checker):
     """A :class:`~compiler.checks.typecheck.Checker` that also checks statements."""
 
@@ -30,6 +54,8 @@ class BlockChecker(Checker):
                                   "does, or be followed only by other decisions", st.span,
                                   hint="move the statements after it before it")
             scope = self.stmt(st, scope) or scope
+            if scope.guards:
+                scope = _forget_guards(st, scope)
 
     def stmt(self, st, scope: N.Scope) -> N.Scope | None:
         """Check one statement (by its class's rule in :data:`STATEMENTS`); returns the

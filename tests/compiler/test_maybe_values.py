@@ -245,3 +245,32 @@ def test_a_test_of_a_value_never_absent_is_a_warning(tmp_path):
                                                          "nothing here"]
     assert warnings("if me != nobody {\n      score 1\n    }") == [
         "this test is always true: a player is never nobody here"]
+
+
+#: A guard no longer holds once a statement may have emptied its zone (found by the
+#: end-of-session check: the engine read card -1, another card's value).
+EMPTIED_AFTER_GUARD = {
+    "all moved out": ("move all market into my hand\n    score (top of market).value", "count market >= 1"),
+    "all moved out, inside the if": (
+        "if count market >= 1 {\n      move all market into my hand\n"
+        "      score (top of market).value\n    }", ""),
+    "one card moved (it may be the last)": (
+        "let t = top of market\n    move t into my hand\n    score (top of market).value",
+        "count market >= 1"),
+    "emptied inside a nested block": (
+        "if true {\n      move all market into my hand\n    }\n    score (best market by value).value",
+        "count market >= 1"),
+}
+
+
+@pytest.mark.parametrize("case", EMPTIED_AFTER_GUARD.values(), ids=EMPTIED_AFTER_GUARD.keys())
+def test_a_guard_is_forgotten_once_its_zone_may_be_emptied(tmp_path, case):
+    effect, require = case
+    found = _errors(tmp_path, effect, require)
+    assert [c for c, _ in found] == ["E0580"], found
+
+
+def test_a_guard_on_another_zone_survives_emptying_this_one(tmp_path):
+    """Moving every card out of `my hand` says nothing about `market`: its guard holds."""
+    effect = "move all my hand into market\n    score (top of market).value"
+    assert _errors(tmp_path, effect, "count market >= 1") == []
