@@ -136,6 +136,15 @@ class Scope:
         return Scope(dict(self.locals), self.card, self.narrowed | frozenset(names),
                      self.guards | frozenset(guards))
 
+    def forget(self, zones: frozenset[str] | None = None) -> Scope:
+        """This scope without the guards on the zones named ``zones`` (all guards when
+        None): a statement may have emptied those zones."""
+        kept = frozenset() if zones is None else frozenset(
+            g for g in self.guards if g[0].zone.name not in zones)
+        if kept == self.guards:
+            return self
+        return Scope(dict(self.locals), self.card, self.narrowed, kept)
+
     def type_of(self, name: str) -> Type | None:
         """The type of local ``name`` here, narrowed (None when it is not a local)."""
         t = self.locals.get(name)

@@ -35,13 +35,10 @@ def _forget_guards(st, scope: N.Scope) -> N.Scope:
     emptied: set[str] = set()
     for node in ast.walk(st):
         if isinstance(node, _EMPTIES_ANY):
-            return N.Scope(dict(scope.locals), scope.card, scope.narrowed, frozenset())
+            return scope.forget()
         if isinstance(node, _EMPTIES_SOURCE):
             emptied.add(node.source.zone.name)
-    if not emptied:
-        return scope
-    kept = frozenset(g for g in scope.guards if g[0].zone.name not in emptied)
-    return N.Scope(dict(scope.locals), scope.card, scope.narrowed, kept)
+    return scope.forget(frozenset(emptied)) if emptied else scope
 
 
 class BlockChecker(Checker):
