@@ -14,24 +14,22 @@ from __future__ import annotations
 
 from dsl.ast.base import Ident, Meta
 from dsl.ast.declarations import (Action, Add, Amend, BagDomain, CardDomain, CardState, CardType, Catalogue,
-                                  Choice, Decl, Derived, Domain, Edge, End, Enum, EnumDomain, EnumMember,
-                                  Field, Flow, Game, KeyRange, ListType, Mode, ModeOp, ModePlayers, Module,
-                                  Overflow, Param, Phase, Pieces, PlayerDomain, ProcParam, Procedure,
-                                  RangeDomain, Remove, Replace, Resource, RollOff, SetParam, Setup, Spec,
-                                  SubsetDomain, Table, TableRow, Tally, TieBreaker, Track, Trigger, UseModule,
-                                  Uses, Winners, Zone)
+                                  Choice, Decl, Derived, Dice, Domain, Edge, End, Enum, EnumDomain,
+                                  EnumMember, Field, Flow, Game, KeyRange, ListType, Mode, ModeOp,
+                                  ModePlayers, Module, Overflow, Param, Phase, Pieces, PlayerDomain,
+                                  ProcParam, Procedure, RangeDomain, Remove, Replace, Resource, RollOff,
+                                  SetParam, Setup, Spec, Stock, SubsetDomain, Table, TableRow, Tally,
+                                  TieBreaker, Track, Trigger, UseModule, Uses, Winners, Zone)
 from dsl.ast.expressions import (And, AnyPlayer, Arith, Attribute, BagItem, BagLiteral, Best, Bool, Call,
-                                 Compare, Count, CountPlayers, EmptyBag, EveryPlayer, Expr, FieldOf, Has,
-                                 InZone, Index, It, Me, Name, Neg, NextIn, Nobody, Not, Nothing, Number, Or,
-                                 PlayerCount, RollValue, Sum, TableRead, Text, ThePlayer, TopOf, ZoneRef)
-from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, ChooseCards, Done, DoProcedure,
-                                Draw, EachPlayer, FirstPlayerMost, FirstPlayerRandom, ForEach, Gain, If, Let,
-                                LookAt, MoveAll, MoveCard, PassFirstPlayer, Pay, PutCatalogue, Release,
-                                Reveal, Roll, Score, SetState, Shuffle, Stmt, Transfer)
-# slice C2 (issue 11): tracks set to a value, the round number
-from dsl.ast.declarations import Dice, Stock
-from dsl.ast.expressions import CountShowing, FirstPlayer, RoundNumber, StockOf
-from dsl.ast.statements import Clear, FirstPlayerTo, GainInto, SetTrack, TransferAll
+                                 Compare, Count, CountPlayers, CountShowing, EmptyBag, EveryPlayer, Expr,
+                                 FieldOf, FirstPlayer, Has, InZone, Index, It, Me, Name, Neg, NextIn, Nobody,
+                                 Not, Nothing, Number, Or, PlayerCount, RollValue, RoundNumber, StockOf, Sum,
+                                 TableRead, Text, ThePlayer, TopOf, ZoneRef)
+from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, ChooseCards, Clear, DoProcedure,
+                                Done, Draw, EachPlayer, FirstPlayerMost, FirstPlayerRandom, FirstPlayerTo,
+                                ForEach, Gain, GainInto, If, Let, LookAt, MoveAll, MoveCard, PassFirstPlayer,
+                                Pay, PutCatalogue, Release, Reveal, Roll, Score, SetState, SetTrack, Shuffle,
+                                Stmt, Transfer, TransferAll)
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
@@ -72,17 +70,15 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "InZone", "RollValue", "Me", "Not", "And", "Or", "Compare", "Arith", "Neg", "BagItem",
            "BagLiteral", "Has", "ZoneRef", "Count", "Sum", "AnyPlayer", "Best", "Index", "Call", "Nothing",
            "Nobody", "TopOf", "NextIn", "FieldOf", "ThePlayer", "CountPlayers", "EveryPlayer", "TableRead",
-           "Expr", "Gain",
-           "Pay", "Release", "Transfer", "Score", "Advance", "Draw", "Reveal", "MoveCard", "MoveAll",
-           "PutCatalogue", "Shuffle", "ChooseCards", "ChooseCard", "EachPlayer", "ForEach", "If", "SetState",
-           "Done", "Again", "PassFirstPlayer", "FirstPlayerRandom", "FirstPlayerMost", "DoProcedure",
-           "AskOption", "Ask", "Let", "Roll", "LookAt", "Stmt", "Game", "Resource", "Track", "EnumMember",
-           "Enum",
-           "Field", "CardType", "Catalogue", "Pieces", "CardState", "Overflow", "Zone", "Param", "Derived",
-           "Tally", "Setup", "Edge", "Flow", "Phase", "CardDomain", "PlayerDomain", "BagDomain",
-           "RangeDomain", "SubsetDomain", "EnumDomain", "Choice", "Uses", "Action", "Trigger", "ProcParam",
-           "Procedure", "TieBreaker", "RollOff", "End", "Winners", "ModePlayers", "UseModule", "SetParam",
-           "Add", "Replace", "Remove", "Mode", "Module", "Amend", "ListType", "KeyRange", "TableRow",
-           "Table", "Spec", "Domain", "ModeOp", "Decl", "DECL_KINDS", "decl_kind", "walk"]
-__all__ += ["RoundNumber", "SetTrack", "CountShowing", "Dice", "FirstPlayer", "FirstPlayerTo",
-            "Stock", "StockOf", "TransferAll", "GainInto", "Clear"]  # slice C2
+           "Expr", "Gain", "Pay", "Release", "Transfer", "Score", "Advance", "Draw", "Reveal", "MoveCard",
+           "MoveAll", "PutCatalogue", "Shuffle", "ChooseCards", "ChooseCard", "EachPlayer", "ForEach", "If",
+           "SetState", "Done", "Again", "PassFirstPlayer", "FirstPlayerRandom", "FirstPlayerMost",
+           "DoProcedure", "AskOption", "Ask", "Let", "Roll", "LookAt", "Stmt", "Game", "Resource", "Track",
+           "EnumMember", "Enum", "Field", "CardType", "Catalogue", "Pieces", "CardState", "Overflow", "Zone",
+           "Param", "Derived", "Tally", "Setup", "Edge", "Flow", "Phase", "CardDomain", "PlayerDomain",
+           "BagDomain", "RangeDomain", "SubsetDomain", "EnumDomain", "Choice", "Uses", "Action", "Trigger",
+           "ProcParam", "Procedure", "TieBreaker", "RollOff", "End", "Winners", "ModePlayers", "UseModule",
+           "SetParam", "Add", "Replace", "Remove", "Mode", "Module", "Amend", "RoundNumber", "SetTrack",
+           "CountShowing", "Dice", "FirstPlayer", "FirstPlayerTo", "Stock", "StockOf", "TransferAll",
+           "GainInto", "Clear", "ListType", "KeyRange", "TableRow", "Table", "Spec", "Domain", "ModeOp",
+           "Decl", "DECL_KINDS", "decl_kind", "walk"]
