@@ -6,20 +6,21 @@ layout (``parse(fmt(x)) == parse(x)``).  Nodes fall into three groups:
 expressions (``Expr``), statements (``Stmt``) and declarations (``Decl``).
 
 The nodes live in :mod:`dsl.ast.expressions`, :mod:`dsl.ast.statements` and
-:mod:`dsl.ast.declarations` (:mod:`dsl.ast.base` holds what they share); this
+:mod:`dsl.ast.declarations` with :mod:`dsl.ast.domains` (:mod:`dsl.ast.base` holds what they share); this
 module gathers them, so ``from dsl import ast`` and ``ast.Action`` name every node.
 """
 
 from __future__ import annotations
 
 from dsl.ast.base import Ident, Meta
-from dsl.ast.declarations import (Action, Add, Amend, BagDomain, CardDomain, CardState, CardType, Catalogue,
-                                  Choice, Decl, Derived, Dice, Domain, Edge, End, Enum, EnumDomain,
-                                  EnumMember, Field, Flow, Game, KeyRange, ListType, Mode, ModeOp,
-                                  ModePlayers, Module, Overflow, Param, Phase, Pieces, PlayerDomain,
-                                  ProcParam, Procedure, RangeDomain, Remove, Replace, Resource, RollOff,
-                                  SetParam, Setup, Spec, Stock, SubsetDomain, Table, TableRow, Tally,
-                                  TieBreaker, Track, Trigger, UseModule, Uses, Winners, Zone)
+from dsl.ast.declarations import (Action, Add, Amend, CardState, CardType, Catalogue, Choice, Decl, Derived,
+                                  Dice, Edge, End, Enum, EnumMember, Field, Flow, Game, KeyRange, ListType,
+                                  Mode, ModeOp, ModePlayers, Module, Overflow, Param, Phase, Pieces,
+                                  ProcParam, Procedure, Remove, Replace, Resource, RollOff, SetParam, Setup,
+                                  Spec, Stock, Table, TableRow, Tally, TieBreaker, Track, Trigger, UseModule,
+                                  Uses, Winners, Zone)
+from dsl.ast.domains import (BagDomain, CardDomain, Domain, EnumDomain, PlayerDomain, RangeDomain,
+                             SubsetDomain)
 from dsl.ast.expressions import (And, AnyPlayer, Arith, Attribute, BagItem, BagLiteral, Best, Bool, Call,
                                  Compare, Count, CountPlayers, CountShowing, EmptyBag, EveryPlayer, Expr,
                                  FieldOf, FirstPlayer, Has, InZone, Index, It, Me, Name, Neg, NextIn, Nobody,
