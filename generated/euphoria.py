@@ -273,26 +273,28 @@ def legal_work_area(g, s, p, out):
     # spec line 596: choose d: card in my available where placed == 0 or d.matched
     _options1 = s._cse.get(0)
     if _options1 is None:  # not made yet for this decision by another action
-        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+        _t2 = s.ta['placed'][p]
+        _t3 = s.cst['matched']
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
     # spec line 597: choose sp: card in board_spaces where family == commodity_area
-    _groups2 = s._cse.get(1)
-    if _groups2 is None:  # the zone's cards by family, for every action this decision
-        _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
+    _groups4 = s._cse.get(1)
+    if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
+        _groups4 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
     # spec line 598: require has sp.cost
     # spec line 597: choose sp: card in board_spaces where family == commodity_area
-    _options3 = [v_sp for v_sp in _groups2.get('commodity_area', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
+    _t6 = s.res[p]
+    _options5 = [v_sp for v_sp in _groups4.get('commodity_area', ()) if (not NZ_cost[v_sp] or R.holds(_t6, NZ_cost[v_sp]))]
     # spec line 596: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         _rows1 = _rows0[v_d]
         if _rows1 is None:
             _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 597: choose sp: card in board_spaces where family == commodity_area
-        for v_sp in _options3:
+        for v_sp in _options5:
             _found = _rows1[v_sp]
             if _found is None:
-                _found = _rows1[v_sp] = []
-                _found.append(Action(p, 'work_area', (v_d, v_sp), s.game))
-            out += _found
+                _found = _rows1[v_sp] = Action(p, 'work_area', (v_d, v_sp), s.game)
+            out.append(_found)
 
 
 def apply_work_area(g, s, p, args):
@@ -323,11 +325,11 @@ def apply_work_area(g, s, p, args):
             # spec line 613: advance knowledge by 1
             s.tr['knowledge'][p] += 1
     # spec line 616: if level >= bonus_one and (count my recruits_active where faction == sp.faction) >= 1 {
-    if ((v_level >= g.P['bonus_one']) and (sum(1 for _c2 in s.z['recruits_active'][p] if (F_faction[_c2] == F_faction[v_sp])) >= 1)):
+    if ((v_level >= g.P['bonus_one']) and (len([1 for _c2 in s.z['recruits_active'][p] if (F_faction[_c2] == F_faction[v_sp])]) >= 1)):
         # spec line 617: gain sp.gains
         R.gain(s, p, F_gains[v_sp])
     # spec line 619: if sp.faction == icarite and level >= bonus_two and (count my recruits_active where faction == icarite) >= 1 and has bliss 1 {
-    if ((F_faction[v_sp] == 'icarite') and (v_level >= g.P['bonus_two']) and (sum(1 for _c3 in s.z['recruits_active'][p] if (F_faction[_c3] == 'icarite')) >= 1) and (s.res[p][3] >= 1)):
+    if ((F_faction[v_sp] == 'icarite') and (v_level >= g.P['bonus_two']) and (len([1 for _c3 in s.z['recruits_active'][p] if (F_faction[_c3] == 'icarite')]) >= 1) and (s.res[p][3] >= 1)):
         # spec line 620: ask me {
         R.ask(s, p, ('buy energy', 'buy food', 'buy water', 'buy nothing'), 'ask_work_area', {'d': v_d, 'level': v_level, 'sp': v_sp, 'total': v_total}, p)
 
@@ -341,26 +343,28 @@ def legal_dig(g, s, p, out):
     # spec line 646: choose d: card in my available where placed == 0 or d.matched
     _options1 = s._cse.get(0)
     if _options1 is None:  # not made yet for this decision by another action
-        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+        _t2 = s.ta['placed'][p]
+        _t3 = s.cst['matched']
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
     # spec line 647: choose sp: card in board_spaces where family == tunnel
-    _groups2 = s._cse.get(1)
-    if _groups2 is None:  # the zone's cards by family, for every action this decision
-        _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
+    _groups4 = s._cse.get(1)
+    if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
+        _groups4 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
     # spec line 648: require has sp.cost
     # spec line 647: choose sp: card in board_spaces where family == tunnel
-    _options3 = [v_sp for v_sp in _groups2.get('tunnel', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
+    _t6 = s.res[p]
+    _options5 = [v_sp for v_sp in _groups4.get('tunnel', ()) if (not NZ_cost[v_sp] or R.holds(_t6, NZ_cost[v_sp]))]
     # spec line 646: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         _rows1 = _rows0[v_d]
         if _rows1 is None:
             _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 647: choose sp: card in board_spaces where family == tunnel
-        for v_sp in _options3:
+        for v_sp in _options5:
             _found = _rows1[v_sp]
             if _found is None:
-                _found = _rows1[v_sp] = []
-                _found.append(Action(p, 'dig', (v_d, v_sp), s.game))
-            out += _found
+                _found = _rows1[v_sp] = Action(p, 'dig', (v_d, v_sp), s.game)
+            out.append(_found)
 
 
 def apply_dig(g, s, p, args):
@@ -379,7 +383,7 @@ def apply_dig(g, s, p, args):
             # spec line 655: do activate_recruits(sp.faction)
             g.PR['activate_recruits'](g, s, p, F_faction[v_sp])
     # spec line 658: if loyalty[sp.faction] >= bonus_two and (count my recruits_active where faction == sp.faction) >= 1 {
-    if ((s.gtr['loyalty'][F_faction[v_sp]] >= g.P['bonus_two']) and (sum(1 for _c1 in s.z['recruits_active'][p] if (F_faction[_c1] == F_faction[v_sp])) >= 1)):
+    if ((s.gtr['loyalty'][F_faction[v_sp]] >= g.P['bonus_two']) and (len([1 for _c1 in s.z['recruits_active'][p] if (F_faction[_c1] == F_faction[v_sp])]) >= 1)):
         # spec line 659: gain sp.gains
         R.gain(s, p, F_gains[v_sp])
 
@@ -393,28 +397,34 @@ def legal_mine_tunnel_end(g, s, p, out):
     # spec line 668: choose d: card in my available where placed == 0 or d.matched
     _options1 = s._cse.get(0)
     if _options1 is None:  # not made yet for this decision by another action
-        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+        _t2 = s.ta['placed'][p]
+        _t3 = s.cst['matched']
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
     # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
-    _groups2 = s._cse.get(1)
-    if _groups2 is None:  # the zone's cards by family, for every action this decision
-        _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
+    _groups4 = s._cse.get(1)
+    if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
+        _groups4 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
     # spec line 670: require digger[sp.faction] >= tunnel_exclusive
     # spec line 671: require (count my recruits_active where faction == sp.faction) >= 1
     # spec line 672: require has sp.cost
     # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
-    _options5 = [v_sp for v_sp in _groups2.get('tunnel_end', ()) if (len(s.z['workers_on'][v_sp]) < F_capacity[v_sp]) and (s.gtr['digger'][F_faction[v_sp]] >= g.P['tunnel_exclusive']) and (sum(1 for _c4 in s.z['recruits_active'][p] if (F_faction[_c4] == F_faction[v_sp])) >= 1) and (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
+    _t8 = s.z['workers_on']
+    _t9 = s.gtr['digger']
+    _t10 = g.P['tunnel_exclusive']
+    _t11 = s.z['recruits_active'][p]
+    _t12 = s.res[p]
+    _options7 = [v_sp for v_sp in _groups4.get('tunnel_end', ()) if (len(_t8[v_sp]) < F_capacity[v_sp]) and (_t9[F_faction[v_sp]] >= _t10) and (len([1 for _c6 in _t11 if (F_faction[_c6] == F_faction[v_sp])]) >= 1) and (not NZ_cost[v_sp] or R.holds(_t12, NZ_cost[v_sp]))]
     # spec line 668: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         _rows1 = _rows0[v_d]
         if _rows1 is None:
             _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
-        for v_sp in _options5:
+        for v_sp in _options7:
             _found = _rows1[v_sp]
             if _found is None:
-                _found = _rows1[v_sp] = []
-                _found.append(Action(p, 'mine_tunnel_end', (v_d, v_sp), s.game))
-            out += _found
+                _found = _rows1[v_sp] = Action(p, 'mine_tunnel_end', (v_d, v_sp), s.game)
+            out.append(_found)
 
 
 def apply_mine_tunnel_end(g, s, p, args):
@@ -435,26 +445,30 @@ def legal_build_site(g, s, p, out):
     # spec line 683: choose d: card in my available where placed == 0 or d.matched
     _options1 = s._cse.get(0)
     if _options1 is None:  # not made yet for this decision by another action
-        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+        _t2 = s.ta['placed'][p]
+        _t3 = s.cst['matched']
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
     # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
-    _groups2 = s._cse.get(1)
-    if _groups2 is None:  # the zone's cards by family, for every action this decision
-        _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
+    _groups4 = s._cse.get(1)
+    if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
+        _groups4 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
     # spec line 685: require has sp.cost
     # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
-    _options5 = [v_sp for v_sp in _groups2.get('construction_site', ()) if (len(s.z['built_structure'][v_sp]) == 0) and (len(s.z['workers_on'][v_sp]) < min(F_capacity[v_sp], s.n)) and (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
+    _t8 = s.z['built_structure']
+    _t9 = s.z['workers_on']
+    _t10 = s.res[p]
+    _options7 = [v_sp for v_sp in _groups4.get('construction_site', ()) if (len(_t8[v_sp]) == 0) and (len(_t9[v_sp]) < min(F_capacity[v_sp], s.n)) and (not NZ_cost[v_sp] or R.holds(_t10, NZ_cost[v_sp]))]
     # spec line 683: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         _rows1 = _rows0[v_d]
         if _rows1 is None:
             _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
-        for v_sp in _options5:
+        for v_sp in _options7:
             _found = _rows1[v_sp]
             if _found is None:
-                _found = _rows1[v_sp] = []
-                _found.append(Action(p, 'build_site', (v_d, v_sp), s.game))
-            out += _found
+                _found = _rows1[v_sp] = Action(p, 'build_site', (v_d, v_sp), s.game)
+            out.append(_found)
 
 
 def apply_build_site(g, s, p, args):
@@ -469,7 +483,7 @@ def apply_build_site(g, s, p, args):
         # spec line 690: each player {
         for _p2 in R.turn_order(s):
             # spec line 691: if (count workers_on of sp where owner == me) >= 1 {
-            if (sum(1 for _c3 in s.z['workers_on'][v_sp] if (F_owner[_c3] == _p2)) >= 1):
+            if (len([1 for _c3 in s.z['workers_on'][v_sp] if (F_owner[_c3] == _p2)]) >= 1):
                 # spec line 692: for each o in workers_on of sp where owner == me {
                 for v_o in list(s.z['workers_on'][v_sp]):
                     if not (F_owner[v_o] == _p2):
@@ -504,26 +518,28 @@ def legal_draw_artifact(g, s, p, out):
     # spec line 716: choose d: card in my available where placed == 0 or d.matched
     _options1 = s._cse.get(0)
     if _options1 is None:  # not made yet for this decision by another action
-        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+        _t2 = s.ta['placed'][p]
+        _t3 = s.cst['matched']
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
     # spec line 717: choose sp: card in board_spaces where family == artifact_draw
-    _groups2 = s._cse.get(1)
-    if _groups2 is None:  # the zone's cards by family, for every action this decision
-        _groups2 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
+    _groups4 = s._cse.get(1)
+    if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
+        _groups4 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
     # spec line 718: require has sp.cost
     # spec line 717: choose sp: card in board_spaces where family == artifact_draw
-    _options3 = [v_sp for v_sp in _groups2.get('artifact_draw', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
+    _t6 = s.res[p]
+    _options5 = [v_sp for v_sp in _groups4.get('artifact_draw', ()) if (not NZ_cost[v_sp] or R.holds(_t6, NZ_cost[v_sp]))]
     # spec line 716: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         _rows1 = _rows0[v_d]
         if _rows1 is None:
             _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 717: choose sp: card in board_spaces where family == artifact_draw
-        for v_sp in _options3:
+        for v_sp in _options5:
             _found = _rows1[v_sp]
             if _found is None:
-                _found = _rows1[v_sp] = []
-                _found.append(Action(p, 'draw_artifact', (v_d, v_sp), s.game))
-            out += _found
+                _found = _rows1[v_sp] = Action(p, 'draw_artifact', (v_d, v_sp), s.game)
+            out.append(_found)
 
 
 def apply_draw_artifact(g, s, p, args):
@@ -551,26 +567,28 @@ def legal_activate_worker(g, s, p, out):
     # spec line 732: choose d: card in my available where placed == 0 or d.matched
     _options2 = s._cse.get(0)
     if _options2 is None:  # not made yet for this decision by another action
-        _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+        _t3 = s.ta['placed'][p]
+        _t4 = s.cst['matched']
+        _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t3 == 0) or _t4[v_d])]
     # spec line 733: choose sp: card in board_spaces where family == worker_activation
-    _groups3 = s._cse.get(1)
-    if _groups3 is None:  # the zone's cards by family, for every action this decision
-        _groups3 = s._cse[1] = R.group_by(s.z['board_spaces'], F_family)
+    _groups5 = s._cse.get(1)
+    if _groups5 is None:  # the zone's cards by family (grouped once for these cards)
+        _groups5 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
     # spec line 734: require has sp.cost
     # spec line 733: choose sp: card in board_spaces where family == worker_activation
-    _options4 = [v_sp for v_sp in _groups3.get('worker_activation', ()) if (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp]))]
+    _t7 = s.res[p]
+    _options6 = [v_sp for v_sp in _groups5.get('worker_activation', ()) if (not NZ_cost[v_sp] or R.holds(_t7, NZ_cost[v_sp]))]
     # spec line 732: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options2:
         _rows1 = _rows0[v_d]
         if _rows1 is None:
             _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 733: choose sp: card in board_spaces where family == worker_activation
-        for v_sp in _options4:
+        for v_sp in _options6:
             _found = _rows1[v_sp]
             if _found is None:
-                _found = _rows1[v_sp] = []
-                _found.append(Action(p, 'activate_worker', (v_d, v_sp), s.game))
-            out += _found
+                _found = _rows1[v_sp] = Action(p, 'activate_worker', (v_d, v_sp), s.game)
+            out.append(_found)
 
 
 def apply_activate_worker(g, s, p, args):
@@ -600,18 +618,21 @@ def legal_use_structure_territory(g, s, p, out):
     # spec line 748: choose d: card in my available where placed == 0 or d.matched
     _options2 = s._cse.get(0)
     if _options2 is None:  # not made yet for this decision by another action
-        _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+        _t3 = s.ta['placed'][p]
+        _t4 = s.cst['matched']
+        _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t3 == 0) or _t4[v_d])]
     # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-    _options4 = s._cse.get(2)
-    if _options4 is None:  # not made yet for this decision by another action
-        _options4 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
+    _options6 = s._cse.get(2)
+    if _options6 is None:  # not made yet for this decision by another action
+        _t7 = s.z['built_structure']
+        _options6 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(_t7[v_sp]) >= 1)]
     # spec line 748: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options2:
         _rows1 = _rows0[v_d]
         if _rows1 is None:
             _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-        for v_sp in _options4:
+        for v_sp in _options6:
             _rows2 = _rows1[v_sp]
             if _rows2 is None:
                 _rows2 = _rows1[v_sp] = [None] * len(CARD_NAMES)
@@ -629,9 +650,8 @@ def legal_use_structure_territory(g, s, p, out):
                         continue
                     _found = _rows3[v_tr]
                     if _found is None:
-                        _found = _rows3[v_tr] = []
-                        _found.append(Action(p, 'use_structure_territory', (v_d, v_sp, v_st, v_tr), s.game))
-                    out += _found
+                        _found = _rows3[v_tr] = Action(p, 'use_structure_territory', (v_d, v_sp, v_st, v_tr), s.game)
+                    out.append(_found)
 
 
 def apply_use_structure_territory(g, s, p, args):
@@ -654,18 +674,21 @@ def legal_use_structure_loyalty(g, s, p, out):
     # spec line 764: choose d: card in my available where placed == 0 or d.matched
     _options1 = s._cse.get(0)
     if _options1 is None:  # not made yet for this decision by another action
-        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+        _t2 = s.ta['placed'][p]
+        _t3 = s.cst['matched']
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
     # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-    _options3 = s._cse.get(2)
-    if _options3 is None:  # not made yet for this decision by another action
-        _options3 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(s.z['built_structure'][v_sp]) >= 1)]
+    _options5 = s._cse.get(2)
+    if _options5 is None:  # not made yet for this decision by another action
+        _t6 = s.z['built_structure']
+        _options5 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(_t6[v_sp]) >= 1)]
     # spec line 764: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         _rows1 = _rows0[v_d]
         if _rows1 is None:
             _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-        for v_sp in _options3:
+        for v_sp in _options5:
             _rows2 = _rows1[v_sp]
             if _rows2 is None:
                 _rows2 = _rows1[v_sp] = [None] * len(CARD_NAMES)
@@ -676,9 +699,8 @@ def legal_use_structure_loyalty(g, s, p, out):
                     continue
                 _found = _rows2[v_st]
                 if _found is None:
-                    _found = _rows2[v_st] = []
-                    _found.append(Action(p, 'use_structure_loyalty', (v_d, v_sp, v_st), s.game))
-                out += _found
+                    _found = _rows2[v_st] = Action(p, 'use_structure_loyalty', (v_d, v_sp, v_st), s.game)
+                out.append(_found)
 
 
 def apply_use_structure_loyalty(g, s, p, args):
@@ -701,32 +723,37 @@ def legal_artifact_market(g, s, p, out):
     _rows0 = _memo.get(('artifact_market', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('artifact_market', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 781: require (count my artifacts_hand) >= st.market_cost
+    _left2 = len(s.z['artifacts_hand'][p])  # the same for every option below
     # spec line 778: choose d: card in my available where placed == 0 or d.matched
-    _options2 = s._cse.get(0)
-    if _options2 is None:  # not made yet for this decision by another action
-        _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((s.ta['placed'][p] == 0) or s.cst['matched'][v_d])]
+    _options4 = s._cse.get(0)
+    if _options4 is None:  # not made yet for this decision by another action
+        _t5 = s.ta['placed'][p]
+        _t6 = s.cst['matched']
+        _options4 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t5 == 0) or _t6[v_d])]
     # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
-    _options5 = [v_sp for v_sp in s.z['board_spaces'] if ((len(s.z['built_structure'][v_sp]) >= 1) and (sum(1 for _c4 in s.z['structure_tokens'][v_sp] if (F_owner[_c4] == p)) == 0))]
+    _t10 = s.z['built_structure']
+    _t11 = s.z['structure_tokens']
+    _options9 = [v_sp for v_sp in s.z['board_spaces'] if ((len(_t10[v_sp]) >= 1) and (len([1 for _c8 in _t11[v_sp] if (F_owner[_c8] == p)]) == 0))]
     # spec line 778: choose d: card in my available where placed == 0 or d.matched
-    for v_d in _options2:
+    for v_d in _options4:
         _rows1 = _rows0[v_d]
         if _rows1 is None:
             _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
         # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
-        for v_sp in _options5:
+        for v_sp in _options9:
             _rows2 = _rows1[v_sp]
             if _rows2 is None:
                 _rows2 = _rows1[v_sp] = [None] * len(CARD_NAMES)
             # spec line 780: choose st: card in built_structure of sp
             for v_st in s.z['built_structure'][v_sp]:
                 # spec line 781: require (count my artifacts_hand) >= st.market_cost
-                if not (len(s.z['artifacts_hand'][p]) >= F_market_cost[v_st]):
+                if not (_left2 >= F_market_cost[v_st]):
                     continue
                 _found = _rows2[v_st]
                 if _found is None:
-                    _found = _rows2[v_st] = []
-                    _found.append(Action(p, 'artifact_market', (v_d, v_sp, v_st), s.game))
-                out += _found
+                    _found = _rows2[v_st] = Action(p, 'artifact_market', (v_d, v_sp, v_st), s.game)
+                out.append(_found)
 
 
 def apply_artifact_market(g, s, p, args):
@@ -749,7 +776,7 @@ def apply_artifact_market(g, s, p, args):
         # spec line 791: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 793: if (count my available where matched) >= 1 {
-    if (sum(1 for _c1 in s.z['available'][p] if s.cst['matched'][_c1]) >= 1):
+    if (len([1 for _c1 in s.z['available'][p] if s.cst['matched'][_c1]]) >= 1):
         # spec line 794: again
         s.again = True
     # spec line 796: choose st.market_cost cards from my artifacts_hand into artifact_discard then {
@@ -878,9 +905,8 @@ def legal_reveal_dilemma_match(g, s, p, out):
                 continue
             _found = _rows1[v_a]
             if _found is None:
-                _found = _rows1[v_a] = []
-                _found.append(Action(p, 'reveal_dilemma_match', (v_dl, v_a), s.game))
-            out += _found
+                _found = _rows1[v_a] = Action(p, 'reveal_dilemma_match', (v_dl, v_a), s.game)
+            out.append(_found)
 
 
 def apply_reveal_dilemma_match(g, s, p, args):
@@ -960,7 +986,7 @@ def trigger_placing_before_work_area(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
+    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
         # spec line 588: again
         s.again = True
 
@@ -989,7 +1015,7 @@ def trigger_placing_before_dig(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
+    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
         # spec line 588: again
         s.again = True
 
@@ -1018,7 +1044,7 @@ def trigger_placing_before_mine_tunnel_end(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
+    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
         # spec line 588: again
         s.again = True
 
@@ -1047,7 +1073,7 @@ def trigger_placing_before_build_site(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
+    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
         # spec line 588: again
         s.again = True
 
@@ -1076,7 +1102,7 @@ def trigger_placing_before_draw_artifact(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
+    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
         # spec line 588: again
         s.again = True
 
@@ -1105,7 +1131,7 @@ def trigger_placing_before_activate_worker(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
+    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
         # spec line 588: again
         s.again = True
 
@@ -1134,7 +1160,7 @@ def trigger_placing_before_use_structure_territory(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
+    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
         # spec line 588: again
         s.again = True
 
@@ -1163,7 +1189,7 @@ def trigger_placing_before_use_structure_loyalty(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (sum(1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]) >= 1):
+    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
         # spec line 588: again
         s.again = True
 
@@ -1199,7 +1225,7 @@ def on_turn_play(g, s, p):
     # spec line 436: for each d in my available {
     for v_d in list(s.z['available'][p]):
         # spec line 437: set d.matched = (count my available where value == d.value) >= 2
-        s.cst['matched'][v_d] = (sum(1 for _c1 in s.z['available'][p] if (s.cst['value'][_c1] == s.cst['value'][v_d])) >= 2)
+        s.cst['matched'][v_d] = (len([1 for _c1 in s.z['available'][p] if (s.cst['value'][_c1] == s.cst['value'][v_d])]) >= 2)
 
 
 def limit_workers_on(g, s, p):
@@ -1274,7 +1300,7 @@ def setup(g, s, p):
         # spec line 373: draw 1 from structure_pile into structure_slot of site
         R.draw(s, g, 1, 'structure_pile', None, 'structure_slot', v_site)
         # spec line 374: if (count structure_slot of site where faction == icarite) >= 1 {
-        if (sum(1 for _c4 in s.z['structure_slot'][v_site] if (F_faction[_c4] == 'icarite')) >= 1):
+        if (len([1 for _c4 in s.z['structure_slot'][v_site] if (F_faction[_c4] == 'icarite')]) >= 1):
             # spec line 375: move all structure_slot of site into built_structure of site
             R.move_all(s, g, 'structure_slot', v_site, 'built_structure', v_site)
     # spec line 378: put recruits into recruit_deck
@@ -1322,7 +1348,7 @@ def winners_game_over(g, s):
     """Winners when the game ends (spec line 912). Source: End of Game and Scoring: Triumph in the Dystopia; Tie-breaker."""
     tied = list(range(s.n))
     for _ in range(100):
-        keys = {q: (s.tr['authority'][q], s.tr['motivation'][q], -s.tr['knowledge'][q], sum(1 for _c1 in s.z['board_spaces'] if (sum(1 for _c2 in s.z['structure_tokens'][_c1] if (F_owner[_c2] == q)) >= 1)), sum(1 for _c3 in s.z['territory_spaces'] if (sum(1 for _c4 in s.z['territory_tokens'][_c3] if (F_owner[_c4] == q)) >= 1)), -(R.randrange(s, 6) + 1),) for q in tied}
+        keys = {q: (s.tr['authority'][q], s.tr['motivation'][q], -s.tr['knowledge'][q], len([1 for _c1 in s.z['board_spaces'] if (len([1 for _c2 in s.z['structure_tokens'][_c1] if (F_owner[_c2] == q)]) >= 1)]), len([1 for _c3 in s.z['territory_spaces'] if (len([1 for _c4 in s.z['territory_tokens'][_c3] if (F_owner[_c4] == q)]) >= 1)]), -(R.randrange(s, 6) + 1),) for q in tied}
         best = max(keys.values())
         tied = [q for q in tied if keys[q] == best]
         if len(tied) == 1:

@@ -152,14 +152,15 @@ def legal_activate(g, s, p, out):
         _rows0 = _memo[('activate', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 246: require has b.input
     # spec line 245: choose b: card in my city where not active and input != none
-    _options1 = [v_b for v_b in s.z['city'][p] if ((not s.cst['active'][v_b]) and (F_input[v_b] != (0, 0, 0, 0))) and (not NZ_input[v_b] or R.holds(s.res[p], NZ_input[v_b]))]
+    _t2 = s.cst['active']
+    _t3 = s.res[p]
+    _options1 = [v_b for v_b in s.z['city'][p] if ((not _t2[v_b]) and (F_input[v_b] != (0, 0, 0, 0))) and (not NZ_input[v_b] or R.holds(_t3, NZ_input[v_b]))]
     # spec line 245: choose b: card in my city where not active and input != none
     for v_b in _options1:
         _found = _rows0[v_b]
         if _found is None:
-            _found = _rows0[v_b] = []
-            _found.append(Action(p, 'activate', (v_b,), s.game))
-        out += _found
+            _found = _rows0[v_b] = Action(p, 'activate', (v_b,), s.game)
+        out.append(_found)
 
 
 def apply_activate(g, s, p, args):
@@ -181,9 +182,8 @@ def legal_pick(g, s, p, out):
     for v_c in s.z['offer']:
         _found = _rows0[v_c]
         if _found is None:
-            _found = _rows0[v_c] = []
-            _found.append(Action(p, 'pick', (v_c,), s.game))
-        out += _found
+            _found = _rows0[v_c] = Action(p, 'pick', (v_c,), s.game)
+        out.append(_found)
 
 
 def apply_pick(g, s, p, args):
@@ -202,16 +202,17 @@ def legal_build(g, s, p, out):
     _rows0 = _memo.get(('build', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('build', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 266: require count my hand - 1 >= b.value
+    _left2 = (len(s.z['hand'][p]) - 1)  # the same for every option below
     # spec line 264: choose b: card in my hand
     for v_b in s.z['hand'][p]:
         # spec line 266: require count my hand - 1 >= b.value
-        if not ((len(s.z['hand'][p]) - 1) >= F_value[v_b]):
+        if not (_left2 >= F_value[v_b]):
             continue
         _found = _rows0[v_b]
         if _found is None:
-            _found = _rows0[v_b] = []
-            _found.append(Action(p, 'build', (v_b,), s.game))
-        out += _found
+            _found = _rows0[v_b] = Action(p, 'build', (v_b,), s.game)
+        out.append(_found)
 
 
 def apply_build(g, s, p, args):
@@ -235,9 +236,8 @@ def legal_demolish(g, s, p, out):
     for v_b in s.z['city'][p]:
         _found = _rows0[v_b]
         if _found is None:
-            _found = _rows0[v_b] = []
-            _found.append(Action(p, 'demolish', (v_b,), s.game))
-        out += _found
+            _found = _rows0[v_b] = Action(p, 'demolish', (v_b,), s.game)
+        out.append(_found)
 
 
 def apply_demolish(g, s, p, args):
@@ -535,7 +535,7 @@ def end_when_game_over(g, s):
 
 def winners_game_over(g, s):
     """Winners when the game ends (spec line 361). Source: Cycle › End of the Game; Tie-break Rules."""
-    keys = [(s.tr['wellbeing'][q], g.D['environment_balance'](g, s, q), sum(1 for _c1 in s.z['city'][q] if (F_colour[_c1] == 'wellbeing_type')), sum(F_points[_c2] for _c2 in s.z['city'][q]), sum(F_value[_c3] for _c3 in s.z['city'][q]),) for q in range(s.n)]
+    keys = [(s.tr['wellbeing'][q], g.D['environment_balance'](g, s, q), len([1 for _c1 in s.z['city'][q] if (F_colour[_c1] == 'wellbeing_type')]), sum(F_points[_c2] for _c2 in s.z['city'][q]), sum(F_value[_c3] for _c3 in s.z['city'][q]),) for q in range(s.n)]
     best = max(keys)
     return [q for q in range(s.n) if keys[q] == best]
 
@@ -546,6 +546,8 @@ def legal_upgrade(g, s, p, out):
     _rows0 = _memo.get(('upgrade', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('upgrade', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 411: require count my hand - 1 >= new.value - old.value
+    _left1 = (len(s.z['hand'][p]) - 1)  # the same for every option below
     # spec line 409: choose old: card in my city
     for v_old in s.z['city'][p]:
         _rows1 = _rows0[v_old]
@@ -556,13 +558,12 @@ def legal_upgrade(g, s, p, out):
             if not ((F_colour[v_new] == F_colour[v_old]) and (F_value[v_new] > F_value[v_old])):
                 continue
             # spec line 411: require count my hand - 1 >= new.value - old.value
-            if not ((len(s.z['hand'][p]) - 1) >= (F_value[v_new] - F_value[v_old])):
+            if not (_left1 >= (F_value[v_new] - F_value[v_old])):
                 continue
             _found = _rows1[v_new]
             if _found is None:
-                _found = _rows1[v_new] = []
-                _found.append(Action(p, 'upgrade', (v_old, v_new), s.game))
-            out += _found
+                _found = _rows1[v_new] = Action(p, 'upgrade', (v_old, v_new), s.game)
+            out.append(_found)
 
 
 def apply_upgrade(g, s, p, args):
@@ -709,7 +710,7 @@ def trigger_basic_services_bonus_before_build(g, s, p, args):
     # spec line 388: if b.colour == basic_services {
     if (F_colour[v_b] == 'basic_services'):
         # spec line 389: score count my city where colour == basic_services
-        s.tr['wellbeing'][p] += sum(1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'basic_services'))
+        s.tr['wellbeing'][p] += len([1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'basic_services')])
 
 
 def trigger_wellbeing_bonus_before_build(g, s, p, args):
@@ -720,7 +721,7 @@ def trigger_wellbeing_bonus_before_build(g, s, p, args):
         # spec line 398: each player {
         for _p1 in R.turn_order(s):
             # spec line 399: if count my city where colour == wellbeing_type >= 1 {
-            if (sum(1 for _c2 in s.z['city'][_p1] if (F_colour[_c2] == 'wellbeing_type')) >= 1):
+            if (len([1 for _c2 in s.z['city'][_p1] if (F_colour[_c2] == 'wellbeing_type')]) >= 1):
                 # spec line 400: score 1
                 s.tr['wellbeing'][_p1] += 1
 
@@ -820,7 +821,7 @@ def trigger_wellbeing_bonus_before_build__solo(g, s, p, args):
     # spec line 564: if b.colour == wellbeing_type {
     if (F_colour[v_b] == 'wellbeing_type'):
         # spec line 565: score count my city where colour == wellbeing_type
-        s.tr['wellbeing'][p] += sum(1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'wellbeing_type'))
+        s.tr['wellbeing'][p] += len([1 for _c1 in s.z['city'][p] if (F_colour[_c1] == 'wellbeing_type')])
 
 
 def on_enter_cycle_reset__solo(g, s, p):

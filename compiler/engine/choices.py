@@ -16,6 +16,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from compiler.analysis import names as N
+from compiler.engine.hoisting import hoist_reads
 from compiler.engine.pyexpr import Ctx, expr, zone
 from compiler.engine.statements import Writer
 from compiler.engine.pyquote import literal
@@ -106,6 +107,25 @@ def _is_total_of(e, name: str) -> bool:
             and type(e.args[0]) is ast.Name and e.args[0].name == name)
 
 
+def steady_side(req, choices: tuple[ast.Choice, ...], level: int) -> str | None:
+    """``"left"`` or ``"right"``: the side of the comparison ``req`` (tested once choice
+    ``level - 1`` is made) that reads none of the choices from that one on and is worth
+    working out once before its loop (not a plain number, name or ``me``); None when
+    ``req`` is no comparison or neither side is such."""
+    if type(req) is not ast.Compare:
+        return None
+    for side in ("left", "right"):
+        e = getattr(req, side)
+        chosen = type(e) is ast.Name and any(c.name == e.name for c in choices)
+        if (type(e) not in _PLAIN and not chosen and choices_read(e, choices) < level
+                and hoistable(e) and choices_read(req, choices) == level):
+            return side
+    return None
+
+
+_PLAIN = (ast.Number, ast.Bool, ast.Text, ast.Me, ast.PlayerCount, ast.Nothing, ast.Nobody)
+
+
 def hoistable(e) -> bool:
     """Whether ``e`` may be worked out before the loop it was written in: no dice, no
     division and no ``best`` (which fails on an empty zone the loop might never reach)."""
@@ -180,8 +200,8 @@ def card_options(gen: EngineGenerator, c: ast.Choice, type_: N.Type, reqs: list,
         shared = gen._shared.setdefault(f"R.group_by({source}, {field})", len(gen._shared))
         gen.lower.cite(c.span.line, w)
         w.line(f"{groups} = s._cse.get({shared})")
-        w.line(f"if {groups} is None:  # the zone's cards by {field[2:]}, for every action this decision")
-        w.line(f"    {groups} = s._cse[{shared}] = R.group_by({source}, {field})")
+        w.line(f"if {groups} is None:  # the zone's cards by {field[2:]} (grouped once for these cards)")
+        w.line(f"    {groups} = s._cse[{shared}] = R.grouped(s.game, {source}, {field})")
         source = f"{groups}.get({value}, ())"
         tests = [expr(x, on_card, gen.res) for x in rest]
     else:
@@ -193,20 +213,19 @@ def card_options(gen: EngineGenerator, c: ast.Choice, type_: N.Type, reqs: list,
     listed = ctx.fresh("options")
     cond = f" if {' and '.join(tests)}" if tests else ""
     options = f"[{var} for {var} in {source}{cond}]"
-    if grouped is not None:
-        w.line(f"{listed} = {options}")
-        gen._options[id(c)] = listed
-        return
-    if _self_contained(options, var):
+    # the tables the condition reads are looked up once, not for every card (see hoisting)
+    if grouped is None and _self_contained(options, var):
         # The same list in other actions of the phase is made once per decision: the
         # state's table of shared lists (s._cse, emptied before each decision) under the
         # number of this list's code.
         shared = gen._shared.setdefault(options, len(gen._shared))
         w.line(f"{listed} = s._cse.get({shared})")
         w.line(f"if {listed} is None:  # not made yet for this decision by another action")
-        w.line(f"    {listed} = s._cse[{shared}] = {options}")
+        w.level += 1
+        w.line(f"{listed} = s._cse[{shared}] = {hoist_reads(options, ctx.fresh, w)}")
+        w.level -= 1
     else:
-        w.line(f"{listed} = {options}")
+        w.line(f"{listed} = {hoist_reads(options, ctx.fresh, w)}")
     gen._options[id(c)] = listed
 
 

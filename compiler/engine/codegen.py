@@ -494,6 +494,7 @@ def _resources(comp: Composition) -> Resources:
 
 
 _SHARED = re.compile(r"^( *)(_options\d+) = s\._cse\.get\((\d+)\)\n\1if \2 is None:[^\n]*\n"
+                     r"((?:\1    _t\d+ = [^\n]*\n)*)"  # the tables it reads (see hoisting)
                      r"\1    \2 = s\._cse\[\3\] = (.*)$", re.MULTILINE)
 
 
@@ -508,7 +509,9 @@ def _unshare(functions: list[str]) -> list[Code]:
     def plain(m: re.Match) -> str:
         if uses[m.group(3)] > 1:
             return m.group(0)
-        return f"{m.group(1)}{m.group(2)} = {m.group(4)}"
+        indent = m.group(1)
+        tables = "".join(f"{indent}{line.strip()}\n" for line in m.group(4).splitlines())
+        return f"{tables}{indent}{m.group(2)} = {m.group(5)}"
 
     return [Code(_SHARED.sub(plain, source)) for source in functions]
 

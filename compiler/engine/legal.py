@@ -14,7 +14,7 @@ from __future__ import annotations
 from compiler.analysis import names as N
 from compiler.engine.choices import (
     DOMAINS, bag_fits, bag_items, bound_limit, caps_total, card_options, choices_read, hoistable,
-    invariant_card_choice, memo_depth, range_bound, range_limit, subset_options,
+    invariant_card_choice, memo_depth, range_bound, range_limit, steady_side, subset_options,
 )
 from compiler.engine.pyexpr import Ctx, expr
 from compiler.engine.pyquote import literal
@@ -25,6 +25,12 @@ from dsl import ast
 def _quoted(title: str) -> str:
     """A title in quotes, for a docstring: single quotes, or double ones if it has an apostrophe."""
     return f'"{title}"' if "'" in title and '"' not in title else f"'{title}'"
+
+
+def _args(a: ast.Action) -> str:
+    """The Python tuple of the values of ``a``'s choices, ``(v_b,)``."""
+    names = ", ".join(f"v_{c.name}" for c in a.choices)
+    return f"({names}{',' if len(a.choices) == 1 else ''})"
 
 
 class LegalActions:
@@ -101,6 +107,14 @@ class LegalActions:
                 and all(j < memo for j in fits.values())
                 and not any(depth <= memo and a.choices.index(c) >= memo
                             for depth, items in hoists.items() for c, _, _ in items))
+        # A requirement comparing a choice with what the choices before it (or none) fix,
+        # ``count my hand - 1 >= b.value``, works that side out once, before the loop of
+        # the choice (only above the memo, whose key must hold all the state read below).
+        steady = {i: (side, choices_read(getattr(req, side), a.choices))
+                  for i, req in enumerate(a.requires)
+                  if levels[i] is not None and 0 < levels[i] <= memo
+                  and (side := steady_side(req, a.choices, levels[i])) is not None}
+        self._steady = {}
         key: list[str] = ["p"]  # what the options below the memo depend on
         deferred = []  # bundle filters worked out only when the memo has no entry
         for depth in range(len(a.choices) + 1):
@@ -109,10 +123,10 @@ class LegalActions:
                 ctx = self._choice(choice, chosen.locals[choice.name], ctx, w)
                 key.append(f"v_{choice.name}")
                 skip = "continue"
-            for req, level in zip(a.requires, levels):
+            for i, (req, level) in enumerate(zip(a.requires, levels)):
                 if level == depth:
                     self.lower.cite(req.span.line, w)
-                    w.line(f"if not {expr(req, ctx, self.res)}:")
+                    w.line(f"if not {self._test(req, self._steady.get(i), ctx)}:")
                     # bundles come smallest first: past the first one over a cap on
                     # their total, none fits
                     cap = depth and isinstance(a.choices[depth - 1].domain, ast.BagDomain) \
@@ -146,6 +160,9 @@ class LegalActions:
                 w.line(f"_rows{depth} = _rows{depth - 1}[{var}]")
                 w.line(f"if _rows{depth} is None:")
                 w.line(f"    _rows{depth} = _rows{depth - 1}[{var}] = [None] * len(CARD_NAMES)")
+            for i, (side, at) in steady.items():  # as soon as the choices it reads are made
+                if at == depth:
+                    self._steady[i] = self._hoist_side(a.requires[i], side, ctx, w)
             if depth == 0:
                 for j, reqs in invariant.items():
                     c = a.choices[j]
@@ -166,6 +183,13 @@ class LegalActions:
                 w.line("if _found is None:")
                 memo_level = w.level
                 w.level += 1
+                if depth == len(a.choices):  # every choice made: the row holds the action itself
+                    w.line(f"_found = _rows{depth - 1}[{var}] = Action(p, {literal(a.name)}, "
+                           f"{_args(a)}, s.game)")
+                    w.level = memo_level
+                    w.line("out.append(_found)")
+                    self._emit(w)
+                    return
                 w.line(f"_found = _rows{depth - 1}[{var}] = []")
             elif depth == memo:
                 # Nothing below reads the state but through the values in the key: the
@@ -180,8 +204,7 @@ class LegalActions:
                 w.line("_found = R.remember(s.game, _key)")
                 for req, c, held in deferred:
                     self._fit(req, c, held, ctx, w)
-        names = ", ".join(f"v_{c.name}" for c in a.choices)
-        args = f"({names}{',' if len(a.choices) == 1 else ''})"
+        args = _args(a)
         if memo < len(a.choices):  # actions that other keys' lists may hold too: made once
             w.line(f"_found.append(R.made(s.game, p, {literal(a.name)}, {args}))")
         else:
@@ -189,6 +212,25 @@ class LegalActions:
         w.level = memo_level
         w.line("out += _found")
         self._emit(w)
+
+    def _hoist_side(self, req: ast.Compare, side: str, ctx: Ctx, w: Writer) -> tuple[str, str]:
+        """Emit a local holding the ``side`` (``"left"`` or ``"right"``) of the comparison
+        ``req``, worked out before the loop of the choice it is tested in; returns
+        (the local, ``side``) for :meth:`_test`."""
+        var = ctx.fresh(side)
+        self.lower.cite(req.span.line, w)
+        w.line(f"{var} = {expr(getattr(req, side), ctx, self.res)}  # the same for every option below")
+        return var, side
+
+    def _test(self, req, hoisted: tuple[str, str] | None, ctx: Ctx) -> str:
+        """The Python test of requirement ``req``; ``hoisted`` (see :meth:`_hoist_side`):
+        one side of it is read from the local worked out before the loop."""
+        if hoisted is None:
+            return expr(req, ctx, self.res)
+        var, side = hoisted
+        left = var if side == "left" else expr(req.left, ctx, self.res)
+        right = var if side == "right" else expr(req.right, ctx, self.res)
+        return f"({left} {req.op} {right})"
 
     def _choice(self, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
         """Open the loop over the options of choice ``c`` (of ``type_``, as the checker

@@ -203,7 +203,8 @@ def _count(e: ast.Count, ctx: Ctx, res: Resources) -> str:
     cards = zone(e.zone, ctx, res)
     if e.where is None:
         return f"len({cards})"
-    return f"sum(1 for {var} in {cards} if {expr(e.where, inner, res)})"
+    # a list of ones, counted: a comprehension runs faster than sum() over a generator
+    return f"len([1 for {var} in {cards} if {expr(e.where, inner, res)}])"
 
 
 def _sum(e: ast.Sum, ctx: Ctx, res: Resources) -> str:
@@ -259,7 +260,7 @@ def _players(where, measures, then_where, ctx: Ctx, res: Resources) -> str:
 
 def _count_players(e: ast.CountPlayers, ctx: Ctx, res: Resources) -> str:
     var = ctx.fresh("q")
-    return f"sum(1 for {var} in range(s.n) if {expr(e.condition, ctx.with_me(var), res)})"
+    return f"len([1 for {var} in range(s.n) if {expr(e.condition, ctx.with_me(var), res)}])"
 
 
 def _every_player(e: ast.EveryPlayer, ctx: Ctx, res: Resources) -> str:

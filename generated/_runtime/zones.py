@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from . import actions
 from .chance import shuffle_list
 from .values import Owner
 
@@ -41,6 +42,22 @@ def group_by(cards: Iterable[int], field: Sequence[Any]) -> dict[Any, list[int]]
         else:
             found.append(card)
     return groups
+
+
+def grouped(game: GameBase, cards: Sequence[int], field: Sequence[Any]) -> dict[Any, list[int]]:
+    """:func:`group_by` of ``cards`` by ``field`` (a table of the engine's catalogue, the
+    same all game), kept in ``game``'s memo under the ids of the cards: a zone whose
+    cards are the same as at some earlier decision, of this game or another of its
+    mode, is grouped once.  The lists handed back are shared: read them, never change
+    them."""
+    key = ("grouped", id(field), tuple(cards))
+    memo = game.memo
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= actions.MEMO_LIMIT:
+            memo.clear()
+        found = memo[key] = group_by(cards, field)
+    return found
 
 
 def sets_of_size(items: Sequence[int], size: int) -> list[tuple[int, ...]]:

@@ -39,8 +39,8 @@ from .chance import MASK64, _next, randrange, roll_dice, set_die, shuffle_list
 from .actions import MEMO_LIMIT, Action, made, remember
 from .resources import (bag_minus, bag_of, bag_plus, bag_times, gain, has, holds, move_bag, pay, pay_one,
                         release, stock_holds, transfer)
-from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw, group_by, in_zone, move,
-                    move_all, overflow, put, room, sets_of_size, shuffle, zone)
+from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw, group_by, grouped, in_zone,
+                    move, move_all, overflow, put, room, sets_of_size, shuffle, zone)
 from .tables import lookup, nth, size
 from .decisions import ask, choose_card, choose_cards, only, select_players, turn_order
 from .rules import Phase, Rules, without
@@ -56,7 +56,7 @@ __all__ = [
     "randrange", "shuffle_list", "Action", "MEMO_LIMIT", "remember", "made", "has", "holds", "gain",
     "pay", "pay_one", "release", "transfer",
     "bag_of", "bag_plus", "bag_minus", "bag_times", "zone", "nth", "size", "lookup",
-    "in_zone", "best", "group_by", "sets_of_size", "room", "move", "move_all", "overflow", "put",
+    "in_zone", "best", "group_by", "grouped", "sets_of_size", "room", "move", "move_all", "overflow", "put",
     "shuffle", "draw",
     "choose_cards", "choose_card", "ask", "turn_order", "select_players", "only", "Phase", "Rules",
     "without", "State",
