@@ -191,3 +191,27 @@ def test_actions_of_cards_chosen_are_kept_in_rows_by_card_id(repo_root):
     first = {(a.name, a.args): a for a in s.legal_actions()}
     again = s._compute_legal(s.current_player())  # worked out again, from the memo
     assert all(first[(a.name, a.args)] is a for a in again)
+
+
+def test_the_tables_an_option_list_reads_are_looked_up_once():
+    """The tables the condition of a list of options reads are bound before it, once
+    (issue 10); text inside a string of the condition is left as it is."""
+    from compiler.engine.hoisting import hoist_reads
+    from compiler.engine.statements import Writer
+    w, names = Writer(), iter(f"_t{i}" for i in range(1, 9))
+    code = ("[v for v in s.z['hand'][p] if s.cst['on'][v] and g.P['k'] > s.ta['n'][p]"
+            " and F[v] != \"s.z['x']\"]")
+    out = hoist_reads(code, lambda stem: next(names), w)
+    assert out == "[v for v in s.z['hand'][p] if _t1[v] and _t2 > _t3 and F[v] != \"s.z['x']\"]"
+    assert "\n".join(w.lines).split() == ["_t1", "=", "s.cst['on']", "_t2", "=", "g.P['k']",
+                                          "_t3", "=", "s.ta['n'][p]"]
+    assert hoist_reads("[v for v in s.z['hand'][p]]", lambda stem: "_t9", w) == "[v for v in s.z['hand'][p]]"
+
+
+def test_a_requirement_side_that_no_later_choice_changes_is_worked_out_before_the_loop(repo_root):
+    """``require count my hand - 1 >= b.value`` counts the hand once, before the loop over
+    the cards ``b`` of the hand, not once per card (issue 10)."""
+    text = (repo_root / "generated" / "utopolis.py").read_text(encoding="utf-8")
+    build = text[text.index("def legal_build("):text.index("def apply_build(")]
+    before, loop = build.split("for v_b in s.z['hand'][p]:")
+    assert "= (len(s.z['hand'][p]) - 1)" in before and "len(" not in loop

@@ -325,6 +325,32 @@ def test_an_empty_deck_is_refilled_from_its_discard_pile_at_once():
     assert len(s.z["deck"]) == CARDS - 2 and s.z["discard"] == []
 
 
+def test_moving_a_whole_zone_at_once_is_moving_its_cards_one_by_one():
+    """``move_all`` into a zone without a limit moves the cards at once (issue 10): the
+    same order, places and card states as moving them bottom first, one at a time."""
+    one, whole = Tokens(2).new_initial_state(), Tokens(2).new_initial_state()
+    for s in (one, whole):
+        R.draw(s, s.g, 2, "deck", None, "hand", 0)
+        s.cst["marked"][s.z["hand"][0][0]] = True
+        R.move(s, s.g, s.z["deck"][-1], "discard", None)
+    for card in list(one.z["hand"][0]):
+        R.move(one, one.g, card, "discard", None)
+    R.move_all(whole, whole.g, "hand", 0, "discard", None)
+    assert whole.z == one.z and whole.loc == one.loc and whole.cst == one.cst
+    assert whole.z["hand"][0] == [] and not any(whole.cst["marked"])
+
+
+def test_a_zone_grouped_by_a_card_field_is_kept_for_the_same_cards():
+    """``grouped`` is ``group_by``, worked out once for the same cards and kept in the
+    game's memo (issue 10); other cards are grouped anew."""
+    game = Tokens(2)
+    field = tuple(i % 3 for i in range(CARDS))
+    first = R.grouped(game, [5, 0, 3, 1], field)
+    assert first == R.group_by([5, 0, 3, 1], field) == {2: [5], 0: [0, 3], 1: [1]}
+    assert R.grouped(game, [5, 0, 3, 1], field) is first
+    assert R.grouped(game, [5, 0, 3], field) == {2: [5], 0: [0, 3]}
+
+
 def test_put_places_new_cards_and_moves_placed_ones():
     game = game_with(RULES.changed(setup=None))
     s = game.new_initial_state()

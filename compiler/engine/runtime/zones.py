@@ -105,21 +105,47 @@ def _enter(s: State, card: int, name: str, owner: Owner, bottom: bool = False) -
 def move(s: State, g: Rules, card: int, name: str, owner: Owner, bottom: bool = False) -> bool:
     """Move one card; returns False when the destination is full.  A full zone
     refuses the card, unless it has an ``overflow`` rule: then its owner is asked
-    to make room for it (see :func:`overflow`), and the card moves if they do."""
-    if not room(s, g, name, owner):
+    to make room for it (see :func:`overflow`), and the card moves if they do.
+    (:func:`room`, :func:`_leave` and :func:`_enter`, written out: engines move a card
+    at almost every action.)"""
+    cards = s.z[name] if owner is None else s.z[name][owner]
+    limit = g.zone_limits.get(name)
+    if limit is not None and len(cards) >= limit(g, s, owner):
         where = s.loc[card]
         if name in g.overflow and where is not None:
             overflow(s, name, owner, src=where[0], src_owner=where[1], card=card, bottom=bottom)
         return False
-    _leave(s, g, card)
-    _enter(s, card, name, owner, bottom)
+    was, was_owner = s.loc[card]  # type: ignore[misc]  # a card that moves is in a zone
+    (s.z[was] if was_owner is None else s.z[was][was_owner]).remove(card)
+    for state, default in g.card_states.get(was, ()):
+        s.cst[state][card] = default
+    if bottom:
+        cards.insert(0, card)
+    else:
+        cards.append(card)
+    s.loc[card] = (name, owner)
     return True
 
 
 def move_all(s: State, g: Rules, src: str, src_owner: Owner, dst: str, dst_owner: Owner) -> None:
     """Move every card of a zone, bottom first, until the destination is full (unless
-    it has an ``overflow`` rule: then each card that does not fit waits for room)."""
-    for card in list(zone(s, src, src_owner)):
+    it has an ``overflow`` rule: then each card that does not fit waits for room).  Into
+    a zone without a limit, the cards move all at once (as one by one, in that order)."""
+    cards = zone(s, src, src_owner)
+    into = zone(s, dst, dst_owner)
+    if dst not in g.zone_limits and cards is not into:
+        moving = cards[:]
+        cards.clear()
+        for state, default in g.card_states.get(src, ()):
+            values = s.cst[state]
+            for card in moving:
+                values[card] = default
+        into += moving
+        where, loc = (dst, dst_owner), s.loc
+        for card in moving:
+            loc[card] = where
+        return
+    for card in list(cards):
         if not move(s, g, card, dst, dst_owner) and dst not in g.overflow:
             break
 
@@ -176,8 +202,9 @@ def draw(s: State, g: Rules, count: int, src: str, src_owner: Owner, dst: str, d
             _refill(s, g, src, src_owner)
             if not cards:
                 break
-        card = cards[-1]
-        _leave(s, g, card)
+        card = cards.pop()  # the top card leaves (as _leave, without looking for it)
+        for state, default in g.card_states.get(src, ()):
+            s.cst[state][card] = default
         _enter(s, card, dst, dst_owner)
         moved += 1
         if not cards:  # the deck ran out: refilled now, not at the next draw
