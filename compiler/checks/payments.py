@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 
 from dsl import ast, codes
 from compiler.analysis.types import UNKNOWN
+from compiler.checks.information import rule_blocks
 
 #: the card moves: they change the cards in zones (and may reset card states)
 _MOVES = (ast.Draw, ast.Reveal, ast.MoveCard, ast.MoveAll, ast.PutCatalogue, ast.Shuffle)
@@ -106,7 +107,7 @@ class PaymentCheck:
         self._reads: dict[int, tuple] = {}
         self.untyped: set[int] = set()  # ids of the expressions the checker could not type
         self.running: list[str] = []  # the procedures being checked at a `do`, innermost last
-        self.called = {n.procedure.name for n in ast.walk(_every_block(mode))
+        self.called = {n.procedure.name for n in ast.walk(list(rule_blocks(mode)))
                        if isinstance(n, ast.DoProcedure)}
         self.globals = (set(mode.params) | set(mode.tracks) | set(mode.derived) | self.resources
                         | set(mode.tallies) | set(mode.tables) | set(mode.ends) | set(mode.dice)
@@ -459,13 +460,6 @@ class PaymentCheck:
         fx.writes -= {st.var.name for st in _lets(proc.effect)}  # its own locals
         self._effects[name] = fx
         return fx
-
-
-def _every_block(mode) -> list:
-    """Every block of statements of ``mode`` (actions, triggers, procedures, setup, phases)."""
-    blocks = [d.effect for d in (*mode.actions.values(), *mode.triggers.values(), *mode.procedures.values())]
-    blocks += [body for ph in mode.phases.values() for body in (ph.on_enter, ph.on_exit, ph.on_turn)]
-    return blocks + ([mode.setup.body] if mode.setup is not None else [])
 
 
 def _rename(node, names: dict[str, str]):
