@@ -1585,6 +1585,7 @@ RULES_STANDARD = R.Rules(
         'loyalty': start_loyalty,
         'digger': start_digger,
     },
+    track_low={'authority': 0, 'loyalty': 0, 'digger': 0},
     setup=setup,
     ends=(('game_over', end_when_game_over, True, winners_game_over),),
     end_after=(

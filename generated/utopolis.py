@@ -951,6 +951,7 @@ RULES_FAMILY = R.Rules(
     nonrenewable=(True, True, False, False),
     player_tracks=('wellbeing',),
     track_start={'wellbeing': start_wellbeing},
+    track_low={'wellbeing': 0},
     setup=setup,
     ends=(('game_over', end_when_game_over, False, winners_game_over),),
     end_after=('build', 'score_goods', 'score_worker'),
@@ -1051,6 +1052,7 @@ RULES_SOLO = RULES_METROPOLIS.changed(
     },
     global_tracks=('heart',),
     track_start={**RULES_METROPOLIS.track_start, 'heart': start_heart},
+    track_low={**RULES_METROPOLIS.track_low, 'heart': 0},
     ends=(('game_over', end_when_game_over__solo, False, winners_game_over__solo),),
 )
 
@@ -1082,6 +1084,7 @@ RULES_SOLO_FAMILY = RULES_FAMILY.changed(
     },
     global_tracks=('heart',),
     track_start={**RULES_FAMILY.track_start, 'heart': start_heart},
+    track_low={**RULES_FAMILY.track_low, 'heart': 0},
     ends=(('game_over', end_when_game_over__solo, False, winners_game_over__solo),),
 )
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from dsl.diagnostics import DiagnosticBag
 from compiler.checks import (citations, components, ends, enums, gains, game, impossible_ends,
-                             information, offered, params, phasegraph, phases, rules, setup,
+                             information, offered, params, payments, phasegraph, phases, rules, setup,
                              tables, unique_names, usage, values)
 from compiler.analysis.types import Types
 from compiler.checks.modes import ModeDiagnostics
@@ -68,6 +68,7 @@ CHECKS: list[Check] = [
     Check(impossible_ends.check_mode),  # end conditions that can never hold
     Check(setup.check_mode, reads="cards"),  # a setup the components cannot supply
     Check(gains.check_mode, reads="cards"),  # costs in resources no rule gives
+    Check(payments.check_mode, records_types=True),  # payments that may exceed what is held (E0594)
     # the whole spec (W0104, W0105)
     Check(usage.check_composition, reads="composition"),
 ]

@@ -18,6 +18,7 @@ import jinja2
 from compiler.analysis import names as N
 from compiler.analysis import tables as table_data
 from compiler.analysis.compose import Composition
+from compiler.analysis.floors import track_floors
 from compiler.analysis.types import Types
 from compiler.engine.end_checks import _end_after, _end_after_answer, _end_named
 from compiler.engine.legal import LegalActions, _quoted
@@ -327,6 +328,7 @@ class EngineGenerator(LegalActions):
             player_tracks=names_tuple(t.name for t in mode.tracks.values() if t.per_player),
             global_tracks=names_tuple(t.name for t in mode.tracks.values() if not t.per_player),
             track_start=table({t.name: self.track_start(mode, t) for t in mode.tracks.values()}),
+            track_low=table({k: literal(v) for k, v in track_floors(mode, self.cards).items()}),
             dice=table({d.name: literal((d.count, N.die_faces(d))) for d in mode.dice.values()}),
             stocks=table({st.name: literal(None if st.per_card is None else tuple(
                 i for i, c in enumerate(self._instances()) if c["_card_type"] == st.per_card.name))

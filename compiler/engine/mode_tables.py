@@ -113,7 +113,7 @@ def layout(value, indent: str = "", prefix: str = "", suffix: str = "") -> list[
 #: out the fields at their default), in the shapes :meth:`EngineGenerator.mode_rules` gives.
 RULES_DEFAULTS: dict[str, object] = {
     **{k: PyDict(()) for k in ("P", "T", "D", "PR", "actions", "triggers", "phases", "edges", "zone_limits",
-                               "refills", "overflow", "card_states", "track_start", "dice",
+                               "refills", "overflow", "card_states", "track_start", "track_low", "dice",
                                "stocks")},
     **{k: PyTuple(()) for k in ("round_tallies", "turn_tallies", "tallies", "zones", "player_tracks",
                                 "global_tracks")},

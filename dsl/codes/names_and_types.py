@@ -272,4 +272,13 @@ CODES: tuple[Code, ...] = (
          "no value and no type for its reads. Write its rows, or use a `param` for a single value.",
          'table cost "Cost" {\n  source "Turn"\n}\n\n'
          'action buy "Buy" {\n  effect {\n    score cost[vp]\n  }\n  source "Turn"\n}\n'),
+    Code(PAY_MAY_EXCEED := "E0594", "a payment that may exceed what is held",
+         "An action offered as legal must apply, so every `pay` (and every `transfer` out of a "
+         "player or a stock) must be shown held where it runs: by a `require has BAG` of the action "
+         "(or a comparison, `require coin >= 2`), an `if has BAG` around it, or a `gain` just before "
+         "it. Without one, the engine would offer the action to a player who cannot pay and fail "
+         "half-way through its effect. Add the `require has` the hint names; in a procedure, which "
+         "may run from anywhere, test it inside (`if has BAG { pay BAG }`).",
+         'action spend "Spend" {\n  effect {\n    pay coin 2\n    score 1\n  }\n'
+         '  source "Turn"\n}\n'),
 )

@@ -84,6 +84,9 @@ class Rules:
     global_tracks: tuple[str, ...] = ()
     #: track name → (g, s) → where it starts
     track_start: dict[str, Callable[[Rules, State], Any]] = dataclasses.field(default_factory=dict)
+    #: track name → the lowest value it can take (its range's low end, or 0 for a track
+    #: that starts at 0 or more and that nothing lowers); a track not named has no floor
+    track_low: dict[str, int] = dataclasses.field(default_factory=dict)
     #: dice of the game (construct 16): name → (how many dice, their faces in order)
     dice: dict[str, tuple[int, tuple[Any, ...]]] = dataclasses.field(default_factory=dict)
     #: stocks (construct 18): name → the ids of the cards that each hold one, or None

@@ -146,6 +146,8 @@ def test_a_call_of_a_resource_is_one_error_with_the_way_to_write_it(tmp_path):
     assert [d.code for d in errors] == ["E0504"]
     assert "`titanium 1 * (...)`" in errors[0].hint
     fixed = BASE.replace("    pay b.cost - titanium 1\n", "    pay b.cost - titanium 1 * top_morale\n")
+    fixed = fixed.replace("require has (b.cost - titanium 1)",  # the same bag: E0594 else
+                          "require has (b.cost - titanium 1 * top_morale)")
     assert compile_text(tmp_path, fixed, CARDS).ok
 
 

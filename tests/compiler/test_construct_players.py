@@ -209,7 +209,8 @@ def test_misuse_is_reported(tmp_path, effect, code, words):
 
 
 def test_a_tested_payee_is_accepted(tmp_path):
-    effect = ("let richest = the player with most coin\n    if richest != nobody and richest != me {\n"
+    effect = ("let richest = the player with most coin\n"
+              "    if richest != nobody and richest != me and has coin 1 {\n"
               "      transfer coin 1 to richest\n    }")
     result = compile_text(tmp_path, ORDER.replace("EFFECT", effect))
     assert [d.code for d in result.diagnostics if d.severity == "error"] == []

@@ -120,7 +120,8 @@ UNGUARDED = {
         "if count my hand >= 1 {\n      let t = best market by value\n      score t.value\n    }",
     "a die to roll": "let d = best my bench by 0\n    roll d",
     "next in": "let t = next in market from 3 by value\n    score t.value",
-    "a player to pay": "let p = the player with most coin\n    transfer coin 1 to p",
+    "a player to pay": "let p = the player with most coin\n    if has coin 1 {\n"
+                       "      transfer coin 1 to p\n    }",
     "a player's counter": "let p = the player with most coin\n    score p.coin",
     "a player's zone": "let p = the player with most coin\n    score count p.hand",
     "a player who holds": "let p = the player with most coin\n    if p has coin 1 {\n      score 1\n    }",
@@ -152,7 +153,8 @@ GUARDED = {
     "count > 0 guard for top": "if count market > 0 {\n      score (top of market).value\n    }",
     "count != 0 guard, inner if": "if count market != 0 and vp >= 0 {\n      if vp >= 0 {\n"
                                   "        score (top of market).value\n      }\n    }",
-    "nobody tested": "let p = the player with most coin\n    if p != nobody {\n      transfer coin 1 to p\n"
+    "nobody tested": "let p = the player with most coin\n    if p != nobody and has coin 1 {\n"
+                     "      transfer coin 1 to p\n"
                      "    }",
     "compare, in, move need no test": "let t = top of market\n    if t == nothing or t in my hand {\n"
                                       "      score 1\n    }\n    move t into my hand",

@@ -130,6 +130,19 @@ def test_a_save_with_a_decision_waiting_round_trips(module, mode, n, kind):
     (lambda d: d["cst"]["active"].__setitem__(0, 3), "bad card states"),
     (lambda d: d.update(stage="enter"), "no decision waiting at stage 'enter'"),
     (lambda d: d.update(done=[True, True]), "it is not a state the engine stops at.*\\(done, phase"),
+    # found by the fresh-user check: impossible values, each refused with its reason
+    (lambda d: d["tr"]["wellbeing"].__setitem__(1, -7),
+     "bad track 'wellbeing': -7 is below its lowest value 0"),
+    (lambda d: d.update(moves=0), "no move played, yet it is not the game's first state"),
+    (lambda d: d["done"].__setitem__(0, 1), "bad done flags"),
+    (lambda d: d["done"].__setitem__(1, None), "bad done flags"),
+    (lambda d: d.update(done=[True]), "bad done flags"),
+    (lambda d: d.update(first=2), "bad first player 2"),
+    (lambda d: d.update(first=True), "bad first player True"),
+    (lambda d: d.update(first="0"), "bad first player '0'"),
+    (lambda d: d.update(round=-1), "bad round -1"),
+    (lambda d: d.update(round=1.0), "bad round 1.0"),
+    (lambda d: d.update(moves="30"), "bad moves '30'"),
 ])
 def test_a_save_without_history_is_checked_field_by_field(edit, why):
     s = played(utopolis, "family", 2, 30)
@@ -137,6 +150,38 @@ def test_a_save_without_history_is_checked_field_by_field(edit, why):
     edit(data)
     with pytest.raises(R.RulesError, match="not a saved state of this game: (" + why + ")"):
         s.game.state_from_json(json.dumps(data))
+
+
+def test_a_save_with_no_state_where_its_cards_stand_is_refused():
+    """A building in a Metropolis city has an `active` state (true or false), never None."""
+    s = played(utopolis, "metropolis", 3, 60)
+    data = json.loads(s.to_json())
+    built = next(c for c, where in enumerate(data["loc"]) if where and where[0] == "city")
+    data["cst"]["active"][built] = None
+    with pytest.raises(R.RulesError, match=f"bad card states: card {built} in 'city' has active None"):
+        s.game.state_from_json(json.dumps(data))
+
+
+def test_a_running_save_whose_immediate_end_holds_is_refused():
+    """Euphoria ends at once when a player has placed every authority token: a save whose
+    player 1 has none left, while the game runs, is one the engine never stops at."""
+    s = played(euphoria, None, 3, 100)
+    data = json.loads(s.to_json())
+    tokens, data["z"]["supply"][0] = data["z"]["supply"][0], []
+    territory = next(i for i, held in enumerate(data["z"]["territory_tokens"]) if held is not None)
+    data["z"]["territory_tokens"][territory] += tokens
+    for c in tokens:
+        data["loc"][c] = ["territory_tokens", territory]
+    with pytest.raises(R.RulesError, match="the game is running, yet its end 'game_over' holds"):
+        s.game.state_from_json(json.dumps(data))
+
+
+def test_a_track_that_nothing_lowers_has_a_floor_and_one_lowered_has_none():
+    """`track_low` (what the save check reads): the score tracks never go below 0;
+    Euphoria's knowledge, which a visit lowers, may (it has no range)."""
+    assert utopolis.Game(num_players=2, mode="family", seed=1).rules.track_low["wellbeing"] == 0
+    low = euphoria.Game(num_players=3, seed=1).rules.track_low
+    assert low["authority"] == 0 and "knowledge" not in low
 
 
 @pytest.mark.parametrize("edit, why", [

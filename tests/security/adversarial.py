@@ -436,6 +436,7 @@ action earn <<action title>> {
 
 action take <<taking action title>> {
   choose t: card in market
+  require has t.cost
   effect {
     pay t.cost
     move t into my hand

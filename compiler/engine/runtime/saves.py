@@ -11,9 +11,12 @@ two ways:
   state of the game, and knows its history.  Loading costs a replay of the game.
 * **without**, every field is checked against the rules of the mode and against the
   shape of the game's first state (the names of tracks, tallies, zones and card
-  states, lengths, types and ranges of values, each card in exactly the zone its
-  location names, each waiting decision complete and naming zones, owners, cards and
-  continuations that exist); then the state is played on, on copies: its legal
+  states, lengths, types and ranges of values, no track below the lowest value the
+  rules let it take (``Rules.track_low``), each card in exactly the zone its location
+  names and holding a value of each state of that zone, each waiting decision complete
+  and naming zones, owners, cards and continuations that exist, no move played only
+  in the game's first state, and no ``immediately`` end holding in a game that runs
+  with no decision waiting); then the state is played on, on copies: its legal
   actions are worked out and each is applied, and the decisions waiting are answered
   in turn.  Loading costs about as much as the state is large.  Such a save is a
   state the engine can play on from, not a proof that the game can reach it (an
@@ -202,6 +205,8 @@ def restore_state(game: GameBase, data: dict) -> State:
     for c, where in enumerate(d["loc"]):
         check(where is None and loc[c] is None or isinstance(where, list)
               and tuple(where) == loc[c], f"card {c} is not where its location says")
+    _check_floors(g, d)
+    _check_card_states(g, d, loc)
     _check_dice(g, d["dice"])
     check(_like(d["stk"], ref["stk"]) and all(
         x >= 0 for v in d["stk"].values() for x in v if _is_int(x)) and all(
@@ -211,6 +216,8 @@ def restore_state(game: GameBase, data: dict) -> State:
     check(isinstance(pending, list), "bad pending decisions")
     for i, decision in enumerate(pending):
         _check_decision(game, decision, f"bad pending decision {i + 1}")
+    check(d["moves"] != 0 or all(_same(d[k], ref[k]) for k in FIELDS),
+          "no move played, yet it is not the game's first state")
 
     s = State(game)
     for key in ("phase", "stage", "round", "first", "turn", "done", "res", "tr", "gtr", "cst",
@@ -226,7 +233,44 @@ def restore_state(game: GameBase, data: dict) -> State:
         if "labels" in x:
             x["labels"] = list(x["labels"])
     s._past, s._moves, s._known = None, d["moves"], d["moves"]
+    _check_no_end_due(s)
     return s
+
+
+def _check_floors(g: Any, d: dict) -> None:
+    """No track of the save is below the lowest value the rules let it take
+    (``Rules.track_low``: its range's low end, or 0 for a track nothing lowers)."""
+    for key in ("tr", "gtr"):
+        for name, value in d[key].items():
+            low = g.track_low.get(name)
+            if low is None:
+                continue
+            values = value if isinstance(value, list) else [value]
+            flat = [x for v in values for x in (v.values() if isinstance(v, dict) else [v])]
+            bad = [x for x in flat if _is_int(x) and x < low]
+            _check(not bad, f"bad track {name!r}: {bad[0] if bad else ''} is below its lowest value {low}")
+
+
+def _check_card_states(g: Any, d: dict, loc: list) -> None:
+    """A card in a zone whose cards have a state (``state NAME: TYPE = default``) holds a
+    value of that state's type there, never None."""
+    for c, where in enumerate(loc):
+        if where is None:
+            continue
+        for state, default in g.card_states.get(where[0], ()):
+            value = d["cst"][state][c]
+            _check(value is not None and (default is None or _like(value, default)),
+                   f"bad card states: card {c} in {where[0]!r} has {state} {value!r}")
+
+
+def _check_no_end_due(s: State) -> None:
+    """A game that is running, with no decision waiting, has no end that ends it at once
+    (``immediately``) whose condition holds: the engine would have ended it."""
+    if s.terminal or s.pending:
+        return
+    for name, cond, at_once, _ in s.g.ends:
+        _check(not (at_once and cond is not None and cond(s.g, s)),
+               f"the game is running, yet its end {name!r} holds, which ends it at once")
 
 
 def _check_dice(g: Any, dice: object) -> None:

@@ -1,0 +1,570 @@
+"""Payments the player may not afford (E0594).
+
+An action offered by ``legal_actions()`` must apply.  A ``pay`` (or a ``transfer`` out
+of a player or a stock) takes resources that must be there: when they are not, the
+engine could only refuse the action half-way through its effect.  So each payment
+must be *covered*: proven held where it runs by what is known there, or it is E0594,
+whose hint names the ``require has`` that makes the engine offer the action only when
+it can be paid.
+
+What is known is a set of facts ``(holder, bag)`` ("the holder has at least this"),
+learnt from:
+
+- an action's ``require`` (``require has b.input``, ``require p has coin 1``, a
+  comparison ``require disc[k] >= n``, ``coin > 1``), and the ``where`` of an enum
+  choice (``choose k: knowledge where disc[k] >= 1``);
+- the condition of an ``if`` in its body (its negation in ``else``), and the ``where``
+  of a ``for each`` in its body;
+- a ``gain`` (``gain coin 2`` then ``pay coin 2``), and the bag a ``transfer`` brings in.
+
+A payment of what is held, ``pay tired[w] tired[w]``, is always covered, and so is a
+bag less something (``pay b.cost - titanium 1`` after ``require has b.cost``).  Facts
+are forgotten where they may stop holding: any payment out of a player forgets what is
+known of every player (a name may be the payer), one out of a stock what is known of
+stocks; a statement that changes what a fact reads (``advance``, ``set``, a card moved,
+a die rolled, a procedure doing so) forgets the facts that read it.  A ``for each``
+body is checked as it runs the second time, an ``each player`` body knows nothing of
+the player it is run for, and a procedure knows only its own tests: it may be run from
+anywhere, so its payments are guarded inside it (``if has BAG { pay BAG }``).
+Triggers run before the action, in the action's scope: the action's requirements cover
+the trigger's payments (Euphoria's ``placing`` pays ``sp.cost`` that each of its actions
+requires).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from dsl import ast, codes
+from compiler.analysis.types import UNKNOWN
+from compiler.checks.information import rule_blocks
+
+#: the card moves: they change the cards in zones (and may reset card states)
+_MOVES = (ast.Draw, ast.Reveal, ast.MoveCard, ast.MoveAll, ast.PutCatalogue, ast.Shuffle)
+#: expressions that read the cards in zones
+_ZONE_READS = (ast.ZoneRef, ast.Count, ast.Sum, ast.Best, ast.TopOf, ast.NextIn, ast.InZone)
+_FIRST = "first player"  # what the first-player statements write, as a name no spec can use
+ALL = "*"  # every zone (Effects.zones)
+_FLIP = {">=": "<", ">": "<=", "<": ">=", "<=": ">", "==": "!=", "!=": "=="}
+_MIRROR = {">=": "<=", ">": "<", "<=": ">=", "<": ">", "==": "=="}
+
+
+@dataclass
+class Effects:
+    """What a statement (or a block) may change, as far as facts care: resources going
+    out of the holders ``out`` (expressions of the block's scope), or of any player or
+    any stock; resources coming in; names written (tracks, card states, locals); the
+    zones whose cards may move (``ALL``: any); ``everything`` when it is not known."""
+
+    out: set = field(default_factory=set)
+    out_players: bool = False
+    out_stocks: bool = False
+    incoming: bool = False
+    writes: set[str] = field(default_factory=set)
+    zones: set[str] = field(default_factory=set)
+    everything: bool = False
+
+    def add(self, other: Effects) -> None:
+        self.out |= other.out
+        self.out_players |= other.out_players
+        self.out_stocks |= other.out_stocks
+        self.incoming |= other.incoming
+        self.writes |= other.writes
+        self.zones |= other.zones
+        self.everything |= other.everything
+
+    def elsewhere(self) -> Effects:
+        """These effects seen from another scope (a procedure's, another player's): a
+        payment out of a holder named here may be out of any player or stock."""
+        lifted = Effects(set(), self.out_players, self.out_stocks, self.incoming, set(self.writes),
+                         set(self.zones), self.everything)
+        for holder in self.out:
+            if isinstance(holder, ast.StockOf):
+                lifted.out_stocks = True
+            else:
+                lifted.out_players = True
+        return lifted
+
+
+class PaymentCheck:
+    """The check of one composed mode; :meth:`run` reports each uncovered payment once.
+
+    A fact is ``("item", holder, resource, key, amount)`` (the holder has at least that
+    amount of one resource: ``key`` for a member of a family), ``("bag", holder, bag)``
+    (at least that bag, an expression) or ``("cond", expr, low, high)`` (a number read in
+    play lies between ``low`` and ``high``, None for no bound: a branch whose test
+    contradicts it never runs)."""
+
+    def __init__(self, mode, report) -> None:
+        self.mode, self.report = mode, report
+        self.score_tracks = {n for n, t in mode.tracks.items() if t.is_score}
+        self.resources = set(mode.resources)
+        self.reported: set = set()
+        self.context = ""
+        self.others: set[str] = set()  # the action's `other player` choices: never `me`
+        self._effects: dict[str, Effects] = {}
+        self._reads: dict[int, tuple] = {}
+        self.untyped: set[int] = set()  # ids of the expressions the checker could not type
+        self.running: list[str] = []  # the procedures being checked at a `do`, innermost last
+        self.called = {n.procedure.name for n in ast.walk(list(rule_blocks(mode)))
+                       if isinstance(n, ast.DoProcedure)}
+        self.globals = (set(mode.params) | set(mode.tracks) | set(mode.derived) | self.resources
+                        | set(mode.tallies) | set(mode.tables) | set(mode.ends) | set(mode.dice)
+                        | {m.name for e in mode.enums.values() for m in e.members})
+
+    # ------------------------------------------------------------------ blocks of a mode
+
+    def run(self) -> None:
+        for action in self.mode.actions.values():
+            facts: frozenset = frozenset()
+            names = {c.name for c in action.choices}
+            self.others = {c.name for c in action.choices
+                           if isinstance(c.domain, ast.PlayerDomain) and c.domain.others_only}
+            for choice in action.choices:
+                where = getattr(choice.domain, "where", None)
+                if isinstance(choice.domain, ast.EnumDomain) and where is not None:
+                    facts |= self.known(where)
+                elif isinstance(choice.domain, ast.CardDomain) and where is not None:
+                    # only the tests that name no field of the candidate card (bare names)
+                    facts |= frozenset(f for f in self.known(where) if f[0] == "cond" and all(
+                        n.name in names for n in ast.walk(f[1]) if isinstance(n, ast.Name)))
+            for req in action.requires:
+                facts |= self.known(req)
+            for trigger in self.mode.triggers.values():
+                if any(b.name == action.name for b in trigger.before):
+                    self.context = f" (trigger `{trigger.name}`, run before action `{action.name}`)"
+                    facts = self.block(trigger.effect, facts)
+            self.context = ""
+            self.block(action.effect, facts)
+        self.others = set()
+        for proc in self.mode.procedures.values():
+            if proc.name not in self.called:  # run by no `do`: from anywhere (a card's rule)
+                self.context = f" (procedure `{proc.name}`, run by no `do` here: test it inside)"
+                self.block(proc.effect, frozenset())
+        self.context = ""
+        if self.mode.setup is not None:
+            self.block(self.mode.setup.body, frozenset())
+        for ph in self.mode.phases.values():
+            for body in (ph.on_enter, ph.on_exit, ph.on_turn):
+                self.block(body, frozenset())
+
+    # ------------------------------------------------------------------ facts
+
+    def known(self, cond, negated: bool = False) -> frozenset:
+        """The facts ``cond`` shows when it holds (when it fails, with ``negated``)."""
+        if isinstance(cond, ast.Not):
+            return self.known(cond.operand, not negated)
+        if isinstance(cond, ast.And if not negated else ast.Or):
+            found: frozenset = frozenset()
+            for operand in cond.operands:
+                found |= self.known(operand, negated)
+            return found
+        if isinstance(cond, ast.Has) and not negated:
+            return self.holding(cond.who or ast.Me(), cond.bag)
+        if not isinstance(cond, ast.Compare):
+            return frozenset()
+        op = _FLIP[cond.op] if negated else cond.op
+        for held, other, how in ((cond.left, cond.right, op), (cond.right, cond.left, _MIRROR.get(op))):
+            ref = self.resource_ref(held)
+            if ref is not None and how in (">=", ">", "=="):
+                if how == ">" and isinstance(other, ast.Number):
+                    other = ast.Number(other.value + 1)
+                return frozenset({("item", ref[0], ref[1], ref[2], other)})
+            if isinstance(other, ast.Number) and how in _BOUNDS:
+                low, high = _BOUNDS[how](other.value)
+                return frozenset({("cond", held, low, high)})
+        return frozenset()
+
+    def holding(self, holder, bag) -> frozenset:
+        """The facts "``holder`` has at least ``bag``", one per item of a literal bag."""
+        if isinstance(bag, ast.BagLiteral):
+            return frozenset(("item", holder, i.resource.name, i.key, i.amount) for i in bag.items)
+        if isinstance(bag, ast.BagItem):
+            return frozenset({("item", holder, bag.resource.name, bag.key, bag.amount)})
+        return frozenset({("bag", holder, bag)})
+
+    def resource_ref(self, e):
+        """``(holder, resource, key)`` when ``e`` reads an amount held: ``coin``,
+        ``disc[k]``, ``p.coin``, ``p.disc[k]``; else None."""
+        if isinstance(e, ast.Name) and e.name in self.resources:
+            return ast.Me(), e.name, None
+        if isinstance(e, ast.Attribute) and e.attr in self.resources:
+            return ast.Name(e.obj), e.attr, None
+        if isinstance(e, ast.Index) and e.track.name in self.resources:
+            return (ast.Me() if e.owner is None else ast.Name(e.owner)), e.track.name, e.key
+        return None
+
+    def covered(self, facts: frozenset, holder, bag) -> bool:
+        """Whether ``facts`` prove that ``holder`` has at least ``bag``."""
+        if isinstance(bag, ast.EmptyBag) or ("bag", holder, bag) in facts:
+            return True
+        if isinstance(bag, ast.BagLiteral):
+            return all(self.item_covered(facts, holder, i) for i in bag.items)
+        if isinstance(bag, ast.BagItem):
+            return self.item_covered(facts, holder, bag)
+        if isinstance(bag, ast.Arith) and set(bag.ops) == {"-"}:
+            return self.covered(facts, holder, bag.operands[0])  # never below zero: less than the first
+        return ("bag", holder, bag) in facts
+
+    def item_covered(self, facts: frozenset, holder, item) -> bool:
+        amount = item.amount
+        if isinstance(amount, ast.Number) and amount.value <= 0:
+            return True
+        if self.resource_ref(amount) == (holder, item.resource.name, item.key):
+            return True  # all of it: `pay tired[w] tired[w]`
+        for fact in facts:
+            if fact[:4] != ("item", holder, item.resource.name, item.key):
+                continue
+            if fact[4] == amount or (isinstance(fact[4], ast.Number) and isinstance(amount, ast.Number)
+                                     and fact[4].value >= amount.value):
+                return True
+        return False
+
+    def contradicts(self, facts: frozenset, new: frozenset) -> bool:
+        """Whether a ``cond`` of ``new`` cannot hold with those of ``facts``."""
+        for fact in new:
+            if fact[0] != "cond":
+                continue
+            for old in facts:
+                if old[0] == "cond" and old[1] == fact[1] and _disjoint(old[2:], fact[2:]):
+                    return True
+        return False
+
+    def may_be(self, a, b) -> bool:
+        """Whether holders ``a`` and ``b`` may be the same player or stock."""
+        if a == b:
+            return True
+        if isinstance(a, ast.StockOf) or isinstance(b, ast.StockOf):
+            return isinstance(a, ast.StockOf) and isinstance(b, ast.StockOf) and a.stock == b.stock
+        for x, y in ((a, b), (b, a)):
+            if isinstance(x, ast.Me) and isinstance(y, ast.Name) and y.name in self.others:
+                return False
+        return True
+
+    def reads(self, fact) -> tuple[set[str], set[str]]:
+        """The names a fact's expressions read (derived values opened), and the zones."""
+        cached = self._reads.get(id(fact))
+        if cached is not None and cached[0] is fact:
+            return cached[1], cached[2]
+        names: set[str] = set()
+        zones: set[str] = set()
+        pending = [part for part in fact[1:] if part is not None and not isinstance(part, (str, int))]
+        seen: set[str] = set()
+        while pending:
+            for node in ast.walk(pending.pop()):
+                if isinstance(node, ast.ZoneRef):
+                    zones.add(node.zone.name)
+                if isinstance(node, (ast.RollValue, ast.CountShowing)):
+                    names.add("value")
+                if isinstance(node, ast.FirstPlayer):
+                    names.add(_FIRST)
+                for attr in ("name", "attr", "obj"):
+                    value = getattr(node, attr, None)
+                    if isinstance(value, str):
+                        names.add(value)
+                if isinstance(node, ast.Name) and node.name in self.mode.derived and node.name not in seen:
+                    seen.add(node.name)
+                    pending.append(self.mode.derived[node.name].expr)
+        self._reads[id(fact)] = (fact, names, zones)
+        return names, zones
+
+    def forget(self, facts: frozenset, fx: Effects) -> frozenset:
+        """``facts`` less those ``fx`` may have made untrue."""
+        if fx.everything:
+            return frozenset()
+        kept = set()
+        for fact in facts:
+            if fact[0] != "cond":
+                holder = fact[1]
+                if (fx.out_stocks if isinstance(holder, ast.StockOf) else fx.out_players) or any(
+                        self.may_be(holder, h) for h in fx.out):
+                    continue
+            names, zones = self.reads(fact)
+            if zones and (ALL in fx.zones or zones & fx.zones) or names & fx.writes \
+                    or fx.incoming and names & self.resources:
+                continue
+            kept.add(fact)
+        return frozenset(kept)
+
+    # ------------------------------------------------------------------ statements
+
+    def block(self, stmts, facts: frozenset) -> frozenset:
+        """Check the payments of ``stmts`` run with ``facts`` known; the facts after it."""
+        for st in stmts:
+            facts = self.statement(st, facts)
+        return facts
+
+    def branch(self, stmts, facts: frozenset, test: frozenset) -> frozenset | None:
+        """A branch run when ``test`` holds: the facts after it, None if it never runs."""
+        if self.contradicts(facts, test):
+            return None
+        return self.block(stmts, facts | test)
+
+    def statement(self, st, facts: frozenset) -> frozenset:
+        if isinstance(st, ast.Pay):
+            self.need(facts, ast.Me(), st.bag, st)
+        elif isinstance(st, ast.Transfer):
+            self.need(facts, st.source or ast.Me(), st.bag, st)
+        if isinstance(st, ast.If):
+            ends = [self.branch(st.then, facts, self.known(st.condition)),
+                    self.branch(st.otherwise, facts, self.known(st.condition, negated=True))]
+            ends = [e for e in ends if e is not None]
+            return frozenset.intersection(*ends) if ends else facts
+        if isinstance(st, ast.Ask):
+            ends = [self.block(o.body, facts) for o in st.options]
+            return frozenset.intersection(*ends) if ends else facts
+        if isinstance(st, ast.ForEach):
+            again = self.forget(facts, self.effects(st.body))
+            self.branch(st.body, again, self.known(st.where) if st.where is not None else frozenset())
+            return self.forget(again, Effects(writes={st.var.name}))
+        if isinstance(st, ast.EachPlayer):
+            self.block(st.body, frozenset())
+            return self.forget(facts, self.effects(st.body).elsewhere())
+        if isinstance(st, ast.ChooseCard):
+            return facts & self.block(st.body, self.forget(facts, Effects(writes={st.var.name})))
+        if isinstance(st, ast.ChooseCards):
+            moved = self.forget(facts, Effects(zones={st.source.zone.name, st.dest.zone.name}))
+            return moved & self.block(st.then, moved)
+        if isinstance(st, ast.LookAt):
+            return self.block(st.body, facts)
+        if isinstance(st, ast.DoProcedure):
+            self.run_procedure(st, facts)
+        if not self.simple(st):
+            for body in _bodies(st):  # a statement this check does not know: its payments still count
+                self.block(body, frozenset())
+            return frozenset()
+        facts = self.forget(facts, self.effects([st]))
+        if isinstance(st, ast.Gain):
+            facts |= self.holding(ast.Me(), st.bag)
+        elif isinstance(st, ast.GainInto):
+            facts |= self.holding(st.dest, st.bag)
+        elif isinstance(st, ast.Transfer):
+            facts |= self.holding(st.dest, st.bag)
+        return facts
+
+    def run_procedure(self, st, facts: frozenset) -> None:
+        """Check the payments of the procedure ``st`` runs, knowing what is known at the
+        ``do``: the facts about its arguments, renamed to its parameters (``do
+        build(b)`` after ``require has b.cost`` covers its ``pay b.cost``)."""
+        proc = self.mode.procedures.get(st.procedure.name)
+        if proc is None or proc.name in self.running:
+            return
+        renamed = {a.name: p.name for p, a in zip(proc.params, st.args) if isinstance(a, ast.Name)}
+        inside = set(renamed.values()) | self.globals
+        passed = frozenset(f for f in (_rename(f, renamed) for f in facts) if _names(f) <= inside)
+        context, others = self.context, self.others
+        self.context = f" (procedure `{proc.name}`, run by the `do` at line {st.span.line}{context})"
+        self.others = set()
+        self.running.append(proc.name)
+        self.block(proc.effect, passed)
+        self.running.pop()
+        self.context, self.others = context, others
+
+    def need(self, facts: frozenset, holder, bag, st) -> None:
+        """Report E0594 at ``st`` unless ``facts`` cover ``bag`` for ``holder``."""
+        if self.covered(facts, holder, bag) or st.span in self.reported \
+                or any(id(node) in self.untyped or isinstance(node, ast.Call) and node.func.name
+                       in self.resources for node in ast.walk(bag)):  # E0503, E0504 said it
+            return
+        self.reported.add(st.span)
+        what = "pay" if isinstance(st, ast.Pay) else "transfer"
+        spelt = _spell(bag)
+        who = "" if isinstance(holder, ast.Me) else f"{_spell(holder) or 'the payer'} "
+        test = f"`require {who}has {spelt}`" if spelt else f"a `require {who}has` of this bag"
+        guard = f"`if {who}has {spelt} {{ ... }}`" if spelt else "an `if ... has` around it"
+        self.report.error(
+            codes.PAY_MAY_EXCEED,
+            f"this {what} may exceed what is held there: nothing before it shows "
+            f"{'the payer' if who else 'the player'} has it{self.context}",
+            st.span,
+            hint=f"add {test} to the action, so that it is offered only when it can be paid, "
+                 f"or test it first: {guard}")
+
+    # ------------------------------------------------------------------ what statements change
+
+    def simple(self, st) -> bool:
+        return isinstance(st, (ast.Pay, ast.Transfer, ast.TransferAll, ast.Gain, ast.GainInto, ast.Release,
+                               ast.Clear, ast.Score, ast.Advance, ast.SetTrack, ast.SetState, ast.Let,
+                               ast.Roll, *_MOVES, ast.Done, ast.Again, ast.PassFirstPlayer,
+                               ast.FirstPlayerRandom, ast.FirstPlayerMost, ast.FirstPlayerTo,
+                               ast.DoProcedure))
+
+    def moved(self, *refs) -> set[str]:
+        """The zones a card moved into or out of ``refs`` may have left or entered: those
+        zones, and for a single card every zone of its card type (wherever it was)."""
+        zones = {r.zone.name for r in refs}
+        return zones | {ALL} if any(z not in self.mode.zones for z in zones) else zones
+
+    def of_type(self, ref) -> set[str]:
+        """Every zone holding the card type of the zone ``ref`` names (``ALL`` if unknown)."""
+        zone = self.mode.zones.get(ref.zone.name)
+        kind = getattr(getattr(zone, "card_type", None), "name", None)
+        if kind is None:
+            return {ALL}
+        return {n for n, z in self.mode.zones.items() if getattr(z.card_type, "name", None) == kind}
+
+    def effects(self, stmts) -> Effects:
+        """What ``stmts`` (nested blocks and procedures run included) may change."""
+        fx = Effects()
+        for st in stmts:
+            if isinstance(st, (ast.Pay, ast.Transfer, ast.TransferAll, ast.Clear)):
+                fx.out.add(getattr(st, "stock", None) or getattr(st, "source", None) or ast.Me())
+            if isinstance(st, (ast.Gain, ast.GainInto, ast.Release, ast.Transfer, ast.TransferAll)):
+                fx.incoming = True
+            if isinstance(st, ast.Score):
+                fx.writes |= self.score_tracks
+            elif isinstance(st, (ast.Advance, ast.SetTrack)):
+                fx.writes.add(st.track.name)
+            elif isinstance(st, ast.SetState):
+                fx.writes.add(st.state.name)
+            elif isinstance(st, ast.Let):
+                fx.writes.add(st.var.name)
+            elif isinstance(st, ast.Roll):
+                fx.writes |= {"value", st.die.name}
+            elif isinstance(st, ast.MoveCard):
+                fx.zones |= self.of_type(st.dest)
+            elif isinstance(st, ast.PutCatalogue):
+                fx.zones |= self.of_type(st.dest)
+            elif isinstance(st, (ast.Draw, ast.Reveal, ast.MoveAll, ast.ChooseCards)):
+                fx.zones |= self.moved(st.source, st.dest)
+            elif isinstance(st, ast.Shuffle):
+                fx.zones |= self.moved(st.zone)
+            elif isinstance(st, (ast.PassFirstPlayer, ast.FirstPlayerRandom, ast.FirstPlayerMost,
+                                 ast.FirstPlayerTo)):
+                fx.writes.add(_FIRST)
+            elif isinstance(st, ast.DoProcedure):
+                fx.add(self.procedure_effects(st.procedure.name))
+            elif isinstance(st, ast.EachPlayer):
+                fx.add(self.effects(st.body).elsewhere())
+                continue
+            elif not self.simple(st) and not isinstance(st, (ast.If, ast.Ask, ast.ForEach, ast.LookAt,
+                                                              ast.ChooseCard)):
+                fx.everything = True
+            for body in _bodies(st):
+                fx.add(self.effects(body))
+        if fx.zones:  # a card's states belong to its zone: moved, they may change
+            fx.writes |= {st.name for n, z in self.mode.zones.items()
+                          if ALL in fx.zones or n in fx.zones for st in z.states}
+        return fx
+
+    def procedure_effects(self, name: str) -> Effects:
+        known = self._effects.get(name)
+        if known is not None:
+            return known
+        proc = self.mode.procedures.get(name)
+        self._effects[name] = Effects(everything=True)  # while it is worked out (a cycle is E05xx)
+        if proc is None:
+            return self._effects[name]
+        fx = self.effects(proc.effect).elsewhere()
+        fx.writes -= {st.var.name for st in _lets(proc.effect)}  # its own locals
+        self._effects[name] = fx
+        return fx
+
+
+def _rename(node, names: dict[str, str]):
+    """``node`` (a fact, or any part of one) with the locals ``names`` renamed."""
+    if isinstance(node, tuple):
+        return tuple(_rename(part, names) for part in node)
+    fields = getattr(node, "__dataclass_fields__", None)
+    if not fields:
+        return node
+    changes = {}
+    for name in fields:
+        value = getattr(node, name)
+        if name in ("obj", "owner") and isinstance(value, str) and value in names \
+                or name == "name" and isinstance(node, ast.Name) and value in names:
+            changes[name] = names[value]
+        elif name != "span" and not isinstance(value, (str, int, bool, type(None))):
+            new = _rename(value, names)
+            if new is not value:
+                changes[name] = new
+    return dataclasses.replace(node, **changes) if changes else node
+
+
+def _names(fact) -> set[str]:
+    """The local-looking names a fact reads: names, the cards and players of
+    ``b.cost``, ``p.disc[k]`` and ``built_structure of sp``."""
+    found: set[str] = set()
+    for node in ast.walk([part for part in fact[1:] if not isinstance(part, (str, int, type(None)))]):
+        if isinstance(node, ast.Name):
+            found.add(node.name)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.obj)
+        elif isinstance(node, (ast.Index, ast.ZoneRef)) and node.owner not in (None, "my"):
+            found.add(node.owner)
+    return found
+
+
+def _disjoint(a: tuple, b: tuple) -> bool:
+    """Whether the ranges ``(low, high)`` ``a`` and ``b`` (None: no bound) share no number."""
+    low = max((x for x in (a[0], b[0]) if x is not None), default=None)
+    high = min((x for x in (a[1], b[1]) if x is not None), default=None)
+    return low is not None and high is not None and low > high
+
+
+#: the range of a number compared with N: ``>= N`` is N and above...
+_BOUNDS = {">=": lambda n: (n, None), ">": lambda n: (n + 1, None), "==": lambda n: (n, n),
+           "<=": lambda n: (None, n), "<": lambda n: (None, n - 1)}
+
+
+def _bodies(st):
+    """The blocks nested in a statement (an ``ask``'s options' bodies included)."""
+    for name in getattr(st, "__dataclass_fields__", ()):
+        value = getattr(st, name)
+        if isinstance(value, tuple) and value and all(isinstance(v, ast.AskOption) for v in value):
+            for option in value:
+                yield option.body
+        elif isinstance(value, tuple) and value and not isinstance(value[0], (tuple, str)) \
+                and name in ("then", "otherwise", "body"):
+            yield value
+
+
+def _lets(stmts):
+    for st in stmts:
+        if isinstance(st, ast.Let):
+            yield st
+        for body in _bodies(st):
+            yield from _lets(body)
+
+
+def _spell(e) -> str | None:
+    """``e`` written as spec text, for the simple bags a hint quotes; None otherwise."""
+    if isinstance(e, ast.Number):
+        return str(e.value)
+    if isinstance(e, ast.Name):
+        return e.name
+    if isinstance(e, ast.Me):
+        return "me"
+    if isinstance(e, ast.Attribute):
+        return f"{e.obj}.{e.attr}"
+    if isinstance(e, ast.Index):
+        key = _spell(e.key)
+        return None if key is None else f"{e.owner + '.' if e.owner else ''}{e.track.name}[{key}]"
+    if isinstance(e, ast.StockOf):
+        return f"{e.stock.name} of {e.owner.name}"
+    if isinstance(e, ast.BagItem):
+        amount = _spell(e.amount)
+        name = e.resource.name if e.key is None else f"{e.resource.name}[{_spell(e.key)}]"
+        if amount is None or e.key is not None and _spell(e.key) is None:
+            return None
+        return f"{name} {amount}" if isinstance(e.amount, (ast.Number, ast.Name)) else f"{name} ({amount})"
+    if isinstance(e, ast.BagLiteral):
+        items = [_spell(i) for i in e.items]
+        return None if None in items else ", ".join(items)
+    if isinstance(e, ast.Arith):  # in parentheses, as `has` takes it
+        parts = [_spell(o) for o in e.operands]
+        if None in parts:
+            return None
+        return "(" + " ".join([parts[0], *(f"{op} {x}" for op, x in zip(e.ops, parts[1:]))]) + ")"
+    return None
+
+
+def check_mode(mode, report, record) -> None:
+    """Report E0594 for each payment of ``mode`` that may exceed what is held (see the
+    module's docstring); ``report`` is a :class:`dsl.diagnostics.Report`, ``record`` the
+    mode's :class:`~compiler.analysis.types.TypeRecord`: a payment of a bag the checker
+    could not type was reported already, and is left alone."""
+    check = PaymentCheck(mode, report)
+    check.untyped = {key[0] for key, t in record.expressions.items() if t == UNKNOWN}
+    check.run()
