@@ -303,6 +303,8 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                 bag.error(codes.CARD_FIELD_TYPE, f"card `{name}`, field `{key}`: {message}", vspan,
                           hint=hint or value_hint(f.type.name, enums),
                           notes=[Note(f"`{key}` is declared here", f.span)])
+            elif N.rule_kind(f) is not None:  # the rule is resolved per mode: keep where it is named
+                card.setdefault("_rule_spans", {})[key] = node_span(shown, value_nodes[key])
             card[key] = value
         for f in ctype.fields:
             if f.name not in card:

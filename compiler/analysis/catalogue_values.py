@@ -20,6 +20,8 @@ from compiler.analysis.catalogue_yaml import node_span
 #: How a whole number is written plainly: YAML 1.1 also reads `0x10`, `017`,
 #: `0b101`, `1_000`, `1:20` (base 60) and `+5` as numbers, silently (E0322).
 PLAIN_INT = re.compile(r"-?(0|[1-9][0-9]*)")
+#: The name of a rule (a procedure or derived value) a card's rule field gives (construct 1).
+RULE_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
 def other_notations(node) -> list:
@@ -82,8 +84,11 @@ def value_hint(type_name: str, enums: dict[str, set[str]]) -> str:
             " ..." if len(members) > 8 else "")
     return {"int": "write a whole number, e.g. `2`", "bool": "write `true` or `false`",
             "text": 'write a text, e.g. `"Farm"`',
-            "bag": "write a mapping of resources to whole numbers, e.g. `{worker: 1}`"}.get(
-        type_name, f"write a value of type {type_name}")
+            "bag": "write a mapping of resources to whole numbers, e.g. `{worker: 1}`",
+            "value": "write the name of a derived value, e.g. `crew_count`",
+            "condition": "write the name of a derived value that is true or false"}.get(
+        type_name, "write the name of a procedure, e.g. `no_ability`" if type_name.startswith("procedure (")
+        else f"write a value of type {type_name}")
 
 
 
@@ -110,6 +115,11 @@ def check_value(type_name: str, value, enums, resources) -> tuple[str, tuple | N
             if problem:
                 return (f"in the list: {problem[0]}", None, problem[2])
         return None
+    if type_name.startswith("procedure (") or type_name in ("value", "condition"):  # construct 1
+        what = "procedure" if type_name.startswith("procedure") else "derived value"
+        if isinstance(value, str) and RULE_NAME.fullmatch(value):
+            return None
+        return f"expected the name of a {what} of the spec, got {value!r}", None, None
     if type_name == "int":
         ok = isinstance(value, int) and not isinstance(value, bool)
         return None if ok else (f"expected a whole number, got {value!r}", None, None)
