@@ -45,7 +45,8 @@ NAME_AFTER = {
     "roll": "a die", "do": "a procedure name", "my": "a zone name", "from": "a zone name",
     "into": "a zone name", "count": "a zone name", "shuffle": "a zone name", "in": "a zone name",
     "at": "a phase name", "->": "a phase name", "field": "a field name", "state": "a state name",
-    ":": "a type (int, bool, bag, text, player, an enum, `list of T`)", "per": "an enum or a card type name",
+    ":": "a type (int, bool, bag, text, player, an enum, `list of T`; on a card, a rule: "
+         "`procedure (...)`, `value`, `condition`)", "per": "an enum or a card type name",
     "some": "a card type or pieces name", "refill": "a zone name", "over": "a zone name",
 }
 
@@ -167,6 +168,7 @@ def expected_words(parser: Lark, expected: Iterable[str], context: Sequence[str]
     remaining = set(expected) - {"COMMENT", "WS"}
     if context and context[-1] == ":" and "NAME" in remaining:
         remaining.discard("LIST")  # `list of T` is one of the types the name's words list
+        remaining.discard("PROCEDURE")  # and so is `procedure (...)` (construct 1)
     groups: list[str] = []
     for members, words in _groups(parser):
         if members and members <= remaining:

@@ -41,7 +41,7 @@ DOMAINS = set(typing.get_args(ast.Domain))
 PARTS = {ast.Field, ast.EnumMember, ast.BagItem, ast.CardState, ast.Overflow, ast.Edge, ast.Choice, ast.Uses,
          ast.ProcParam, ast.TieBreaker, ast.RollOff, ast.Winners,
          ast.ModePlayers, ast.UseModule, ast.SetParam,
-         ast.Add, ast.Replace, ast.Remove, ast.KeyRange, ast.ListType, ast.TableRow}
+         ast.Add, ast.Replace, ast.Remove, ast.KeyRange, ast.ListType, ast.TableRow, ast.ProcedureType}
 REFERENCES = {ast.Ident, ast.Meta}
 DECLARATIONS = NODES - EXPRESSIONS - STATEMENTS - DOMAINS - PARTS - REFERENCES - {ast.ZoneRef, ast.AskOption}
 

@@ -8,12 +8,9 @@ keys (``provenance``: rulebook or provisional, ``source``,
 
 from __future__ import annotations
 
-import copy
-import datetime
 import re
 import stat
 from collections import Counter
-from functools import lru_cache
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 import yaml
@@ -22,8 +19,11 @@ from dsl import ast, codes, strings
 from dsl.diagnostics import DiagnosticBag, Note, Report, did_you_mean
 from dsl.spans import Span
 from compiler.analysis import names as N
-from compiler.analysis import node_store
-from compiler.analysis.limits import MAX_CARDS, MAX_CATALOGUE_CHARS, MAX_COPIES, MAX_NUMBER, MAX_YAML_DEPTH
+from compiler.analysis.catalogue_values import (check_value, kind_of, notation, other_notations,
+                                                refused_texts, value_hint, value_span, yaml_text)
+from compiler.analysis.catalogue_yaml import (CatalogueLoader, Refused, compose, node_span, report_refused,
+                                              safe_load, too_large, too_many, yaml_problem)
+from compiler.analysis.limits import MAX_CARDS, MAX_CATALOGUE_CHARS, MAX_COPIES
 
 _NAME = re.compile(r"[a-z_][a-z0-9_]*")
 PROVENANCE_KEYS = {"name", "title", "copies", "provenance", "source", "provisional_fields", "note"}
@@ -118,7 +118,7 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
     shown = display_dir / cat.path if display_dir is not None else spec_dir / cat.path
     try:
         if path.stat().st_size > 4 * MAX_CATALOGUE_CHARS:  # too large whatever it holds
-            _too_large(bag, cat, shown, f"{path.stat().st_size:,} bytes")
+            too_large(bag, cat, shown, f"{path.stat().st_size:,} bytes")
             return []
         text = path.read_text(encoding="utf-8")
     except OSError as err:
@@ -130,17 +130,17 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                   f"(byte {err.object[err.start]:#04x})", where, hint="save the file as UTF-8")
         return []
     if len(text) > MAX_CATALOGUE_CHARS:
-        _too_large(bag, cat, shown, f"{len(text):,} characters")
+        too_large(bag, cat, shown, f"{len(text):,} characters")
         return []
     try:
-        root = _compose(text)
-    except _Refused as err:
-        _refused(bag, err, shown, cat)
+        root = compose(text)
+    except Refused as err:
+        report_refused(bag, err, shown, cat)
         return []
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else 1
-        problem = _yaml_problem(err)
+        problem = yaml_problem(err)
         bag.error(codes.CATALOGUE_NOT_YAML, f"catalogue is not valid YAML: {problem}",
                   Span(str(shown), line, (mark.column + 1) if mark else 1, line,
                        (mark.column + 2) if mark else 2),
@@ -151,14 +151,14 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                   notes=[Note("the catalogue is declared here", cat.span)])
         return []
     try:
-        data = _safe_load(text) or {}
-    except _Refused as err:
-        _refused(bag, err, shown, cat)
+        data = safe_load(text) or {}
+    except Refused as err:
+        report_refused(bag, err, shown, cat)
         return []
     except yaml.YAMLError as err:  # e.g. a tag such as !!python/object: not plain data
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else 1
-        bag.error(codes.CATALOGUE_NOT_YAML, f"catalogue is not plain YAML data: {_yaml_problem(err)}",
+        bag.error(codes.CATALOGUE_NOT_YAML, f"catalogue is not plain YAML data: {yaml_problem(err)}",
                   Span(str(shown), line, (mark.column + 1) if mark else 1, line,
                        (mark.column + 2) if mark else 2),
                   hint="use plain values: numbers, true/false, texts, lists and mappings")
@@ -189,14 +189,14 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                     node.start_mark.line + 1, node.start_mark.column + 2)
         total[0] += 1  # every entry counts, a card or not: each is checked
         if total[0] > MAX_CARDS:
-            _too_many(bag, cat, span)
+            too_many(bag, cat, span)
             return out
         if not isinstance(entry, dict):
             bag.error(codes.CATALOGUE_SHAPE, "each card is a mapping of field: value", span,
                       hint="write the card as `- name: ...` with one `field: value` per line")
             continue
         pairs = node.value if isinstance(node, yaml.MappingNode) else []
-        key_spans = {k.value: _node_span(shown, k) for k, _ in pairs}
+        key_spans = {k.value: node_span(shown, k) for k, _ in pairs}
         value_nodes = {k.value: v for k, v in pairs}
         name = entry.get("name")
         if not isinstance(name, str):
@@ -206,22 +206,22 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                 bag.error(codes.CARD_NAME, f"card name {name!r} is not lower_case_with_underscores",
                           key_spans.get("name", span), hint="give it `name: lower_case_name`")
             continue
-        for bad in _refused_texts(node):
+        for bad in refused_texts(node):
             ch = bad.value[strings.first_refused(bad.value)]
             bag.error(codes.CATALOGUE_TEXT_CHARACTER,
-                      f"card `{name}`: a text cannot hold {strings.describe(ch)}", _node_span(shown, bad),
+                      f"card `{name}`: a text cannot hold {strings.describe(ch)}", node_span(shown, bad),
                       hint="remove it or use a space: a text holds one line of readable characters")
         for key in TEXT_KEYS:
             if key in entry and not isinstance(entry[key], str):
                 vnode = value_nodes.get(key)
                 bag.error(codes.CARD_TEXT_NOT_TEXT, f"card `{name}`: `{key}` must be a text, but YAML reads "
-                          f"`{_yaml_text(vnode)}` as {_kind(entry[key])}",
-                          _node_span(shown, vnode) if vnode is not None else span,
-                          hint=f'put it in quotes: `{key}: "{_yaml_text(vnode)}"`')
+                          f"`{yaml_text(vnode)}` as {kind_of(entry[key])}",
+                          node_span(shown, vnode) if vnode is not None else span,
+                          hint=f'put it in quotes: `{key}: "{yaml_text(vnode)}"`')
         for key in ("title", "source"):  # what the page shows of the card (E0011 in a spec)
             if isinstance(entry.get(key), str) and not entry[key].strip():
                 bag.error(codes.BLANK_TEXT, f"card `{name}`: its `{key}` cannot be blank",
-                          _node_span(shown, value_nodes[key]), hint="write the words the rulebook "
+                          node_span(shown, value_nodes[key]), hint="write the words the rulebook "
                           "prints, or leave the key out")
         if not _NAME.fullmatch(name):
             bag.error(codes.CARD_NAME, f"card name `{name}` is not lower_case_with_underscores",
@@ -229,13 +229,13 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                       "put the printed name in `title`")
         elif name.startswith("_"):  # as a spec's names (E0008): `_` begins the engine's own
             bag.error(codes.RESERVED_NAME, f"card names cannot begin with `_`: `{name}` is reserved for "
-                      "the engine", _node_span(shown, value_nodes["name"]),
+                      "the engine", node_span(shown, value_nodes["name"]),
                       hint=f"rename it, e.g. `{name.lstrip('_') or 'card'}`")
         given = Counter(k.value for k, _ in pairs)  # counted once: a card may have thousands
         for k, _ in pairs:
             if given[k.value] > 1:
                 given[k.value] = 0  # reported at its first place only
-                bag.error(codes.LISTED_TWICE, f"card `{name}` gives `{k.value}` twice", _node_span(shown, k),
+                bag.error(codes.LISTED_TWICE, f"card `{name}` gives `{k.value}` twice", node_span(shown, k),
                           hint="keep one")
         prov = entry.get("provenance", "rulebook")
         if prov not in ("rulebook", "provisional"):
@@ -246,7 +246,7 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
         provisional = entry.get("provisional_fields", []) or []
         if not isinstance(provisional, list):  # a text would be read letter by letter
             bag.error(codes.CARD_PROVENANCE, f"card `{name}`: provisional_fields is a list of field names, "
-                      f"not {_kind(provisional)}", key_spans.get("provisional_fields", span),
+                      f"not {kind_of(provisional)}", key_spans.get("provisional_fields", span),
                       hint="write `provisional_fields: [value, cost]`")
             provisional = []
         for pf in provisional:
@@ -267,18 +267,18 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
             kspan = key_spans.get(key, span)
             if not isinstance(key, str):  # YAML reads `5:`, `~:` or `2024-01-01:` as no text
                 knode = next(odd_keys, None)
-                shown_key = _yaml_text(knode) if knode is not None else repr(key)
-                bag.error(codes.UNDECLARED_CARD_FIELD, f"card `{name}` has a key YAML reads as {_kind(key)}, "
-                          f"not a field name: `{shown_key}`",
-                          _node_span(shown, knode) if knode is not None else span,
+                shown_key = yaml_text(knode) if knode is not None else repr(key)
+                bag.error(codes.UNDECLARED_CARD_FIELD, f"card `{name}` has a key YAML reads as "
+                          f"{kind_of(key)}, not a field name: `{shown_key}`",
+                          node_span(shown, knode) if knode is not None else span,
                           hint="field names are lower_case_with_underscores")
                 continue
             if key == "copies" or (key in fields and key not in PROVENANCE_KEYS
                                    and fields[key].type.name in ("int", "bag")):
-                for number in _other_notations(value_nodes.get(key)):
-                    plain = _CatalogueLoader("").construct_yaml_int(number)
+                for number in other_notations(value_nodes.get(key)):
+                    plain = CatalogueLoader("").construct_yaml_int(number)
                     bag.error(codes.NUMBER_NOTATION, f"card `{name}`, `{key}`: YAML reads `{number.value}`, "
-                              f"a number {_notation(number.value)}, as {plain}", _node_span(shown, number),
+                              f"a number {notation(number.value)}, as {plain}", node_span(shown, number),
                               hint=f"write it in plain digits: `{plain}`")
             if key in PROVENANCE_KEYS:
                 card[key] = value
@@ -290,19 +290,21 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
                           hint=did_you_mean(key, fields)
                           or f"declare `field {key}: ...` in `card {ctype.name}`")
                 continue
-            problem = _check_value(f.type.name, value, enums, resources)
+            problem = check_value(f.type.name, value, enums, resources)
             vnode = value_nodes.get(key)
             if problem and (f.type.name == "text" or f.type.name in enums) and not isinstance(value, str) \
                     and isinstance(vnode, yaml.ScalarNode):  # `no`, `on`, `0x10`: YAML typed it
                 expected = "a text" if f.type.name == "text" else f"a {f.type.name}"
-                problem = (f"YAML reads `{_yaml_text(vnode)}` as {_kind(value)}, not {expected}", None,
-                           f'put it in quotes: `{key}: "{_yaml_text(vnode)}"`')
+                problem = (f"YAML reads `{yaml_text(vnode)}` as {kind_of(value)}, not {expected}", None,
+                           f'put it in quotes: `{key}: "{yaml_text(vnode)}"`')
             if problem:
                 message, culprit, hint = problem
-                vspan = _value_span(shown, value_nodes.get(key), culprit) or kspan
+                vspan = value_span(shown, value_nodes.get(key), culprit) or kspan
                 bag.error(codes.CARD_FIELD_TYPE, f"card `{name}`, field `{key}`: {message}", vspan,
-                          hint=hint or _value_hint(f.type.name, enums),
+                          hint=hint or value_hint(f.type.name, enums),
                           notes=[Note(f"`{key}` is declared here", f.span)])
+            elif N.rule_kind(f) is not None:  # the rule is resolved per mode: keep where it is named
+                card.setdefault("_rule_spans", {})[key] = node_span(shown, value_nodes[key])
             card[key] = value
         for f in ctype.fields:
             if f.name not in card:
@@ -323,259 +325,7 @@ def _load(cat: ast.Catalogue, ctype: ast.CardType, mode, spec_dir: Path, bag,
             card["copies"] = 1
         total[0] += card.get("copies", 1) - 1
         if total[0] > MAX_CARDS:
-            _too_many(bag, cat, span)
+            too_many(bag, cat, span)
             return out
         out.append(card)
     return out
-
-
-#: How a whole number is written plainly: YAML 1.1 also reads `0x10`, `017`,
-#: `0b101`, `1_000`, `1:20` (base 60) and `+5` as numbers, silently (E0322).
-_PLAIN_INT = re.compile(r"-?(0|[1-9][0-9]*)")
-
-
-def _other_notations(node) -> list:
-    """The whole numbers in ``node`` (a value, or a bag's mapping) written other than in
-    plain decimal digits."""
-    values = [v for _, v in node.value] if isinstance(node, yaml.MappingNode) else [node]
-    return [v for v in values if isinstance(v, yaml.ScalarNode) and v.tag == "tag:yaml.org,2002:int"
-            and not _PLAIN_INT.fullmatch(v.value)]
-
-
-def _notation(text: str) -> str:
-    """``in hexadecimal``, ``in base 60``...: how a number of :func:`_other_notations` is written."""
-    digits = text.lstrip("+-")
-    for test, words in ((":" in digits, "in base 60"), (digits.startswith("0x"), "in hexadecimal"),
-                        (digits.startswith("0b"), "in binary"),
-                        (digits.startswith("0") and len(digits) > 1, "in octal"),
-                        ("_" in digits, "with `_` between its digits")):
-        if test:
-            return words
-    return "with a `+` sign"
-
-
-def _refused_texts(node) -> list:
-    """The scalar nodes under a YAML ``node`` (keys and values) whose text holds a
-    character texts may not hold (:mod:`dsl.strings`)."""
-    if isinstance(node, yaml.ScalarNode):
-        return [node] if isinstance(node.value, str) and strings.first_refused(node.value) is not None \
-            else []
-    if isinstance(node, yaml.SequenceNode):
-        return [bad for item in node.value for bad in _refused_texts(item)]
-    if isinstance(node, yaml.MappingNode):
-        return [bad for k, v in node.value for bad in (*_refused_texts(k), *_refused_texts(v))]
-    return []
-
-
-def _yaml_text(node) -> str:
-    """A scalar node's text as the file spells it (short), for messages."""
-    text = node.value if isinstance(node, yaml.ScalarNode) else "..."
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _kind(value) -> str:
-    """What YAML read a value as, in words (``a date``, ``a number``...)."""
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, (datetime.date, datetime.datetime)):
-        return "a date"
-    if value is None:
-        return "nothing (null)"
-    return {list: "a list", dict: "a mapping", str: "a text"}.get(type(value), type(value).__name__)
-def _too_many(bag: DiagnosticBag, cat: ast.Catalogue, span: Span) -> None:
-    """E0321 at the entry that takes the catalogues past MAX_CARDS cards."""
-    bag.error(codes.CATALOGUE_TOO_LARGE, f"the catalogues hold more than {MAX_CARDS:,} cards (copies "
-              "included) by this entry", span,
-              hint="a game's box holds far fewer: look for cards listed or copied by mistake",
-              notes=[Note("the catalogue is declared here", cat.span)])
-
-
-class _Refused(yaml.YAMLError):
-    """What a catalogue may not hold, found while reading it: ``code`` (E0320, E0321,
-    E0543), ``problem`` (the message after "catalogue "), ``problem_mark`` and ``hint``."""
-
-    def __init__(self, code: str, problem: str, mark, hint: str):
-        super().__init__(problem)
-        self.code, self.problem, self.problem_mark, self.hint = code, problem, mark, hint
-
-
-class _CatalogueLoader(yaml.SafeLoader):
-    """PyYAML's safe loader, refusing what no card needs and what could make reading a
-    catalogue take the memory or the time of the machine: anchors and aliases (a few
-    lines of aliases stand for a billion values when expanded, E0320), lists and
-    mappings more than MAX_YAML_DEPTH inside one another (E0321), and numbers past
-    MAX_NUMBER (E0543)."""
-
-    def compose_node(self, parent, index):
-        event = self.peek_event()
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise _Refused(codes.YAML_ANCHOR_OR_ALIAS, "uses a YAML " + (
-                               "alias" if isinstance(event, yaml.AliasEvent) else "anchor"), event.start_mark,
-                           "write each card and value out in full; catalogues do not use anchors "
-                           "(`&name`), aliases (`*name`) or merge keys (`<<`)")
-        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-            self._depth = getattr(self, "_depth", 0) + 1
-            if self._depth > MAX_YAML_DEPTH:
-                raise _Refused(codes.CATALOGUE_TOO_LARGE,
-                               f"nests lists and mappings more than {MAX_YAML_DEPTH} deep", event.start_mark,
-                               "a card is a mapping of fields to values; a bag is a mapping of resources "
-                               "to numbers: nothing nests deeper")
-            try:
-                return super().compose_node(parent, index)
-            finally:
-                self._depth -= 1
-        return super().compose_node(parent, index)
-
-    def construct_yaml_int(self, node):
-        digits = node.value.lstrip("+-").replace("_", "")
-        if len(digits) > 2 * len(str(MAX_NUMBER)) + 2:  # past any way of writing MAX_NUMBER
-            value = None
-        else:
-            value = super().construct_yaml_int(node)
-        if value is None or abs(value) > MAX_NUMBER:
-            shown = node.value if len(node.value) <= 24 else f"{node.value[:12]}... ({len(node.value)} " \
-                "characters)"
-            raise _Refused(codes.NUMBER_TOO_LARGE, f"holds the number {shown}, larger than {MAX_NUMBER:,}",
-                           node.start_mark, f"write a number of at most {MAX_NUMBER:,}")
-        return value
-
-
-_CatalogueLoader.add_constructor("tag:yaml.org,2002:int", _CatalogueLoader.construct_yaml_int)
-
-
-def _refused(bag: DiagnosticBag, err: _Refused, shown, cat: ast.Catalogue) -> None:
-    """The diagnostic of what :class:`_CatalogueLoader` refused, at its place in the file."""
-    mark = err.problem_mark
-    bag.error(err.code, f"catalogue {err.problem}",
-              Span(str(shown), mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 2),
-              hint=err.hint, notes=[Note("the catalogue is declared here", cat.span)])
-
-
-def _too_large(bag: DiagnosticBag, cat: ast.Catalogue, shown, size: str) -> None:
-    """E0321 for a catalogue file past MAX_CATALOGUE_CHARS."""
-    bag.error(codes.CATALOGUE_TOO_LARGE, f"catalogue file {cat.path!r} is too large: {size}, and the "
-              f"compiler reads at most {MAX_CATALOGUE_CHARS:,} characters", cat.span,
-              hint="a game's cards fit in far less (the shipped catalogues are under 30,000): look for "
-              "text pasted or generated by mistake",
-              notes=[Note(f"the file is {shown}", cat.span)])
-
-
-#: PyYAML's words for common slips, in a rules editor's words.
-_YAML_WORDS = {
-    "expected <block end>, but found '<block sequence start>'": "a `- ` item is indented differently "
-    "from the lines above it",
-    "expected <block end>, but found '<block mapping start>'": "a line is indented differently from "
-    "the lines above it",
-    "mapping values are not allowed here": "a `:` where a value belongs (put texts with `:` in quotes)",
-    "found character '\\t' that cannot start any token": "a tab in the indentation (use spaces)",
-}
-
-
-def _yaml_problem(err) -> str:
-    """PyYAML's description of ``err`` on one line, in plainer words where known."""
-    problem = " ".join(str(getattr(err, "problem", None) or err).split())
-    return _YAML_WORDS.get(problem, problem)
-
-
-def _value_hint(type_name: str, enums: dict[str, set[str]]) -> str:
-    """What a value of the field's type looks like in YAML."""
-    if type_name in enums:
-        members = sorted(enums[type_name])
-        return f"a {type_name} is one of " + ", ".join(f"`{m}`" for m in members[:8]) + (
-            " ..." if len(members) > 8 else "")
-    return {"int": "write a whole number, e.g. `2`", "bool": "write `true` or `false`",
-            "text": 'write a text, e.g. `"Farm"`',
-            "bag": "write a mapping of resources to whole numbers, e.g. `{worker: 1}`"}.get(
-        type_name, f"write a value of type {type_name}")
-
-
-@lru_cache(maxsize=16)
-def _compose(text: str):
-    """The YAML node tree of a catalogue file's text (cached: checking many edits of
-    one spec, as ``rulebook mutate`` does, reads the same catalogue again; and kept
-    between runs by :mod:`compiler.analysis.node_store`, as a spec is edited far more
-    often than its catalogue).  Raises ``yaml.YAMLError``, or :class:`_Refused` for
-    what :class:`_CatalogueLoader` refuses."""
-    stored = node_store.load(text)
-    if stored is not None:
-        return stored
-    loader = _CatalogueLoader(text)
-    try:
-        node = loader.get_single_node()
-    finally:
-        loader.dispose()
-    node_store.save(text, node)
-    return node
-
-
-def _safe_load(text: str):
-    """The plain data of a catalogue file's text; a fresh copy of a cached parse."""
-    return copy.deepcopy(_safe_load_cached(text))
-
-
-@lru_cache(maxsize=16)
-def _safe_load_cached(text: str):
-    """The data of the cached node tree: the text is read once."""
-    node = _compose(text)
-    if node is None:
-        return None
-    loader = _CatalogueLoader("")
-    try:
-        return loader.construct_document(node)
-    finally:
-        loader.dispose()
-
-
-def _node_span(path: Path, node) -> Span:
-    return Span(str(path), node.start_mark.line + 1, node.start_mark.column + 1,
-                node.end_mark.line + 1, node.end_mark.column + 1)
-
-
-def _value_span(path: Path, node, culprit) -> Span | None:
-    """The span of a bad value; inside a bag, of the offending key or amount."""
-    if node is None:
-        return None
-    if culprit is not None and isinstance(node, yaml.MappingNode):
-        for k, v in node.value:
-            if k.value == culprit[0]:
-                return _node_span(path, k if culprit[1] == "key" else v)
-    return _node_span(path, node)
-
-
-def _check_value(type_name: str, value, enums, resources) -> tuple[str, tuple | None, str | None] | None:
-    """``None`` when ``value`` fits the type, else (message, culprit inside a bag or None,
-    a did-you-mean hint or None).  A ``list of T`` is a YAML list of values of ``T``."""
-    if type_name.startswith("list of "):
-        if not isinstance(value, list):
-            return f"expected a list like [a, b], got {value!r}", None, None
-        for item in value:
-            problem = _check_value(type_name.removeprefix("list of "), item, enums, resources)
-            if problem:
-                return (f"in the list: {problem[0]}", None, problem[2])
-        return None
-    if type_name == "int":
-        ok = isinstance(value, int) and not isinstance(value, bool)
-        return None if ok else (f"expected a whole number, got {value!r}", None, None)
-    if type_name == "bool":
-        return None if isinstance(value, bool) else (f"expected true or false, got {value!r}", None,
-                                                     None)
-    if type_name == "text":
-        return None if isinstance(value, str) else (f"expected a text, got {value!r}", None, None)
-    if type_name == "bag":
-        if not isinstance(value, dict):
-            return f"expected a bag like {{worker: 1}}, got {value!r}", None, None
-        for k, v in value.items():
-            if k not in resources:
-                return f"`{k}` is not a resource", (k, "key"), did_you_mean(str(k), resources,
-                                                                             "resources")
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                return f"amount of `{k}` must be a whole number, got {v!r}", (k, "value"), None
-        return None
-    if type_name in enums:
-        if not isinstance(value, str) or value not in enums[type_name]:  # a list or a dict is unhashable
-            return f"`{value}` is not a {type_name}", None, did_you_mean(
-                str(value), sorted(enums[type_name]), f"members of {type_name}")
-        return None
-    return None

@@ -20,7 +20,8 @@ BUILTIN_FUNCS = {"max": 2, "min": 2, "abs": 1, "total": 1, "size": 1}
 __all__ = ["BAG", "BOOL", "BUILTIN_FUNCS", "INT", "MAYBE_PLAYER", "NOTHING", "PLAYER", "TEXT", "UNKNOWN",
            "Binding", "Scope", "Type", "all_names", "card_member", "enum_members", "family_members",
            "family_of", "field_type", "literal_type", "narrowing", "player_member", "resolve",
-           "resolve_attribute", "resource_slots", "slot_name"]
+           "resolve_attribute", "resource_slots", "slot_name", "rule_kind", "derived_type",
+           "RULE_VALUE_TYPES"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,36 @@ def field_type(decl_type: str, mode) -> Type:
     return UNKNOWN
 
 
+#: The field types naming a derived value (construct 1): ``value`` a number, ``condition``
+#: true or false, each worked out for a player.
+RULE_VALUE_TYPES = {"value": INT, "condition": BOOL}
+
+#: Expressions that are conditions whatever they read: a derived value written as one is
+#: true or false (construct 1: ``condition`` fields name them).
+_CONDITIONS = (ast.Compare, ast.And, ast.Or, ast.Not, ast.Bool, ast.InZone, ast.Has, ast.AnyPlayer,
+               ast.EveryPlayer)
+
+
+def rule_kind(f: ast.Field) -> str | None:
+    """``procedure``, ``value`` or ``condition`` for a card field holding a rule
+    (construct 1), else None."""
+    if isinstance(f.type, ast.ProcedureType):
+        return "procedure"
+    return f.type.name if f.type.name in RULE_VALUE_TYPES else None
+
+
+def derived_type(mode, d: ast.Derived, seen: frozenset = frozenset()) -> Type:
+    """What derived value ``d`` is: true or false when its expression is a condition (a
+    comparison, ``and``/``or``/``not``, ``in``, ``has``...; or names a derived value
+    that is one), else a number (the checker then expects its expression to be one)."""
+    e = d.expr
+    if isinstance(e, _CONDITIONS):
+        return BOOL
+    if isinstance(e, ast.Name) and e.name in mode.derived and e.name not in seen:
+        return derived_type(mode, mode.derived[e.name], seen | {d.name})
+    return INT
+
+
 def card_member(mode, card: str, attr: str) -> Binding | None:
     """A field of card type ``card``, or a state some zone of that type declares.
 
@@ -64,6 +95,11 @@ def card_member(mode, card: str, attr: str) -> Binding | None:
         return None
     for f in ctype.fields if ctype else ():
         if f.name == attr:
+            kind = rule_kind(f)
+            if kind == "procedure":  # run with `do c.f(...)`, not read (construct 1)
+                return Binding("card_procedure", UNKNOWN, f)
+            if kind is not None:  # the card's own derived value, for the player in context
+                return Binding("card_rule", RULE_VALUE_TYPES[kind], f)
             return Binding("card_field", field_type(f.type.name, mode), f)
     for zone in mode.zones.values():
         if zone.card_type.name == card:
@@ -83,7 +119,7 @@ def player_member(mode, attr: str) -> Binding | None:
     if track is not None and track.per_player:
         return Binding("track", INT, track)
     if attr in mode.derived:
-        return Binding("derived", INT, mode.derived[attr])
+        return Binding("derived", derived_type(mode, mode.derived[attr]), mode.derived[attr])
     if attr in mode.tallies:
         return Binding("tally", INT, mode.tallies[attr])
     return None

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from dsl.diagnostics import DiagnosticBag
-from compiler.checks import (citations, components, ends, enums, gains, game, impossible_ends,
+from compiler.checks import (card_rules, citations, components, ends, enums, gains, game, impossible_ends,
                              information, offered, params, payments, phasegraph, phases, rules, setup,
                              tables, unique_names, usage, values)
 from compiler.analysis.types import Types
@@ -69,6 +69,7 @@ CHECKS: list[Check] = [
     Check(setup.check_mode, reads="cards"),  # a setup the components cannot supply
     Check(gains.check_mode, reads="cards"),  # costs in resources no rule gives
     Check(payments.check_mode, records_types=True),  # payments that may exceed what is held (E0594)
+    Check(card_rules.check_mode, reads="cards"),  # the rules cards name (construct 1)
     # the whole spec (W0104, W0105)
     Check(usage.check_composition, reads="composition"),
 ]

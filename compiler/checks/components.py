@@ -83,6 +83,9 @@ class _Checks(Checker):
                       lambda f, ct=ct: f"card `{ct.name}` has two fields named `{f.name}`",
                       "give each field its own name, or remove one", "the other field")
             for f in ct.fields:
+                if N.rule_kind(f) is not None:  # a rule attached to each card (construct 1)
+                    self.rule_field(f)
+                    continue
                 want = N.field_type(f.type.name, m)
                 if f.default is not None and want != N.UNKNOWN:
                     got = N.literal_type(f.default, m)

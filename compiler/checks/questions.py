@@ -78,6 +78,7 @@ class QuestionRules:
             self.report.error(codes.UNKNOWN_FIELD, f"{obj.words()} has no `{e.attr}`", e.span,
                               hint=did_you_mean(e.attr, options) or "name a field of the card type")
             return N.UNKNOWN
+        self.procedure_read(member, f"(...).{e.attr}", e.span)
         return member.type
 
     def player_select(self, where, measures, then_where, scope: N.Scope) -> None:

@@ -23,7 +23,7 @@ DECISIONS = (ast.ChooseCards, ast.ChooseCard, ast.Ask)
 #: Statements that take cards out of a zone named in the statement (its ``source``).
 _EMPTIES_SOURCE = (ast.MoveAll, ast.Draw, ast.ChooseCards)
 #: Statements that may take a card out of any zone (the card moved, or a procedure's body).
-_EMPTIES_ANY = (ast.MoveCard, ast.DoProcedure, ast.ChooseCard)
+_EMPTIES_ANY = (ast.MoveCard, ast.DoProcedure, ast.ChooseCard, ast.DoCardRule)
 
 
 def _forget_guards(st, scope: N.Scope) -> N.Scope:
@@ -489,6 +489,7 @@ STATEMENTS: dict[type, Callable[[BlockChecker, Any, N.Scope], N.Scope | None]] =
     ast.FirstPlayerRandom: BlockChecker._nothing_to_check,
     ast.FirstPlayerMost: BlockChecker._first_player_most,
     ast.DoProcedure: BlockChecker._do_procedure,
+    ast.DoCardRule: BlockChecker._do_card_rule,
     ast.Ask: BlockChecker._ask,
     ast.Roll: BlockChecker._roll,
 }

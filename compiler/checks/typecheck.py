@@ -21,16 +21,18 @@ from compiler.analysis import names as N
 from compiler.analysis.types import Type, TypeRecord
 from compiler.checks.lookups import LookupRules
 from compiler.checks.questions import QuestionRules
+from compiler.checks.rule_fields import RuleFieldRules
 
 
-class Checker(QuestionRules, LookupRules):
+class Checker(QuestionRules, LookupRules, RuleFieldRules):
     """Checks the rules of one composed ``mode``; ``report`` (a
     :class:`dsl.diagnostics.Report`) receives each problem, ``types`` the type of each
     expression checked and the scope of each action and procedure (a record of its
     own when not given).  The rules of the questions (best, top, next card, the players
     questions) and of the lookups (tables, lists, dice, stocks) are those of
     :class:`~compiler.checks.questions.QuestionRules` and
-    :class:`~compiler.checks.lookups.LookupRules`."""
+    :class:`~compiler.checks.lookups.LookupRules`; those of rules attached to cards of
+    :class:`~compiler.checks.rule_fields.RuleFieldRules`."""
 
     def __init__(self, mode, report: Report, types: TypeRecord | None = None):
         self.mode = mode
@@ -165,6 +167,8 @@ class Checker(QuestionRules, LookupRules):
         if b is not None and b.kind == "family":
             self.family_needs_key(b.decl, e.name, e.span)
             return N.INT
+        if self.procedure_read(b, e.name, e.span):
+            return N.UNKNOWN
         if b is not None and b.kind == "global_track" and b.decl.per_enum is not None:
             self.report.error(codes.WHOSE, f"track `{e.name}` is kept per {b.decl.per_enum.name}: say "
                               "which", e.span, hint=f"write `{e.name}[...]`")
@@ -209,6 +213,7 @@ class Checker(QuestionRules, LookupRules):
             return N.UNKNOWN
         if b.kind == "family":
             self.family_needs_key(b.decl, f"{e.obj}.{e.attr}", e.span)
+        self.procedure_read(b, f"{e.obj}.{e.attr}", e.span)
         return b.type
 
     def family_needs_key(self, decl, written: str, span) -> None:

@@ -53,7 +53,8 @@ class _Checks(CycleChecker):
                                   did_you_mean(r.per_enum.name, m.enums, "enums")
                                   or "a resource is kept per the members of an enum")
         for d in m.derived.values():
-            self.expect(d.expr, N.INT, N.Scope(), f"derived value `{d.name}`")
+            # a number, or true/false when it is written as a condition (construct 1)
+            self.expect(d.expr, N.derived_type(m, d), N.Scope(), f"derived value `{d.name}`")
         for t in m.tallies.values():
             for sc in t.scopes:
                 if sc not in ("player", "round", "game", "turn"):

@@ -19,6 +19,7 @@ from functools import cache
 from dsl import ast
 from dsl.spans import span_text
 
+from compiler.analysis import names as N
 from compiler.docs import english
 from compiler.docs import markdown as md
 from compiler.analysis.compose import ComposedMode, Composition
@@ -232,7 +233,24 @@ class GamePage:
                                           english.provenance(card.meta), self.excerpt(card)))
         return out
 
+    def card_rules(self) -> list[tuple[str, list[str]]]:
+        """The "Card rules" section (construct 1): one block per rule field of a card
+        type, each card with the rule it names."""
+        out = []
+        for ct in self.base.card_types.values():
+            entries = [c for c in self.cards if c.get("_card_type") == ct.name]
+            for f in ct.fields:
+                if N.rule_kind(f):
+                    out.append((f"{ct.title}: {f.description or f.name}",
+                                english.card_rules(f, ct, entries, self.names)))
+        return out
+
     def _type(self, name: str) -> str:
+        if name.startswith("procedure ("):
+            return "a rule: " + name
+        if name in N.RULE_VALUE_TYPES:
+            return {"value": "a number per player (a derived value)",
+                    "condition": "yes/no per player (a derived value)"}[name]
         decl = self.base.enums.get(name)
         return decl.title if decl else {"int": "number", "bool": "yes/no", "bag": "resources"}.get(
             name, name)
@@ -276,6 +294,8 @@ class GamePage:
             return ", ".join(str(self._card_value(x, element)) for x in value) or "—"
         if type_name in self.names.members:
             return self.names.member(type_name, str(value)) or str(value)
+        if type_name in N.RULE_VALUE_TYPES or (type_name or "").startswith("procedure ("):
+            return self.names.title(str(value))  # the rule's title (construct 1)
         return str(value)
 
     @staticmethod

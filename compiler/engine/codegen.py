@@ -26,7 +26,7 @@ from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tabl
 from compiler.engine.naming import Namer
 from compiler.engine.pyexpr import Ctx, Resources, _players, expr
 from compiler.engine.statements import StmtLowering, Writer
-from compiler.engine.pyquote import Code, engine_environment, literal, reference
+from compiler.engine.pyquote import Code, engine_environment, identifier, literal, reference
 from dsl import ast
 from dsl.spans import source_lines
 
@@ -344,6 +344,9 @@ class EngineGenerator(LegalActions):
             end_after=_end_after(mode),
             end_after_answer=literal(_end_after_answer(mode)),
             asks=Code("ASKS"),
+            card_rules=table({f.name: PyTuple((literal("PR" if N.rule_kind(f) == "procedure" else "D"),
+                                               identifier(f"F_{f.name}")))
+                              for ct in mode.card_types.values() for f in ct.fields if N.rule_kind(f)}),
         )
 
     def render(self) -> str:

@@ -114,7 +114,7 @@ def layout(value, indent: str = "", prefix: str = "", suffix: str = "") -> list[
 RULES_DEFAULTS: dict[str, object] = {
     **{k: PyDict(()) for k in ("P", "T", "D", "PR", "actions", "triggers", "phases", "edges", "zone_limits",
                                "refills", "overflow", "card_states", "track_start", "track_low", "dice",
-                               "stocks")},
+                               "stocks", "card_rules")},
     **{k: PyTuple(()) for k in ("round_tallies", "turn_tallies", "tallies", "zones", "player_tracks",
                                 "global_tracks")},
     **{k: literal(()) for k in ("piece_states", "nonrenewable")},

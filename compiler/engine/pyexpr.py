@@ -376,6 +376,7 @@ _MEMBERS: dict[str, str] = {
     "resource": "s.res[{who}][{index}]",
     "track": "s.tr[{text}][{who}]",
     "derived": "g.D[{text}](g, s, {who})",  # the mode's version of it
+    "card_rule": "g.CR[{text}][{card}](g, s, {who})",  # the card's own derived value (construct 1)
     "tally": "s.ta[{text}][{who}]",
     "global_track": "s.gtr[{text}]",
     "param": "g.P[{text}]",

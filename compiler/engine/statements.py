@@ -309,6 +309,11 @@ class StmtLowering:
         args = "".join(f", {self.value(a, ctx)}" for a in st.args)
         w.line(f"g.PR[{literal(st.procedure.name)}](g, s, {ctx.me}{args})")
 
+    def _do_card_rule(self, st: ast.DoCardRule, ctx: Ctx, w: Writer) -> None:
+        """``do c.f(...)``: the procedure card ``c``'s field names, in this mode (construct 1)."""
+        args = "".join(f", {self.value(a, ctx)}" for a in st.args)
+        w.line(f"g.CR[{literal(st.field.name)}][v_{st.card.name}](g, s, {ctx.me}{args})")
+
     def _ask(self, st: ast.Ask, ctx: Ctx, w: Writer) -> None:
         fn = self.name_function("ask", self.owner)
         self.ask_names.append(fn)
@@ -430,6 +435,7 @@ STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] =
     ast.FirstPlayerRandom: lambda low, st, ctx, w: w.line("s.first = R.randrange(s, s.n)"),
     ast.FirstPlayerMost: StmtLowering._first_player_most,
     ast.DoProcedure: StmtLowering._do_procedure,
+    ast.DoCardRule: StmtLowering._do_card_rule,
     ast.Ask: StmtLowering._ask,
     ast.ChooseCard: StmtLowering._choose_card,
 }

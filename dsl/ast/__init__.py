@@ -31,6 +31,8 @@ from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, Choo
                                 ForEach, Gain, GainInto, If, Let, LookAt, MoveAll, MoveCard, PassFirstPlayer,
                                 Pay, PutCatalogue, Release, Reveal, Roll, Score, SetState, SetTrack, Shuffle,
                                 Stmt, Transfer, TransferAll)
+from dsl.ast.declarations import ProcedureType
+from dsl.ast.statements import DoCardRule
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
@@ -82,4 +84,4 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "SetParam", "Add", "Replace", "Remove", "Mode", "Module", "Amend", "RoundNumber", "SetTrack",
            "CountShowing", "Dice", "FirstPlayer", "FirstPlayerTo", "Stock", "StockOf", "TransferAll",
            "GainInto", "Clear", "ListType", "KeyRange", "TableRow", "Table", "Spec", "Domain", "ModeOp",
-           "Decl", "DECL_KINDS", "decl_kind", "walk"]
+           "Decl", "DECL_KINDS", "decl_kind", "walk", "ProcedureType", "DoCardRule"]

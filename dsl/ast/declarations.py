@@ -87,9 +87,29 @@ class ListType:
 
 
 @dataclass(frozen=True, slots=True)
+class ProcedureType:
+    """``procedure (c: crew)``: the type of a card field that holds a rule (construct 1):
+    each catalogue entry names a procedure whose parameters have the types of
+    ``params`` (their names may differ), run by ``do c.field(...)``.  (``value`` and
+    ``condition``, the fields naming derived values, are plain type names.)"""
+
+    params: tuple[ProcParam, ...]
+    span: Span = _span()
+
+    @property
+    def name(self) -> str:
+        """``procedure (c: crew)``, as a type is named in messages and on the page."""
+        return "procedure (" + ", ".join(f"{p.name}: {p.type.name}{'?' if p.maybe else ''}"
+                                         for p in self.params) + ")"
+
+
+@dataclass(frozen=True, slots=True)
 class Field:
+    """``field NAME: TYPE (= DEFAULT)? "description"?`` of a card type; ``type`` is a
+    type name, ``list of T`` or ``procedure (...)`` (a rule, construct 1)."""
+
     name: str
-    type: Ident | ListType
+    type: Ident | ListType | ProcedureType
     default: Expr | None
     description: str
     span: Span = _span()

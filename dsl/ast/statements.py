@@ -293,6 +293,18 @@ class DoProcedure:
 
 
 @dataclass(frozen=True, slots=True)
+class DoCardRule:
+    """``do c.secondary(c)``: run the procedure that card ``c``'s rule field ``secondary``
+    names in its catalogue entry (construct 1), with these arguments; "you" is the
+    acting player, as in ``do``."""
+
+    card: Ident
+    field: Ident
+    args: tuple[Expr, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class AskOption:
     label: str
     body: tuple[Stmt, ...]
@@ -342,4 +354,4 @@ class LookAt:
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
              PutCatalogue, Shuffle, ChooseCards, ChooseCard, EachPlayer, ForEach, If, SetState, Done,
              PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again,
-             LookAt, SetTrack, FirstPlayerTo, TransferAll, GainInto, Clear]
+             LookAt, SetTrack, FirstPlayerTo, TransferAll, GainInto, Clear, DoCardRule]

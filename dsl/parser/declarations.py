@@ -144,6 +144,10 @@ class DeclarationRules(TreeToAst):
         return ast.ListType(self._ident(c[0]), self._span(meta))
 
     @v_args(meta=True)
+    def procedure_type(self, meta, c):
+        return ast.ProcedureType(tuple(c), self._span(meta))
+
+    @v_args(meta=True)
     def key_number(self, meta, c):
         return ast.Number(self._int(c[0]), self._span(meta))
 

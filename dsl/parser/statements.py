@@ -150,6 +150,10 @@ class StatementRules(TreeToAst):
         return ast.DoProcedure(self._ident(c[0]), tuple(c[1:]), self._span(meta))
 
     @v_args(meta=True)
+    def do_card_rule(self, meta, c):
+        return ast.DoCardRule(self._ident(c[0]), self._ident(c[1]), tuple(c[2:]), self._span(meta))
+
+    @v_args(meta=True)
     def ask_option(self, meta, c):
         return ast.AskOption(self._words(c[0], "an option's label"), c[1], self._span(meta))
 

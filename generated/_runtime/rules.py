@@ -105,6 +105,14 @@ class Rules:
     end_after_answer: bool = True
     #: function name → the rest of an effect that waits for an answer (``ask``, ``choose``)
     asks: dict[str, Continuation] = dataclasses.field(default_factory=dict)
+    #: rules attached to cards (construct 1): field name → (``"PR"`` for a procedure field,
+    #: ``"D"`` for a derived value's, and the name of the rule each card's entry gives, by
+    #: card id; None for cards without the field)
+    card_rules: dict[str, tuple[str, tuple[str | None, ...]]] = dataclasses.field(default_factory=dict)
+    #: field name → each card's own rule in this mode, by card id (worked out from
+    #: ``card_rules`` and ``PR``/``D``, so a mode that replaces a procedure gives every
+    #: card naming it the new one): ``g.CR["secondary"][c](g, s, p, c)``
+    CR: dict[str, tuple[Callable[..., Any] | None, ...]] = dataclasses.field(init=False, repr=False)
     #: phase name → the legal-action functions of the actions it offers, in order
     #: (worked out from ``phases`` and ``actions``, for the turn loop)
     legal_of: dict[str, tuple[Legal, ...]] = dataclasses.field(init=False, repr=False)
@@ -116,6 +124,9 @@ class Rules:
                          for name, phase in self.phases.items()}
         self.effects_of = {name: (*self.triggers.get(name, ()), fns[1])
                            for name, fns in self.actions.items()}
+        self.CR = {name: tuple((self.PR if table == "PR" else self.D).get(rule) if rule else None
+                               for rule in rules)
+                   for name, (table, rules) in self.card_rules.items()}
 
     def changed(self, **fields: Any) -> Rules:
         """A copy of these rules with ``fields`` replaced: a mode built on another.

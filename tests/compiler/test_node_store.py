@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from compiler.analysis import catalogue, node_store
+from compiler.analysis import catalogue_yaml, node_store
 from tests.helpers.projects import ROOT
 
 
@@ -19,7 +19,7 @@ def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _composed(text: str):
-    loader = catalogue._CatalogueLoader(text)
+    loader = catalogue_yaml.CatalogueLoader(text)
     try:
         return loader.get_single_node()
     finally:
@@ -83,9 +83,9 @@ def test_a_catalogue_is_checked_alike_from_a_stored_tree(tmp_path: Path):
     spec.write_text(MINIMAL_SPEC + CARDS_MODE, encoding="utf-8")
     (tmp_path / "example.cards.yaml").write_text(
         "cards:\n  - name: hut\n    value: lots\n  - {name: Shed, value: 2, roof: 1}\n", encoding="utf-8")
-    catalogue._compose.cache_clear()
+    catalogue_yaml.compose.cache_clear()
     first = pipeline.analyse(spec).diagnostics
     assert {d.code for d in first} >= {"E0305", "E0307", "E0308"}
-    catalogue._compose.cache_clear()
+    catalogue_yaml.compose.cache_clear()
     assert len(list((tmp_path / "rulebook" / "catalogues").glob("*.marshal"))) == 1
     assert pipeline.analyse(spec).diagnostics == first

@@ -81,7 +81,8 @@ CONTEXT_CASES = {
     'mode m "M" { use ': "expected a module name",
     'mode m "M" { remove ': "expected a kind of rule (action, phase, tally, param...)",
     'mode m "M" { remove action ': "expected an action name",
-    'card c "C" { field f: ': "expected a type (int, bool, bag, text, player, an enum, `list of T`)",
+    'card c "C" { field f: ': "expected a type (int, bool, bag, text, player, an enum, `list of T`; on a "
+                              "card, a rule: `procedure (...)`, `value`, `condition`)",
     'phase p "P" ': "expected a phase kind (simultaneous, turns, draft or automatic)",
     'setup { ': "expected `}`, a statement (",
     'mode m "M" { ': "expected `}`, a mode rule (",

@@ -135,6 +135,29 @@ def card_type(decl: ast.CardType, names: Mapping[str, str] | None = None) -> lis
                       provenance(decl.meta))
 
 
+#: What each kind of rule field (construct 1) gives, in words.
+RULE_KINDS = {"procedure": "effects each card carries out", "value": "a number worked out for each player",
+              "condition": "a condition that holds or not for each player"}
+
+
+def card_rules(field: ast.Field, card_type: ast.CardType, entries: list[dict],
+               names: Mapping[str, str] | None = None) -> list[str]:
+    """The "Card rules" of one rule field (construct 1): what the field gives, then each
+    card of ``card_type`` (``entries``: its catalogue entries, dicts with ``title`` and
+    the field) with the title of the rule it names; the rules themselves are rendered
+    in their own sections (procedures, derived values)."""
+    v = Voice(as_names(names))
+    kind = ("procedure" if isinstance(field.type, ast.ProcedureType) else field.type.name)
+    intro = Markdown("Each **{}** card has its own *{}*: {}.").format(
+        card_type.title, plain(field.description or field.name), RULE_KINDS[kind])
+    rows = [Markdown("- {}: *{}*").format(inline(str(e.get("title", e.get("name", "?")))),
+                                         v.names.title(str(e.get(field.name))))
+            for e in entries if e.get(field.name) is not None]
+    default = [Markdown("A card that names none has *{}*.").format(v.names.title(field.default.name))] \
+        if isinstance(field.default, ast.Name) else []
+    return paragraphs([intro], rows, default)
+
+
 def catalogue(decl: ast.Catalogue, names: Mapping[str, str] | None = None) -> list[str]:
     v = Voice(as_names(names))
     return paragraphs([Markdown("The {} cards listed in {}.").format(

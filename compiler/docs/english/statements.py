@@ -320,6 +320,10 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
         f"Carry out *{v.names.title(n.procedure.name)}*"
         + (f" for {join([phrase(a, v) for a in n.args])}" if n.args else "") + "."),
     ast.Again: lambda n, v: _bullet("You take another action in this turn."),
+    ast.DoCardRule: lambda n, v: _bullet(
+        f"Carry out the *{v.names.title(n.field.name)}* of {phrase(ast.Name(n.card.name, n.card.span), v)}: "
+        "each card's own rule (see *Card rules*)"
+        + (f", for {join([phrase(a, v) for a in n.args])}" if n.args else "") + "."),
     ast.Roll: lambda n, v: _bullet(_roll_words(n, v)),
     ast.Let: lambda n, v: _bullet(f"Call {phrase(n.value, v)} *{plain(n.var.name)}*."),
 }

@@ -1,0 +1,116 @@
+"""Rules attached to cards (construct 1): which procedure or derived value a card's rule
+field names, resolved in one composed mode.
+
+A card type's field may hold a rule: ``field secondary: procedure (c: crew)`` (each
+catalogue entry names a procedure taking a crew card), ``field measure: value`` (a
+derived number, worked out for a player) or ``field utopia: condition`` (a derived
+true/false).  The catalogue entry, or the field's default, gives the rule's name; the
+name means what it means in each mode where the catalogue is used, so a mode that
+replaces the procedure gives every card naming it the new rule.  :func:`rule_problem`
+says what is wrong with one name in one mode (codes E0620-E0623); the checks report it
+at the YAML value or at the spec's default (:mod:`compiler.checks.card_rules`).
+Design: ``design/language/README.md``, construct 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dsl import ast, codes
+from dsl.diagnostics import Note, did_you_mean
+from compiler.analysis import names as N
+
+
+@dataclass(frozen=True)
+class RuleProblem:
+    """What is wrong with a rule's name: ``code`` (E0620-E0623), the ``message``, a
+    ``hint`` and ``notes`` at the declarations concerned."""
+
+    code: str
+    message: str
+    hint: str | None
+    notes: tuple[Note, ...] = ()
+
+
+def rule_fields(mode) -> dict[str, ast.Field]:
+    """Every rule field of the card types of ``mode``, by name (construct 1)."""
+    return {f.name: f for ct in mode.card_types.values() for f in ct.fields if N.rule_kind(f)}
+
+
+def signature(params) -> tuple[tuple[str, bool], ...]:
+    """The types of ``params`` (``ast.ProcParam``), in order, names left out: what a
+    procedure field and the procedures it names must share."""
+    return tuple((p.type.name, p.maybe) for p in params)
+
+
+def named_rule(mode, f: ast.Field, name: str):
+    """The declaration (``ast.Procedure`` or ``ast.Derived``) that ``name`` means for rule
+    field ``f`` in ``mode``, or None."""
+    table = mode.procedures if N.rule_kind(f) == "procedure" else mode.derived
+    return table.get(name)
+
+
+def rule_problem(mode, f: ast.Field, name) -> RuleProblem | None:
+    """What is wrong with ``name`` (a catalogue's value, or the field's default) as the
+    rule of field ``f`` in ``mode``: not a name, naming nothing (E0620, with a
+    did-you-mean), a procedure whose parameters differ from the field's (E0621), a rule
+    of the wrong kind (E0622: a procedure for a ``value`` field, a condition for a
+    ``value``...), a rule the mode removes (E0623); None when it is sound."""
+    kind = N.rule_kind(f)
+    if not isinstance(name, str):
+        return RuleProblem(codes.CARD_RULE_UNKNOWN, f"`{f.name}` names a rule, and this is no name",
+                           _hint(mode, f, ""), (Note(f"`{f.name}` is declared here", f.span),))
+    proc, der = mode.procedures.get(name), mode.derived.get(name)
+    if kind == "procedure":
+        if proc is not None:
+            if signature(proc.params) != signature(f.type.params):
+                return RuleProblem(
+                    codes.CARD_RULE_SIGNATURE, f"procedure `{name}` takes ({_params(proc.params)}), and "
+                    f"`{f.name}` runs a procedure taking ({_params(f.type.params)})",
+                    f"name a procedure taking ({_params(f.type.params)}), or change `{name}`'s parameters",
+                    (Note(f"`{name}` is declared here", proc.span),
+                     Note(f"`{f.name}` is declared here", f.span)))
+            return None
+        if der is not None:
+            return RuleProblem(codes.CARD_RULE_KIND, f"`{name}` is a derived value, and `{f.name}` runs a "
+                               "procedure", _hint(mode, f, name),
+                               (Note(f"`{name}` is declared here", der.span),))
+    else:
+        if der is not None:
+            want = N.INT if kind == "value" else N.BOOL
+            got = N.derived_type(mode, der)
+            if got != want:
+                return RuleProblem(
+                    codes.CARD_RULE_KIND, f"derived value `{name}` is {got.words()}, and `{f.name}` holds "
+                    f"a {kind} ({want.words()})", _hint(mode, f, name), (Note(f"`{name}` is declared here",
+                                                                             der.span),))
+            return None
+        if proc is not None:
+            return RuleProblem(codes.CARD_RULE_KIND, f"`{name}` is a procedure, and `{f.name}` holds a "
+                               f"{kind}: a derived value", _hint(mode, f, name),
+                               (Note(f"`{name}` is declared here", proc.span),))
+    removed = next((c for c in mode.history if c.op == "remove" and c.name == name
+                    and c.kind in ("procedure", "derived")), None)
+    if removed is not None:
+        return RuleProblem(codes.CARD_RULE_REMOVED, f"`{removed.by}` removes {removed.kind} `{name}`, which "
+                           f"`{f.name}` names here", "keep the rule in the mode (`replace` it to change it), "
+                           "or name another one", (Note("removed here", removed.span),))
+    what = "procedure" if kind == "procedure" else "derived value"
+    return RuleProblem(codes.CARD_RULE_UNKNOWN, f"`{f.name}` names {what} `{name}`, which is not declared",
+                       _hint(mode, f, name), (Note(f"`{f.name}` is declared here", f.span),))
+
+
+def _params(params) -> str:
+    return ", ".join(f"{p.type.name}{'?' if p.maybe else ''}" for p in params) or "nothing"
+
+
+def _hint(mode, f: ast.Field, name: str) -> str | None:
+    """A did-you-mean among the rules of the right kind, else a list of them."""
+    kind = N.rule_kind(f)
+    if kind == "procedure":
+        fits = [p for p, decl in mode.procedures.items()
+                if signature(decl.params) == signature(f.type.params)]
+        return did_you_mean(name, fits, f"procedures taking ({_params(f.type.params)})")
+    want = N.INT if kind == "value" else N.BOOL
+    fits = [d for d, decl in mode.derived.items() if N.derived_type(mode, decl) == want]
+    return did_you_mean(name, fits, f"derived values that are {want.words()}")

@@ -1,0 +1,157 @@
+"""Reading a catalogue file as YAML, safely: a loader that refuses anchors and aliases
+(E0320), nesting past MAX_YAML_DEPTH and files past MAX_CATALOGUE_CHARS or MAX_CARDS
+cards (E0321), numbers past MAX_NUMBER (E0543); the node tree and the plain data of a
+file's text, cached (:mod:`compiler.analysis.node_store`); PyYAML's problems in a
+rules editor's words.  Used by :mod:`compiler.analysis.catalogue`."""
+
+from __future__ import annotations
+
+import copy
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from dsl import ast, codes
+from dsl.diagnostics import DiagnosticBag, Note
+from dsl.spans import Span
+from compiler.analysis import node_store
+from compiler.analysis.limits import MAX_CARDS, MAX_CATALOGUE_CHARS, MAX_NUMBER, MAX_YAML_DEPTH
+
+
+def too_many(bag: DiagnosticBag, cat: ast.Catalogue, span: Span) -> None:
+    """E0321 at the entry that takes the catalogues past MAX_CARDS cards."""
+    bag.error(codes.CATALOGUE_TOO_LARGE, f"the catalogues hold more than {MAX_CARDS:,} cards (copies "
+              "included) by this entry", span,
+              hint="a game's box holds far fewer: look for cards listed or copied by mistake",
+              notes=[Note("the catalogue is declared here", cat.span)])
+
+
+class Refused(yaml.YAMLError):
+    """What a catalogue may not hold, found while reading it: ``code`` (E0320, E0321,
+    E0543), ``problem`` (the message after "catalogue "), ``problem_mark`` and ``hint``."""
+
+    def __init__(self, code: str, problem: str, mark, hint: str):
+        super().__init__(problem)
+        self.code, self.problem, self.problem_mark, self.hint = code, problem, mark, hint
+
+
+class CatalogueLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing what no card needs and what could make reading a
+    catalogue take the memory or the time of the machine: anchors and aliases (a few
+    lines of aliases stand for a billion values when expanded, E0320), lists and
+    mappings more than MAX_YAML_DEPTH inside one another (E0321), and numbers past
+    MAX_NUMBER (E0543)."""
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise Refused(codes.YAML_ANCHOR_OR_ALIAS, "uses a YAML " + (
+                               "alias" if isinstance(event, yaml.AliasEvent) else "anchor"), event.start_mark,
+                           "write each card and value out in full; catalogues do not use anchors "
+                           "(`&name`), aliases (`*name`) or merge keys (`<<`)")
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            self._depth = getattr(self, "_depth", 0) + 1
+            if self._depth > MAX_YAML_DEPTH:
+                raise Refused(codes.CATALOGUE_TOO_LARGE,
+                               f"nests lists and mappings more than {MAX_YAML_DEPTH} deep", event.start_mark,
+                               "a card is a mapping of fields to values; a bag is a mapping of resources "
+                               "to numbers: nothing nests deeper")
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self._depth -= 1
+        return super().compose_node(parent, index)
+
+    def construct_yaml_int(self, node):
+        digits = node.value.lstrip("+-").replace("_", "")
+        if len(digits) > 2 * len(str(MAX_NUMBER)) + 2:  # past any way of writing MAX_NUMBER
+            value = None
+        else:
+            value = super().construct_yaml_int(node)
+        if value is None or abs(value) > MAX_NUMBER:
+            shown = node.value if len(node.value) <= 24 else f"{node.value[:12]}... ({len(node.value)} " \
+                "characters)"
+            raise Refused(codes.NUMBER_TOO_LARGE, f"holds the number {shown}, larger than {MAX_NUMBER:,}",
+                           node.start_mark, f"write a number of at most {MAX_NUMBER:,}")
+        return value
+
+
+CatalogueLoader.add_constructor("tag:yaml.org,2002:int", CatalogueLoader.construct_yaml_int)
+
+
+def report_refused(bag: DiagnosticBag, err: Refused, shown, cat: ast.Catalogue) -> None:
+    """The diagnostic of what :class:`CatalogueLoader` refused, at its place in the file."""
+    mark = err.problem_mark
+    bag.error(err.code, f"catalogue {err.problem}",
+              Span(str(shown), mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 2),
+              hint=err.hint, notes=[Note("the catalogue is declared here", cat.span)])
+
+
+def too_large(bag: DiagnosticBag, cat: ast.Catalogue, shown, size: str) -> None:
+    """E0321 for a catalogue file past MAX_CATALOGUE_CHARS."""
+    bag.error(codes.CATALOGUE_TOO_LARGE, f"catalogue file {cat.path!r} is too large: {size}, and the "
+              f"compiler reads at most {MAX_CATALOGUE_CHARS:,} characters", cat.span,
+              hint="a game's cards fit in far less (the shipped catalogues are under 30,000): look for "
+              "text pasted or generated by mistake",
+              notes=[Note(f"the file is {shown}", cat.span)])
+
+
+#: PyYAML's words for common slips, in a rules editor's words.
+YAML_WORDS = {
+    "expected <block end>, but found '<block sequence start>'": "a `- ` item is indented differently "
+    "from the lines above it",
+    "expected <block end>, but found '<block mapping start>'": "a line is indented differently from "
+    "the lines above it",
+    "mapping values are not allowed here": "a `:` where a value belongs (put texts with `:` in quotes)",
+    "found character '\\t' that cannot start any token": "a tab in the indentation (use spaces)",
+}
+
+
+def yaml_problem(err) -> str:
+    """PyYAML's description of ``err`` on one line, in plainer words where known."""
+    problem = " ".join(str(getattr(err, "problem", None) or err).split())
+    return YAML_WORDS.get(problem, problem)
+
+
+@lru_cache(maxsize=16)
+def compose(text: str):
+    """The YAML node tree of a catalogue file's text (cached: checking many edits of
+    one spec, as ``rulebook mutate`` does, reads the same catalogue again; and kept
+    between runs by :mod:`compiler.analysis.node_store`, as a spec is edited far more
+    often than its catalogue).  Raises ``yaml.YAMLError``, or :class:`Refused` for
+    what :class:`CatalogueLoader` refuses."""
+    stored = node_store.load(text)
+    if stored is not None:
+        return stored
+    loader = CatalogueLoader(text)
+    try:
+        node = loader.get_single_node()
+    finally:
+        loader.dispose()
+    node_store.save(text, node)
+    return node
+
+
+def safe_load(text: str):
+    """The plain data of a catalogue file's text; a fresh copy of a cached parse."""
+    return copy.deepcopy(_safe_load_cached(text))
+
+
+@lru_cache(maxsize=16)
+def _safe_load_cached(text: str):
+    """The data of the cached node tree: the text is read once."""
+    node = compose(text)
+    if node is None:
+        return None
+    loader = CatalogueLoader("")
+    try:
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def node_span(path: Path, node) -> Span:
+    """Where a YAML ``node`` is in the file ``path``: from its first character to its end."""
+    return Span(str(path), node.start_mark.line + 1, node.start_mark.column + 1,
+                node.end_mark.line + 1, node.end_mark.column + 1)
