@@ -52,8 +52,9 @@ class _Checks(CycleChecker):
                                   if r.per_enum.name == "player" else
                                   did_you_mean(r.per_enum.name, m.enums, "enums")
                                   or "a resource is kept per the members of an enum")
-        for d in m.derived.values():
-            self.expect(d.expr, N.INT, N.Scope(), f"derived value `{d.name}`")
+        for d in m.derived.values():  # with parameters (construct 14), they are its locals
+            scope = self.procedure_scope(d) if d.params else N.Scope()
+            self.expect(d.expr, N.INT, scope, f"derived value `{d.name}`")
         for t in m.tallies.values():
             for sc in t.scopes:
                 if sc not in ("player", "round", "game", "turn"):

@@ -30,6 +30,7 @@ from dsl.codes import endings as _endings
 from dsl.codes import hidden as _hidden
 from dsl.codes import playable as _playable
 from dsl.codes import warning as _warning
+from dsl.codes import modules as _modules
 from dsl.codes.reading import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.composing import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.catalogues import *  # noqa: F403  (its constants, named codes.NAME)
@@ -41,6 +42,7 @@ from dsl.codes.endings import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.hidden import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.playable import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.warning import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.modules import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.entry import Code
 
 __all__ = ["MINIMAL_SPEC", "Code", "REGISTRY", "GROUPS", "group_of", "CODES", "lookup"]
@@ -57,7 +59,8 @@ REGISTRY: tuple[Code, ...] = tuple(sorted(
      *_endings.CODES,
      *_hidden.CODES,
      *_playable.CODES,
-     *_warning.CODES),
+     *_warning.CODES,
+     *_modules.CODES),
     key=lambda c: c.code))
 
 #: Families of codes (the first three characters of a code, or four) and their headings.
@@ -68,11 +71,18 @@ GROUPS: dict[str, str] = {
     "E06": "Hidden information", "E07": "Can the rules be played", "W01": "Warnings",
     "W06": "Warnings about hidden information",
 }
+#: Families that share the first digits with another: (first code, last code, heading).
+RANGES: tuple[tuple[str, str, str], ...] = (
+    ("E0323", "E0339", "Modules that extend"), ("W0150", "W0154", "Warnings about modules"),
+)
 
 
 def group_of(code: str) -> str:
     """The heading of ``code``'s family (``E0501`` → ``Names and types``; a family of four
-    characters, ``E054``, before one of three)."""
+    characters, ``E054``, before one of three; a range of :data:`RANGES` before both)."""
+    for first, last, heading in RANGES:
+        if first <= code <= last:
+            return heading
     return GROUPS.get(code[:4]) or GROUPS.get(code[:3],
                                               f"{'Warnings' if code.startswith('W') else 'Errors'} "
                                               f"{code[:3]}xx")
