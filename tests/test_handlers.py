@@ -41,7 +41,9 @@ DOMAINS = set(typing.get_args(ast.Domain))
 PARTS = {ast.Field, ast.EnumMember, ast.BagItem, ast.CardState, ast.Overflow, ast.Edge, ast.Choice, ast.Uses,
          ast.ProcParam, ast.TieBreaker, ast.RollOff, ast.Winners,
          ast.ModePlayers, ast.UseModule, ast.SetParam,
-         ast.Add, ast.Replace, ast.Remove, ast.KeyRange, ast.ListType, ast.TableRow, ast.ProcedureType}
+         ast.Add, ast.Replace, ast.Remove, ast.KeyRange, ast.ListType, ast.TableRow,
+         ast.SetupStep, ast.Statements, ast.Extend, ast.AddStep, ast.ReplaceStep, ast.RemoveStep,
+         ast.ModuleNeeds, ast.ModuleExcludes, ast.ProcedureType}
 REFERENCES = {ast.Ident, ast.Meta}
 DECLARATIONS = NODES - EXPRESSIONS - STATEMENTS - DOMAINS - PARTS - REFERENCES - {ast.ZoneRef, ast.AskOption}
 
@@ -83,6 +85,8 @@ PASSES: dict[str, tuple[dict, dict[type, str]]] = {
          ast.Mode: "the page's modes: compiler/docs/codegen.py and changes.py, from the composition",
          ast.Module: "its rules are rendered in each mode that uses it (compiler/docs/changes.py)",
          ast.Amend: "its changes are rendered with the mode they amend (compiler/docs/changes.py)",
+         ast.Combine: "its changes are rendered with each mode that applies its modules "
+                      "(compiler/docs/changes.py)",
          ast.Spec: "the whole page: compiler/docs/codegen.py",
          **_exempt(PARTS, "rendered by the declaration that holds it (a card type its fields, an "
                    "action its choices and uses, an end its tie-breakers, a mode its changes...)"),

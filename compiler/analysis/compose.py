@@ -1,5 +1,10 @@
 """Compose each mode of a spec: the base rules, then the parent mode, the
-modules it uses, its own operations and the amendments that target it.
+modules it uses, its own operations, the amendments that target it and the
+``combine`` blocks of the modules it applies.
+
+A module is applied at most once in a composition (a second ``use`` of it does
+nothing), so two modules may both ``use`` a helper module.  Extensions (``extend``,
+setup steps: :mod:`compiler.analysis.extend`) add to rules and stack in a fixed order.
 
 The result per mode is a :class:`ComposedMode`: one table per declaration kind
 plus the history of every change, so the docs can show superseded rules.
@@ -12,6 +17,7 @@ from dataclasses import dataclass, field, replace as dc_replace
 from dsl import ast, codes
 from dsl.spans import Span
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
+from compiler.analysis import extend
 from compiler.analysis.limits import MAX_MODE_OPS
 
 #: ComposedMode attribute holding each declaration class.
@@ -34,8 +40,11 @@ SINGLE_RULES: dict[type, str] = {ast.Flow: "flow", ast.Setup: "setup"}
 class Change:
     """One change a mode, module or amendment made to the rules it started from.
 
-    ``op`` is add, replace, remove or set; ``old``/``new`` are declarations
-    (or param values for ``set``); ``by`` names the mode, module or amendment.
+    ``op`` is add, replace, remove, set or extend; ``old``/``new`` are declarations
+    (or param values for ``set``; for ``extend``, the rule before and after it);
+    ``by`` names the mode, module (``module NAME``), amendment (``amendment
+    CITATION``) or ``combine a+b`` block; ``part`` is the :class:`ast.Extend` of an
+    ``extend``.  A setup step is kind ``step``.
     """
 
     op: str
@@ -46,6 +55,7 @@ class Change:
     old: object
     new: object
     span: object
+    part: object = None
 
 
 #: What a mode built on a missing parent still reports: problems of its own text.
@@ -91,6 +101,16 @@ class ComposedMode:
     #: a mode, module or parent it builds on could not be found (E0204, E0206): its
     #: rules are missing parts, so the checks skip it rather than report cascades
     incomplete: bool = False
+    #: (kind, name) → (the rule before any extension, its extensions as sorted
+    #: ((order key), ast.Extend) pairs): see :mod:`compiler.analysis.extend`
+    extensions: dict[tuple[str, str], tuple] = field(default_factory=dict)
+    #: the modules applied, in the order they were (each once)
+    modules_applied: tuple[str, ...] = ()
+    #: the ``combine`` blocks applied (their names, ``a+b``)
+    combines_applied: tuple[str, ...] = ()
+    #: the spec's modules and ``combine`` blocks, for the checks (shared by every mode)
+    module_decls: dict[str, ast.Module] = field(default_factory=dict)
+    combine_decls: tuple[ast.Combine, ...] = ()
 
     def table(self, decl) -> dict:
         return getattr(self, TABLES[type(decl)])
@@ -100,6 +120,7 @@ class ComposedMode:
         for attr in set(TABLES.values()):
             setattr(new, attr, dict(getattr(self, attr)))
         new.history = list(self.history)
+        new.extensions = dict(self.extensions)
         return new
 
 
@@ -113,6 +134,7 @@ class Composition:
     mode_decls: dict[str, ast.Mode]
     modules: dict[str, ast.Module]
     amendments: list[ast.Amend]
+    combines: list[ast.Combine] = field(default_factory=list)
 
 
 def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
@@ -133,6 +155,7 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
     modes_decl: dict[str, ast.Mode] = {}
     modules: dict[str, ast.Module] = {}
     amendments: list[ast.Amend] = []
+    combines: list[ast.Combine] = []
     seen: dict[str, object] = {}
     for item in spec.items:
         if type(item) in SINGLE_RULES:
@@ -151,6 +174,8 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
                 modules[item.name] = item
         elif isinstance(item, ast.Amend):
             amendments.append(item)
+        elif isinstance(item, ast.Combine):
+            combines.append(item)
         elif type(item) in TABLES:
             if _unique(item.name, item, seen, bag):
                 base.table(item)[item.name] = item
@@ -166,12 +191,13 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
                       amendment.mode.span, hint=did_you_mean(amendment.mode.name, modes_decl, "modes"))
     if not modes_decl:
         modes_decl["standard"] = ast.Mode("standard", game.title, None, (), (), game.span)
+    base.module_decls, base.combine_decls = modules, tuple(combines)
     composer = _Composer(base, modes_decl, modules, amendments, bag)
     modes = {name: composer.mode(name) for name in modes_decl}
     if game.default_mode and game.default_mode.name not in modes:
         bag.error(codes.UNKNOWN_MODE, f"default mode `{game.default_mode.name}` is not declared",
                   game.default_mode.span, hint=did_you_mean(game.default_mode.name, modes, "modes"))
-    return Composition(game, modes, base, modes_decl, modules, amendments)
+    return Composition(game, modes, base, modes_decl, modules, amendments, combines)
 
 
 def _unique(name: str, item, seen: dict, bag: DiagnosticBag) -> bool:
@@ -263,7 +289,13 @@ class _Composer:
             self._apply(result, decl.ops, by=name, citation=_first_source(decl.meta))
             for amendment in self._amendments_of.get(name, ()):
                 self._apply(result, amendment.ops, by=f"amendment {amendment.citation}",
-                            citation=amendment.citation)
+                            citation=amendment.citation, stage=1)
+            for block in result.combine_decls:  # in declaration order, each once
+                if block.name not in result.combines_applied and all(
+                        m.name in result.modules_applied for m in block.modules):
+                    result.combines_applied += (block.name,)
+                    self._apply(result, block.ops, by=f"combine {block.name}",
+                                citation=_first_source(block.meta), stage=2)
         finally:
             if self.bag is not real:  # built on missing parts: keep only what is not a cascade
                 real.items += [d for d in self.bag.items if d.code in _NOT_CASCADES]
@@ -285,10 +317,11 @@ class _Composer:
         found = self._adders.get(name)
         return f"`{name}` {found}" if found else None
 
-    def _apply(self, mode: ComposedMode, ops, by: str, citation: str | None) -> None:
-        """Apply ``ops`` to ``mode``; a `use` applies the module's ops in its place.  Modules
-        are entered with an explicit stack, so a long chain of modules using modules
-        does not recurse."""
+    def _apply(self, mode: ComposedMode, ops, by: str, citation: str | None, stage: int = 0) -> None:
+        """Apply ``ops`` to ``mode``; a `use` applies the module's ops in its place, unless
+        the mode has applied that module already.  Modules are entered with an explicit
+        stack, so a long chain of modules using modules does not recurse.  ``stage``
+        orders extensions (see :func:`compiler.analysis.extend.order_key`)."""
         if self.applied > MAX_MODE_OPS:  # E0545 already: the mode is given up
             return
         stack = [(iter(ops), by, citation, None)]  # (ops left, by, citation, module entered)
@@ -305,14 +338,14 @@ class _Composer:
             if self.applied > MAX_MODE_OPS:
                 self.bag.error(codes.TOO_MANY_MODES, f"mode `{mode.name}` applies more than {MAX_MODE_OPS:,} "
                                "changes, counting each module as often as it is used (through "
-                               "other modules)", outer.span, hint="use each module once: a module "
-                               "used twice by a module used twice... doubles the work each time",
+                               "other modules)", outer.span, hint="a mode applies each module once; "
+                               "split the changes between modes, or write fewer of them",
                                notes=[Note(f"change {MAX_MODE_OPS + 1:,} is this one", op.span)])
                 mode.incomplete = True
                 self.using.clear()
                 return
             if not isinstance(op, ast.UseModule):
-                self._apply_op(mode, op, by, citation)
+                self._apply_op(mode, op, by, citation, stage)
                 continue
             module = self.modules.get(op.module.name)
             if module is None:
@@ -325,14 +358,21 @@ class _Composer:
                                "module uses itself through " + " → ".join(chain),
                                op.module.span, hint="remove one of the `use` lines")
                 mode.incomplete = True
+            elif module.name in mode.modules_applied:
+                continue  # applied once: a second `use` (by another module) does nothing
             else:
                 self.using.append(module.name)
+                mode.modules_applied += (module.name,)
                 stack.append((iter(module.ops), f"module {module.name}", _first_source(module.meta),
                               module.name))
 
-    def _apply_op(self, mode: ComposedMode, op, by: str, citation: str | None) -> None:
+    def _apply_op(self, mode: ComposedMode, op, by: str, citation: str | None, stage: int = 0) -> None:
         """Apply one operation other than `use` to ``mode``."""
-        if isinstance(op, ast.ModePlayers):
+        if isinstance(op, (ast.Extend, ast.AddStep, ast.ReplaceStep, ast.RemoveStep)):
+            self._extend(mode, op, by, citation, stage)
+        elif isinstance(op, (ast.ModuleNeeds, ast.ModuleExcludes)):
+            return  # read by compiler.checks.modules
+        elif isinstance(op, ast.ModePlayers):
             mode.players = (op.low, op.high)
             mode.players_span = op.span
         elif isinstance(op, ast.SetParam):
@@ -362,6 +402,7 @@ class _Composer:
             mode.history.append(Change("replace", attr, attr, by, _first_source(op.decl.meta)
                                        or citation, getattr(mode, attr), op.decl, op.span))
             setattr(mode, attr, op.decl)
+            extend.forget_steps(mode) if attr == "setup" else extend.forget(mode, "flow", "flow")
         elif isinstance(op, (ast.Add, ast.Replace)) and type(op.decl) not in TABLES:
             word = "add" if isinstance(op, ast.Add) else "replace"
             self.bag.error(codes.MODE_CANNOT_CHANGE, f"a mode cannot `{word}` a {ast.decl_kind(op.decl)}",
@@ -376,6 +417,7 @@ class _Composer:
                                notes=[Note("existing declaration", table[name].span)])
                 return
             table[name] = op.decl
+            extend.forget(mode, ast.decl_kind(op.decl), name)
             mode.history.append(Change("add", ast.decl_kind(op.decl), name, by,
                                        _first_source(op.decl.meta) or citation, None, op.decl,
                                        op.span))
@@ -391,6 +433,7 @@ class _Composer:
                                        _first_source(op.decl.meta) or citation,
                                        table.get(name), op.decl, op.span))
             table[name] = op.decl
+            extend.forget(mode, ast.decl_kind(op.decl), name)
         elif isinstance(op, ast.Remove):
             kind_cls = ast.DECL_KINDS[op.kind]
             table = getattr(mode, TABLES[kind_cls])
@@ -404,6 +447,23 @@ class _Composer:
                 return
             mode.history.append(Change("remove", op.kind, name, by, citation, table.pop(name),
                                        None, op.span))
+            extend.forget(mode, op.kind, name)
+
+    def _extend(self, mode: ComposedMode, op, by: str, citation: str | None, stage: int) -> None:
+        """Apply an ``extend`` or a setup-step operation (:mod:`compiler.analysis.extend`)."""
+        if isinstance(op, ast.Extend):
+            done = extend.extend(mode, op, extend.order_key(mode, stage, op), self.bag,
+                                 self._declared_elsewhere)
+            if done is not None:
+                kind, name, old, new = done
+                mode.history.append(Change("extend", kind, name, by, citation, old, new, op.span, op))
+            return
+        if mode.setup is None:
+            return  # E0203 already
+        done = extend.step_op(mode, op, self.bag)
+        if done is not None:
+            word, name, old, new = done
+            mode.history.append(Change(word, "step", name, by, citation, old, new, op.span))
 
 
 def _removed_notes(mode: ComposedMode, name: str) -> list[Note]:

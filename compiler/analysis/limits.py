@@ -67,9 +67,8 @@ MAX_MODES = 2000
 #: Most rules of all modes together, as modes times the rules of the spec (E0545):
 #: each mode holds, checks and compiles every rule in force in it.  Utopolis has 490.
 MAX_MODE_RULES = 50_000
-#: Most mode operations one mode may apply, counting those of the modules it uses
-#: through other modules again each time (E0545): a module using another twice,
-#: which uses another twice... doubles the work at each level.
+#: Most mode operations one mode may apply (E0545); a mode applies each module once,
+#: however many modules use it (construct 14).
 MAX_MODE_OPS = 50_000
 
 #: Steps (statements run, cards counted) the setup check of one mode may take for all

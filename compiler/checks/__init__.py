@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from dsl.diagnostics import DiagnosticBag
 from compiler.checks import (card_rules, citations, components, ends, enums, gains, game, impossible_ends,
-                             information, offered, params, payments, phasegraph, phases, rules, setup,
+                             information, modules, offered, params, payments, phasegraph, phases, rules, setup,
                              tables, unique_names, usage, values)
 from compiler.analysis.types import Types
 from compiler.checks.modes import ModeDiagnostics
@@ -60,6 +60,7 @@ CHECKS: list[Check] = [
     Check(offered.check_mode),         # W0101: actions offered in no phase
     Check(ends.check_mode, records_types=True),        # transition and end conditions, tie-breakers
     Check(params.check_mode),          # param values
+    Check(modules.check_mode),         # setup steps, `after` triggers, modules' conflicts and needs
     # the phase graph (E04xx)
     Check(phasegraph.check_mode),
     # can the rules be played as written (E06xx, E07xx, E0409, E0512)
@@ -72,6 +73,7 @@ CHECKS: list[Check] = [
     Check(card_rules.check_mode, reads="cards"),  # the rules cards name (construct 1)
     # the whole spec (W0104, W0105)
     Check(usage.check_composition, reads="composition"),
+    Check(modules.check_composition, reads="composition"),  # E0331, W0150: needs, excludes, combine
 ]
 
 

@@ -137,6 +137,8 @@ def _names_in(e):
             yield node.name
         elif isinstance(node, ast.Attribute):
             yield node.attr
+        elif isinstance(node, ast.Call):  # a derived value with parameters (construct 14)
+            yield node.func.name
 
 def _calls(stmts):
     for st in stmts:

@@ -29,14 +29,15 @@ class _Checks(BlockChecker):
             self.procedure(proc)
         CycleChecker(m, self.report).procedure_cycles()
         for t in m.triggers.values():
-            if not t.before:
+            if not t.before and not t.after:
                 self.report.error(codes.UNKNOWN_NAME, f"trigger `{t.name}` names no action to run before",
-                                  t.span, hint="add `before some_action`")
-            for before in t.before:
+                                  t.span, hint="add `before some_action` (or `after some_action`)")
+            for before in t.before + t.after:
                 target = m.actions.get(before.name)
                 if target is None:
+                    when = "before" if before in t.before else "after"
                     self.report.error(codes.UNKNOWN_NAME,
-                                      f"trigger runs before unknown action `{before.name}`", before.span,
+                                      f"trigger runs {when} unknown action `{before.name}`", before.span,
                                       hint=did_you_mean(before.name, m.actions, "actions"))
                     continue
                 self.block(t.effect, self.action_scope(target))

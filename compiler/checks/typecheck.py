@@ -19,12 +19,13 @@ from dsl import ast, codes
 from dsl.diagnostics import Note, Report, did_you_mean
 from compiler.analysis import names as N
 from compiler.analysis.types import Type, TypeRecord
+from compiler.checks.derived_calls import DerivedCallRules
 from compiler.checks.lookups import LookupRules
 from compiler.checks.questions import QuestionRules
 from compiler.checks.rule_fields import RuleFieldRules
 
 
-class Checker(QuestionRules, LookupRules, RuleFieldRules):
+class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules):
     """Checks the rules of one composed ``mode``; ``report`` (a
     :class:`dsl.diagnostics.Report`) receives each problem, ``types`` the type of each
     expression checked and the scope of each action and procedure (a record of its
@@ -169,6 +170,9 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules):
             return N.INT
         if self.procedure_read(b, e.name, e.span):
             return N.UNKNOWN
+        if b is not None and b.kind == "derived" and b.decl.params:
+            self.derived_needs_values(b.decl, e.name, e.span)
+            return N.INT
         if b is not None and b.kind == "global_track" and b.decl.per_enum is not None:
             self.report.error(codes.WHOSE, f"track `{e.name}` is kept per {b.decl.per_enum.name}: say "
                               "which", e.span, hint=f"write `{e.name}[...]`")
@@ -214,6 +218,8 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules):
         if b.kind == "family":
             self.family_needs_key(b.decl, f"{e.obj}.{e.attr}", e.span)
         self.procedure_read(b, f"{e.obj}.{e.attr}", e.span)
+        if b.kind == "derived" and b.decl.params:
+            self.derived_needs_values(b.decl, f"{e.obj}.{e.attr}", e.span)
         return b.type
 
     def family_needs_key(self, decl, written: str, span) -> None:
@@ -345,6 +351,8 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules):
         return N.BOOL
 
     def _call(self, e: ast.Call, scope: N.Scope) -> Type:
+        if e.func.name in self.mode.derived and e.func.name not in N.BUILTIN_FUNCS:
+            return self.derived_call(e, scope)
         arity = N.BUILTIN_FUNCS.get(e.func.name)
         if arity is None and e.func.name in self.mode.resources and len(e.args) == 1:
             # `b.cost - titanium (n)`: inside arithmetic an item's amount is a number written out

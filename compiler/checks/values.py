@@ -52,9 +52,10 @@ class _Checks(CycleChecker):
                                   if r.per_enum.name == "player" else
                                   did_you_mean(r.per_enum.name, m.enums, "enums")
                                   or "a resource is kept per the members of an enum")
-        for d in m.derived.values():
+        for d in m.derived.values():  # with parameters (construct 14), they are its locals
+            scope = self.procedure_scope(d) if d.params else N.Scope()
             # a number, or true/false when it is written as a condition (construct 1)
-            self.expect(d.expr, N.derived_type(m, d), N.Scope(), f"derived value `{d.name}`")
+            self.expect(d.expr, N.derived_type(m, d), scope, f"derived value `{d.name}`")
         for t in m.tallies.values():
             for sc in t.scopes:
                 if sc not in ("player", "round", "game", "turn"):

@@ -15,11 +15,12 @@ from dsl import ast
 from dsl.ast import DECL_KINDS
 
 from compiler.docs import english
+from compiler.docs.english import extensions
 from compiler.analysis.compose import Change, ComposedMode, Composition
 from compiler.docs.markdown import Markdown
 from compiler.docs.markdown import title as quoted_title
 
-_OPS = {"add": "Adds", "replace": "Replaces", "remove": "Removes", "set": "Sets"}
+_OPS = {"add": "Adds", "replace": "Replaces", "remove": "Removes", "set": "Sets", "extend": "Extends"}
 
 
 def own_changes(composition: Composition, name: str) -> list[Change]:
@@ -94,9 +95,14 @@ def change_blocks(changes: list[Change], names: english.Names,
         if by and change.op in ("add", "replace"):
             block += ["", Markdown("**Superseded** in this mode by the amendment {} "
                                    "(see [Amendments](#amendments)).").format(by)]
-        if change.op in ("add", "replace") and change.new is not None:
+        if change.op == "extend" and change.part is not None:
+            block += [""] + extensions.extension(change.part, names)
+        elif change.op in ("add", "replace") and isinstance(change.new, ast.SetupStep):
+            block += [""] + english.stmts(change.new.body, names)
+        elif change.op in ("add", "replace") and change.new is not None:
             block += [""] + english.decl(change.new, names)
-        if change.op in ("replace", "remove") and change.old is not None:
+        if change.op in ("replace", "remove") and change.old is not None \
+                and not isinstance(change.old, ast.SetupStep):
             block += [""] + superseded(change.old, names)
         out = english.paragraphs(out, block)
     return out
@@ -150,20 +156,38 @@ def mode_body(composition: Composition, name: str) -> list[Markdown]:
         items = [Markdown("- ") + change_line(c, names) for b, c in lines_by_source if b == by]
         body = english.paragraphs(body, [Markdown("Then amended by *{}* (see [Amendments](#amendments)):")
                                          .format(by.removeprefix("amendment ")), ""] + items)
+    for block in composition.combines:
+        by = f"combine {block.name}"
+        changes = [c for b, c in lines_by_source if b == by]
+        if changes:
+            body = english.paragraphs(body, combine_body(composition, block, changes, names))
     return body
 
 
+def combine_body(composition: Composition, block: ast.Combine, changes: list[Change],
+                 names: english.Names) -> list[Markdown]:
+    """A ``combine`` block in a mode that applies all its modules (construct 14): "When
+    played with *A* and *B* together:", its changes in full, then its provenance."""
+    titles = english.join([Markdown("*{}*").format(composition.modules[m.name].title
+                                                  if m.name in composition.modules else m.name)
+                           for m in block.modules])
+    intro = [Markdown("When played with {} together:").format(titles)]
+    return english.paragraphs(intro, change_blocks(changes, names), english.provenance(block.meta))
+
+
 def module_body(composition: Composition, module: ast.Module) -> list[Markdown]:
-    """A module's section: who uses it and its changes (from the first mode using it)."""
+    """A module's section: who uses it and its changes (from the first mode applying it,
+    itself or through another module)."""
     users = [m for m, d in composition.mode_decls.items()
              if any(isinstance(op, ast.UseModule) and op.module.name == module.name
                     for op in d.ops)]
+    applying = [m for m, mode in composition.modes.items() if module.name in mode.modules_applied]
     titles = english.join([Markdown("*{}*").format(composition.modes[m].title) for m in users])
     intro = Markdown("Used by {}.").format(titles) if users else Markdown("No mode uses this module.")
     by = f"module {module.name}"
-    if users:
-        mode = composition.modes[users[0]]
-        changes = [c for c in own_changes(composition, users[0]) if c.by == by]
+    if applying:
+        mode = composition.modes[applying[0]]
+        changes = [c for c in mode.history if c.by == by]
     else:
         mode, changes = None, _changes_from_ops(module.ops, by)
     names = names_in(composition, mode)
@@ -199,6 +223,14 @@ def _changes_from_ops(ops, by: str) -> list[Change]:
                               getattr(op.decl, "name", kind), by, None, None, op.decl, op.span))
         elif isinstance(op, ast.Remove):
             out.append(Change("remove", op.kind, op.name.name, by, None, None, None, op.span))
+        elif isinstance(op, ast.Extend):
+            name = op.target.name if op.target is not None else "flow"
+            out.append(Change("extend", op.kind, name, by, None, None, None, op.span, op))
+        elif isinstance(op, (ast.AddStep, ast.ReplaceStep)):
+            word = "add" if isinstance(op, ast.AddStep) else "replace"
+            out.append(Change(word, "step", op.step.name, by, None, None, op.step, op.span))
+        elif isinstance(op, ast.RemoveStep):
+            out.append(Change("remove", "step", op.name.name, by, None, None, None, op.span))
     return out
 
 
@@ -208,6 +240,7 @@ def _named(kind: str, name: str, rule, emphasis: bool = True) -> Markdown:
     holds one of (flow, setup)."""
     if rule is not None and not hasattr(rule, "name"):
         return Markdown("the {}").format(kind)
+    kind = "setup step" if kind == "step" else kind
     kind = "end condition" if isinstance(rule, ast.End) else kind
     return Markdown("{} *{}*" if emphasis else "{} {}").format(
         kind, english.title(rule) if rule is not None else name)

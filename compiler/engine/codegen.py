@@ -95,8 +95,11 @@ class EngineGenerator(LegalActions):
         if fn is not None:
             return fn
         fn = self.namer("derived", id(d), d.name)
-        w = self._fn(f"def {fn}(g, s, p):", f"{d.title} (spec line {d.span.line}).{_meta_line(d.meta)}")
-        w.line(f"return {expr(d.expr, self._ctx(mode), self.res)}")
+        params = "".join(f", v_{prm.name}" for prm in d.params)  # construct 14: `presence(t)`
+        w = self._fn(f"def {fn}(g, s, p{params}):",
+                     f"{d.title} (spec line {d.span.line}).{_meta_line(d.meta)}")
+        scope = self.types.mode(mode.name).procedure(d) if d.params else None
+        w.line(f"return {expr(d.expr, self._ctx(mode, scope), self.res)}")
         self._emit(w)
         return fn
 
@@ -132,13 +135,15 @@ class EngineGenerator(LegalActions):
         self._emit(w)
         return fn
 
-    def trigger(self, mode, t: ast.Trigger, a: ast.Action) -> str:
-        fn = self.namer.known("trigger", (id(t), id(a)))
+    def trigger(self, mode, t: ast.Trigger, a: ast.Action, when: str = "before") -> str:
+        """The function running trigger ``t`` ``when`` (before or after) action ``a``."""
+        key = (id(t), id(a)) if when == "before" else (id(t), id(a), when)
+        fn = self.namer.known("trigger", key)
         if fn is not None:
             return fn
-        fn = self.lower.owner = self.namer("trigger", (id(t), id(a)), f"{t.name}_before_{a.name}")
+        fn = self.lower.owner = self.namer("trigger", key, f"{t.name}_{when}_{a.name}")
         w = self._fn(f"def {fn}(g, s, p, args):",
-                     f"{t.title}, before {_quoted(a.title)} (spec line {t.span.line}).{_meta_line(t.meta)}")
+                     f"{t.title}, {when} {_quoted(a.title)} (spec line {t.span.line}).{_meta_line(t.meta)}")
         if a.choices:
             names = ", ".join(f"v_{c.name}" for c in a.choices)
             w.line(f"{names}{',' if len(a.choices) == 1 else ''} = args")
@@ -269,11 +274,13 @@ class EngineGenerator(LegalActions):
         PR = {name: self.procedure(mode, proc) for name, proc in mode.procedures.items()}
         actions = {n: PyTuple(self.action(mode, a)) for n, a in mode.actions.items()}
         triggers: dict[str, list[Code]] = {}
+        after: dict[str, list[Code]] = {}
         for t in mode.triggers.values():
-            for before in t.before:
-                target = mode.actions.get(before.name)
-                if target is not None:
-                    triggers.setdefault(target.name, []).append(self.trigger(mode, t, target))
+            for when, table_of in (("before", triggers), ("after", after)):
+                for named in getattr(t, when):
+                    target = mode.actions.get(named.name)
+                    if target is not None:
+                        table_of.setdefault(target.name, []).append(self.trigger(mode, t, target, when))
         phases = {}
         for ph in mode.phases.values():
             only = self.predicate(mode, "only_when", ph, ph.name, ph.only_when,
@@ -307,6 +314,7 @@ class EngineGenerator(LegalActions):
             D=table(D),
             PR=table(PR), actions=table(actions),
             triggers=table({k: PyTuple(tuple(v)) for k, v in triggers.items()}),
+            after=table({k: PyTuple(tuple(v)) for k, v in after.items()}),
             phases=table(phases),
             edges=table({k: PyTuple(tuple(PyTuple((literal(dest), reference(cond), *map(literal, named)))
                                           for dest, cond, *named in v))

@@ -279,6 +279,9 @@ def _best(e: ast.Best, ctx: Ctx, res: Resources) -> str:
 
 
 def _call(e: ast.Call, ctx: Ctx, res: Resources) -> str:
+    if e.func.name in ctx.mode.derived and e.func.name not in N.BUILTIN_FUNCS:  # `presence(t)`
+        args = "".join(f", {expr(a, ctx, res)}" for a in e.args)
+        return f"g.D[{literal(e.func.name)}](g, s, {ctx.me}{args})"
     family = _family_total(e.args[0], ctx, res) if e.func.name == "total" and len(e.args) == 1 else None
     if family is not None:
         return family

@@ -125,7 +125,7 @@ def end_after(mode, condition) -> tuple[str, ...] | None:
     out = []
     for name, a in mode.actions.items():
         stmts = [a.effect] + [t.effect for t in mode.triggers.values()
-                              if any(b.name == name for b in t.before)]
+                              if any(b.name == name for b in t.before + t.after)]
         written = writes(stmts, mode)
         if written is None:
             return None

@@ -19,6 +19,8 @@ from dsl.ast.declarations import (Action, Add, Amend, CardState, CardType, Catal
                                   ProcParam, Procedure, Remove, Replace, Resource, RollOff, SetParam, Setup,
                                   Spec, Stock, Table, TableRow, Tally, TieBreaker, Track, Trigger, UseModule,
                                   Uses, Winners, Zone)
+from dsl.ast.extensions import (EXTENDABLE, AddStep, Combine, Extend, ModuleExcludes, ModuleNeeds, RemoveStep,
+                                ReplaceStep, SetupStep, Statements)
 from dsl.ast.domains import (BagDomain, CardDomain, Domain, EnumDomain, PlayerDomain, RangeDomain,
                              SubsetDomain)
 from dsl.ast.expressions import (And, AnyPlayer, Arith, Attribute, BagItem, BagLiteral, Best, Bool, Call,
@@ -84,4 +86,6 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "SetParam", "Add", "Replace", "Remove", "Mode", "Module", "Amend", "RoundNumber", "SetTrack",
            "CountShowing", "Dice", "FirstPlayer", "FirstPlayerTo", "Stock", "StockOf", "TransferAll",
            "GainInto", "Clear", "ListType", "KeyRange", "TableRow", "Table", "Spec", "Domain", "ModeOp",
-           "Decl", "DECL_KINDS", "decl_kind", "walk", "ProcedureType", "DoCardRule"]
+           "Decl", "DECL_KINDS", "decl_kind", "walk",
+           "SetupStep", "Statements", "Extend", "AddStep", "ReplaceStep", "RemoveStep", "ModuleNeeds",
+           "ModuleExcludes", "Combine", "EXTENDABLE", "ProcedureType", "DoCardRule"]

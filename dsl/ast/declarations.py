@@ -9,6 +9,8 @@ from typing import Union
 from dsl.ast.base import Ident, Meta, _span
 from dsl.ast.domains import Domain
 from dsl.ast.expressions import Expr, ZoneRef
+from dsl.ast.extensions import (AddStep, Combine, Extend, ModuleExcludes, ModuleNeeds, RemoveStep,
+                                ReplaceStep, SetupStep)
 from dsl.ast.statements import Stmt
 from dsl.spans import Span
 
@@ -235,12 +237,14 @@ class Param:
 
 @dataclass(frozen=True, slots=True)
 class Derived:
-    """A per-player value computed from the state (``me`` is the player)."""
+    """A per-player value computed from the state (``me`` is the player); with
+    ``params`` (construct 14) it is read as ``NAME(a, b)``, its parameters named in it."""
 
     name: str
     title: str
     expr: Expr
     meta: tuple[Meta, ...] = ()
+    params: tuple[ProcParam, ...] = ()
     span: Span = _span()
 
 
@@ -258,9 +262,24 @@ class Tally:
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    body: tuple[Stmt, ...]
+    """``setup { ... }``: ``items`` are statements and named steps (``step NAME "T" {}``,
+    construct 14) in the order written; ``body`` is every statement, steps opened."""
+
+    items: tuple[Stmt | SetupStep, ...]
     meta: tuple[Meta, ...] = ()
     span: Span = _span()
+
+    @property
+    def body(self) -> tuple[Stmt, ...]:
+        """The statements of the setup in order, each step's in its place."""
+        if not any(type(i) is SetupStep for i in self.items):
+            return self.items
+        return tuple(s for i in self.items for s in (i.body if type(i) is SetupStep else (i,)))
+
+    @property
+    def steps(self) -> tuple[SetupStep, ...]:
+        """The named steps, in order."""
+        return tuple(i for i in self.items if type(i) is SetupStep)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,14 +348,16 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
-    """Effects that run before the own effect of each action in ``before``, with its
-    parameters in scope (the actions must choose the names the trigger uses)."""
+    """Effects that run before the own effect of each action in ``before``, or after it
+    for each action in ``after`` (construct 14), with its parameters in scope (the
+    actions must choose the names the trigger uses)."""
 
     name: str
     title: str
     before: tuple[Ident, ...]
     effect: tuple[Stmt, ...]
     meta: tuple[Meta, ...] = ()
+    after: tuple[Ident, ...] = ()
     span: Span = _span()
 
 
@@ -465,7 +486,8 @@ class Remove:
     span: Span = _span()
 
 
-ModeOp = Union[ModePlayers, UseModule, SetParam, Add, Replace, Remove]
+ModeOp = Union[ModePlayers, UseModule, SetParam, Add, Replace, Remove, Extend, AddStep, ReplaceStep,
+               RemoveStep, ModuleNeeds, ModuleExcludes]
 
 
 @dataclass(frozen=True, slots=True)
@@ -540,7 +562,7 @@ class Table:
 
 Decl = Union[Game, Resource, Track, Enum, CardType, Catalogue, Pieces, Zone, Param, Derived, Tally,
              Setup, Flow, Phase, Action, Trigger, Procedure, End, Mode, Module, Amend, Table, Dice,
-             Stock]
+             Stock, Combine]
 
 
 @dataclass(frozen=True, slots=True)

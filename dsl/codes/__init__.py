@@ -31,6 +31,7 @@ from dsl.codes import hidden as _hidden
 from dsl.codes import playable as _playable
 from dsl.codes import warning as _warning
 from dsl.codes import card_rules as _card_rules
+from dsl.codes import modules as _modules
 from dsl.codes.reading import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.composing import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.catalogues import *  # noqa: F403  (its constants, named codes.NAME)
@@ -43,6 +44,7 @@ from dsl.codes.hidden import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.playable import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.warning import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.card_rules import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.modules import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.entry import Code
 
 __all__ = ["MINIMAL_SPEC", "Code", "REGISTRY", "GROUPS", "group_of", "CODES", "lookup"]
@@ -61,6 +63,7 @@ REGISTRY: tuple[Code, ...] = tuple(sorted(
      *_playable.CODES,
      *_warning.CODES,
      *_card_rules.CODES),
+     *_modules.CODES),
     key=lambda c: c.code))
 
 #: Families of codes (the first three characters of a code, or four) and their headings.
@@ -72,11 +75,18 @@ GROUPS: dict[str, str] = {
     "W06": "Warnings about hidden information",
     "E062": "Rules attached to cards",
 }
+#: Families that share the first digits with another: (first code, last code, heading).
+RANGES: tuple[tuple[str, str, str], ...] = (
+    ("E0323", "E0339", "Modules that extend"), ("W0150", "W0154", "Warnings about modules"),
+)
 
 
 def group_of(code: str) -> str:
     """The heading of ``code``'s family (``E0501`` → ``Names and types``; a family of four
-    characters, ``E054``, before one of three)."""
+    characters, ``E054``, before one of three; a range of :data:`RANGES` before both)."""
+    for first, last, heading in RANGES:
+        if first <= code <= last:
+            return heading
     return GROUPS.get(code[:4]) or GROUPS.get(code[:3],
                                               f"{'Warnings' if code.startswith('W') else 'Errors'} "
                                               f"{code[:3]}xx")

@@ -5,7 +5,7 @@ expected in words, never Lark terminal names.
 The parser is a package: :mod:`~dsl.parser.lark_parser` builds the Lark parser of
 ``dsl/grammar.lark``; the transformer that turns its parse tree into the AST is
 :class:`~dsl.parser.base.TreeToAst` with the rules of
-:mod:`~dsl.parser.declarations`, :mod:`~dsl.parser.statements` and
+:mod:`~dsl.parser.declarations`, :mod:`~dsl.parser.extensions`, :mod:`~dsl.parser.statements` and
 :mod:`~dsl.parser.expressions`; :mod:`~dsl.parser.syntax_errors` words the
 syntax errors."""
 
@@ -21,13 +21,14 @@ from dsl.diagnostics import Diagnostic, DiagnosticBag
 from dsl.parser.base import MAX_NUMBER
 from dsl.parser.declarations import RESERVED_GAME_NAMES, DeclarationRules
 from dsl.parser.expressions import ExpressionRules
+from dsl.parser.extensions import ExtensionRules
 from dsl.parser.lark_parser import GRAMMAR, GluedKeyword, _parser, expected_words, grammar_cache
 from dsl.parser.statements import StatementRules
 from dsl.parser.syntax_errors import glued_keyword, number_too_large, syntax_error, too_deep
 from dsl.spans import Span
 
 
-class _ToAst(DeclarationRules, StatementRules, ExpressionRules):
+class _ToAst(DeclarationRules, ExtensionRules, StatementRules, ExpressionRules):
     """Parse tree → :class:`dsl.ast.Spec`: one method per grammar rule."""
 
 

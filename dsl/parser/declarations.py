@@ -257,8 +257,13 @@ class DeclarationRules(TreeToAst):
 
     @v_args(meta=True)
     def derived(self, meta, c):
-        name, title, expr, *items = c
-        return ast.Derived(str(name), title, expr, self._metas(items), self._span(meta))
+        name, title, *rest = c
+        params = rest.pop(0)[1] if isinstance(rest[0], tuple) else ()
+        expr, *items = rest
+        return ast.Derived(str(name), title, expr, self._metas(items), params, self._span(meta))
+
+    def derived_params(self, c):
+        return ("params", tuple(c))
 
     def scope(self, c):
         return ("scope", str(c[0]))
@@ -393,7 +398,7 @@ class DeclarationRules(TreeToAst):
         before = self._tagged(items, "before")
         return ast.Trigger(str(name), title, sum(before, ()),
                            sum(self._tagged(items, "effect"), ()), self._metas(items),
-                           self._span(meta))
+                           sum(self._tagged(items, "after"), ()), self._span(meta))
 
     @v_args(meta=True)
     def proc_param(self, meta, c):

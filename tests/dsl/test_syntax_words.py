@@ -79,7 +79,7 @@ CONTEXT_CASES = {
     'setup { do ': "expected a procedure name",
     'mode m "M" extends ': "expected the name of the mode it extends",
     'mode m "M" { use ': "expected a module name",
-    'mode m "M" { remove ': "expected a kind of rule (action, phase, tally, param...)",
+    'mode m "M" { remove ': "expected `step` or a kind of rule (action, phase, tally, param...)",
     'mode m "M" { remove action ': "expected an action name",
     'card c "C" { field f: ': "expected a type (int, bool, bag, text, player, an enum, `list of T`; on a "
                               "card, a rule: `procedure (...)`, `value`, `condition`)",

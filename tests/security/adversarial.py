@@ -371,7 +371,9 @@ tally spare <<spare tally title>> {
 
 setup {
   put tiles into pile
-  shuffle pile
+  step shuffling <<setup step title>> {
+    shuffle pile
+  }
   each player {
     gain coin 3
     put pawn into my seat where owner == me
@@ -512,8 +514,28 @@ module extras <<module title>> {
   provisional <<module provisional>>
 }
 
+module more <<second module title>> {
+  extend enum colour {
+    green <<extended enum member label>>
+  }
+  add step reshuffle <<added step title>> after shuffling {
+    shuffle pile
+  }
+  replace step reshuffle <<replaced step title>> {
+    shuffle pile
+  }
+}
+
+combine extras, more {
+  set goal = 6
+  source <<combine source>>
+  ruling <<combine ruling>>
+  provisional <<combine provisional>>
+}
+
 mode variant <<second mode title>> extends standard {
   use extras
+  use more
   set motto = <<mode set text>>
   remove trigger bonus
   replace action take <<replaced action title>> {

@@ -19,6 +19,7 @@ from compiler.docs.english.expressions import (Voice, card_noun, domain, join, p
                                                type_noun)
 from compiler.docs.english.glossary import as_names, plain
 from compiler.docs.english.queries import selection
+from compiler.docs.english import extensions
 from compiler.docs.english.statements import lines
 from compiler.docs.markdown import Markdown, cell, code, inline
 
@@ -122,10 +123,7 @@ def phase(decl: ast.Phase, names: Mapping[str, str] | None = None,
 def trigger(decl: ast.Trigger, names: Mapping[str, str] | None = None) -> list[str]:
     """A trigger: what happens before an action's own effect."""
     v = Voice(as_names(names))
-    actions = join([Markdown("*{}*").format(v.names.title(b.name)) for b in decl.before], "or")
-    noun = "action" if len(decl.before) == 1 else "actions"
-    intro = Markdown("Whenever a player takes the {} {}, before its effect").format(noun, actions)
-    return paragraphs(_list(intro, decl.effect, v), provenance(decl.meta))
+    return paragraphs(_list(extensions.trigger_timing(decl, v), decl.effect, v), provenance(decl.meta))
 
 
 def card_type(decl: ast.CardType, names: Mapping[str, str] | None = None) -> list[str]:
@@ -175,9 +173,19 @@ def procedure(decl: ast.Procedure, names: Mapping[str, str] | None = None) -> li
 
 
 def setup(decl: ast.Setup, names: Mapping[str, str] | None = None) -> list[str]:
-    """The setup steps as bullets, then provenance."""
-    return paragraphs(_list(Markdown("In order"), decl.body, Voice(as_names(names))),
-                      provenance(decl.meta))
+    """The setup as bullets in order, each named step numbered with its statements nested
+    (construct 14), then provenance."""
+    v = Voice(as_names(names))
+    if not decl.steps:
+        return paragraphs(_list(Markdown("In order"), decl.body, v), provenance(decl.meta))
+    items, number = [], 0
+    for item in decl.items:
+        if type(item) is ast.SetupStep:
+            number += 1
+            items += extensions.setup_step(item, number, v)
+        else:
+            items += lines(item, v)
+    return paragraphs([Markdown("In order:"), Markdown("")] + items, provenance(decl.meta))
 
 
 def flow(decl: ast.Flow, names: Mapping[str, str] | None = None) -> list[str]:
@@ -368,6 +376,11 @@ def param(decl: ast.Param, names: Mapping[str, str] | None = None) -> list[str]:
 
 def derived(decl: ast.Derived, names: Mapping[str, str] | None = None) -> list[str]:
     text = phrase(decl.expr, Voice(as_names(names)).their())
+    if decl.params:  # construct 14: `presence(t)`
+        given = join([Markdown("*{}* (a {})").format(p.name, Voice(as_names(names)).names.title(p.type.name))
+                      for p in decl.params])
+        return paragraphs([Markdown("**{}** of a player, for {}: {}.").format(decl.title, given, text)],
+                          provenance(decl.meta))
     return paragraphs([Markdown("**{}** of a player: {}.").format(decl.title, text)], provenance(decl.meta))
 
 

@@ -410,6 +410,8 @@ def _bag_arith(node: ast.Arith, v: Voice) -> str:
 
 def _call(node: ast.Call, v: Voice) -> str:
     args = [phrase(a, v) for a in node.args]
+    if isinstance(v.names.decls.get(node.func.name), ast.Derived):  # `presence(t)` (construct 14)
+        return f"{v.own(v.names.title(node.func.name))} for {join(args)}"
     if node.func.name in _CALLS:
         return f"{_CALLS[node.func.name]} {join(args)}"
     if node.func.name == "size" and len(args) == 1:

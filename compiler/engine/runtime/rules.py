@@ -56,6 +56,8 @@ class Rules:
     actions: dict[str, tuple[Legal, Apply]] = dataclasses.field(default_factory=dict)
     #: action name → the triggers that run before it, in order
     triggers: dict[str, tuple[Apply, ...]] = dataclasses.field(default_factory=dict)
+    #: action name → the triggers that run after its effect, in order (construct 14)
+    after: dict[str, tuple[Apply, ...]] = dataclasses.field(default_factory=dict)
     phases: dict[str, Phase] = dataclasses.field(default_factory=dict)
     #: phase name → its transitions (next phase, condition or None), tried in order; a
     #: transition into ``"end"`` whose condition names an end has that end's name third
@@ -116,13 +118,14 @@ class Rules:
     #: phase name → the legal-action functions of the actions it offers, in order
     #: (worked out from ``phases`` and ``actions``, for the turn loop)
     legal_of: dict[str, tuple[Legal, ...]] = dataclasses.field(init=False, repr=False)
-    #: action name → what applying it runs: the triggers before it, then its effect
+    #: action name → what applying it runs: the triggers before it, its effect, then
+    #: the triggers after it
     effects_of: dict[str, tuple[Apply, ...]] = dataclasses.field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.legal_of = {name: tuple(self.actions[a][0] for a in phase.actions)
                          for name, phase in self.phases.items()}
-        self.effects_of = {name: (*self.triggers.get(name, ()), fns[1])
+        self.effects_of = {name: (*self.triggers.get(name, ()), fns[1], *self.after.get(name, ()))
                            for name, fns in self.actions.items()}
         self.CR = {name: tuple((self.PR if table == "PR" else self.D).get(rule) if rule else None
                                for rule in rules)

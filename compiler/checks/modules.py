@@ -1,0 +1,143 @@
+"""Modules that extend (issue 11, construct 14), checked in each composed mode: setup
+steps named twice (E0326), triggers ``after`` an action that asks a question (E0327),
+modules that conflict (E0328), ``needs`` and ``excludes`` (E0329, E0330); and in the
+whole spec: ``needs``, ``excludes`` and ``combine`` naming no module (E0331), a
+``combine`` block no mode plays (W0150).
+
+A module is applied at most once in a composition (:mod:`compiler.analysis.compose`),
+so what these checks read is the mode's history: each change names the module that
+made it (``module NAME``).  Design: ``design/language/README.md`` › Construct 14 (c).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from dsl import ast, codes
+from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
+
+#: The operations of two modules on one rule that conflict: the rule then depends on the
+#: order the modules are applied in (``set`` conflicts only for different values).
+_CONFLICTING = {frozenset({"replace"}), frozenset({"remove"}), frozenset({"replace", "remove"}),
+                frozenset({"replace", "extend"}), frozenset({"remove", "extend"})}
+
+
+def check_mode(mode, report) -> None:
+    """Report the problems of ``mode`` listed above to ``report``."""
+    _steps_named_twice(mode, report)
+    _after_a_question(mode, report)
+    _conflicts(mode, report)
+    _needs_and_excludes(mode, report)
+
+
+def _steps_named_twice(mode, report) -> None:
+    seen: dict[str, ast.SetupStep] = {}
+    for step in mode.setup.steps if mode.setup is not None else ():
+        if step.name in seen:
+            report.error(codes.STEP_DUPLICATE, f"the setup has two steps named `{step.name}`", step.span,
+                         hint="give each step of the setup its own name",
+                         notes=[Note("the first one", seen[step.name].span)])
+        seen.setdefault(step.name, step)
+
+
+def _asks(stmts, procedures: dict, seen: set[str]) -> bool:
+    """Whether running ``stmts`` may ask a player a question (through procedures too)."""
+    for node in ast.walk(stmts):
+        if isinstance(node, (ast.Ask, ast.ChooseCards, ast.ChooseCard)):
+            return True
+        if isinstance(node, ast.DoProcedure) and node.procedure.name not in seen:
+            seen.add(node.procedure.name)
+            proc = procedures.get(node.procedure.name)
+            if proc is not None and _asks(proc.effect, procedures, seen):
+                return True
+    return False
+
+
+def _after_a_question(mode, report) -> None:
+    for trigger in mode.triggers.values():
+        for after in trigger.after:
+            action = mode.actions.get(after.name)
+            if action is not None and _asks(action.effect, mode.procedures, set()):
+                report.error(codes.AFTER_DECISION, f"trigger `{trigger.name}` runs after `{action.name}`, "
+                             "whose effect asks a question", after.span,
+                             hint="run it `before` the action, or move its statements into the "
+                             "blocks of the question's options",
+                             notes=[Note("the action", action.span)])
+
+
+def _combined(mode) -> set[frozenset[str]]:
+    """The pairs of modules some ``combine`` block names together."""
+    return {frozenset(pair) for block in mode.combine_decls
+            for pair in combinations([m.name for m in block.modules], 2)}
+
+
+def _conflicts(mode, report) -> None:
+    """E0328 for each pair of changes by two modules to one rule that conflict."""
+    combined = _combined(mode)
+    by_rule: dict[tuple[str, str], list] = {}
+    for change in mode.history:
+        if change.by.startswith("module "):
+            by_rule.setdefault((change.kind, change.name), []).append(change)
+    for (kind, name), changes in by_rule.items():
+        for first, second in combinations(changes, 2):
+            one, two = first.by.removeprefix("module "), second.by.removeprefix("module ")
+            if one == two or frozenset({one, two}) in combined:
+                continue
+            if first.op == second.op == "set":
+                clash = first.new != second.new
+            else:
+                clash = frozenset({first.op, second.op}) in _CONFLICTING
+            if clash:
+                report.error(codes.MODULE_CONFLICT, f"modules `{one}` and `{two}` both change {kind} "
+                             f"`{name}` ({first.op} and {second.op}): the result depends on their order",
+                             second.span, hint=f"write `combine {one}, {two} {{ ... }}` to say what "
+                             "happens when both are played",
+                             notes=[Note(f"module `{one}` changes it here", first.span)])
+
+
+def _needs_and_excludes(mode, report) -> None:
+    applied = set(mode.modules_applied)
+    for name in mode.modules_applied:
+        module = mode.module_decls.get(name)
+        for op in module.ops if module is not None else ():
+            if isinstance(op, ast.ModuleNeeds):
+                for needed in op.modules:
+                    if needed.name in mode.module_decls and needed.name not in applied:
+                        report.error(codes.MODULE_NEEDS, f"module `{name}` needs module `{needed.name}`, "
+                                     "which this mode does not apply", needed.span,
+                                     hint=f"`use {needed.name}` in the mode, or in module `{name}`")
+            elif isinstance(op, ast.ModuleExcludes):
+                for other in op.modules:
+                    if other.name in applied:
+                        report.error(codes.MODULE_EXCLUDES, f"module `{name}` excludes module "
+                                     f"`{other.name}`, and this mode applies both", other.span,
+                                     hint="drop one of the two `use` lines")
+
+
+def check_composition(comp, cards, bag: DiagnosticBag) -> None:
+    """E0331 and W0150 for the whole spec ``comp`` (a Composition)."""
+    for module in comp.modules.values():
+        for op in module.ops:
+            if isinstance(op, (ast.ModuleNeeds, ast.ModuleExcludes)):
+                word = "needs" if isinstance(op, ast.ModuleNeeds) else "excludes"
+                _known(comp, op.modules, f"`{word}`", bag)
+    for block in comp.combines:
+        if _known(comp, block.modules, "`combine`", bag) and comp.modes and not any(
+                all(m.name in mode.modules_applied for m in block.modules)
+                for mode in comp.modes.values()):
+            listed = block.name.replace("+", ", ")
+            bag.warning(codes.COMBINE_NEVER_APPLIED, f"no mode applies all of {listed}: this `combine` "
+                        "block is never played", block.span,
+                        hint="`use` the modules together in a mode, or remove the block")
+
+
+def _known(comp, names, what: str, bag: DiagnosticBag) -> bool:
+    """Whether every one of ``names`` is a module (E0331 for each that is not)."""
+    ok = True
+    for name in names:
+        if name.name not in comp.modules:
+            ok = False
+            bag.error(codes.UNKNOWN_MODULE_NAMED, f"{what} names unknown module `{name.name}`", name.span,
+                      hint=did_you_mean(name.name, comp.modules, "modules") or "declare it with "
+                      f"`module {name.name} \"Title\" {{ ... }}`")
+    return ok
