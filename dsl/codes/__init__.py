@@ -30,6 +30,7 @@ from dsl.codes import endings as _endings
 from dsl.codes import hidden as _hidden
 from dsl.codes import playable as _playable
 from dsl.codes import warning as _warning
+from dsl.codes import kinds as _kinds
 from dsl.codes.reading import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.composing import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.catalogues import *  # noqa: F403  (its constants, named codes.NAME)
@@ -41,6 +42,7 @@ from dsl.codes.endings import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.hidden import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.playable import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.warning import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.kinds import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.entry import Code
 
 __all__ = ["MINIMAL_SPEC", "Code", "REGISTRY", "GROUPS", "group_of", "CODES", "lookup"]
@@ -57,7 +59,8 @@ REGISTRY: tuple[Code, ...] = tuple(sorted(
      *_endings.CODES,
      *_hidden.CODES,
      *_playable.CODES,
-     *_warning.CODES),
+     *_warning.CODES,
+     *_kinds.CODES),
     key=lambda c: c.code))
 
 #: Families of codes (the first three characters of a code, or four) and their headings.
