@@ -234,6 +234,7 @@ FOLDS = {
     ast.CountShowing: _in_play,
     ast.FirstPlayer: _in_play,
     ast.StockOf: _in_play,
+    ast.IsKind: _in_play,
 }
 
 

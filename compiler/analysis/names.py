@@ -21,7 +21,7 @@ __all__ = ["BAG", "BOOL", "BUILTIN_FUNCS", "INT", "MAYBE_PLAYER", "NOTHING", "PL
            "Binding", "Scope", "Type", "all_names", "card_member", "enum_members", "family_members",
            "family_of", "field_type", "literal_type", "narrowing", "player_member", "resolve",
            "resolve_attribute", "resource_slots", "slot_name", "rule_kind", "derived_type",
-           "RULE_VALUE_TYPES"]
+           "RULE_VALUE_TYPES", "kinds", "missing_kinds", "state_type", "zone_kind"]
 
 
 @dataclass(frozen=True)
@@ -79,21 +79,64 @@ def derived_type(mode, d: ast.Derived, seen: frozenset = frozenset()) -> Type:
     return INT
 
 
-def card_member(mode, card: str, attr: str) -> Binding | None:
-    """A field of card type ``card``, or a state some zone of that type declares.
+def state_type(decl_type: str, mode) -> Type:
+    """The type named in a ``state`` line: as a field's (:func:`field_type`), or a card
+    type or pieces, whose state holds one such card or ``nothing`` (construct 8)."""
+    if decl_type in mode.card_types or decl_type in mode.pieces:
+        return Type.card(decl_type, maybe=True)
+    return field_type(decl_type, mode)
 
-    Pieces (see ``pieces``) have the field ``owner`` and, if they are dice, the
-    state ``value``, which they keep from zone to zone."""
+
+def kinds(card: str) -> tuple[str, ...]:
+    """The card types (and pieces) a card type name from :func:`zone_kind` stands for:
+    ``("chronoship", "drone")`` for ``chronoship|drone`` (construct 9), else ``(card,)``."""
+    return tuple(card.split("|"))
+
+
+def zone_kind(zone) -> str:
+    """What a card of ``zone`` is, as :class:`Type` ``of`` names it: its card type, or
+    for a zone of several kinds (construct 9) their names joined by ``|``, in the order
+    written (each once)."""
+    return "|".join(dict.fromkeys(k.name for k in zone.kinds))
+
+
+def missing_kinds(mode, card: str, attr: str) -> list[str]:
+    """The kinds of ``card`` (one, or several joined by ``|``) that have no field or
+    state ``attr``: a card of a zone of several kinds is read only where every kind it
+    may be has it (construct 9)."""
+    return [k for k in kinds(card) if _member_of_kind(mode, k, attr) is None]
+
+
+def card_member(mode, card: str, attr: str) -> Binding | None:
+    """A field of card type ``card``, a state it keeps (construct 8), or a state some
+    zone of that type declares.  ``card`` may name several kinds (``a|b``, a card of a
+    zone of several kinds): then the member of the kinds that have it, when they agree
+    on its type (the checker reports the kinds without it, :func:`missing_kinds`).
+
+    Pieces (see ``pieces``) have the field ``owner`` (a maybe player for pieces of
+    nobody), the field named after the enum of ``of each``, their ``field`` lines and,
+    if they are dice, the state ``value``, which they keep from zone to zone."""
+    found = [b for b in (_member_of_kind(mode, k, attr) for k in kinds(card)) if b is not None]
+    if not found or len({(b.kind, b.type) for b in found}) > 1:
+        return None
+    return found[0]
+
+
+def _member_of_kind(mode, card: str, attr: str) -> Binding | None:
+    """:func:`card_member` of one card type or pieces."""
     pieces = mode.pieces.get(card)
     if pieces is not None:
         if attr == "owner":
-            return Binding("card_field", PLAYER, pieces)
-        if attr == "value" and pieces.sides:
-            return Binding("card_state", INT, pieces)
+            return Binding("card_field", MAYBE_PLAYER if pieces.nobody else PLAYER, pieces)
+        if attr == "value" and pieces.is_die:
+            return Binding("card_state", die_type(mode, pieces), pieces)
+        if pieces.each is not None and attr == pieces.each.name:
+            return Binding("card_field", Type.enum(pieces.each.name), pieces)
     ctype = mode.card_types.get(card)
     if ctype is None and pieces is None:
         return None
-    for f in ctype.fields if ctype else ():
+    decl = ctype if ctype is not None else pieces
+    for f in decl.fields:
         if f.name == attr:
             kind = rule_kind(f)
             if kind == "procedure":  # run with `do c.f(...)`, not read (construct 1)
@@ -101,11 +144,14 @@ def card_member(mode, card: str, attr: str) -> Binding | None:
             if kind is not None:  # the card's own derived value, for the player in context
                 return Binding("card_rule", RULE_VALUE_TYPES[kind], f)
             return Binding("card_field", field_type(f.type.name, mode), f)
+    for st in decl.states:  # kept wherever the card goes (construct 8)
+        if st.name == attr:
+            return Binding("card_state", state_type(st.type.name, mode), st)
     for zone in mode.zones.values():
-        if zone.card_type.name == card:
+        if card in (k.name for k in zone.kinds):
             for st in zone.states:
                 if st.name == attr:
-                    return Binding("card_state", field_type(st.type.name, mode), st, zone.name)
+                    return Binding("card_state", state_type(st.type.name, mode), st, zone.name)
     return None
 
 
@@ -166,7 +212,7 @@ def resolve(mode, scope: Scope, name: str) -> Binding | None:
     if name in scope.locals:
         return Binding("local", scope.type_of(name))
     if scope.card is not None:
-        member = card_member(mode, scope.card, name)
+        member = card_member(mode, scope.card_kind, name)
         if member is not None:
             return member
     member = player_member(mode, name)
@@ -227,17 +273,19 @@ def literal_type(expr, mode) -> Type:
 def all_names(mode, scope: Scope) -> list[str]:
     """Every name visible in ``scope`` (for did-you-mean hints)."""
     names = list(scope.locals)
-    if scope.card and scope.card in mode.card_types:
-        names += [f.name for f in mode.card_types[scope.card].fields]
-    if scope.card and scope.card in mode.pieces:
-        names += ["owner", "value"]
+    for card in kinds(scope.card) if scope.card else ():
+        decl = mode.card_types.get(card) or mode.pieces.get(card)
+        if decl is not None:
+            names += [f.name for f in decl.fields] + [st.name for st in decl.states]
+        if card in mode.pieces:
+            names += ["owner", "value"] + ([mode.pieces[card].each.name] if mode.pieces[card].each else [])
     names += list(mode.resources) + list(mode.tracks) + list(mode.derived) + list(mode.tallies)
     names += list(mode.params) + list(enum_members(mode)) + list(mode.ends)
     return names + list(getattr(mode, "dice", {})) + list(getattr(mode, "stocks", {}))
 
 
 def die_faces(dice) -> tuple:
-    """The faces of a ``dice`` declaration (construct 16), as the engine holds them:
+    """The faces of a ``dice`` declaration (construct 16) or of dice pieces, as the engine holds them:
     numbers, or enum members' names; ``sides N`` is the faces 1 to N."""
     if dice.sides is not None and not dice.faces:
         return tuple(range(1, dice.sides + 1))
@@ -263,7 +311,9 @@ _PRESENT = {">=": lambda n: n >= 1, ">": lambda n: n >= 0, "!=": lambda n: n == 
 
 def narrowing(cond, negated: bool = False) -> tuple[set[str], set[tuple]]:
     """What condition ``cond`` shows present when it holds (when it fails, with
-    ``negated``): the maybe locals it tests (``t != nothing``, ``payee != nobody``) and
+    ``negated``): the maybe locals it tests (``t != nothing``, ``payee != nobody``),
+    the kinds it shows cards to be (``("is", "x", "drone")`` for ``x is drone``, "it" for
+    the card in context; construct 9) and
     the ``(ZoneRef, where)`` pairs of the zones it shows non-empty (``count Z >= 1``, a
     conjunct of it).  Design 1.2: the checker reads those as definite where the
     condition is known to hold (an ``if``'s body, the right of ``and``, after
@@ -272,6 +322,10 @@ def narrowing(cond, negated: bool = False) -> tuple[set[str], set[tuple]]:
     guards: set[tuple] = set()
     if isinstance(cond, ast.Not):
         return narrowing(cond.operand, not negated)
+    if isinstance(cond, ast.IsKind) and not negated and isinstance(cond.card, (ast.Name, ast.It)):
+        # `x is drone`, `it is drone`: the card reads as a drone (construct 9)
+        names.add(("is", cond.card.name if isinstance(cond.card, ast.Name) else "it", cond.kind.name))
+        return names, guards
     if isinstance(cond, ast.And if not negated else ast.Or):
         for operand in cond.operands:
             more_names, more_guards = narrowing(operand, negated)

@@ -84,7 +84,7 @@ class Type:
         if self.maybe:
             return f"{self.definite().words()} or {self.absent_word()}"
         if self.kind == "card":
-            return f"a {self.of} card"
+            return f"a {' or '.join((self.of or '?').split('|'))} card"
         if self.kind == "enum":
             return f"a {self.of}"
         if self.kind == "list":
@@ -112,7 +112,8 @@ class Scope:
     (inside ``count``, ``sum``, ``best`` and ``where``, bare field names read it).
 
     Narrowing (design 1.2): ``narrowed`` holds the maybe locals a test in force has
-    shown present (``if t != nothing``), ``guards`` the ``(zone, where)`` pairs a test
+    shown present (``if t != nothing``) and, as ``("is", name, kind)``, the cards a
+    test ``x is KIND`` has shown of that kind (construct 9), ``guards`` the ``(zone, where)`` pairs a test
     ``count ZONE [where C] >= 1`` in force has shown non-empty (so ``best ZONE``,
     ``top of ZONE [where C]`` give a card).  Neither is part of :attr:`key`: a narrowed
     local keeps its declared type, the checker reads it as definite."""
@@ -123,7 +124,19 @@ class Scope:
     guards: frozenset = frozenset()
 
     def with_local(self, name: str, type_: Type) -> Scope:
-        return Scope({**self.locals, name: type_}, self.card, self.narrowed - {name}, self.guards)
+        narrowed = frozenset(n for n in self.narrowed
+                             if n != name and not (isinstance(n, tuple) and n[1] == name))
+        return Scope({**self.locals, name: type_}, self.card, narrowed, self.guards)
+
+    def kind_of(self, name: str) -> str | None:
+        """The kind a test ``name is KIND`` in force shows the card ``name`` (``it``: the
+        card in context) to be, or None (construct 9)."""
+        return next((n[2] for n in self.narrowed if isinstance(n, tuple) and n[1] == name), None)
+
+    @property
+    def card_kind(self) -> str | None:
+        """The card type of the card in context, narrowed by ``it is KIND`` (construct 9)."""
+        return self.kind_of("it") or self.card
 
     def with_card(self, card: str) -> Scope:
         return Scope(dict(self.locals), card, self.narrowed, self.guards)
@@ -148,6 +161,9 @@ class Scope:
     def type_of(self, name: str) -> Type | None:
         """The type of local ``name`` here, narrowed (None when it is not a local)."""
         t = self.locals.get(name)
+        kind = self.kind_of(name) if t is not None and t.is_card else None
+        if kind is not None and kind in (t.of or "").split("|"):
+            return Type.card(kind)  # `x is drone` in force: a drone, present (construct 9)
         return t.definite() if t is not None and name in self.narrowed else t
 
     @cached_property

@@ -9,6 +9,7 @@ from dsl.diagnostics import Note, did_you_mean
 from compiler.analysis import limits
 from compiler.analysis import names as N
 from compiler.analysis.types import TypeRecord
+from compiler.checks.kinds import fits, kind_words
 from compiler.checks.typecheck import Checker
 
 
@@ -33,11 +34,12 @@ class _Checks(Checker):
                                   f"{limits.MAX_PIECES_PER_PLAYER} "
                                   f"pieces of a kind, not {pc.count}", pc.span,
                                   hint=f"write `per player {limits.MAX_PIECES_PER_PLAYER}` or fewer")
-            elif pieces <= limits.MAX_PIECES < pieces + pc.count * seats:
+            made = pc.count * (1 if pc.nobody else seats) * _members(m, pc)
+            if 1 <= pc.count <= limits.MAX_PIECES_PER_PLAYER and pieces <= limits.MAX_PIECES < pieces + made:
                 self.report.error(codes.OUT_OF_RANGE, f"with {seats} players the pieces number more than "
                                   f"{limits.MAX_PIECES:,} in all by these", pc.span,
                                   hint="use fewer pieces per player, or fewer kinds of pieces")
-            pieces += max(pc.count, 0) * seats
+            pieces += max(made, 0)
             if pc.sides is not None and pc.sides < 2:
                 self.report.error(codes.OUT_OF_RANGE, "a die needs at least 2 sides", pc.span,
                                   hint="write `sides 6` (any number from 2), or leave `sides` out for pieces "
@@ -46,6 +48,7 @@ class _Checks(Checker):
                 self.report.error(codes.NAME_DECLARED_TWICE, f"`{pc.name}` is both a card type and pieces",
                                   pc.span, hint="rename one of them",
                                   notes=[Note("the card type", m.card_types[pc.name].span)])
+        self.kinds_declared()  # constructs 8 and 9 (compiler.checks.kinds)
         for z in m.zones.values():
             if z.card_type.name not in m.card_types and z.card_type.name not in m.pieces:
                 self.report.error(codes.UNKNOWN_NAME, f"unknown card type `{z.card_type.name}`",
@@ -72,10 +75,8 @@ class _Checks(Checker):
                                   hint=did_you_mean(z.refill.name, m.zones, "zones and decks"))
             for st in z.states:
                 want = N.field_type(st.type.name, m)
-                if want == N.UNKNOWN:
-                    self.report.error(codes.UNKNOWN_NAME, f"unknown type `{st.type.name}`", st.type.span,
-                                      hint=did_you_mean(st.type.name,
-                                                        ["int", "bool", "bag", "text", *m.enums], "types"))
+                if want == N.UNKNOWN or isinstance(st.default, ast.Nothing):
+                    self.state_default(st)  # a card-typed state (construct 8), or unknown
                 else:
                     self.expect(st.default, want, N.Scope(), f"the default of `{st.name}`")
         for ct in m.card_types.values():
@@ -118,9 +119,17 @@ class _Checks(Checker):
             self.report.error(codes.OVERFLOW_DESTINATION, f"cards discarded to make room in `{z.name}` "
                               "cannot go back into it", o.discard.span,
                               hint="discard into another zone, such as a discard pile")
-        elif card and card != z.card_type.name:
-            self.report.error(codes.OVERFLOW_DESTINATION, f"`{z.name}` holds {z.card_type.name} cards but "
-                              f"`{o.discard.zone.name}` holds {card} cards", o.discard.span,
-                              hint=f"discard into a zone of {z.card_type.name} cards",
+        elif card and not fits(N.zone_kind(z), card):
+            self.report.error(codes.OVERFLOW_DESTINATION, f"`{z.name}` holds {kind_words(N.zone_kind(z))} "
+                              f"cards but `{o.discard.zone.name}` holds {kind_words(card)} cards",
+                              o.discard.span,
+                              hint=f"discard into a zone of {kind_words(N.zone_kind(z))} cards",
                               notes=[Note(f"`{o.discard.zone.name}` is declared here",
                                           self.mode.zones[o.discard.zone.name].span)])
+
+
+def _members(mode, pc: ast.Pieces) -> int:
+    """How many pieces ``per player N of each ENUM`` makes per N: the enum's members (1
+    without ``of each``, or when the enum is unknown, reported elsewhere)."""
+    enum = mode.enums.get(pc.each.name) if pc.each is not None else None
+    return len(enum.members) if enum is not None and enum.members else 1

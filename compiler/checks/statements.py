@@ -15,6 +15,7 @@ from dsl import ast, codes
 from dsl.diagnostics import Note, did_you_mean
 from compiler.analysis import constfold, limits
 from compiler.analysis import names as N
+from compiler.checks.kinds import fits, kind_words
 from compiler.checks.typecheck import Checker
 
 DECISIONS = (ast.ChooseCards, ast.ChooseCard, ast.Ask)
@@ -139,7 +140,7 @@ class BlockChecker(Checker):
             self.report.error(codes.MOVE_NOT_CARD, f"`move` moves a card, and this is {card.words()}",
                               st.card.span, hint="move a chosen card, a `let` naming one or `top of ...`; "
                               "`move all ZONE into ...` moves a whole zone")
-        self.zone_ref(st.dest, scope)
+        self.into(card, st.dest, self.zone_ref(st.dest, scope), st.card.span)  # E0615 (construct 9)
 
     def _move_all(self, st: ast.MoveAll, scope: N.Scope) -> None:
         self.same_cards(st.source, st.dest, scope)
@@ -148,7 +149,7 @@ class BlockChecker(Checker):
         cat = self.mode.catalogues.get(st.catalogue.name)
         pieces = self.mode.pieces.get(st.catalogue.name)
         if pieces is not None:
-            self.zone_ref(st.dest, scope)
+            self.into(N.Type.card(pieces.name), st.dest, self.zone_ref(st.dest, scope), st.catalogue.span)
             if st.where is not None:
                 self.expect(st.where, N.BOOL, scope.with_card(pieces.name), "a `where` condition")
         elif cat is None:
@@ -306,7 +307,7 @@ class BlockChecker(Checker):
                               hint=f"write `roll {st.die.name}`")
         card = self.card_local(st.die, scope)
         pieces = self.mode.pieces.get(card) if card else None
-        if card and (pieces is None or not pieces.sides):
+        if card and (pieces is None or not pieces.is_die):
             self.report.error(codes.WRONG_TYPE,
                               f"`{st.die.name}` is not a die: only pieces with `sides` roll", st.die.span,
                               hint="declare the pieces with `sides 6`")
@@ -336,7 +337,8 @@ class BlockChecker(Checker):
 
     def same_cards(self, src: ast.ZoneRef, dst: ast.ZoneRef, scope: N.Scope) -> None:
         a, b = self.zone_ref(src, scope), self.zone_ref(dst, scope)
-        if a and b and a != b:
+        if a and b and not fits(a, b):  # a zone of several kinds into one that holds them all
+            a, b = kind_words(a), kind_words(b)
             self.report.error(codes.WRONG_TYPE, f"`{src.zone.name}` holds {a} cards but `{dst.zone.name}` "
                               f"holds {b} cards", dst.span, hint=f"move {a} cards into a zone of {a} cards",
                               notes=[Note(f"`{z.zone.name}` is declared here",

@@ -20,12 +20,13 @@ from dsl.diagnostics import Note, Report, did_you_mean
 from compiler.analysis import names as N
 from compiler.analysis.types import Type, TypeRecord
 from compiler.checks.derived_calls import DerivedCallRules
+from compiler.checks.kinds import KindRules
 from compiler.checks.lookups import LookupRules
 from compiler.checks.questions import QuestionRules
 from compiler.checks.rule_fields import RuleFieldRules
 
 
-class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules):
+class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, KindRules):
     """Checks the rules of one composed ``mode``; ``report`` (a
     :class:`dsl.diagnostics.Report`) receives each problem, ``types`` the type of each
     expression checked and the scope of each action and procedure (a record of its
@@ -60,6 +61,8 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules):
     def mismatch(self, e, got: Type, want: Type, what: str) -> None:
         """E0580 when ``e``, of type ``got`` (already inferred), may be absent where a
         present ``want`` is needed; E0503 when it is not of type ``want``."""
+        if want.maybe and (got.definite() == want.definite() or got == N.NOTHING and want.is_card):
+            return  # a card (or nothing) where a card or nothing is wanted: `set s.commander = c`
         if got.maybe and not want.maybe and got.definite() == want:
             self.maybe_used(e, got, what)
         elif not got.unknown and not want.unknown and got != want:
@@ -138,7 +141,7 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules):
 
     def _roll(self, e: ast.RollValue, scope: N.Scope) -> Type:
         pieces = self.mode.pieces.get(scope.card) if scope.card else None
-        if pieces is None or not pieces.sides:
+        if pieces is None or not pieces.is_die:
             self.report.error(codes.WRONG_TYPE, "`roll` is a fresh roll of the die in context, and there "
                               "is no die here", e.span, hint="use it in `sum roll over my dice`")
         return N.INT
@@ -148,12 +151,12 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules):
             self.report.error(codes.UNKNOWN_NAME, "`it` means the card in context, and there is none here",
                               e.span, hint="use `it` inside `count`, `sum`, `best` or `where`")
             return N.UNKNOWN
-        return Type.card(scope.card)
+        return Type.card(scope.card_kind)
 
     def _in_zone(self, e: ast.InZone, scope: N.Scope) -> Type:
         kind = self.infer(e.card, scope).definite()  # a card that may be nothing is in no zone
         card = self.zone_ref(e.zone, scope, any_owner=True)
-        if card and kind not in (N.UNKNOWN, Type.card(card)):
+        if card and kind != N.UNKNOWN and not (kind.is_card and set(N.kinds(kind.of)) & set(N.kinds(card))):
             self.report.error(codes.WRONG_TYPE, f"only {card} cards can be in `{e.zone.zone.name}`, and "
                               f"this is {kind.words()}", e.card.span,
                               hint=f"test a {card} card, or a zone that holds {kind.words()}s")
@@ -182,6 +185,8 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules):
                               e.span, hint=f"write `{e.name}[1]`, or `count {e.name} showing ...`",
                               notes=[Note("declared here", b.decl.span)])
             return b.type
+        if b is not None and b.kind in ("card_field", "card_state") and e.name not in scope.locals:
+            self.not_common(scope.card_kind, e.name, e.span, "it")  # a zone of several kinds
         if b is None:
             self.report.error(codes.UNKNOWN_NAME, f"unknown name `{e.name}`", e.span,
                               hint=did_you_mean(e.name, N.all_names(self.mode, scope))
@@ -202,6 +207,8 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules):
         if owner == Type.card("?"):
             return N.UNKNOWN  # chosen from a zone already reported unknown: no cascade
         b = N.resolve_attribute(self.mode, scope, e.obj, e.attr)
+        if b is not None and owner.is_card and self.not_common(owner.of, e.attr, e.span, e.obj):
+            return b.type
         if b is None:
             if owner.is_card:
                 ctype = self.mode.card_types.get(owner.of)
@@ -341,10 +348,23 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules):
         card = self.zone_ref(e.zone, scope)
         if card:
             inner = self.on_card(scope, card, e.name)
-            self.expect(e.value, N.INT, inner, "what `sum` adds up")
             if e.where is not None:
                 self.expect(e.where, N.BOOL, inner, "a `where` condition")
+            # the filter narrows what is added up: `sum points over Z as b where b is building`
+            self.expect(e.value, N.INT, self.filtered(inner, e.where, e.name), "what `sum` adds up")
         return N.INT
+
+    @staticmethod
+    def filtered(scope: N.Scope, where, name: ast.Ident | None = None) -> N.Scope:
+        """``scope`` where the filter ``where`` holds (design 1.2; construct 9): the card
+        named ``name`` (``as NAME``) is the card in context, so a kind shown for it is
+        shown for ``it``."""
+        if where is None:
+            return scope
+        names, guards = N.narrowing(where)
+        if name is not None:
+            names |= {("is", "it", n[2]) for n in names if isinstance(n, tuple) and n[1] == name.name}
+        return scope.narrow(names, guards)
 
     def _any_player(self, e: ast.AnyPlayer, scope: N.Scope) -> Type:
         self.expect(e.condition, N.BOOL, scope, "the condition of `any player`")
@@ -422,7 +442,7 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules):
             else:
                 self.report.error(codes.WHOSE, f"`{zone.name}` is shared: it belongs to no one", z.span,
                                   hint=f"write just `{zone.name}`")
-            return zone.card_type.name
+            return N.zone_kind(zone)
         if zone.per_card is not None:
             if z.owner is not None:
                 self.report.error(codes.WHOSE, f"`{zone.name}` belongs to each {zone.per_card.name}, "
@@ -430,7 +450,7 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules):
             elif scope.card != zone.per_card.name and not any_owner:
                 self.report.error(codes.WHOSE, f"`{zone.name}` belongs to each {zone.per_card.name}: "
                                   "say whose", z.span, hint=f"write `{zone.name} of x`")
-            return zone.card_type.name
+            return N.zone_kind(zone)
         if zone.per_player and z.owner is None and not any_owner:
             self.report.error(codes.WHOSE, f"`{zone.name}` belongs to each player: say whose", z.span,
                               hint=f"write `my {zone.name}` or `p.{zone.name}`")
@@ -444,7 +464,7 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules):
             self.report.error(codes.UNKNOWN_NAME, f"`{z.owner}` is not a chosen player here", z.span,
                               hint=f"choose the player first (`choose {z.owner}: player`), or write "
                               f"`my {z.zone.name}`")
-        return zone.card_type.name
+        return N.zone_kind(zone)
 
     def track_key(self, track: ast.Track, key, scope: N.Scope, span) -> None:
         """A track kept per enum member needs ``[member]``; other tracks take none."""
@@ -537,6 +557,7 @@ EXPRESSIONS: dict[type, Callable[[Checker, Any, N.Scope], Type]] = {
     ast.CountShowing: Checker._count_showing,
     ast.FirstPlayer: lambda c, e, scope: N.PLAYER,
     ast.StockOf: Checker._stock_of,
+    ast.IsKind: Checker._is_kind,
 }
 
 

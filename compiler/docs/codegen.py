@@ -163,9 +163,8 @@ class GamePage:
 
     def pieces(self) -> list[list[str]]:
         """Pieces in each player's colour: dice and tokens."""
-        return [[pc.title, md.code(pc.name), str(pc.count),
-                 f"a die with {pc.sides} sides (its value starts at 1)" if pc.sides else "a token",
-                 self._src(pc)] for pc in self.base.pieces.values()]
+        return [[pc.title, md.code(pc.name), english.piece_count(pc, self.names),
+                 english.piece_kind(pc, self.names), self._src(pc)] for pc in self.base.pieces.values()]
 
     def dice(self) -> list[list[str]]:
         """Dice that belong to nobody (construct 16)."""
@@ -228,7 +227,8 @@ class GamePage:
             rows = [[f.name.replace("_", " "), self._type(f.type.name),
                      english.expr(f.default, self.names) if f.default is not None else "—",
                      f.description] for f in card.fields]
-            out.append(english.paragraphs([Markdown("**{}** cards:").format(card.title)],
+            kept = english.kept_words(card.states, self.names, "each")
+            out.append(english.paragraphs([Markdown("**{}** cards{}:").format(card.title, kept)],
                                           self.table_lines(head, rows),
                                           english.provenance(card.meta), self.excerpt(card)))
         return out

@@ -23,6 +23,7 @@ from compiler.analysis.types import Types
 from compiler.engine.end_checks import _end_after, _end_after_answer, _end_named
 from compiler.engine.legal import LegalActions, _quoted
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
+from compiler.engine import pieces
 from compiler.engine.naming import Namer
 from compiler.engine.pyexpr import Ctx, Resources, _players, expr
 from compiler.engine.statements import StmtLowering, Writer
@@ -66,7 +67,7 @@ class EngineGenerator(LegalActions):
         self.res = _resources(comp)
         self.score_track = next((t.name for m in comp.modes.values() for t in m.tracks.values()
                                  if t.is_score), "score")
-        self.entries = list(cards) + self._piece_entries()
+        self.entries = list(cards) + pieces.piece_entries(comp)
         self.namer = Namer()
         self.functions: list[str] = []
         #: the code of each list of options shared between actions -> its number in s._cse
@@ -327,9 +328,10 @@ class EngineGenerator(LegalActions):
             zone_limits=table({z.name: self.limit(mode, z) for z in zones if z.limit is not None}),
             refills=table({z.name: literal(z.refill.name) for z in zones if z.refill is not None}),
             overflow=table({z.name: literal(_overflow(mode, z)) for z in zones if z.overflow}),
-            card_states=table({z.name: literal(tuple((st.name, _literal(st.default)) for st in z.states))
+            card_states=table({z.name: literal(tuple((st.name, pieces.default_value(st.default))
+                                                     for st in z.states))
                                 for z in zones if z.states}),
-            piece_states=literal((("value", 1),) if any(pc.sides for pc in mode.pieces.values()) else ()),
+            piece_states=literal(pieces.kept_states(mode)),
             nonrenewable=literal(tuple(bool(mode.resources.get(_family(r)) and
                                             mode.resources[_family(r)].non_renewable)
                                        for r in self.res.names)),
@@ -395,6 +397,7 @@ class EngineGenerator(LegalActions):
             catalogues=self._catalogue_ranges(), catalogue_files=self._catalogue_files(),
             per_player=per_player, per_card=per_card, visibility=visibility, titles=titles,
             args=args, cards_of=self._cards_of(), bag_fields=self._bag_fields(field_names),
+            kinds=self._card_kinds() if pieces.uses_kinds(comp) else None,
             score_track=self.score_track, asks=sorted(self.lower.ask_names))
 
     def _example_players(self) -> int:
@@ -406,24 +409,16 @@ class EngineGenerator(LegalActions):
         return low if low > 1 else high
 
     # ---------------------------------------------------------- cards
-    def _piece_entries(self) -> list[dict]:
-        """One entry per player colour for each ``pieces`` declaration (owner = seat)."""
-        seats = max(m.players[1] for m in self.comp.modes.values())
-        declared: dict[str, ast.Pieces] = {}
-        for m in self.comp.modes.values():
-            for name, pc in m.pieces.items():
-                declared.setdefault(name, pc)
-        return [{"_catalogue": pc.name, "_card_type": pc.name, "name": pc.name,
-                 "title": f"{pc.title} ({seat + 1})", "copies": pc.count, "owner": seat,
-                 "_line": pc.span.line}
-                for pc in declared.values() for seat in range(seats)]
-
     def _instances(self) -> list[dict]:
         out = []
         for entry in self.entries:
             for _ in range(int(entry.get("copies", 1))):
                 out.append(entry)
         return out
+
+    def _card_kinds(self) -> list[str]:
+        """The card type (or pieces) of each catalogue entry, in order (construct 9)."""
+        return [entry["_card_type"] for entry in self.entries]
 
     def _cards_of(self) -> dict[str, tuple[int, int]]:
         """Card type → range of the ids of its cards (catalogues and pieces)."""
@@ -465,19 +460,20 @@ class EngineGenerator(LegalActions):
         names: list[str] = []
         for ctype in card_types.values():
             names += [f.name for f in ctype.fields if f.name not in names]
-        if any("owner" in e for e in self.entries) and "owner" not in names:
-            names.append("owner")
-        owner_field = ast.Field("owner", ast.Ident("player"), None, "")
+        piece_fields = pieces.piece_fields(self.comp)
+        for fields in piece_fields.values():
+            names += [name for name in fields if name not in names]
         rows = []
         for card in self.entries:
             ctype = card_types.get(card["_card_type"])
-            declared = {f.name: f for f in ctype.fields} if ctype else {"owner": owner_field}
+            declared = ({f.name: f for f in ctype.fields} if ctype
+                        else piece_fields.get(card["_card_type"], {}))
             values = []
             for name in names:
                 f = declared.get(name)
                 value = None
                 if f is not None:
-                    value = card.get(name, _literal(f.default) if f.default is not None else None)
+                    value = card.get(name, pieces.default_value(f.default) if f.default is not None else None)
                     if f.type.name == "bag":
                         value = self.res.bag(value or {})
                     elif isinstance(f.type, ast.ListType):
@@ -545,12 +541,3 @@ def _overflow(mode, z: ast.Zone) -> tuple[str, bool, bool]:
     kept per player, whether the card may be declined)."""
     discard = z.overflow.discard.zone.name
     return (discard, mode.zones[discard].per_player, z.overflow.decline)
-
-
-
-def _literal(e):
-    if isinstance(e, (ast.Number, ast.Bool, ast.Text)):
-        return e.value
-    if isinstance(e, ast.Name):
-        return e.name
-    return None

@@ -86,8 +86,15 @@ def expr(e, ctx: Ctx, res: Resources) -> str:
 
 
 def _roll(e: ast.RollValue, ctx: Ctx, res: Resources) -> str:
-    sides = ctx.mode.pieces[ctx.scope.card].sides
-    return f"(R.randrange(s, {sides}) + 1)"
+    return roll_piece(ctx.mode.pieces[ctx.scope.card])
+
+
+def roll_piece(pieces, bare: bool = False) -> str:
+    """A fresh roll of a die of ``pieces``: 1 to ``sides``, or one of its ``faces``
+    (``bare``: without the parentheses an operand needs, as a statement's value)."""
+    if pieces.faces:
+        return f"{literal(N.die_faces(pieces))}[R.randrange(s, {len(pieces.faces)})]"
+    return f"R.randrange(s, {pieces.sides}) + 1" if bare else f"(R.randrange(s, {pieces.sides}) + 1)"
 
 
 def _in_zone(e: ast.InZone, ctx: Ctx, res: Resources) -> str:
@@ -441,6 +448,8 @@ EXPRESSIONS: dict[type, Callable[[Any, Ctx, Resources], str]] = {
     ast.CountShowing: _count_showing,
     ast.FirstPlayer: lambda e, ctx, res: "s.first",
     ast.StockOf: lambda e, ctx, res: f"tuple({stock_place(e, ctx)})",
+    # `x is KIND` (construct 9): the kind of card x, None for nothing (-1)
+    ast.IsKind: lambda e, ctx, res: f"(KIND[{expr(e.card, ctx, res)}] == {literal(e.kind.name)})",
     ast.TopOf: _top_of,
     ast.NextIn: _next_in,
     ast.FieldOf: _field_of,

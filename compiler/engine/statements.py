@@ -18,6 +18,7 @@ from compiler.analysis import constfold
 from compiler.analysis import names as N
 from compiler.engine.bags import amount
 from compiler.engine.pyexpr import (_IDENT, Ctx, Resources, _loop_enum, _maybe, _players, _zone_card, expr,
+                                    roll_piece,
                                     holder_place, owner, slot, stock_place, zone)
 from compiler.engine.pyquote import Code, comment, docstring, literal
 
@@ -229,8 +230,8 @@ class StmtLowering:
             index = "" if st.index is None else f", {self.value(st.index, ctx)}"
             w.line(f"R.roll_dice(s, g, {literal(st.die.name)}{index})")
             return
-        sides = ctx.mode.pieces[ctx.scope.locals[st.die.name].of].sides
-        w.line(f"s.cst['value'][v_{st.die.name}] = R.randrange(s, {sides}) + 1")
+        pieces = ctx.mode.pieces[ctx.scope.locals[st.die.name].of]
+        w.line(f"s.cst['value'][v_{st.die.name}] = {roll_piece(pieces, bare=True)}")
 
     def _put_catalogue(self, st: ast.PutCatalogue, ctx: Ctx, w: Writer) -> None:
         var = ctx.fresh("c")

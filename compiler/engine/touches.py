@@ -40,7 +40,7 @@ def _name_parts(mode, name: str) -> set[str] | None:
     if name in mode.resources:
         parts.add("res")
     if any(st.name == name for z in mode.zones.values() for st in z.states) or (
-            name == "value" and any(pc.sides for pc in mode.pieces.values())):
+            name == "value" and any(pc.is_die for pc in mode.pieces.values())):
         parts.add("cst")
     if name in mode.ends:
         return None  # whether that end has been reached: the end check writes it

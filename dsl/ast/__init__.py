@@ -27,7 +27,7 @@ from dsl.ast.expressions import (And, AnyPlayer, Arith, Attribute, BagItem, BagL
                                  Compare, Count, CountPlayers, CountShowing, EmptyBag, EveryPlayer, Expr,
                                  FieldOf, FirstPlayer, Has, InZone, Index, It, Me, Name, Neg, NextIn, Nobody,
                                  Not, Nothing, Number, Or, PlayerCount, RollValue, RoundNumber, StockOf, Sum,
-                                 TableRead, Text, ThePlayer, TopOf, ZoneRef)
+                                 TableRead, Text, ThePlayer, TopOf, ZoneRef, IsKind)
 from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, ChooseCards, Clear, DoProcedure,
                                 Done, Draw, EachPlayer, FirstPlayerMost, FirstPlayerRandom, FirstPlayerTo,
                                 ForEach, Gain, GainInto, If, Let, LookAt, MoveAll, MoveCard, PassFirstPlayer,
@@ -88,4 +88,4 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "GainInto", "Clear", "ListType", "KeyRange", "TableRow", "Table", "Spec", "Domain", "ModeOp",
            "Decl", "DECL_KINDS", "decl_kind", "walk",
            "SetupStep", "Statements", "Extend", "AddStep", "ReplaceStep", "RemoveStep", "ModuleNeeds",
-           "ModuleExcludes", "Combine", "EXTENDABLE", "ProcedureType", "DoCardRule"]
+           "ModuleExcludes", "Combine", "EXTENDABLE", "ProcedureType", "DoCardRule", "IsKind"]

@@ -119,10 +119,14 @@ class Field:
 
 @dataclass(frozen=True, slots=True)
 class CardType:
+    """``card NAME "Title" { field ...  state ... }``: a card type; its ``states``
+    (construct 8) are kept by each card wherever it goes, from their default."""
+
     name: str
     title: str
     fields: tuple[Field, ...]
     meta: tuple[Meta, ...] = ()
+    states: tuple[CardState, ...] = ()
     span: Span = _span()
 
 
@@ -140,15 +144,38 @@ class Catalogue:
 @dataclass(frozen=True, slots=True)
 class Pieces:
     """Pieces in each player's colour (worker dice, authority tokens...): ``count``
-    per player, each a card whose ``owner`` field is its player; with ``sides``
-    each is a die whose ``value`` (1 to sides, starting at 1) is set by ``roll``."""
+    per player (times the members of ``each``), each a card whose ``owner`` field is its
+    player, or ``count`` pieces of nobody (``nobody``); with ``sides`` (or ``faces``)
+    each is a die whose ``value`` (1 to sides, or a face, starting at the first) is set
+    by ``roll``.  ``fields`` and ``states`` as on a card type (construct 8)."""
 
     name: str
     title: str
     count: int
     sides: int | None = None
     meta: tuple[Meta, ...] = ()
+    #: ``per player N of each ENUM`` (construct 8): N pieces per member, whose field
+    #: named after the enum holds the member; None without ``of each``
+    each: Ident | None = None
+    #: ``count N``: N pieces of the game, belonging to nobody (``owner`` is ``nobody``)
+    nobody: bool = False
+    #: ``faces F, ...``: each piece is a die with these faces (numbers or enum members)
+    faces: tuple[Expr, ...] = ()
+    #: ``field`` lines: the same value on every piece of the kind
+    fields: tuple[Field, ...] = ()
+    #: ``state`` lines: kept by each piece wherever it goes, from their default
+    states: tuple[CardState, ...] = ()
+    #: where ``count`` (or ``per player``) and ``of each`` are written, for diagnostics
+    count_span: Span | None = field(default=None, compare=False, repr=False)
+    #: where a second way of counting them is written (``count`` and ``per player``
+    #: both given, an error), or None
+    clash_span: Span | None = field(default=None, compare=False, repr=False)
     span: Span = _span()
+
+    @property
+    def is_die(self) -> bool:
+        """Whether a piece of the kind is a die (``sides`` or ``faces``): it has a ``value``."""
+        return bool(self.sides or self.faces)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +212,11 @@ class Stock:
 
 @dataclass(frozen=True, slots=True)
 class CardState:
+    """``state NAME: TYPE = DEFAULT``: a value each card holds.  In a zone, the cards of
+    the zone hold it and lose it when they leave; on a ``card`` or ``pieces``
+    declaration (construct 8), each card keeps it wherever it goes.  A card-typed
+    state (``state commander: crew = nothing``) holds a card or ``nothing``."""
+
     name: str
     type: Ident
     default: Expr
@@ -223,7 +255,14 @@ class Zone:
     per_card: Ident | None = None
     overflow: Overflow | None = None
     meta: tuple[Meta, ...] = ()
+    #: the kinds after the first of a zone of several kinds (construct 9): ``of a, b``
+    also: tuple[Ident, ...] = ()
     span: Span = _span()
+
+    @property
+    def kinds(self) -> tuple[Ident, ...]:
+        """Every card type and pieces the zone holds, as written (``card_type`` first)."""
+        return (self.card_type, *self.also)
 
 
 @dataclass(frozen=True, slots=True)

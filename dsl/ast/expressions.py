@@ -366,8 +366,19 @@ class StockOf:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class IsKind:
+    """``x is KIND`` (construct 9): whether card ``x`` is a card of type (or a piece of
+    the pieces) ``kind``; false for ``nothing``.  Where it holds, ``x`` reads as a card
+    of that kind (the right of ``and``, an ``if``'s body, what a ``where`` filters)."""
+
+    card: Expr
+    kind: Ident
+    span: Span = _span()
+
+
 Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, It, InZone, RollValue,
              Not, And, Or,
              Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Index, Call,
              Nothing, Nobody, TopOf, NextIn, FieldOf, ThePlayer, CountPlayers, EveryPlayer, TableRead,
-             RoundNumber, CountShowing, FirstPlayer, StockOf]
+             RoundNumber, CountShowing, FirstPlayer, StockOf, IsKind]

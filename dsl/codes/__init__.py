@@ -32,6 +32,7 @@ from dsl.codes import playable as _playable
 from dsl.codes import warning as _warning
 from dsl.codes import card_rules as _card_rules
 from dsl.codes import modules as _modules
+from dsl.codes import kinds as _kinds
 from dsl.codes.reading import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.composing import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.catalogues import *  # noqa: F403  (its constants, named codes.NAME)
@@ -45,6 +46,7 @@ from dsl.codes.playable import *  # noqa: F403  (its constants, named codes.NAME
 from dsl.codes.warning import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.card_rules import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.modules import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.kinds import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.entry import Code
 
 __all__ = ["MINIMAL_SPEC", "Code", "REGISTRY", "GROUPS", "group_of", "CODES", "lookup"]
@@ -64,6 +66,7 @@ REGISTRY: tuple[Code, ...] = tuple(sorted(
      *_warning.CODES,
      *_card_rules.CODES),
      *_modules.CODES),
+     *_kinds.CODES),
     key=lambda c: c.code))
 
 #: Families of codes (the first three characters of a code, or four) and their headings.

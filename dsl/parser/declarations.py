@@ -188,7 +188,8 @@ class DeclarationRules(TreeToAst):
     def card(self, meta, c):
         name, title, *items = c
         fields = tuple(i for i in items if isinstance(i, ast.Field))
-        return ast.CardType(str(name), title, fields, self._metas(items), self._span(meta))
+        return ast.CardType(str(name), title, fields, self._metas(items), tuple(self._tagged(items, "state")),
+                            self._span(meta))
 
     @v_args(meta=True)
     def catalogue(self, meta, c):
@@ -196,19 +197,38 @@ class DeclarationRules(TreeToAst):
         return ast.Catalogue(str(name), self._ident(card_type), str(path), self._metas(items),
                              self._span(meta), self._tok_span(path))
 
-    def pieces_count(self, c):
-        return ("count", self._int(c[0]))
+    @v_args(meta=True)
+    def pieces_count(self, meta, c):
+        return ("count", (self._int(c[0]), None, False, self._span(meta)))
+
+    @v_args(meta=True)
+    def pieces_each(self, meta, c):
+        return ("count", (self._int(c[0]), self._ident(c[1]), False, self._span(meta)))
+
+    @v_args(meta=True)
+    def pieces_nobody(self, meta, c):
+        return ("count", (self._int(c[0]), None, True, self._span(meta)))
 
     def pieces_sides(self, c):
         return ("sides", self._int(c[0]))
 
+    def pieces_faces(self, c):
+        return ("faces", tuple(c))
+
     @v_args(meta=True)
     def pieces(self, meta, c):
+        """``pieces NAME "T" { per player N [of each ENUM] | count N  sides N | faces ...
+        field ...  state ... }`` (constructs 8 and 16)."""
         name, title, *items = c
-        count = self._tagged(items, "count")
+        counts = self._tagged(items, "count")
+        count, each, nobody, count_span = counts[0] if counts else (1, None, False, None)
         sides = self._tagged(items, "sides")
-        return ast.Pieces(str(name), title, count[0] if count else 1, sides[0] if sides else None,
-                          self._metas(items), self._span(meta))
+        faces = self._tagged(items, "faces")
+        return ast.Pieces(str(name), title, count, sides[0] if sides else None, self._metas(items),
+                          each, nobody, faces[0] if faces else (),
+                          tuple(i for i in items if isinstance(i, ast.Field)),
+                          tuple(self._tagged(items, "state")), count_span,
+                          counts[1][3] if len(counts) > 1 else None, self._span(meta))
 
     def visibility(self, c):
         return ("visibility", str(c[0]))
@@ -238,6 +258,8 @@ class DeclarationRules(TreeToAst):
     @v_args(meta=True)
     def zone(self, meta, c):
         kind, name, title, card_type, *items = c
+        also = tuple(self._ident(t) for t in items if isinstance(t, Token) and t.type == "NAME")
+        items = [i for i in items if not (isinstance(i, Token) and i.type == "NAME")]
         vis = self._tagged(items, "visibility")
         limit = self._tagged(items, "limit")
         refill = self._tagged(items, "refill")
@@ -248,7 +270,7 @@ class DeclarationRules(TreeToAst):
                         vis[0] if vis else ("secret" if str(kind) == "deck" else "public"),
                         limit[0] if limit else None, refill[0] if refill else None,
                         tuple(self._tagged(items, "state")), per_card[0] if per_card else None,
-                        overflow[0] if overflow else None, self._metas(items), self._span(meta))
+                        overflow[0] if overflow else None, self._metas(items), also, self._span(meta))
 
     @v_args(meta=True)
     def param(self, meta, c):

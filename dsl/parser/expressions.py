@@ -89,6 +89,10 @@ class ExpressionRules(TreeToAst):
     def in_zone(self, meta, c):
         return ast.InZone(c[0], c[1], self._span(meta))
 
+    @v_args(meta=True)
+    def is_kind(self, meta, c):
+        return ast.IsKind(c[0], self._ident(c[1]), self._span(meta))
+
     me = keyword_only(ast.Me)
 
     @v_args(meta=True)

@@ -31,6 +31,10 @@ zone supply "authority supply" of token {
   public
   source "Tokens"
 }
+zone spent "spent tokens" of token {
+  public
+  source "Tokens"
+}
 setup {
   each player {
     put worker into my pool where owner == me
@@ -59,7 +63,7 @@ action reroll "Re-roll your lowest die" {
 action spend "Spend a token" {
   choose t: card in my supply
   effect {
-    move t into my pool
+    move t into spent
     done
   }
   source "Play"
@@ -109,7 +113,7 @@ def test_a_die_keeps_its_value_when_it_moves(tmp_path):
 
 
 def test_only_dice_roll(tmp_path):
-    broken = SPEC.replace("    move t into my pool\n", "    roll t\n    move t into my pool\n")
+    broken = SPEC.replace("    move t into spent\n", "    roll t\n    move t into spent\n")
     result = compile_text(tmp_path, broken)
     assert any(d.code == "E0503" and "not a die" in d.message for d in result.diagnostics)
 

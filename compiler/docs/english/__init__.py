@@ -25,7 +25,7 @@ from compiler.docs.english.declarations import (DECL_RENDERERS, PHASE_KINDS, VIS
 from compiler.docs.english.expressions import (COMPARISONS, DOMAIN_RENDERERS, EXPR_RENDERERS, card_noun,
                                                domain, expr, join, type_noun, zone)
 from compiler.docs.english.declarations import dice, dice_words, stock, stock_words
-from compiler.docs.english.declarations import card_rules
+from compiler.docs.english.declarations import card_rules, kept_words, piece_count, piece_kind
 from compiler.docs.english.glossary import Names, as_names, names_for, plain
 from compiler.docs.english.statements import INDENT, STMT_RENDERERS, stmt, stmts
 
@@ -36,5 +36,5 @@ __all__ = [
     "phase", "procedure", "plain", "provenance", "resource", "scope_words", "setup", "several_ends",
     "sources", "stmt", "stmts",
     "tally", "tally_limit", "title", "track", "trigger", "type_noun", "zone", "zone_decl",
-    "dice", "dice_words", "stock", "stock_words", "card_rules",
+    "dice", "dice_words", "stock", "stock_words", "card_rules", "kept_words", "piece_count", "piece_kind",
 ]

@@ -129,8 +129,8 @@ def trigger(decl: ast.Trigger, names: Mapping[str, str] | None = None) -> list[s
 def card_type(decl: ast.CardType, names: Mapping[str, str] | None = None) -> list[str]:
     fields = join([Markdown("*{}* ({})").format(plain(f.name), f.description or f.type.name)
                    for f in decl.fields])
-    return paragraphs([Markdown("**{}** cards have: {}.").format(decl.title, fields)],
-                      provenance(decl.meta))
+    return paragraphs([Markdown("**{}** cards have: {}{}.").format(
+        decl.title, fields, kept_words(decl.states, names, "a card"))], provenance(decl.meta))
 
 
 #: What each kind of rule field (construct 1) gives, in words.
@@ -334,8 +334,56 @@ def overflow(node: ast.Overflow, names: Mapping[str, str] | None = None) -> Mark
 
 def pieces(decl: ast.Pieces, names: Mapping[str, str] | None = None) -> list[str]:
     kind = f"dice with {decl.sides} sides, whose values start at 1" if decl.sides else "tokens"
-    return paragraphs([Markdown("**{}**: {} per player, in the player's colour; {}.").format(
-        decl.title, decl.count, kind)], provenance(decl.meta))
+    if decl.each is None and not decl.nobody and not decl.faces and not decl.fields and not decl.states:
+        return paragraphs([Markdown("**{}**: {} per player, in the player's colour; {}.").format(
+            decl.title, decl.count, kind)], provenance(decl.meta))
+    return paragraphs([Markdown("**{}**: {}; {}.").format(decl.title, piece_count(decl, names),
+                                                         piece_kind(decl, names))], provenance(decl.meta))
+
+
+def piece_count(decl: ast.Pieces, names: Mapping[str, str] | None = None) -> Markdown:
+    """How many pieces there are (construct 8): ``4``, ``1 of each knowledge type``,
+    ``none: 3 of the game, belonging to nobody``."""
+    if decl.nobody:
+        return Markdown("none: {} of the game, belonging to nobody").format(str(decl.count))
+    if decl.each is not None:
+        each = type_noun(decl.each.name, Voice(as_names(names)).names)
+        return Markdown("{} of each {}").format(str(decl.count), each)
+    return Markdown(str(decl.count))
+
+
+def piece_kind(decl: ast.Pieces, names: Mapping[str, str] | None = None) -> Markdown:
+    """What a piece is and keeps: ``a token``, ``a die with 6 sides (its value starts at
+    1)``, ``a die with the faces 1, 2, 3``; then its fields and the states it keeps
+    wherever it goes (construct 8)."""
+    v = Voice(as_names(names))
+    if decl.faces:
+        text = Markdown("a die with the faces {} (showing the first at the start)").format(
+            Markdown(", ").join(phrase(f, v) for f in decl.faces))
+    elif decl.sides:
+        text = Markdown(f"a die with {decl.sides} sides (its value starts at 1)")
+    else:
+        text = Markdown("a token")
+    for f in decl.fields:
+        text += Markdown("; {}: {}").format(f.description or plain(f.name.replace("_", " ")),
+                                             phrase(f.default, v))
+    return text + kept_words(decl.states, names, "a piece")
+
+
+def kept_words(states, names: Mapping[str, str] | None, what: str) -> Markdown:
+    """``; a piece keeps its commander (a crew-member, or none at first) and its deployed
+    round (0 at first) wherever it goes`` (construct 8), or nothing without states."""
+    if not states:
+        return Markdown("")
+    v = Voice(as_names(names))
+    parts = []
+    for st in states:
+        if isinstance(st.default, ast.Nothing):
+            start = Markdown("a {}, or none at first").format(type_noun(st.type.name, v.names))
+        else:
+            start = Markdown("{} at first").format(phrase(st.default, v))
+        parts.append(Markdown("its {} ({})").format(plain(st.name.replace("_", " ")), start))
+    return Markdown("; {} keeps {} wherever it goes").format(what, join(parts))
 
 
 def dice(decl: ast.Dice, names: Mapping[str, str] | None = None) -> list[str]:

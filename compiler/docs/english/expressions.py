@@ -145,12 +145,29 @@ def card_noun(zone_ref: ast.ZoneRef | str, names: Names, plural: bool = True) ->
     decl = names.decls.get(zone_name)
     if isinstance(decl, ast.Catalogue):
         card = names.decls.get(decl.card_type.name)
+    elif isinstance(decl, ast.Zone) and decl.also:  # several kinds (construct 9)
+        nouns = [card_noun_of(k.name, names, plural) for k in decl.kinds]
+        return join(nouns, "and" if plural else "or")
     elif isinstance(decl, ast.Zone):
         card = names.decls.get(decl.card_type.name)
     else:
         card = None
     noun = inline(_noun(card.title)) if isinstance(card, (ast.CardType, ast.Pieces)) else "card"
     return Markdown(_plural(noun) if plural else noun)
+
+
+def card_noun_of(kind: str, names: Names, plural: bool = True) -> Markdown:
+    """What the cards of the card type (or pieces) ``kind`` are called: ``drones``."""
+    card = names.decls.get(kind)
+    known = isinstance(card, (ast.CardType, ast.Pieces))
+    noun = inline(_noun(card.title)) if known else Markdown(plain(kind))
+    return Markdown(_plural(noun) if plural else noun)
+
+
+def _is_kind(node: ast.IsKind, v) -> str:
+    """``x is drone`` (construct 9): "*x* is a drone"."""
+    noun = card_noun_of(node.kind.name, v.names, plural=False)
+    return Markdown("{} is {} {}").format(phrase(node.card, v), _article(str(noun)), noun)
 
 
 def type_noun(name: str, names: Names) -> Markdown:
@@ -514,4 +531,5 @@ EXPR_RENDERERS: dict[type, Callable[..., str]] = {
     ast.StockOf: lambda n, v: f"the {v.names.title(n.stock.name)} of {phrase(ast.Name(n.owner.name), v)}",
     ast.CountShowing: lambda n, v: f"the number of {v.names.title(n.dice.name)} showing {phrase(n.face, v)}",
     ast.ZoneRef: _zone,
+    ast.IsKind: _is_kind,
 }
