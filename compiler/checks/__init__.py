@@ -27,8 +27,8 @@ from dataclasses import dataclass
 
 from dsl.diagnostics import DiagnosticBag
 from compiler.checks import (card_rules, citations, components, ends, enums, gains, game, impossible_ends,
-                             information, modules, offered, params, payments, phasegraph, phases, rules, setup,
-                             tables, unique_names, usage, values)
+                             information, modules, offered, params, payments, phasegraph, phases, rules,
+                             setup, tables, unique_names, usage, values)
 from compiler.analysis.types import Types
 from compiler.checks.modes import ModeDiagnostics
 

@@ -64,8 +64,8 @@ REGISTRY: tuple[Code, ...] = tuple(sorted(
      *_hidden.CODES,
      *_playable.CODES,
      *_warning.CODES,
-     *_card_rules.CODES),
-     *_modules.CODES),
+     *_card_rules.CODES,
+     *_modules.CODES,
      *_kinds.CODES),
     key=lambda c: c.code))
 
