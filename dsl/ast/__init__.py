@@ -6,19 +6,22 @@ layout (``parse(fmt(x)) == parse(x)``).  Nodes fall into three groups:
 expressions (``Expr``), statements (``Stmt``) and declarations (``Decl``).
 
 The nodes live in :mod:`dsl.ast.expressions`, :mod:`dsl.ast.statements` and
-:mod:`dsl.ast.declarations` with :mod:`dsl.ast.domains` (:mod:`dsl.ast.base` holds what they share); this
-module gathers them, so ``from dsl import ast`` and ``ast.Action`` name every node.
+:mod:`dsl.ast.declarations`, with choice domains, endings, tables and module extensions
+in :mod:`dsl.ast.domains`, :mod:`dsl.ast.endings`, :mod:`dsl.ast.tables` and
+:mod:`dsl.ast.extensions` (:mod:`dsl.ast.base` holds what they share); this module
+gathers them, so ``from dsl import ast`` and ``ast.Action`` name every node.
 """
 
 from __future__ import annotations
 
 from dsl.ast.base import Ident, Meta
 from dsl.ast.declarations import (Action, Add, Amend, CardState, CardType, Catalogue, Choice, Decl, Derived,
-                                  Dice, Edge, End, Enum, EnumMember, Field, Flow, Game, KeyRange, ListType,
-                                  Mode, ModeOp, ModePlayers, Module, Overflow, Param, Phase, Pieces,
-                                  ProcParam, Procedure, Remove, Replace, Resource, RollOff, SetParam, Setup,
-                                  Spec, Stock, Table, TableRow, Tally, TieBreaker, Track, Trigger, UseModule,
-                                  Uses, Winners, Zone)
+                                  Dice, Edge, Enum, EnumMember, Field, Flow, Game, ListType, Mode, ModeOp,
+                                  ModePlayers, Module, Overflow, Param, Phase, Pieces, ProcParam, Procedure,
+                                  Remove, Replace, Resource, SetParam, Setup, Spec, Stock, Tally, Track,
+                                  Trigger, UseModule, Uses, Zone, ProcedureType)
+from dsl.ast.endings import End, RollOff, TieBreaker, Winners
+from dsl.ast.tables import KeyRange, Table, TableRow
 from dsl.ast.extensions import (EXTENDABLE, AddStep, Combine, Extend, ModuleExcludes, ModuleNeeds, RemoveStep,
                                 ReplaceStep, SetupStep, Statements)
 from dsl.ast.domains import (BagDomain, CardDomain, Domain, EnumDomain, PlayerDomain, RangeDomain,
@@ -33,7 +36,6 @@ from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, Choo
                                 ForEach, Gain, GainInto, If, Let, LookAt, MoveAll, MoveCard, PassFirstPlayer,
                                 Pay, PutCatalogue, Release, Reveal, Roll, Score, SetState, SetTrack, Shuffle,
                                 Stmt, Transfer, TransferAll)
-from dsl.ast.declarations import ProcedureType
 from dsl.ast.statements import DoCardRule
 
 

@@ -8,10 +8,12 @@ from typing import Union
 
 from dsl.ast.base import Ident, Meta, _span
 from dsl.ast.domains import Domain
+from dsl.ast.endings import End
 from dsl.ast.expressions import Expr, ZoneRef
 from dsl.ast.extensions import (AddStep, Combine, Extend, ModuleExcludes, ModuleNeeds, RemoveStep,
                                 ReplaceStep, SetupStep)
 from dsl.ast.statements import Stmt
+from dsl.ast.tables import Table
 from dsl.spans import Span
 
 
@@ -425,68 +427,6 @@ class Procedure:
 
 
 @dataclass(frozen=True, slots=True)
-class TieBreaker:
-    label: str
-    direction: str
-    expr: Expr
-    span: Span = _span()
-
-
-@dataclass(frozen=True, slots=True)
-class RollOff:
-    """``tie_breaker "label" roll_off fewest sides 6``: each player still tied rolls one
-    die of ``sides`` sides; the lowest (``fewest``) or highest (``most``) roll wins, and
-    the players tied for it roll again."""
-
-    label: str
-    direction: str
-    sides: int
-    span: Span = _span()
-
-
-@dataclass(frozen=True, slots=True)
-class End:
-    """``end NAME ["Title"] { when C  immediately|finish round  WINNERS ... }``: one way
-    the game ends and who wins then.  A mode may have several, tried in the order written.
-    Its winners rule is one of ``winner most E`` (with ``tie_breakers``), ``win when C``,
-    ``winners players [where C] [with most|fewest E [then ...]] [where C2]``
-    (``winners``) or ``nobody wins`` (``nobody_wins``); ``title`` is None when the
-    block has none (the page then shows the name)."""
-
-    name: str
-    when: Expr | None
-    finish_round: bool = False
-    immediately: bool = False
-    winner_most: Expr | None = None
-    win_when: Expr | None = None
-    tie_breakers: tuple[TieBreaker | RollOff, ...] = ()
-    meta: tuple[Meta, ...] = ()
-    span: Span = _span()
-    title: str | None = None
-    winners: Winners | None = None
-    nobody_wins: bool = False
-
-    def winners_rules(self) -> list[str]:
-        """The winners rules written in the block, in the words of the language
-        (``winner most``, ``win when``, ``winners``, ``nobody wins``): one at most."""
-        rules = [("winner most", self.winner_most is not None), ("win when", self.win_when is not None),
-                 ("winners", self.winners is not None), ("nobody wins", self.nobody_wins)]
-        return [word for word, written in rules if written]
-
-
-@dataclass(frozen=True, slots=True)
-class Winners:
-    """``winners players [where C] [with most|fewest E [then most|fewest E]...] [where C2]``
-    in an ``end`` block: every player the clauses select wins (all of those tied), as
-    :class:`~dsl.ast.statements.EachPlayer` selects them; nobody when none is left."""
-
-    where: Expr | None
-    measures: tuple[tuple[str, Expr], ...] = ()
-    then_where: Expr | None = None
-    span: Span = _span()
-
-
-@dataclass(frozen=True, slots=True)
 class ModePlayers:
     low: int
     high: int
@@ -559,44 +499,6 @@ class Amend:
     ops: tuple[ModeOp, ...]
     meta: tuple[Meta, ...] = ()
     span: Span = _span()
-
-
-@dataclass(frozen=True, slots=True)
-class KeyRange:
-    """``a to b`` in a table's key: every number from ``low`` to ``high``."""
-
-    low: int
-    high: int
-    span: Span = _span()
-
-
-@dataclass(frozen=True, slots=True)
-class TableRow:
-    """``KEY -> VALUE`` in a table; ``keys`` has one part per index (a ``Number``, a
-    ``Name`` of an enum member or a :class:`KeyRange`), several for ``(a, b) -> V``."""
-
-    keys: tuple[Expr | KeyRange, ...]
-    value: Expr
-    span: Span = _span()
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """``table NAME "T" { KEY -> VALUE ... else V }`` (construct 10): a constant map from
-    keys to values of one type, read as ``NAME[k]`` or ``NAME[a, b]``; ``default`` is the
-    ``else`` value (None: a key outside the table reads the value type's zero)."""
-
-    name: str
-    title: str
-    rows: tuple[TableRow, ...]
-    default: Expr | None = None
-    meta: tuple[Meta, ...] = ()
-    span: Span = _span()
-
-    @property
-    def arity(self) -> int:
-        """How many indexes a read takes (the keys of the first row; 1 for an empty table)."""
-        return len(self.rows[0].keys) if self.rows else 1
 
 
 Decl = Union[Game, Resource, Track, Enum, CardType, Catalogue, Pieces, Zone, Param, Derived, Tally,
