@@ -255,6 +255,14 @@ def test_a_card_rule_that_runs_itself_is_reported(tmp_path):
     assert d.code == "E0625" and "echo → echo" in d.message
 
 
+def test_a_derived_value_read_through_cards_that_name_it_is_reported(tmp_path):
+    """`crew_count` summing the endgame cards' own measures, one of which is `crew_count`
+    itself: the engine would work it out for ever."""
+    text = BASE.replace("= count my mothership {", "= sum e.measure over endgame_row as e {")
+    [d] = [d for d in _diagnostics(tmp_path, text) if d.severity == "error"]
+    assert d.code == "E0625" and "crew_count → crew_count" in d.message
+
+
 def test_a_card_rule_that_decides_must_end_its_block(tmp_path):
     """Today's rule of decisions (E0510): the Medic and the Merchant ask questions, so
     nothing may follow the `do` that may run them."""
