@@ -1,6 +1,7 @@
 """Rules attached to cards, checked against the catalogues (construct 1): the rule each
 card names, in each mode where its catalogue is used (E0620-E0623, at the YAML value);
-cards' procedures that run themselves through ``do c.f(...)`` (E0625); and a
+cards' procedures that run themselves through ``do c.f(...)``, and derived values that
+read themselves through cards' ``value`` fields (E0625); and a
 ``do c.f(...)`` whose rules decide, followed by more statements (E0626, today's rule of
 decisions, E0510, applied to the rules cards name).
 
@@ -26,6 +27,7 @@ def check_mode(mode, cards: list[dict], report) -> None:
     _named(mode, cards, report)
     runs = _runs(mode, cards)
     _cycles(mode, runs, report)
+    _derived_cycles(mode, cards, report)
     _decisions(mode, runs, cards, report)
 
 
@@ -97,6 +99,42 @@ def _cycles(mode, runs, report) -> None:
                      hint="a card's rule cannot run the same field again; run the other cards' rules from "
                      "outside them",
                      notes=[Note(f"`{a}` runs `{b}` here", graph.edges[a, b]["call"].span)
+                            for a, b in zip(cycle, cycle[1:] + cycle[:1])])
+
+
+def _derived_cycles(mode, cards: list[dict], report) -> None:
+    """E0625: a derived value that reads a card's ``value`` or ``condition`` field (``e.f``,
+    ``(...).f``, or ``f`` of the card in context) whose cards name that derived value
+    again, directly or through others: the engine would work it out for ever."""
+    import networkx as nx
+
+    fields = {f.name: f for ct in mode.card_types.values() for f in ct.fields
+              if N.rule_kind(f) in ("value", "condition")}
+    if not fields:
+        return
+    graph = nx.DiGraph()
+    for d in mode.derived.values():
+        graph.add_node(d.name)
+        for node in ast.walk(d.expr):
+            read = node.attr if isinstance(node, (ast.Attribute, ast.FieldOf)) else \
+                node.name if isinstance(node, ast.Name) else None
+            if read in fields:
+                for name in rule_names(mode, fields[read], cards):
+                    if name in mode.derived:
+                        graph.add_edge(d.name, name, span=node.span)
+            elif read in mode.derived:
+                graph.add_edge(d.name, read, span=node.span, plain=True)
+    order = list(mode.derived)
+    for part in sorted(nx.strongly_connected_components(graph), key=lambda p: min(order.index(n) for n in p)):
+        sub = graph.subgraph(part)
+        if sub.number_of_edges() == 0 or all(d.get("plain") for _, _, d in sub.edges(data=True)):
+            continue  # no loop, or one E0206 reports
+        first = min(part, key=order.index)
+        cycle = [a for a, _ in nx.find_cycle(sub, source=first)]
+        report.error(codes.CARD_RULE_CYCLE, "derived values read one another in a loop through cards' rules: "
+                     + " → ".join(cycle + cycle[:1]), mode.derived[first].span,
+                     hint="a card's value cannot read the same field of the cards again",
+                     notes=[Note(f"`{a}` reads `{b}` here", graph.edges[a, b]["span"])
                             for a, b in zip(cycle, cycle[1:] + cycle[:1])])
 
 

@@ -391,11 +391,47 @@ def _stress_top_only(draw, st, text: str) -> str:
     return text[:found.start()] + stmt + text[found.end():]
 
 
+#: Uses of a card's rules (construct 1) in an effect, ``{c}`` a card bound by a loop: the
+#: right ones and misuse (a procedure read, a value run, a field that is no rule).
+_CARD_RULE_USES = ("do {c}.spell({c})", "score {c}.power", "if {c}.ready {{\n  score 1\n}}",
+                   "do {c}.spell({c}, {c})", "score {c}.spell", "do {c}.power({c})", "do {c}.nothing({c})",
+                   "do {c}.spell(1)")
+
+
+def _stress_card_rules(draw, st, text: str) -> str:
+    """Rules attached to cards (construct 1): a card type whose fields name, by default,
+    one of ``n`` procedures and derived values (of the right kind or not, known or not),
+    the procedures running the card's rule or the next one (loops included), and an
+    effect running and reading the rules of the cards of a zone ``n`` times."""
+    # statements of effects (a track's `score` item is not one)
+    m = list(re.finditer(r"^( *)((?:score|gain|advance|move|draw) [^\n]*|done)$", text, re.M))
+    if not m:
+        return text
+    found = m[draw(st.integers(0, len(m) - 1))]
+    n = max(min(_size(draw, st), 1000), 1)
+    pick = draw(st.sampled_from(("fzspell{i}", "fzspell{i}", "fzworth{i}", "fzready{i}", "nowhere")))
+    pick = pick.format(i=draw(st.integers(0, n - 1)))
+    decl = (f'card fzcharm "Fz charm" {{\n  field spell: procedure (c: fzcharm) = {pick} "spell"\n'
+            f'  field power: value = {draw(st.sampled_from(("fzworth0", "fzready0", pick)))}\n'
+            f'  field ready: condition = {draw(st.sampled_from(("fzready0", "fzworth0", pick)))}\n}}\n'
+            'zone fzrow "Fz charms" of fzcharm {\n  public\n}\n')
+    for i in range(n):
+        body = draw(st.sampled_from(("", "", "do c.spell(c)", f"do fzspell{(i + 1) % n}(c)",
+                                     "score c.power")))
+        decl += (f'procedure fzspell{i} "Fz {i}" (c: fzcharm) {{\n  effect {{\n{body}\n  }}\n}}\n'
+                 f'derived fzworth{i} "Fz {i}" = {i} {{\n}}\n'
+                 f'derived fzready{i} "Fz {i}" = count fzrow >= {i} {{\n}}\n')
+    pool = draw(st.sampled_from((_CARD_RULE_USES[:3], _CARD_RULE_USES)))  # the right uses only, or all
+    uses = "\n".join(draw(st.sampled_from(pool)).format(c="fzc") for _ in range(min(n, 50)))
+    loop = f"for each fzc in fzrow {{\n{uses}\n}}\n"
+    return decl + text[:found.start()] + loop + found.group().strip() + text[found.end():]
+
+
 #: Every stress edit: ``(draw, strategies, text) -> text``.
 STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _stress_deep_blocks,
           _stress_huge_literal, _stress_many_declarations, _stress_wide, _stress_family,
           _stress_questions, _stress_ends, _stress_table, _stress_top_only, _stress_track_ranges,
-          _stress_dice)
+          _stress_dice, _stress_card_rules)
 
 
 def spec_stress(text: str):

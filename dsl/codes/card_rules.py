@@ -86,7 +86,8 @@ CODES: tuple[Code, ...] = (
     Code(CARD_RULE_CYCLE := "E0625", "a card's rule runs itself",
          "`do c.f(...)` runs the procedure of each card's field `f`; a procedure named by a card "
          "that runs the same field again (directly or through other procedures) would run for "
-         "ever. Cards' rules and procedures must not run one another in a loop.",
+         "ever. Cards' rules and procedures must not run one another in a loop; nor may a derived "
+         "value read a `value` or `condition` field whose cards name it again.",
          _CREW + '\nprocedure echo "Echo" (c: crew) {\n  effect {\n    do c.secondary(c)\n  }\n'
          '  source "Crew"\n}\n', cards="crews:\n  - name: nightingale\n    secondary: echo\n"),
     Code(CARD_RULE_DECIDES_NOT_LAST := "E0626", "a card's rule that decides is followed by more",
