@@ -205,7 +205,7 @@ class BlockChecker(Checker):
         inner = scope.with_local(st.var.name, N.Type.card(card or "?"))
         if st.where is not None:  # bare field names read the card in hand
             self.expect(st.where, N.BOOL, inner.with_card(card) if card else inner, "a `where` condition")
-        self.block(st.body, inner)
+        self.block(st.body, self.filtered(inner, st.where))  # `where v is drone`: a drone inside
 
     def _if(self, st: ast.If, scope: N.Scope) -> None:
         self.expect(st.condition, N.BOOL, scope, "an `if` condition")

@@ -365,7 +365,7 @@ def _loop_enum(z: ast.ZoneRef, ctx: Ctx):
 
 
 def _zone_card(z: ast.ZoneRef, ctx: Ctx) -> str:
-    return _set_local(z, ctx) or ctx.mode.zones[z.zone.name].card_type.name
+    return _set_local(z, ctx) or N.zone_kind(ctx.mode.zones[z.zone.name])
 
 
 def _name(name: str, ctx: Ctx, res: Resources) -> str:

@@ -427,11 +427,49 @@ def _stress_card_rules(draw, st, text: str) -> str:
     return decl + text[:found.start()] + loop + found.group().strip() + text[found.end():]
 
 
+#: Kinds of pieces and uses of kept states and zones of several kinds (constructs 8, 9).
+_PIECES_COUNTS = ("per player {n}", "per player {n} of each fzke", "count {n}", "per player 1 of each nope",
+                  "count {n}\n  per player 2", "per player {n}\n  faces 1, fzk0\n  sides 3")
+_KIND_USES = ("score count fzz where it is fzp", "score count fzz where it is fzq and it is fzp",
+              "score sum fzh over fzz as x where x is fzp", "score sum fzh over fzz",
+              "for each v in fzz where v is fzp {{\nset v.fzs = v\n}}", "score count fzz where it is nope",
+              "for each v in fzz {{\nif v is fzq {{\nmove v into fzz\n}}\n}}",
+              "for each v in fzz where v is fzq {{\nset v.fzs = nothing\nscore v.fzh\n}}",
+              "put fzp into fzz where owner == me", "put fzq into fzz")
+
+
+def _a_statement(draw, st, text: str) -> re.Match | None:
+    """One statement line of ``text`` (a score, gain, advance, move, draw or done), drawn;
+    None when there is none."""
+    m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done)\b[^\n]*$", text, re.M))
+    return m[draw(st.integers(0, len(m) - 1))] if m else None
+
+
+def _stress_pieces(draw, st, text: str) -> str:
+    """Pieces of ``n`` per player (of each member of an enum of ``n`` members, or of
+    nobody, with odd faces), keeping card-typed states, in a zone of several kinds (some
+    named twice or unknown) read with ``is`` in an effect (constructs 8 and 9)."""
+    found = _a_statement(draw, st, text)
+    if found is None:
+        return text
+    n = _size(draw, st)
+    members = "".join(f'  fzk{i} "Fz {i}"\n' for i in range(max(min(n, 50), 1)))
+    count = draw(st.sampled_from(_PIECES_COUNTS)).format(n=draw(st.sampled_from((0, 1, 2, min(n, 40)))))
+    kinds = draw(st.sampled_from(("fzp, fzq", "fzp, fzq, fzp", "fzp", "fzq, nowhere")))
+    decl = (f'enum fzke "Fz kinds" {{\n{members}}}\n'
+            f'pieces fzp "Fz piece" {{\n  {count}\n  state fzs: fzp = nothing\n}}\n'
+            f'pieces fzq "Fz other" {{\n  count 2\n  field fzh: int = {n} "fz"\n'
+            f'  state fzs: {draw(st.sampled_from(("fzp", "int")))} = nothing\n}}\n'
+            f'zone fzz "Fz zone" of {kinds} {{\n}}\n')
+    lines = [draw(st.sampled_from(_KIND_USES)).format() for _ in range(min(n, 100))]
+    return decl + text[:found.start()] + "\n".join(lines) + "\n" + found.group().strip() + text[found.end():]
+
+
 #: Every stress edit: ``(draw, strategies, text) -> text``.
 STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _stress_deep_blocks,
           _stress_huge_literal, _stress_many_declarations, _stress_wide, _stress_family,
           _stress_questions, _stress_ends, _stress_table, _stress_top_only, _stress_track_ranges,
-          _stress_dice, _stress_card_rules)
+          _stress_dice, _stress_card_rules, _stress_pieces)
 
 
 def spec_stress(text: str):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -124,6 +125,7 @@ def test_the_page_says_what_the_pieces_keep():
 
 # ----------------------------------------------------------------- diagnostics
 def _codes(tmp_path, text: str) -> list[str]:
+    text = text.replace('"pieces_attributes.cards.yaml"', '"mini.cards.yaml"')
     return [d.code for d in compile_text(tmp_path, text, _cards()).diagnostics]
 
 
@@ -152,3 +154,20 @@ def test_a_zone_state_may_not_shadow_a_kept_state(tmp_path):
     text = BASE.replace('zone deployed "deployed chronoships" of chronoship {\n',
                         'zone deployed "deployed chronoships" of chronoship {\n  state commander: int = 0\n')
     assert "E0608" in _codes(tmp_path, text)
+
+
+def test_the_construct_spec_checks_clean_as_a_user_would_write_it(tmp_path):
+    assert _codes(tmp_path, BASE) == ["W0105"]
+
+
+@pytest.mark.parametrize("heading, following", [
+    ("#### States a card keeps", "#### List fields"),
+    ("#### One of each, pieces of nobody", "### Dice of the game"),
+])
+def test_the_language_reference_quotes_the_construct_spec(heading, following):
+    page = (SPEC.parents[3] / "docs" / "language.md").read_text(encoding="utf-8")
+    start = page.index(heading)
+    blocks = re.findall(r"^```rulebook\n(.*?)^```$", page[start:page.index(following, start)], re.M | re.S)
+    assert blocks
+    for block in blocks:
+        assert block in BASE, block

@@ -122,6 +122,16 @@ def test_dice_of_the_game_never_raise(data):
     fuzzing.check_input(SPEC_PATH, text)
 
 
+@settings(max_examples=12, **SETTINGS)
+@given(st.data())
+def test_pieces_with_attributes_and_zones_of_several_kinds_never_raise(data):
+    """The fuzzing generator of constructs 8 and 9 (issue 11): pieces counted in odd ways,
+    card-typed states, zones of several kinds read with `is`; the compiler reports, never
+    raises, and lowers what checks clean."""
+    text = fuzzing_stress._stress_pieces(data.draw, st, REAL)
+    fuzzing.check_input(SPEC_PATH, text)
+
+
 @pytest.mark.parametrize("edit", fuzzing_stress.STRESS, ids=lambda e: e.__name__)
 def test_each_stress_edit_changes_the_spec(edit):
     from hypothesis import Phase, find

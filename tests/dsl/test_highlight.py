@@ -195,3 +195,14 @@ def test_top_only_stacks_and_look_at_lex_as_the_language_means():
     words = {v for t, v in tokens if t in Keyword}
     assert {"deck", "top", "look", "at", "of", "choose", "card", "in"} <= words
     assert not [v for t, v in tokens if t in Error]
+
+
+def test_the_words_of_pieces_with_attributes_and_zones_of_several_kinds_are_keywords():
+    """Issue 11, constructs 8 and 9: `of each`, `count`, `state`, `nothing`, `is`."""
+    tokens = lex('pieces ship "Ship" {\n  per player 1 of each knowledge\n'
+                 '  state commander: crew = nothing\n}\n'
+                 'zone standing "On it" of ship, drone {\n}\nscore count standing where it is ship\n')
+    words = {value for tok, value in tokens if tok in Keyword}
+    assert {"pieces", "per", "player", "of", "each", "state", "nothing", "zone", "count", "where", "it",
+            "is"} <= words
+    assert not [v for t, v in tokens if t in Error]
