@@ -81,6 +81,8 @@ GROUPS: dict[str, str] = {
 #: Families that share the first digits with another: (first code, last code, heading).
 RANGES: tuple[tuple[str, str, str], ...] = (
     ("E0323", "E0339", "Modules that extend"), ("W0150", "W0154", "Warnings about modules"),
+    ("E0606", "E0619", "Pieces and zones of several kinds"),
+    ("W0140", "W0144", "Warnings about pieces and kinds"),
 )
 
 
