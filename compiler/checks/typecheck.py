@@ -18,6 +18,7 @@ from typing import Any
 from dsl import ast, codes
 from dsl.diagnostics import Note, Report, did_you_mean
 from compiler.analysis import names as N
+from compiler.analysis.constfold import always_zero, mode_env
 from compiler.analysis.types import Type, TypeRecord
 from compiler.checks.lookups import LookupRules
 from compiler.checks.questions import QuestionRules
@@ -266,12 +267,15 @@ class Checker(QuestionRules, LookupRules):
         for x, got in zip(e.operands, types):
             self.mismatch(x, got, N.INT, "arithmetic")
         for op, x in zip(e.ops, e.operands[1:]):
-            if op == "//" and isinstance(x, ast.Number) and x.value == 0:
-                self.report.error(codes.DIVISION_BY_ZERO, "division by zero", x.span,
-                                  hint="divide by a number other than 0")
-            if op == "%" and isinstance(x, ast.Number) and x.value == 0:
-                self.report.error(codes.REMAINDER_BY_ZERO, "remainder of a division by zero", x.span,
-                                  hint="take the remainder by the size of the ring, e.g. `% 8`")
+            if op in ("//", "%") and always_zero(x, mode_env(self.mode)):
+                why = "" if isinstance(x, ast.Number) else (
+                    ": this divisor is always 0 (x // 0 and x % 0 are 0, so the rule does nothing)")
+                if op == "//":
+                    self.report.error(codes.DIVISION_BY_ZERO, "division by zero" + why, x.span,
+                                      hint="divide by a number other than 0")
+                else:
+                    self.report.error(codes.REMAINDER_BY_ZERO, "remainder of a division by zero" + why,
+                                      x.span, hint="take the remainder by the size of the ring, e.g. `% 8`")
         return N.INT
 
     def _bag_arith(self, e: ast.Arith, types: list[Type]) -> Type:
