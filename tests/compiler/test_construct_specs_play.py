@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from compiler import pipeline
+from tests.helpers.constructs import CONSTRUCTS
 from tests.helpers.play import play_to_the_end
 from tests.helpers.specs import engine_module
 
-CONSTRUCTS = Path(__file__).resolve().parent / "constructs"
 SPECS = sorted(CONSTRUCTS.glob("*.rules"))
 SEEDS = (0, 1)
 MAX_ACTIONS = 20_000
