@@ -238,6 +238,34 @@ FOLDS = {
 }
 
 
+def always_zero(e, env: Env, _depth: int = 0) -> bool:
+    """Whether ``e`` is 0 whatever the state of the game: it folds to 0 (``goal - 100``
+    with ``param goal = 100``), or its terms cancel (``pot - pot``: the same expression
+    added and taken away, what is left folding to 0), or it multiplies by such a value
+    (a divisor that is always 0 makes ``//`` and ``%`` give 0, never what a rule means)."""
+    v = fold(e, env, _depth)
+    if v is not UNKNOWN or _depth > 50:
+        return v == 0 and _number(v)
+    if isinstance(e, ast.Neg):
+        return always_zero(e.operand, env, _depth + 1)
+    if not isinstance(e, ast.Arith):
+        return False
+    if set(e.ops) == {"*"}:
+        return any(always_zero(x, env, _depth + 1) for x in e.operands)
+    if not set(e.ops) <= {"+", "-"}:
+        return False
+    signs = [1, *(1 if op == "+" else -1 for op in e.ops)]
+    left: list[tuple[int, object]] = []
+    for sign, x in zip(signs, e.operands):
+        match = next((i for i, (s, y) in enumerate(left) if s == -sign and y == x), None)
+        if match is None:
+            left.append((sign, x))
+        else:
+            left.pop(match)
+    values = [fold(x, env, _depth + 1) for _, x in left]
+    return all(_number(v) for v in values) and sum(s * v for (s, _), v in zip(left, values)) == 0
+
+
 def track_bounds(mode, track) -> tuple[int, int] | None:
     """The two ends of ``track``'s ``range LOW to HIGH`` (construct 12) when both fold to
     numbers for every player count of ``mode``, else None (no range, or one that depends

@@ -54,6 +54,12 @@ class _Checks(Checker):
     def one_winners_rule(self, end: ast.End) -> None:
         """An end says who wins in one way; a second winners rule would be ignored."""
         rules = end.winners_rules()
+        if not rules:
+            score = next((t.name for t in self.mode.tracks.values() if t.is_score), None)
+            self.report.error(codes.NO_WINNERS_RULE, f"the end `{end.name}` does not say who wins: the "
+                              "game would end with no winner", end.span,
+                              hint=f"add the rulebook's rule, e.g. `winner most {score or 'vp'}`, or "
+                              "`nobody wins` if nobody does")
         if len(rules) > 1:
             self.report.error(codes.TWO_WINNERS_RULES, f"the end `{end.name}` has two winners rules, "
                               f"`{rules[0]}` and `{rules[1]}`: only one would decide", end.span,

@@ -63,14 +63,17 @@ class QuestionRules:
         obj = self.infer(e.obj, scope)
         if obj.unknown:
             return N.UNKNOWN
+        if not obj.definite().is_card:  # one error: whether it may be absent is beside the point
+            player = obj.kind == "player"
+            self.report.error(codes.WRONG_TYPE, f"`(...).{e.attr}` reads a card's field, and this is "
+                              f"{obj.definite().words()}", e.obj.span,
+                              hint=f"name the player first and test it: `let p = ...`, then `if p != "
+                              f"nobody {{ ... p.{e.attr} ... }}`" if player else
+                              "read the field of a card, e.g. `(top of deck).value`")
+            return N.UNKNOWN
         if obj.maybe:
             self.maybe_used(e.obj, obj, f"reading `.{e.attr}`")
             obj = obj.definite()
-        if not obj.is_card:
-            self.report.error(codes.WRONG_TYPE, f"`.{e.attr}` reads a card's field, and this is "
-                              f"{obj.words()}", e.obj.span, hint="read the field of a card, e.g. "
-                              "`(top of deck).value`")
-            return N.UNKNOWN
         member = N.card_member(self.mode, obj.of, e.attr)
         if member is None:
             ctype = self.mode.card_types.get(obj.of)

@@ -18,6 +18,7 @@ from typing import Any
 from dsl import ast, codes
 from dsl.diagnostics import Note, Report, did_you_mean
 from compiler.analysis import names as N
+from compiler.analysis.constfold import always_zero, mode_env
 from compiler.analysis.types import Type, TypeRecord
 from compiler.checks.derived_calls import DerivedCallRules
 from compiler.checks.kinds import KindRules
@@ -101,7 +102,7 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, Kind
         if decl is None:
             self.report.error(codes.UNKNOWN_NAME, f"`{ident.name}` is not a resource", ident.span,
                               hint=did_you_mean(ident.name, self.mode.resources, "resources"))
-        elif decl.per_enum is not None and item.key is None:
+        elif decl.per_enum is not None and item.key is None and self.known_enum(decl):
             self.report.error(codes.FAMILY_NEEDS_KEY, f"resource `{ident.name}` is kept per "
                               f"{decl.per_enum.name}: say which", ident.span,
                               hint=f"write `{ident.name}[...]` and the amount, e.g. "
@@ -132,7 +133,7 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, Kind
                               notes=[Note("declared here", decl.span)])
             return
         want = Type.enum(decl.per_enum.name)
-        if not got.unknown and got != want:
+        if not got.unknown and got != want and self.known_enum(decl):
             self.report.error(codes.FAMILY_KEY_TYPE, f"`{decl.name}` is kept per {decl.per_enum.name}, so "
                               f"its key must be {want.words()}, but this is {got.words()}", key.span,
                               hint=f"name a {decl.per_enum.name} (`{decl.name}"
@@ -169,14 +170,15 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, Kind
                               "which", e.span, hint=f"write `{e.name} of some_{b.decl.per_card.name}`")
             return N.BAG
         if b is not None and b.kind == "family":
-            self.family_needs_key(b.decl, e.name, e.span)
+            if self.known_enum(b.decl):
+                self.family_needs_key(b.decl, e.name, e.span)
             return N.INT
         if self.procedure_read(b, e.name, e.span):
             return N.UNKNOWN
         if b is not None and b.kind == "derived" and b.decl.params:
             self.derived_needs_values(b.decl, e.name, e.span)
             return N.INT
-        if b is not None and b.kind == "global_track" and b.decl.per_enum is not None:
+        if b is not None and b.kind == "global_track" and self.known_enum(b.decl):
             self.report.error(codes.WHOSE, f"track `{e.name}` is kept per {b.decl.per_enum.name}: say "
                               "which", e.span, hint=f"write `{e.name}[...]`")
             return N.INT
@@ -222,7 +224,7 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, Kind
                                   + (" ..." if len(options) > 8 else "") if options else
                                   f"{what} has nothing to read here"))
             return N.UNKNOWN
-        if b.kind == "family":
+        if b.kind == "family" and self.known_enum(b.decl):
             self.family_needs_key(b.decl, f"{e.obj}.{e.attr}", e.span)
         self.procedure_read(b, f"{e.obj}.{e.attr}", e.span)
         if b.kind == "derived" and b.decl.params:
@@ -284,12 +286,15 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, Kind
         for x, got in zip(e.operands, types):
             self.mismatch(x, got, N.INT, "arithmetic")
         for op, x in zip(e.ops, e.operands[1:]):
-            if op == "//" and isinstance(x, ast.Number) and x.value == 0:
-                self.report.error(codes.DIVISION_BY_ZERO, "division by zero", x.span,
-                                  hint="divide by a number other than 0")
-            if op == "%" and isinstance(x, ast.Number) and x.value == 0:
-                self.report.error(codes.REMAINDER_BY_ZERO, "remainder of a division by zero", x.span,
-                                  hint="take the remainder by the size of the ring, e.g. `% 8`")
+            if op in ("//", "%") and always_zero(x, mode_env(self.mode)):
+                why = "" if isinstance(x, ast.Number) else (
+                    ": this divisor is always 0 (x // 0 and x % 0 are 0, so the rule does nothing)")
+                if op == "//":
+                    self.report.error(codes.DIVISION_BY_ZERO, "division by zero" + why, x.span,
+                                      hint="divide by a number other than 0")
+                else:
+                    self.report.error(codes.REMAINDER_BY_ZERO, "remainder of a division by zero" + why,
+                                      x.span, hint="take the remainder by the size of the ring, e.g. `% 8`")
         return N.INT
 
     def _bag_arith(self, e: ast.Arith, types: list[Type]) -> Type:
@@ -474,11 +479,20 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, Kind
                                   "takes no `[...]`", key.span, hint=f"write just `{track.name}`",
                                   notes=[Note("declared here", track.span)])
             return
+        if not self.known_enum(track):  # E0501 said its enum is unknown: nothing more to say
+            if key is not None:
+                self.infer(key, scope)
+            return
         if key is None:
             self.report.error(codes.WHOSE, f"track `{track.name}` is kept per {track.per_enum.name}: say "
                               "which", span, hint=f"write `{track.name}[some_{track.per_enum.name}]`")
             return
         self.expect(key, Type.enum(track.per_enum.name), scope, f"the key of `{track.name}`")
+
+    def known_enum(self, decl) -> bool:
+        """Whether the enum ``decl`` (a resource family, a track) is kept per exists: when it
+        does not, E0501 says so once, at the declaration, and its uses report nothing more."""
+        return decl.per_enum is not None and decl.per_enum.name in self.mode.enums
 
     def param_type(self, param: ast.ProcParam) -> Type:
         """The type of a procedure's parameter (``t: tile?``: a tile card or nothing)."""

@@ -87,4 +87,10 @@ CODES: tuple[Code, ...] = (
          "where the round is over, or make the end `immediately`.",
          'end rich "Rich" {\n  when any player coin >= 10\n  finish round\n'
          '  winner most coin\n  source "End of the game"\n}\n'),
+    Code(NO_WINNERS_RULE := "E0413", "an `end` block with no winners rule",
+         "An `end` block says who wins when it ends the game: `winner most E`, `win when C`, "
+         "`winners players ...` or, for a game everybody loses, `nobody wins`. One with none of "
+         "them would end the game with no winner, which is rarely what the rulebook says. Add the "
+         "rule the rulebook states, or `nobody wins` when that is it.",
+         MINIMAL_SPEC.replace("  winner most vp\n", ""), standalone=True),
 )

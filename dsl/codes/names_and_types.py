@@ -53,7 +53,9 @@ CODES: tuple[Code, ...] = (
          "all.",
          'action pick "Pick" {\n  choose n: 5 to 2\n  effect {\n    score n\n  }\n  source "Turn"\n}\n'),
     Code(DIVISION_BY_ZERO := "E0507", "division by zero",
-         "An expression divides by the literal 0. Divide by another number.",
+         "An expression divides by 0: written out, or a divisor that is always 0, which a param "
+         "folds to (`goal - 100` with `param goal = 100`) or whose terms cancel (`pot - pot`). "
+         "The language reads `x // 0` as 0, so the rule would do nothing. Divide by another number.",
          'action split "Split" {\n  effect {\n    score coin // 0\n  }\n  source "Turn"\n}\n'),
     Code(DECISION_NOT_LAST := "E0510", "a decision is not the last thing its block does",
          "A decision (`choose ... cards`, `ask`) pauses the effect until the player answers, so it "
@@ -154,9 +156,10 @@ CODES: tuple[Code, ...] = (
          '  source "Turn"\n}\n',
          cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
     Code(REMAINDER_BY_ZERO := "E0584", "remainder of a division by zero",
-         "`x % 0` is written with a literal 0: the language reads it as 0 (as `x // 0`), which is "
-         "never what a rule means. `%` gives the remainder, with the sign of the divisor: "
-         "`(tz - k) % 8` goes round a ring of 8.",
+         "`x % 0` is written with 0, or with a divisor that is always 0 (a param that folds to 0, "
+         "terms that cancel such as `pot - pot`): the language reads it as 0 (as `x // 0`), which "
+         "is never what a rule means, and a score or a track moved by it never moves. `%` gives the "
+         "remainder, with the sign of the divisor: `(tz - k) % 8` goes round a ring of 8.",
          'action wrap "Wrap" {\n  effect {\n    score (coin + 3) % 0\n  }\n  source "Turn"\n}\n'),
     Code(MOVE_NOT_CARD := "E0585", "`move` of something that is not a card",
          "`move X into ZONE` moves one card: a chosen card, a `let` naming one, `top of ...`. X is "

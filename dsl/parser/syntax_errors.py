@@ -83,6 +83,8 @@ def syntax_error(err: UnexpectedInput, text: str, path: str, report: Report) -> 
                            else "the last declaration is cut short: finish it"),
                      notes=[opener[1]] if opener else [])
         return
+    if isinstance(err, UnexpectedToken) and _line_cut_short(err, text, path, report):
+        return
     if isinstance(err, UnexpectedToken):
         tok = err.token
         accepted = _accepted(err)
@@ -131,6 +133,50 @@ def syntax_error(err: UnexpectedInput, text: str, path: str, report: Report) -> 
     else:
         report.error(codes.SYNTAX_ERROR, "syntax error", Span(path, line, column, line, column + 1),
                      hint="compare the line with the construct in the language reference")
+
+
+_PROVENANCE = ("source", "ruling", "provisional")
+
+
+def _line_cut_short(err: UnexpectedToken, text: str, path: str, report: Report) -> bool:
+    """A line cut short before a provenance line (``winners players with most`` then
+    ``source "..."``): the parser reads ``source`` as the missing name and stops at the
+    text after it, a line too late.  Reported where the line before ends, with what it
+    expected there (the text up to that line, parsed again); False when it is not so."""
+    tok = err.token
+    start = tok.start_pos or 0
+    before = syntax_words.tokens_before(text, start, 1)
+    if tok.type != "STRING" or not before or before[-1] not in _PROVENANCE:
+        return False
+    word_at = text.rfind(before[-1], 0, start)
+    line_start = text.rfind("\n", 0, word_at) + 1
+    if text[line_start:word_at].strip():
+        return False
+    try:
+        _parser().parse(text[:line_start])
+        return False
+    except UnexpectedToken as cut:
+        if cut.token.type != "$END" or "NAME" not in _accepted(cut):
+            return False
+        expected = expected_words(_accepted(cut), _context(cut, text, line_start))
+    except UnexpectedInput:
+        return False
+    lines = source_lines(text[:line_start])
+    number = len(lines)
+    while number > 1 and not _code(lines[number - 1]):
+        number -= 1
+    code = _code(lines[number - 1]) if lines else ""
+    column = len(code) + 1
+    report.error(codes.SYNTAX_ERROR, f"this line ends too early: expected {expected}",
+                 Span(path, number, column, number, column + 1),
+                 hint=f"finish the line; `{before[-1]}` on the next line was read as part of it")
+    return True
+
+
+def _code(line: str) -> str:
+    """A line without its comment and trailing blanks."""
+    masked = _STRING.sub(lambda m: "x" * len(m.group()), line)  # a `#` inside a text is no comment
+    return line[:len(masked.split("#")[0].rstrip())]
 
 
 def _context(err: UnexpectedInput, text: str, pos: int) -> tuple[str, ...]:

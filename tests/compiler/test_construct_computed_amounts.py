@@ -9,7 +9,6 @@ Engineer pay 1 titanium less (never below zero).
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,10 +16,11 @@ from hypothesis import strategies as st
 
 from compiler import pipeline
 from compiler.tools import fuzzing, fuzzing_stress
+from tests.helpers.constructs import construct_spec
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text, engine_module
 
-SPEC = Path(__file__).resolve().parent / "constructs" / "computed_amounts.rules"
+SPEC = construct_spec("computed_amounts")
 CARDS = (SPEC.parent / "computed_amounts.cards.yaml").read_text(encoding="utf-8")
 
 

@@ -13,23 +13,20 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 
 import pytest
 
 from compiler import pipeline
 from tests.helpers.play import assert_replays, play_to_the_end
-from tests.helpers.specs import compile_text, engine_module
+from tests.helpers.constructs import codes_of, construct_engine, construct_spec
 
-SPEC = Path(__file__).resolve().parent / "constructs" / "dice.rules"
+SPEC = construct_spec("dice")
 BASE = SPEC.read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
 def game():
-    result = pipeline.compile_spec(SPEC)
-    assert [d.code for d in result.diagnostics] == ["W0105"], [d.message for d in result.diagnostics]
-    return engine_module(result)
+    return construct_engine(SPEC)
 
 
 def test_dice_start_showing_their_first_face(game):
@@ -135,7 +132,7 @@ def test_the_page_lists_the_dice_and_says_the_rolls_in_words():
 
 # ----------------------------------------------------------------- diagnostics
 def _codes(tmp_path, text: str) -> list[str]:
-    return [d.code for d in compile_text(tmp_path, text).diagnostics]
+    return codes_of(tmp_path, text)
 
 
 @pytest.mark.parametrize(("old", "new", "code"), [

@@ -21,9 +21,10 @@ from hypothesis import strategies as st
 
 from compiler import pipeline
 from compiler.tools import fuzzing, fuzzing_stress
+from tests.helpers.constructs import construct_spec
 from tests.helpers.specs import HEADER, analyse_text, engine, engine_module
 
-SPEC = Path(__file__).with_name("constructs") / "endings.rules"
+SPEC = construct_spec("endings")
 
 
 @pytest.fixture(scope="module")

@@ -9,16 +9,16 @@ turns every tired worker active.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
 from compiler import pipeline
 from dsl import codes
+from tests.helpers.constructs import construct_spec
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text, engine_module
 
-SPEC = Path(__file__).resolve().parent / "constructs" / "enum_keys.rules"
+SPEC = construct_spec("enum_keys")
 MEMBERS = ("culture", "politics", "science", "exploration", "military")
 
 

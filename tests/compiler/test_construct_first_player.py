@@ -12,27 +12,24 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 
 import pytest
 
 from compiler import pipeline
 from tests.helpers.play import assert_replays, play_to_the_end
-from tests.helpers.specs import compile_text, engine_module
+from tests.helpers.constructs import codes_of, construct_engine, construct_spec, take
 
-SPEC = Path(__file__).resolve().parent / "constructs" / "first_player.rules"
+SPEC = construct_spec("first_player")
 BASE = SPEC.read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
 def game():
-    result = pipeline.compile_spec(SPEC)
-    assert [d.code for d in result.diagnostics] == ["W0105"], [d.message for d in result.diagnostics]
-    return engine_module(result)
+    return construct_engine(SPEC)
 
 
 def _take(state, name: str):
-    state.apply_action(next(a for a in state.legal_actions() if a.name == name))
+    take(state, name)
 
 
 def test_an_assassination_takes_the_marker_but_the_round_keeps_its_order(game):
@@ -107,7 +104,7 @@ def test_the_page_says_who_takes_the_marker():
 
 # ----------------------------------------------------------------- diagnostics
 def _codes(tmp_path, text: str) -> list[str]:
-    return [d.code for d in compile_text(tmp_path, text).diagnostics]
+    return codes_of(tmp_path, text)
 
 
 @pytest.mark.parametrize(("old", "new", "code"), [

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.constructs import construct_spec
 from tests.helpers.specs import HEADER, ONE_ROUND, compile_text, engine, engine_module
 from compiler import pipeline
 
-SPEC = Path(__file__).with_name("constructs") / "players.rules"
+SPEC = construct_spec("players")
 
 
 @pytest.fixture(scope="module")

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from compiler import pipeline
+from tests.helpers.constructs import CONSTRUCTS
 from tests.helpers.play import play_to_the_end
 from tests.helpers.specs import engine_module
 
-CONSTRUCTS = Path(__file__).resolve().parent / "constructs"
 SPECS = sorted(CONSTRUCTS.glob("*.rules"))
 SEEDS = (0, 1)
 MAX_ACTIONS = 20_000
@@ -28,14 +28,7 @@ def test_there_are_construct_specs():
     assert len(SPECS) >= 10
 
 
-#: Construct specs that hold procedures for their tests to call: their flow is a loop of
-#: `stop` actions that nothing ever ends, by design (their tests never play a whole game).
-NEVER_END = {"players", "zone_order"}
-
-
-@pytest.mark.parametrize("spec", [
-    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="a loop of `stop` that never ends"))
-    if p.stem in NEVER_END else p for p in SPECS], ids=[p.stem for p in SPECS])
+@pytest.mark.parametrize("spec", SPECS, ids=[p.stem for p in SPECS])
 def test_every_construct_spec_plays_to_the_end_at_every_player_count(spec: Path):
     game = engine_module(pipeline.compile_spec(spec))
     played = []

@@ -14,24 +14,21 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 
 import pytest
 
 from compiler import pipeline
 from tests.helpers.play import assert_replays, play_to_the_end
-from tests.helpers.specs import compile_text, engine_module
+from tests.helpers.constructs import codes_of, construct_engine, construct_spec, take
 
-SPEC = Path(__file__).resolve().parent / "constructs" / "stocks.rules"
+SPEC = construct_spec("stocks")
 CARDS = (SPEC.parent / "stocks.cards.yaml").read_text(encoding="utf-8")
 BASE = SPEC.read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
 def game():
-    result = pipeline.compile_spec(SPEC)
-    assert [d.code for d in result.diagnostics] == ["W0105"], [d.message for d in result.diagnostics]
-    return engine_module(result)
+    return construct_engine(SPEC)
 
 
 def _held(game, held, slot: str) -> int:
@@ -39,8 +36,7 @@ def _held(game, held, slot: str) -> int:
 
 
 def _take(state, name: str, *args):
-    state.apply_action(next(a for a in state.legal_actions()
-                            if a.name == name and a.args[:len(args)] == args))
+    take(state, name, *args)
 
 
 def test_the_colonists_discs_accumulate_on_a_time_zone_until_one_takes_them(game):
@@ -122,7 +118,7 @@ def test_the_page_lists_the_stocks_and_says_the_moves_in_words():
 # ----------------------------------------------------------------- diagnostics
 def _codes(tmp_path, text: str) -> list[str]:
     text = text.replace('"stocks.cards.yaml"', '"mini.cards.yaml"')
-    return [d.code for d in compile_text(tmp_path, text, CARDS).diagnostics]
+    return codes_of(tmp_path, text, CARDS)
 
 
 @pytest.mark.parametrize(("old", "new", "code"), [

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,10 +19,11 @@ from hypothesis import strategies as st
 
 from compiler import pipeline
 from compiler.tools import fuzzing, fuzzing_stress
+from tests.helpers.constructs import construct_spec
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text, engine_module
 
-SPEC = Path(__file__).resolve().parent / "constructs" / "top_only.rules"
+SPEC = construct_spec("top_only")
 CARDS = (SPEC.parent / "top_only.cards.yaml").read_text(encoding="utf-8")
 LOCATIONS = (SPEC.parent / "top_only_locations.cards.yaml").read_text(encoding="utf-8")
 

@@ -11,23 +11,21 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 
 from compiler import pipeline
 from tests.helpers.play import assert_replays, play_to_the_end
-from tests.helpers.specs import compile_text, engine_module
+from tests.helpers.constructs import codes_of, construct_engine, construct_spec
+from tests.helpers.specs import compile_text
 
-SPEC = Path(__file__).resolve().parent / "constructs" / "track_set.rules"
+SPEC = construct_spec("track_set")
 BASE = SPEC.read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
 def game():
-    result = pipeline.compile_spec(SPEC)
-    assert [d.code for d in result.diagnostics] == ["W0105"], [d.message for d in result.diagnostics]
-    return engine_module(result)
+    return construct_engine(SPEC)
 
 
 def _take(game, state, name: str, *args):
@@ -127,7 +125,7 @@ def test_the_page_says_set_and_the_range_in_words():
 
 # ----------------------------------------------------------------- diagnostics
 def _codes(tmp_path, text: str) -> list[str]:
-    return [d.code for d in compile_text(tmp_path, text).diagnostics]
+    return codes_of(tmp_path, text)
 
 
 @pytest.mark.parametrize(("old", "new", "code"), [

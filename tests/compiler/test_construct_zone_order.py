@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.constructs import CONSTRUCTS
 from tests.helpers.specs import HEADER, compile_text, engine, engine_module
 from compiler import pipeline
 
-CONSTRUCTS = Path(__file__).with_name("constructs")
 SPEC = CONSTRUCTS / "zone_order.rules"
 CARDS = (CONSTRUCTS / "zone_order.cards.yaml").read_text(encoding="utf-8")
 

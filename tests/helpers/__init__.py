@@ -8,6 +8,9 @@
   child process, each with a timeout that stops a hang.
 * :mod:`tests.helpers.play`: random legal play, the replay round trip (seed and
   actions, and a JSON save mid-game) and a watchdog for endless loops.
+* :mod:`tests.helpers.constructs`: the construct specs of ``tests/compiler/constructs/``
+  (a spec by name, its engine checked to compile, an action taken by name, the codes of
+  an edited copy), shared by the construct tests.
 * :mod:`tests.helpers.spec_checks`: what the suite asserts of every spec of a
   project (pages, mutations), held to no size, so that a small game passes it too.
 """

@@ -1,0 +1,37 @@
+"""The construct specs of ``tests/compiler/constructs/`` as the construct tests use them:
+the spec and its text, its engine (checked to compile with only the warnings expected),
+an action taken by name, and the codes a spec edited from it produces."""
+
+from __future__ import annotations
+
+import types
+from pathlib import Path
+
+from compiler import pipeline
+from tests.helpers.specs import compile_text, engine_module
+
+CONSTRUCTS = Path(__file__).resolve().parents[1] / "compiler" / "constructs"
+
+
+def construct_spec(name: str) -> Path:
+    """``tests/compiler/constructs/NAME.rules``."""
+    return CONSTRUCTS / f"{name}.rules"
+
+
+def construct_engine(spec: Path, expected: tuple[str, ...] = ("W0105",)) -> types.ModuleType:
+    """The engine of a construct spec, whose diagnostics must be exactly ``expected`` (by
+    default the one W0105 its provisional values give)."""
+    result = pipeline.compile_spec(spec)
+    assert [d.code for d in result.diagnostics] == list(expected), [d.message for d in result.diagnostics]
+    return engine_module(result)
+
+
+def take(state, name: str, *args) -> None:
+    """Apply the first legal action named ``name`` (whose arguments start with ``args``)."""
+    state.apply_action(next(a for a in state.legal_actions()
+                            if a.name == name and a.args[:len(args)] == args))
+
+
+def codes_of(tmp_path: Path, text: str, cards: str | None = None) -> list[str]:
+    """The code of each diagnostic of ``text`` compiled in ``tmp_path``, in order."""
+    return [d.code for d in compile_text(tmp_path, text, cards).diagnostics]
