@@ -157,9 +157,7 @@ def test_twice_a_bag_either_way_round_checks(tmp_path):
 
 
 # ----------------------------------------------------------------- fuzzing the new syntax
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-@given(st.data())
-def test_bag_items_and_families_edited_at_random_never_raise(data):
+def _bag_items_and_families_edited_at_random_never_raise(data):
     """The fuzzer's generators of constructs 6 and 7 (bag items rewritten with computed
     amounts, keys and bag arithmetic; a family of many members chosen, looped over and
     drawn from), through every pass including code generation."""
@@ -167,3 +165,17 @@ def test_bag_items_and_families_edited_at_random_never_raise(data):
     spec = data.draw(st.sampled_from((SPEC, SPEC.parent / "enum_keys.rules")))
     text = edit(data.draw, st, spec.read_text(encoding="utf-8"))
     fuzzing.check_input(spec, text, codegen=True)  # must not raise
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_bag_items_and_families_edited_at_random_never_raise(data):
+    """The quick run (5 examples); the long run below makes 25."""
+    _bag_items_and_families_edited_at_random_never_raise(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_bag_items_and_families_edited_at_random_never_raise_in_a_long_run(data):
+    _bag_items_and_families_edited_at_random_never_raise(data)

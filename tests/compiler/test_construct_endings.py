@@ -193,14 +193,26 @@ def test_the_language_reference_quotes_this_spec():
     assert len(blocks) == 2 and all(block in spec for block in blocks)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-@given(st.data())
-def test_ends_made_at_random_never_raise(data):
+def _ends_made_at_random_never_raise(data):
     """The fuzzer's generator of construct 19 (many ends, with and without titles,
     conditions, timings and winners rules, named by the flow, removed by a mode), through
     every pass including code generation."""
     text = fuzzing_stress._stress_ends(data.draw, st, SPEC.read_text(encoding="utf-8"))
     fuzzing.check_input(SPEC, text, codegen=True)  # must not raise
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_ends_made_at_random_never_raise(data):
+    """The quick run (5 examples); the long run below makes 25."""
+    _ends_made_at_random_never_raise(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_ends_made_at_random_never_raise_in_a_long_run(data):
+    _ends_made_at_random_never_raise(data)
 
 
 def test_the_end_a_transition_names_decides_among_those_latched(tmp_path):

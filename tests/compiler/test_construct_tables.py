@@ -188,14 +188,26 @@ def test_the_language_reference_quotes_the_construct_spec():
 
 
 # ----------------------------------------------------------------- fuzzing the new syntax
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-@given(st.data())
-def test_tables_written_at_random_never_raise(data):
+def _tables_written_at_random_never_raise(data):
     """The fuzzer's generator of construct 10 (tables of numbers, ranges and members, right
     or wrong, read with one or two keys) through every pass including code generation."""
     spec = data.draw(st.sampled_from((SPEC, SPEC.parent / "enum_keys.rules")))
     text = fuzzing_stress._stress_table(data.draw, st, spec.read_text(encoding="utf-8"))
     fuzzing.check_input(spec, text, codegen=True)  # must not raise
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_tables_written_at_random_never_raise(data):
+    """The quick run (6 examples); the long run below makes 30."""
+    _tables_written_at_random_never_raise(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_tables_written_at_random_never_raise_in_a_long_run(data):
+    _tables_written_at_random_never_raise(data)
 
 
 def test_a_mode_that_replaces_a_table_reads_its_own(tmp_path):

@@ -148,11 +148,23 @@ def test_the_language_reference_quotes_the_construct_spec():
 
 
 # ----------------------------------------------------------------- fuzzing the new syntax
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-@given(st.data())
-def test_top_only_stacks_written_at_random_never_raise(data):
+def _top_only_stacks_written_at_random_never_raise(data):
     """The fuzzer's generator of construct 11 (zones made `public top`, statements wrapped
     in `look at`), through every pass including code generation."""
     spec = data.draw(st.sampled_from((SPEC, SPEC.parent / "zone_order.rules")))
     text = fuzzing_stress._stress_top_only(data.draw, st, spec.read_text(encoding="utf-8"))
     fuzzing.check_input(spec, text, codegen=True)  # must not raise
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_top_only_stacks_written_at_random_never_raise(data):
+    """The quick run (5 examples); the long run below makes 25."""
+    _top_only_stacks_written_at_random_never_raise(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_top_only_stacks_written_at_random_never_raise_in_a_long_run(data):
+    _top_only_stacks_written_at_random_never_raise(data)

@@ -34,7 +34,7 @@ def _no_catalogues(strategy):
     return strategy.map(lambda text: fuzzing_stress.CatalogueCase(text, ()))
 
 
-@settings(max_examples=20, **SETTINGS)
+@settings(max_examples=8, **SETTINGS)  # a sample of the slow runs below
 @given(st.one_of(_no_catalogues(fuzzing.spec_mutations(REAL, max_edits=1)),
                  _no_catalogues(fuzzing.spec_mutations(REAL, max_edits=3)),
                  _no_catalogues(fuzzing_stress.spec_stress(REAL)),
@@ -92,9 +92,7 @@ def test_stressed_catalogues_never_raise(case):
     fuzzing.check_input(SPEC_PATH, case.text, codegen=False, catalogues=case.catalogues)
 
 
-@settings(max_examples=12, **SETTINGS)
-@given(st.data())
-def test_questions_about_players_and_zones_never_raise(data):
+def _questions_about_players_and_zones_never_raise(data):
     """The fuzzing generator of constructs 4 and 5 (issue 11): nested questions about
     players, maybe values and order in zones on the real spec's zones; whatever they
     make, the compiler reports, never raises, and lowers what checks clean."""
@@ -102,9 +100,21 @@ def test_questions_about_players_and_zones_never_raise(data):
     fuzzing.check_input(SPEC_PATH, text)
 
 
+@settings(max_examples=4, **SETTINGS)
+@given(st.data())
+def test_questions_about_players_and_zones_never_raise(data):
+    """The quick run (4 examples); the long run below makes 12."""
+    _questions_about_players_and_zones_never_raise(data)
+
+
+@pytest.mark.slow
 @settings(max_examples=12, **SETTINGS)
 @given(st.data())
-def test_ranged_tracks_and_set_never_raise(data):
+def test_questions_about_players_and_zones_never_raise_in_a_long_run(data):
+    _questions_about_players_and_zones_never_raise(data)
+
+
+def _ranged_tracks_and_set_never_raise(data):
     """The fuzzing generator of construct 12 (issue 11): a ranged track with odd ends, set
     and advanced to odd values; the compiler reports, never raises, and lowers what checks
     clean."""
@@ -112,9 +122,21 @@ def test_ranged_tracks_and_set_never_raise(data):
     fuzzing.check_input(SPEC_PATH, text)
 
 
+@settings(max_examples=4, **SETTINGS)
+@given(st.data())
+def test_ranged_tracks_and_set_never_raise(data):
+    """The quick run (4 examples); the long run below makes 12."""
+    _ranged_tracks_and_set_never_raise(data)
+
+
+@pytest.mark.slow
 @settings(max_examples=12, **SETTINGS)
 @given(st.data())
-def test_dice_of_the_game_never_raise(data):
+def test_ranged_tracks_and_set_never_raise_in_a_long_run(data):
+    _ranged_tracks_and_set_never_raise(data)
+
+
+def _dice_of_the_game_never_raise(data):
     """The fuzzing generator of construct 16 (issue 11): dice with odd faces and counts,
     rolled, turned, indexed and counted; the compiler reports, never raises, and lowers
     what checks clean."""
@@ -122,14 +144,40 @@ def test_dice_of_the_game_never_raise(data):
     fuzzing.check_input(SPEC_PATH, text)
 
 
+@settings(max_examples=4, **SETTINGS)
+@given(st.data())
+def test_dice_of_the_game_never_raise(data):
+    """The quick run (4 examples); the long run below makes 12."""
+    _dice_of_the_game_never_raise(data)
+
+
+@pytest.mark.slow
 @settings(max_examples=12, **SETTINGS)
 @given(st.data())
-def test_pieces_with_attributes_and_zones_of_several_kinds_never_raise(data):
+def test_dice_of_the_game_never_raise_in_a_long_run(data):
+    _dice_of_the_game_never_raise(data)
+
+
+def _pieces_and_kinds_never_raise(data):
     """The fuzzing generator of constructs 8 and 9 (issue 11): pieces counted in odd ways,
     card-typed states, zones of several kinds read with `is`; the compiler reports, never
     raises, and lowers what checks clean."""
     text = fuzzing_stress._stress_pieces(data.draw, st, REAL)
     fuzzing.check_input(SPEC_PATH, text)
+
+
+@settings(max_examples=4, **SETTINGS)
+@given(st.data())
+def test_pieces_with_attributes_and_zones_of_several_kinds_never_raise(data):
+    """The quick run (4 examples); the long run below makes 12."""
+    _pieces_and_kinds_never_raise(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=12, **SETTINGS)
+@given(st.data())
+def test_pieces_with_attributes_and_zones_of_several_kinds_never_raise_in_a_long_run(data):
+    _pieces_and_kinds_never_raise(data)
 
 
 @pytest.mark.parametrize("edit", fuzzing_stress.STRESS, ids=lambda e: e.__name__)
