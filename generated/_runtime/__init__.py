@@ -15,7 +15,7 @@ The modules, each importing only those above it (and the standard library):
 * :mod:`.actions` :class:`Action`; :mod:`.resources` bags held, paid and gained;
   :mod:`.zones` cards in zones, moved, drawn and shuffled; :mod:`.tables` lists read by
   position; :mod:`.decisions` the
-  questions asked inside effects;
+  questions asked inside effects; :mod:`.agenda` the questions waiting, answered and settled;
 * :mod:`.rules` a mode's :class:`Rules` and :class:`Phase`; :mod:`.state` the
   :class:`State`; :mod:`.saves` saved states read back and checked; :mod:`.game`
   :class:`GameBase`.
@@ -44,6 +44,7 @@ from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw
 from .tables import lookup, nth, size
 from .decisions import ask, choose_card, choose_cards, only, select_players, turn_order
 from .rules import Phase, Rules, without
+from .agenda import _close, answer, question_legal, settle
 from .state import State, _top_view
 from .saves import load_state, restore_state
 from .game import GameBase
@@ -59,10 +60,10 @@ __all__ = [
     "in_zone", "best", "group_by", "sets_of_size", "room", "move", "move_all", "overflow", "put",
     "shuffle", "draw",
     "choose_cards", "choose_card", "ask", "turn_order", "select_players", "only", "Phase", "Rules",
-    "without", "State",
+    "without", "State", "answer", "question_legal", "settle",
     "load_state", "restore_state", "GameBase",
     "roll_dice", "set_die", "move_bag", "stock_holds",
     # internals, re-exported for the runtime's own tests
     "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
-    "_refill", "_copy_zone", "_copy_zones", "_top_view",
+    "_refill", "_copy_zone", "_copy_zones", "_top_view", "_close",
 ]

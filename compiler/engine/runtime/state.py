@@ -7,10 +7,11 @@ import json
 import operator
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, made
+from .actions import Action
 from .errors import IllegalActionError, RulesError
 from .values import TERMINAL, Decision, Owner, _is_int, _same, _to_json
-from .zones import _copy_zones, _enter, _leave, draw, in_zone, move, room, zone
+from .agenda import answer, question_legal, settle
+from .zones import _copy_zones
 
 if TYPE_CHECKING:
     from .game import GameBase
@@ -340,23 +341,8 @@ class State:
         return 0
 
     def _compute_legal(self, p: int) -> list[Action]:
-        game = self.game
         if self.pending:
-            ask_ = self.pending[0]
-            if ask_["kind"] == "cards":
-                cards = zone(self, ask_["src"], ask_["src_owner"])
-                allowed = ask_["cards"]
-                return [made(game, p, "choose_card", (c,)) for c in cards if c in allowed]
-            if ask_["kind"] == "card":
-                return [made(game, p, "choose_card", (c,)) for c in ask_["cards"]
-                        if in_zone(self, c, ask_["src"], ask_["src_owner"])]
-            if ask_["kind"] == "overflow":
-                out = [made(game, p, "make_room", (c,))
-                       for c in zone(self, ask_["zone"], ask_["owner"])]
-                if self.g.overflow[ask_["zone"]][2]:
-                    out.append(made(game, p, "decline_card", ()))
-                return out
-            return [made(game, p, "answer", (label,)) for label in ask_["labels"]]
+            return question_legal(self, p)
         out: list[Action] = []
         g = self.g
         self._cse = {}
@@ -365,72 +351,10 @@ class State:
         return out
 
     def _answer(self, action: Action) -> None:
-        ask_ = self.pending[0]
-        if ask_["kind"] == "cards":
-            card = action.args[0]
-            waiting = len(self.pending)
-            moved = move(self, self.g, card, ask_["dst"], ask_["dst_owner"], ask_["bottom"])
-            ask_["cards"] = tuple(c for c in ask_["cards"] if c != card)
-            if len(self.pending) > waiting:  # the owner of a full zone is asked first
-                self.pending.insert(0, self.pending.pop())
-            elif not moved:  # destination full: the card stays, and the choice ends
-                ask_["count"] = 1
-            ask_["count"] -= 1  # a choice that is complete is closed by _settle
-        elif ask_["kind"] == "overflow":
-            if action.name == "decline_card":
-                self.pending.pop(0)
-            else:  # make room: the card chosen is discarded
-                discard, per_player, _ = self.g.overflow[ask_["zone"]]
-                _leave(self, self.g, action.args[0])
-                _enter(self, action.args[0], discard, ask_["owner"] if per_player else None)
-        else:  # an option of `ask`, or the card of `choose c: card in ...`: the rest follows
-            self.pending.pop(0)
-            self.g.asks[ask_["fn"]](self.g, self, ask_["me"], ask_["env"], action.args[0])
+        answer(self, action)
 
     def _settle(self) -> None:
-        """Settle the questions at the front of the queue that need no answer any more:
-        a choice of cards none of which is left, a card waiting for room that has moved
-        elsewhere, or one whose zone has room now (it enters)."""
-        g = self.g
-        while self.pending:
-            it = self.pending[0]
-            if it["kind"] == "cards":
-                allowed = it["cards"]
-                if it["count"] > 0 and any(c in allowed for c in zone(self, it["src"], it["src_owner"])):
-                    return
-                self._close(self.pending.pop(0))
-                self._check_end()
-            elif it["kind"] == "card":
-                if any(in_zone(self, c, it["src"], it["src_owner"]) for c in it["cards"]):
-                    return
-                self.pending.pop(0)  # every card it offered has moved away: nothing to choose
-            elif it["kind"] == "overflow":
-                card = it["card"]
-                if card is not None and self.loc[card] != (it["src"], it["src_owner"]):
-                    self.pending.pop(0)
-                    continue
-                if not room(self, g, it["zone"], it["owner"]):
-                    if zone(self, it["zone"], it["owner"]):
-                        return
-                    self.pending.pop(0)  # a limit of 0: no card can make room
-                    continue
-                if card is not None:
-                    _leave(self, g, card)
-                    _enter(self, card, it["zone"], it["owner"], it["bottom"])
-                    self.pending.pop(0)
-                    continue
-                moved = draw(self, g, 1, it["src"], it["src_owner"], it["zone"], it["owner"])
-                it["count"] -= 1
-                if not moved or it["count"] <= 0:
-                    self.pending.pop(0)
-            else:
-                return
-
-    def _close(self, decision: dict) -> None:
-        """Cards were chosen (or there were none left to choose): the rest of the effect
-        (``choose ... cards ... then { }``), if any, runs now."""
-        if decision.get("then"):
-            self.g.asks[decision["then"]](self.g, self, decision["me"], decision["env"], None)
+        settle(self)
 
     def _check_end(self) -> None:
         """Try the ends in the order written: each whose ``end when`` holds is latched;
