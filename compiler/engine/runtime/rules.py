@@ -102,6 +102,10 @@ class Rules:
     end_after_answer: bool = True
     #: function name → the rest of an effect that waits for an answer (``ask``, ``choose``)
     asks: dict[str, Continuation] = dataclasses.field(default_factory=dict)
+    #: function name of ``asks`` → the locals its ``env`` holds: name → type
+    #: (``card:building``, ``player``, ``int``, ``enum:faction``...; design 1.1.5), which a
+    #: save's waiting records are checked against
+    envs: dict[str, dict[str, str]] = dataclasses.field(default_factory=dict)
     #: phase name → the legal-action functions of the actions it offers, in order
     #: (worked out from ``phases`` and ``actions``, for the turn loop)
     legal_of: dict[str, tuple[Legal, ...]] = dataclasses.field(init=False, repr=False)

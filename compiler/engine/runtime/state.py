@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 from .errors import IllegalActionError, RulesError
 from .values import TERMINAL, Decision, Owner, _is_int, _same, _to_json
-from .agenda import answer, question_legal, settle
+from .agenda import QUESTIONS, answer, question_legal, settle
 from .zones import _copy_zones
 
 if TYPE_CHECKING:
@@ -158,13 +158,16 @@ class State:
             kind = g.phases[self.phase].kind
             args = action.args
             for effect in g.effects_of[action.name]:  # the triggers before it, then its effect
-                effect(g, self, p, args)
-            if kind == "draft" or (kind == "turns" and not self.again):
-                self.turn += 1
-                self.turn_open = False
-            self.again = False
-            if g.end_after is None or action.name in g.end_after:
-                self._check_end()
+                if effect(g, self, p, args):  # it waits for an answer: the rest comes after it
+                    self._wait(action, effect)
+                    break
+            else:
+                if kind == "draft" or (kind == "turns" and not self.again):
+                    self.turn += 1
+                    self.turn_open = False
+                self.again = False
+                if g.end_after is None or action.name in g.end_after:
+                    self._check_end()
         self._advance()
 
     def is_terminal(self) -> bool:
@@ -208,7 +211,7 @@ class State:
         c.loc = self.loc[:]
         c.cst = {k: v[:] for k, v in self.cst.items()}
         c.ta = {k: v[:] for k, v in self.ta.items()}
-        c.pending = [dict(x) for x in self.pending]
+        c.pending = self.pending[:]  # records are never changed once on the agenda
         c.rng, c.ended, c.terminal, c.ended_by = self.rng, self.ended[:], self.terminal, self.ended_by
         c.winners = list(self.winners)
         c._past, c._moves, c._known = self._past, self._moves, self._known
@@ -288,7 +291,7 @@ class State:
             "zones": zones, "tallies": {k: v[:] for k, v in self.ta.items()},
             "card_states": {k: {c: v[c] for c in sorted(visible)} for k, v in self.cst.items()},
             "done": self.done[:], "terminal": self.terminal,
-            "pending": [dict(x) for x in self.pending if x["player"] == player],
+            "pending": [dict(x) for x in self.pending if x.get("player") == player],
             "dice": {k: v[:] for k, v in self.dice.items()},
             "stocks": {k: [x[:] if type(x) is list else x for x in v] for k, v in self.stk.items()},
         }
@@ -298,7 +301,7 @@ class State:
         card choices they must answer (construct 11: a choice from a ``public top`` zone
         is only made inside ``look at`` it, and shows the chooser every card of it)."""
         return {(x["src"], x["src_owner"]) for x in self.pending
-                if x["player"] == player and x["kind"] in ("card", "cards")}
+                if x.get("player") == player and x["kind"] in ("card", "cards")}
 
     # -- persistence
     def to_json(self, history: bool = False) -> str:
@@ -349,6 +352,43 @@ class State:
         for legal in g.legal_of[self.phase]:
             legal(g, self, p, out)
         return out
+
+    def _wait(self, action: Action, effect: Any) -> None:
+        """``effect``, one of the effects of ``action`` (its triggers, then its own), waits
+        for an answer: the effects after it (an ``act`` record) and the turn's bookkeeping
+        (``done``) go on the agenda behind the records it made (design 1.1.3)."""
+        effects = self.g.effects_of[action.name]
+        step = effects.index(effect) + 1
+        if step < len(effects):
+            self.pending.append({"kind": "act", "name": action.name, "me": action.player,
+                                 "args": action.args, "step": step})
+        self.pending.append({"kind": "done", "name": action.name})
+        if self.g.end_after is None or action.name in self.g.end_after:
+            self._check_end()
+
+    def _effects(self, name: str, p: int, args: tuple, step: int) -> None:
+        """Run the effects of action ``name`` from ``step`` on (an ``act`` record), until
+        one waits: then the rest goes on the agenda behind what it made."""
+        g = self.g
+        effects = g.effects_of[name]
+        for i in range(step, len(effects)):
+            if effects[i](g, self, p, args):
+                if i + 1 < len(effects):
+                    self.pending.append({"kind": "act", "name": name, "me": p, "args": args,
+                                         "step": i + 1})
+                return
+
+    def _turn_over(self, name: str) -> None:
+        """Action ``name``'s effect is over (a ``done`` record): the turn's bookkeeping
+        (``again`` read now, so an ``again`` after a decision counts), then the ends."""
+        g = self.g
+        kind = g.phases[self.phase].kind
+        if kind == "draft" or (kind == "turns" and not self.again):
+            self.turn += 1
+            self.turn_open = False
+        self.again = False
+        if g.end_after is None or name in g.end_after:
+            self._check_end()
 
     def _answer(self, action: Action) -> None:
         answer(self, action)
@@ -480,6 +520,8 @@ class State:
         if phase.on_turn is not None:
             phase.on_turn(self.g, self, q)
             self._check_end()
+            if self.pending and self.pending[0]["kind"] not in QUESTIONS:
+                self._settle()
 
     def _next_phase(self) -> None:
         g = self.g
