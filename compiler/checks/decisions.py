@@ -33,7 +33,7 @@ def check_mode(mode, report) -> None:
             if isinstance(node, ast.ChooseCard) and node.rest and not _named(node.var.name, node.body):
                 report.warning(codes.CHOICE_UNUSED, "no statement after this choice names "
                                f"`{node.var.name}`, and they are all skipped when there is no card",
-                               node.span, hint="write `choose 1 cards from ... into ...`, which "
+                               node.var.span, hint="write `choose 1 cards from ... into ...`, which "
                                "goes on when there is none, or use the card")
 
 

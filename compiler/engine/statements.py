@@ -309,24 +309,15 @@ class StmtLowering(ContinuationLowering):
             body.level -= 1
         self.extra.append(body.source())
 
-    @staticmethod
-    def _env(ctx: Ctx) -> str:
+    def _env(self, ctx: Ctx) -> str:
         """Python source of a dict of the locals in scope (kept while a decision waits)."""
-        return "{" + ", ".join(f"{literal(n)}: v_{n}" for n in sorted(ctx.scope.locals)) + "}"
+        return self.env(ctx)
 
     def _continuation(self, kind: str, doc: str, ctx: Ctx) -> tuple[str, Writer]:
         """A new module-level function ``kind_<owner>(g, s, p, env, card)`` that runs
         the rest of an effect once a decision is made: its name (registered in
         ``ASKS``) and its writer, with the waiting locals restored from ``env``."""
-        fn = self.name_function(kind, self.owner)
-        self.ask_names.append(fn)
-        self.env_schemas[fn] = {n: str(t) for n, t in sorted(ctx.scope.locals.items())}
-        body = Writer()
-        body.line(f"def {fn}(g, s, p, env, card):")
-        body.level += 1
-        body.docstring(doc)
-        for n in sorted(ctx.scope.locals):
-            body.line(f"v_{n} = env[{literal(n)}]")
+        fn, body, _ = self.function(kind, doc, ctx, arg="card")
         return fn, body
 
     def _then(self, st: ast.ChooseCards, ctx: Ctx) -> str:

@@ -223,5 +223,10 @@ def fold_rest(stmts) -> tuple:
     stmts = list(stmts)
     for i, st in enumerate(stmts):
         if isinstance(st, ast.ChooseCard) and st.rest:
-            return (*stmts[:i], replace(st, body=fold_rest(stmts[i + 1:])))
+            body = fold_rest(stmts[i + 1:])
+            if not body:
+                return (*stmts[:i], st)
+            end = body[-1].span  # the choice spans the statements that wait for it
+            span = Span(st.span.path, st.span.line, st.span.column, end.end_line, end.end_column)
+            return (*stmts[:i], replace(st, body=body, span=span))
     return tuple(stmts)

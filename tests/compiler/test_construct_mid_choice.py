@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,14 @@ def test_checks(tmp_path):
     fine = BASE.replace("    gain water 1\n", "    each player {\n      choose 1 cards from my "
                         "adventures_won into adventure_deck\n    }\n    gain water 1\n")
     assert [d.code for d in compile_text(tmp_path, fine, CARDS).diagnostics] == ["W0105"]
+
+
+def test_the_language_reference_quotes_the_construct_spec():
+    page = (SPEC.parents[3] / "docs" / "language.md").read_text(encoding="utf-8")
+    start = page.index("## Decisions")
+    end = page.index("## Players and seats", start)
+    blocks = re.findall(r"^```rulebook\n(.*?)^```$", page[start:end], re.M | re.S)
+    assert len(blocks) == 2
+    for block in blocks:
+        assert block in SPEC.read_text(encoding="utf-8"), block
+    assert "E0510" not in page

@@ -195,3 +195,11 @@ def test_top_only_stacks_and_look_at_lex_as_the_language_means():
     words = {v for t, v in tokens if t in Keyword}
     assert {"deck", "top", "look", "at", "of", "choose", "card", "in"} <= words
     assert not [v for t, v in tokens if t in Error]
+
+
+def test_may_and_a_binding_choice_lex_as_keywords_and_a_name():
+    """Construct 2: `may choose r: card in Z` is keywords around the name chosen."""
+    tokens = [(tok, value) for tok, value in lex("may choose r: card in my limbo\n") if value.strip()]
+    assert [value for tok, value in tokens if tok in Keyword] == ["may", "choose", "card", "in", "my"]
+    assert "r" in [value for tok, value in tokens if tok in Name]
+    assert not any(tok in Error for tok, _ in tokens)
