@@ -164,8 +164,12 @@ def procedure_lose_motivation(g, s, p, v_why):
     if (s.tr['motivation'][p] >= 2):
         # spec line 471: advance motivation by -1
         s.tr['motivation'][p] += (-1)
+    _waits = False
     # spec line 473: choose max(count my artifacts_hand - (motivation + 1), 0) cards from my artifacts_hand into artifact_discard
-    R.choose_cards(s, g, p, max((len(s.z['artifacts_hand'][p]) - (s.tr['motivation'][p] + 1)), 0), 'artifacts_hand', p, 'artifact_discard', None)
+    _waits = R.choose_cards(s, g, p, max((len(s.z['artifacts_hand'][p]) - (s.tr['motivation'][p] + 1)), 0), 'artifacts_hand', p, 'artifact_discard', None) or _waits
+    if _waits:
+        return True
+    return False
 
 
 def procedure_activate_recruits(g, s, p, v_f):
@@ -251,17 +255,11 @@ def procedure_suffer_penalty(g, s, p, v_st):
     # spec line 555: if st.penalty == lose_motivation {
     if (F_penalty[v_st] == 'lose_motivation'):
         # spec line 556: do lose_motivation(0)
-        g.PR['lose_motivation'](g, s, p, 0)
-    # spec line 558: if st.penalty == gain_knowledge {
-    if (F_penalty[v_st] == 'gain_knowledge'):
-        # spec line 559: advance knowledge by 1
-        s.tr['knowledge'][p] += 1
-    # spec line 561: if st.penalty == lose_commodity and has bliss 1 {
-    if ((F_penalty[v_st] == 'lose_commodity') and (s.res[p][3] >= 1)):
-        # spec line 562: pay bliss 1
-        if s.res[p][3] < 1:
-            raise R.IllegalActionError("cannot pay: not enough resources")
-        s.res[p][3] -= 1
+        if g.PR['lose_motivation'](g, s, p, 0):
+            return R.resume(s, 'rest_procedure_suffer_penalty', {'st': v_st}, p)
+        return rest_procedure_suffer_penalty(g, s, p, {'st': v_st}, None)
+    else:
+        return rest_procedure_suffer_penalty(g, s, p, {'st': v_st}, None)
 
 
 def legal_work_area(g, s, p, out):
@@ -1356,6 +1354,22 @@ def winners_game_over(g, s):
     return tied
 
 
+def rest_procedure_suffer_penalty(g, s, p, env, value):
+    """The rest of the effect after spec line 555."""
+    v_st = env['st']
+    # spec line 558: if st.penalty == gain_knowledge {
+    if (F_penalty[v_st] == 'gain_knowledge'):
+        # spec line 559: advance knowledge by 1
+        s.tr['knowledge'][p] += 1
+    # spec line 561: if st.penalty == lose_commodity and has bliss 1 {
+    if ((F_penalty[v_st] == 'lose_commodity') and (s.res[p][3] >= 1)):
+        # spec line 562: pay bliss 1
+        if s.res[p][3] < 1:
+            raise R.IllegalActionError("cannot pay: not enough resources")
+        s.res[p][3] -= 1
+    return False
+
+
 def ask_work_area(g, s, p, env, label):
     """Options of the question at spec line 620."""
     v_d = env['d']
@@ -1474,7 +1488,18 @@ ASKS = {
     'ask_work_area': ask_work_area,
     'pick_reveal_dilemma_match': pick_reveal_dilemma_match,
     'pick_reveal_dilemma_pair': pick_reveal_dilemma_pair,
+    'rest_procedure_suffer_penalty': rest_procedure_suffer_penalty,
     'then_artifact_market': then_artifact_market,
+}
+#: the locals each function of ASKS finds in its ``env``, by type (a save's are checked against them)
+ENVS = {
+    'ask_reveal_dilemma_match': {'a': 'card:artifact', 'dl': 'card:dilemma'},
+    'ask_reveal_dilemma_pair': {'arts': 'cards:artifact', 'dl': 'card:dilemma'},
+    'ask_work_area': {'d': 'card:worker', 'level': 'int', 'sp': 'card:space', 'total': 'int'},
+    'pick_reveal_dilemma_match': {'a': 'card:artifact', 'dl': 'card:dilemma'},
+    'pick_reveal_dilemma_pair': {'arts': 'cards:artifact', 'dl': 'card:dilemma'},
+    'rest_procedure_suffer_penalty': {'st': 'card:structure'},
+    'then_artifact_market': {'d': 'card:worker', 'sp': 'card:space', 'st': 'card:structure'},
 }
 
 
@@ -1594,6 +1619,7 @@ RULES_STANDARD = R.Rules(
         'reveal_dilemma_pair', 'use_structure_loyalty', 'use_structure_territory', 'work_area',
     ),
     asks=ASKS,
+    envs=ENVS,
 )
 
 
@@ -1623,5 +1649,5 @@ class Game(R.GameBase):
     per_player_zone = {'board_spaces': False, 'workers_on': False, 'market_workers': False, 'available': True, 'in_hand': True, 'pool': True, 'supply': True, 'territory_spaces': False, 'territory_tokens': False, 'structure_pile': False, 'structure_slot': False, 'built_structure': False, 'structure_tokens': False, 'recruit_deck': False, 'recruit_discard': False, 'recruit_offer': True, 'recruits_chosen': True, 'recruits_active': True, 'recruits_inactive': True, 'recruit_tokens': False, 'artifact_deck': False, 'artifact_discard': False, 'artifacts_hand': True, 'dilemma_deck': False, 'dilemma_hand': True, 'dilemma_done': True, 'dilemma_token': True}
     per_card_zone = {'board_spaces': (), 'workers_on': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'market_workers': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'available': (), 'in_hand': (), 'pool': (), 'supply': (), 'territory_spaces': (), 'territory_tokens': (29, 30, 31, 32), 'structure_pile': (), 'structure_slot': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'built_structure': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'structure_tokens': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19), 'recruit_deck': (), 'recruit_discard': (), 'recruit_offer': (), 'recruits_chosen': (), 'recruits_active': (), 'recruits_inactive': (), 'recruit_tokens': (33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64), 'artifact_deck': (), 'artifact_discard': (), 'artifacts_hand': (), 'dilemma_deck': (), 'dilemma_hand': (), 'dilemma_done': (), 'dilemma_token': ()}
     visibility = {'board_spaces': 'public', 'workers_on': 'public', 'market_workers': 'public', 'available': 'public', 'in_hand': 'public', 'pool': 'public', 'supply': 'public', 'territory_spaces': 'public', 'territory_tokens': 'public', 'structure_pile': 'secret', 'structure_slot': 'secret', 'built_structure': 'public', 'structure_tokens': 'public', 'recruit_deck': 'secret', 'recruit_discard': 'secret', 'recruit_offer': 'hidden', 'recruits_chosen': 'hidden', 'recruits_active': 'public', 'recruits_inactive': 'hidden', 'recruit_tokens': 'public', 'artifact_deck': 'secret', 'artifact_discard': 'secret', 'artifacts_hand': 'hidden', 'dilemma_deck': 'secret', 'dilemma_hand': 'hidden', 'dilemma_done': 'public', 'dilemma_token': 'public'}
-    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'make_room': 'make room: discard a card', 'decline_card': 'leave the card', 'work_area': 'Work a commodity area', 'dig': 'Dig in a tunnel', 'mine_tunnel_end': "Work the exclusive space at a tunnel's end", 'build_site': 'Work on a construction site', 'draw_artifact': 'Visit an artifact dealer', 'activate_worker': 'Activate a new worker', 'use_structure_territory': 'Use a structure: claim a territory', 'use_structure_loyalty': "Use a structure: advance its faction's loyalty", 'artifact_market': "Trade artifacts at a structure's market", 'stop_placing': 'Place no more matching workers this turn', 'retrieve_paying': 'Retrieve workers, paying the cost', 'retrieve_free': 'Retrieve workers, losing 1 motivation', 'reveal_dilemma_match': 'Reveal your ethical dilemma with the artifact it wants', 'reveal_dilemma_pair': 'Reveal your ethical dilemma with any 2 artifacts'}
-    action_args = {'choose_card': ('card',), 'answer': ('label',), 'make_room': ('card',), 'decline_card': (), 'work_area': ('card', 'card'), 'dig': ('card', 'card'), 'mine_tunnel_end': ('card', 'card'), 'build_site': ('card', 'card'), 'draw_artifact': ('card', 'card'), 'activate_worker': ('card', 'card'), 'use_structure_territory': ('card', 'card', 'card', 'card'), 'use_structure_loyalty': ('card', 'card', 'card'), 'artifact_market': ('card', 'card', 'card'), 'stop_placing': (), 'retrieve_paying': ('cards',), 'retrieve_free': ('cards',), 'reveal_dilemma_match': ('card', 'card'), 'reveal_dilemma_pair': ('card', 'cards')}
+    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'make_room': 'make room: discard a card', 'decline_card': 'leave the card', 'decline': 'decline the choice', 'work_area': 'Work a commodity area', 'dig': 'Dig in a tunnel', 'mine_tunnel_end': "Work the exclusive space at a tunnel's end", 'build_site': 'Work on a construction site', 'draw_artifact': 'Visit an artifact dealer', 'activate_worker': 'Activate a new worker', 'use_structure_territory': 'Use a structure: claim a territory', 'use_structure_loyalty': "Use a structure: advance its faction's loyalty", 'artifact_market': "Trade artifacts at a structure's market", 'stop_placing': 'Place no more matching workers this turn', 'retrieve_paying': 'Retrieve workers, paying the cost', 'retrieve_free': 'Retrieve workers, losing 1 motivation', 'reveal_dilemma_match': 'Reveal your ethical dilemma with the artifact it wants', 'reveal_dilemma_pair': 'Reveal your ethical dilemma with any 2 artifacts'}
+    action_args = {'choose_card': ('card',), 'answer': ('label',), 'make_room': ('card',), 'decline_card': (), 'decline': (), 'work_area': ('card', 'card'), 'dig': ('card', 'card'), 'mine_tunnel_end': ('card', 'card'), 'build_site': ('card', 'card'), 'draw_artifact': ('card', 'card'), 'activate_worker': ('card', 'card'), 'use_structure_territory': ('card', 'card', 'card', 'card'), 'use_structure_loyalty': ('card', 'card', 'card'), 'artifact_market': ('card', 'card', 'card'), 'stop_placing': (), 'retrieve_paying': ('cards',), 'retrieve_free': ('cards',), 'reveal_dilemma_match': ('card', 'card'), 'reveal_dilemma_pair': ('card', 'cards')}

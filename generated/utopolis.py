@@ -876,6 +876,10 @@ def ask_offer_trade(g, s, p, env, label):
 ASKS = {
     'ask_offer_trade': ask_offer_trade,
 }
+#: the locals each function of ASKS finds in its ``env``, by type (a save's are checked against them)
+ENVS = {
+    'ask_offer_trade': {'cards_offered': 'int', 'cards_wanted': 'int', 'offered': 'bag', 'partner': 'player', 'wanted': 'bag'},
+}
 
 
 # Mode family (spec line 376)
@@ -957,6 +961,7 @@ RULES_FAMILY = R.Rules(
     end_after=('build', 'score_goods', 'score_worker'),
     end_after_answer=False,
     asks=ASKS,
+    envs=ENVS,
 )
 
 
@@ -1121,5 +1126,5 @@ class Game(R.GameBase):
     per_player_zone = {'main_deck': False, 'trash': False, 'offer': False, 'hand': True, 'city': True}
     per_card_zone = {'main_deck': (), 'trash': (), 'offer': (), 'hand': (), 'city': ()}
     visibility = {'main_deck': 'secret', 'trash': 'secret', 'offer': 'public', 'hand': 'hidden', 'city': 'public'}
-    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'make_room': 'make room: discard a card', 'decline_card': 'leave the card', 'finish': 'Finish this phase', 'activate': 'Activate a building', 'pick': 'Take a card from the offer', 'build': 'Build', 'demolish': 'Demolish', 'reserve_buy_card': 'Reserve trade: 2 Non-Renewable resources for a card', 'reserve_sell_card': 'Reserve trade: a card for 2 Non-Renewable resources', 'offer_trade': 'Offer a trade to another player', 'score_worker': 'Score a worker', 'score_goods': 'Score a goods cylinder', 'upgrade': 'Upgrade', 'score_two_workers': 'Score 2 workers', 'score_two_goods': 'Score 2 goods cylinders', 'score_goods_environment': 'Score a goods cylinder with 1 Environment Point', 'score_worker_goods_environment': 'Score a worker and a goods cylinder with 2 Environment Points'}
-    action_args = {'choose_card': ('card',), 'answer': ('label',), 'make_room': ('card',), 'decline_card': (), 'finish': (), 'activate': ('card',), 'pick': ('card',), 'build': ('card',), 'demolish': ('card',), 'reserve_buy_card': ('bag',), 'reserve_sell_card': ('card', 'bag'), 'offer_trade': ('player', 'bag', 'bag', 'int', 'int'), 'score_worker': (), 'score_goods': (), 'upgrade': ('card', 'card'), 'score_two_workers': (), 'score_two_goods': (), 'score_goods_environment': (), 'score_worker_goods_environment': ()}
+    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'make_room': 'make room: discard a card', 'decline_card': 'leave the card', 'decline': 'decline the choice', 'finish': 'Finish this phase', 'activate': 'Activate a building', 'pick': 'Take a card from the offer', 'build': 'Build', 'demolish': 'Demolish', 'reserve_buy_card': 'Reserve trade: 2 Non-Renewable resources for a card', 'reserve_sell_card': 'Reserve trade: a card for 2 Non-Renewable resources', 'offer_trade': 'Offer a trade to another player', 'score_worker': 'Score a worker', 'score_goods': 'Score a goods cylinder', 'upgrade': 'Upgrade', 'score_two_workers': 'Score 2 workers', 'score_two_goods': 'Score 2 goods cylinders', 'score_goods_environment': 'Score a goods cylinder with 1 Environment Point', 'score_worker_goods_environment': 'Score a worker and a goods cylinder with 2 Environment Points'}
+    action_args = {'choose_card': ('card',), 'answer': ('label',), 'make_room': ('card',), 'decline_card': (), 'decline': (), 'finish': (), 'activate': ('card',), 'pick': ('card',), 'build': ('card',), 'demolish': ('card',), 'reserve_buy_card': ('bag',), 'reserve_sell_card': ('card', 'bag'), 'offer_trade': ('player', 'bag', 'bag', 'int', 'int'), 'score_worker': (), 'score_goods': (), 'upgrade': ('card', 'card'), 'score_two_workers': (), 'score_two_goods': (), 'score_goods_environment': (), 'score_worker_goods_environment': ()}

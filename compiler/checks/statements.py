@@ -1,4 +1,4 @@
-"""Checks of statements and of the choices of actions (codes E0205, E0501-E0506, E0510).
+"""Checks of statements and of the choices of actions (codes E0205, E0501-E0506).
 
 :class:`BlockChecker` adds to :class:`~compiler.checks.typecheck.Checker` what the
 checks of rules (setup, actions, procedures, triggers, phases) share: a block of
@@ -17,9 +17,6 @@ from compiler.analysis import constfold, limits
 from compiler.analysis import names as N
 from compiler.checks.kinds import fits, kind_words
 from compiler.checks.typecheck import Checker
-
-DECISIONS = (ast.ChooseCards, ast.ChooseCard, ast.Ask)
-
 
 #: Statements that take cards out of a zone named in the statement (its ``source``).
 _EMPTIES_SOURCE = (ast.MoveAll, ast.Draw, ast.ChooseCards)
@@ -46,11 +43,7 @@ class BlockChecker(Checker):
     """A :class:`~compiler.checks.typecheck.Checker` that also checks statements."""
 
     def block(self, stmts, scope: N.Scope) -> None:
-        for i, st in enumerate(stmts):
-            if _decides(st) and not all(_only_decides(x) for x in stmts[i + 1:]):
-                self.report.error(codes.DECISION_NOT_LAST, "a decision must be the last thing its block "
-                                  "does, or be followed only by other decisions", st.span,
-                                  hint="move the statements after it before it")
+        for st in stmts:
             scope = self.stmt(st, scope) or scope
             if scope.guards:
                 scope = _forget_guards(st, scope)
@@ -507,24 +500,3 @@ DOMAINS: dict[type, Callable[[BlockChecker, ast.Choice, Any, N.Scope], N.Scope]]
     ast.EnumDomain: BlockChecker._enum_domain,
 }
 
-
-def _decides(st) -> bool:
-    if isinstance(st, DECISIONS):
-        return True
-    if isinstance(st, ast.If):
-        return any(_decides(x) for x in st.then + st.otherwise)
-    if isinstance(st, (ast.EachPlayer, ast.ForEach, ast.LookAt)):
-        return any(_decides(x) for x in st.body)
-    return False
-
-
-def _only_decides(st) -> bool:
-    """A decision, or a block statement made of decisions only: it may follow a decision,
-    since decisions are asked one after another."""
-    if isinstance(st, DECISIONS):
-        return True
-    if isinstance(st, ast.If):
-        return all(_only_decides(x) for x in st.then + st.otherwise)
-    if isinstance(st, (ast.EachPlayer, ast.ForEach, ast.LookAt)):
-        return all(_only_decides(x) for x in st.body)
-    return False

@@ -17,6 +17,7 @@ import jinja2
 
 from compiler.analysis import names as N
 from compiler.analysis import tables as table_data
+from compiler.analysis import waits
 from compiler.analysis.compose import Composition
 from compiler.analysis.floors import track_floors
 from compiler.analysis.types import Types
@@ -74,6 +75,7 @@ class EngineGenerator(LegalActions):
         self._shared: dict[str, int] = {}
         self.lower = StmtLowering(self.res, self.score_track, source_lines=source_lines(source),
                                   name_function=self.namer.fresh)
+        self.lower.waiting = waits.procedures_that_wait(m.procedures for m in comp.modes.values())
 
     # ---------------------------------------------------------- helpers
     def _emit(self, w: Writer) -> None:
@@ -120,7 +122,7 @@ class EngineGenerator(LegalActions):
         for use in a.uses:
             self.lower.cite(use.span.line, w)
             w.line(f"s.ta[{literal(use.tally.name)}][p] += {use.amount}")
-        self.lower.block(a.effect, ctx, w) if a.effect or not a.uses else None
+        self.lower.body(a.effect, ctx, w) if a.effect or not a.uses else None
         self._emit(w)
         return legal, apply
 
@@ -132,7 +134,8 @@ class EngineGenerator(LegalActions):
         params = "".join(f", v_{prm.name}" for prm in proc.params)
         w = self._fn(f"def {fn}(g, s, p{params}):",
                      f"{proc.title} (spec line {proc.span.line}).{_meta_line(proc.meta)}")
-        self.lower.block(proc.effect, self._ctx(mode, self.types.mode(mode.name).procedure(proc)), w)
+        self.lower.body(proc.effect, self._ctx(mode, self.types.mode(mode.name).procedure(proc)), w,
+                        returns=proc.name in self.lower.waiting)
         self._emit(w)
         return fn
 
@@ -148,7 +151,7 @@ class EngineGenerator(LegalActions):
         if a.choices:
             names = ", ".join(f"v_{c.name}" for c in a.choices)
             w.line(f"{names}{',' if len(a.choices) == 1 else ''} = args")
-        self.lower.block(t.effect, self._ctx(mode, self.types.mode(mode.name).action(a)), w)
+        self.lower.body(t.effect, self._ctx(mode, self.types.mode(mode.name).action(a)), w)
         self._emit(w)
         return fn
 
@@ -163,7 +166,7 @@ class EngineGenerator(LegalActions):
         fn = self.lower.owner = self.namer(kind, id(owner), base)
         doc = f"{title} (spec line {owner.span.line}).{_meta_line(getattr(owner, 'meta', ()))}"
         w = self._fn(f"def {fn}(g, s, p):", doc)
-        self.lower.block(stmts, self._ctx(mode), w)
+        self.lower.body(stmts, self._ctx(mode), w)
         self._emit(w)
         return fn
 
@@ -357,6 +360,7 @@ class EngineGenerator(LegalActions):
             card_rules=table({f.name: PyTuple((literal("PR" if N.rule_kind(f) == "procedure" else "D"),
                                                identifier(f"F_{f.name}")))
                               for ct in mode.card_types.values() for f in ct.fields if N.rule_kind(f)}),
+            envs=Code("ENVS"),
         )
 
     def render(self) -> str:
@@ -373,9 +377,10 @@ class EngineGenerator(LegalActions):
         per_player = {}
         visibility = {}
         titles = {"choose_card": "choose a card", "answer": "answer",
-                  "make_room": "make room: discard a card", "decline_card": "leave the card"}
+                  "make_room": "make room: discard a card", "decline_card": "leave the card",
+                  "decline": "decline the choice"}
         args = {"choose_card": ("card",), "answer": ("label",), "make_room": ("card",),
-                "decline_card": ()}
+                "decline_card": (), "decline": ()}
         per_card: dict[str, tuple[int, ...]] = {}
         instances = self._instances()
         for m in comp.modes.values():
@@ -398,7 +403,8 @@ class EngineGenerator(LegalActions):
             per_player=per_player, per_card=per_card, visibility=visibility, titles=titles,
             args=args, cards_of=self._cards_of(), bag_fields=self._bag_fields(field_names),
             kinds=self._card_kinds() if pieces.uses_kinds(comp) else None,
-            score_track=self.score_track, asks=sorted(self.lower.ask_names))
+            score_track=self.score_track, asks=sorted(self.lower.ask_names),
+            envs={name: self.lower.env_schemas[name] for name in sorted(self.lower.ask_names)})
 
     def _example_players(self) -> int:
         """The player count of the example in the engine's docstring: the default mode's

@@ -159,3 +159,28 @@ def engine_environment(loader: jinja2.BaseLoader) -> jinja2.Environment:
     env.filters.update(literal=literal, docstring=docstring, comment=comment, ident=identifier,
                        ref=reference)
     return env
+
+
+class Writer:
+    """Indented Python source, one ``line`` at a time (after Jinja's CodeGenerator).
+
+    ``line`` takes code; text from the spec goes in through ``docstring`` and
+    ``comment``, which quote it (above)."""
+
+    def __init__(self, indent: int = 0):
+        self.lines: list[str] = []
+        self.level = indent
+
+    def line(self, code: str) -> None:
+        self.lines.append("    " * self.level + code)
+
+    def docstring(self, text: str) -> None:
+        """A one-line docstring whose ``__doc__`` is ``text``."""
+        self.line(f'"""{docstring(text)}"""')
+
+    def comment(self, text: str) -> None:
+        """A ``# text`` comment line, ``text`` kept on the line."""
+        self.line(f"# {comment(text)}")
+
+    def source(self) -> Code:
+        return Code("\n".join(self.lines))

@@ -17,35 +17,11 @@ from dsl import ast
 from compiler.analysis import constfold
 from compiler.analysis import names as N
 from compiler.engine.bags import amount
+from compiler.engine.continuations import ContinuationLowering
 from compiler.engine.pyexpr import (_IDENT, Ctx, Resources, _loop_enum, _maybe, _players, _zone_card, expr,
                                     roll_piece,
                                     holder_place, owner, slot, stock_place, zone)
-from compiler.engine.pyquote import Code, comment, docstring, literal
-
-
-class Writer:
-    """Indented Python source, one ``line`` at a time (after Jinja's CodeGenerator).
-
-    ``line`` takes code; text from the spec goes in through ``docstring`` and
-    ``comment``, which quote it (:mod:`compiler.pyquote`)."""
-
-    def __init__(self, indent: int = 0):
-        self.lines: list[str] = []
-        self.level = indent
-
-    def line(self, code: str) -> None:
-        self.lines.append("    " * self.level + code)
-
-    def docstring(self, text: str) -> None:
-        """A one-line docstring whose ``__doc__`` is ``text``."""
-        self.line(f'"""{docstring(text)}"""')
-
-    def comment(self, text: str) -> None:
-        """A ``# text`` comment line, ``text`` kept on the line."""
-        self.line(f"# {comment(text)}")
-
-    def source(self) -> Code:
-        return Code("\n".join(self.lines))
+from compiler.engine.pyquote import Code, Writer, literal
 
 
 def _bottom(bottom: bool) -> str:
@@ -54,7 +30,7 @@ def _bottom(bottom: bool) -> str:
 
 
 @dataclass
-class StmtLowering:
+class StmtLowering(ContinuationLowering):
     """Lowers statement lists; option bodies of ``ask`` become extra functions."""
 
     res: Resources
@@ -69,6 +45,8 @@ class StmtLowering:
     name_function: Callable[[str, str], str] = lambda kind, base: f"{kind}_{base}"
     #: the names of the ``ask`` functions made so far
     ask_names: list[str] = field(default_factory=list)
+    #: continuation function name → the types of the locals its ``env`` holds (design 1.1.5)
+    env_schemas: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def block(self, stmts, ctx: Ctx, w: Writer) -> None:
         if not stmts:
@@ -318,6 +296,7 @@ class StmtLowering:
     def _ask(self, st: ast.Ask, ctx: Ctx, w: Writer) -> None:
         fn = self.name_function("ask", self.owner)
         self.ask_names.append(fn)
+        self.env_schemas[fn] = {n: str(t) for n, t in sorted(ctx.scope.locals.items())}
         env = self._env(ctx)
         labels = tuple(o.label for o in st.options)
         w.line(f"R.ask(s, {expr(st.who, ctx, self.res)}, {literal(labels)}, {literal(fn)}, {env}, {ctx.me})")
@@ -336,23 +315,15 @@ class StmtLowering:
             body.level -= 1
         self.extra.append(body.source())
 
-    @staticmethod
-    def _env(ctx: Ctx) -> str:
+    def _env(self, ctx: Ctx) -> str:
         """Python source of a dict of the locals in scope (kept while a decision waits)."""
-        return "{" + ", ".join(f"{literal(n)}: v_{n}" for n in sorted(ctx.scope.locals)) + "}"
+        return self.env(ctx)
 
     def _continuation(self, kind: str, doc: str, ctx: Ctx) -> tuple[str, Writer]:
         """A new module-level function ``kind_<owner>(g, s, p, env, card)`` that runs
         the rest of an effect once a decision is made: its name (registered in
         ``ASKS``) and its writer, with the waiting locals restored from ``env``."""
-        fn = self.name_function(kind, self.owner)
-        self.ask_names.append(fn)
-        body = Writer()
-        body.line(f"def {fn}(g, s, p, env, card):")
-        body.level += 1
-        body.docstring(doc)
-        for n in sorted(ctx.scope.locals):
-            body.line(f"v_{n} = env[{literal(n)}]")
+        fn, body, _ = self.function(kind, doc, ctx, arg="card")
         return fn, body
 
     def _then(self, st: ast.ChooseCards, ctx: Ctx) -> str:
@@ -377,7 +348,8 @@ class StmtLowering:
         fn, body = self._continuation(
             "pick", f"The rest of the effect once a card is chosen at spec line {st.span.line}.", ctx)
         w.line(f"R.choose_card(s, {ctx.me}, {cards}, {literal(st.zone.zone.name)}, "
-               f"{owner(st.zone, ctx, self.res)}, {literal(fn)}, {self._env(ctx)})")
+               f"{owner(st.zone, ctx, self.res)}, {literal(fn)}, {self._env(ctx)}"
+               f"{', optional=True' if st.optional else ''})")
         body.line(f"{var} = card")
         self.block(st.body, inner.with_me("p"), body)
         self.extra.append(body.source())

@@ -465,11 +465,37 @@ def _stress_pieces(draw, st, text: str) -> str:
     return decl + text[:found.start()] + "\n".join(lines) + "\n" + found.group().strip() + text[found.end():]
 
 
+def _stress_mid_choices(draw, st, text: str) -> str:
+    """Decisions in the middle of effects (construct 2): ``n`` binding choices, ``may``
+    choices and choices of cards, one after another with statements between them, nested
+    in ``if``s, each choice's name read (or not) by the statements after it."""
+    zones = re.findall(r"^(?:zone|deck) ([a-z_][a-z0-9_]*)", text, re.M) or ["hand"]
+    m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done|choose)\b[^\n]*$", text, re.M))
+    if not m:
+        return text
+    found = m[draw(st.integers(0, len(m) - 1))]
+    lines = []
+    for i in range(min(_size(draw, st), 60)):
+        zone = draw(st.sampled_from(("", "my "))) + draw(st.sampled_from(zones))
+        kind = draw(st.sampled_from(("bind", "may", "cards", "if", "score")))
+        if kind in ("bind", "may"):
+            lines.append(f"{'may ' if kind == 'may' else ''}choose fzm{i}: card in {zone}")
+            lines.append(draw(st.sampled_from((f"move fzm{i} into {zone}", "score 1", f"score fzm{i}"))))
+        elif kind == "cards":
+            count = draw(st.sampled_from(("1", "0", "up", "fzm0")))
+            lines.append(f"choose {count} cards from {zone} into {zone}")
+        elif kind == "if":
+            lines.append(f"if count {zone} >= 1 {{\nchoose fzi{i}: card in {zone}\nscore 1\n}}")
+        else:
+            lines.append("score 1")
+    return text[:found.start()] + "\n".join(lines) + "\n" + found.group().strip() + text[found.end():]
+
+
 #: Every stress edit: ``(draw, strategies, text) -> text``.
 STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _stress_deep_blocks,
           _stress_huge_literal, _stress_many_declarations, _stress_wide, _stress_family,
           _stress_questions, _stress_ends, _stress_table, _stress_top_only, _stress_track_ranges,
-          _stress_dice, _stress_card_rules, _stress_pieces)
+          _stress_dice, _stress_card_rules, _stress_pieces, _stress_mid_choices)
 
 
 def spec_stress(text: str):

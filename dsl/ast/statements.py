@@ -140,13 +140,21 @@ class ChooseCards:
 class ChooseCard:
     """``choose r: card in ZONE where EXPR { ... }``: you choose one card of the zone
     (among those meeting ``where`` when the statement runs), and ``body`` runs with
-    it named ``var``: a decision, so the rest of the effect waits for it."""
+    it named ``var``: a decision, so the rest of the effect waits for it.
+
+    ``rest``: the statement form ``choose r: card in ZONE [where EXPR]`` (construct 2),
+    written without a block: the parser makes the statements after it in its block its
+    ``body``, so they wait for the card and may name it; with nothing to choose they are
+    skipped.  ``optional``: ``may choose ...``, which the player may decline (then the
+    body is skipped too)."""
 
     var: Ident
     zone: ZoneRef
     where: Expr | None
     body: tuple[Stmt, ...]
     span: Span = _span()
+    rest: bool = False
+    optional: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,11 +58,13 @@ CODES: tuple[Code, ...] = (
          "The language reads `x // 0` as 0, so the rule would do nothing. Divide by another number.",
          'action split "Split" {\n  effect {\n    score coin // 0\n  }\n  source "Turn"\n}\n'),
     Code(DECISION_NOT_LAST := "E0510", "a decision is not the last thing its block does",
-         "A decision (`choose ... cards`, `ask`) pauses the effect until the player answers, so it "
-         "must be the last statement of its block, or be followed only by other decisions (they "
-         "are asked one after another). Move the statements after it before it.",
-         'action trade "Trade" {\n  effect {\n    ask me {\n      "Yes" {\n        score 1\n      }\n'
-         '    }\n    score 1\n  }\n  source "Turn"\n}\n'),
+         "Retired: a decision may now stand anywhere in a block, and the statements after it wait "
+         "for the answer (see *Decisions* in the language reference). Until then a decision "
+         "(`choose ... cards`, `ask`) had to be the last statement of its block, or be followed "
+         "only by other decisions, since the statements after it ran before it was asked. The "
+         "code stays registered and is never reused.",
+         "`ask me { \"Yes\" { score 1 } }` followed by `score 1` in one effect, before construct 2",
+         runnable=False, retired=True),
     Code(ASK_LABEL_TWICE := "E0511", "two options of `ask` have the same label",
          "The player picks an option of `ask` by its label, so labels must differ. Rename one.",
          'action vote "Vote" {\n  effect {\n    ask me {\n      "Yes" {\n        score 1\n      }\n'
@@ -284,4 +286,14 @@ CODES: tuple[Code, ...] = (
          "may run from anywhere, test it inside (`if has BAG { pay BAG }`).",
          'action spend "Spend" {\n  effect {\n    pay coin 2\n    score 1\n  }\n'
          '  source "Turn"\n}\n'),
+    Code(LOOP_ROUND_WAITS := "E0513", "a statement after a decision inside a loop",
+         "Inside `for each` or `each player`, a decision must be the last thing a round does "
+         "(or be followed only by other decisions): the rounds' questions are asked in turn "
+         "once the loop has run, and the statements after the loop wait for all of them, but "
+         "a round that waits in its middle is not part of the language yet. Move the "
+         "statements after the decision before it, or after the loop.",
+         _CARD + '\nzone hand "Hand" of building {\n  per player\n  hidden\n  source "Components"\n}\n\n'
+         'action round "Round" {\n  effect {\n    each player {\n      choose 1 cards from my hand '
+         'into pile\n      score 1\n    }\n  }\n  source "Turn"\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
 )

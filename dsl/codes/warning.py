@@ -122,4 +122,13 @@ CODES: tuple[Code, ...] = (
          "value held. Write the value the track will hold, or widen the range.",
          'track morale "Morale" {\n  per player\n  range 1 to 6\n  start 3\n  source "Rules"\n}\n\n'
          'action cheer "Cheer" {\n  effect {\n    set morale = 9\n  }\n  source "Turn"\n}\n'),
+    Code(CHOICE_UNUSED := "W0130", "a choice whose card is never used",
+         "`choose r: card in Z` names the card it chooses for the statements after it, and "
+         "skips them all when there is no card to choose. When none of them names it, write "
+         "`choose 1 cards from Z into W` (the effect goes on when there is none) or use the "
+         "card.",
+         _CARD + '\nzone hand "Hand" of building {\n  per player\n  hidden\n  source "Components"\n}\n\n'
+         'action pick "Pick" {\n  effect {\n    choose r: card in my hand\n    score 1\n  }\n'
+         '  source "Turn"\n}\n',
+         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
 )

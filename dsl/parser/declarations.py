@@ -10,6 +10,7 @@ from lark import Token, v_args
 
 from dsl import ast, codes
 from dsl.parser.base import TreeToAst
+from dsl.parser.statements import fold_rest
 from dsl.spans import Span
 
 
@@ -303,7 +304,7 @@ class DeclarationRules(TreeToAst):
     # -------------------------------------------------------------- setup and flow
     @v_args(meta=True)
     def setup(self, meta, c):
-        stmts = tuple(i for i in c if not isinstance(i, ast.Meta))
+        stmts = fold_rest(i for i in c if not isinstance(i, ast.Meta))
         return ast.Setup(stmts, self._metas(c), self._span(meta))
 
     def flow_node(self, c):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lark import v_args
 
 from dsl import ast
@@ -13,7 +15,7 @@ class StatementRules(TreeToAst):
     """The transformer's rules for statements, blocks, bags and zone references."""
 
     def block(self, c):
-        return tuple(c)
+        return fold_rest(c)
 
     @v_args(meta=True)
     def bag_literal(self, meta, c):
@@ -87,6 +89,22 @@ class StatementRules(TreeToAst):
         var, zone, *rest = c
         where = rest[0] if len(rest) == 2 else None
         return ast.ChooseCard(self._ident(var), zone, where, rest[-1], self._span(meta))
+
+    @v_args(meta=True)
+    def choose_card_rest(self, meta, c):
+        """``choose r: card in Z [where C]`` with no block: the rest of its block becomes
+        its body (:func:`fold_rest`)."""
+        var, zone, *rest = c
+        return ast.ChooseCard(self._ident(var), zone, rest[0] if rest else None, (), self._span(meta),
+                              rest=True)
+
+    @v_args(meta=True)
+    def may_choose_card(self, meta, c):
+        """``may choose r: card in Z [where C] [{ ... }]``: a choice the player may decline."""
+        var, zone, *rest = c
+        body = rest.pop() if rest and isinstance(rest[-1], tuple) else None
+        return ast.ChooseCard(self._ident(var), zone, rest[0] if rest else None, body or (),
+                              self._span(meta), rest=body is None, optional=True)
 
     @v_args(meta=True)
     def each_player(self, meta, c):
@@ -200,3 +218,19 @@ class StatementRules(TreeToAst):
     @v_args(meta=True)
     def global_zone(self, meta, c):
         return ast.ZoneRef(None, self._ident(c[0]), span=self._span(meta))
+
+
+def fold_rest(stmts) -> tuple:
+    """A block's statements, each statement-form ``choose r: card in Z`` (``rest``) given
+    the statements after it as its body (construct 2: they wait for the card and may name
+    it), so every later pass sees one block-shaped choice."""
+    stmts = list(stmts)
+    for i, st in enumerate(stmts):
+        if isinstance(st, ast.ChooseCard) and st.rest:
+            body = fold_rest(stmts[i + 1:])
+            if not body:
+                return (*stmts[:i], st)
+            end = body[-1].span  # the choice spans the statements that wait for it
+            span = Span(st.span.path, st.span.line, st.span.column, end.end_line, end.end_column)
+            return (*stmts[:i], replace(st, body=body, span=span))
+    return tuple(stmts)

@@ -16,35 +16,54 @@ if TYPE_CHECKING:
 
 def choose_cards(s: State, g: Rules, chooser: int, count: int, src: str, src_owner: Owner, dst: str,
                  dst_owner: Owner, bottom: bool = False, then: str | None = None,
-                 env: dict | None = None, me: int | None = None) -> None:
+                 env: dict | None = None, me: int | None = None) -> bool:
     """Ask ``chooser`` to pick ``count`` cards of a zone, one at a time, among the cards
     the zone holds now (a card that enters it before the question is asked is not one
     of them: decisions queued one after another each see the zone as it was).  ``then``
     (with the locals ``env``, for player ``me``) runs the rest of the effect once they
-    are chosen, or at once when there is nothing to choose."""
+    are chosen, or at once when there is nothing to choose.  True when the effect waits:
+    the question was asked, or ``then`` ran at once and waits."""
     cards = tuple(zone(s, src, src_owner))
     count = min(count, len(cards))
     if count > 0:
         s.pending.append({"kind": "cards", "player": chooser, "count": count, "src": src,
                           "src_owner": src_owner, "dst": dst, "dst_owner": dst_owner,
                           "bottom": bottom, "cards": cards, "then": then, "env": env, "me": me})
-    elif then is not None:
-        g.asks[then](g, s, me, env, None)  # type: ignore[arg-type]  # me and env come with then
+        return True
+    if then is not None:
+        return bool(g.asks[then](g, s, me, env, None))  # type: ignore[arg-type]  # me and env come with then
+    return False
 
 
 def choose_card(s: State, chooser: int, cards: list[int], src: str, src_owner: Owner, fn: str,
-                env: dict) -> None:
+                env: dict, optional: bool = False) -> bool:
     """Ask ``chooser`` to choose one of ``cards`` (of zone ``src``); ``fn`` then runs the
-    rest of the effect with it.  Nothing is asked when there is nothing to choose."""
+    rest of the effect with it (``optional``: ``may choose``, which the player may
+    decline, skipping ``fn``).  Nothing is asked when there is nothing to choose; True
+    when the question is asked (the effect waits for it)."""
     if cards:
-        s.pending.append({"kind": "card", "player": chooser, "cards": list(cards), "src": src,
-                          "src_owner": src_owner, "fn": fn, "env": env, "me": chooser})
+        record = {"kind": "card", "player": chooser, "cards": list(cards), "src": src,
+                  "src_owner": src_owner, "fn": fn, "env": env, "me": chooser}
+        if optional:
+            record["optional"] = True
+        s.pending.append(record)
+        return True
+    return False
 
 
-def ask(s: State, who: int, labels: tuple[str, ...], fn: str, env: dict, me: int) -> None:
-    """Ask ``who`` to choose one of ``labels``; ``fn`` runs the chosen option."""
+def ask(s: State, who: int, labels: tuple[str, ...], fn: str, env: dict, me: int) -> bool:
+    """Ask ``who`` to choose one of ``labels``; ``fn`` runs the chosen option.  True (the
+    effect waits for the answer)."""
     s.pending.append({"kind": "ask", "player": who, "labels": list(labels), "fn": fn,
                       "env": env, "me": me})
+    return True
+
+
+def resume(s: State, fn: str, env: dict, me: int) -> bool:
+    """The rest of an effect, ``fn`` with the locals ``env`` for player ``me``, runs once
+    the records made before it are settled (a ``resume`` record: design 1.1.2).  True."""
+    s.pending.append({"kind": "resume", "fn": fn, "env": env, "me": me})
+    return True
 
 
 def turn_order(s: State) -> list[int]:

@@ -7,10 +7,11 @@ import json
 import operator
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, made
+from .actions import Action
 from .errors import IllegalActionError, RulesError
 from .values import TERMINAL, Decision, Owner, _is_int, _same, _to_json
-from .zones import _copy_zones, _enter, _leave, draw, in_zone, move, room, zone
+from .agenda import QUESTIONS, answer, question_legal, settle
+from .zones import _copy_zones
 
 if TYPE_CHECKING:
     from .game import GameBase
@@ -157,13 +158,16 @@ class State:
             kind = g.phases[self.phase].kind
             args = action.args
             for effect in g.effects_of[action.name]:  # the triggers before it, then its effect
-                effect(g, self, p, args)
-            if kind == "draft" or (kind == "turns" and not self.again):
-                self.turn += 1
-                self.turn_open = False
-            self.again = False
-            if g.end_after is None or action.name in g.end_after:
-                self._check_end()
+                if effect(g, self, p, args):  # it waits for an answer: the rest comes after it
+                    self._wait(action, effect)
+                    break
+            else:
+                if kind == "draft" or (kind == "turns" and not self.again):
+                    self.turn += 1
+                    self.turn_open = False
+                self.again = False
+                if g.end_after is None or action.name in g.end_after:
+                    self._check_end()
         self._advance()
 
     def is_terminal(self) -> bool:
@@ -207,7 +211,7 @@ class State:
         c.loc = self.loc[:]
         c.cst = {k: v[:] for k, v in self.cst.items()}
         c.ta = {k: v[:] for k, v in self.ta.items()}
-        c.pending = [dict(x) for x in self.pending]
+        c.pending = self.pending[:]  # records are never changed once on the agenda
         c.rng, c.ended, c.terminal, c.ended_by = self.rng, self.ended[:], self.terminal, self.ended_by
         c.winners = list(self.winners)
         c._past, c._moves, c._known = self._past, self._moves, self._known
@@ -287,7 +291,7 @@ class State:
             "zones": zones, "tallies": {k: v[:] for k, v in self.ta.items()},
             "card_states": {k: {c: v[c] for c in sorted(visible)} for k, v in self.cst.items()},
             "done": self.done[:], "terminal": self.terminal,
-            "pending": [dict(x) for x in self.pending if x["player"] == player],
+            "pending": [dict(x) for x in self.pending if x.get("player") == player],
             "dice": {k: v[:] for k, v in self.dice.items()},
             "stocks": {k: [x[:] if type(x) is list else x for x in v] for k, v in self.stk.items()},
         }
@@ -297,7 +301,7 @@ class State:
         card choices they must answer (construct 11: a choice from a ``public top`` zone
         is only made inside ``look at`` it, and shows the chooser every card of it)."""
         return {(x["src"], x["src_owner"]) for x in self.pending
-                if x["player"] == player and x["kind"] in ("card", "cards")}
+                if x.get("player") == player and x["kind"] in ("card", "cards")}
 
     # -- persistence
     def to_json(self, history: bool = False) -> str:
@@ -340,23 +344,8 @@ class State:
         return 0
 
     def _compute_legal(self, p: int) -> list[Action]:
-        game = self.game
         if self.pending:
-            ask_ = self.pending[0]
-            if ask_["kind"] == "cards":
-                cards = zone(self, ask_["src"], ask_["src_owner"])
-                allowed = ask_["cards"]
-                return [made(game, p, "choose_card", (c,)) for c in cards if c in allowed]
-            if ask_["kind"] == "card":
-                return [made(game, p, "choose_card", (c,)) for c in ask_["cards"]
-                        if in_zone(self, c, ask_["src"], ask_["src_owner"])]
-            if ask_["kind"] == "overflow":
-                out = [made(game, p, "make_room", (c,))
-                       for c in zone(self, ask_["zone"], ask_["owner"])]
-                if self.g.overflow[ask_["zone"]][2]:
-                    out.append(made(game, p, "decline_card", ()))
-                return out
-            return [made(game, p, "answer", (label,)) for label in ask_["labels"]]
+            return question_legal(self, p)
         out: list[Action] = []
         g = self.g
         self._cse = {}
@@ -364,73 +353,48 @@ class State:
             legal(g, self, p, out)
         return out
 
-    def _answer(self, action: Action) -> None:
-        ask_ = self.pending[0]
-        if ask_["kind"] == "cards":
-            card = action.args[0]
-            waiting = len(self.pending)
-            moved = move(self, self.g, card, ask_["dst"], ask_["dst_owner"], ask_["bottom"])
-            ask_["cards"] = tuple(c for c in ask_["cards"] if c != card)
-            if len(self.pending) > waiting:  # the owner of a full zone is asked first
-                self.pending.insert(0, self.pending.pop())
-            elif not moved:  # destination full: the card stays, and the choice ends
-                ask_["count"] = 1
-            ask_["count"] -= 1  # a choice that is complete is closed by _settle
-        elif ask_["kind"] == "overflow":
-            if action.name == "decline_card":
-                self.pending.pop(0)
-            else:  # make room: the card chosen is discarded
-                discard, per_player, _ = self.g.overflow[ask_["zone"]]
-                _leave(self, self.g, action.args[0])
-                _enter(self, action.args[0], discard, ask_["owner"] if per_player else None)
-        else:  # an option of `ask`, or the card of `choose c: card in ...`: the rest follows
-            self.pending.pop(0)
-            self.g.asks[ask_["fn"]](self.g, self, ask_["me"], ask_["env"], action.args[0])
+    def _wait(self, action: Action, effect: Any) -> None:
+        """``effect``, one of the effects of ``action`` (its triggers, then its own), waits
+        for an answer: the effects after it (an ``act`` record) and the turn's bookkeeping
+        (``done``) go on the agenda behind the records it made (design 1.1.3)."""
+        effects = self.g.effects_of[action.name]
+        step = effects.index(effect) + 1
+        if step < len(effects):
+            self.pending.append({"kind": "act", "name": action.name, "me": action.player,
+                                 "args": action.args, "step": step})
+        self.pending.append({"kind": "done", "name": action.name})
+        if self.g.end_after is None or action.name in self.g.end_after:
+            self._check_end()
 
-    def _settle(self) -> None:
-        """Settle the questions at the front of the queue that need no answer any more:
-        a choice of cards none of which is left, a card waiting for room that has moved
-        elsewhere, or one whose zone has room now (it enters)."""
+    def _effects(self, name: str, p: int, args: tuple, step: int) -> None:
+        """Run the effects of action ``name`` from ``step`` on (an ``act`` record), until
+        one waits: then the rest goes on the agenda behind what it made."""
         g = self.g
-        while self.pending:
-            it = self.pending[0]
-            if it["kind"] == "cards":
-                allowed = it["cards"]
-                if it["count"] > 0 and any(c in allowed for c in zone(self, it["src"], it["src_owner"])):
-                    return
-                self._close(self.pending.pop(0))
-                self._check_end()
-            elif it["kind"] == "card":
-                if any(in_zone(self, c, it["src"], it["src_owner"]) for c in it["cards"]):
-                    return
-                self.pending.pop(0)  # every card it offered has moved away: nothing to choose
-            elif it["kind"] == "overflow":
-                card = it["card"]
-                if card is not None and self.loc[card] != (it["src"], it["src_owner"]):
-                    self.pending.pop(0)
-                    continue
-                if not room(self, g, it["zone"], it["owner"]):
-                    if zone(self, it["zone"], it["owner"]):
-                        return
-                    self.pending.pop(0)  # a limit of 0: no card can make room
-                    continue
-                if card is not None:
-                    _leave(self, g, card)
-                    _enter(self, card, it["zone"], it["owner"], it["bottom"])
-                    self.pending.pop(0)
-                    continue
-                moved = draw(self, g, 1, it["src"], it["src_owner"], it["zone"], it["owner"])
-                it["count"] -= 1
-                if not moved or it["count"] <= 0:
-                    self.pending.pop(0)
-            else:
+        effects = g.effects_of[name]
+        for i in range(step, len(effects)):
+            if effects[i](g, self, p, args):
+                if i + 1 < len(effects):
+                    self.pending.append({"kind": "act", "name": name, "me": p, "args": args,
+                                         "step": i + 1})
                 return
 
-    def _close(self, decision: dict) -> None:
-        """Cards were chosen (or there were none left to choose): the rest of the effect
-        (``choose ... cards ... then { }``), if any, runs now."""
-        if decision.get("then"):
-            self.g.asks[decision["then"]](self.g, self, decision["me"], decision["env"], None)
+    def _turn_over(self, name: str) -> None:
+        """Action ``name``'s effect is over (a ``done`` record): the turn's bookkeeping
+        (``again`` read now, so an ``again`` after a decision counts), then the ends."""
+        g = self.g
+        kind = g.phases[self.phase].kind
+        if kind == "draft" or (kind == "turns" and not self.again):
+            self.turn += 1
+            self.turn_open = False
+        self.again = False
+        if g.end_after is None or name in g.end_after:
+            self._check_end()
+
+    def _answer(self, action: Action) -> None:
+        answer(self, action)
+
+    def _settle(self) -> None:
+        settle(self)
 
     def _check_end(self) -> None:
         """Try the ends in the order written: each whose ``end when`` holds is latched;
@@ -556,6 +520,8 @@ class State:
         if phase.on_turn is not None:
             phase.on_turn(self.g, self, q)
             self._check_end()
+            if self.pending and self.pending[0]["kind"] not in QUESTIONS:
+                self._settle()
 
     def _next_phase(self) -> None:
         g = self.g

@@ -172,6 +172,15 @@ def test_nested_blocks_if_else_and_ask():
                            '        "no" {\n        }\n      }\n    }\n  }\n}\n')
 
 
+def test_a_choice_in_the_middle_of_a_block_and_may():
+    """Construct 2: a binding `choose` without a block, and `may choose`, stay statements
+    of their block; the statements after them keep its indentation."""
+    source = ('action a "A" {\neffect {\nchoose c: card in my hand where value >= 1\nmove c into pile\n'
+              'may   choose d: card in pile\nscore 1\n}\n}\n')
+    assert fmt(source) == ('action a "A" {\n  effect {\n    choose c: card in my hand where value >= 1\n'
+                           '    move c into pile\n    may choose d: card in pile\n    score 1\n  }\n}\n')
+
+
 def test_continuation_lines_are_indented_one_more_level():
     source = ('game g "G" {\nplayers 2 to 6\nprovisional "a guess"\n}\n'
               'action a "A" {\nchoose c: card in my hand\nwhere c.value > 1\nand c.value < 5\n'

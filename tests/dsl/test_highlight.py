@@ -206,3 +206,11 @@ def test_the_words_of_pieces_with_attributes_and_zones_of_several_kinds_are_keyw
     assert {"pieces", "per", "player", "of", "each", "state", "nothing", "zone", "count", "where", "it",
             "is"} <= words
     assert not [v for t, v in tokens if t in Error]
+
+
+def test_may_and_a_binding_choice_lex_as_keywords_and_a_name():
+    """Construct 2: `may choose r: card in Z` is keywords around the name chosen."""
+    tokens = [(tok, value) for tok, value in lex("may choose r: card in my limbo\n") if value.strip()]
+    assert [value for tok, value in tokens if tok in Keyword] == ["may", "choose", "card", "in", "my"]
+    assert "r" in [value for tok, value in tokens if tok in Name]
+    assert not any(tok in Error for tok, _ in tokens)

@@ -190,7 +190,9 @@ def test_a_track_that_nothing_lowers_has_a_floor_and_one_lowered_has_none():
     (lambda x: x.update(me=9), "bad question"),
     (lambda x: x.pop("env"), "the keys of 'ask' decisions are"),
     (lambda x: x["env"].update(partner={"a": 1}), "bad question"),
-    (lambda x: x["env"].pop("partner"), "playing on from it fails \\(KeyError"),
+    # the env schema of the continuation (design 1.1.5): a local missing, or not a seat
+    (lambda x: x["env"].pop("partner"), "bad question"),
+    (lambda x: x["env"].update(partner=99), "bad question"),
 ])
 def test_a_waiting_decision_is_checked_and_played(edit, why):
     s = with_decision(utopolis, "metropolis", 3, "ask")

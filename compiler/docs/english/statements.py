@@ -227,9 +227,16 @@ def _choose_cards(node: ast.ChooseCards, v: Voice) -> list[str]:
 def _choose_card(node: ast.ChooseCard, v: Voice) -> list[str]:
     noun = card_noun(node.zone, v.names, plural=False)
     article = "an" if noun[:1].lower() in "aeiou" else "a"
-    text = f"Choose {article} {noun} {inline(node.var.name)} in {phrase(node.zone, v)}"
+    verb = "You may choose" if node.optional else "Choose"
+    text = f"{verb} {article} {noun} {inline(node.var.name)} in {phrase(node.zone, v)}"
     if node.where is not None:
         text += " " + relative(node.where, v, node.var.name)
+    if node.rest:  # construct 2: the rest of the block follows at the same level
+        skip = "If you do not, or there is none" if node.optional else "If there is none"
+        return _bullet(f"{text}. ({skip}, skip the rest of this step.)") + [
+            line for st in node.body for line in lines(st, v)]
+    if node.optional:
+        text += " (or none)"
     return _block(text + "; then:", node.body, v)
 
 

@@ -15,7 +15,7 @@ The modules, each importing only those above it (and the standard library):
 * :mod:`.actions` :class:`Action`; :mod:`.resources` bags held, paid and gained;
   :mod:`.zones` cards in zones, moved, drawn and shuffled; :mod:`.tables` lists read by
   position; :mod:`.decisions` the
-  questions asked inside effects;
+  questions asked inside effects; :mod:`.agenda` the questions waiting, answered and settled;
 * :mod:`.rules` a mode's :class:`Rules` and :class:`Phase`; :mod:`.state` the
   :class:`State`; :mod:`.saves` saved states read back and checked; :mod:`.game`
   :class:`GameBase`.
@@ -42,8 +42,9 @@ from .resources import (bag_minus, bag_of, bag_plus, bag_times, gain, has, holds
 from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw, group_by, grouped, in_zone,
                     move, move_all, overflow, put, room, sets_of_size, shuffle, zone)
 from .tables import lookup, nth, size
-from .decisions import ask, choose_card, choose_cards, only, select_players, turn_order
+from .decisions import ask, choose_card, choose_cards, only, resume, select_players, turn_order
 from .rules import Phase, Rules, without
+from .agenda import QUESTIONS, _run, _settle_overflow, answer, question_legal, settle
 from .state import State, _top_view
 from .saves import load_state, restore_state
 from .game import GameBase
@@ -58,11 +59,11 @@ __all__ = [
     "bag_of", "bag_plus", "bag_minus", "bag_times", "zone", "nth", "size", "lookup",
     "in_zone", "best", "group_by", "grouped", "sets_of_size", "room", "move", "move_all", "overflow", "put",
     "shuffle", "draw",
-    "choose_cards", "choose_card", "ask", "turn_order", "select_players", "only", "Phase", "Rules",
-    "without", "State",
+    "choose_cards", "choose_card", "ask", "resume", "turn_order", "select_players", "only", "Phase", "Rules",
+    "without", "State", "answer", "question_legal", "settle",
     "load_state", "restore_state", "GameBase",
     "roll_dice", "set_die", "move_bag", "stock_holds",
     # internals, re-exported for the runtime's own tests
     "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
-    "_refill", "_copy_zone", "_copy_zones", "_top_view",
+    "_refill", "_copy_zone", "_copy_zones", "_top_view", "_run", "_settle_overflow", "QUESTIONS",
 ]

@@ -115,6 +115,10 @@ class Rules:
     #: ``card_rules`` and ``PR``/``D``, so a mode that replaces a procedure gives every
     #: card naming it the new one): ``g.CR["secondary"][c](g, s, p, c)``
     CR: dict[str, tuple[Callable[..., Any] | None, ...]] = dataclasses.field(init=False, repr=False)
+    #: function name of ``asks`` → the locals its ``env`` holds: name → type
+    #: (``card:building``, ``player``, ``int``, ``enum:faction``...; design 1.1.5), which a
+    #: save's waiting records are checked against
+    envs: dict[str, dict[str, str]] = dataclasses.field(default_factory=dict)
     #: phase name → the legal-action functions of the actions it offers, in order
     #: (worked out from ``phases`` and ``actions``, for the turn loop)
     legal_of: dict[str, tuple[Legal, ...]] = dataclasses.field(init=False, repr=False)

@@ -52,7 +52,12 @@ DECISION_KEYS = {
     "card": {"kind", "player", "cards", "src", "src_owner", "fn", "env", "me"},
     "ask": {"kind", "player", "labels", "fn", "env", "me"},
     "overflow": {"kind", "player", "zone", "owner", "card", "src", "src_owner", "count", "bottom"},
+    "resume": {"kind", "fn", "env", "me"},
+    "act": {"kind", "name", "me", "args", "step"},
+    "done": {"kind", "name"},
 }
+#: Keys a record of a kind may have besides those of :data:`DECISION_KEYS`.
+OPTIONAL_KEYS = {"card": {"optional"}}
 #: At most this many waiting decisions are answered, on a copy, when a save is loaded.
 PROBE_STEPS = 200
 
@@ -315,13 +320,18 @@ def _check_decision(game: GameBase, x: Any, what: str) -> None:
 
     def rest(fn: object, env: object, me: object) -> bool:
         return (isinstance(fn, str) and fn in g.asks and isinstance(env, dict) and seat(me)
-                and all(isinstance(k, str) and _plain(v) for k, v in env.items()))
+                and all(isinstance(k, str) and _plain(v) for k, v in env.items())
+                and _env_fits(game, g.envs.get(fn), env))
 
     _check(isinstance(x, dict) and x.get("kind") in DECISION_KEYS, f"{what}: unknown kind")
     kind = x["kind"]
-    _check(set(x) == DECISION_KEYS[kind], f"{what}: the keys of {kind!r} decisions are "
-           f"{', '.join(sorted(DECISION_KEYS[kind]))}")
+    _check(DECISION_KEYS[kind] <= set(x) <= DECISION_KEYS[kind] | OPTIONAL_KEYS.get(kind, set()),
+           f"{what}: the keys of {kind!r} decisions are {', '.join(sorted(DECISION_KEYS[kind]))}")
+    if kind in ("resume", "act", "done"):
+        _check_continuation(game, x, what, rest)
+        return
     _check(seat(x["player"]), f"{what}: bad player {x['player']!r}")
+    _check(x.get("optional", True) is True, f"{what}: bad optional {x.get('optional')!r}")
     if kind in ("cards", "card"):
         _check(isinstance(x["cards"], list) and all(map(card, x["cards"]))
                and len(set(x["cards"])) == len(x["cards"]), f"{what}: bad cards")
@@ -344,6 +354,57 @@ def _check_decision(game: GameBase, x: Any, what: str) -> None:
         _check(place(x["src"], x["src_owner"]), f"{what}: bad zone {x['src']!r} of {x['src_owner']!r}")
         _check((x["card"] is None or card(x["card"])) and _is_int(x["count"]) and x["count"] >= 1
                and isinstance(x["bottom"], bool), f"{what}: bad card or count")
+
+
+def _check_continuation(game: GameBase, x: dict, what: str, rest: Any) -> None:
+    """A continuation record of a save (``resume``, ``act``, ``done``): each naming a
+    function, action and seat that exist, with locals of the types the function expects."""
+    g, n = game.rules, game.num_players
+    kind = x["kind"]
+    if kind == "resume":
+        _check(rest(x["fn"], x["env"], x["me"]), f"{what}: bad continuation {x['fn']!r}")
+        return
+    _check(isinstance(x["name"], str) and x["name"] in g.actions, f"{what}: unknown action {x['name']!r}")
+    if kind == "act":
+        _check(_is_int(x["me"]) and 0 <= x["me"] < n, f"{what}: bad player {x['me']!r}")
+        _check(_is_int(x["step"]) and 1 <= x["step"] < len(g.effects_of[x["name"]]),
+               f"{what}: bad step {x['step']!r}")
+        _check(isinstance(x["args"], (list, tuple)) and all(map(_plain, x["args"])),
+               f"{what}: bad arguments")
+
+
+def _env_fits(game: GameBase, schema: dict[str, str] | None, env: dict) -> bool:
+    """Whether ``env``, the locals saved with a continuation, holds exactly the names its
+    function expects (``schema``: name → type, design 1.1.5), each a value of its type
+    (a card id, a seat, a number...); a forged env is refused here, not by a crash later."""
+    if schema is None:
+        return False
+    if set(env) != set(schema):
+        return False
+    ncards, n = len(game.card_titles), game.num_players
+    for name, value in env.items():
+        kind, _, of = schema[name].rstrip("?").partition(":")
+        absent = schema[name].endswith("?") and value == -1
+        if kind == "card":
+            ok = absent or _is_int(value) and 0 <= value < ncards
+        elif kind == "player":
+            ok = absent or _is_int(value) and 0 <= value < n
+        elif kind == "int":
+            ok = _is_int(value)
+        elif kind == "bool":
+            ok = isinstance(value, bool)
+        elif kind in ("enum", "text"):
+            ok = isinstance(value, str)
+        elif kind == "bag":
+            ok = isinstance(value, (list, tuple)) and len(value) == len(game.resources) \
+                and all(_is_int(v) for v in value)
+        elif kind == "cards":
+            ok = isinstance(value, (list, tuple)) and all(_is_int(v) and 0 <= v < ncards for v in value)
+        else:
+            ok = _plain(value)
+        if not ok:
+            return False
+    return True
 
 
 def _play_on(state: State) -> None:

@@ -1,0 +1,111 @@
+"""Which statements may wait for a player's answer (issue 11 design, 1.1.3).
+
+A decision statement (``choose``, ``ask``) may wait; so does a statement holding one
+(``if``, a loop, ``look at``), and ``do P(...)`` when procedure ``P`` may wait in any mode
+(the calling code is shared by every mode that uses it, so the union is taken).  An
+``overflow`` draw or move does not wait: its question is deferred (1.1.4).
+
+The engine backend lowers a block that may wait into continuations
+(:mod:`compiler.engine.statements`); the checks (:mod:`compiler.checks.decisions`) use
+the same answer, so the two cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from dsl import ast
+
+#: The statements that ask a player something.
+DECISIONS = (ast.ChooseCards, ast.ChooseCard, ast.Ask)
+#: The statements that run a block of their own (their bodies, by :func:`bodies`).
+COMPOUND = (ast.If, ast.EachPlayer, ast.ForEach, ast.LookAt)
+#: The compound statements that run their body several times.
+LOOPS = (ast.EachPlayer, ast.ForEach)
+
+
+def bodies(st) -> tuple[tuple, ...]:
+    """The statement lists ``st`` runs: an ``if``'s two branches, a loop's body; the
+    body of a block-form ``choose c: card in Z { }``, the options of ``ask`` and the
+    ``then`` of ``choose N cards``; none for other statements."""
+    if isinstance(st, ast.If):
+        return (st.then, st.otherwise)
+    if isinstance(st, (ast.EachPlayer, ast.ForEach, ast.LookAt, ast.ChooseCard)):
+        return (st.body,)
+    if isinstance(st, ast.Ask):
+        return tuple(o.body for o in st.options)
+    if isinstance(st, ast.ChooseCards):
+        return (st.then,)
+    return ()
+
+
+def procedures_that_wait(procedure_sets: Iterable[dict[str, ast.Procedure]]) -> frozenset[str]:
+    """The names of the procedures that may wait in any of the modes, whose procedures
+    (name → declaration) are ``procedure_sets``: a decision in the body, or a call of a
+    procedure that may wait (worked out to a fixed point, so recursion ends)."""
+    calls: dict[str, set[str]] = {}
+    waiting: set[str] = set()
+    for procs in procedure_sets:
+        for name, proc in procs.items():
+            callees = calls.setdefault(name, set())
+            for node in ast.walk(proc.effect):
+                if isinstance(node, DECISIONS):
+                    waiting.add(name)
+                elif isinstance(node, ast.DoProcedure):
+                    callees.add(node.procedure.name)
+    changed = True
+    while changed:
+        changed = False
+        for name, callees in calls.items():
+            if name not in waiting and callees & waiting:
+                waiting.add(name)
+                changed = True
+    return frozenset(waiting)
+
+
+def may_wait(st, waiting: frozenset[str]) -> bool:
+    """Whether statement ``st`` may wait for an answer, ``waiting`` naming the procedures
+    that may (:func:`procedures_that_wait`)."""
+    if isinstance(st, DECISIONS):
+        return True
+    if isinstance(st, ast.DoProcedure):
+        return st.procedure.name in waiting
+    if isinstance(st, COMPOUND):
+        return any(block_may_wait(b, waiting) for b in bodies(st))
+    return False
+
+
+def block_may_wait(stmts, waiting: frozenset[str]) -> bool:
+    """Whether any statement of ``stmts`` may wait."""
+    return any(may_wait(st, waiting) for st in stmts)
+
+
+def needs_rest(stmts, waiting: frozenset[str]) -> bool:
+    """Whether a statement of ``stmts`` (at any depth outside loops) may wait with
+    something to run after it in the same effect: then the effect is lowered into
+    continuations; otherwise every decision is the last thing it does, and the effect is
+    lowered as one function, its questions queued in order (as before construct 2)."""
+    for i, st in enumerate(stmts):
+        if not may_wait(st, waiting):
+            continue
+        if i + 1 < len(stmts) and not all(only_decides(x) for x in stmts[i + 1:]):
+            return True
+        if isinstance(st, (ast.If, ast.LookAt)) and any(needs_rest(b, waiting) for b in bodies(st)):
+            return True
+        if isinstance(st, ast.ChooseCard) and (st.rest and st.body or needs_rest(st.body, waiting)):
+            return True
+        if isinstance(st, ast.ChooseCards) and needs_rest(st.then, waiting):
+            return True
+        if isinstance(st, ast.Ask) and any(needs_rest(b, waiting) for b in bodies(st)):
+            return True
+    return False
+
+
+def only_decides(st) -> bool:
+    """A decision, or a block statement made of decisions only (no other statement of its
+    own): decisions written one after another form a group, asked together (1.1.4)."""
+    if isinstance(st, DECISIONS):
+        return not (isinstance(st, ast.ChooseCard) and st.rest and st.body)
+    if isinstance(st, COMPOUND):
+        return all(only_decides(x) for b in bodies(st) for x in b)
+    return False

@@ -1,0 +1,161 @@
+"""The agenda (issue 11 design, 1.1): ``State.pending``, the records waiting inside
+effects, front first, and how the runtime answers and settles them.
+
+Two families of records, each a dict of JSON values that is never changed once it is on
+the agenda (an answer that changes one puts a new dict in its place, so ``clone`` copies
+the list only):
+
+* **questions** (with a ``player``), answered through ``apply_action``: ``cards``
+  (choose N cards, one at a time), ``card`` (choose one card; ``fn`` runs with it),
+  ``ask`` (a labelled option; ``fn`` runs it), ``overflow`` (make room in a full zone:
+  deferred, 1.1.4);
+* **continuations**, run by :func:`settle` as soon as they reach the front: ``resume``
+  (``fn`` runs the rest of an effect with the locals ``env``, for player ``me``),
+  ``act`` (the effects of action ``name`` from ``step`` on, with its ``args``), ``done``
+  (action ``name`` is over: the turn's bookkeeping, ``again`` read then).
+
+**Nested first**: whatever a record makes while it runs goes in front of the records
+that were waiting, in the order made (:func:`_run`), so a procedure's questions and the
+rest of its effect come before its caller's rest.  After ``apply_action`` the front is
+always a question, or the agenda is empty.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action, made
+from .zones import _enter, _leave, draw, in_zone, move, room, zone
+
+if TYPE_CHECKING:
+    from .state import State
+
+#: The kinds of record that wait for an answer (the others are run when at the front).
+QUESTIONS = frozenset({"cards", "card", "ask", "overflow"})
+
+
+def question_legal(s: State, p: int) -> list[Action]:
+    """The legal actions of player ``p`` on the question at the front of the agenda."""
+    game = s.game
+    ask_ = s.pending[0]
+    kind = ask_["kind"]
+    if kind == "cards":
+        cards = zone(s, ask_["src"], ask_["src_owner"])
+        allowed = ask_["cards"]
+        return [made(game, p, "choose_card", (c,)) for c in cards if c in allowed]
+    if kind == "card":
+        out = [made(game, p, "choose_card", (c,)) for c in ask_["cards"]
+               if in_zone(s, c, ask_["src"], ask_["src_owner"])]
+        if ask_.get("optional") and out:
+            out.append(made(game, p, "decline", ()))
+        return out
+    if kind == "overflow":
+        out = [made(game, p, "make_room", (c,))
+               for c in zone(s, ask_["zone"], ask_["owner"])]
+        if s.g.overflow[ask_["zone"]][2]:
+            out.append(made(game, p, "decline_card", ()))
+        return out
+    return [made(game, p, "answer", (label,)) for label in ask_["labels"]]
+
+
+def _run(s: State, fn: str, me: int, env: Any, value: Any) -> None:
+    """Run continuation ``fn`` (a key of the mode's ``asks``) with an empty agenda, then
+    put the records that were waiting behind what it made (nested first)."""
+    rest, s.pending = s.pending, []
+    s.g.asks[fn](s.g, s, me, env, value)
+    if not s.terminal:
+        s.pending.extend(rest)
+
+
+def answer(s: State, action: Action) -> None:
+    """Apply the answer ``action`` to the question at the front of the agenda."""
+    front = s.pending[0]
+    kind = front["kind"]
+    if kind == "cards":
+        card = action.args[0]
+        rest, s.pending = s.pending[1:], []
+        moved = move(s, s.g, card, front["dst"], front["dst_owner"], front["bottom"])
+        # a card that cannot move (its destination full, no overflow asked) ends the choice
+        count = front["count"] - 1 if moved or s.pending else 0
+        s.pending.append({**front, "cards": tuple(c for c in front["cards"] if c != card),
+                          "count": count})  # behind the owner of a full zone, asked first
+        s.pending.extend(rest)
+    elif kind == "overflow":
+        if action.name == "decline_card":
+            s.pending.pop(0)
+        else:  # make room: the card chosen is discarded
+            discard, per_player, _ = s.g.overflow[front["zone"]]
+            _leave(s, s.g, action.args[0])
+            _enter(s, action.args[0], discard, front["owner"] if per_player else None)
+    else:  # an option of `ask`, or the card of `choose c: card in ...`: the rest follows
+        s.pending.pop(0)
+        if action.name != "decline":  # `may choose`, declined: the rest of its block is skipped
+            _run(s, front["fn"], front["me"], front["env"], action.args[0])
+
+
+def settle(s: State) -> None:
+    """Settle the records at the front of the agenda that need no answer: run the
+    continuations (``resume``, ``act``, ``done``); drop a choice of cards none of which is
+    left, or a card waiting for room that has moved elsewhere; let a card enter a zone
+    that has room now.  Stops at the first question that needs an answer."""
+    pending = s.pending
+    while pending and not s.terminal:
+        it = pending[0]
+        kind = it["kind"]
+        if kind == "cards":
+            allowed = it["cards"]
+            if it["count"] > 0 and any(c in allowed for c in zone(s, it["src"], it["src_owner"])):
+                return
+            pending.pop(0)
+            if it.get("then"):  # the rest of the effect (`choose ... cards ... then { }`)
+                _run(s, it["then"], it["me"], it["env"], None)
+            s._check_end()
+        elif kind == "card":
+            if any(in_zone(s, c, it["src"], it["src_owner"]) for c in it["cards"]):
+                return
+            pending.pop(0)  # every card it offered has moved away: nothing to choose
+        elif kind == "overflow":
+            if _settle_overflow(s, it):
+                return
+        elif kind == "resume":
+            pending.pop(0)
+            _run(s, it["fn"], it["me"], it["env"], None)
+            s._check_end()
+        elif kind == "act":
+            pending.pop(0)
+            rest, s.pending = pending, []
+            s._effects(it["name"], it["me"], it["args"], it["step"])
+            if not s.terminal:
+                s.pending.extend(rest)
+        elif kind == "done":
+            pending.pop(0)
+            s._turn_over(it["name"])
+        else:
+            return
+        pending = s.pending
+
+
+def _settle_overflow(s: State, it: dict) -> bool:
+    """An ``overflow`` record at the front: True when it waits for its owner to make room;
+    else it is settled (the card enters, is drawn, or is dropped) and False."""
+    g, pending = s.g, s.pending
+    card = it["card"]
+    if card is not None and s.loc[card] != (it["src"], it["src_owner"]):
+        pending.pop(0)
+        return False
+    if not room(s, g, it["zone"], it["owner"]):
+        if zone(s, it["zone"], it["owner"]):
+            return True
+        pending.pop(0)  # a limit of 0: no card can make room
+        return False
+    if card is not None:
+        _leave(s, g, card)
+        _enter(s, card, it["zone"], it["owner"], it["bottom"])
+        pending.pop(0)
+        return False
+    moved = draw(s, g, 1, it["src"], it["src_owner"], it["zone"], it["owner"])
+    if not moved or it["count"] <= 1:
+        pending.pop(0)
+    else:
+        pending[0] = {**it, "count": it["count"] - 1}
+    return False
