@@ -17,7 +17,7 @@ from dsl.diagnostics import Note
 from compiler.analysis import card_rules
 from compiler.analysis import names as N
 from compiler.checks.rule_fields import rule_names
-from compiler.checks.statements import DECISIONS, _only_decides
+from compiler.analysis.waits import DECISIONS, only_decides
 
 
 def check_mode(mode, cards: list[dict], report) -> None:
@@ -158,7 +158,7 @@ def _decisions(mode, runs, cards: list[dict], report) -> None:
                 if not isinstance(st, ast.DoCardRule) or st.field.name not in fields:
                     continue
                 asks = [n for n in rule_names(mode, fields[st.field.name], cards) if n in deciding]
-                if asks and not all(_only_decides(x) for x in block[i + 1:]):
+                if asks and not all(only_decides(x) for x in block[i + 1:]):
                     report.error(codes.CARD_RULE_DECIDES_NOT_LAST, f"`{st.field.name}` may run `{asks[0]}`, "
                                  "which asks a question, and more statements follow: they would run before "
                                  "it is answered", st.span, hint="move the statements after it before it",

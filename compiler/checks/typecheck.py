@@ -18,8 +18,8 @@ from typing import Any
 from dsl import ast, codes
 from dsl.diagnostics import Note, Report, did_you_mean
 from compiler.analysis import names as N
-from compiler.analysis.constfold import always_zero, mode_env
 from compiler.analysis.types import Type, TypeRecord
+from compiler.checks.amounts import AmountRules, first_member
 from compiler.checks.derived_calls import DerivedCallRules
 from compiler.checks.kinds import KindRules
 from compiler.checks.lookups import LookupRules
@@ -27,7 +27,7 @@ from compiler.checks.questions import QuestionRules
 from compiler.checks.rule_fields import RuleFieldRules
 
 
-class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, KindRules):
+class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, KindRules, AmountRules):
     """Checks the rules of one composed ``mode``; ``report`` (a
     :class:`dsl.diagnostics.Report`) receives each problem, ``types`` the type of each
     expression checked and the scope of each action and procedure (a record of its
@@ -89,56 +89,6 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, Kind
                f"name it and test it first: `let x = ...` then `if x != {word} {{ ... }}`")
         self.report.error(codes.MAYBE_USED, f"{shown} may be {word}: {what} needs "
                           f"{got.definite().words()}", e.span, hint=fix)
-
-    def _bag(self, e: ast.BagLiteral, scope: N.Scope) -> Type:
-        for item in e.items:
-            self.bag_item(item, scope)
-        return N.BAG
-
-    def bag_item(self, item: ast.BagItem, scope: N.Scope) -> None:
-        """One item of a bag: a resource (a member of a family: ``disc[k]``) and a number."""
-        ident = item.resource
-        decl = self.mode.resources.get(ident.name)
-        if decl is None:
-            self.report.error(codes.UNKNOWN_NAME, f"`{ident.name}` is not a resource", ident.span,
-                              hint=did_you_mean(ident.name, self.mode.resources, "resources"))
-        elif decl.per_enum is not None and item.key is None and self.known_enum(decl):
-            self.report.error(codes.FAMILY_NEEDS_KEY, f"resource `{ident.name}` is kept per "
-                              f"{decl.per_enum.name}: say which", ident.span,
-                              hint=f"write `{ident.name}[...]` and the amount, e.g. "
-                              f"`{ident.name}[{_first_member(self.mode, decl)}] 1`")
-        elif item.key is not None:
-            self.family_key(decl, item.key, scope)
-        got = self.infer(item.amount, scope)
-        if type(item.amount) is ast.Number and item.amount.value == 0:
-            self.report.warning(codes.NO_AMOUNT, f"`{ident.name} 0` is no `{ident.name}` at all",
-                                item.amount.span,
-                                hint="write the amount the rulebook gives, or remove the item")
-        if not got.unknown and got != N.INT:
-            self.report.error(codes.AMOUNT_TYPE, f"the amount of `{ident.name}` must be a number, but "
-                              f"this is {got.words()}", item.amount.span,
-                              hint="write a number, e.g. `water morale` or `coin (n + 1)`; add bags with `+`")
-        elif type(item.amount) is ast.Neg and type(item.amount.operand) is ast.Number \
-                and item.amount.operand.value > 0:
-            self.report.error(codes.AMOUNT_NEGATIVE, f"an amount below zero counts as none: `{ident.name}` "
-                              f"is never moved here", item.amount.span,
-                              hint="to take resources away, `pay` them or subtract a bag: `b.cost - coin 1`")
-
-    def family_key(self, decl, key, scope: N.Scope) -> None:
-        """The key of ``decl[key]``: a member of the enum the family is kept per (E0523)."""
-        got = self.infer(key, scope)
-        if decl.per_enum is None:
-            self.report.error(codes.FAMILY_KEY_TYPE, f"resource `{decl.name}` is not kept per anything, "
-                              "so it takes no `[...]`", key.span, hint=f"write just `{decl.name}`",
-                              notes=[Note("declared here", decl.span)])
-            return
-        want = Type.enum(decl.per_enum.name)
-        if not got.unknown and got != want and self.known_enum(decl):
-            self.report.error(codes.FAMILY_KEY_TYPE, f"`{decl.name}` is kept per {decl.per_enum.name}, so "
-                              f"its key must be {want.words()}, but this is {got.words()}", key.span,
-                              hint=f"name a {decl.per_enum.name} (`{decl.name}"
-                              f"[{_first_member(self.mode, decl)}]`), or one chosen or looped over",
-                              notes=[Note("declared here", decl.span)])
 
     def _roll(self, e: ast.RollValue, scope: N.Scope) -> Type:
         pieces = self.mode.pieces.get(scope.card) if scope.card else None
@@ -235,7 +185,7 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, Kind
         """E0522: a family named where the amount of one member is meant."""
         self.report.error(codes.FAMILY_NEEDS_KEY, f"resource `{decl.name}` is kept per {decl.per_enum.name}: "
                           "say which", span, hint=f"write `{written}[...]`, e.g. "
-                          f"`{written}[{_first_member(self.mode, decl)}]`")
+                          f"`{written}[{first_member(self.mode, decl)}]`")
 
     def _not(self, e: ast.Not, scope: N.Scope) -> Type:
         self.expect(e.operand, N.BOOL, scope, "the operand of `not`")
@@ -278,48 +228,6 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, Kind
                                     hint="remove the test, or test the value that may be absent "
                                     "(`top of`, `best`, `the player with`...)")
                 return
-
-    def _arith(self, e: ast.Arith, scope: N.Scope) -> Type:
-        types = [self.infer(x, scope) for x in e.operands]
-        if N.BAG in types:
-            return self._bag_arith(e, types)
-        for x, got in zip(e.operands, types):
-            self.mismatch(x, got, N.INT, "arithmetic")
-        for op, x in zip(e.ops, e.operands[1:]):
-            if op in ("//", "%") and always_zero(x, mode_env(self.mode)):
-                why = "" if isinstance(x, ast.Number) else (
-                    ": this divisor is always 0 (x // 0 and x % 0 are 0, so the rule does nothing)")
-                if op == "//":
-                    self.report.error(codes.DIVISION_BY_ZERO, "division by zero" + why, x.span,
-                                      hint="divide by a number other than 0")
-                else:
-                    self.report.error(codes.REMAINDER_BY_ZERO, "remainder of a division by zero" + why,
-                                      x.span, hint="take the remainder by the size of the ring, e.g. `% 8`")
-        return N.INT
-
-    def _bag_arith(self, e: ast.Arith, types: list[Type]) -> Type:
-        """Bag arithmetic (construct 7): bag + bag, bag - bag (never below zero), bag * number
-        and number * bag make a bag; anything else is E0527."""
-        acc = types[0]
-        for op, got in zip(e.ops, types[1:]):
-            if acc.unknown or got.unknown:
-                acc = N.BAG
-                continue
-            if acc == got == N.INT or (op in "+-" and acc == got == N.BAG) or (
-                    op == "*" and {acc, got} == {N.BAG, N.INT}):
-                acc = N.BAG if N.BAG in (acc, got) else N.INT
-                continue
-            verb = {"+": "add", "-": "subtract", "*": "multiply", "//": "divide"}[op]
-            self.report.error(codes.BAG_ARITHMETIC, f"cannot {verb} {acc.words()} and {got.words()} "
-                              f"with `{op}`", e.span,
-                              hint="bags add (`a + b`), subtract (`a - b`, never below zero) and scale by "
-                              "a number (`a * 2`, `2 * a`)")
-            acc = N.BAG
-        return N.BAG
-
-    def _neg(self, e: ast.Neg, scope: N.Scope) -> Type:
-        self.expect(e.operand, N.INT, scope, "the operand of `-`")
-        return N.INT
 
     def _has(self, e: ast.Has, scope: N.Scope) -> Type:
         self.expect(e.bag, N.BAG, scope, "what `has` tests")
@@ -573,12 +481,6 @@ EXPRESSIONS: dict[type, Callable[[Checker, Any, N.Scope], Type]] = {
     ast.StockOf: Checker._stock_of,
     ast.IsKind: Checker._is_kind,
 }
-
-
-def _first_member(mode, decl) -> str:
-    """The first member of the enum a family is kept per (for hints), or ``...``."""
-    members = N.family_members(mode, decl)
-    return members[0] if members else "..."
 
 
 def _comparable(left: Type, right: Type) -> bool:

@@ -56,6 +56,8 @@ class Rules:
     actions: dict[str, tuple[Legal, Apply]] = dataclasses.field(default_factory=dict)
     #: action name → the triggers that run before it, in order
     triggers: dict[str, tuple[Apply, ...]] = dataclasses.field(default_factory=dict)
+    #: action name → the triggers that run after its effect, in order (construct 14)
+    after: dict[str, tuple[Apply, ...]] = dataclasses.field(default_factory=dict)
     phases: dict[str, Phase] = dataclasses.field(default_factory=dict)
     #: phase name → its transitions (next phase, condition or None), tried in order; a
     #: transition into ``"end"`` whose condition names an end has that end's name third
@@ -84,6 +86,9 @@ class Rules:
     global_tracks: tuple[str, ...] = ()
     #: track name → (g, s) → where it starts
     track_start: dict[str, Callable[[Rules, State], Any]] = dataclasses.field(default_factory=dict)
+    #: track name → the lowest value it can take (its range's low end, or 0 for a track
+    #: that starts at 0 or more and that nothing lowers); a track not named has no floor
+    track_low: dict[str, int] = dataclasses.field(default_factory=dict)
     #: dice of the game (construct 16): name → (how many dice, their faces in order)
     dice: dict[str, tuple[int, tuple[Any, ...]]] = dataclasses.field(default_factory=dict)
     #: stocks (construct 18): name → the ids of the cards that each hold one, or None
@@ -102,6 +107,14 @@ class Rules:
     end_after_answer: bool = True
     #: function name → the rest of an effect that waits for an answer (``ask``, ``choose``)
     asks: dict[str, Continuation] = dataclasses.field(default_factory=dict)
+    #: rules attached to cards (construct 1): field name → (``"PR"`` for a procedure field,
+    #: ``"D"`` for a derived value's, and the name of the rule each card's entry gives, by
+    #: card id; None for cards without the field)
+    card_rules: dict[str, tuple[str, tuple[str | None, ...]]] = dataclasses.field(default_factory=dict)
+    #: field name → each card's own rule in this mode, by card id (worked out from
+    #: ``card_rules`` and ``PR``/``D``, so a mode that replaces a procedure gives every
+    #: card naming it the new one): ``g.CR["secondary"][c](g, s, p, c)``
+    CR: dict[str, tuple[Callable[..., Any] | None, ...]] = dataclasses.field(init=False, repr=False)
     #: function name of ``asks`` → the locals its ``env`` holds: name → type
     #: (``card:building``, ``player``, ``int``, ``enum:faction``...; design 1.1.5), which a
     #: save's waiting records are checked against
@@ -109,14 +122,18 @@ class Rules:
     #: phase name → the legal-action functions of the actions it offers, in order
     #: (worked out from ``phases`` and ``actions``, for the turn loop)
     legal_of: dict[str, tuple[Legal, ...]] = dataclasses.field(init=False, repr=False)
-    #: action name → what applying it runs: the triggers before it, then its effect
+    #: action name → what applying it runs: the triggers before it, its effect, then
+    #: the triggers after it
     effects_of: dict[str, tuple[Apply, ...]] = dataclasses.field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.legal_of = {name: tuple(self.actions[a][0] for a in phase.actions)
                          for name, phase in self.phases.items()}
-        self.effects_of = {name: (*self.triggers.get(name, ()), fns[1])
+        self.effects_of = {name: (*self.triggers.get(name, ()), fns[1], *self.after.get(name, ()))
                            for name, fns in self.actions.items()}
+        self.CR = {name: tuple((self.PR if table == "PR" else self.D).get(rule) if rule else None
+                               for rule in rules)
+                   for name, (table, rules) in self.card_rules.items()}
 
     def changed(self, **fields: Any) -> Rules:
         """A copy of these rules with ``fields`` replaced: a mode built on another.
