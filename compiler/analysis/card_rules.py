@@ -37,6 +37,31 @@ def rule_fields(mode) -> dict[str, ast.Field]:
     return {f.name: f for ct in mode.card_types.values() for f in ct.fields if N.rule_kind(f)}
 
 
+def rule_names(mode, f: ast.Field, cards) -> list[str]:
+    """The names of the rules ``f`` (a rule field) may run in ``mode``: its default, and
+    the name each card of ``mode``'s catalogues gives (``cards`` from
+    :func:`compiler.analysis.catalogue.load_catalogues`), each once, in order."""
+    used = {c.name for c in mode.catalogues.values()}
+    names = [f.default.name] if isinstance(f.default, ast.Name) else []
+    names += [c[f.name] for c in cards if c.get("_catalogue") in used and isinstance(c.get(f.name), str)]
+    return list(dict.fromkeys(names))
+
+
+def procedure_rules(modes, cards) -> dict[str, frozenset[str]]:
+    """Procedure field name → the procedures ``do c.f(...)`` of it may run in any of
+    ``modes`` (its default and each card's name, for the catalogues each mode uses; the
+    union, as for ``do P()`` across modes): what :mod:`compiler.analysis.waits` reads to
+    know whether such a ``do`` may wait."""
+    out: dict[str, set[str]] = {}
+    for mode in modes:
+        for ct in mode.card_types.values():
+            for f in ct.fields:
+                if N.rule_kind(f) == "procedure":
+                    out.setdefault(f.name, set()).update(n for n in rule_names(mode, f, cards)
+                                                         if n in mode.procedures)
+    return {name: frozenset(names) for name, names in out.items()}
+
+
 def signature(params) -> tuple[tuple[str, bool], ...]:
     """The types of ``params`` (``ast.ProcParam``), in order, names left out: what a
     procedure field and the procedures it names must share."""

@@ -2,7 +2,9 @@
 
 A decision statement (``choose``, ``ask``) may wait; so does a statement holding one
 (``if``, a loop, ``look at``), and ``do P(...)`` when procedure ``P`` may wait in any mode
-(the calling code is shared by every mode that uses it, so the union is taken).  An
+(the calling code is shared by every mode that uses it, so the union is taken), and
+``do c.f(...)`` when any procedure the field ``f`` may run (a catalogue entry's or its
+default, in any mode: the union again) may wait.  An
 ``overflow`` draw or move does not wait: its question is deferred (1.1.4).
 
 The engine backend lowers a block that may wait into continuations
@@ -12,7 +14,7 @@ the same answer, so the two cannot disagree.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from dsl import ast
 
@@ -39,11 +41,21 @@ def bodies(st) -> tuple[tuple, ...]:
     return ()
 
 
-def procedures_that_wait(procedure_sets: Iterable[dict[str, ast.Procedure]]) -> frozenset[str]:
+def rule_field(name: str) -> str:
+    """The member of a ``waiting`` set saying that ``do c.name(...)`` may wait (a dot
+    first, so no procedure's name can be it)."""
+    return "." + name
+
+
+def procedures_that_wait(procedure_sets: Iterable[dict[str, ast.Procedure]],
+                         fields: Mapping[str, Iterable[str]] | None = None) -> frozenset[str]:
     """The names of the procedures that may wait in any of the modes, whose procedures
     (name → declaration) are ``procedure_sets``: a decision in the body, or a call of a
-    procedure that may wait (worked out to a fixed point, so recursion ends)."""
-    calls: dict[str, set[str]] = {}
+    procedure that may wait (worked out to a fixed point, so recursion ends); with
+    ``fields`` (procedure field → the procedures its cards name,
+    :func:`compiler.analysis.card_rules.procedure_rules`), also :func:`rule_field` of
+    each field one of whose procedures may wait, and a ``do c.f(...)`` calls them all."""
+    calls: dict[str, set[str]] = {rule_field(f): set(names) for f, names in (fields or {}).items()}
     waiting: set[str] = set()
     for procs in procedure_sets:
         for name, proc in procs.items():
@@ -53,6 +65,8 @@ def procedures_that_wait(procedure_sets: Iterable[dict[str, ast.Procedure]]) -> 
                     waiting.add(name)
                 elif isinstance(node, ast.DoProcedure):
                     callees.add(node.procedure.name)
+                elif isinstance(node, ast.DoCardRule):
+                    callees.add(rule_field(node.field.name))
     changed = True
     while changed:
         changed = False
@@ -65,11 +79,13 @@ def procedures_that_wait(procedure_sets: Iterable[dict[str, ast.Procedure]]) -> 
 
 def may_wait(st, waiting: frozenset[str]) -> bool:
     """Whether statement ``st`` may wait for an answer, ``waiting`` naming the procedures
-    that may (:func:`procedures_that_wait`)."""
+    (and cards' procedure fields) that may (:func:`procedures_that_wait`)."""
     if isinstance(st, DECISIONS):
         return True
     if isinstance(st, ast.DoProcedure):
         return st.procedure.name in waiting
+    if isinstance(st, ast.DoCardRule):
+        return rule_field(st.field.name) in waiting
     if isinstance(st, COMPOUND):
         return any(block_may_wait(b, waiting) for b in bodies(st))
     return False

@@ -1,9 +1,9 @@
 """Rules attached to cards, checked against the catalogues (construct 1): the rule each
 card names, in each mode where its catalogue is used (E0620-E0623, at the YAML value);
 cards' procedures that run themselves through ``do c.f(...)``, and derived values that
-read themselves through cards' ``value`` fields (E0625); and a
-``do c.f(...)`` whose rules decide, followed by more statements (E0626, today's rule of
-decisions, E0510, applied to the rules cards name).
+read themselves through cards' ``value`` fields (E0625).  A ``do c.f(...)`` whose rules
+decide may be followed by more statements, which wait for the answer (construct 2: E0626
+is retired; :mod:`compiler.analysis.waits`).
 
 ``check_mode(mode, cards, report)`` reads the loaded catalogue entries
 (:func:`compiler.analysis.catalogue.load_catalogues`); the types and the spec's defaults
@@ -16,8 +16,7 @@ from dsl import ast, codes
 from dsl.diagnostics import Note
 from compiler.analysis import card_rules
 from compiler.analysis import names as N
-from compiler.checks.rule_fields import rule_names
-from compiler.analysis.waits import DECISIONS, only_decides
+from compiler.analysis.card_rules import rule_names
 
 
 def check_mode(mode, cards: list[dict], report) -> None:
@@ -28,7 +27,6 @@ def check_mode(mode, cards: list[dict], report) -> None:
     runs = _runs(mode, cards)
     _cycles(mode, runs, report)
     _derived_cycles(mode, cards, report)
-    _decisions(mode, runs, cards, report)
 
 
 def _named(mode, cards: list[dict], report) -> None:
@@ -136,39 +134,3 @@ def _derived_cycles(mode, cards: list[dict], report) -> None:
                      hint="a card's value cannot read the same field of the cards again",
                      notes=[Note(f"`{a}` reads `{b}` here", graph.edges[a, b]["span"])
                             for a, b in zip(cycle, cycle[1:] + cycle[:1])])
-
-
-def _decisions(mode, runs, cards: list[dict], report) -> None:
-    """E0626: a ``do c.f(...)`` one of whose rules decides (asks a question, itself or
-    through what it runs), followed in its block by a statement that is not a decision."""
-    deciding = {name for name, proc in mode.procedures.items()
-                if any(isinstance(n, DECISIONS) for n in ast.walk(proc.effect))}
-    grew = True
-    while grew:
-        more = {name for name, calls in runs.items() if any(c in deciding for c, _ in calls)}
-        grew = not more <= deciding
-        deciding |= more
-    fields = {f.name: f for ct in mode.card_types.values() for f in ct.fields
-              if N.rule_kind(f) == "procedure"}
-    rules = [*mode.actions.values(), *mode.procedures.values(), *mode.triggers.values(),
-             *mode.phases.values(), *([mode.setup] if mode.setup else [])]
-    for node in ast.walk(rules):
-        for block in _blocks(node):
-            for i, st in enumerate(block):
-                if not isinstance(st, ast.DoCardRule) or st.field.name not in fields:
-                    continue
-                asks = [n for n in rule_names(mode, fields[st.field.name], cards) if n in deciding]
-                if asks and not all(only_decides(x) for x in block[i + 1:]):
-                    report.error(codes.CARD_RULE_DECIDES_NOT_LAST, f"`{st.field.name}` may run `{asks[0]}`, "
-                                 "which asks a question, and more statements follow: they would run before "
-                                 "it is answered", st.span, hint="move the statements after it before it",
-                                 notes=[Note(f"`{asks[0]}` is declared here", mode.procedures[asks[0]].span)])
-
-
-def _blocks(node):
-    """The blocks of statements directly in ``node`` (its tuple fields of statements)."""
-    for name in getattr(node, "__dataclass_fields__", ()):
-        value = getattr(node, name)
-        if isinstance(value, tuple) and value and all(type(x).__module__ == "dsl.ast.statements"
-                                                      for x in value):
-            yield value

@@ -15,13 +15,15 @@ reads too.
 from __future__ import annotations
 
 from dsl import ast, codes
-from compiler.analysis import waits
+from compiler.analysis import card_rules, waits
 
 
-def check_mode(mode, report) -> None:
+def check_mode(mode, cards: list[dict], report) -> None:
     """Report the problems above in ``mode``'s rules (setup, phases' hooks, actions,
-    triggers, procedures); ``report`` (a :class:`dsl.diagnostics.Report`) receives each."""
-    waiting = waits.procedures_that_wait([mode.procedures])
+    triggers, procedures); ``cards`` are the catalogue entries (a ``do c.f(...)`` may wait
+    when a procedure they name may); ``report`` (a :class:`dsl.diagnostics.Report`)
+    receives each."""
+    waiting = waits.procedures_that_wait([mode.procedures], card_rules.procedure_rules([mode], cards))
     for stmts in _blocks(mode):
         for node in ast.walk(stmts):
             late = _late(node.body, waiting) if isinstance(node, waits.LOOPS) else None

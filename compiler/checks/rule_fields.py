@@ -90,13 +90,3 @@ class RuleFieldRules:
                               notes=[Note("declared here", member.decl.span)])
         for arg, param in zip(st.args, params):
             self.expect(arg, self.param_type(param), scope, f"`{param.name}`")
-
-
-def rule_names(mode, f: ast.Field, cards) -> list[str]:
-    """The names of the rules ``f`` (a rule field) may run in ``mode``: its default, and
-    the name each card of ``mode``'s catalogues gives (``cards`` from
-    :func:`compiler.analysis.catalogue.load_catalogues`), each once, in order."""
-    used = {c.name for c in mode.catalogues.values()}
-    names = [f.default.name] if isinstance(f.default, ast.Name) else []
-    names += [c[f.name] for c in cards if c.get("_catalogue") in used and isinstance(c.get(f.name), str)]
-    return list(dict.fromkeys(names))

@@ -15,6 +15,7 @@ from importlib import resources
 
 import jinja2
 
+from compiler.analysis import card_rules
 from compiler.analysis import names as N
 from compiler.analysis import tables as table_data
 from compiler.analysis import waits
@@ -75,7 +76,9 @@ class EngineGenerator(LegalActions):
         self._shared: dict[str, int] = {}
         self.lower = StmtLowering(self.res, self.score_track, source_lines=source_lines(source),
                                   name_function=self.namer.fresh)
-        self.lower.waiting = waits.procedures_that_wait(m.procedures for m in comp.modes.values())
+        self.lower.waiting = waits.procedures_that_wait(
+            (m.procedures for m in comp.modes.values()),
+            card_rules.procedure_rules(comp.modes.values(), cards))
 
     # ---------------------------------------------------------- helpers
     def _emit(self, w: Writer) -> None:

@@ -20,8 +20,9 @@ Rules (``after`` names the continuation of the enclosing block, or None):
   block as its own continuation; with nothing to choose (or declined, ``may``) the rest
   of its block is skipped and ``after`` runs;
 * ``if``, ``look at``: the branches are lowered in place, each ending with ``after``;
-* ``do P()`` for a procedure that may wait: when it waits, the rest is a ``resume``
-  record behind the procedure's own records (nested first);
+* ``do P()`` for a procedure that may wait, and ``do c.f(...)`` when a procedure the
+  cards' field ``f`` names may: when it waits, the rest is a ``resume`` record behind
+  the procedure's own records (nested first);
 * a loop that may wait runs as before construct 2: every round runs and queues its
   questions, and the statements after the loop wait for all of them; inside a round a
   decision must be the last thing it does (E0513).
@@ -126,9 +127,9 @@ class ContinuationLowering:
                 self._indented(st.otherwise, ctx, w, k)
             elif isinstance(st, ast.LookAt):
                 self.seq(st.body, ctx, w, k)
-            elif isinstance(st, ast.DoProcedure):
+            elif isinstance(st, (ast.DoProcedure, ast.DoCardRule)):
                 args = "".join(f", {self.value(a, ctx)}" for a in st.args)
-                w.line(f"if g.PR[{literal(st.procedure.name)}](g, s, {ctx.me}{args}):")
+                w.line(f"if {_callee(st)}(g, s, {ctx.me}{args}):")
                 w.line(f"    return {self.resume(k, ctx)}")
                 w.line(f"return {self.call(k, ctx)}")
             else:  # a loop that may wait: every round's questions queued (E0513), the rest after them
@@ -219,6 +220,14 @@ class ContinuationLowering:
         return (f"R.choose_cards(s, g, {chooser}, {self.value(st.count, ctx)}, "
                 f"{literal(st.source.zone.name)}, {owner(st.source, ctx, self.res)}, "
                 f"{literal(st.dest.zone.name)}, {owner(st.dest, ctx, self.res)}{bottom}{then})")
+
+
+def _callee(st: ast.DoProcedure | ast.DoCardRule) -> str:
+    """Python naming the procedure ``do P(...)`` or ``do c.f(...)`` runs (card ``c``'s rule
+    in this mode's table ``CR``, construct 1)."""
+    if isinstance(st, ast.DoProcedure):
+        return f"g.PR[{literal(st.procedure.name)}]"
+    return f"g.CR[{literal(st.field.name)}][v_{st.card.name}]"
 
 
 def _binding(st) -> bool:

@@ -91,15 +91,11 @@ CODES: tuple[Code, ...] = (
          _CREW + '\nprocedure echo "Echo" (c: crew) {\n  effect {\n    do c.secondary(c)\n  }\n'
          '  source "Crew"\n}\n', cards="crews:\n  - name: nightingale\n    secondary: echo\n"),
     Code(CARD_RULE_DECIDES_NOT_LAST := "E0626", "a card's rule that decides is followed by more",
-         "A procedure a card names asks its player a question (`choose`, `ask`), and the "
-         "`do c.f(...)` that runs it is followed by other statements in its block. Until the "
-         "decision agenda (issue 11, construct 2) lands, the statements after a decision run "
-         "before it is answered, so, as for any decision (E0510), the `do` must be the last "
-         "thing its block does. Move the statements after it before it.",
-         _CREW + '\nprocedure pick "Pick" (c: crew) {\n  effect {\n'
-         '    ask me {\n      "Score" {\n        score 1\n      }\n      "Pass" {\n      }\n    }\n'
-         '  }\n  source "Crew"\n}\n\n'
-         'action rally "Rally" {\n  choose c: card in my ship\n  effect {\n    do c.secondary(c)\n'
-         '    score 1\n  }\n  source "Crew"\n}\n',
-         cards="crews:\n  - name: nightingale\n    secondary: pick\n"),
+         "Retired: the statements after a `do c.f(...)` whose card's procedure asks a question "
+         "(`choose`, `ask`) now wait for the answer, as after any decision (see *Decisions* and "
+         "*Rules attached to cards* in the language reference). Until the decision agenda (issue "
+         "11, construct 2) reached cards' rules, such a `do` had to be the last thing its block "
+         "did. The code stays registered and is never reused.",
+         "`do c.secondary(c)` naming a procedure that asks, followed by `score 1`, before construct 2",
+         runnable=False, retired=True),
 )

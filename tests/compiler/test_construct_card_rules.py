@@ -13,6 +13,7 @@ new rule; misuse is reported, a catalogue's at its YAML line and column.
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from hypothesis import strategies as st
 from compiler import pipeline
 from compiler.tools import fuzzing, fuzzing_stress
 from tests.helpers.play import assert_replays, play_to_the_end
-from tests.helpers.specs import analyse_text, engine_module, error_codes
+from tests.helpers.specs import analyse_text, compile_text, engine_module, error_codes
 
 SPEC = Path(__file__).resolve().parent / "constructs" / "card_rules.rules"
 BASE = SPEC.read_text(encoding="utf-8").replace("card_rules.cards.yaml", "mini.cards.yaml")
@@ -263,12 +264,88 @@ def test_a_derived_value_read_through_cards_that_name_it_is_reported(tmp_path):
     assert d.code == "E0625" and "crew_count → crew_count" in d.message
 
 
-def test_a_card_rule_that_decides_must_end_its_block(tmp_path):
-    """Today's rule of decisions (E0510): the Medic and the Merchant ask questions, so
-    nothing may follow the `do` that may run them."""
+# ------------------------------------------------------------------ a card's rule that asks, mid-effect
+#: An action that runs a crew-member's own ability, then scores the crew on the Mothership
+#: (Utopia › Icons › Crew Secondary Abilities: the Medic's recovered crew-member counts):
+#: the `score` must wait for the Medic's choice (construct 2 reaching cards' rules).
+MUSTER = BASE.replace("actions recruit, study,", "actions muster, recruit, study,").replace(
+    'action rest "Rest" {', """action muster "Muster the crew" {
+  choose c: card in my mothership
+  effect {
+    do c.secondary(c)
+    score count my mothership
+    done
+  }
+  source "Utopia › Icons › Crew Secondary Abilities / Alt TZ Locations"
+  provisional "An action made up to run a card's rule in the middle of an effect."
+}
+
+action rest "Rest" {""")
+
+
+@pytest.fixture(scope="module")
+def muster(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("muster")
+    result = compile_text(folder, MUSTER, CARDS)
+    assert [d.code for d in result.diagnostics] == ["W0105"], [d.message for d in result.diagnostics]
+    return engine_module(result)
+
+
+def _mustering(game):
+    """Player 0 has the Medic aboard and Caesar and Hypatia in Limbo, and musters the Medic:
+    the Medic's choice is asked."""
+    state, g = _start(game)
+    medic = _place(game, state, g, "nightingale", "mothership", 0)
+    _place(game, state, g, "caesar", "limbo", 0)
+    _place(game, state, g, "hypatia", "limbo", 0)
+    state._legal = None
+    _take(state, "muster", medic)
+    return state
+
+
+def test_the_statements_after_a_card_rule_that_asks_wait_for_the_answer(muster):
+    """The Medic asks whom to recover; `score count my mothership` runs after the answer,
+    so the recovered crew-member counts (2 VP, not the 1 it would be before the choice)."""
+    state = _mustering(muster)
+    hypatia = _id(muster, "hypatia")
+    assert {(a.name, a.args) for a in state.legal_actions() if a.player == 0} == {
+        ("choose_card", (_id(muster, "caesar"),)), ("choose_card", (hypatia,))}
+    assert state.scores()[0] == 0  # nothing scored yet: the rest waits
+    _take(state, "choose_card", hypatia)
+    assert hypatia in state.z["mothership"][0]
+    assert state.scores()[0] == 2 and state.pending == []
+
+
+def test_a_card_rule_that_does_not_ask_runs_the_rest_at_once(muster):
+    """Caesar names no ability (`no_ability`): nothing waits, and the score is made at once."""
+    state, g = _start(muster)
+    caesar = _place(muster, state, g, "caesar", "mothership", 0)
+    state._legal = None
+    _take(state, "muster", caesar)
+    assert state.scores()[0] == 1 and state.pending == []
+
+
+def test_a_card_rule_waiting_mid_effect_is_cloned_and_saved(muster):
+    """Clone and JSON save/load while the Medic's choice waits: each copy, answered, makes
+    the same score, and the original is untouched by the copies."""
+    state = _mustering(muster)
+    caesar = _id(muster, "caesar")
+    copy = state.clone()
+    back = state.game.state_from_json(state.to_json())
+    assert json.loads(back.to_json()) == json.loads(state.to_json())
+    for s in (copy, back):
+        _take(s, "choose_card", caesar)
+        assert caesar in s.z["mothership"][0] and s.scores()[0] == 2 and s.pending == []
+    assert state.scores()[0] == 0 and caesar in state.z["limbo"][0]
+
+
+def test_a_card_rule_that_asks_may_be_followed_by_more(tmp_path):
+    """E0626 is retired: the statements after the `do` wait for the answer instead."""
     text = BASE.replace("        do c.secondary(c)\n", "        do c.secondary(c)\n        score 1\n")
+    assert "E0626" not in {d.code for d in _diagnostics(tmp_path, MUSTER)}
+    # inside a loop's round it is E0513 (a round cannot wait in its middle), as for `do P()`
     [d] = [d for d in _diagnostics(tmp_path, text) if d.severity == "error"]
-    assert d.code == "E0626" and "may run `medic_ability`, which asks a question" in d.message
+    assert d.code == "E0513" and d.span.line == BASE[:BASE.index("do c.secondary(c)")].count("\n") + 2
 
 
 # ------------------------------------------------------------------ fuzzing the new syntax
