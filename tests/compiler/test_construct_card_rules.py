@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from compiler import pipeline
 from compiler.tools import fuzzing, fuzzing_stress
+from tests.helpers.constructs import card_id, construct_engine
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import analyse_text, compile_text, engine_module, error_codes
 
@@ -33,13 +34,7 @@ CARDS = (SPEC.parent / "card_rules.cards.yaml").read_text(encoding="utf-8")
 
 @pytest.fixture(scope="module")
 def game():
-    result = pipeline.compile_spec(SPEC)
-    assert [d.code for d in result.diagnostics] == ["W0105"], [d.message for d in result.diagnostics]
-    return engine_module(result)
-
-
-def _id(game, name: str) -> int:
-    return game.CARD_NAMES.index(name)
+    return construct_engine(SPEC)
 
 
 def _start(game, mode: str = "standard", players: int = 2):
@@ -48,7 +43,7 @@ def _start(game, mode: str = "standard", players: int = 2):
 
 
 def _place(game, state, g, card: str, zone: str, owner) -> int:
-    cid = _id(game, card)
+    cid = card_id(game, card)
     game.R.move(state, g, cid, zone, owner)
     return cid
 
@@ -94,7 +89,7 @@ def test_the_merchant_asks_its_player_at_the_end_of_the_round(game):
     state, _ = _start(game)
     _take(state, "study", "culture")
     _take(state, "rest")
-    _take(state, "recruit", _id(game, "marco"))
+    _take(state, "recruit", card_id(game, "marco"))
     _take(state, "rest")
     assert state.phase == "abilities"
     assert [(a.player, a.name, a.args) for a in state.legal_actions()] == [
@@ -118,7 +113,7 @@ def test_a_mode_that_replaces_a_procedure_gives_every_card_naming_it_the_new_rul
     each at the end of the round; the Medic keeps its own rule."""
     state, g = _start(game, "veterans")
     caesar = _place(game, state, g, "caesar", "mothership", 0)
-    medic = _id(game, "nightingale")
+    medic = card_id(game, "nightingale")
     assert g.CR["secondary"][caesar] is g.PR["no_ability"] is not game.RULES["standard"].PR["no_ability"]
     assert g.CR["secondary"][medic] is game.RULES["standard"].CR["secondary"][medic]
     g.CR["secondary"][caesar](g, state, 0, caesar)
@@ -143,7 +138,7 @@ def test_each_endgame_card_gives_3_vp_to_every_player_tied_for_its_best(game):
 def test_a_faction_is_claimed_only_when_its_own_condition_holds_for_you(game):
     """The Scientists' Utopia needs three Science discs; the Warriors' three crew-members
     and a Military disc: each card's own condition, worked out for the acting player."""
-    scientists, warriors = _id(game, "scientists"), _id(game, "warriors")
+    scientists, warriors = card_id(game, "scientists"), card_id(game, "warriors")
 
     def claimable(science: int, crew: int, military: int):
         state, g = _start(game)
@@ -307,9 +302,9 @@ def test_the_statements_after_a_card_rule_that_asks_wait_for_the_answer(muster):
     """The Medic asks whom to recover; `score count my mothership` runs after the answer,
     so the recovered crew-member counts (2 VP, not the 1 it would be before the choice)."""
     state = _mustering(muster)
-    hypatia = _id(muster, "hypatia")
+    hypatia = card_id(muster, "hypatia")
     assert {(a.name, a.args) for a in state.legal_actions() if a.player == 0} == {
-        ("choose_card", (_id(muster, "caesar"),)), ("choose_card", (hypatia,))}
+        ("choose_card", (card_id(muster, "caesar"),)), ("choose_card", (hypatia,))}
     assert state.scores()[0] == 0  # nothing scored yet: the rest waits
     _take(state, "choose_card", hypatia)
     assert hypatia in state.z["mothership"][0]
@@ -329,7 +324,7 @@ def test_a_card_rule_waiting_mid_effect_is_cloned_and_saved(muster):
     """Clone and JSON save/load while the Medic's choice waits: each copy, answered, makes
     the same score, and the original is untouched by the copies."""
     state = _mustering(muster)
-    caesar = _id(muster, "caesar")
+    caesar = card_id(muster, "caesar")
     copy = state.clone()
     back = state.game.state_from_json(state.to_json())
     assert json.loads(back.to_json()) == json.loads(state.to_json())

@@ -10,14 +10,12 @@ the new first player).
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import pytest
 
 from compiler import pipeline
-from tests.helpers.play import assert_replays, play_to_the_end
-from tests.helpers.constructs import codes_of, construct_engine, construct_spec, take
+from tests.helpers.constructs import assert_games_replay, codes_of, construct_engine, construct_spec, take
 
 SPEC = construct_spec("first_player")
 BASE = SPEC.read_text(encoding="utf-8")
@@ -87,12 +85,7 @@ def test_the_leader_clones_saves_and_is_checked_on_load(game):
 
 
 def test_games_that_hand_the_marker_clone_save_and_replay(game):
-    for seed in range(4):
-        rng = random.Random(seed)
-        state = game.Game(num_players=3, seed=seed).new_initial_state()
-        played = play_to_the_end(state, rng, max_actions=2000, snapshot_at=3)
-        assert_replays(lambda seed=seed: game.Game(num_players=3, seed=seed).new_initial_state(), state,
-                       played.snapshot)
+    assert_games_replay(game)
 
 
 def test_the_page_says_who_takes_the_marker():

@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from compiler import pipeline
+from tests.helpers.constructs import construct_engine
 from tests.helpers.play import assert_replays, play_to_the_end
-from tests.helpers.specs import compile_text, engine_module
+from tests.helpers.specs import compile_text
 
 SPEC = Path(__file__).resolve().parent / "constructs" / "mid_choice.rules"
 BASE = SPEC.read_text(encoding="utf-8")
@@ -27,9 +28,7 @@ BASE = BASE.replace("mid_choice.cards.yaml", "mini.cards.yaml")  # as compile_te
 
 @pytest.fixture(scope="module")
 def game():
-    result = pipeline.compile_spec(SPEC)
-    assert [d.code for d in result.diagnostics] == ["W0105"], [d.message for d in result.diagnostics]
-    return engine_module(result)
+    return construct_engine(SPEC)
 
 
 def _adventure(game, extra, seed=1):

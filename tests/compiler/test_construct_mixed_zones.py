@@ -9,15 +9,14 @@ the power plant row beside the buildings).
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
 import pytest
 
 from compiler import pipeline
-from tests.helpers.play import assert_replays, play_to_the_end
-from tests.helpers.specs import compile_text, engine_module
+from tests.helpers.constructs import assert_games_replay, card_id, construct_engine
+from tests.helpers.specs import compile_text
 
 SPEC = Path(__file__).resolve().parent / "constructs" / "mixed_zones.rules"
 BASE = SPEC.read_text(encoding="utf-8")
@@ -26,13 +25,7 @@ CARDS = SPEC.with_name("mixed_zones.cards.yaml").read_text(encoding="utf-8")
 
 @pytest.fixture(scope="module")
 def game():
-    result = pipeline.compile_spec(SPEC)
-    assert [d.code for d in result.diagnostics] == ["W0105"], [d.message for d in result.diagnostics]
-    return engine_module(result)
-
-
-def _id(game, name: str) -> int:
-    return game.CARD_NAMES.index(name)
+    return construct_engine(SPEC)
 
 
 def _act(state, name: str, *args) -> None:
@@ -41,7 +34,7 @@ def _act(state, name: str, *args) -> None:
 
 
 def test_every_card_knows_its_kind_and_nothing_is_no_kind(game):
-    assert game.KIND[_id(game, "tz1")] == "location" and game.KIND[_id(game, "anomaly")] == "anomaly"
+    assert game.KIND[card_id(game, "tz1")] == "location" and game.KIND[card_id(game, "anomaly")] == "anomaly"
     assert game.KIND[game.CARDS_OF["drone"][0]] == "drone"
     assert game.KIND[-1] is None  # `nothing is drone` is false
 
@@ -50,13 +43,13 @@ def test_a_location_with_a_ship_or_a_drone_is_not_vacant(game):
     """Utopia › 1.1 Deploy Chronoship: vacant = no chronoship and no drone on it."""
     state = game.Game(num_players=2, seed=1).new_initial_state()
     p = state.current_player()
-    tz1, tz2 = _id(game, "tz1"), _id(game, "tz2")
+    tz1, tz2 = card_id(game, "tz1"), card_id(game, "tz2")
     drone = state.z["drone_bay"][p][-1]
     game.R.move(state, state.g, drone, "standing", tz2)  # a drone stands on TZ2
     _act(state, "deploy", tz1)
     assert len(state.z["standing"][tz1]) == 1
     vacant = {a.args[0] for a in state.legal_actions() if a.name == "deploy"}
-    assert tz1 not in vacant and tz2 not in vacant and _id(game, "tz3") in vacant
+    assert tz1 not in vacant and tz2 not in vacant and card_id(game, "tz3") in vacant
 
 
 def test_an_assassination_sends_ships_to_limbo_and_a_drone_takes_the_place(game):
@@ -64,7 +57,7 @@ def test_an_assassination_sends_ships_to_limbo_and_a_drone_takes_the_place(game)
     drone from the assassin's dock goes onto the location."""
     state = game.Game(num_players=2, seed=1).new_initial_state()
     p = state.current_player()
-    tz1, tz2 = _id(game, "tz1"), _id(game, "tz2")
+    tz1, tz2 = card_id(game, "tz1"), card_id(game, "tz2")
     ship = state.z["dock"][p][0]
     _act(state, "deploy", tz1, ship)
     q = state.current_player()
@@ -85,7 +78,7 @@ def test_the_row_scores_its_buildings_and_loses_three_for_each_anomaly(game):
     keeps the buildings' points apart from the anomalies' penalty."""
     state = game.Game(num_players=2, seed=1).new_initial_state()
     p = state.current_player()
-    _act(state, "construct", _id(game, "factory"))
+    _act(state, "construct", card_id(game, "factory"))
     while state.current_player() != p:
         _act(state, "pass")
     _act(state, "take_anomaly")
@@ -96,12 +89,7 @@ def test_the_row_scores_its_buildings_and_loses_three_for_each_anomaly(game):
 
 
 def test_games_with_mixed_zones_clone_save_and_replay(game):
-    for seed in range(4):
-        rng = random.Random(seed)
-        state = game.Game(num_players=3, seed=seed).new_initial_state()
-        played = play_to_the_end(state, rng, max_actions=2000, snapshot_at=3)
-        assert_replays(lambda seed=seed: game.Game(num_players=3, seed=seed).new_initial_state(), state,
-                       played.snapshot)
+    assert_games_replay(game)
 
 
 def test_the_page_names_the_kinds_and_the_test():

@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from compiler import pipeline
+from tests.helpers.constructs import construct_engine
 from tests.helpers.play import assert_replays, play_to_the_end
-from tests.helpers.specs import compile_text, engine_module
+from tests.helpers.specs import compile_text
 
 SPEC = Path(__file__).resolve().parent / "constructs" / "pieces_attributes.rules"
 BASE = SPEC.read_text(encoding="utf-8")
@@ -27,9 +28,7 @@ KNOWLEDGE = ["culture", "politics", "science", "exploration", "military"]
 
 @pytest.fixture(scope="module")
 def game():
-    result = pipeline.compile_spec(SPEC)
-    assert [d.code for d in result.diagnostics] == ["W0105"], [d.message for d in result.diagnostics]
-    return engine_module(result)
+    return construct_engine(SPEC)
 
 
 def _recruit(state, crew_name: str) -> None:

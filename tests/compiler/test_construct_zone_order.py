@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.constructs import CONSTRUCTS
+from tests.helpers.constructs import CONSTRUCTS, card_id
 from tests.helpers.specs import HEADER, compile_text, engine, engine_module
 from compiler import pipeline
 
@@ -31,17 +31,13 @@ def _start(game, players: int = 1):
     return state, state.g
 
 
-def _id(game, name: str) -> int:
-    return game.CARD_NAMES.index(name)
-
-
 def _names(game, cards) -> list[str]:
     return [game.CARD_NAMES[c] for c in cards]
 
 
 def _stack(game, state, loc: str, names: list[str]) -> None:
     """Put the named cards on the wormhole deck of ``loc``, the first one at the bottom."""
-    game.R.put(state, state.g, [_id(game, n) for n in names], "wormhole", _id(game, loc))
+    game.R.put(state, state.g, [card_id(game, n) for n in names], "wormhole", card_id(game, loc))
 
 
 def test_refresh_moves_each_top_card_to_the_bottom_and_skips_an_empty_deck(game):
@@ -50,15 +46,15 @@ def test_refresh_moves_each_top_card_to_the_bottom_and_skips_an_empty_deck(game)
     state, g = _start(game)
     _stack(game, state, "tz2", ["explorer", "diplomat", "engineer"])
     g.PR["refresh"](g, state, 0, 0)
-    assert _names(game, state.z["wormhole"][_id(game, "tz2")]) == ["engineer", "explorer", "diplomat"]
-    assert state.z["wormhole"][_id(game, "tz3")] == []
+    assert _names(game, state.z["wormhole"][card_id(game, "tz2")]) == ["engineer", "explorer", "diplomat"]
+    assert state.z["wormhole"][card_id(game, "tz3")] == []
     g.PR["refresh"](g, state, 0, 0)
-    assert _names(game, state.z["wormhole"][_id(game, "tz2")]) == ["diplomat", "engineer", "explorer"]
+    assert _names(game, state.z["wormhole"][card_id(game, "tz2")]) == ["diplomat", "engineer", "explorer"]
 
 
 def test_variable_knowledge_reads_the_top_card_and_a_technology_gives_science(game):
     state, g = _start(game)
-    tz4, tz5, tz6 = (_id(game, n) for n in ("tz4", "tz5", "tz6"))
+    tz4, tz5, tz6 = (card_id(game, n) for n in ("tz4", "tz5", "tz6"))
     _stack(game, state, "tz4", ["engineer", "explorer"])  # Explorer on top: Exploration
     _stack(game, state, "tz5", ["artist", "drone_bay"])  # a Technology on top: Science
     g.PR["variable_knowledge"](g, state, 0, tz4)
@@ -74,14 +70,14 @@ def test_the_next_vacant_location_clockwise_wraps_from_tz7_to_tz0(game):
     state, g = _start(game)
     occupant = state.z["occupant"]
     g.PR["villain_fallback"](g, state, 0, 7)
-    assert len(occupant[_id(game, "tz0")]) == 1
+    assert len(occupant[card_id(game, "tz0")]) == 1
     g.PR["villain_fallback"](g, state, 0, 7)
-    assert len(occupant[_id(game, "tz1")]) == 1
+    assert len(occupant[card_id(game, "tz1")]) == 1
     g.PR["villain_fallback"](g, state, 0, 3)
-    assert len(occupant[_id(game, "tz4")]) == 1
+    assert len(occupant[card_id(game, "tz4")]) == 1
     for _ in range(5):  # the last two ships fill TZ2 and TZ3; then the dock is empty
         g.PR["villain_fallback"](g, state, 0, 1)
-    assert [len(occupant[_id(game, f"tz{k}")]) for k in range(8)] == [1, 1, 1, 1, 1, 0, 0, 0]
+    assert [len(occupant[card_id(game, f"tz{k}")]) for k in range(8)] == [1, 1, 1, 1, 1, 0, 0, 0]
     assert state.z["dock"][0] == []
 
 
@@ -90,7 +86,7 @@ def test_no_vacant_location_is_nothing_and_moves_nothing(game):
     for k in range(8):  # player 2's ships and player 1's fill the 8 locations
         seat = k % 2
         ship = state.z["dock"][seat][-1]
-        game.R.move(state, g, ship, "occupant", _id(game, f"tz{k}"))
+        game.R.move(state, g, ship, "occupant", card_id(game, f"tz{k}"))
     before = repr(state.z)
     g.PR["villain_fallback"](g, state, 0, 5)
     assert repr(state.z) == before
@@ -98,7 +94,7 @@ def test_no_vacant_location_is_nothing_and_moves_nothing(game):
 
 def test_adventure_puts_the_cards_drawn_back_at_the_bottom_in_their_order(game):
     state, g = _start(game)
-    tz2 = _id(game, "tz2")
+    tz2 = card_id(game, "tz2")
     _stack(game, state, "tz2", ["artist", "soldier", "explorer", "diplomat", "engineer"])
     g.PR["adventure"](g, state, 0, tz2)
     # drawn from the top: engineer, diplomat, explorer; they go under artist and soldier

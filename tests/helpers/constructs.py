@@ -4,10 +4,12 @@ an action taken by name, and the codes a spec edited from it produces."""
 
 from __future__ import annotations
 
+import random
 import types
 from pathlib import Path
 
 from compiler import pipeline
+from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text, engine_module
 
 CONSTRUCTS = Path(__file__).resolve().parents[1] / "compiler" / "constructs"
@@ -35,3 +37,20 @@ def take(state, name: str, *args) -> None:
 def codes_of(tmp_path: Path, text: str, cards: str | None = None) -> list[str]:
     """The code of each diagnostic of ``text`` compiled in ``tmp_path``, in order."""
     return [d.code for d in compile_text(tmp_path, text, cards).diagnostics]
+
+
+def card_id(game: types.ModuleType, name: str) -> int:
+    """The id of the card called ``name`` in ``game``'s catalogue."""
+    return game.CARD_NAMES.index(name)
+
+
+def assert_games_replay(game: types.ModuleType, players: int = 3, seeds=range(4),
+                        max_actions: int = 2000) -> None:
+    """Random games of ``game`` at ``players`` players, one per seed, played to the end,
+    each saved to JSON after 3 actions, cloned and replayed to the same end
+    (:func:`tests.helpers.play.assert_replays`)."""
+    for seed in seeds:
+        state = game.Game(num_players=players, seed=seed).new_initial_state()
+        played = play_to_the_end(state, random.Random(seed), max_actions=max_actions, snapshot_at=3)
+        assert_replays(lambda seed=seed: game.Game(num_players=players, seed=seed).new_initial_state(), state,
+                       played.snapshot)
