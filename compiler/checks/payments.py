@@ -29,65 +29,24 @@ anywhere, so its payments are guarded inside it (``if has BAG { pay BAG }``).
 Triggers run before the action, in the action's scope: the action's requirements cover
 the trigger's payments (Euphoria's ``placing`` pays ``sp.cost`` that each of its actions
 requires).
+
+The facts and how they are learnt, used and forgotten are in
+:mod:`compiler.checks.held_facts`; what statements change, in
+:mod:`compiler.checks.statement_effects`; this module walks the rules.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
 
 from dsl import ast, codes
 from compiler.analysis.types import UNKNOWN
+from compiler.checks.held_facts import HeldFacts
 from compiler.checks.information import rule_blocks
-
-#: the card moves: they change the cards in zones (and may reset card states)
-_MOVES = (ast.Draw, ast.Reveal, ast.MoveCard, ast.MoveAll, ast.PutCatalogue, ast.Shuffle)
-#: expressions that read the cards in zones
-_ZONE_READS = (ast.ZoneRef, ast.Count, ast.Sum, ast.Best, ast.TopOf, ast.NextIn, ast.InZone)
-_FIRST = "first player"  # what the first-player statements write, as a name no spec can use
-ALL = "*"  # every zone (Effects.zones)
-_FLIP = {">=": "<", ">": "<=", "<": ">=", "<=": ">", "==": "!=", "!=": "=="}
-_MIRROR = {">=": "<=", ">": "<", "<=": ">=", "<": ">", "==": "=="}
+from compiler.checks.statement_effects import Effects, StatementEffects, bodies
 
 
-@dataclass
-class Effects:
-    """What a statement (or a block) may change, as far as facts care: resources going
-    out of the holders ``out`` (expressions of the block's scope), or of any player or
-    any stock; resources coming in; names written (tracks, card states, locals); the
-    zones whose cards may move (``ALL``: any); ``everything`` when it is not known."""
-
-    out: set = field(default_factory=set)
-    out_players: bool = False
-    out_stocks: bool = False
-    incoming: bool = False
-    writes: set[str] = field(default_factory=set)
-    zones: set[str] = field(default_factory=set)
-    everything: bool = False
-
-    def add(self, other: Effects) -> None:
-        self.out |= other.out
-        self.out_players |= other.out_players
-        self.out_stocks |= other.out_stocks
-        self.incoming |= other.incoming
-        self.writes |= other.writes
-        self.zones |= other.zones
-        self.everything |= other.everything
-
-    def elsewhere(self) -> Effects:
-        """These effects seen from another scope (a procedure's, another player's): a
-        payment out of a holder named here may be out of any player or stock."""
-        lifted = Effects(set(), self.out_players, self.out_stocks, self.incoming, set(self.writes),
-                         set(self.zones), self.everything)
-        for holder in self.out:
-            if isinstance(holder, ast.StockOf):
-                lifted.out_stocks = True
-            else:
-                lifted.out_players = True
-        return lifted
-
-
-class PaymentCheck:
+class PaymentCheck(HeldFacts, StatementEffects):
     """The check of one composed mode; :meth:`run` reports each uncovered payment once.
 
     A fact is ``("item", holder, resource, key, amount)`` (the holder has at least that
@@ -149,144 +108,6 @@ class PaymentCheck:
             for body in (ph.on_enter, ph.on_exit, ph.on_turn):
                 self.block(body, frozenset())
 
-    # ------------------------------------------------------------------ facts
-
-    def known(self, cond, negated: bool = False) -> frozenset:
-        """The facts ``cond`` shows when it holds (when it fails, with ``negated``)."""
-        if isinstance(cond, ast.Not):
-            return self.known(cond.operand, not negated)
-        if isinstance(cond, ast.And if not negated else ast.Or):
-            found: frozenset = frozenset()
-            for operand in cond.operands:
-                found |= self.known(operand, negated)
-            return found
-        if isinstance(cond, ast.Has) and not negated:
-            return self.holding(cond.who or ast.Me(), cond.bag)
-        if not isinstance(cond, ast.Compare):
-            return frozenset()
-        op = _FLIP[cond.op] if negated else cond.op
-        for held, other, how in ((cond.left, cond.right, op), (cond.right, cond.left, _MIRROR.get(op))):
-            ref = self.resource_ref(held)
-            if ref is not None and how in (">=", ">", "=="):
-                if how == ">" and isinstance(other, ast.Number):
-                    other = ast.Number(other.value + 1)
-                return frozenset({("item", ref[0], ref[1], ref[2], other)})
-            if isinstance(other, ast.Number) and how in _BOUNDS:
-                low, high = _BOUNDS[how](other.value)
-                return frozenset({("cond", held, low, high)})
-        return frozenset()
-
-    def holding(self, holder, bag) -> frozenset:
-        """The facts "``holder`` has at least ``bag``", one per item of a literal bag."""
-        if isinstance(bag, ast.BagLiteral):
-            return frozenset(("item", holder, i.resource.name, i.key, i.amount) for i in bag.items)
-        if isinstance(bag, ast.BagItem):
-            return frozenset({("item", holder, bag.resource.name, bag.key, bag.amount)})
-        return frozenset({("bag", holder, bag)})
-
-    def resource_ref(self, e):
-        """``(holder, resource, key)`` when ``e`` reads an amount held: ``coin``,
-        ``disc[k]``, ``p.coin``, ``p.disc[k]``; else None."""
-        if isinstance(e, ast.Name) and e.name in self.resources:
-            return ast.Me(), e.name, None
-        if isinstance(e, ast.Attribute) and e.attr in self.resources:
-            return ast.Name(e.obj), e.attr, None
-        if isinstance(e, ast.Index) and e.track.name in self.resources:
-            return (ast.Me() if e.owner is None else ast.Name(e.owner)), e.track.name, e.key
-        return None
-
-    def covered(self, facts: frozenset, holder, bag) -> bool:
-        """Whether ``facts`` prove that ``holder`` has at least ``bag``."""
-        if isinstance(bag, ast.EmptyBag) or ("bag", holder, bag) in facts:
-            return True
-        if isinstance(bag, ast.BagLiteral):
-            return all(self.item_covered(facts, holder, i) for i in bag.items)
-        if isinstance(bag, ast.BagItem):
-            return self.item_covered(facts, holder, bag)
-        if isinstance(bag, ast.Arith) and set(bag.ops) == {"-"}:
-            return self.covered(facts, holder, bag.operands[0])  # never below zero: less than the first
-        return ("bag", holder, bag) in facts
-
-    def item_covered(self, facts: frozenset, holder, item) -> bool:
-        amount = item.amount
-        if isinstance(amount, ast.Number) and amount.value <= 0:
-            return True
-        if self.resource_ref(amount) == (holder, item.resource.name, item.key):
-            return True  # all of it: `pay tired[w] tired[w]`
-        for fact in facts:
-            if fact[:4] != ("item", holder, item.resource.name, item.key):
-                continue
-            if fact[4] == amount or (isinstance(fact[4], ast.Number) and isinstance(amount, ast.Number)
-                                     and fact[4].value >= amount.value):
-                return True
-        return False
-
-    def contradicts(self, facts: frozenset, new: frozenset) -> bool:
-        """Whether a ``cond`` of ``new`` cannot hold with those of ``facts``."""
-        for fact in new:
-            if fact[0] != "cond":
-                continue
-            for old in facts:
-                if old[0] == "cond" and old[1] == fact[1] and _disjoint(old[2:], fact[2:]):
-                    return True
-        return False
-
-    def may_be(self, a, b) -> bool:
-        """Whether holders ``a`` and ``b`` may be the same player or stock."""
-        if a == b:
-            return True
-        if isinstance(a, ast.StockOf) or isinstance(b, ast.StockOf):
-            return isinstance(a, ast.StockOf) and isinstance(b, ast.StockOf) and a.stock == b.stock
-        for x, y in ((a, b), (b, a)):
-            if isinstance(x, ast.Me) and isinstance(y, ast.Name) and y.name in self.others:
-                return False
-        return True
-
-    def reads(self, fact) -> tuple[set[str], set[str]]:
-        """The names a fact's expressions read (derived values opened), and the zones."""
-        cached = self._reads.get(id(fact))
-        if cached is not None and cached[0] is fact:
-            return cached[1], cached[2]
-        names: set[str] = set()
-        zones: set[str] = set()
-        pending = [part for part in fact[1:] if part is not None and not isinstance(part, (str, int))]
-        seen: set[str] = set()
-        while pending:
-            for node in ast.walk(pending.pop()):
-                if isinstance(node, ast.ZoneRef):
-                    zones.add(node.zone.name)
-                if isinstance(node, (ast.RollValue, ast.CountShowing)):
-                    names.add("value")
-                if isinstance(node, ast.FirstPlayer):
-                    names.add(_FIRST)
-                for attr in ("name", "attr", "obj"):
-                    value = getattr(node, attr, None)
-                    if isinstance(value, str):
-                        names.add(value)
-                if isinstance(node, ast.Name) and node.name in self.mode.derived and node.name not in seen:
-                    seen.add(node.name)
-                    pending.append(self.mode.derived[node.name].expr)
-        self._reads[id(fact)] = (fact, names, zones)
-        return names, zones
-
-    def forget(self, facts: frozenset, fx: Effects) -> frozenset:
-        """``facts`` less those ``fx`` may have made untrue."""
-        if fx.everything:
-            return frozenset()
-        kept = set()
-        for fact in facts:
-            if fact[0] != "cond":
-                holder = fact[1]
-                if (fx.out_stocks if isinstance(holder, ast.StockOf) else fx.out_players) or any(
-                        self.may_be(holder, h) for h in fx.out):
-                    continue
-            names, zones = self.reads(fact)
-            if zones and (ALL in fx.zones or zones & fx.zones) or names & fx.writes \
-                    or fx.incoming and names & self.resources:
-                continue
-            kept.add(fact)
-        return frozenset(kept)
-
     # ------------------------------------------------------------------ statements
 
     def block(self, stmts, facts: frozenset) -> frozenset:
@@ -331,7 +152,7 @@ class PaymentCheck:
         if isinstance(st, ast.DoProcedure):
             self.run_procedure(st, facts)
         if not self.simple(st):
-            for body in _bodies(st):  # a statement this check does not know: its payments still count
+            for body in bodies(st):  # a statement this check does not know: its payments still count
                 self.block(body, frozenset())
             return frozenset()
         facts = self.forget(facts, self.effects([st]))
@@ -381,86 +202,6 @@ class PaymentCheck:
             hint=f"add {test} to the action, so that it is offered only when it can be paid, "
                  f"or test it first: {guard}")
 
-    # ------------------------------------------------------------------ what statements change
-
-    def simple(self, st) -> bool:
-        return isinstance(st, (ast.Pay, ast.Transfer, ast.TransferAll, ast.Gain, ast.GainInto, ast.Release,
-                               ast.Clear, ast.Score, ast.Advance, ast.SetTrack, ast.SetState, ast.Let,
-                               ast.Roll, *_MOVES, ast.Done, ast.Again, ast.PassFirstPlayer,
-                               ast.FirstPlayerRandom, ast.FirstPlayerMost, ast.FirstPlayerTo,
-                               ast.DoProcedure))
-
-    def moved(self, *refs) -> set[str]:
-        """The zones a card moved into or out of ``refs`` may have left or entered: those
-        zones, and for a single card every zone of its card type (wherever it was)."""
-        zones = {r.zone.name for r in refs}
-        return zones | {ALL} if any(z not in self.mode.zones for z in zones) else zones
-
-    def of_type(self, ref) -> set[str]:
-        """Every zone holding the card type of the zone ``ref`` names (``ALL`` if unknown)."""
-        zone = self.mode.zones.get(ref.zone.name)
-        kind = getattr(getattr(zone, "card_type", None), "name", None)
-        if kind is None:
-            return {ALL}
-        return {n for n, z in self.mode.zones.items() if getattr(z.card_type, "name", None) == kind}
-
-    def effects(self, stmts) -> Effects:
-        """What ``stmts`` (nested blocks and procedures run included) may change."""
-        fx = Effects()
-        for st in stmts:
-            if isinstance(st, (ast.Pay, ast.Transfer, ast.TransferAll, ast.Clear)):
-                fx.out.add(getattr(st, "stock", None) or getattr(st, "source", None) or ast.Me())
-            if isinstance(st, (ast.Gain, ast.GainInto, ast.Release, ast.Transfer, ast.TransferAll)):
-                fx.incoming = True
-            if isinstance(st, ast.Score):
-                fx.writes |= self.score_tracks
-            elif isinstance(st, (ast.Advance, ast.SetTrack)):
-                fx.writes.add(st.track.name)
-            elif isinstance(st, ast.SetState):
-                fx.writes.add(st.state.name)
-            elif isinstance(st, ast.Let):
-                fx.writes.add(st.var.name)
-            elif isinstance(st, ast.Roll):
-                fx.writes |= {"value", st.die.name}
-            elif isinstance(st, ast.MoveCard):
-                fx.zones |= self.of_type(st.dest)
-            elif isinstance(st, ast.PutCatalogue):
-                fx.zones |= self.of_type(st.dest)
-            elif isinstance(st, (ast.Draw, ast.Reveal, ast.MoveAll, ast.ChooseCards)):
-                fx.zones |= self.moved(st.source, st.dest)
-            elif isinstance(st, ast.Shuffle):
-                fx.zones |= self.moved(st.zone)
-            elif isinstance(st, (ast.PassFirstPlayer, ast.FirstPlayerRandom, ast.FirstPlayerMost,
-                                 ast.FirstPlayerTo)):
-                fx.writes.add(_FIRST)
-            elif isinstance(st, ast.DoProcedure):
-                fx.add(self.procedure_effects(st.procedure.name))
-            elif isinstance(st, ast.EachPlayer):
-                fx.add(self.effects(st.body).elsewhere())
-                continue
-            elif not self.simple(st) and not isinstance(st, (ast.If, ast.Ask, ast.ForEach, ast.LookAt,
-                                                              ast.ChooseCard)):
-                fx.everything = True
-            for body in _bodies(st):
-                fx.add(self.effects(body))
-        if fx.zones:  # a card's states belong to its zone: moved, they may change
-            fx.writes |= {st.name for n, z in self.mode.zones.items()
-                          if ALL in fx.zones or n in fx.zones for st in z.states}
-        return fx
-
-    def procedure_effects(self, name: str) -> Effects:
-        known = self._effects.get(name)
-        if known is not None:
-            return known
-        proc = self.mode.procedures.get(name)
-        self._effects[name] = Effects(everything=True)  # while it is worked out (a cycle is E05xx)
-        if proc is None:
-            return self._effects[name]
-        fx = self.effects(proc.effect).elsewhere()
-        fx.writes -= {st.var.name for st in _lets(proc.effect)}  # its own locals
-        self._effects[name] = fx
-        return fx
-
 
 def _rename(node, names: dict[str, str]):
     """``node`` (a fact, or any part of one) with the locals ``names`` renamed."""
@@ -494,38 +235,6 @@ def _names(fact) -> set[str]:
         elif isinstance(node, (ast.Index, ast.ZoneRef)) and node.owner not in (None, "my"):
             found.add(node.owner)
     return found
-
-
-def _disjoint(a: tuple, b: tuple) -> bool:
-    """Whether the ranges ``(low, high)`` ``a`` and ``b`` (None: no bound) share no number."""
-    low = max((x for x in (a[0], b[0]) if x is not None), default=None)
-    high = min((x for x in (a[1], b[1]) if x is not None), default=None)
-    return low is not None and high is not None and low > high
-
-
-#: the range of a number compared with N: ``>= N`` is N and above...
-_BOUNDS = {">=": lambda n: (n, None), ">": lambda n: (n + 1, None), "==": lambda n: (n, n),
-           "<=": lambda n: (None, n), "<": lambda n: (None, n - 1)}
-
-
-def _bodies(st):
-    """The blocks nested in a statement (an ``ask``'s options' bodies included)."""
-    for name in getattr(st, "__dataclass_fields__", ()):
-        value = getattr(st, name)
-        if isinstance(value, tuple) and value and all(isinstance(v, ast.AskOption) for v in value):
-            for option in value:
-                yield option.body
-        elif isinstance(value, tuple) and value and not isinstance(value[0], (tuple, str)) \
-                and name in ("then", "otherwise", "body"):
-            yield value
-
-
-def _lets(stmts):
-    for st in stmts:
-        if isinstance(st, ast.Let):
-            yield st
-        for body in _bodies(st):
-            yield from _lets(body)
 
 
 def _spell(e) -> str | None:

@@ -82,7 +82,8 @@ def _signature(err: BaseException) -> str:
     """``TypeError at compiler/checks/typecheck.py:120`` — the innermost frame in our code."""
     frames = traceback.extract_tb(err.__traceback__)
     ours = [f for f in frames if ("/dsl/" in f.filename or "/compiler/" in f.filename)
-            and not f.filename.endswith(("fuzzing.py", "fuzzing_stress.py", "fuzz_campaign.py"))] or frames
+            and not f.filename.endswith(("fuzzing.py", "fuzzing_stress.py", "fuzzing_sizes.py",
+                                         "fuzzing_constructs.py", "fuzz_campaign.py"))] or frames
     where = f"{Path(ours[-1].filename).parent.name}/{Path(ours[-1].filename).name}:{ours[-1].lineno}" \
         if ours else "?"
     return f"{type(err).__name__} at {where}"
