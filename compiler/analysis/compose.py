@@ -111,6 +111,8 @@ class ComposedMode:
     #: the spec's modules and ``combine`` blocks, for the checks (shared by every mode)
     module_decls: dict[str, ast.Module] = field(default_factory=dict)
     combine_decls: tuple[ast.Combine, ...] = ()
+    #: rules rebuilt by extensions, each once for all modes (shared by every mode)
+    interned: dict = field(default_factory=dict)
 
     def table(self, decl) -> dict:
         return getattr(self, TABLES[type(decl)])

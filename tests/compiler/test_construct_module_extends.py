@@ -270,3 +270,14 @@ def test_the_construct_spec_is_in_the_canonical_layout_and_highlights_its_keywor
     assert {"needs", "excludes"} <= {v for t, v in RulebookLexer().get_tokens("module m \"M\" {\n  needs a\n"
                                                                               "  excludes b\n}\n")
                                      if t in Keyword}
+
+
+def test_a_rule_extended_alike_in_several_modes_is_one_rule_and_one_function(result):
+    """The Power Up phase extended by Intrigues is the same rule in the three modes that
+    apply it, so the engine has one function for it besides the base game's."""
+    modes = result.composition.modes
+    assert modes["both"].phases["power_up"] is modes["with_intrigues"].phases["power_up"] \
+        is modes["both_reversed"].phases["power_up"]
+    assert modes["both"].setup is modes["both_reversed"].setup
+    assert result.engine.count("def on_enter_power_up") == 2
+    assert result.engine.count("def procedure_impact") == 4  # base, each module alone, both
