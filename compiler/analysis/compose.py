@@ -106,11 +106,13 @@ class ComposedMode:
     extensions: dict[tuple[str, str], tuple] = field(default_factory=dict)
     #: the modules applied, in the order they were (each once)
     modules_applied: tuple[str, ...] = ()
-    #: the ``combine`` blocks applied (their names, ``a+b``)
-    combines_applied: tuple[str, ...] = ()
+    #: the ``combine`` blocks applied (their places in ``combine_decls``)
+    combines_applied: tuple[int, ...] = ()
     #: the spec's modules and ``combine`` blocks, for the checks (shared by every mode)
     module_decls: dict[str, ast.Module] = field(default_factory=dict)
     combine_decls: tuple[ast.Combine, ...] = ()
+    #: rules rebuilt by extensions, each once for all modes (shared by every mode)
+    interned: dict = field(default_factory=dict)
 
     def table(self, decl) -> dict:
         return getattr(self, TABLES[type(decl)])
@@ -290,10 +292,10 @@ class _Composer:
             for amendment in self._amendments_of.get(name, ()):
                 self._apply(result, amendment.ops, by=f"amendment {amendment.citation}",
                             citation=amendment.citation, stage=1)
-            for block in result.combine_decls:  # in declaration order, each once
-                if block.name not in result.combines_applied and all(
+            for number, block in enumerate(result.combine_decls):  # in declaration order, each once
+                if number not in result.combines_applied and all(
                         m.name in result.modules_applied for m in block.modules):
-                    result.combines_applied += (block.name,)
+                    result.combines_applied += (number,)
                     self._apply(result, block.ops, by=f"combine {block.name}",
                                 citation=_first_source(block.meta), stage=2)
         finally:

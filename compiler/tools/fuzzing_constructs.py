@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from compiler.tools.fuzzing_sizes import _size
+from compiler.tools.fuzzing_sizes import _name_of, _size
 
 #: Statements of the questions about players, maybe values and order in zones (issue 11,
 #: constructs 4 and 5): ``{z}`` a zone, ``{c}`` a condition, ``{e}`` a number, ``{s}`` a statement.
@@ -297,3 +297,39 @@ def _stress_mid_choices(draw, st, text: str) -> str:
         else:
             lines.append("score 1")
     return text[:found.start()] + "\n".join(lines) + "\n" + found.group().strip() + text[found.end():]
+
+
+#: Operations of a generated module (construct 14): ``{p}`` a phase, ``{a}`` an action,
+#: ``{r}`` a procedure, ``{e}`` an enum of the spec (or a name it lacks), ``{i}`` a number
+#: (also naming a step ``fzs{i}`` or a module ``fzm{i}`` that may not exist).
+_EXTENSIONS = ("extend phase {p} {{\n    actions {a}\n  }}", "extend phase {p} {{\n    on enter first {{\n"
+               "      score 1\n    }}\n  }}", "extend procedure {r} {{\n    score {i}\n  }}",
+               "extend procedure {r} first {{\n  }}", "extend action {a} {{\n    require {i} >= 0\n"
+               "    effect first {{\n      score 1\n    }}\n  }}",
+               "extend enum {e} {{\n    fzx{i} \"X\"\n  }}",
+               "extend flow {{\n    {p} -> end when round >= {i}\n  }}", "extend step fzs{i} {{\n  }}",
+               "add step fzs{i} \"S\" after fzs0 {{\n  }}", "remove step fzs{i}", "remove action {a}",
+               "replace step fzs0 \"S\" {{\n  }}", "needs fzm{i}", "excludes fzm{i}")
+
+
+def _stress_extensions(draw, st, text: str) -> str:
+    """``n`` modules (construct 14) extending, replacing and removing the spec's rules
+    and setup steps (the setup gains steps ``fzs0``...), with ``needs``, ``excludes`` and
+    ``combine`` blocks, used by modes in both orders: conflicts, unknown names, offers
+    twice, steps that are missing or named twice."""
+    n = min(_size(draw, st), 60)
+    names = {k: _name_of(text, kw) or f"fz_{kw}" for k, kw in
+             (("p", "phase"), ("a", "action"), ("r", "procedure"), ("e", "enum"))}
+    steps = "".join(f'  step fzs{i} "Step {i}" {{\n  }}\n' for i in range(draw(st.integers(0, 3))))
+    text = re.sub(r"^setup \{\n", "setup {\n" + steps, text, count=1, flags=re.M)
+    out = [text, "\n"]
+    for m in range(n):
+        ops = [draw(st.sampled_from(_EXTENSIONS)).format(i=draw(st.integers(0, 3)), **names)
+               for _ in range(draw(st.integers(0, 4)))]
+        out.append(f'module fzm{m} "M{m}" {{\n' + "".join(f"  {op}\n" for op in ops) + "}\n")
+    if n >= 2 and draw(st.booleans()):
+        out.append(f'combine fzm0, fzm1 {{\n  extend procedure {names["r"]} {{\n  }}\n}}\n')
+    used = draw(st.permutations([f"fzm{m}" for m in range(n)]))[:draw(st.integers(0, n))] if n else []
+    for order, label in ((used, "a"), (list(reversed(used)), "b")):
+        out.append(f'mode fzmodes_{label} "Fz" {{\n' + "".join(f"  use {u}\n" for u in order) + "}\n")
+    return "".join(out)

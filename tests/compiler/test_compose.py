@@ -399,3 +399,169 @@ def test_module_use_cycle_is_a_diagnostic(modules: str):
     text = GAME + modules + 'mode m "M" {\n  use x\n}\n'
     result = pipeline.analyse(Path("g.rules"), text=text)
     assert any(d.severity == "error" for d in result.diagnostics)
+
+
+# ------------------------------------------------------------------ modules that extend (construct 14)
+STEPS = GAME.replace("setup {\n}\n", 'setup {\n  step deal "Deal" {\n    gain coin 1\n  }\n}\n')
+TWO_MODULES = '''\
+module a "A" {
+  extend phase work {
+    on enter {
+      gain coin 1
+    }
+  }
+  extend action finish {
+    require true
+    effect first {
+      score 1
+    }
+  }
+}
+module b "B" {
+  extend phase work {
+    on enter first {
+      gain coin 2
+    }
+    on enter {
+      gain coin 3
+    }
+  }
+  extend action finish {
+    effect {
+      score 2
+    }
+  }
+}
+mode ab "AB" {
+  use a
+  use b
+}
+mode ba "BA" {
+  use b
+  use a
+}
+'''
+
+
+def test_extensions_stack_in_the_order_written_whatever_order_the_modules_are_used():
+    comp, diags = compose_text(GAME + TWO_MODULES)
+    assert diags == []
+    ab, ba = comp.modes["ab"], comp.modes["ba"]
+    assert ab.phases == ba.phases and ab.actions == ba.actions
+    gains = [s.bag.items[0].amount.value for s in ab.phases["work"].on_enter]
+    assert gains == [2, 1, 3]  # b's `first`, then a's, then b's: a is written first
+    finish = ab.actions["finish"]
+    assert [s.amount.value for s in finish.effect[:1] + finish.effect[-1:]] == [1, 2]
+    assert isinstance(finish.effect[1], ast.Done) and finish.requires == (ast.Bool(True),)
+    assert [c.op for c in ab.history] == ["extend"] * 4
+    assert comp.base.actions["finish"].effect == (ast.Done(),)  # the base is untouched
+
+
+def test_a_module_is_applied_once_however_many_modules_use_it():
+    text = GAME + '''\
+module shared "Shared" {
+  extend phase work {
+    on exit {
+      score 1
+    }
+  }
+}
+module x "X" {
+  use shared
+}
+module y "Y" {
+  use shared
+}
+mode m "M" {
+  use x
+  use y
+  use shared
+}
+'''
+    comp, diags = compose_text(text)
+    assert diags == []
+    m = comp.modes["m"]
+    assert m.modules_applied == ("x", "shared", "y")
+    assert len(m.phases["work"].on_exit) == 1
+
+
+def test_a_replace_after_an_extension_starts_again_from_the_replacement():
+    text = GAME + TWO_MODULES.replace('mode ba "BA" {\n  use b\n  use a\n}\n', '''\
+mode ba "BA" {
+  use a
+  replace action finish "Finish" {
+    effect {
+      done
+    }
+  }
+  use b
+}
+''')
+    comp, diags = compose_text(text)
+    assert diags == []
+    finish = comp.modes["ba"].actions["finish"]
+    assert finish.requires == () and finish.effect == (ast.Done(), ast.Score(ast.Number(2)))
+
+
+@pytest.mark.parametrize("op, code, hint", [
+    ("extend phase wrk {\n    actions finish\n  }", "E0323", "did you mean `work`?"),
+    ("extend procedure later {\n  }", "E0323", "`later` is added by module `adds`, which this mode does "
+     "not use"),
+    ("extend phase work {\n    actions finish\n  }", "E0324",
+     "remove it from the `actions` line of the `extend`"),
+    ("extend step dael {\n  }", "E0325", "did you mean `deal`?"),
+    ('add step deal "Deal" before deal {\n  }', "E0326", None),
+    ('add step more "More" after nowhere {\n  }', "E0325", None),
+    ("remove step dael", "E0325", "did you mean `deal`?"),
+])
+def test_extension_errors(op, code, hint):
+    adds = 'module adds "Adds" {\n  add procedure later "Later" () {\n    effect {\n    }\n  }\n}\n'
+    comp, diags = compose_text(STEPS + adds + f'mode m "M" {{\n  {op}\n}}\n')
+    assert [d.code for d in diags] == [code], [d.message for d in diags]
+    if hint is not None:
+        assert diags[0].hint == hint
+
+
+def test_setup_steps_are_added_extended_replaced_and_removed_in_place():
+    text = STEPS + '''\
+mode m "M" {
+  add step first_one "First" before deal {
+    gain coin 5
+  }
+  add step last_one "Last" after deal {
+    gain coin 7
+  }
+  extend step deal first {
+    gain coin 9
+  }
+  replace step last_one "Last, again" {
+    gain coin 8
+  }
+  remove step first_one
+}
+'''
+    comp, diags = compose_text(text)
+    assert diags == []
+    setup = comp.modes["m"].setup
+    assert [s.name for s in setup.steps] == ["deal", "last_one"]
+    assert [s.bag.items[0].amount.value for s in setup.body] == [9, 1, 8]
+    assert [(c.op, c.kind, c.name) for c in comp.modes["m"].history] == [
+        ("add", "step", "first_one"), ("add", "step", "last_one"), ("extend", "step", "deal"),
+        ("replace", "step", "last_one"), ("remove", "step", "first_one")]
+
+
+def test_a_combine_block_applies_after_the_mode_when_all_its_modules_are():
+    text = GAME + TWO_MODULES + '''\
+combine a, b {
+  set goal = 9
+}
+mode only_a "Only A" {
+  use a
+}
+'''
+    comp, diags = compose_text(text)
+    assert diags == []
+    assert param(comp.modes["ab"], "goal") == 9 and param(comp.modes["ba"], "goal") == 9
+    assert param(comp.modes["only_a"], "goal") == 5
+    [change] = [c for c in comp.modes["ab"].history if c.op == "set"]
+    assert change.by == "combine a+b"

@@ -13,6 +13,7 @@ modules alone or together; the modes of the spec do, in both orders.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -54,8 +55,11 @@ def test_the_two_modules_in_both_orders_give_the_same_rules(result):
     # The Impact: the base game's statements, then Hypersync's, then Intrigues' (the order
     # the modules are declared in), whatever order the mode lists them in.
     impact = modes["both_reversed"].procedures["impact"]
-    assert [type(s.body[0]) for s in impact.effect] == [ast.Score, ast.Score, ast.Advance]
+    assert [type(s.body[0]) for s in impact.effect] == [ast.Score, ast.Score, ast.Advance, ast.Advance]
     assert [s.body[0].amount.value for s in impact.effect[:2]] == [1, 2]
+    # ... then the `combine` block's, once both modules are applied
+    assert [c.by for c in modes["both_reversed"].history if c.name == "impact"] == [
+        "module intrigues", "module hypersync", "combine hypersync+intrigues"]
 
 
 def test_an_extended_rule_keeps_its_name_title_and_sources(result):
@@ -76,7 +80,8 @@ def test_the_history_records_each_extension_with_its_module(result):
     extended = [(c.kind, c.name, c.by) for c in both.history if c.op == "extend"]
     assert extended == [("phase", "actions", "module hypersync"), ("procedure", "impact", "module hypersync"),
                         ("step", "stacks", "module intrigues"), ("phase", "power_up", "module intrigues"),
-                        ("procedure", "impact", "module intrigues")]
+                        ("procedure", "impact", "module intrigues"),
+                        ("procedure", "impact", "combine hypersync+intrigues")]
     [step] = [c for c in both.history if c.kind == "step"]
     assert isinstance(step.part, ast.Extend) and step.old.name == step.new.name == "stacks"
 
@@ -105,11 +110,12 @@ def test_each_mode_plays_to_the_end_saves_and_replays(game, mode):
 
 
 def test_intrigues_advances_missions_at_each_power_up_and_at_the_impact(game):
-    """One mission point per Power Up phase (7) and one at the Impact; one mission
-    revealed after each pass (each player passes once a round)."""
-    for mode in ("with_intrigues", "both", "both_reversed"):
+    """One mission point per Power Up phase (7) and one at the Impact, one more at the
+    Impact when both modules are played (the `combine` block); one mission revealed after
+    each pass (each player passes once a round)."""
+    for mode, impact in (("with_intrigues", 1), ("both", 2), ("both_reversed", 2)):
         state, _ = _played(game, mode, 1)
-        assert state.tr["mission_vp"] == [ROUNDS + 1] * 3, mode
+        assert state.tr["mission_vp"] == [ROUNDS + impact] * 3, mode
         assert state.tr["missions_revealed"] == [ROUNDS] * 3, mode
     state, _ = _played(game, "base_game", 1)
     assert state.tr["mission_vp"] == [0] * 3 and state.tr["missions_revealed"] == [0] * 3
@@ -218,20 +224,60 @@ def test_needs_excludes_and_combine(tmp_path):
     excludes = needs.replace("  needs hypersync\n", "  excludes hypersync\n")
     assert "E0330" in _codes(tmp_path, excludes)
     assert "E0331" in _codes(tmp_path, needs.replace("needs hypersync", "needs hypersnc"))
-    combined = BASE + '\ncombine hypersync, intrigues {\n  extend procedure impact {\n    score 1\n  }\n}\n'
-    assert _codes(tmp_path, combined) == []
-    never = combined.replace("  use hypersync\n  use intrigues\n", "  use hypersync\n").replace(
+    assert _codes(tmp_path, BASE) == []
+    never = BASE.replace("  use hypersync\n  use intrigues\n", "  use hypersync\n").replace(
         "  use intrigues\n  use hypersync\n", "  use intrigues\n")
     assert _codes(tmp_path, never) == ["W0150"]
 
 
-def test_a_combine_block_applies_once_its_modules_are_both_played(tmp_path):
-    text = (BASE + '\ncombine hypersync, intrigues {\n  extend procedure impact {\n    each player {\n'
-            '      score 10\n    }\n  }\n}\n').replace('"module_extends.cards.yaml"', '"mini.cards.yaml"')
-    result = compile_text(tmp_path, text, CARDS)
+def test_a_combine_block_applies_once_its_modules_are_both_played(result):
     modes = result.composition.modes
     assert len(modes["both"].procedures["impact"].effect) == 4
     assert len(modes["with_hypersync"].procedures["impact"].effect) == 2
-    assert _rules(modes["both"]) == _rules(modes["both_reversed"])
+    assert len(modes["with_intrigues"].procedures["impact"].effect) == 2
     together = "When played with *Hypersync Future Actions* and *Intrigues of the Council* together:"
     assert together in result.page
+
+
+def test_the_language_reference_quotes_the_construct_spec():
+    page = (SPEC.parents[3] / "docs" / "language.md").read_text(encoding="utf-8")
+    blocks = []
+    for heading, after in (("#### Derived values with parameters", "### Tally"),
+                           ("#### Setup steps", "### First player"), ("### After an action", "## Procedure"),
+                           ("## Procedure", "## End of the game"),
+                           ("### Modules that extend", "### Amendment")):
+        start = page.index(heading + "\n")
+        section = page[start:page.index(after + "\n", start)]
+        found = re.findall(r"^```rulebook\n(.*?)^```$", section, re.M | re.S)
+        blocks += [b for b in found if "impact" in b] if heading == "## Procedure" else found
+    assert len(blocks) == 6
+    for block in blocks:
+        assert block in BASE, block
+
+
+
+def test_the_construct_spec_is_in_the_canonical_layout_and_highlights_its_keywords():
+    from pygments.token import Error, Keyword
+
+    from dsl.format import format_source
+    from dsl.highlight import RulebookLexer
+
+    assert format_source(BASE, str(SPEC)).formatted == BASE
+    tokens = [(tok, value) for tok, value in RulebookLexer().get_tokens(BASE) if value.strip()]
+    assert not [value for tok, value in tokens if tok in Error]
+    words = {value for tok, value in tokens if tok in Keyword}
+    assert {"extend", "step", "after", "combine", "first"} <= words
+    assert {"needs", "excludes"} <= {v for t, v in RulebookLexer().get_tokens("module m \"M\" {\n  needs a\n"
+                                                                              "  excludes b\n}\n")
+                                     if t in Keyword}
+
+
+def test_a_rule_extended_alike_in_several_modes_is_one_rule_and_one_function(result):
+    """The Power Up phase extended by Intrigues is the same rule in the three modes that
+    apply it, so the engine has one function for it besides the base game's."""
+    modes = result.composition.modes
+    assert modes["both"].phases["power_up"] is modes["with_intrigues"].phases["power_up"] \
+        is modes["both_reversed"].phases["power_up"]
+    assert modes["both"].setup is modes["both_reversed"].setup
+    assert result.engine.count("def on_enter_power_up") == 2
+    assert result.engine.count("def procedure_impact") == 4  # base, each module alone, both

@@ -298,3 +298,16 @@ def test_a_card_entry_of_the_wrong_shape_is_a_diagnostic_at_it(tmp_path, entry, 
     found = [d for d in result.diagnostics if d.code == code and words in d.message]
     assert found, [d.render() for d in result.diagnostics if d.severity == "error"]
     assert found[0].span.line == len(cards.splitlines()) + 2  # at the key, below `- name: odd`
+
+
+@settings(max_examples=12, **SETTINGS)
+@given(st.data())
+def test_modules_that_extend_never_raise(data):
+    """The fuzzing generator of construct 14 (issue 11): modules extending, replacing and
+    removing the spec's rules and setup steps, with needs, excludes and combine blocks,
+    used in both orders; the compiler reports, never raises, and lowers what checks clean."""
+    construct = Path("tests/compiler/constructs/module_extends.rules")
+    for path in (SPEC_PATH, construct):
+        spec = (REPO_ROOT / path).read_text(encoding="utf-8")
+        text = fuzzing_stress._stress_extensions(data.draw, st, spec)
+        fuzzing.check_input(path, text)

@@ -685,3 +685,19 @@ def test_a_list_is_read_by_position_from_1_and_outside_reads_the_zero():
 def test_a_table_a_mode_changes_is_looked_up_with_its_other_value():
     assert R.lookup(({3: 2, 4: 3}, 0), 4) == 3 and R.lookup(({3: 2, 4: 3}, 0), 9) == 0
     assert R.lookup(({("factory", 1): 1}, 2), ("factory", 1)) == 1
+
+
+def test_applying_an_action_runs_the_triggers_before_it_then_its_effect_then_those_after_it():
+    """Rules.after (construct 14): a trigger `after` an action runs once its effect is over."""
+    ran = []
+
+    def note(word):
+        return lambda g, s, p, args: ran.append(word)
+
+    rules = RULES.changed(actions={**RULES.actions, "buy": (RULES.actions["buy"][0], note("buy"))},
+                          triggers={"buy": (note("before"),)}, after={"buy": (note("after"), note("last"))})
+    assert rules.effects_of["buy"][1:-2] == (rules.actions["buy"][1],)
+    for effect in rules.effects_of["buy"]:
+        effect(rules, None, 0, ())
+    assert ran == ["before", "buy", "after", "last"]
+    assert RULES.effects_of["draw"] == (RULES.actions["draw"][1],)  # no triggers: the effect alone
