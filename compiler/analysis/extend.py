@@ -19,7 +19,7 @@ once for all the modes that have it (16 combinations of 4 modules share their ru
 
 Problems are reported to the composer's bag: E0323 (extend an unknown rule), E0324 (an
 action the phase already offers), E0325 (an unknown setup step), E0326 (a step added
-twice), E0208 (an enum member that exists).
+twice), E0334 (``extend enum``, which the engine cannot play per mode yet).
 """
 
 from __future__ import annotations
@@ -73,6 +73,11 @@ def extend(mode, op: ast.Extend, key: tuple, bag: DiagnosticBag, elsewhere) -> t
         if current is None:
             _unknown_step(mode, op.target, bag)
             return None
+    elif op.kind == "enum":  # the engine reads enum members for the whole game, not per mode
+        bag.error(codes.EXTEND_ENUM, f"`extend enum {op.target.name}` is not played yet: the engine "
+                  "would ignore its new members", op.span,
+                  hint="declare every member in the `enum` itself, or `add` a separate enum")
+        return None
     else:
         name = op.target.name
         table = getattr(mode, _TABLE[op.kind])

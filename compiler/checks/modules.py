@@ -2,7 +2,8 @@
 steps named twice (E0326), triggers ``after`` an action that asks a question (E0327),
 modules that conflict (E0328), ``needs`` and ``excludes`` (E0329, E0330); and in the
 whole spec: ``needs``, ``excludes`` and ``combine`` naming no module (E0331), a
-``combine`` block no mode plays (W0150).
+``combine`` block no mode plays (W0150), ``needs``/``excludes`` outside a module (E0333), a
+module ``use``d twice in one block (W0151).
 
 A module is applied at most once in a composition (:mod:`compiler.analysis.compose`),
 so what these checks read is the mode's history: each change names the module that
@@ -121,6 +122,10 @@ def check_composition(comp, cards, bag: DiagnosticBag) -> None:
             if isinstance(op, (ast.ModuleNeeds, ast.ModuleExcludes)):
                 word = "needs" if isinstance(op, ast.ModuleNeeds) else "excludes"
                 _known(comp, op.modules, f"`{word}`", bag)
+    for holder, ops in _blocks(comp):
+        _repeated_uses(holder, ops, bag)
+        if not isinstance(holder, ast.Module):
+            _needs_outside_a_module(ops, bag)
     for block in comp.combines:
         if _known(comp, block.modules, "`combine`", bag) and comp.modes and not any(
                 all(m.name in mode.modules_applied for m in block.modules)
@@ -141,3 +146,33 @@ def _known(comp, names, what: str, bag: DiagnosticBag) -> bool:
                       hint=did_you_mean(name.name, comp.modules, "modules") or "declare it with "
                       f"`module {name.name} \"Title\" {{ ... }}`")
     return ok
+
+
+def _blocks(comp) -> list[tuple[object, tuple]]:
+    """Every block of mode operations in the spec, with the declaration holding it."""
+    holders = [*comp.mode_decls.values(), *comp.modules.values(), *comp.amendments, *comp.combines]
+    return [(holder, holder.ops) for holder in holders]
+
+
+def _repeated_uses(holder, ops, bag: DiagnosticBag) -> None:
+    """W0151 for a second ``use`` of one module in one block: it is applied once."""
+    first: dict[str, ast.UseModule] = {}
+    for op in ops:
+        if isinstance(op, ast.UseModule):
+            if op.module.name in first:
+                bag.warning(codes.USED_TWICE, f"module `{op.module.name}` is `use`d twice here: it is "
+                            "applied once", op.module.span, hint="remove the repeated `use` line",
+                            notes=[Note("first `use`", first[op.module.name].span)])
+            first.setdefault(op.module.name, op)
+
+
+def _needs_outside_a_module(ops, bag: DiagnosticBag) -> None:
+    """E0333 for ``needs``/``excludes`` in a mode, amendment or ``combine`` block."""
+    for op in ops:
+        if isinstance(op, (ast.ModuleNeeds, ast.ModuleExcludes)):
+            word = "needs" if isinstance(op, ast.ModuleNeeds) else "excludes"
+            listed = ", ".join(m.name for m in op.modules)
+            hint = (f"write `use {listed}` to play it here, or move the line into a module"
+                    if word == "needs" else "move the line into the module that cannot be played with it")
+            bag.error(codes.NEEDS_OUTSIDE_MODULE, f"`{word}` belongs in a module: here it would be "
+                      "ignored", op.span, hint=hint)

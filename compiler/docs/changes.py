@@ -129,7 +129,7 @@ def mode_body(composition: Composition, name: str) -> list[Markdown]:
         intro = Markdown("Builds on the rules described above, with the changes below.")
     low, high = mode.players
     intro += Markdown(f" Players: {low}." if low == high else f" Players: {low} to {high}.")
-    modules = [op.module.name for op in decl.ops if isinstance(op, ast.UseModule)]
+    modules = list(dict.fromkeys(op.module.name for op in decl.ops if isinstance(op, ast.UseModule)))
     direct, lines_by_source = [], []
     for change in own_changes(composition, name):
         if change.by == name:

@@ -410,8 +410,8 @@ class GamePage:
             low, high = mode.players
             parent = self.modes[decl.extends.name].title if decl.extends and \
                 decl.extends.name in self.modes else "the base rules"
-            modules = [self.c.modules[o.module.name].title for o in decl.ops
-                       if isinstance(o, ast.UseModule) and o.module.name in self.c.modules]
+            modules = [self.c.modules[m].title for m in dict.fromkeys(
+                o.module.name for o in decl.ops if isinstance(o, ast.UseModule)) if m in self.c.modules]
             values = [english.expr(mode.params[p.name].value, self.names)
                       if p.name in mode.params else "—" for p in params]
             rows.append([mode.title, str(low) if low == high else f"{low} to {high}", parent,

@@ -95,4 +95,20 @@ CODES: tuple[Code, ...] = (
          "the block.",
          'module a "A" {\n}\n\nmodule b "B" {\n}\n\ncombine a, b {\n  set goal = 3\n}\n\n'
          'mode m "M" {\n  use a\n}\n\nparam goal "Goal" = 5 {\n  source "Rules"\n}\n'),
+    Code(NEEDS_OUTSIDE_MODULE := "E0333", "`needs` or `excludes` written outside a module",
+         "`needs` and `excludes` say which modules a module must or must not be played with; "
+         "they belong in a `module` block. A mode says what it plays with `use`: write "
+         "`use other` in the mode, or move the line into the module that needs it.",
+         'module b "B" {\n}\n\nmode m "M" {\n  needs b\n}\n'),
+    Code(EXTEND_ENUM := "E0334", "`extend enum` is not played yet",
+         "An `extend enum` would add members to an enum in the modes that apply it, but the "
+         "engine lays out pieces (`of each ENUM`) and reads enum members for the whole game, "
+         "not per mode, so the new members would be silently ignored. Until it does, declare "
+         "every member in the `enum` itself, or `add` a separate enum in the module.",
+         'enum colour "Colour" {\n  red "Red"\n}\n\nmode m "M" {\n  extend enum colour {\n'
+         '    blue "Blue"\n  }\n}\n'),
+    Code(USED_TWICE := "W0151", "a module is `use`d twice in one block",
+         "A mode or module applies each module once, so a second `use` of the same module in "
+         "one block does nothing. Remove the repeated line.",
+         'module a "A" {\n}\n\nmode m "M" {\n  use a\n  use a\n}\n'),
 )

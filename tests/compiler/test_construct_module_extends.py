@@ -281,3 +281,32 @@ def test_a_rule_extended_alike_in_several_modes_is_one_rule_and_one_function(res
     assert modes["both"].setup is modes["both_reversed"].setup
     assert result.engine.count("def on_enter_power_up") == 2
     assert result.engine.count("def procedure_impact") == 4  # base, each module alone, both
+
+
+def test_extend_enum_is_refused_rather_than_ignored(tmp_path):
+    """The engine lays out `of each ENUM` pieces and reads enum members for the whole game,
+    so new members added in one mode would be silently dropped: refused with E0334."""
+    text = BASE + ('\nenum knowledge "Knowledge" {\n  past "Past"\n}\n\nmodule timey "Time" {\n'
+                   '  extend enum knowledge {\n    time "Time"\n  }\n}\n\nmode timed "Timed" {\n'
+                   '  use timey\n}\n')
+    result = compile_text(tmp_path, text.replace('"module_extends.cards.yaml"', '"mini.cards.yaml"'), CARDS)
+    [refused] = [d for d in result.diagnostics if d.code == "E0334"]
+    assert "extend enum knowledge" in refused.message and refused.span.line == text.count("\n", 0, text.index(
+        "  extend enum knowledge")) + 1
+
+
+@pytest.mark.parametrize("word", ["needs", "excludes"])
+def test_needs_or_excludes_in_a_mode_is_an_error(tmp_path, word):
+    text = _edited("mode with_intrigues \"With Intrigues of the Council\" {\n",
+                   f"mode with_intrigues \"With Intrigues of the Council\" {{\n  {word} hypersync\n")
+    assert _codes(tmp_path, text) == ["E0333"]
+
+
+def test_a_module_used_twice_warns_and_is_listed_once(tmp_path):
+    twice = "  use hypersync\n  use intrigues\n"
+    text = _edited(twice, twice + "  use hypersync\n")
+    result = compile_text(tmp_path, text.replace('"module_extends.cards.yaml"', '"mini.cards.yaml"'), CARDS)
+    assert [d.code for d in result.diagnostics if d.code != "W0105"] == ["W0151"]
+    [section] = [s for s in result.page.split("\n### ") if s.startswith("With both modules\n")]
+    assert section.count("Uses the module *Hypersync Future Actions*") == 1, section
+    assert "Hypersync Future Actions, Intrigues of the Council |" in result.page

@@ -515,14 +515,17 @@ module extras <<module title>> {
 }
 
 module more <<second module title>> {
-  extend enum colour {
-    green <<extended enum member label>>
-  }
   add step reshuffle <<added step title>> after shuffling {
     shuffle pile
   }
   replace step reshuffle <<replaced step title>> {
     shuffle pile
+  }
+}
+
+module unplayed <<third module title>> {
+  extend enum colour {
+    green <<extended enum member label>>
   }
 }
 
