@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from dsl import ast, codes
 from dsl.diagnostics import Note, did_you_mean
 from compiler.analysis import names as N
+from compiler.analysis.compose import TABLES
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,9 @@ def rule_problem(mode, f: ast.Field, name) -> RuleProblem | None:
     rule of field ``f`` in ``mode``: not a name, naming nothing (E0620, with a
     did-you-mean), a procedure whose parameters differ from the field's (E0621), a rule
     of the wrong kind (E0622: a procedure for a ``value`` field, a condition for a
-    ``value``...), a rule the mode removes (E0623); None when it is sound."""
+    ``value``, a track or an action for any rule field...), a derived value taking
+    parameters for a ``value`` or ``condition`` field (E0621: a card's value is worked
+    out for a player only), a rule the mode removes (E0623); None when it is sound."""
     kind = N.rule_kind(f)
     if not isinstance(name, str):
         return RuleProblem(codes.CARD_RULE_UNKNOWN, f"`{f.name}` names a rule, and this is no name",
@@ -102,6 +105,12 @@ def rule_problem(mode, f: ast.Field, name) -> RuleProblem | None:
                                (Note(f"`{name}` is declared here", der.span),))
     else:
         if der is not None:
+            if der.params:  # a card's value is worked out for a player, with nothing more
+                return RuleProblem(
+                    codes.CARD_RULE_SIGNATURE, f"derived value `{name}` takes ({_params(der.params)}), and "
+                    f"`{f.name}` holds a {kind}: a derived value taking no parameters",
+                    _hint(mode, f, name), (Note(f"`{name}` is declared here", der.span),
+                                           Note(f"`{f.name}` is declared here", f.span)))
             want = N.INT if kind == "value" else N.BOOL
             got = N.derived_type(mode, der)
             if got != want:
@@ -121,8 +130,31 @@ def rule_problem(mode, f: ast.Field, name) -> RuleProblem | None:
                            f"`{f.name}` names here", "keep the rule in the mode (`replace` it to change it), "
                            "or name another one", (Note("removed here", removed.span),))
     what = "procedure" if kind == "procedure" else "derived value"
+    other = _declared(mode, name)
+    if other is not None:  # a track, a param, an action...: say what it is
+        return RuleProblem(codes.CARD_RULE_KIND, f"`{f.name}` names `{name}`, and `{name}` is "
+                           f"{_article(_kind_word(other))}, not a {what}", _hint(mode, f, name),
+                           (Note(f"`{name}` is declared here", other.span),))
     return RuleProblem(codes.CARD_RULE_UNKNOWN, f"`{f.name}` names {what} `{name}`, which is not declared",
                        _hint(mode, f, name), (Note(f"`{f.name}` is declared here", f.span),))
+
+
+def _declared(mode, name: str):
+    """The declaration called ``name`` in ``mode``'s tables (a track, a param, an
+    action...), or None."""
+    for attr in dict.fromkeys(TABLES.values()):
+        decl = getattr(mode, attr).get(name)
+        if decl is not None:
+            return decl
+    return None
+
+
+def _kind_word(decl) -> str:
+    return {ast.CardType: "card type", ast.Derived: "derived value"}.get(type(decl)) or ast.decl_kind(decl)
+
+
+def _article(word: str) -> str:
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def _params(params) -> str:
@@ -137,5 +169,5 @@ def _hint(mode, f: ast.Field, name: str) -> str | None:
                 if signature(decl.params) == signature(f.type.params)]
         return did_you_mean(name, fits, f"procedures taking ({_params(f.type.params)})")
     want = N.INT if kind == "value" else N.BOOL
-    fits = [d for d, decl in mode.derived.items() if N.derived_type(mode, decl) == want]
+    fits = [d for d, decl in mode.derived.items() if not decl.params and N.derived_type(mode, decl) == want]
     return did_you_mean(name, fits, f"derived values that are {want.words()}")

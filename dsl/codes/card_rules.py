@@ -59,10 +59,12 @@ CODES: tuple[Code, ...] = (
          "names nothing there. The error points at the value in the YAML file; correct the name "
          "or declare the rule.",
          _CREW, cards="crews:\n  - name: nightingale\n    secondary: medik\n"),
-    Code(CARD_RULE_SIGNATURE := "E0621", "a card's procedure takes other values than its field",
+    Code(CARD_RULE_SIGNATURE := "E0621", "a card's rule takes other values than its field",
          "A field `procedure (c: crew)` runs, for each card, the procedure its entry names, with "
          "the values `do c.field(...)` gives; so that procedure must take exactly those types, in "
-         "that order (the names may differ). Change the procedure's parameters, or name another.",
+         "that order (the names may differ). Change the procedure's parameters, or name another. "
+         "A `value` or `condition` field is worked out for a player only, so it names a derived "
+         "value taking no parameters.",
          _CREW + '\nprocedure payday "Payday" (p: player) {\n  effect {\n    score 1\n  }\n'
          '  source "Crew"\n}\n',
          cards="crews:\n  - name: nightingale\n    secondary: payday\n"),

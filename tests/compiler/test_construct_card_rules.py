@@ -218,6 +218,39 @@ def test_a_rule_of_the_wrong_kind_is_reported(tmp_path, old: str, new: str, word
     assert d.code == "E0622" and words in d.message
 
 
+_PER_CARD = ('\nderived culture_for "Culture discs, per endgame card" (e: endgame) = disc[culture] {\n'
+             '  source "Test"\n}\n')
+
+
+def test_a_derived_value_taking_parameters_is_reported_at_its_yaml_value(tmp_path):
+    """A card's value is worked out for a player only: a derived value taking parameters
+    (construct 14) cannot be one (the engine would call it without them)."""
+    cards = CARDS.replace("measure: culture_held", "measure: culture_for")
+    [d] = [d for d in _diagnostics(tmp_path, BASE + _PER_CARD, cards) if d.severity == "error"]
+    line = next(i for i, x in enumerate(cards.splitlines(), 1) if "culture_for" in x)
+    assert d.code == "E0621" and d.span.path.endswith("mini.cards.yaml")
+    assert (d.span.line, d.span.column) == (line, cards.splitlines()[line - 1].index("culture_for") + 1)
+    assert "derived value `culture_for` takes (endgame)" in d.message and "no parameters" in d.message
+
+
+def test_a_default_naming_a_derived_value_taking_parameters_is_reported_at_the_spec(tmp_path):
+    text = BASE.replace('field measure: value "', 'field measure: value = culture_for "') + _PER_CARD
+    [d] = [d for d in _diagnostics(tmp_path, text) if d.severity == "error"]
+    assert d.code == "E0621" and d.span.path.endswith("mini.rules") and "takes (endgame)" in d.message
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("measure: culture_held", "measure: vp", "`vp` is a track, not a derived value"),
+    ("measure: culture_held", "measure: last_round", "`last_round` is a param, not a derived value"),
+    ("utopia: science_utopia", "utopia: rest", "`rest` is an action, not a derived value"),
+    ("secondary: medic_ability", "secondary: vp", "`vp` is a track, not a procedure"),
+])
+def test_a_declared_name_of_another_kind_says_what_it_is(tmp_path, old: str, new: str, words: str):
+    [d] = [d for d in _diagnostics(tmp_path, cards=CARDS.replace(old, new)) if d.severity == "error"]
+    assert d.code == "E0622" and words in d.message and "not declared" not in d.message
+    assert d.notes and d.notes[0].span.path.endswith("mini.rules")
+
+
 def test_a_mode_that_removes_a_rule_a_card_names_is_reported(tmp_path):
     text = BASE + '\nmode lean "Lean" {\n  remove procedure merchant_ability\n}\n'
     [d] = [d for d in _diagnostics(tmp_path, text) if d.severity == "error"]
