@@ -33,10 +33,17 @@ def check_mode(mode, cards: list[dict], report) -> None:
                              late.span, hint="move it before the decision, or after the loop (it "
                              "then waits for every round's answer)")
             if isinstance(node, ast.ChooseCard) and node.rest and not _named(node.var.name, node.body):
-                report.warning(codes.CHOICE_UNUSED, "no statement after this choice names "
-                               f"`{node.var.name}`, and they are all skipped when there is no card",
-                               node.var.span, hint="write `choose 1 cards from ... into ...`, which "
+                report.warning(codes.CHOICE_UNUSED, _unused_message(node), node.var.span,
+                               hint="write `choose 1 cards from ... into ...`, which "
                                "goes on when there is none, or use the card")
+
+
+def _unused_message(node: ast.ChooseCard) -> str:
+    """The warning's words: with statements after the choice, they are skipped for nothing."""
+    if not node.body:
+        return f"nothing comes after this choice, so the card `{node.var.name}` is never used"
+    return (f"no statement after this choice names `{node.var.name}`, and they are all skipped "
+            "when there is no card")
 
 
 def _late(stmts, waiting: frozenset[str]):
@@ -67,7 +74,19 @@ def _blocks(mode):
 
 
 def _named(name: str, stmts) -> bool:
-    """Whether any statement of ``stmts`` reads the local ``name`` (a bound name that is
-    rebound inside counts: this check only needs to be conservative)."""
-    return any(getattr(node, "name", None) == name and isinstance(node, (ast.Ident, ast.Name))
-               for node in ast.walk(stmts))
+    """Whether any statement of ``stmts`` reads the local ``name``: as a name or reference
+    (``t``, ``do t.f(...)``, ``hand of t``), as the card or player of a field
+    (``t.needed``, ``t.hand``, ``t.disc[k]``).  A bound name that is rebound inside
+    counts: this check only needs to be conservative."""
+    return any(name in _names_read(node) for node in ast.walk(stmts))
+
+
+def _names_read(node) -> tuple[str | None, ...]:
+    """The local names one node reads itself (not through its children)."""
+    if isinstance(node, (ast.Ident, ast.Name)):
+        return (node.name,)
+    if isinstance(node, ast.Attribute):
+        return (node.obj,)
+    if isinstance(node, (ast.ZoneRef, ast.Index)):
+        return (node.owner,)
+    return ()

@@ -1,6 +1,8 @@
 """How the game ends, and when the flow moves on: the types of transition conditions,
 end conditions, `win when`, `winner most`, `winners players ...` and tie-breakers
-(E0503), a spec with no end (E0530), an end with two winners rules (E0411), a `finish
+(E0503), a spec with no end (E0530), an end with two winners rules (E0411; the same one
+written twice is found by the parser, which keeps the first), tie-breakers of an end that
+does not decide by `winner most` (E0414), a `finish
 round` end no transition into `end` acts on (E0412), an end that an earlier `immediately`
 end with the same condition shadows (W0125), roll-offs (E0506, E0560).  End conditions
 that can never hold are :mod:`compiler.checks.impossible_ends`.  (E0570, a second `end`
@@ -60,6 +62,13 @@ class _Checks(Checker):
                               "game would end with no winner", end.span,
                               hint=f"add the rulebook's rule, e.g. `winner most {score or 'vp'}`, or "
                               "`nobody wins` if nobody does")
+        if end.tie_breakers and rules and end.winner_most is None:
+            tb = end.tie_breakers[0]
+            self.report.error(codes.TIE_BREAKER_UNUSED, f"tie-breaker \"{tb.label}\" breaks ties of "
+                              f"`winner most`, but the end `{end.name}` decides by `{rules[0]}`, so "
+                              "it would be ignored", tb.span,
+                              hint="remove the tie-breakers, or write `winner most E` if the "
+                              "rulebook says so")
         if len(rules) > 1:
             self.report.error(codes.TWO_WINNERS_RULES, f"the end `{end.name}` has two winners rules, "
                               f"`{rules[0]}` and `{rules[1]}`: only one would decide", end.span,

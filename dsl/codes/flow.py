@@ -76,7 +76,8 @@ CODES: tuple[Code, ...] = (
          "An `end` block says who wins in one way: `winner most E` (with its tie-breakers), "
          "`win when C`, `winners players where C` (or `with most E`) or `nobody wins`. With two, "
          "one of them would be silently ignored. Keep the one the rulebook states; to win on "
-         "several grounds, write several `end` blocks, each with its own winners.",
+         "several grounds, write several `end` blocks, each with its own winners. The same rule "
+         "written twice (two `winner most` lines) is reported too: only the first would decide.",
          MINIMAL_SPEC.replace("  winner most vp\n", "  winner most vp\n  win when vp >= 3\n"),
          standalone=True),
     Code(FINISH_ROUND_NEVER_ENDS := "E0412", "a `finish round` end that the flow never reaches",
@@ -93,4 +94,11 @@ CODES: tuple[Code, ...] = (
          "them would end the game with no winner, which is rarely what the rulebook says. Add the "
          "rule the rulebook states, or `nobody wins` when that is it.",
          MINIMAL_SPEC.replace("  winner most vp\n", ""), standalone=True),
+    Code(TIE_BREAKER_UNUSED := "E0414", "a tie-breaker in an `end` block without `winner most`",
+         "Tie-breakers break ties of `winner most E`: they compare the players tied on E. With "
+         "`win when C`, `winners players ...` or `nobody wins` there is no such tie, and the "
+         "tie-breakers would be silently ignored. Remove them, or write the rule as `winner most E` "
+         "when that is what the rulebook says.",
+         MINIMAL_SPEC.replace("  winner most vp\n", '  nobody wins\n  tie_breaker "more vp" most vp\n'),
+         standalone=True),
 )

@@ -6,7 +6,7 @@ Append a new entry at the end, with a number from your range.
 
 from __future__ import annotations
 
-from dsl.code_examples import CARDS_MODE as _CARD
+from dsl.code_examples import CARDS_MODE as _CARD, MINIMAL_SPEC
 from dsl.codes.entry import Code
 
 #: The enum and the two dice the examples of construct 16's codes build on.
@@ -296,4 +296,10 @@ CODES: tuple[Code, ...] = (
          'action round "Round" {\n  effect {\n    each player {\n      choose 1 cards from my hand '
          'into pile\n      score 1\n    }\n  }\n  source "Turn"\n}\n',
          cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+    Code(END_LINE_TWICE := "E0514", "an `end` block says when it ends, or how, twice",
+         "An `end` block takes one `when C` and at most one of `immediately` and `finish round`: "
+         "a second would be silently dropped. For another way the game ends, write another `end` "
+         "block; for two conditions at once, join them with `and` or `or`.",
+         MINIMAL_SPEC.replace("  finish round\n", "  finish round\n  when any player vp >= 9\n"),
+         standalone=True),
 )

@@ -438,11 +438,13 @@ class DeclarationRules(TreeToAst):
     def end_when(self, c):
         return ("when", c[0])
 
-    def finish_round(self, c):
-        return ("finish_round", True)
+    @v_args(meta=True)
+    def finish_round(self, meta, c):
+        return ("finish_round", self._span(meta))
 
-    def immediately(self, c):
-        return ("immediately", True)
+    @v_args(meta=True)
+    def immediately(self, meta, c):
+        return ("immediately", self._span(meta))
 
     def winner_most(self, c):
         return ("winner_most", c[0])
@@ -465,8 +467,9 @@ class DeclarationRules(TreeToAst):
         where, measures, then_where = c[0]
         return ("winners", ast.Winners(where, measures, then_where, self._span(meta)))
 
-    def nobody_wins(self, c):
-        return ("nobody_wins", True)
+    @v_args(meta=True)
+    def nobody_wins(self, meta, c):
+        return ("nobody_wins", self._span(meta))
 
     @v_args(meta=True)
     def end(self, meta, c):
@@ -476,6 +479,7 @@ class DeclarationRules(TreeToAst):
         wm = self._tagged(items, "winner_most")
         ww = self._tagged(items, "win_when")
         winners = self._tagged(items, "winners")
+        self._written_twice(items)
         return ast.End(str(name), when[0] if when else None,
                        bool(self._tagged(items, "finish_round")),
                        bool(self._tagged(items, "immediately")), wm[0] if wm else None,
@@ -483,6 +487,23 @@ class DeclarationRules(TreeToAst):
                        self._metas(items), self._span(meta), title=title,
                        winners=winners[0] if winners else None,
                        nobody_wins=bool(self._tagged(items, "nobody_wins")))
+
+    def _written_twice(self, items) -> None:
+        """An `end` block's lines that it takes once, written again: the block keeps only
+        the first, so each later one is reported (E0411 for a winners rule, E0514 else)."""
+        for tag, word in _ONCE_IN_AN_END.items():
+            for again in self._tagged(items, tag)[1:]:
+                span = getattr(again, "span", again)  # a flag's value is its span
+                if tag in _WINNERS_RULES:
+                    self.report.error(codes.TWO_WINNERS_RULES, f"`{word}` is written twice in this `end` "
+                                      "block: only the first would decide", span,
+                                      hint="keep the one the rulebook states; for several ways to win, "
+                                      "write several `end` blocks, each with its own winners")
+                else:
+                    self.report.error(codes.END_LINE_TWICE, f"`{word}` is written twice in this `end` "
+                                      "block: only the first would count", span,
+                                      hint="remove this line, or write the other way the game ends "
+                                      "as its own `end` block")
 
     # -------------------------------------------------------------- modes
     @v_args(meta=True)
@@ -532,3 +553,10 @@ class DeclarationRules(TreeToAst):
         mode, citation, *rest = c
         return ast.Amend(self._ident(mode), self._words(citation, "an amendment's citation"),
                          self._ops(rest), self._metas(rest), self._span(meta))
+
+
+#: The lines an `end` block takes once (their tags, and their words in the language).
+_ONCE_IN_AN_END = {"when": "when", "finish_round": "finish round", "immediately": "immediately",
+                   "winner_most": "winner most", "win_when": "win when", "winners": "winners players",
+                   "nobody_wins": "nobody wins"}
+_WINNERS_RULES = frozenset({"winner_most", "win_when", "winners", "nobody_wins"})

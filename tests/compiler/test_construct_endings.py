@@ -167,8 +167,25 @@ end game_over {
      "W0125", "the same condition as `quick`"),
     ('end fast {\n  when any player vp >= 2\n  immediately\n  winners players where vp\n}\n',
      "E0503", "must be true or false"),
+    ('end twice "Twice" {\n  when any player vp >= 9\n  immediately\n  winner most vp\n'
+     '  winner most 0 - vp\n}\n',
+     "E0411", "`winner most` is written twice"),
+    ('end twice "Twice" {\n  when any player vp >= 9\n  immediately\n  nobody wins\n  nobody wins\n}\n',
+     "E0411", "`nobody wins` is written twice"),
+    ('end twice "Twice" {\n  when any player vp >= 9\n  immediately\n  win when vp >= 9\n'
+     '  win when vp >= 1\n}\n', "E0411", "`win when` is written twice"),
+    ('end tied "Tied" {\n  when any player vp >= 9\n  immediately\n  nobody wins\n'
+     '  tie_breaker "more vp" most vp\n}\n', "E0414", "decides by `nobody wins`"),
+    ('end tied "Tied" {\n  when any player vp >= 9\n  immediately\n  win when vp >= 9\n'
+     '  tie_breaker "more vp" most vp\n}\n', "E0414", "decides by `win when`"),
+    ('end twice "Twice" {\n  when any player vp >= 9\n  when any player vp >= 7\n  immediately\n'
+     '  nobody wins\n}\n', "E0514", "`when` is written twice"),
+    ('end twice "Twice" {\n  when any player vp >= 9\n  immediately\n  immediately\n  nobody wins\n}\n',
+     "E0514", "`immediately` is written twice"),
 ])
 def test_misuse_is_reported(tmp_path, extra, code, words):
+    """Each line an `end` block takes once, written twice, is reported where it is written
+    again (the parser keeps the first); tie-breakers need `winner most`."""
     found = [(d.code, d.message) for d in analyse_text(tmp_path, HEADER + END + extra).diagnostics]
     assert any(c == code and words in m for c, m in found), found
 

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from compiler import pipeline
+from compiler.checks import decisions
+from dsl import ast
 from tests.helpers.constructs import construct_engine
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text
@@ -125,6 +127,36 @@ def test_checks(tmp_path):
     fine = BASE.replace("    gain water 1\n", "    each player {\n      choose 1 cards from my "
                         "adventures_won into adventure_deck\n    }\n    gain water 1\n")
     assert [d.code for d in compile_text(tmp_path, fine, CARDS).diagnostics] == ["W0105"]
+
+
+_MOVE_T = "    move t into adventure_deck bottom\n"
+
+
+@pytest.mark.parametrize("use", ["score t.needed", "score (t).needed", "gain t.success",
+                                 "if t.needed >= 3 {\n      score 1\n    }",
+                                 "score count my adventures_won where t.needed >= 1"])
+def test_w0130_counts_a_field_of_the_card_as_using_it(tmp_path, use):
+    """Reading a field of the card chosen (an attribute, `(t).f`, inside a condition) uses it."""
+    spec = BASE.replace(_MOVE_T, f"    {use}\n")
+    assert "W0130" not in {d.code for d in compile_text(tmp_path, spec, CARDS).diagnostics}
+
+
+def test_w0130_counts_owners_and_card_rules_as_using_it():
+    """`t.hand` / `t.disc[k]` (owner), `hand of t`, `do t.f(...)` and `do p(t)` name `t`."""
+    zones = [ast.ZoneRef("t", ast.Ident("hand")), ast.ZoneRef(None, ast.Ident("hand"), ast.Name("t"))]
+    reads = [*(ast.Score(ast.Count(z)) for z in zones),
+             ast.Score(ast.Index(ast.Ident("disc"), ast.Name("k"), owner="t")),
+             ast.DoCardRule(ast.Ident("t"), ast.Ident("rule"), ()),
+             ast.DoProcedure(ast.Ident("train"), (ast.Name("t"),))]
+    assert [decisions._named("t", (r,)) for r in reads] == [True] * 5
+    assert not decisions._named("t", (ast.Score(ast.Attribute("u", "needed")),))
+
+
+def test_w0130_with_nothing_after_the_choice_says_so(tmp_path):
+    spec = BASE.replace(_MOVE_T + "    advance power by 1\n", "")
+    found = [d for d in compile_text(tmp_path, spec, CARDS).diagnostics if d.code == "W0130"]
+    assert len(found) == 1 and "nothing comes after this choice" in found[0].message
+    assert "skipped" not in found[0].message
 
 
 def test_the_language_reference_quotes_the_construct_spec():
