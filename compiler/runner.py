@@ -79,6 +79,12 @@ def load_game(name: str, root: Path):
     return module
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun`` in words, the noun plural unless ``n`` is 1: ``1 round``,
+    ``2 rounds``, ``0 players``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def counts_rounds(state) -> bool:
     """Whether the game of ``state`` counts rounds: its flow in this mode names the phase
     that opens each one (``round starts at``); without it the round stays 0."""
@@ -118,12 +124,12 @@ def play_game(module, mode: str | None, players: int | None, seed: int, log=None
     if log is not None:
         log.write(json.dumps({"event": "start", "game": module.Game.NAME, "mode": game.mode,
                               "players": players, "seed": seed}) + "\n")
-    where = f"{module.Game.NAME} (mode {game.mode}, {players} players, seed {seed})"
+    where = f"{module.Game.NAME} (mode {game.mode}, {counted(players, 'player')}, seed {seed})"
     done = 0
     try:
         while not state.is_terminal():
             if done >= max_actions:
-                raise RunError(f"{where}: stopped after {max_actions} actions: the game did not "
+                raise RunError(f"{where}: stopped after {counted(max_actions, 'action')}: the game did not "
                                "end (raise the limit with --max-actions)", 1)
             action = bots.choice(state.legal_actions())
             state.apply_action(action)

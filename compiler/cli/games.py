@@ -15,8 +15,8 @@ def cmd_play(args) -> int:
                         Path(args.log) if args.log else None, args.max_actions)
     print(runner.describe(state))
     winners = ", ".join(f"player {w + 1}" for w in state.winners_list()) or "nobody"
-    rounds = f"{state.round} rounds and " if runner.counts_rounds(state) else ""
-    print(f"game over after {rounds}{state.move_number()} actions; "
+    rounds = f"{runner.counted(state.round, 'round')} and " if runner.counts_rounds(state) else ""
+    print(f"game over after {rounds}{runner.counted(state.move_number(), 'action')}; "
           f"scores {state.scores()}; winner: {winners}")
     return 0
 

@@ -244,3 +244,11 @@ def test_bench_prints_games_and_actions_per_second():
     rows = [line.split() for line in search.splitlines()[2:]]
     assert {r[1] for r in rows} == {"solo", "solo_easy", "solo_hard", "solo_family"}
     assert all(float(r[3]) > 0 and int(r[5]) > 10 and float(r[8]) > 0 for r in rows)
+
+
+def test_counts_in_the_play_summary_agree_with_their_number():
+    """`1 round`, `1 player`, `2 actions`: found by the fresh-user check ("1 rounds")."""
+    from compiler.runner import counted
+
+    assert [counted(1, "round"), counted(2, "round"), counted(0, "player"), counted(1, "action")] == \
+        ["1 round", "2 rounds", "0 players", "1 action"]
