@@ -235,6 +235,7 @@ FOLDS = {
     ast.FirstPlayer: _in_play,
     ast.StockOf: _in_play,
     ast.IsKind: _in_play,
+    ast.CanTake: _in_play,
 }
 
 

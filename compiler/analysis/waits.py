@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dsl import ast
 
 #: The statements that ask a player something.
-DECISIONS = (ast.ChooseCards, ast.ChooseCard, ast.Ask)
+DECISIONS = (ast.ChooseCards, ast.ChooseCard, ast.Ask, ast.TakeAction)  # take: construct 3
 #: The statements that run a block of their own (their bodies, by :func:`bodies`).
 COMPOUND = (ast.If, ast.EachPlayer, ast.ForEach, ast.LookAt)
 #: The compound statements that run their body several times.

@@ -26,9 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from dsl.diagnostics import DiagnosticBag
-from compiler.checks import (card_rules, citations, components, decisions, ends, enums, gains, game,
-                             impossible_ends, information, modules, offered, params, payments, phasegraph,
-                             phases, rules, setup, tables, unique_names, usage, values)
+from compiler.checks import (actions_taken, card_rules, citations, components, decisions, ends, enums, gains,
+                             game, impossible_ends, information, modules, offered, params, payments,
+                             phasegraph, phases, rules, setup, tables, unique_names, usage, values)
 from compiler.analysis.types import Types
 from compiler.checks.modes import ModeDiagnostics
 
@@ -56,6 +56,7 @@ CHECKS: list[Check] = [
     Check(tables.check_mode),          # tables: keys, values (construct 10)
     Check(rules.check_mode, records_types=True),       # setup, actions, procedures (and cycles), triggers
     Check(decisions.check_mode, reads="cards"),  # decisions in the middle of effects (construct 2)
+    Check(actions_taken.check_mode),   # actions that take each other in a cycle (construct 3)
     Check(phases.check_mode, records_types=True),      # phases and the actions they offer
     Check(citations.check_mode),       # W0102: rules citing no rulebook section
     Check(offered.check_mode),         # W0101: actions offered in no phase

@@ -1,7 +1,6 @@
 """Modules that extend (issue 11, construct 14), checked in each composed mode: setup
-steps named twice (E0326), triggers ``after`` an action that asks a question (E0327),
-modules that conflict (E0328), ``needs`` and ``excludes`` (E0329, E0330); and in the
-whole spec: ``needs``, ``excludes`` and ``combine`` naming no module (E0331), a
+steps named twice (E0326), modules that conflict (E0328), ``needs`` and ``excludes``
+(E0329, E0330); and in the whole spec: ``needs``, ``excludes`` and ``combine`` naming no module (E0331), a
 ``combine`` block no mode plays (W0150), ``needs``/``excludes`` outside a module (E0333), a
 module ``use``d twice in one block (W0151).
 
@@ -26,7 +25,6 @@ _CONFLICTING = {frozenset({"replace"}), frozenset({"remove"}), frozenset({"repla
 def check_mode(mode, report) -> None:
     """Report the problems of ``mode`` listed above to ``report``."""
     _steps_named_twice(mode, report)
-    _after_a_question(mode, report)
     _conflicts(mode, report)
     _needs_and_excludes(mode, report)
 
@@ -39,31 +37,6 @@ def _steps_named_twice(mode, report) -> None:
                          hint="give each step of the setup its own name",
                          notes=[Note("the first one", seen[step.name].span)])
         seen.setdefault(step.name, step)
-
-
-def _asks(stmts, procedures: dict, seen: set[str]) -> bool:
-    """Whether running ``stmts`` may ask a player a question (through procedures too)."""
-    for node in ast.walk(stmts):
-        if isinstance(node, (ast.Ask, ast.ChooseCards, ast.ChooseCard)):
-            return True
-        if isinstance(node, ast.DoProcedure) and node.procedure.name not in seen:
-            seen.add(node.procedure.name)
-            proc = procedures.get(node.procedure.name)
-            if proc is not None and _asks(proc.effect, procedures, seen):
-                return True
-    return False
-
-
-def _after_a_question(mode, report) -> None:
-    for trigger in mode.triggers.values():
-        for after in trigger.after:
-            action = mode.actions.get(after.name)
-            if action is not None and _asks(action.effect, mode.procedures, set()):
-                report.error(codes.AFTER_DECISION, f"trigger `{trigger.name}` runs after `{action.name}`, "
-                             "whose effect asks a question", after.span,
-                             hint="run it `before` the action, or move its statements into the "
-                             "blocks of the question's options",
-                             notes=[Note("the action", action.span)])
 
 
 def _combined(mode) -> set[frozenset[str]]:

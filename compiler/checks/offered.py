@@ -1,8 +1,10 @@
-"""Every action is offered in some phase (W0101)."""
+"""Every action is offered in some phase or taken by an effect (W0101; construct 3: an
+action reached only by `take` need not be offered)."""
 
 from __future__ import annotations
 
 from dsl import codes
+from compiler.checks import actions_taken
 from compiler.checks.typecheck import Checker
 
 
@@ -16,6 +18,7 @@ class _Checks(Checker):
     def run(self) -> None:
         m = self.mode
         offered = {ident.name for ph in m.phases.values() for ident in ph.actions}
+        offered |= actions_taken.taken_names(m)
         for name, a in m.actions.items():
             if name not in offered:
                 self.report.warning(codes.ACTION_NOT_OFFERED, f"action `{name}` is offered in no phase",

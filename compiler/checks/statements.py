@@ -15,6 +15,7 @@ from dsl import ast, codes
 from dsl.diagnostics import Note, did_you_mean
 from compiler.analysis import constfold, limits
 from compiler.analysis import names as N
+from compiler.checks import actions_taken
 from compiler.checks.kinds import fits, kind_words
 from compiler.checks.typecheck import Checker
 
@@ -487,6 +488,7 @@ STATEMENTS: dict[type, Callable[[BlockChecker, Any, N.Scope], N.Scope | None]] =
     ast.DoCardRule: BlockChecker._do_card_rule,
     ast.Ask: BlockChecker._ask,
     ast.Roll: BlockChecker._roll,
+    ast.TakeAction: actions_taken.take,
 }
 
 #: The rule of every choice domain (``dsl.ast.Domain``): ``rule(checker, choice, domain,

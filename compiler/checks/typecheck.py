@@ -19,6 +19,7 @@ from dsl import ast, codes
 from dsl.diagnostics import Note, Report, did_you_mean
 from compiler.analysis import names as N
 from compiler.analysis.types import Type, TypeRecord
+from compiler.checks import actions_taken
 from compiler.checks.amounts import AmountRules, first_member
 from compiler.checks.derived_calls import DerivedCallRules
 from compiler.checks.kinds import KindRules
@@ -480,6 +481,7 @@ EXPRESSIONS: dict[type, Callable[[Checker, Any, N.Scope], Type]] = {
     ast.FirstPlayer: lambda c, e, scope: N.PLAYER,
     ast.StockOf: Checker._stock_of,
     ast.IsKind: Checker._is_kind,
+    ast.CanTake: actions_taken.can_take,
 }
 
 

@@ -25,7 +25,7 @@ from compiler.analysis.types import Types
 from compiler.engine.end_checks import _end_after, _end_after_answer, _end_named
 from compiler.engine.legal import LegalActions, _quoted
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
-from compiler.engine import pieces
+from compiler.engine import pieces, taking
 from compiler.engine.naming import Namer
 from compiler.engine.pyexpr import Ctx, Resources, _players, expr
 from compiler.engine.statements import StmtLowering, Writer
@@ -79,6 +79,15 @@ class EngineGenerator(LegalActions):
         self.lower.waiting = waits.procedures_that_wait(
             (m.procedures for m in comp.modes.values()),
             card_rules.procedure_rules(comp.modes.values(), cards))
+        #: the actions some trigger runs ``after`` (in any mode): their effects say whether
+        #: they wait, so the triggers after them run once the answer is in (``act`` steps)
+        self.followed = frozenset(named.name for m in comp.modes.values()
+                                  for t in m.triggers.values() for named in t.after)
+        #: procedure name → its effect in each mode (construct 3: effects that take an action)
+        self.effects: dict[str, list] = {}
+        for m in comp.modes.values():
+            for name, proc in m.procedures.items():
+                self.effects.setdefault(name, []).append(proc.effect)
 
     # ---------------------------------------------------------- helpers
     def _emit(self, w: Writer) -> None:
@@ -125,7 +134,9 @@ class EngineGenerator(LegalActions):
         for use in a.uses:
             self.lower.cite(use.span.line, w)
             w.line(f"s.ta[{literal(use.tally.name)}][p] += {use.amount}")
-        self.lower.body(a.effect, ctx, w) if a.effect or not a.uses else None
+        if a.effect or not a.uses:
+            self.lower.body(a.effect, ctx, w, returns=a.name in self.followed
+                            or taking.takes(a.effect, self.effects))
         self._emit(w)
         return legal, apply
 
@@ -154,7 +165,9 @@ class EngineGenerator(LegalActions):
         if a.choices:
             names = ", ".join(f"v_{c.name}" for c in a.choices)
             w.line(f"{names}{',' if len(a.choices) == 1 else ''} = args")
-        self.lower.body(t.effect, self._ctx(mode, self.types.mode(mode.name).action(a)), w)
+        # a trigger after an action is an `act` step of its own: it says whether it waits
+        self.lower.body(t.effect, self._ctx(mode, self.types.mode(mode.name).action(a)), w,
+                        returns=when == "after" or taking.takes(t.effect, self.effects))
         self._emit(w)
         return fn
 

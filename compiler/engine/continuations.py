@@ -37,6 +37,7 @@ from compiler.analysis import names as N
 from compiler.analysis import waits
 from compiler.engine.pyexpr import Ctx, _zone_card, expr, owner, zone
 from compiler.engine.pyquote import Writer, literal
+from compiler.engine import taking
 
 
 class ContinuationLowering:
@@ -193,6 +194,8 @@ class ContinuationLowering:
             optional = ", optional=True" if st.optional else ""
             return (f"R.choose_card(s, {ctx.me}, {cards}, {literal(st.zone.zone.name)}, "
                     f"{owner(st.zone, ctx, self.res)}, {literal(fn)}, {self.env(ctx)}{optional})")
+        if isinstance(st, ast.TakeAction):  # construct 3: the rest waits behind the action taken
+            return taking.take_question(st, ctx, self.res)
         if isinstance(st, ast.Ask):
             fn, body, cont = self.function(
                 "ask", f"Options of the question at spec line {st.span.line}.", ctx, arg="label")

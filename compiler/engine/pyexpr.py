@@ -496,3 +496,6 @@ def zone(z: ast.ZoneRef, ctx: Ctx, res: Resources) -> str:
 # The rules of bag expressions (constructs 6, 7) register themselves in EXPRESSIONS; they build on
 # the lowering above.
 from compiler.engine import bags  # noqa: E402, F401
+from compiler.engine import taking  # noqa: E402  (construct 3: `can take`, built on the lowering above)
+
+EXPRESSIONS[ast.CanTake] = taking.can_take

@@ -17,6 +17,7 @@ from dsl import ast
 from compiler.analysis import constfold
 from compiler.analysis import names as N
 from compiler.engine.bags import amount
+from compiler.engine import taking
 from compiler.engine.continuations import ContinuationLowering
 from compiler.engine.pyexpr import (_IDENT, Ctx, Resources, _loop_enum, _maybe, _players, _zone_card, expr,
                                     roll_piece,
@@ -410,5 +411,7 @@ STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] =
     ast.DoProcedure: StmtLowering._do_procedure,
     ast.DoCardRule: StmtLowering._do_card_rule,
     ast.Ask: StmtLowering._ask,
+    # construct 3: the question of the action to take (its effect runs once answered)
+    ast.TakeAction: lambda lower, st, ctx, w: w.line(taking.take_question(st, ctx, lower.res)),
     ast.ChooseCard: StmtLowering._choose_card,
 }

@@ -333,3 +333,26 @@ def _stress_extensions(draw, st, text: str) -> str:
     for order, label in ((used, "a"), (list(reversed(used)), "b")):
         out.append(f'mode fzmodes_{label} "Fz" {{\n' + "".join(f"  use {u}\n" for u in order) + "}\n")
     return "".join(out)
+
+
+def _stress_take_action(draw, st, text: str) -> str:
+    """Actions taken from effects (construct 3): ``n`` ``take action``, ``take one of``,
+    ``may take`` and ``can take`` of the spec's actions (or a name it lacks, or the action
+    itself: a cycle), with ``with`` naming a choice that may not exist."""
+    actions = re.findall(r"^action ([a-z_][a-z0-9_]*)", text, re.M) or ["fzt"]
+    found = _a_statement(draw, st, text)
+    if found is None:
+        return text
+    lines = []
+    for i in range(min(_size(draw, st), 60)):
+        named = [draw(st.sampled_from((*actions, f"fzt{i}"))) for _ in range(draw(st.integers(1, 3)))]
+        given = draw(st.sampled_from(("", " with c = 1", " with fzw = me", " with t = t")))
+        kind = draw(st.sampled_from(("one", "may", "of", "can")))
+        if kind == "can":
+            lines.append(f"if can take one of {', '.join(named)}{given} {{\nscore 1\n}}" if len(named) > 1
+                         else f"if can take action {named[0]}{given} {{\nscore 1\n}}")
+        elif kind == "of" and len(named) > 1:
+            lines.append(f"take one of {', '.join(named)}{given}")
+        else:
+            lines.append(f"{'may ' if kind == 'may' else ''}take action {named[0]}{given}")
+    return text[:found.start()] + "\n".join(lines) + "\n" + found.group().strip() + text[found.end():]

@@ -37,6 +37,8 @@ from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, Choo
                                 Pay, PutCatalogue, Release, Reveal, Roll, Score, SetState, SetTrack, Shuffle,
                                 Stmt, Transfer, TransferAll)
 from dsl.ast.statements import DoCardRule
+from dsl.ast.expressions import CanTake, TakeWith
+from dsl.ast.statements import TakeAction
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
@@ -90,4 +92,5 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "GainInto", "Clear", "ListType", "KeyRange", "TableRow", "Table", "Spec", "Domain", "ModeOp",
            "Decl", "DECL_KINDS", "decl_kind", "walk",
            "SetupStep", "Statements", "Extend", "AddStep", "ReplaceStep", "RemoveStep", "ModuleNeeds",
-           "ModuleExcludes", "Combine", "EXTENDABLE", "ProcedureType", "DoCardRule", "IsKind"]
+           "ModuleExcludes", "Combine", "EXTENDABLE", "ProcedureType", "DoCardRule", "IsKind",
+           "CanTake", "TakeWith", "TakeAction"]

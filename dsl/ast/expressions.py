@@ -377,8 +377,30 @@ class IsKind:
     span: Span = _span()
 
 
+
+@dataclass(frozen=True, slots=True)
+class TakeWith:
+    """``with w = EXPR`` of ``take action`` / ``can take`` (construct 3): the choice ``w``
+    of the action taken is fixed to the value of ``EXPR``."""
+
+    name: Ident
+    value: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class CanTake:
+    """``can take action A [with ...]`` / ``can take one of A, B [with ...]`` (construct
+    3): whether the acting player has at least one legal instance of the actions named,
+    with the choices of ``bound`` fixed."""
+
+    actions: tuple[Ident, ...]
+    bound: tuple[TakeWith, ...]
+    span: Span = _span()
+
+
 Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, It, InZone, RollValue,
              Not, And, Or,
              Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Index, Call,
              Nothing, Nobody, TopOf, NextIn, FieldOf, ThePlayer, CountPlayers, EveryPlayer, TableRead,
-             RoundNumber, CountShowing, FirstPlayer, StockOf, IsKind]
+             RoundNumber, CountShowing, FirstPlayer, StockOf, IsKind, CanTake]

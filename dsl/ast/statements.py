@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from dsl.ast.base import Ident, KeywordOnly, _span
-from dsl.ast.expressions import Expr, ZoneRef
+from dsl.ast.expressions import Expr, TakeWith, ZoneRef
 from dsl.spans import Span
 
 
@@ -359,7 +359,24 @@ class LookAt:
     span: Span = _span()
 
 
+
+@dataclass(frozen=True, slots=True)
+class TakeAction:
+    """``[may] take action A [with x = E, ...]``, ``take one of A, B [with ...]`` or
+    ``take action c.f`` (construct 3): the acting player takes one legal instance of
+    the actions named (or of the action card ``card``'s field ``field`` names, construct
+    1), its choices in ``bound`` fixed; its triggers and effect run, then the effect that
+    took it goes on.  ``optional``: the player may decline."""
+
+    actions: tuple[Ident, ...]
+    bound: tuple[TakeWith, ...]
+    span: Span = _span()
+    optional: bool = False
+    card: Ident | None = None
+    field: Ident | None = None
+
+
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
              PutCatalogue, Shuffle, ChooseCards, ChooseCard, EachPlayer, ForEach, If, SetState, Done,
              PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again,
-             LookAt, SetTrack, FirstPlayerTo, TransferAll, GainInto, Clear, DoCardRule]
+             LookAt, SetTrack, FirstPlayerTo, TransferAll, GainInto, Clear, DoCardRule, TakeAction]

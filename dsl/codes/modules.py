@@ -54,14 +54,12 @@ CODES: tuple[Code, ...] = (
          'mode m "M" {\n  replace setup {\n    step deal "Deal" {\n      gain coin 1\n    }\n'
          '    step deal "Deal again" {\n      gain coin 1\n    }\n  }\n}\n'),
     Code(AFTER_DECISION := "E0327", "an `after` trigger follows an action that asks a question",
-         "A trigger `after` an action runs once the action's effect is over. When that effect "
-         "asks a player (`ask`, `choose ... cards`), the effect is over only once the question "
-         "is answered, which the engine cannot wait for yet (the decision agenda, issue 11 "
-         "design 1.1): run the trigger `before` the action, or put its statements in the "
-         "option's own block.",
-         'action pick "Pick" {\n  effect {\n    ask me {\n      "coin" {\n        gain coin 1\n'
-         '      }\n      "point" {\n        score 1\n      }\n    }\n  }\n  source "Turn"\n}\n\n'
-         'trigger bonus "Bonus" {\n  after pick\n  effect {\n    score 1\n  }\n  source "Turn"\n}\n'),
+         "Retired: a trigger `after` an action now runs once the action's effect is over, "
+         "questions answered included (an `act` step of the decision agenda, issue 11 design "
+         "1.1.3), and may ask questions itself. Until then such a trigger was refused. The code "
+         "stays registered and is never reused.",
+         "`after pick` where `pick` asks `ask me { ... }`, before the agenda ran `after` triggers",
+         runnable=False, retired=True),
     Code(MODULE_CONFLICT := "E0328", "two modules change one rule in ways that conflict",
          "Two modules a mode applies both `replace` or `remove` one rule, `set` one param to "
          "different values, or one replaces or removes a rule the other extends: what the rule "

@@ -195,6 +195,45 @@ class StatementRules(TreeToAst):
     def ask(self, meta, c):
         return ast.Ask(c[0], tuple(c[1:]), self._span(meta))
 
+    # -------------------------------------------------------------- construct 3
+    @v_args(meta=True)
+    def take_value(self, meta, c):
+        return ast.TakeWith(self._ident(c[0]), c[1], self._span(meta))
+
+    def take_with(self, c):
+        return list(c)  # a list: told apart from the names before it
+
+    def _taken(self, c) -> tuple[list, tuple]:
+        """The names of ``take ...`` and its ``with`` values."""
+        bound = tuple(c[-1]) if c and isinstance(c[-1], list) else ()
+        return [self._ident(x) for x in c if not isinstance(x, list)], bound
+
+    @v_args(meta=True)
+    def take_action(self, meta, c):
+        """``take action A [with ...]``."""
+        names, bound = self._taken(c)
+        return ast.TakeAction(tuple(names), bound, self._span(meta))
+
+    take_one_of = take_action
+
+    @v_args(meta=True)
+    def take_card_action(self, meta, c):
+        """``take action c.f [with ...]``: the action card ``c``'s field ``f`` names."""
+        names, bound = self._taken(c)
+        return ast.TakeAction((), bound, self._span(meta), card=names[0], field=names[1])
+
+    @v_args(meta=True)
+    def may_take(self, meta, c):
+        """``may take ...``: the player may decline."""
+        st = c[0]
+        return ast.TakeAction(st.actions, st.bound, self._span(meta), True, st.card, st.field)
+
+    @v_args(meta=True)
+    def can_take(self, meta, c):
+        """``can take action A`` / ``can take one of A, B``, ``with ...`` (an expression)."""
+        names, bound = self._taken(c)
+        return ast.CanTake(tuple(names), bound, self._span(meta))
+
     # -------------------------------------------------------------- zones
     @v_args(meta=True)
     def my_zone(self, meta, c):

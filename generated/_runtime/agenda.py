@@ -8,7 +8,8 @@ the list only):
 * **questions** (with a ``player``), answered through ``apply_action``: ``cards``
   (choose N cards, one at a time), ``card`` (choose one card; ``fn`` runs with it),
   ``ask`` (a labelled option; ``fn`` runs it), ``overflow`` (make room in a full zone:
-  deferred, 1.1.4);
+  deferred, 1.1.4), ``action`` (take one legal instance of the ``actions`` named, the
+  choices of ``bound`` fixed: construct 3; its triggers and effect then run);
 * **continuations**, run by :func:`settle` as soon as they reach the front: ``resume``
   (``fn`` runs the rest of an effect with the locals ``env``, for player ``me``),
   ``act`` (the effects of action ``name`` from ``step`` on, with its ``args``), ``done``
@@ -25,13 +26,52 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, made
+from .values import _to_json
 from .zones import _enter, _leave, draw, in_zone, move, room, zone
 
 if TYPE_CHECKING:
     from .state import State
 
 #: The kinds of record that wait for an answer (the others are run when at the front).
-QUESTIONS = frozenset({"cards", "card", "ask", "overflow"})
+QUESTIONS = frozenset({"cards", "card", "ask", "overflow", "action"})
+
+
+def instances(s: State, p: int, names, bound) -> list[Action]:
+    """The legal instances of the actions ``names`` for player ``p``, as a phase offers
+    them (their choices, ``require`` lines and ``uses`` tallies), keeping those whose
+    choices match ``bound``: ``[value, {action name: index of the choice}]`` pairs, a
+    ``with x = value`` of ``take action`` (construct 3)."""
+    g = s.g
+    out: list[Action] = []
+    for name in names:
+        found: list[Action] = []
+        g.actions[name][0](g, s, p, found)
+        tests = [(idx[name], value) for value, idx in bound if name in idx]
+        out += [a for a in found
+                if all(i < len(a.args) and _to_json(a.args[i]) == value for i, value in tests)]
+    return out
+
+
+def take(s: State, p: int, names: tuple[str, ...], bound: tuple = (), optional: bool = False) -> bool:
+    """``take action`` (construct 3): ask ``p`` which legal instance of the actions
+    ``names`` (with the choices of ``bound`` fixed, see :func:`instances`) to take; the
+    action's triggers and effect run once answered, then the effect that took it goes
+    on.  ``optional``: the player may decline.  Nothing is asked when no instance is
+    legal; True when the question is asked (the effect waits for it)."""
+    bound = [[_to_json(value), dict(idx)] for value, idx in bound]
+    if not instances(s, p, names, bound):
+        return False
+    record = {"kind": "action", "player": p, "actions": list(names), "bound": bound, "me": p}
+    if optional:
+        record["optional"] = True
+    s.pending.append(record)
+    return True
+
+
+def can_take(s: State, p: int, names: tuple[str, ...], bound: tuple = ()) -> bool:
+    """``can take ...``: whether ``p`` has a legal instance of the actions ``names`` (see
+    :func:`instances`)."""
+    return bool(instances(s, p, names, [[_to_json(value), dict(idx)] for value, idx in bound]))
 
 
 def question_legal(s: State, p: int) -> list[Action]:
@@ -46,6 +86,11 @@ def question_legal(s: State, p: int) -> list[Action]:
     if kind == "card":
         out = [made(game, p, "choose_card", (c,)) for c in ask_["cards"]
                if in_zone(s, c, ask_["src"], ask_["src_owner"])]
+        if ask_.get("optional") and out:
+            out.append(made(game, p, "decline", ()))
+        return out
+    if kind == "action":
+        out = instances(s, p, ask_["actions"], ask_["bound"])
         if ask_.get("optional") and out:
             out.append(made(game, p, "decline", ()))
         return out
@@ -87,6 +132,13 @@ def answer(s: State, action: Action) -> None:
             discard, per_player, _ = s.g.overflow[front["zone"]]
             _leave(s, s.g, action.args[0])
             _enter(s, action.args[0], discard, front["owner"] if per_player else None)
+    elif kind == "action":  # construct 3: the action taken runs, then what waited behind it
+        s.pending.pop(0)
+        if action.name != "decline":
+            rest, s.pending = s.pending, []
+            s._effects(action.name, front["me"], action.args, 0)
+            if not s.terminal:
+                s.pending.extend(rest)
     else:  # an option of `ask`, or the card of `choose c: card in ...`: the rest follows
         s.pending.pop(0)
         if action.name != "decline":  # `may choose`, declined: the rest of its block is skipped
@@ -96,7 +148,8 @@ def answer(s: State, action: Action) -> None:
 def settle(s: State) -> None:
     """Settle the records at the front of the agenda that need no answer: run the
     continuations (``resume``, ``act``, ``done``); drop a choice of cards none of which is
-    left, or a card waiting for room that has moved elsewhere; let a card enter a zone
+    left, an action to take none of whose instances is legal, or a card waiting for room
+    that has moved elsewhere; let a card enter a zone
     that has room now.  Stops at the first question that needs an answer."""
     pending = s.pending
     while pending and not s.terminal:
@@ -114,6 +167,10 @@ def settle(s: State) -> None:
             if any(in_zone(s, c, it["src"], it["src_owner"]) for c in it["cards"]):
                 return
             pending.pop(0)  # every card it offered has moved away: nothing to choose
+        elif kind == "action":
+            if instances(s, it["player"], it["actions"], it["bound"]):
+                return
+            pending.pop(0)  # no instance is legal any more: nothing is taken, the effect goes on
         elif kind == "overflow":
             if _settle_overflow(s, it):
                 return

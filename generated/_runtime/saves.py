@@ -55,9 +55,10 @@ DECISION_KEYS = {
     "resume": {"kind", "fn", "env", "me"},
     "act": {"kind", "name", "me", "args", "step"},
     "done": {"kind", "name"},
+    "action": {"kind", "player", "actions", "bound", "me"},
 }
 #: Keys a record of a kind may have besides those of :data:`DECISION_KEYS`.
-OPTIONAL_KEYS = {"card": {"optional"}}
+OPTIONAL_KEYS = {"card": {"optional"}, "action": {"optional"}}
 #: At most this many waiting decisions are answered, on a copy, when a save is loaded.
 PROBE_STEPS = 200
 
@@ -344,6 +345,13 @@ def _check_decision(game: GameBase, x: Any, what: str) -> None:
                or rest(x["then"], x["env"], x["me"]), f"{what}: bad continuation {x['then']!r}")
     elif kind == "card":
         _check(x["cards"] and rest(x["fn"], x["env"], x["me"]), f"{what}: bad continuation {x['fn']!r}")
+    elif kind == "action":  # construct 3: actions of the game, choices fixed by index
+        _check(isinstance(x["actions"], list) and x["actions"]
+               and all(isinstance(a, str) and a in g.actions for a in x["actions"])
+               and x["me"] == x["player"] and isinstance(x["bound"], list)
+               and all(isinstance(b, list) and len(b) == 2 and _plain(b[0]) and isinstance(b[1], dict)
+                       and all(a in g.actions and _is_int(i) and i >= 0 for a, i in b[1].items())
+                       for b in x["bound"]), f"{what}: bad action to take")
     elif kind == "ask":
         _check(isinstance(x["labels"], list) and x["labels"]
                and all(isinstance(label, str) for label in x["labels"])

@@ -181,10 +181,56 @@ def test_mistakes_in_extensions_are_reported(tmp_path, old, new, code):
     assert code in _codes(tmp_path, _edited(old, new))
 
 
-def test_an_after_trigger_on_an_action_that_asks_is_refused(tmp_path):
-    text = _edited("  effect {\n    done\n  }\n", "  effect {\n    ask me {\n      \"stop\" {\n"
-                   "        done\n      }\n    }\n  }\n")
-    assert "E0327" in _codes(tmp_path, text)
+#: Pass asks first (the agenda: the `after` trigger waits for the answer), and the trigger
+#: after it asks too, then goes on (an `act` step that waits, issue 11 design 1.1.3).
+ASKING = (("  effect {\n    done\n  }\n",
+           "  effect {\n    done\n    ask me {\n      \"nothing\" {\n        score 0\n      }\n"
+           "      \"point\" {\n        score 1\n      }\n    }\n  }\n"),
+          ("      advance missions_revealed by 1\n    }\n",
+           "      ask me {\n        \"reveal\" {\n          advance missions_revealed by 1\n"
+           "        }\n        \"hide\" {\n          advance mission_vp by 0\n        }\n      }\n"
+           "      advance missions_revealed by 10\n    }\n"))
+
+
+def _asking_game(tmp_path):
+    text = BASE
+    for old, new in ASKING:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    text = text.replace('"module_extends.cards.yaml"', '"mini.cards.yaml"')
+    compiled = compile_text(tmp_path, text, CARDS)
+    assert [d.code for d in compiled.diagnostics] == ["W0105"], [d.render() for d in compiled.diagnostics]
+    return engine_module(compiled)
+
+
+def test_an_after_trigger_follows_an_action_that_asks_and_may_ask_itself(tmp_path):
+    game = _asking_game(tmp_path)
+    state = game.Game(num_players=2, mode="with_intrigues", seed=1).new_initial_state()
+    me = state.current_player()
+    state.apply_action(next(a for a in state.legal_actions() if a.name == "pass_turn"))
+    # Pass's own question first: the trigger after it has not run yet
+    assert [a.args for a in state.legal_actions()] == [("nothing",), ("point",)]
+    assert state.tr["missions_revealed"] == [0, 0] and state.current_player() == me
+    state.apply_action(state.legal_actions()[1])  # "point": 1 VP
+    # the trigger runs now and asks its own question; the turn is not over yet
+    assert [a.args for a in state.legal_actions()] == [("reveal",), ("hide",)]
+    assert state.tr["missions_revealed"] == [0, 0] and state.current_player() == me
+    saved = state.to_json()  # mid-trigger: the rest of the trigger and the turn's end wait
+    loaded = game.Game(num_players=2, mode="with_intrigues", seed=1).state_from_json(saved)
+    for s in (state, loaded):
+        s.apply_action(s.legal_actions()[0])  # "reveal": 1, then the rest of the trigger: 10
+        assert s.tr["missions_revealed"][me] == 11
+        assert s.current_player() == 1 - me  # the turn passed once the trigger was over
+    assert loaded.to_json() == state.to_json()
+
+
+def test_games_with_asking_after_triggers_replay(tmp_path):
+    game = _asking_game(tmp_path)
+    for seed in range(3):
+        state = game.Game(num_players=3, mode="both", seed=seed).new_initial_state()
+        played = play_to_the_end(state, random.Random(seed), max_actions=2000, snapshot_at=5)
+        assert_replays(lambda seed=seed: game.Game(num_players=3, mode="both", seed=seed).new_initial_state(),
+                       state, played.snapshot)
 
 
 CONFLICT = '''

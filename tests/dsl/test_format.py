@@ -324,3 +324,11 @@ def rewrapped_formats_idempotently(text: str) -> None:
     assert fmt(formatted) == formatted
     assert comments(formatted) == comments(text)
     assert parse(formatted) == parse(text) == parse(KITCHEN_SINK)
+
+
+def test_take_action_keeps_its_with_list_on_one_line():
+    """Construct 3: `take ... with x = E, y = F` and `can take` are laid out as written."""
+    source = ('action a "A" {\neffect {\nmay  take one of b,c with w = engineer,n=1\n'
+              'if can take action b {\ntake action b\n}\n}\n}\n')
+    assert fmt(source) == ('action a "A" {\n  effect {\n    may take one of b, c with w = engineer, n = 1\n'
+                           '    if can take action b {\n      take action b\n    }\n  }\n}\n')

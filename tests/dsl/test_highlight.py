@@ -214,3 +214,15 @@ def test_may_and_a_binding_choice_lex_as_keywords_and_a_name():
     assert [value for tok, value in tokens if tok in Keyword] == ["may", "choose", "card", "in", "my"]
     assert "r" in [value for tok, value in tokens if tok in Name]
     assert not any(tok in Error for tok, _ in tokens)
+
+
+def test_take_action_and_can_take_lex_as_keywords_and_names():
+    """Construct 3: `take action`, `take one of`, `with`, `can take` are keywords; the
+    actions and choices named are names."""
+    tokens = [(tok, value) for tok, value in
+              lex("may take one of construct, recruit with w = w\nif can take action research {\n}\n")
+              if value.strip()]
+    words = [value for tok, value in tokens if tok in Keyword]
+    assert words == ["may", "take", "one", "of", "with", "if", "can", "take", "action"]
+    assert {"construct", "recruit", "w", "research"} <= {value for tok, value in tokens if tok in Name}
+    assert not any(tok in Error for tok, _ in tokens)

@@ -127,7 +127,7 @@ def test_spans_point_at_the_right_text():
     assert at(buy.uses[0].span) == "uses buys 1"
     phase = next(i for i in spec.items if isinstance(i, ast.Phase) and i.name == "turns_phase")
     assert [at(i.span) for i in phase.actions] == ["buy", "give", "trade", "pass_turn",
-                                                   "perch_meeple", "unperch"]
+                                                   "perch_meeple", "unperch", "copy_take"]
     flow = next(i for i in spec.items if isinstance(i, ast.Flow))
     assert [at(e.span) for e in flow.edges[:3]] == [
         "start -> draft_phase", "draft_phase -> turns_phase", "turns_phase -> tidy"]

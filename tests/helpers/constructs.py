@@ -5,6 +5,7 @@ an action taken by name, and the codes a spec edited from it produces."""
 from __future__ import annotations
 
 import random
+import re
 import types
 from pathlib import Path
 
@@ -37,6 +38,15 @@ def take(state, name: str, *args) -> None:
 def codes_of(tmp_path: Path, text: str, cards: str | None = None) -> list[str]:
     """The code of each diagnostic of ``text`` compiled in ``tmp_path``, in order."""
     return [d.code for d in compile_text(tmp_path, text, cards).diagnostics]
+
+
+def quoted_blocks(heading: str, until: str) -> list[str]:
+    """The ``rulebook`` code blocks of ``docs/language.md`` from the line ``heading`` to
+    the next ``until`` (a heading's start): what a construct's section quotes."""
+    page = (CONSTRUCTS.parents[2] / "docs" / "language.md").read_text(encoding="utf-8")
+    start = page.index(heading)
+    end = page.index(until, start + len(heading))
+    return re.findall(r"^```rulebook\n(.*?)^```$", page[start:end], re.M | re.S)
 
 
 def card_id(game: types.ModuleType, name: str) -> int:

@@ -1,0 +1,156 @@
+"""Taking another action from inside an effect (issue 11, construct 3): ``take action A
+[with x = E, ...]``, ``take one of A, B``, ``may take ...`` and the expression ``can take
+...``.
+
+Checked where they are written (the statement and expression rules of
+:class:`~compiler.checks.statements.BlockChecker` call :func:`take` and :func:`can_take`):
+each action named exists (E0815), each ``with`` names a choice of every action listed
+(E0816) and gives it a value of the choice's type (E0817).  Checked per mode
+(:func:`check_mode`): no action takes itself, directly or through other actions and the
+procedures their effects run (E0818).  Design: ``design/language/README.md`` ›
+Construct 3 (c).
+"""
+
+from __future__ import annotations
+
+from dsl import ast, codes
+from dsl.diagnostics import Note, did_you_mean
+from compiler.analysis import names as N
+
+
+class _Quiet:
+    """A report that keeps nothing: the type of a choice of an action taken is worked
+    out again where it is taken, and its problems are reported with the action itself."""
+
+    def error(self, *args, **kwargs) -> None:
+        """Drop an error."""
+
+    def warning(self, *args, **kwargs) -> None:
+        """Drop a warning."""
+
+
+def _choice_types(checker, action: ast.Action) -> dict[str, N.Type]:
+    """The type of each choice of ``action``, by name (as its own check types them)."""
+    from compiler.checks.statements import BlockChecker  # it names these rules: imported late
+
+    return dict(BlockChecker(checker.mode, _Quiet()).action_scope(action).locals)
+
+
+def _bound(checker, st: ast.TakeAction | ast.CanTake, scope: N.Scope) -> None:
+    """E0815 for an action named that the mode lacks; E0816/E0817 for each ``with``."""
+    mode = checker.mode
+    actions = []
+    for ident in st.actions:
+        action = mode.actions.get(ident.name)
+        if action is None:
+            checker.report.error(codes.TAKE_UNKNOWN_ACTION, f"no action `{ident.name}` to take",
+                                 ident.span, hint=did_you_mean(ident.name, mode.actions, "actions")
+                                 or "declare the action, or name one of the spec's")
+        else:
+            actions.append(action)
+    seen: set[str] = set()
+    for given in st.bound:
+        got = checker.infer(given.value, scope)
+        name = given.name.name
+        if name in seen:
+            checker.report.error(codes.TAKE_WITH_UNKNOWN, f"`with` gives `{name}` twice", given.span,
+                                 hint="give each choice one value")
+            continue
+        seen.add(name)
+        for action in actions:
+            types = _choice_types(checker, action)
+            if name not in types:
+                checker.report.error(
+                    codes.TAKE_WITH_UNKNOWN, f"action `{action.name}` has no choice `{name}`",
+                    given.name.span, hint=did_you_mean(name, types, "choices")
+                    or f"its choices are {', '.join(f'`{c}`' for c in types) or 'none'}",
+                    notes=[Note("the action", action.span)])
+                continue
+            want = types[name]
+            if not got.unknown and not want.unknown and got.definite() != want.definite():
+                checker.report.error(
+                    codes.TAKE_WITH_TYPE, f"`{name}` of `{action.name}` is {want.words()}, "
+                    f"but this is {got.words()}", given.value.span,
+                    hint=f"give `{name}` {want.words()}",
+                    notes=[Note("the choice", _choice(action, name).span)])
+
+
+def _choice(action: ast.Action, name: str) -> ast.Choice:
+    return next(c for c in action.choices if c.name == name)
+
+
+def take(checker, st: ast.TakeAction, scope: N.Scope) -> None:
+    """The rule of ``take action`` / ``take one of`` (see the module)."""
+    if st.card is not None:
+        checker.take_card_action(st, scope)  # construct 1: the card's own action
+    _bound(checker, st, scope)
+
+
+def can_take(checker, e: ast.CanTake, scope: N.Scope) -> N.Type:
+    """The rule of ``can take ...``: checked as ``take``; a condition."""
+    _bound(checker, e, scope)
+    return N.BOOL
+
+
+def takes(stmts, procedures: dict) -> list[ast.TakeAction]:
+    """The ``take`` statements ``stmts`` runs, through the procedures they call too
+    (each procedure once)."""
+    out, seen, todo = [], set(), [stmts]
+    while todo:
+        for node in ast.walk(todo.pop()):
+            if isinstance(node, ast.TakeAction):
+                out.append(node)
+            elif isinstance(node, ast.DoProcedure) and node.procedure.name not in seen:
+                seen.add(node.procedure.name)
+                proc = procedures.get(node.procedure.name)
+                if proc is not None:
+                    todo.append(proc.effect)
+    return out
+
+
+def taken_names(mode) -> set[str]:
+    """The actions some effect of ``mode`` takes (by name): W0101 spares them."""
+    return {ident.name for node in ast.walk(_every_effect(mode))
+            if isinstance(node, (ast.TakeAction, ast.CanTake)) for ident in node.actions}
+
+
+def _every_effect(mode) -> list:
+    effects = [a.effect for a in mode.actions.values()] + [p.effect for p in mode.procedures.values()]
+    effects += [t.effect for t in mode.triggers.values()]
+    effects += [x for ph in mode.phases.values() for x in (ph.on_enter, ph.on_exit, ph.on_turn) if x]
+    return effects
+
+
+def check_mode(mode, report) -> None:
+    """E0818 for each cycle of actions taking one another in ``mode``."""
+    edges = {name: [(t.span, ident.name) for t in takes(a.effect, mode.procedures) for ident in t.actions
+                    if ident.name in mode.actions]
+             for name, a in mode.actions.items()}
+    reported: set[frozenset[str]] = set()
+    for start in mode.actions:
+        path = _cycle_from(start, edges)
+        if path is None or frozenset(n for n, _ in path) in reported:
+            continue
+        reported.add(frozenset(n for n, _ in path))
+        names = [n for n, _ in path]
+        report.error(codes.TAKE_CYCLE, "actions take each other in a cycle: "
+                     + " → ".join(names + names[:1]), mode.actions[start].span,
+                     hint="an action cannot take itself; take another action, or write its statements",
+                     notes=[Note(f"`{n}` takes `{nxt}` here", span)
+                            for (n, span), nxt in zip(path, names[1:] + names[:1])])
+
+
+def _cycle_from(start: str, edges: dict) -> list[tuple[str, object]] | None:
+    """A path of (action, span of its ``take``) from ``start`` back to it, or None."""
+    stack = [(start, [])]
+    seen: set[str] = set()
+    while stack:
+        name, path = stack.pop()
+        for span, nxt in edges.get(name, ()):
+            step = path + [(name, span)]
+            if nxt == start:
+                return step
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append((nxt, step))
+    return None
