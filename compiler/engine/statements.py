@@ -411,4 +411,6 @@ STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] =
     ast.DoCardRule: StmtLowering._do_card_rule,
     ast.Ask: StmtLowering._ask,
     ast.ChooseCard: StmtLowering._choose_card,
+    ast.Repeat: StmtLowering._repeat,
+    ast.AsPlayer: StmtLowering._as_inline,
 }
