@@ -12,7 +12,7 @@ recurse over expressions and blocks, and every generated engine compiles:
 * one expression has at most :data:`~compiler.analysis.limits.MAX_EXPR_TERMS` terms (E0542);
 * an action makes at most :data:`~compiler.analysis.limits.MAX_ACTION_CHOICES` choices, and an
   `ask` offers at most :data:`~compiler.analysis.limits.MAX_ASK_OPTIONS` options (E0506);
-* `each player` blocks one inside another repeat their body at most
+* `each player` and `repeat` blocks one inside another repeat their body at most
   :data:`~compiler.analysis.limits.MAX_REPEATS` times for the most players any mode allows (E0544);
 * there are at most :data:`~compiler.analysis.limits.MAX_MODES` modes, and at most
   :data:`~compiler.analysis.limits.MAX_MODE_RULES` rules in all modes together (E0545).
@@ -36,7 +36,7 @@ _EXPRS = frozenset(get_args(ast.Expr))
 #: Expressions that are operators over others; every other expression is a term.
 _OPERATORS = frozenset({ast.Arith, ast.And, ast.Or, ast.Not, ast.Neg, ast.Compare})
 #: Statements whose bodies are blocks one level deeper.
-_BLOCKS = (ast.If, ast.ForEach, ast.EachPlayer, ast.Ask)
+_BLOCKS = (ast.If, ast.ForEach, ast.EachPlayer, ast.Ask, ast.Repeat, ast.AsPlayer)
 _NESTED_HINT = "split it: name a part with `let` or a derived value, or move a block into a procedure"
 
 
@@ -132,12 +132,13 @@ class _Walk:
         self.reported: set[str] = set()
 
     def run(self, item) -> None:
-        # (node, block depth, expression depth, `each player` depth)
-        stack = [(item, 0, 0, 0)]
+        # (node, block depth, expression depth, `each player` depth, product of the
+        # constant counts of the `repeat` blocks around it)
+        stack = [(item, 0, 0, 0, 1)]
         while stack:
-            node, blocks, exprs, each = stack.pop()
+            node, blocks, exprs, each, reps = stack.pop()
             if isinstance(node, (tuple, list)):
-                stack.extend((x, blocks, exprs, each) for x in reversed(node))
+                stack.extend((x, blocks, exprs, each, reps) for x in reversed(node))
                 continue
             fields = getattr(node, "__dataclass_fields__", None)
             if fields is None:
@@ -173,8 +174,22 @@ class _Walk:
                     self._once(codes.NESTS_TOO_DEEPLY, f"blocks nest more than {limits.MAX_BLOCK_DEPTH} "
                                "deep here", node.span, _NESTED_HINT)
                     continue
+            if kind is ast.Repeat and type(node.count) is ast.Number and node.count.value > 1:
+                nested, reps = each > 0 or reps > 1, reps * node.count.value  # one alone: E0800
+                if nested and self.players ** each * reps > limits.MAX_REPEATS:
+                    self._once(codes.REPEATS_TOO_OFTEN, f"this `repeat` inside `repeat` or `each player` "
+                               f"blocks runs its body {self.players ** each * reps:,} times with "
+                               f"{self.players} players, more than {limits.MAX_REPEATS:,}", node.span,
+                               "repeat fewer times, or move a block out of the others")
+                    continue
             if kind is ast.EachPlayer:
                 each += 1
+                if self.players ** each * reps > limits.MAX_REPEATS and reps > 1:
+                    self._once(codes.REPEATS_TOO_OFTEN, f"this `each player` inside `repeat` blocks runs "
+                               f"its body {self.players ** each * reps:,} times with {self.players} "
+                               f"players, more than {limits.MAX_REPEATS:,}", node.span,
+                               "repeat fewer times, or move a block out of the others")
+                    continue
                 if self.players ** each > limits.MAX_REPEATS:
                     self._once(codes.REPEATS_TOO_OFTEN, f"`each player` inside `each player` {each} deep "
                                f"runs its body {self.players}^{each} times with {self.players} players, more "
@@ -182,7 +197,7 @@ class _Walk:
                                "run the inner block once per player, not once per pair (or triple) "
                                "of players")
                     continue
-            stack.extend((getattr(node, name), blocks, exprs, each)
+            stack.extend((getattr(node, name), blocks, exprs, each, reps)
                          for name in reversed(fields) if name != "span")
 
     def _terms(self, root) -> None:

@@ -58,9 +58,13 @@ MAX_EXPR_TERMS = 1000
 #: Longest chain of derived values reading one another, or of procedures running one
 #: another (E0541): each link is a call in the engine, whose stack is about 1,000 deep.
 MAX_REFERENCE_DEPTH = 50
-#: Most times `each player` blocks one inside another may run their body (E0544):
-#: the most players to the power of the nesting.
+#: Most times `each player` and `repeat` blocks one inside another may run their body
+#: (E0544): the product of the most players (for each `each player`) and of the
+#: constant counts (for each `repeat`).
 MAX_REPEATS = 10_000
+#: Most rounds a `repeat` with a constant count may run (E0800); a computed count is
+#: bounded in play by the engine's guard of rounds run without a decision.
+MAX_REPEAT_COUNT = 1000
 
 #: Most modes of a spec (E0545); composing a chain of modes copies each parent.
 MAX_MODES = 2000

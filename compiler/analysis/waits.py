@@ -1,7 +1,8 @@
 """Which statements may wait for a player's answer (issue 11 design, 1.1.3).
 
-A decision statement (``choose``, ``ask``) may wait; so does a statement holding one
-(``if``, a loop, ``look at``), and ``do P(...)`` when procedure ``P`` may wait in any mode
+A decision statement (``choose``, ``ask``, ``repeat up to``, which asks before each
+round) may wait; so does a statement holding one (``if``, a loop, ``repeat``, ``as``,
+``look at``), and ``do P(...)`` when procedure ``P`` may wait in any mode
 (the calling code is shared by every mode that uses it, so the union is taken), and
 ``do c.f(...)`` when any procedure the field ``f`` may run (a catalogue entry's or its
 default, in any mode: the union again) may wait.  An
@@ -21,9 +22,9 @@ from dsl import ast
 #: The statements that ask a player something.
 DECISIONS = (ast.ChooseCards, ast.ChooseCard, ast.Ask, ast.TakeAction)  # take: construct 3
 #: The statements that run a block of their own (their bodies, by :func:`bodies`).
-COMPOUND = (ast.If, ast.EachPlayer, ast.ForEach, ast.LookAt)
+COMPOUND = (ast.If, ast.EachPlayer, ast.ForEach, ast.LookAt, ast.Repeat, ast.AsPlayer)
 #: The compound statements that run their body several times.
-LOOPS = (ast.EachPlayer, ast.ForEach)
+LOOPS = (ast.EachPlayer, ast.ForEach, ast.Repeat)
 
 
 def bodies(st) -> tuple[tuple, ...]:
@@ -32,7 +33,7 @@ def bodies(st) -> tuple[tuple, ...]:
     ``then`` of ``choose N cards``; none for other statements."""
     if isinstance(st, ast.If):
         return (st.then, st.otherwise)
-    if isinstance(st, (ast.EachPlayer, ast.ForEach, ast.LookAt, ast.ChooseCard)):
+    if isinstance(st, (ast.EachPlayer, ast.ForEach, ast.LookAt, ast.ChooseCard, ast.Repeat, ast.AsPlayer)):
         return (st.body,)
     if isinstance(st, ast.Ask):
         return tuple(o.body for o in st.options)
@@ -61,7 +62,7 @@ def procedures_that_wait(procedure_sets: Iterable[dict[str, ast.Procedure]],
         for name, proc in procs.items():
             callees = calls.setdefault(name, set())
             for node in ast.walk(proc.effect):
-                if isinstance(node, DECISIONS):
+                if isinstance(node, DECISIONS) or isinstance(node, ast.Repeat) and node.up_to:
                     waiting.add(name)
                 elif isinstance(node, ast.DoProcedure):
                     callees.add(node.procedure.name)
@@ -80,7 +81,7 @@ def procedures_that_wait(procedure_sets: Iterable[dict[str, ast.Procedure]],
 def may_wait(st, waiting: frozenset[str]) -> bool:
     """Whether statement ``st`` may wait for an answer, ``waiting`` naming the procedures
     (and cards' procedure fields) that may (:func:`procedures_that_wait`)."""
-    if isinstance(st, DECISIONS):
+    if isinstance(st, DECISIONS) or isinstance(st, ast.Repeat) and st.up_to:
         return True
     if isinstance(st, ast.DoProcedure):
         return st.procedure.name in waiting
@@ -97,16 +98,21 @@ def block_may_wait(stmts, waiting: frozenset[str]) -> bool:
 
 
 def needs_rest(stmts, waiting: frozenset[str]) -> bool:
-    """Whether a statement of ``stmts`` (at any depth outside loops) may wait with
-    something to run after it in the same effect: then the effect is lowered into
-    continuations; otherwise every decision is the last thing it does, and the effect is
-    lowered as one function, its questions queued in order (as before construct 2)."""
+    """Whether a statement of ``stmts`` (at any depth) may wait with something to run
+    after it in the same effect: then the effect is lowered into continuations;
+    otherwise every decision is the last thing it does, and the effect is lowered as one
+    function, its questions queued in order (as before construct 2).  A ``repeat`` or an
+    ``as`` that may wait always needs it (their rounds, and "you" after an ``as``, go on
+    after the answers)."""
     for i, st in enumerate(stmts):
         if not may_wait(st, waiting):
             continue
+        if isinstance(st, (ast.Repeat, ast.AsPlayer)):
+            return True
         if i + 1 < len(stmts) and not all(only_decides(x) for x in stmts[i + 1:]):
             return True
-        if isinstance(st, (ast.If, ast.LookAt)) and any(needs_rest(b, waiting) for b in bodies(st)):
+        if isinstance(st, (ast.If, ast.LookAt, ast.EachPlayer, ast.ForEach)) \
+                and any(needs_rest(b, waiting) for b in bodies(st)):
             return True
         if isinstance(st, ast.ChooseCard) and (st.rest and st.body or needs_rest(st.body, waiting)):
             return True
@@ -117,11 +123,25 @@ def needs_rest(stmts, waiting: frozenset[str]) -> bool:
     return False
 
 
+def rounds_wait(st, waiting: frozenset[str]) -> bool:
+    """Whether loop ``st`` (``for each``, ``each player``, ``repeat``) runs round by round:
+    a round may wait with something after its decision (or it is a ``repeat`` that may
+    wait), so each round's rest runs before the next round starts, the loop's place kept
+    on the agenda (design 1.1.3).  A ``for each`` or ``each player`` whose rounds only end
+    with decisions is not: all its rounds run, their questions queued in order (1.1.4),
+    as before construct 2, so the shipped games play the same."""
+    if isinstance(st, ast.Repeat):
+        return may_wait(st, waiting)
+    return needs_rest(st.body, waiting)
+
+
 def only_decides(st) -> bool:
     """A decision, or a block statement made of decisions only (no other statement of its
     own): decisions written one after another form a group, asked together (1.1.4)."""
     if isinstance(st, DECISIONS):
         return not (isinstance(st, ast.ChooseCard) and st.rest and st.body)
+    if isinstance(st, (ast.Repeat, ast.AsPlayer)):
+        return False
     if isinstance(st, COMPOUND):
         return all(only_decides(x) for b in bodies(st) for x in b)
     return False

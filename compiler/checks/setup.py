@@ -17,7 +17,7 @@ from dsl.diagnostics import Note
 from compiler.analysis.constfold import UNKNOWN, fold, mode_env, players_words
 from compiler.checks.game import players_span
 from compiler.checks.information import statements
-from compiler.analysis.limits import MAX_PLAYERS, MAX_SETUP_STEPS
+from compiler.analysis.limits import MAX_PLAYERS, MAX_REPEAT_COUNT, MAX_SETUP_STEPS
 
 
 def check_mode(mode, cards: list[dict], report) -> None:
@@ -126,8 +126,17 @@ def _run(mode, cards, n: int, steps: list[int] | None = None):
                         return found
                 else:
                     forget(st.then + st.otherwise)
-            elif t in (ast.ForEach, ast.ChooseCard):
+            elif t in (ast.ForEach, ast.ChooseCard, ast.AsPlayer):
                 forget(st.body)
+            elif t is ast.Repeat:  # a constant count: its rounds run; else (or up to) unknown
+                times = fold(st.count, env)
+                if isinstance(times, int) and not isinstance(times, bool) and not st.up_to:
+                    for _ in range(max(0, min(times, MAX_REPEAT_COUNT))):
+                        found = run(st.body, seat)
+                        if found:
+                            return found
+                else:
+                    forget(st.body)
             elif t is ast.PutCatalogue:
                 _spend(steps, len(cards))
                 zones.add(zones.key(st.dest, seat), _put_count(mode, cards, st, env))

@@ -17,6 +17,7 @@ from compiler.analysis import constfold, limits
 from compiler.analysis import names as N
 from compiler.checks import actions_taken
 from compiler.checks.kinds import fits, kind_words
+from compiler.checks.repetition import check_as, check_repeat
 from compiler.checks.typecheck import Checker
 
 #: Statements that take cards out of a zone named in the statement (its ``source``).
@@ -489,6 +490,8 @@ STATEMENTS: dict[type, Callable[[BlockChecker, Any, N.Scope], N.Scope | None]] =
     ast.Ask: BlockChecker._ask,
     ast.Roll: BlockChecker._roll,
     ast.TakeAction: actions_taken.take,
+    ast.Repeat: check_repeat,
+    ast.AsPlayer: check_as,
 }
 
 #: The rule of every choice domain (``dsl.ast.Domain``): ``rule(checker, choice, domain,

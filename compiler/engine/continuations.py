@@ -23,9 +23,20 @@ Rules (``after`` names the continuation of the enclosing block, or None):
 * ``do P()`` for a procedure that may wait, and ``do c.f(...)`` when a procedure the
   cards' field ``f`` names may: when it waits, the rest is a ``resume`` record behind
   the procedure's own records (nested first);
-* a loop that may wait runs as before construct 2: every round runs and queues its
-  questions, and the statements after the loop wait for all of them; inside a round a
-  decision must be the last thing it does (E0513).
+* ``as PLAYER { }`` (construct 21) that may wait: its block is a function run with that
+  seat as "you" (``p``); when it waits, the rest is a ``resume`` record for the acting
+  player, behind the block's own records;
+* a loop whose rounds wait (:func:`compiler.analysis.waits.rounds_wait`: a round may
+  wait in its middle, or a ``repeat`` that may wait) runs round by round: a function
+  ``loop_<owner>`` keeps in its ``env`` the loop's snapshot (``_items``: the cards,
+  seats or members taken when the loop began; ``repeat``: the count ``_n``) and its
+  place ``_i``; a round is a function ``one_round_<owner>``, and when one waits, the loop
+  puts itself back on the agenda behind the round's records (``resume`` with the next
+  ``_i``).  ``repeat up to N`` asks "go on" or "stop" before each round (an ``ask``
+  record whose function is the loop itself);
+* any other loop that may wait runs as before construct 2: every round runs and queues
+  its questions (each a decision at the end of its round), and the statements after the
+  loop wait for all of them (1.1.4).
 """
 
 from __future__ import annotations
@@ -35,7 +46,7 @@ from typing import Any
 from dsl import ast
 from compiler.analysis import names as N
 from compiler.analysis import waits
-from compiler.engine.pyexpr import Ctx, _zone_card, expr, owner, zone
+from compiler.engine.pyexpr import Ctx, _loop_enum, _players, _zone_card, expr, owner, zone
 from compiler.engine.pyquote import Writer, literal
 from compiler.engine import taking
 
@@ -133,6 +144,10 @@ class ContinuationLowering:
                 w.line(f"if {_callee(st)}(g, s, {ctx.me}{args}):")
                 w.line(f"    return {self.resume(k, ctx)}")
                 w.line(f"return {self.call(k, ctx)}")
+            elif isinstance(st, ast.AsPlayer):
+                self._as_player(st, ctx, w, k)
+            elif waits.rounds_wait(st, self.waiting):
+                self._loop(st, ctx, w, k)
             else:  # a loop that may wait: every round's questions queued (E0513), the rest after them
                 w.line("_waiting = len(s.pending)")
                 self.stmt(st, ctx, w)
@@ -141,6 +156,129 @@ class ContinuationLowering:
                 w.line(f"return {self.call(k, ctx)}")
             return
         w.line(f"return {self.call(after, ctx)}")
+
+    def _as_player(self, st: ast.AsPlayer, ctx: Ctx, w: Writer, after: str | None) -> None:
+        """``as PLAYER { }`` that may wait: the block is a function run for that seat; the
+        rest (``after``) runs for the acting player, behind the block's records."""
+        seat = ctx.fresh("a")
+        w.line(f"{seat} = {self.value(st.player, ctx)}")
+        fn, body, inner = self.function(
+            "as_seat", f"The block of spec line {st.span.line}, run as another player.", ctx)
+        self.seq(st.body, inner, body, None)
+        self.extra.append(body.source())
+        w.line(f"if {fn}(g, s, {seat}, {self.env(ctx)}, None):")
+        w.line(f"    return {self.resume(after, ctx)}")
+        w.line(f"return {self.call(after, ctx)}")
+
+    def _loop(self, st, ctx: Ctx, w: Writer, after: str | None) -> None:
+        """A loop whose rounds wait (``for each``, ``each player``, ``repeat``): a loop
+        function keeping its snapshot and place in ``env``, a round function run for
+        each round; the loop then runs ``after`` (see the module)."""
+        line = st.span.line
+        rnd, inner_ctx, me, item = self._round(st, ctx)
+        fn, body, inner = self.function("loop", f"The loop of spec line {line}, from round `_i` on.", ctx)
+        schema = self.env_schemas[fn]
+        if isinstance(st, ast.Repeat):
+            schema.update({"_i": "count", "_n": "count"})
+            start = f"max(0, {self.value(st.count, ctx)})"
+            body.line("_i, _n = env['_i'], env['_n']")
+            keep = "'_i': _i, '_n': _n"
+        else:
+            schema.update({"_i": "count", "_items": self._items_kind(st, ctx)})
+            start = self._items(st, ctx)
+            body.line("_i, _items = env['_i'], env['_items']")
+            keep = "'_i': _i, '_items': _items"
+        saved = self.env(inner)[:-1] + (", " if inner.scope.locals else "") + keep + "}"
+        round_env = self.env(inner_ctx.with_me("p")) if item is None else self.env(inner_ctx)
+        if isinstance(st, ast.Repeat) and st.up_to:  # asked before each round: go on, or stop
+            body.line("if value == 'go on':")
+            body.line("    _i += 1")
+            body.line(f"    if {rnd}(g, s, p, {round_env}, None):")
+            body.line(f"        return R.resume(s, {literal(fn)}, {saved}, p)")
+            body.line("elif value == 'stop':")
+            body.line(f"    return {self.call(after, inner)}")
+            body.line("if _i < _n:")
+            body.line(f"    return R.ask(s, p, ('go on', 'stop'), {literal(fn)}, {saved}, p)")
+        elif isinstance(st, ast.Repeat):
+            body.line("while _i < _n:")
+            body.line("    _i += 1")
+            body.line(f"    if {rnd}(g, s, p, {round_env}, None):")
+            body.line(f"        return R.resume(s, {literal(fn)}, {saved}, p)")
+        else:
+            body.line("while _i < len(_items):")
+            body.line(f"    {item or '_v'} = _items[_i]")
+            body.line("    _i += 1")
+            body.line(f"    if {rnd}(g, s, {me}, {round_env}, None):")
+            body.line(f"        return R.resume(s, {literal(fn)}, {saved}, p)")
+        body.line(f"return {self.call(after, inner)}")
+        self.extra.append(body.source())
+        first = self.env(ctx)[:-1] + (", " if ctx.scope.locals else "")
+        first += f"'_i': 0, '{'_n' if isinstance(st, ast.Repeat) else '_items'}': {start}}}"
+        w.line(f"return {fn}(g, s, {ctx.me}, {first}, None)")
+
+    def _round(self, st, ctx: Ctx) -> tuple[str, Ctx, str, str | None]:
+        """The function running one round of loop ``st``: its name, the context of its
+        body (the loop's name bound), the Python of the seat it runs for, in the loop
+        function (``p``, or the player of an ``each player`` round), and the Python
+        local the loop function puts the round's card or member in (None: no name)."""
+        doc = f"One round of the loop of spec line {st.span.line}."
+        if isinstance(st, ast.ForEach):
+            enum = _loop_enum(st.zone, ctx)
+            if enum is not None:
+                inner, ctype = ctx.local(st.var.name, N.Type.enum(enum.name)), None
+            else:
+                ctype = _zone_card(st.zone, ctx)
+                inner = ctx.local(st.var.name, N.Type.card(ctype))
+            fn, body, cont = self.function("one_round", doc, inner)
+            if st.where is not None:
+                test = cont if ctype is None else cont.with_card(f"v_{st.var.name}", ctype)
+                body.line(f"if not {self.value(st.where, test)}:")
+                body.line("    return False")
+            self.seq(st.body, cont, body, None)
+            self.extra.append(body.source())
+            return fn, inner, "p", f"v_{st.var.name}"
+        fn, body, cont = self.function("one_round", doc, ctx)
+        self.seq(st.body, cont, body, None)
+        self.extra.append(body.source())
+        return fn, ctx, ("_v" if isinstance(st, ast.EachPlayer) else "p"), None
+
+    def _items(self, st, ctx: Ctx) -> str:
+        """Python of the snapshot a ``for each`` or ``each player`` loop runs over, taken
+        when it begins: the zone's cards, the enum's members, or the players in turn order
+        (those its clauses select)."""
+        if isinstance(st, ast.EachPlayer):
+            if st.selects:
+                return _players(st.where, st.measures, st.then_where, ctx, self.res)
+            return "R.turn_order(s)"
+        enum = _loop_enum(st.zone, ctx)
+        if enum is not None:
+            return literal([m.name for m in enum.members])
+        return f"list({zone(st.zone, ctx, self.res)})"
+
+    @staticmethod
+    def _items_kind(st, ctx: Ctx) -> str:
+        """The env-schema type of a loop's snapshot: ``players``, ``members:ENUM`` or ``cards``."""
+        if isinstance(st, ast.EachPlayer):
+            return "players"
+        enum = _loop_enum(st.zone, ctx)
+        return f"members:{enum.name}" if enum is not None else "cards"
+
+    def _repeat(self, st: ast.Repeat, ctx: Ctx, w: Writer) -> None:
+        """``repeat N { }`` whose rounds never wait: a Python loop, the count worked out once
+        (0 or less: never).  One that may wait is lowered by :meth:`seq` (:meth:`_loop`)."""
+        if st.up_to:  # asks before each round, so it always waits
+            raise TypeError("`repeat up to` is lowered through its loop function")
+        w.line(f"for {ctx.fresh('r')} in range({self.value(st.count, ctx)}):")
+        w.level += 1
+        self.block(st.body, ctx, w)
+        w.level -= 1
+
+    def _as_inline(self, st: ast.AsPlayer, ctx: Ctx, w: Writer) -> None:
+        """``as PLAYER { }`` whose block never waits: the block with "you" the seat worked
+        out once, in a local; the acting player is "you" again after it."""
+        seat = ctx.fresh("a")
+        w.line(f"{seat} = {self.value(st.player, ctx)}")
+        self.block(st.body, ctx.with_me(seat), w)
 
     def _indented(self, stmts, ctx: Ctx, w: Writer, after: str | None) -> None:
         w.level += 1

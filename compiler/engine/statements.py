@@ -414,4 +414,6 @@ STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] =
     # construct 3: the question of the action to take (its effect runs once answered)
     ast.TakeAction: lambda lower, st, ctx, w: w.line(taking.take_question(st, ctx, lower.res)),
     ast.ChooseCard: StmtLowering._choose_card,
+    ast.Repeat: StmtLowering._repeat,
+    ast.AsPlayer: StmtLowering._as_inline,
 }

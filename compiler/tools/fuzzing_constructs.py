@@ -356,3 +356,27 @@ def _stress_take_action(draw, st, text: str) -> str:
         else:
             lines.append(f"{'may ' if kind == 'may' else ''}take action {named[0]}{given}")
     return text[:found.start()] + "\n".join(lines) + "\n" + found.group().strip() + text[found.end():]
+
+
+def _stress_repetition(draw, st, text: str) -> str:
+    """Repetition and acting as another player (constructs 13, 21), and loops whose
+    rounds wait: ``repeat`` (a count written out, huge, 0, computed, or not a number;
+    ``up to``), ``as`` (``me``, the first player, a number), nested inside one another and
+    inside ``each player`` / ``for each``, each round holding a decision followed by
+    statements (so rounds wait), or ``done``/``again``."""
+    zones = re.findall(r"^(?:zone|deck) ([a-z_][a-z0-9_]*)", text, re.M) or ["hand"]
+    m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|choose)\b[^\n]*$", text, re.M))
+    if not m:
+        return text
+    found = m[draw(st.integers(0, len(m) - 1))]
+    body = draw(st.sampled_from(("score 1", "again", "done")))
+    for i in range(min(_size(draw, st), 12)):
+        zone = draw(st.sampled_from(("", "my "))) + draw(st.sampled_from(zones))
+        inner = draw(st.sampled_from((f"choose fzr{i}: card in {zone}\nmove fzr{i} into {zone}",
+                                      f"choose 1 cards from {zone} into {zone}", "score 1")))
+        head = draw(st.sampled_from((
+            "repeat {n} {{", "repeat up to {n} {{", "as me {{", "as first player {{", "as {n} {{",
+            "each player {{", "for each fzf{i} in {zone} {{")))
+        n = draw(st.sampled_from(("2", "0", "1", "5000", "count my " + zones[0], "true")))
+        body = f"{head.format(n=n, i=i, zone=zone)}\n{inner}\n{body}\nscore 1\n}}"
+    return text[:found.start()] + body + "\n" + found.group().strip() + text[found.end():]

@@ -375,8 +375,32 @@ class TakeAction:
     card: Ident | None = None
     field: Ident | None = None
 
+@dataclass(frozen=True, slots=True)
+class Repeat:
+    """``repeat N { ... }`` (construct 13): ``body`` runs ``count`` times, the count worked
+    out once when the statement starts (0 or less: never), each round with its own
+    decisions; ``repeat up to N { ... }`` (``up_to``) asks the acting player before each
+    round whether to go on or stop."""
+
+    count: Expr
+    body: tuple[Stmt, ...]
+    up_to: bool = False
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class AsPlayer:
+    """``as PLAYER { ... }`` (construct 21): inside ``body``, "you" (``me``, ``my``, bare
+    resources and tracks, whoever decides) is the seat ``player``, worked out once when
+    the block starts; after it, "you" is the acting player again."""
+
+    player: Expr
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
 
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
              PutCatalogue, Shuffle, ChooseCards, ChooseCard, EachPlayer, ForEach, If, SetState, Done,
              PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again,
-             LookAt, SetTrack, FirstPlayerTo, TransferAll, GainInto, Clear, DoCardRule, TakeAction]
+             LookAt, SetTrack, FirstPlayerTo, TransferAll, GainInto, Clear, DoCardRule, TakeAction,
+             Repeat, AsPlayer]

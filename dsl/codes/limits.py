@@ -37,7 +37,9 @@ CODES: tuple[Code, ...] = (
     Code(REPEATS_TOO_OFTEN := "E0544", "`each player` inside `each player` repeats too often",
          "Blocks `each player` one inside another run their body once for every pair (or triple...) "
          "of players: with the most players a mode allows, more than 10,000 times, which the engine "
-         "and the setup check would spend minutes on. Run the inner block once per player.",
+         "and the setup check would spend minutes on. Run the inner block once per player. "
+         "`repeat N` blocks count too: their constant counts multiply the rounds of the blocks "
+         "they hold, and of those that hold them.",
          'mode crowd "Crowd" {\n  players 2 to 100\n}\n\n'
          'action greet "Greet" {\n  effect {\n    each player {\n      each player {\n'
          '        each player {\n          gain coin 1\n        }\n      }\n    }\n  }\n'

@@ -287,15 +287,13 @@ CODES: tuple[Code, ...] = (
          'action spend "Spend" {\n  effect {\n    pay coin 2\n    score 1\n  }\n'
          '  source "Turn"\n}\n'),
     Code(LOOP_ROUND_WAITS := "E0513", "a statement after a decision inside a loop",
-         "Inside `for each` or `each player`, a decision must be the last thing a round does "
-         "(or be followed only by other decisions): the rounds' questions are asked in turn "
-         "once the loop has run, and the statements after the loop wait for all of them, but "
-         "a round that waits in its middle is not part of the language yet. Move the "
-         "statements after the decision before it, or after the loop.",
-         _CARD + '\nzone hand "Hand" of building {\n  per player\n  hidden\n  source "Components"\n}\n\n'
-         'action round "Round" {\n  effect {\n    each player {\n      choose 1 cards from my hand '
-         'into pile\n      score 1\n    }\n  }\n  source "Turn"\n}\n',
-         cards='cards:\n  - name: farm\n    value: 1\n    copies: 3\n'),
+         "Retired: a round of `for each`, `each player` or `repeat` may now wait in its middle; "
+         "each round's rest runs after its answers, before the next round starts (see "
+         "*Decisions* in the language reference). Until then a decision had to be the last "
+         "thing a round did, or be followed only by other decisions. The code stays registered "
+         "and is never reused.",
+         "`each player { choose 1 cards from my hand into pile  score 1 }`, before rounds could wait",
+         runnable=False, retired=True),
     Code(END_LINE_TWICE := "E0514", "an `end` block says when it ends, or how, twice",
          "An `end` block takes one `when C` and at most one of `immediately` and `finish round`: "
          "a second would be silently dropped. For another way the game ends, write another `end` "

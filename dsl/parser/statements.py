@@ -188,6 +188,18 @@ class StatementRules(TreeToAst):
         return ast.LookAt(c[0], tuple(c[1]), self._span(meta))
 
     @v_args(meta=True)
+    def repeat(self, meta, c):
+        return ast.Repeat(c[0], tuple(c[1]), span=self._span(meta))
+
+    @v_args(meta=True)
+    def repeat_up_to(self, meta, c):
+        return ast.Repeat(c[0], tuple(c[1]), True, self._span(meta))
+
+    @v_args(meta=True)
+    def as_player(self, meta, c):
+        return ast.AsPlayer(c[0], tuple(c[1]), self._span(meta))
+
+    @v_args(meta=True)
     def let(self, meta, c):
         return ast.Let(self._ident(c[0]), c[1], self._span(meta))
 

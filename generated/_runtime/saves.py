@@ -408,6 +408,12 @@ def _env_fits(game: GameBase, schema: dict[str, str] | None, env: dict) -> bool:
                 and all(_is_int(v) for v in value)
         elif kind == "cards":
             ok = isinstance(value, (list, tuple)) and all(_is_int(v) and 0 <= v < ncards for v in value)
+        elif kind == "players":  # the seats a loop runs over (design 1.1.3)
+            ok = isinstance(value, (list, tuple)) and all(_is_int(v) and 0 <= v < n for v in value)
+        elif kind == "members":  # the members of an enum a loop runs over
+            ok = isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)
+        elif kind == "count":  # a loop's place or count: never below 0
+            ok = _is_int(value) and value >= 0
         else:
             ok = _plain(value)
         if not ok:

@@ -180,6 +180,29 @@ def test_pieces_with_attributes_and_zones_of_several_kinds_never_raise_in_a_long
     _pieces_and_kinds_never_raise(data)
 
 
+def _repetition_never_raises(data):
+    """The fuzzing generator of constructs 13 and 21 (issue 11) and of loops whose rounds
+    wait: `repeat` with odd counts, `as` odd players, nested in loops, rounds holding
+    decisions then statements; the compiler reports, never raises, and lowers what checks
+    clean."""
+    text = fuzzing_stress._stress_repetition(data.draw, st, REAL)
+    fuzzing.check_input(SPEC_PATH, text)
+
+
+@settings(max_examples=4, **SETTINGS)
+@given(st.data())
+def test_repetition_and_acting_as_another_player_never_raise(data):
+    """The quick run (4 examples); the long run below makes 12."""
+    _repetition_never_raises(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=12, **SETTINGS)
+@given(st.data())
+def test_repetition_and_acting_as_another_player_never_raise_in_a_long_run(data):
+    _repetition_never_raises(data)
+
+
 @pytest.mark.parametrize("edit", fuzzing_stress.STRESS, ids=lambda e: e.__name__)
 def test_each_stress_edit_changes_the_spec(edit):
     from hypothesis import Phase, find

@@ -332,3 +332,13 @@ def test_take_action_keeps_its_with_list_on_one_line():
               'if can take action b {\ntake action b\n}\n}\n}\n')
     assert fmt(source) == ('action a "A" {\n  effect {\n    may take one of b, c with w = engineer, n = 1\n'
                            '    if can take action b {\n      take action b\n    }\n  }\n}\n')
+
+
+def test_repeat_and_as_blocks_are_indented_like_any_block():
+    """Constructs 13 and 21: `repeat N`, `repeat up to N` and `as PLAYER` open blocks."""
+    source = ('action a "A" {\neffect {\nrepeat   up to 2 {\nchoose c: card in my hand\nmove c into pile\n}\n'
+              'repeat count my hand {\nscore 1\n}\nas  d.owner {\nscore 1\n}\n}\n}\n')
+    assert fmt(source) == ('action a "A" {\n  effect {\n    repeat up to 2 {\n'
+                           '      choose c: card in my hand\n      move c into pile\n    }\n'
+                           '    repeat count my hand {\n      score 1\n    }\n'
+                           '    as d.owner {\n      score 1\n    }\n  }\n}\n')

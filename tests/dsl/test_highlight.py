@@ -225,4 +225,11 @@ def test_take_action_and_can_take_lex_as_keywords_and_names():
     words = [value for tok, value in tokens if tok in Keyword]
     assert words == ["may", "take", "one", "of", "with", "if", "can", "take", "action"]
     assert {"construct", "recruit", "w", "research"} <= {value for tok, value in tokens if tok in Name}
+
+
+def test_repeat_up_to_and_as_lex_as_keywords():
+    """Constructs 13 and 21: `repeat`, `up`, `to` and `as` are keywords; the player is a name."""
+    tokens = [(tok, value) for tok, value in lex("repeat up to 2 {\n}\nas d.owner {\n}\n") if value.strip()]
+    assert [value for tok, value in tokens if tok in Keyword] == ["repeat", "up", "to", "as"]
+    assert "d" in [value for tok, value in tokens if tok in Name]
     assert not any(tok in Error for tok, _ in tokens)

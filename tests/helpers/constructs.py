@@ -64,3 +64,17 @@ def assert_games_replay(game: types.ModuleType, players: int = 3, seeds=range(4)
         played = play_to_the_end(state, random.Random(seed), max_actions=max_actions, snapshot_at=3)
         assert_replays(lambda seed=seed: game.Game(num_players=players, seed=seed).new_initial_state(), state,
                        played.snapshot)
+
+
+def assert_reference_quotes(spec: Path, start: str, end: str, blocks: int) -> None:
+    """The section of ``docs/language.md`` from heading ``start`` to ``end`` holds
+    ``blocks`` rulebook excerpts, each quoted word for word from the construct spec ``spec``."""
+    import re
+
+    page = (CONSTRUCTS.parents[2] / "docs" / "language.md").read_text(encoding="utf-8")
+    first = page.index(start)
+    found = re.findall(r"^```rulebook\n(.*?)^```$", page[first:page.index(end, first)], re.M | re.S)
+    assert len(found) == blocks
+    text = spec.read_text(encoding="utf-8")
+    for block in found:
+        assert block in text, block

@@ -288,8 +288,28 @@ def _ask(node: ast.Ask, v: Voice) -> list[str]:
     return _bullet(who, body)
 
 
+def _repeat(node: ast.Repeat, v: Voice) -> list[str]:
+    """``repeat 2 { }``: "Twice:"; ``repeat up to 2 { }``: "Up to twice (you may stop before
+    each time):"; a computed count: "As many times as ...:" (construct 13)."""
+    if isinstance(node.count, ast.Number):
+        n = node.count.value
+        times = {1: "once", 2: "twice"}.get(n, f"{n} times")
+    else:
+        times = f"as many times as {phrase(node.count, v)}"
+    if node.up_to:
+        return _block(f"Up to {times} (you may stop before each time):", node.body, v)
+    return _block(f"{times[:1].upper()}{times[1:]}:", node.body, v)
+
+
+def _as_player(node: ast.AsPlayer, v: Voice) -> list[str]:
+    """``as d.owner { }``: "Acting as d's owner (“you” is that player here):" (construct 21)."""
+    return _block(f"Acting as {phrase(node.player, v)} (“you” is that player here):", node.body, v)
+
+
 #: Renderer of every statement class (``dsl.ast.Stmt``).
 STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
+    ast.Repeat: _repeat,
+    ast.AsPlayer: _as_player,
     ast.Gain: _gain,
     ast.Pay: _pay,
     ast.Release: _release,
