@@ -812,7 +812,7 @@ def legal_retrieve_paying(g, s, p, out):
     _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
     if _groups5 is None:
         _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
-    _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and ((s.loc[_c4] is not None and s.loc[_c4][0] == 'workers_on') or (s.loc[_c4] is not None and s.loc[_c4][0] == 'market_workers'))]
+    _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and (((s.loc[_c4] or (None,))[0] == 'workers_on') or ((s.loc[_c4] or (None,))[0] == 'market_workers'))]
     _sets2 = [()]
     for _c4 in _items1:
         _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
@@ -852,7 +852,7 @@ def legal_retrieve_free(g, s, p, out):
     _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
     if _groups5 is None:
         _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
-    _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and ((s.loc[_c4] is not None and s.loc[_c4][0] == 'workers_on') or (s.loc[_c4] is not None and s.loc[_c4][0] == 'market_workers'))]
+    _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and (((s.loc[_c4] or (None,))[0] == 'workers_on') or ((s.loc[_c4] or (None,))[0] == 'market_workers'))]
     _sets2 = [()]
     for _c4 in _items1:
         _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
@@ -1814,7 +1814,7 @@ def legal_phase_play(g, s, p, out):
         _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
         if _groups5 is None:
             _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
-        _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and ((s.loc[_c4] is not None and s.loc[_c4][0] == 'workers_on') or (s.loc[_c4] is not None and s.loc[_c4][0] == 'market_workers'))]
+        _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and (((s.loc[_c4] or (None,))[0] == 'workers_on') or ((s.loc[_c4] or (None,))[0] == 'market_workers'))]
         _sets2 = [()]
         for _c4 in _items1:
             _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
@@ -1836,7 +1836,7 @@ def legal_phase_play(g, s, p, out):
         _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
         if _groups5 is None:
             _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
-        _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and ((s.loc[_c4] is not None and s.loc[_c4][0] == 'workers_on') or (s.loc[_c4] is not None and s.loc[_c4][0] == 'market_workers'))]
+        _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and (((s.loc[_c4] or (None,))[0] == 'workers_on') or ((s.loc[_c4] or (None,))[0] == 'market_workers'))]
         _sets2 = [()]
         for _c4 in _items1:
             _sets2 += [_set3 + (_c4,) for _set3 in _sets2]

@@ -48,16 +48,6 @@ class Turns:
             legal(g, self, p, out)
         return out
 
-    def _act(self, action: Action) -> None:
-        """Run the effects of ``action`` (no question waiting): the triggers before it, its
-        own, the triggers after it, until one waits; else the turn's bookkeeping."""
-        g, p, args = self.g, action.player, action.args
-        for effect in g.effects_of[action.name]:
-            if effect(g, self, p, args):  # it waits for an answer: the rest comes after it
-                self._wait(action, effect)
-                return
-        self._turn_over(action.name)
-
     def _wait(self, action: Action, effect: Any) -> None:
         """``effect``, one of the effects of ``action`` (its triggers, then its own), waits
         for an answer: the effects after it (an ``act`` record) and the turn's bookkeeping
@@ -182,13 +172,17 @@ class Turns:
     def _phase_over(self, phase: Phase) -> bool:
         kind = phase.kind
         if kind == "simultaneous" and phase.actions:
-            done = self.done
+            # _compute_legal without its call: no question waits here (see _advance)
+            done, g, legal_of = self.done, self.g, self.g.legal_of[self.phase]
             for q in range(self.n):
                 if not done[q]:
-                    legal = self._compute_legal(q)  # as in _legal_of_actor, without the call
+                    if self._cse:
+                        self._cse = {}
+                    legal: list[Action] = []
+                    for fn in legal_of:
+                        fn(g, self, q, legal)
                     if legal:
-                        if not self.pending:
-                            self._legal = legal
+                        self._legal = legal
                         return False
                     done[q] = True
             return True

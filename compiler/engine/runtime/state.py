@@ -134,12 +134,19 @@ class State(Turns):
         self._legal = None
         self._past = (self._past, (action.player, action.name, action.args))
         self._moves += 1
+        g = self.g
         if self.pending:
             answer(self, action)
-            if self.g.end_after_answer:
+            if g.end_after_answer:
                 self._check_end()
-        else:
-            self._act(action)
+        else:  # the triggers before it, its effect, the triggers after it, until one waits
+            p, args = action.player, action.args
+            for effect in g.effects_of[action.name]:
+                if effect(g, self, p, args):  # it waits for an answer: the rest comes after it
+                    self._wait(action, effect)
+                    break
+            else:
+                self._turn_over(action.name)
         self._advance()
 
     def _check_legal(self, action: Action, legal: list[Action]) -> None:
