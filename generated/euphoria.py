@@ -812,7 +812,7 @@ def legal_retrieve_paying(g, s, p, out):
     _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
     if _groups5 is None:
         _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
-    _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and ((s.loc[_c4] is not None and s.loc[_c4][0] == 'workers_on') or (s.loc[_c4] is not None and s.loc[_c4][0] == 'market_workers'))]
+    _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and (((s.loc[_c4] or (None,))[0] == 'workers_on') or ((s.loc[_c4] or (None,))[0] == 'market_workers'))]
     _sets2 = [()]
     for _c4 in _items1:
         _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
@@ -852,7 +852,7 @@ def legal_retrieve_free(g, s, p, out):
     _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
     if _groups5 is None:
         _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
-    _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and ((s.loc[_c4] is not None and s.loc[_c4][0] == 'workers_on') or (s.loc[_c4] is not None and s.loc[_c4][0] == 'market_workers'))]
+    _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and (((s.loc[_c4] or (None,))[0] == 'workers_on') or ((s.loc[_c4] or (None,))[0] == 'market_workers'))]
     _sets2 = [()]
     for _c4 in _items1:
         _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
@@ -1482,6 +1482,436 @@ def ask_reveal_dilemma_pair(g, s, p, env, label):
             s.tr['authority'][p] += 1
 
 
+@R.combines(legal_work_area, legal_dig, legal_mine_tunnel_end, legal_build_site, legal_draw_artifact, legal_activate_worker, legal_use_structure_territory, legal_use_structure_loyalty, legal_artifact_market, legal_retrieve_paying, legal_retrieve_free, legal_reveal_dilemma_match, legal_reveal_dilemma_pair, legal_stop_placing)
+def legal_phase_play(g, s, p, out):
+    """Choices open to player p in phase A turn (spec line 434), action by action."""
+    # Work a commodity area: legal_work_area
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('work_area', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('work_area', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 596: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _t2 = s.ta['placed'][p]
+        _t3 = s.cst['matched']
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+    # spec line 597: choose sp: card in board_spaces where family == commodity_area
+    _groups4 = s._cse.get(1)
+    if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
+        _groups4 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
+    # spec line 598: require has sp.cost
+    # spec line 597: choose sp: card in board_spaces where family == commodity_area
+    _t6 = s.res[p]
+    _options5 = [v_sp for v_sp in _groups4.get('commodity_area', ()) if (not NZ_cost[v_sp] or R.holds(_t6, NZ_cost[v_sp]))]
+    # spec line 596: choose d: card in my available where placed == 0 or d.matched
+    for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+        # spec line 597: choose sp: card in board_spaces where family == commodity_area
+        for v_sp in _options5:
+            _found = _rows1[v_sp]
+            if _found is None:
+                _found = _rows1[v_sp] = Action(p, 'work_area', (v_d, v_sp), s.game)
+            out.append(_found)
+    # Dig in a tunnel: legal_dig
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('dig', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('dig', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 646: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _t2 = s.ta['placed'][p]
+        _t3 = s.cst['matched']
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+    # spec line 647: choose sp: card in board_spaces where family == tunnel
+    _groups4 = s._cse.get(1)
+    if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
+        _groups4 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
+    # spec line 648: require has sp.cost
+    # spec line 647: choose sp: card in board_spaces where family == tunnel
+    _t6 = s.res[p]
+    _options5 = [v_sp for v_sp in _groups4.get('tunnel', ()) if (not NZ_cost[v_sp] or R.holds(_t6, NZ_cost[v_sp]))]
+    # spec line 646: choose d: card in my available where placed == 0 or d.matched
+    for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+        # spec line 647: choose sp: card in board_spaces where family == tunnel
+        for v_sp in _options5:
+            _found = _rows1[v_sp]
+            if _found is None:
+                _found = _rows1[v_sp] = Action(p, 'dig', (v_d, v_sp), s.game)
+            out.append(_found)
+    # Work the exclusive space at a tunnel's end: legal_mine_tunnel_end
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('mine_tunnel_end', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('mine_tunnel_end', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 668: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _t2 = s.ta['placed'][p]
+        _t3 = s.cst['matched']
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+    # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
+    _groups4 = s._cse.get(1)
+    if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
+        _groups4 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
+    # spec line 670: require digger[sp.faction] >= tunnel_exclusive
+    # spec line 671: require (count my recruits_active where faction == sp.faction) >= 1
+    # spec line 672: require has sp.cost
+    # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
+    _t8 = s.z['workers_on']
+    _t9 = s.gtr['digger']
+    _t10 = g.P['tunnel_exclusive']
+    _t11 = s.z['recruits_active'][p]
+    _t12 = s.res[p]
+    _options7 = [v_sp for v_sp in _groups4.get('tunnel_end', ()) if (len(_t8[v_sp]) < F_capacity[v_sp]) and (_t9[F_faction[v_sp]] >= _t10) and (len([1 for _c6 in _t11 if (F_faction[_c6] == F_faction[v_sp])]) >= 1) and (not NZ_cost[v_sp] or R.holds(_t12, NZ_cost[v_sp]))]
+    # spec line 668: choose d: card in my available where placed == 0 or d.matched
+    for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+        # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
+        for v_sp in _options7:
+            _found = _rows1[v_sp]
+            if _found is None:
+                _found = _rows1[v_sp] = Action(p, 'mine_tunnel_end', (v_d, v_sp), s.game)
+            out.append(_found)
+    # Work on a construction site: legal_build_site
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('build_site', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('build_site', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 683: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _t2 = s.ta['placed'][p]
+        _t3 = s.cst['matched']
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+    # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
+    _groups4 = s._cse.get(1)
+    if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
+        _groups4 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
+    # spec line 685: require has sp.cost
+    # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
+    _t8 = s.z['built_structure']
+    _t9 = s.z['workers_on']
+    _t10 = s.res[p]
+    _options7 = [v_sp for v_sp in _groups4.get('construction_site', ()) if (len(_t8[v_sp]) == 0) and (len(_t9[v_sp]) < min(F_capacity[v_sp], s.n)) and (not NZ_cost[v_sp] or R.holds(_t10, NZ_cost[v_sp]))]
+    # spec line 683: choose d: card in my available where placed == 0 or d.matched
+    for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+        # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
+        for v_sp in _options7:
+            _found = _rows1[v_sp]
+            if _found is None:
+                _found = _rows1[v_sp] = Action(p, 'build_site', (v_d, v_sp), s.game)
+            out.append(_found)
+    # Visit an artifact dealer: legal_draw_artifact
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('draw_artifact', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('draw_artifact', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 716: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _t2 = s.ta['placed'][p]
+        _t3 = s.cst['matched']
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+    # spec line 717: choose sp: card in board_spaces where family == artifact_draw
+    _groups4 = s._cse.get(1)
+    if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
+        _groups4 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
+    # spec line 718: require has sp.cost
+    # spec line 717: choose sp: card in board_spaces where family == artifact_draw
+    _t6 = s.res[p]
+    _options5 = [v_sp for v_sp in _groups4.get('artifact_draw', ()) if (not NZ_cost[v_sp] or R.holds(_t6, NZ_cost[v_sp]))]
+    # spec line 716: choose d: card in my available where placed == 0 or d.matched
+    for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+        # spec line 717: choose sp: card in board_spaces where family == artifact_draw
+        for v_sp in _options5:
+            _found = _rows1[v_sp]
+            if _found is None:
+                _found = _rows1[v_sp] = Action(p, 'draw_artifact', (v_d, v_sp), s.game)
+            out.append(_found)
+    # Activate a new worker: legal_activate_worker
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 735: require (count my pool) >= 1
+        if not (len(s.z['pool'][p]) >= 1):
+            break
+        _memo = s.game.memo  # looked up once for the loops below
+        _rows0 = _memo.get(('activate_worker', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('activate_worker', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 732: choose d: card in my available where placed == 0 or d.matched
+        _options2 = s._cse.get(0)
+        if _options2 is None:  # not made yet for this decision by another action
+            _t3 = s.ta['placed'][p]
+            _t4 = s.cst['matched']
+            _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t3 == 0) or _t4[v_d])]
+        # spec line 733: choose sp: card in board_spaces where family == worker_activation
+        _groups5 = s._cse.get(1)
+        if _groups5 is None:  # the zone's cards by family (grouped once for these cards)
+            _groups5 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
+        # spec line 734: require has sp.cost
+        # spec line 733: choose sp: card in board_spaces where family == worker_activation
+        _t7 = s.res[p]
+        _options6 = [v_sp for v_sp in _groups5.get('worker_activation', ()) if (not NZ_cost[v_sp] or R.holds(_t7, NZ_cost[v_sp]))]
+        # spec line 732: choose d: card in my available where placed == 0 or d.matched
+        for v_d in _options2:
+            _rows1 = _rows0[v_d]
+            if _rows1 is None:
+                _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+            # spec line 733: choose sp: card in board_spaces where family == worker_activation
+            for v_sp in _options6:
+                _found = _rows1[v_sp]
+                if _found is None:
+                    _found = _rows1[v_sp] = Action(p, 'activate_worker', (v_d, v_sp), s.game)
+                out.append(_found)
+        break
+    # Use a structure: claim a territory: legal_use_structure_territory
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 753: require (count my supply) >= 1
+        if not (len(s.z['supply'][p]) >= 1):
+            break
+        _memo = s.game.memo  # looked up once for the loops below
+        _rows0 = _memo.get(('use_structure_territory', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('use_structure_territory', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 748: choose d: card in my available where placed == 0 or d.matched
+        _options2 = s._cse.get(0)
+        if _options2 is None:  # not made yet for this decision by another action
+            _t3 = s.ta['placed'][p]
+            _t4 = s.cst['matched']
+            _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t3 == 0) or _t4[v_d])]
+        # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
+        _options6 = s._cse.get(2)
+        if _options6 is None:  # not made yet for this decision by another action
+            _t7 = s.z['built_structure']
+            _options6 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(_t7[v_sp]) >= 1)]
+        # spec line 748: choose d: card in my available where placed == 0 or d.matched
+        for v_d in _options2:
+            _rows1 = _rows0[v_d]
+            if _rows1 is None:
+                _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+            # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
+            for v_sp in _options6:
+                _rows2 = _rows1[v_sp]
+                if _rows2 is None:
+                    _rows2 = _rows1[v_sp] = [None] * len(CARD_NAMES)
+                # spec line 750: choose st: card in built_structure of sp
+                for v_st in s.z['built_structure'][v_sp]:
+                    # spec line 752: require has st.use_cost
+                    if not (not NZ_use_cost[v_st] or R.holds(s.res[p], NZ_use_cost[v_st])):
+                        continue
+                    _rows3 = _rows2[v_st]
+                    if _rows3 is None:
+                        _rows3 = _rows2[v_st] = [None] * len(CARD_NAMES)
+                    # spec line 751: choose tr: card in territory_spaces where faction == st.faction and (count territory_tokens of tr) < players
+                    for v_tr in s.z['territory_spaces']:
+                        if not ((F_faction[v_tr] == F_faction[v_st]) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
+                            continue
+                        _found = _rows3[v_tr]
+                        if _found is None:
+                            _found = _rows3[v_tr] = Action(p, 'use_structure_territory', (v_d, v_sp, v_st, v_tr), s.game)
+                        out.append(_found)
+        break
+    # Use a structure: advance its faction's loyalty: legal_use_structure_loyalty
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('use_structure_loyalty', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('use_structure_loyalty', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 764: choose d: card in my available where placed == 0 or d.matched
+    _options1 = s._cse.get(0)
+    if _options1 is None:  # not made yet for this decision by another action
+        _t2 = s.ta['placed'][p]
+        _t3 = s.cst['matched']
+        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+    # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
+    _options5 = s._cse.get(2)
+    if _options5 is None:  # not made yet for this decision by another action
+        _t6 = s.z['built_structure']
+        _options5 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(_t6[v_sp]) >= 1)]
+    # spec line 764: choose d: card in my available where placed == 0 or d.matched
+    for v_d in _options1:
+        _rows1 = _rows0[v_d]
+        if _rows1 is None:
+            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+        # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
+        for v_sp in _options5:
+            _rows2 = _rows1[v_sp]
+            if _rows2 is None:
+                _rows2 = _rows1[v_sp] = [None] * len(CARD_NAMES)
+            # spec line 766: choose st: card in built_structure of sp
+            for v_st in s.z['built_structure'][v_sp]:
+                # spec line 767: require has st.use_cost
+                if not (not NZ_use_cost[v_st] or R.holds(s.res[p], NZ_use_cost[v_st])):
+                    continue
+                _found = _rows2[v_st]
+                if _found is None:
+                    _found = _rows2[v_st] = Action(p, 'use_structure_loyalty', (v_d, v_sp, v_st), s.game)
+                out.append(_found)
+    # Trade artifacts at a structure's market: legal_artifact_market
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 782: require (count my supply) >= 1
+        if not (len(s.z['supply'][p]) >= 1):
+            break
+        _memo = s.game.memo  # looked up once for the loops below
+        _rows0 = _memo.get(('artifact_market', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('artifact_market', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 781: require (count my artifacts_hand) >= st.market_cost
+        _left2 = len(s.z['artifacts_hand'][p])  # the same for every option below
+        # spec line 778: choose d: card in my available where placed == 0 or d.matched
+        _options4 = s._cse.get(0)
+        if _options4 is None:  # not made yet for this decision by another action
+            _t5 = s.ta['placed'][p]
+            _t6 = s.cst['matched']
+            _options4 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t5 == 0) or _t6[v_d])]
+        # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
+        _t10 = s.z['built_structure']
+        _t11 = s.z['structure_tokens']
+        _options9 = [v_sp for v_sp in s.z['board_spaces'] if ((len(_t10[v_sp]) >= 1) and (len([1 for _c8 in _t11[v_sp] if (F_owner[_c8] == p)]) == 0))]
+        # spec line 778: choose d: card in my available where placed == 0 or d.matched
+        for v_d in _options4:
+            _rows1 = _rows0[v_d]
+            if _rows1 is None:
+                _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+            # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
+            for v_sp in _options9:
+                _rows2 = _rows1[v_sp]
+                if _rows2 is None:
+                    _rows2 = _rows1[v_sp] = [None] * len(CARD_NAMES)
+                # spec line 780: choose st: card in built_structure of sp
+                for v_st in s.z['built_structure'][v_sp]:
+                    # spec line 781: require (count my artifacts_hand) >= st.market_cost
+                    if not (_left2 >= F_market_cost[v_st]):
+                        continue
+                    _found = _rows2[v_st]
+                    if _found is None:
+                        _found = _rows2[v_st] = Action(p, 'artifact_market', (v_d, v_sp, v_st), s.game)
+                    out.append(_found)
+        break
+    # Retrieve workers, paying the cost: legal_retrieve_paying
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 821: require placed == 0
+        if not (s.ta['placed'][p] == 0):
+            break
+        # spec line 822: require has bliss 1
+        if not (s.res[p][3] >= 1):
+            break
+        _memo = s.game.memo  # looked up once for the loops below
+        # spec line 820: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
+        _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
+        if _groups5 is None:
+            _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
+        _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and (((s.loc[_c4] or (None,))[0] == 'workers_on') or ((s.loc[_c4] or (None,))[0] == 'market_workers'))]
+        _sets2 = [()]
+        for _c4 in _items1:
+            _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+        for v_ds in _sets2[1:]:  # the non-empty ones
+            _key = ('retrieve_paying', p, v_ds)
+            _found = _memo.get(_key)
+            if _found is None:
+                _found = R.remember(s.game, _key)
+                _found.append(Action(p, 'retrieve_paying', (v_ds,), s.game))
+            out += _found
+        break
+    # Retrieve workers, losing 1 motivation: legal_retrieve_free
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 837: require placed == 0
+        if not (s.ta['placed'][p] == 0):
+            break
+        _memo = s.game.memo  # looked up once for the loops below
+        # spec line 836: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
+        _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
+        if _groups5 is None:
+            _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
+        _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and (((s.loc[_c4] or (None,))[0] == 'workers_on') or ((s.loc[_c4] or (None,))[0] == 'market_workers'))]
+        _sets2 = [()]
+        for _c4 in _items1:
+            _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+        for v_ds in _sets2[1:]:  # the non-empty ones
+            _key = ('retrieve_free', p, v_ds)
+            _found = _memo.get(_key)
+            if _found is None:
+                _found = R.remember(s.game, _key)
+                _found.append(Action(p, 'retrieve_free', (v_ds,), s.game))
+            out += _found
+        break
+    # Reveal your ethical dilemma with the artifact it wants: legal_reveal_dilemma_match
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 856: uses dilemma_revealed 1
+        if s.ta['dilemma_revealed'][p] + 1 > 1:
+            break
+        # spec line 855: require placed == 0
+        if not (s.ta['placed'][p] == 0):
+            break
+        _memo = s.game.memo  # looked up once for the loops below
+        _rows0 = _memo.get(('reveal_dilemma_match', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('reveal_dilemma_match', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 853: choose dl: card in my dilemma_hand
+        for v_dl in s.z['dilemma_hand'][p]:
+            _rows1 = _rows0[v_dl]
+            if _rows1 is None:
+                _rows1 = _rows0[v_dl] = [None] * len(CARD_NAMES)
+            # spec line 854: choose a: card in my artifacts_hand where a.kind == dl.wants
+            for v_a in s.z['artifacts_hand'][p]:
+                if not (F_kind[v_a] == F_wants[v_dl]):
+                    continue
+                _found = _rows1[v_a]
+                if _found is None:
+                    _found = _rows1[v_a] = Action(p, 'reveal_dilemma_match', (v_dl, v_a), s.game)
+                out.append(_found)
+        break
+    # Reveal your ethical dilemma with any 2 artifacts: legal_reveal_dilemma_pair
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 884: uses dilemma_revealed 1
+        if s.ta['dilemma_revealed'][p] + 1 > 1:
+            break
+        # spec line 883: require placed == 0
+        if not (s.ta['placed'][p] == 0):
+            break
+        _memo = s.game.memo  # looked up once for the loops below
+        # spec line 881: choose arts: some artifact where it in my artifacts_hand
+        # spec line 882: require count arts == 2
+        _items1 = sorted(s.z['artifacts_hand'][p])
+        _sets2 = R.sets_of_size(_items1, 2)
+        # spec line 880: choose dl: card in my dilemma_hand
+        for v_dl in s.z['dilemma_hand'][p]:
+            # spec line 881: choose arts: some artifact where it in my artifacts_hand
+            for v_arts in _sets2:
+                _key = ('reveal_dilemma_pair', p, v_dl, v_arts)
+                _found = _memo.get(_key)
+                if _found is None:
+                    _found = R.remember(s.game, _key)
+                    _found.append(Action(p, 'reveal_dilemma_pair', (v_dl, v_arts), s.game))
+                out += _found
+        break
+    # Place no more matching workers this turn: legal_stop_placing
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 810: require placed >= 1
+        if not (s.ta['placed'][p] >= 1):
+            break
+        _key = ('stop_placing', p)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'stop_placing', (), s.game))
+        out += _found
+        break
+
+
 ASKS = {
     'ask_reveal_dilemma_match': ask_reveal_dilemma_match,
     'ask_reveal_dilemma_pair': ask_reveal_dilemma_pair,
@@ -1501,6 +1931,8 @@ ENVS = {
     'rest_procedure_suffer_penalty': {'st': 'card:structure'},
     'then_artifact_market': {'d': 'card:worker', 'sp': 'card:space', 'st': 'card:structure'},
 }
+#: the functions that each list the legal actions of one phase's actions (see R.combines)
+LEGAL_PHASES = (legal_phase_play, )
 
 
 # Mode standard (spec line 6)
@@ -1620,6 +2052,7 @@ RULES_STANDARD = R.Rules(
     ),
     asks=ASKS,
     envs=ENVS,
+    phase_legal=LEGAL_PHASES,
 )
 
 

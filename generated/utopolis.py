@@ -873,6 +873,552 @@ def ask_offer_trade(g, s, p, env, label):
         pass
 
 
+@R.combines(legal_build, legal_finish)
+def legal_phase_early_build(g, s, p, out):
+    """Choices open to player p in phase Optional build before the first Cycle (spec line 180), action by action."""
+    # Build: legal_build
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 265: require count my city < city_limit
+        if not (len(s.z['city'][p]) < g.P['city_limit']):
+            break
+        _memo = s.game.memo  # looked up once for the loops below
+        _rows0 = _memo.get(('build', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('build', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 266: require count my hand - 1 >= b.value
+        _left2 = (len(s.z['hand'][p]) - 1)  # the same for every option below
+        # spec line 264: choose b: card in my hand
+        for v_b in s.z['hand'][p]:
+            # spec line 266: require count my hand - 1 >= b.value
+            if not (_left2 >= F_value[v_b]):
+                continue
+            _found = _rows0[v_b]
+            if _found is None:
+                _found = _rows0[v_b] = Action(p, 'build', (v_b,), s.game)
+            out.append(_found)
+        break
+    # Finish this phase: legal_finish
+    _key = ('finish', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'finish', (), s.game))
+    out += _found
+
+
+@R.combines(legal_activate, legal_finish)
+def legal_phase_place(g, s, p, out):
+    """Choices open to player p in phase 1 Place (spec line 186), action by action."""
+    # Activate a building: legal_activate
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('activate', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('activate', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 246: require has b.input
+    # spec line 245: choose b: card in my city where not active and input != none
+    _t2 = s.cst['active']
+    _t3 = s.res[p]
+    _options1 = [v_b for v_b in s.z['city'][p] if ((not _t2[v_b]) and (F_input[v_b] != (0, 0, 0, 0))) and (not NZ_input[v_b] or R.holds(_t3, NZ_input[v_b]))]
+    # spec line 245: choose b: card in my city where not active and input != none
+    for v_b in _options1:
+        _found = _rows0[v_b]
+        if _found is None:
+            _found = _rows0[v_b] = Action(p, 'activate', (v_b,), s.game)
+        out.append(_found)
+    # Finish this phase: legal_finish
+    _key = ('finish', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'finish', (), s.game))
+    out += _found
+
+
+@R.combines(legal_build, legal_demolish, legal_reserve_buy_card, legal_reserve_sell_card, legal_offer_trade, legal_finish)
+def legal_phase_build_trade(g, s, p, out):
+    """Choices open to player p in phase 4 Build / Trade (spec line 218), action by action."""
+    # Build: legal_build
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 265: require count my city < city_limit
+        if not (len(s.z['city'][p]) < g.P['city_limit']):
+            break
+        _memo = s.game.memo  # looked up once for the loops below
+        _rows0 = _memo.get(('build', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('build', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 266: require count my hand - 1 >= b.value
+        _left2 = (len(s.z['hand'][p]) - 1)  # the same for every option below
+        # spec line 264: choose b: card in my hand
+        for v_b in s.z['hand'][p]:
+            # spec line 266: require count my hand - 1 >= b.value
+            if not (_left2 >= F_value[v_b]):
+                continue
+            _found = _rows0[v_b]
+            if _found is None:
+                _found = _rows0[v_b] = Action(p, 'build', (v_b,), s.game)
+            out.append(_found)
+        break
+    # Demolish: legal_demolish
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('demolish', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('demolish', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 276: choose b: card in my city
+    for v_b in s.z['city'][p]:
+        _found = _rows0[v_b]
+        if _found is None:
+            _found = _rows0[v_b] = Action(p, 'demolish', (v_b,), s.game)
+        out.append(_found)
+    # Reserve trade: 2 Non-Renewable resources for a card: legal_reserve_buy_card
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 287: uses reserve_trades 1
+        if s.ta['reserve_trades'][p] + 1 > 1:
+            break
+        # spec line 286: require has x
+        _held1 = s.res[p]
+        # the actions below depend on nothing but _key: made once, then shared
+        _key = ('reserve_buy_card', p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2))
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _fit3 = [_b2 for _b2 in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1]]
+            # spec line 285: choose x: 2 of electricity, water
+            for v_x, t_x in _fit3:
+                _found.append(R.made(s.game, p, 'reserve_buy_card', (v_x,)))
+        out += _found
+        break
+    # Reserve trade: a card for 2 Non-Renewable resources: legal_reserve_sell_card
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 299: uses reserve_trades 1
+        if s.ta['reserve_trades'][p] + 1 > 1:
+            break
+        _memo = s.game.memo  # looked up once for the loops below
+        _rows0 = _memo.get(('reserve_sell_card', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('reserve_sell_card', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 297: choose c: card in my hand
+        for v_c in s.z['hand'][p]:
+            # the actions below depend on nothing but the cards chosen: made once, then shared
+            _found = _rows0[v_c]
+            if _found is None:
+                _found = _rows0[v_c] = []
+                # spec line 298: choose x: 2 of electricity, water
+                for v_x, t_x in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)):
+                    _found.append(R.made(s.game, p, 'reserve_sell_card', (v_c, v_x)))
+            out += _found
+        break
+    # Offer a trade to another player: legal_offer_trade
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 321: uses trade_offers 1
+        if s.ta['trade_offers'][p] + 1 > 3:
+            break
+        # spec line 313: require has offered
+        _held1 = s.res[p]
+        # spec line 316: require count my hand >= cards_offered
+        _high3 = len(s.z['hand'][p])
+        if 2 < _high3:
+            _high3 = 2
+        _memo = s.game.memo  # looked up once for the loops below
+        _key4 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), _high3)
+        # spec line 308: choose partner: other player
+        for v_partner in range(s.n):
+            if v_partner == p:
+                continue
+            # spec line 314: require partner has wanted
+            _held5 = s.res[v_partner]
+            # spec line 318: require count partner.hand >= cards_wanted
+            _bound7 = len(s.z['hand'][v_partner])
+            if 2 < _bound7:
+                _bound7 = 2
+            # the actions below depend on nothing but _key: made once, then shared
+            _key = ('offer_trade', _key4, v_partner, (_held5[0] if _held5[0] < 2 else 2), (_held5[1] if _held5[1] < 2 else 2), (_held5[2] if _held5[2] < 2 else 2), (_held5[3] if _held5[3] < 2 else 2), _bound7)
+            _found = _memo.get(_key)
+            if _found is None:
+                _found = R.remember(s.game, _key)
+                _fit9 = [_b8 for _b8 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held1[0] >= _b8[0][0] and _held1[1] >= _b8[0][1] and _held1[2] >= _b8[0][2] and _held1[3] >= _b8[0][3]]
+                _fit11 = [_b10 for _b10 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held5[0] >= _b10[0][0] and _held5[1] >= _b10[0][1] and _held5[2] >= _b10[0][2] and _held5[3] >= _b10[0][3]]
+                # spec line 309: choose offered: 0 to 2 of electricity, water, worker, goods
+                for v_offered, t_offered in _fit9:
+                    # spec line 317: require total(offered) + cards_offered >= 1
+                    _low12 = 1 - t_offered
+                    if 0 > _low12:
+                        _low12 = 0
+                    # spec line 310: choose wanted: 0 to 2 of electricity, water, worker, goods
+                    for v_wanted, t_wanted in _fit11:
+                        # spec line 315: require total(offered) + total(wanted) <= trade_size
+                        if not ((t_offered + t_wanted) <= g.P['trade_size']):
+                            break
+                        # spec line 319: require total(wanted) + cards_wanted >= 1
+                        _low13 = 1 - t_wanted
+                        if 0 > _low13:
+                            _low13 = 0
+                        # spec line 311: choose cards_offered: 0 to 2
+                        for v_cards_offered in range(_low12, _high3 + 1):
+                            # spec line 312: choose cards_wanted: 0 to 2
+                            # spec line 318: require count partner.hand >= cards_wanted
+                            # spec line 320: require total(offered) + total(wanted) + cards_offered + cards_wanted <= trade_size
+                            _high14 = _bound7
+                            if g.P['trade_size'] - t_offered - t_wanted - v_cards_offered < _high14:
+                                _high14 = g.P['trade_size'] - t_offered - t_wanted - v_cards_offered
+                            if 2 < _high14:
+                                _high14 = 2
+                            for v_cards_wanted in range(_low13, _high14 + 1):
+                                _found.append(R.made(s.game, p, 'offer_trade', (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)))
+            out += _found
+        break
+    # Finish this phase: legal_finish
+    _key = ('finish', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'finish', (), s.game))
+    out += _found
+
+
+@R.combines(legal_score_worker, legal_score_goods, legal_finish)
+def legal_phase_score(g, s, p, out):
+    """Choices open to player p in phase 5 Score (spec line 223), action by action."""
+    # Score a worker: legal_score_worker
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 341: uses cylinders_scored 1
+        if s.ta['cylinders_scored'][p] + 1 > 5:
+            break
+        # spec line 340: require has worker 1
+        if not (s.res[p][2] >= 1):
+            break
+        _key = ('score_worker', p)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'score_worker', (), s.game))
+        out += _found
+        break
+    # Score a goods cylinder: legal_score_goods
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 351: uses cylinders_scored 1
+        if s.ta['cylinders_scored'][p] + 1 > 5:
+            break
+        # spec line 350: require has goods 1
+        if not (s.res[p][3] >= 1):
+            break
+        _key = ('score_goods', p)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'score_goods', (), s.game))
+        out += _found
+        break
+    # Finish this phase: legal_finish
+    _key = ('finish', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'finish', (), s.game))
+    out += _found
+
+
+@R.combines(legal_build, legal_upgrade, legal_demolish, legal_reserve_buy_card, legal_reserve_sell_card, legal_offer_trade, legal_finish)
+def legal_phase_build_trade__metropolis_rulebook(g, s, p, out):
+    """Choices open to player p in phase 4 Build / Trade (spec line 421), action by action."""
+    # Build: legal_build
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 265: require count my city < city_limit
+        if not (len(s.z['city'][p]) < g.P['city_limit']):
+            break
+        _memo = s.game.memo  # looked up once for the loops below
+        _rows0 = _memo.get(('build', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('build', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 266: require count my hand - 1 >= b.value
+        _left2 = (len(s.z['hand'][p]) - 1)  # the same for every option below
+        # spec line 264: choose b: card in my hand
+        for v_b in s.z['hand'][p]:
+            # spec line 266: require count my hand - 1 >= b.value
+            if not (_left2 >= F_value[v_b]):
+                continue
+            _found = _rows0[v_b]
+            if _found is None:
+                _found = _rows0[v_b] = Action(p, 'build', (v_b,), s.game)
+            out.append(_found)
+        break
+    # Upgrade: legal_upgrade
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('upgrade', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('upgrade', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 411: require count my hand - 1 >= new.value - old.value
+    _left1 = (len(s.z['hand'][p]) - 1)  # the same for every option below
+    # spec line 409: choose old: card in my city
+    for v_old in s.z['city'][p]:
+        _rows1 = _rows0[v_old]
+        if _rows1 is None:
+            _rows1 = _rows0[v_old] = [None] * len(CARD_NAMES)
+        # spec line 410: choose new: card in my hand where colour == old.colour and value > old.value
+        for v_new in s.z['hand'][p]:
+            if not ((F_colour[v_new] == F_colour[v_old]) and (F_value[v_new] > F_value[v_old])):
+                continue
+            # spec line 411: require count my hand - 1 >= new.value - old.value
+            if not (_left1 >= (F_value[v_new] - F_value[v_old])):
+                continue
+            _found = _rows1[v_new]
+            if _found is None:
+                _found = _rows1[v_new] = Action(p, 'upgrade', (v_old, v_new), s.game)
+            out.append(_found)
+    # Demolish: legal_demolish
+    _memo = s.game.memo  # looked up once for the loops below
+    _rows0 = _memo.get(('demolish', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('demolish', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 276: choose b: card in my city
+    for v_b in s.z['city'][p]:
+        _found = _rows0[v_b]
+        if _found is None:
+            _found = _rows0[v_b] = Action(p, 'demolish', (v_b,), s.game)
+        out.append(_found)
+    # Reserve trade: 2 Non-Renewable resources for a card: legal_reserve_buy_card
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 287: uses reserve_trades 1
+        if s.ta['reserve_trades'][p] + 1 > 1:
+            break
+        # spec line 286: require has x
+        _held1 = s.res[p]
+        # the actions below depend on nothing but _key: made once, then shared
+        _key = ('reserve_buy_card', p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2))
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _fit3 = [_b2 for _b2 in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1]]
+            # spec line 285: choose x: 2 of electricity, water
+            for v_x, t_x in _fit3:
+                _found.append(R.made(s.game, p, 'reserve_buy_card', (v_x,)))
+        out += _found
+        break
+    # Reserve trade: a card for 2 Non-Renewable resources: legal_reserve_sell_card
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 299: uses reserve_trades 1
+        if s.ta['reserve_trades'][p] + 1 > 1:
+            break
+        _memo = s.game.memo  # looked up once for the loops below
+        _rows0 = _memo.get(('reserve_sell_card', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('reserve_sell_card', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 297: choose c: card in my hand
+        for v_c in s.z['hand'][p]:
+            # the actions below depend on nothing but the cards chosen: made once, then shared
+            _found = _rows0[v_c]
+            if _found is None:
+                _found = _rows0[v_c] = []
+                # spec line 298: choose x: 2 of electricity, water
+                for v_x, t_x in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)):
+                    _found.append(R.made(s.game, p, 'reserve_sell_card', (v_c, v_x)))
+            out += _found
+        break
+    # Offer a trade to another player: legal_offer_trade
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 321: uses trade_offers 1
+        if s.ta['trade_offers'][p] + 1 > 3:
+            break
+        # spec line 313: require has offered
+        _held1 = s.res[p]
+        # spec line 316: require count my hand >= cards_offered
+        _high3 = len(s.z['hand'][p])
+        if 2 < _high3:
+            _high3 = 2
+        _memo = s.game.memo  # looked up once for the loops below
+        _key4 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), _high3)
+        # spec line 308: choose partner: other player
+        for v_partner in range(s.n):
+            if v_partner == p:
+                continue
+            # spec line 314: require partner has wanted
+            _held5 = s.res[v_partner]
+            # spec line 318: require count partner.hand >= cards_wanted
+            _bound7 = len(s.z['hand'][v_partner])
+            if 2 < _bound7:
+                _bound7 = 2
+            # the actions below depend on nothing but _key: made once, then shared
+            _key = ('offer_trade', _key4, v_partner, (_held5[0] if _held5[0] < 2 else 2), (_held5[1] if _held5[1] < 2 else 2), (_held5[2] if _held5[2] < 2 else 2), (_held5[3] if _held5[3] < 2 else 2), _bound7)
+            _found = _memo.get(_key)
+            if _found is None:
+                _found = R.remember(s.game, _key)
+                _fit9 = [_b8 for _b8 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held1[0] >= _b8[0][0] and _held1[1] >= _b8[0][1] and _held1[2] >= _b8[0][2] and _held1[3] >= _b8[0][3]]
+                _fit11 = [_b10 for _b10 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held5[0] >= _b10[0][0] and _held5[1] >= _b10[0][1] and _held5[2] >= _b10[0][2] and _held5[3] >= _b10[0][3]]
+                # spec line 309: choose offered: 0 to 2 of electricity, water, worker, goods
+                for v_offered, t_offered in _fit9:
+                    # spec line 317: require total(offered) + cards_offered >= 1
+                    _low12 = 1 - t_offered
+                    if 0 > _low12:
+                        _low12 = 0
+                    # spec line 310: choose wanted: 0 to 2 of electricity, water, worker, goods
+                    for v_wanted, t_wanted in _fit11:
+                        # spec line 315: require total(offered) + total(wanted) <= trade_size
+                        if not ((t_offered + t_wanted) <= g.P['trade_size']):
+                            break
+                        # spec line 319: require total(wanted) + cards_wanted >= 1
+                        _low13 = 1 - t_wanted
+                        if 0 > _low13:
+                            _low13 = 0
+                        # spec line 311: choose cards_offered: 0 to 2
+                        for v_cards_offered in range(_low12, _high3 + 1):
+                            # spec line 312: choose cards_wanted: 0 to 2
+                            # spec line 318: require count partner.hand >= cards_wanted
+                            # spec line 320: require total(offered) + total(wanted) + cards_offered + cards_wanted <= trade_size
+                            _high14 = _bound7
+                            if g.P['trade_size'] - t_offered - t_wanted - v_cards_offered < _high14:
+                                _high14 = g.P['trade_size'] - t_offered - t_wanted - v_cards_offered
+                            if 2 < _high14:
+                                _high14 = 2
+                            for v_cards_wanted in range(_low13, _high14 + 1):
+                                _found.append(R.made(s.game, p, 'offer_trade', (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)))
+            out += _found
+        break
+    # Finish this phase: legal_finish
+    _key = ('finish', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'finish', (), s.game))
+    out += _found
+
+
+@R.combines(legal_score_two_workers, legal_score_two_goods, legal_score_goods_environment, legal_score_worker_goods_environment, legal_finish)
+def legal_phase_score__metropolis_rulebook(g, s, p, out):
+    """Choices open to player p in phase 5 Score (spec line 427), action by action."""
+    # Score 2 workers: legal_score_two_workers
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 438: uses cylinders_scored 2
+        if s.ta['cylinders_scored'][p] + 2 > 5:
+            break
+        # spec line 437: require has worker 2
+        if not (s.res[p][2] >= 2):
+            break
+        _key = ('score_two_workers', p)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'score_two_workers', (), s.game))
+        out += _found
+        break
+    # Score 2 goods cylinders: legal_score_two_goods
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 447: uses cylinders_scored 2
+        if s.ta['cylinders_scored'][p] + 2 > 5:
+            break
+        # spec line 446: require has goods 2
+        if not (s.res[p][3] >= 2):
+            break
+        _key = ('score_two_goods', p)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'score_two_goods', (), s.game))
+        out += _found
+        break
+    # Score a goods cylinder with 1 Environment Point: legal_score_goods_environment
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 456: uses cylinders_scored 1
+        if s.ta['cylinders_scored'][p] + 1 > 5:
+            break
+        # spec line 457: uses environment_used 1
+        if s.ta['environment_used'][p] + 1 > g.D['environment_balance'](g, s, p):
+            break
+        # spec line 455: require has goods 1
+        if not (s.res[p][3] >= 1):
+            break
+        _key = ('score_goods_environment', p)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'score_goods_environment', (), s.game))
+        out += _found
+        break
+    # Score a worker and a goods cylinder with 2 Environment Points: legal_score_worker_goods_environment
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 466: uses cylinders_scored 2
+        if s.ta['cylinders_scored'][p] + 2 > 5:
+            break
+        # spec line 467: uses environment_used 2
+        if s.ta['environment_used'][p] + 2 > g.D['environment_balance'](g, s, p):
+            break
+        # spec line 465: require has worker 1, goods 1
+        if not (s.res[p][2] >= 1 and s.res[p][3] >= 1):
+            break
+        _key = ('score_worker_goods_environment', p)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'score_worker_goods_environment', (), s.game))
+        out += _found
+        break
+    # Finish this phase: legal_finish
+    _key = ('finish', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'finish', (), s.game))
+    out += _found
+
+
+@R.combines(legal_score_worker__metropolis, legal_score_goods__metropolis, legal_score_goods_environment__metropolis, legal_finish)
+def legal_phase_score__metropolis(g, s, p, out):
+    """Choices open to player p in phase 5 Score (spec line 525), action by action."""
+    # Score a worker: legal_score_worker__metropolis
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 509: uses workers_scored 1
+        if s.ta['workers_scored'][p] + 1 > 3:
+            break
+        # spec line 508: require has worker 1
+        if not (s.res[p][2] >= 1):
+            break
+        _key = ('score_worker', p)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'score_worker', (), s.game))
+        out += _found
+        break
+    # Score a goods cylinder: legal_score_goods__metropolis
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 518: uses goods_scored 1
+        if s.ta['goods_scored'][p] + 1 > 3:
+            break
+        # spec line 517: require has goods 1
+        if not (s.res[p][3] >= 1):
+            break
+        _key = ('score_goods', p)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'score_goods', (), s.game))
+        out += _found
+        break
+    # Score a goods cylinder with 1 Environment Point: legal_score_goods_environment__metropolis
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 499: uses goods_scored 1
+        if s.ta['goods_scored'][p] + 1 > 3:
+            break
+        # spec line 500: uses environment_used 1
+        if s.ta['environment_used'][p] + 1 > g.D['environment_balance'](g, s, p):
+            break
+        # spec line 498: require has goods 1
+        if not (s.res[p][3] >= 1):
+            break
+        _key = ('score_goods_environment', p)
+        _found = s.game.memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'score_goods_environment', (), s.game))
+        out += _found
+        break
+    # Finish this phase: legal_finish
+    _key = ('finish', p)
+    _found = s.game.memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'finish', (), s.game))
+    out += _found
+
+
 ASKS = {
     'ask_offer_trade': ask_offer_trade,
 }
@@ -880,6 +1426,8 @@ ASKS = {
 ENVS = {
     'ask_offer_trade': {'cards_offered': 'int', 'cards_wanted': 'int', 'offered': 'bag', 'partner': 'player', 'wanted': 'bag'},
 }
+#: the functions that each list the legal actions of one phase's actions (see R.combines)
+LEGAL_PHASES = (legal_phase_early_build, legal_phase_place, legal_phase_build_trade, legal_phase_score, legal_phase_build_trade__metropolis_rulebook, legal_phase_score__metropolis_rulebook, legal_phase_score__metropolis, )
 
 
 # Mode family (spec line 376)
@@ -962,6 +1510,7 @@ RULES_FAMILY = R.Rules(
     end_after_answer=False,
     asks=ASKS,
     envs=ENVS,
+    phase_legal=LEGAL_PHASES,
 )
 
 

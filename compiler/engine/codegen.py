@@ -24,6 +24,7 @@ from compiler.analysis.floors import track_floors
 from compiler.analysis.types import Types
 from compiler.engine.end_checks import _end_after, _end_after_answer, _end_named
 from compiler.engine.legal import LegalActions, _quoted
+from compiler.engine.phase_legal import phase_functions
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
 from compiler.engine import pieces, taking
 from compiler.engine.naming import Namer
@@ -74,6 +75,9 @@ class EngineGenerator(LegalActions):
         self.functions: list[str] = []
         #: the code of each list of options shared between actions -> its number in s._cse
         self._shared: dict[str, int] = {}
+        #: the legal-action functions of a phase's actions -> the phase's function, the
+        #: phase, and the titles of its actions (see :mod:`compiler.engine.phase_legal`)
+        self._phases: dict[tuple[str, ...], tuple[str, ast.Phase, tuple[str, ...]]] = {}
         self.lower = StmtLowering(self.res, self.score_track, source_lines=source_lines(source),
                                   name_function=self.namer.fresh)
         self.lower.waiting = waits.procedures_that_wait(
@@ -293,6 +297,11 @@ class EngineGenerator(LegalActions):
         D = {d: self.derived(mode, decl) for d, decl in mode.derived.items()}
         PR = {name: self.procedure(mode, proc) for name, proc in mode.procedures.items()}
         actions = {n: PyTuple(self.action(mode, a)) for n, a in mode.actions.items()}
+        for ph in mode.phases.values():
+            fns = tuple(actions[i.name].items[0] for i in ph.actions)
+            if len(fns) > 1 and fns not in self._phases:
+                self._phases[fns] = (self.namer("legal_phase", fns, ph.name), ph,
+                                     tuple(mode.actions[i.name].title for i in ph.actions))
         triggers: dict[str, list[Code]] = {}
         after: dict[str, list[Code]] = {}
         for t in mode.triggers.values():
@@ -377,6 +386,7 @@ class EngineGenerator(LegalActions):
                                                identifier(f"F_{f.name}")))
                               for ct in mode.card_types.values() for f in ct.fields if N.rule_kind(f)}),
             envs=Code("ENVS"),
+            phase_legal=Code("LEGAL_PHASES"),
         )
 
     def render(self) -> str:
@@ -384,6 +394,7 @@ class EngineGenerator(LegalActions):
         modes = {name: self.mode_rules(m) for name, m in comp.modes.items()}
         self.functions = _unshare(self.functions)
         self.functions.extend(self.lower.extra)
+        self.functions.extend(phase_functions(self._phases, self.functions))
         if self.res.families:  # each family's members -> their indices in bags
             self.functions.insert(0, Code("\n".join(
                 f"#: {name}[member] -> its index in bags\nIDX_{name} = {literal(members)}"
@@ -420,7 +431,8 @@ class EngineGenerator(LegalActions):
             args=args, cards_of=self._cards_of(), bag_fields=self._bag_fields(field_names),
             kinds=self._card_kinds() if pieces.uses_kinds(comp) else None,
             score_track=self.score_track, asks=sorted(self.lower.ask_names),
-            envs={name: self.lower.env_schemas[name] for name in sorted(self.lower.ask_names)})
+            envs={name: self.lower.env_schemas[name] for name in sorted(self.lower.ask_names)},
+            phase_legal=[name for name, _, _ in self._phases.values()])
 
     def _example_players(self) -> int:
         """The player count of the example in the engine's docstring: the default mode's

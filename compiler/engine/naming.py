@@ -5,6 +5,7 @@ the spec's words, so a reader of the engine finds each rule by its name:
 
 ==============================  ==========================================================
 ``legal_<action>``              the choices an action offers (``apply_<action>``: its effect)
+``legal_phase_<phase>``        the choices of every action a phase offers, in one function
 ``derived_<name>``              a derived value
 ``procedure_<name>``            a procedure
 ``trigger_<name>_before_<a>``   a trigger, run before action ``a``

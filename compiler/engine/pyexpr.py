@@ -106,8 +106,8 @@ def _in_zone(e: ast.InZone, ctx: Ctx, res: Resources) -> str:
     if type(e.card) is ast.It and ctx.card is not None:
         # the card in context is a card (never ``nothing``): its place read inline
         card = ctx.card
-        if where == "...":  # in that zone of any owner
-            return f"(s.loc[{card}] is not None and s.loc[{card}][0] == {literal(z.zone.name)})"
+        if where == "...":  # in that zone of any owner (its place read once; None: in no zone)
+            return f"((s.loc[{card}] or (None,))[0] == {literal(z.zone.name)})"
         return f"(s.loc[{card}] == ({literal(z.zone.name)}, {where}))"
     return f"R.in_zone(s, {expr(e.card, ctx, res)}, {literal(z.zone.name)}, {where})"
 

@@ -16,9 +16,9 @@ The modules, each importing only those above it (and the standard library):
   :mod:`.zones` cards in zones, moved, drawn and shuffled; :mod:`.tables` lists read by
   position; :mod:`.decisions` the
   questions asked inside effects; :mod:`.agenda` the questions waiting, answered and settled;
-* :mod:`.rules` a mode's :class:`Rules` and :class:`Phase`; :mod:`.state` the
-  :class:`State`; :mod:`.saves` saved states read back and checked; :mod:`.game`
-  :class:`GameBase`.
+* :mod:`.rules` a mode's :class:`Rules` and :class:`Phase`; :mod:`.turns` the turn
+  loop (:class:`Turns`); :mod:`.state` the :class:`State`, built on it; :mod:`.saves`
+  saved states read back and checked; :mod:`.game` :class:`GameBase`.
 
 Names used throughout: ``s`` is a :class:`State`, ``g`` the :class:`Rules` of its
 mode, ``p`` and ``q`` are seats (0-based), a *bag* is a tuple of amounts, one per
@@ -43,9 +43,12 @@ from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw
                     move, move_all, overflow, put, room, sets_of_size, shuffle, zone)
 from .tables import lookup, nth, size
 from .decisions import ask, choose_card, choose_cards, only, resume, select_players, turn_order
-from .rules import Phase, Rules, without
-from .agenda import (QUESTIONS, _run, _settle_overflow, answer, can_take, instances, question_legal, settle,
-                     take)
+from .rules import Phase, Rules, combines, without
+from .agenda import (ANSWER, LEGAL, QUESTIONS, SETTLE, _answer_cards, _answer_overflow, _answer_run,
+                     _legal_ask, _legal_card, _legal_cards, _legal_overflow, _one, _row, _run,
+                     _settle_act, _settle_card, _settle_cards, _settle_done, _settle_overflow,
+                     _settle_resume, answer, can_take, instances, question_legal, settle, take)
+from .turns import Turns
 from .state import State, _top_view
 from .saves import load_state, restore_state
 from .game import GameBase
@@ -61,6 +64,7 @@ __all__ = [
     "in_zone", "best", "group_by", "grouped", "sets_of_size", "room", "move", "move_all", "overflow", "put",
     "shuffle", "draw",
     "choose_cards", "choose_card", "ask", "resume", "turn_order", "select_players", "only", "Phase", "Rules",
+    "combines",
     "without", "State", "answer", "question_legal", "settle",
     "load_state", "restore_state", "GameBase",
     "roll_dice", "set_die", "move_bag", "stock_holds",
@@ -68,4 +72,7 @@ __all__ = [
     # internals, re-exported for the runtime's own tests
     "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
     "_refill", "_copy_zone", "_copy_zones", "_top_view", "_run", "_settle_overflow", "QUESTIONS",
+    "Turns", "ANSWER", "LEGAL", "SETTLE", "_answer_cards", "_answer_overflow", "_answer_run", "_legal_ask",
+    "_legal_card", "_legal_cards", "_legal_overflow", "_one", "_row", "_settle_act", "_settle_card",
+    "_settle_cards", "_settle_done", "_settle_resume",
 ]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, made
+from .actions import MEMO_LIMIT, Action, made
 from .values import _to_json
 from .zones import _enter, _leave, draw, in_zone, move, room, zone
 
@@ -74,33 +74,80 @@ def can_take(s: State, p: int, names: tuple[str, ...], bound: tuple = ()) -> boo
     return bool(instances(s, p, names, [[_to_json(value), dict(idx)] for value, idx in bound]))
 
 
+def _row(game, p: int, name: str) -> dict:
+    """Player ``p``'s actions ``name`` with one argument, by that argument (a card or a
+    label), kept in ``game``'s memo and filled as they are first needed: the answers to a
+    question are taken from it rather than made again."""
+    memo = game.memo
+    key = (None, "rows", name, p)  # None first: never the key of a legal-action function
+    row = memo.get(key)
+    if row is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        row = memo[key] = {}
+    return row
+
+
+def _one(game, row: dict, p: int, name: str, value: Any) -> Action:
+    """The action ``p: name (value,)`` of ``row`` (see :func:`_row`), made the first time."""
+    found = row.get(value)
+    if found is None:
+        found = row[value] = Action(p, name, (value,), game)
+    return found
+
+
+def _legal_cards(s: State, p: int, ask_: dict) -> list[Action]:
+    game = s.game
+    row = _row(game, p, "choose_card")
+    allowed = ask_["cards"]
+    return [row.get(c) or _one(game, row, p, "choose_card", c)
+            for c in zone(s, ask_["src"], ask_["src_owner"]) if c in allowed]
+
+
+def _legal_card(s: State, p: int, ask_: dict) -> list[Action]:
+    game = s.game
+    row = _row(game, p, "choose_card")
+    src, owner = ask_["src"], ask_["src_owner"]
+    out = [row.get(c) or _one(game, row, p, "choose_card", c) for c in ask_["cards"]
+           if in_zone(s, c, src, owner)]
+    if ask_.get("optional") and out:
+        out.append(made(game, p, "decline", ()))
+    return out
+
+
+def _legal_overflow(s: State, p: int, ask_: dict) -> list[Action]:
+    game = s.game
+    row = _row(game, p, "make_room")
+    out = [row.get(c) or _one(game, row, p, "make_room", c)
+           for c in zone(s, ask_["zone"], ask_["owner"])]
+    if s.g.overflow[ask_["zone"]][2]:
+        out.append(made(game, p, "decline_card", ()))
+    return out
+
+
+def _legal_ask(s: State, p: int, ask_: dict) -> list[Action]:
+    game = s.game
+    row = _row(game, p, "answer")
+    return [row.get(label) or _one(game, row, p, "answer", label) for label in ask_["labels"]]
+
+
+#: record kind → the legal actions of the player who answers it: (s, p, record) → list
+#: (a question of a kind not listed is an ``ask``)
+def _legal_action(s: State, p: int, ask_: dict) -> list[Action]:
+    out = instances(s, p, ask_["actions"], ask_["bound"])
+    if ask_.get("optional") and out:
+        out.append(made(s.game, p, "decline", ()))
+    return out
+
+
+LEGAL = {"cards": _legal_cards, "card": _legal_card, "overflow": _legal_overflow,
+         "action": _legal_action}
+
+
 def question_legal(s: State, p: int) -> list[Action]:
     """The legal actions of player ``p`` on the question at the front of the agenda."""
-    game = s.game
     ask_ = s.pending[0]
-    kind = ask_["kind"]
-    if kind == "cards":
-        cards = zone(s, ask_["src"], ask_["src_owner"])
-        allowed = ask_["cards"]
-        return [made(game, p, "choose_card", (c,)) for c in cards if c in allowed]
-    if kind == "card":
-        out = [made(game, p, "choose_card", (c,)) for c in ask_["cards"]
-               if in_zone(s, c, ask_["src"], ask_["src_owner"])]
-        if ask_.get("optional") and out:
-            out.append(made(game, p, "decline", ()))
-        return out
-    if kind == "action":
-        out = instances(s, p, ask_["actions"], ask_["bound"])
-        if ask_.get("optional") and out:
-            out.append(made(game, p, "decline", ()))
-        return out
-    if kind == "overflow":
-        out = [made(game, p, "make_room", (c,))
-               for c in zone(s, ask_["zone"], ask_["owner"])]
-        if s.g.overflow[ask_["zone"]][2]:
-            out.append(made(game, p, "decline_card", ()))
-        return out
-    return [made(game, p, "answer", (label,)) for label in ask_["labels"]]
+    return LEGAL.get(ask_["kind"], _legal_ask)(s, p, ask_)
 
 
 def _run(s: State, fn: str, me: int, env: Any, value: Any) -> None:
@@ -112,84 +159,93 @@ def _run(s: State, fn: str, me: int, env: Any, value: Any) -> None:
         s.pending.extend(rest)
 
 
+def _answer_cards(s: State, front: dict, action: Action) -> None:
+    card = action.args[0]
+    rest, s.pending = s.pending[1:], []
+    moved = move(s, s.g, card, front["dst"], front["dst_owner"], front["bottom"])
+    # a card that cannot move (its destination full, no overflow asked) ends the choice
+    count = front["count"] - 1 if moved or s.pending else 0
+    s.pending.append({**front, "cards": tuple(c for c in front["cards"] if c != card),
+                      "count": count})  # behind the owner of a full zone, asked first
+    s.pending.extend(rest)
+
+
+def _answer_overflow(s: State, front: dict, action: Action) -> None:
+    if action.name == "decline_card":
+        s.pending.pop(0)
+    else:  # make room: the card chosen is discarded
+        discard, per_player, _ = s.g.overflow[front["zone"]]
+        _leave(s, s.g, action.args[0])
+        _enter(s, action.args[0], discard, front["owner"] if per_player else None)
+
+
+def _answer_run(s: State, front: dict, action: Action) -> None:
+    """An option of ``ask``, or the card of ``choose c: card in ...``: the rest follows."""
+    s.pending.pop(0)
+    if action.name != "decline":  # `may choose`, declined: the rest of its block is skipped
+        _run(s, front["fn"], front["me"], front["env"], action.args[0])
+
+
+#: question kind → how an answer to it is applied: (s, record, action) → None (a kind
+#: not listed runs its ``fn`` with the answer: ``ask``, ``card``)
+def _answer_action(s: State, front: dict, action: Action) -> None:
+    """Construct 3: the action taken runs, then what waited behind it."""
+    s.pending.pop(0)
+    if action.name != "decline":
+        rest, s.pending = s.pending, []
+        s._effects(action.name, front["me"], action.args, 0)
+        if not s.terminal:
+            s.pending.extend(rest)
+
+
+ANSWER = {"cards": _answer_cards, "overflow": _answer_overflow, "action": _answer_action}
+
+
 def answer(s: State, action: Action) -> None:
     """Apply the answer ``action`` to the question at the front of the agenda."""
     front = s.pending[0]
-    kind = front["kind"]
-    if kind == "cards":
-        card = action.args[0]
-        rest, s.pending = s.pending[1:], []
-        moved = move(s, s.g, card, front["dst"], front["dst_owner"], front["bottom"])
-        # a card that cannot move (its destination full, no overflow asked) ends the choice
-        count = front["count"] - 1 if moved or s.pending else 0
-        s.pending.append({**front, "cards": tuple(c for c in front["cards"] if c != card),
-                          "count": count})  # behind the owner of a full zone, asked first
-        s.pending.extend(rest)
-    elif kind == "overflow":
-        if action.name == "decline_card":
-            s.pending.pop(0)
-        else:  # make room: the card chosen is discarded
-            discard, per_player, _ = s.g.overflow[front["zone"]]
-            _leave(s, s.g, action.args[0])
-            _enter(s, action.args[0], discard, front["owner"] if per_player else None)
-    elif kind == "action":  # construct 3: the action taken runs, then what waited behind it
-        s.pending.pop(0)
-        if action.name != "decline":
-            rest, s.pending = s.pending, []
-            s._effects(action.name, front["me"], action.args, 0)
-            if not s.terminal:
-                s.pending.extend(rest)
-    else:  # an option of `ask`, or the card of `choose c: card in ...`: the rest follows
-        s.pending.pop(0)
-        if action.name != "decline":  # `may choose`, declined: the rest of its block is skipped
-            _run(s, front["fn"], front["me"], front["env"], action.args[0])
+    ANSWER.get(front["kind"], _answer_run)(s, front, action)
 
 
-def settle(s: State) -> None:
-    """Settle the records at the front of the agenda that need no answer: run the
-    continuations (``resume``, ``act``, ``done``); drop a choice of cards none of which is
-    left, an action to take none of whose instances is legal, or a card waiting for room
-    that has moved elsewhere; let a card enter a zone
-    that has room now.  Stops at the first question that needs an answer."""
+def _settle_cards(s: State, it: dict) -> bool:
+    allowed = it["cards"]
+    if it["count"] > 0 and any(c in allowed for c in zone(s, it["src"], it["src_owner"])):
+        return True
+    s.pending.pop(0)
+    if it.get("then"):  # the rest of the effect (`choose ... cards ... then { }`)
+        _run(s, it["then"], it["me"], it["env"], None)
+    s._check_end()
+    return False
+
+
+def _settle_card(s: State, it: dict) -> bool:
+    if any(in_zone(s, c, it["src"], it["src_owner"]) for c in it["cards"]):
+        return True
+    s.pending.pop(0)  # every card it offered has moved away: nothing to choose
+    return False
+
+
+def _settle_resume(s: State, it: dict) -> bool:
+    s.pending.pop(0)
+    _run(s, it["fn"], it["me"], it["env"], None)
+    s._check_end()
+    return False
+
+
+def _settle_act(s: State, it: dict) -> bool:
     pending = s.pending
-    while pending and not s.terminal:
-        it = pending[0]
-        kind = it["kind"]
-        if kind == "cards":
-            allowed = it["cards"]
-            if it["count"] > 0 and any(c in allowed for c in zone(s, it["src"], it["src_owner"])):
-                return
-            pending.pop(0)
-            if it.get("then"):  # the rest of the effect (`choose ... cards ... then { }`)
-                _run(s, it["then"], it["me"], it["env"], None)
-            s._check_end()
-        elif kind == "card":
-            if any(in_zone(s, c, it["src"], it["src_owner"]) for c in it["cards"]):
-                return
-            pending.pop(0)  # every card it offered has moved away: nothing to choose
-        elif kind == "action":
-            if instances(s, it["player"], it["actions"], it["bound"]):
-                return
-            pending.pop(0)  # no instance is legal any more: nothing is taken, the effect goes on
-        elif kind == "overflow":
-            if _settle_overflow(s, it):
-                return
-        elif kind == "resume":
-            pending.pop(0)
-            _run(s, it["fn"], it["me"], it["env"], None)
-            s._check_end()
-        elif kind == "act":
-            pending.pop(0)
-            rest, s.pending = pending, []
-            s._effects(it["name"], it["me"], it["args"], it["step"])
-            if not s.terminal:
-                s.pending.extend(rest)
-        elif kind == "done":
-            pending.pop(0)
-            s._turn_over(it["name"])
-        else:
-            return
-        pending = s.pending
+    pending.pop(0)
+    rest, s.pending = pending, []
+    s._effects(it["name"], it["me"], it["args"], it["step"])
+    if not s.terminal:
+        s.pending.extend(rest)
+    return False
+
+
+def _settle_done(s: State, it: dict) -> bool:
+    s.pending.pop(0)
+    s._turn_over(it["name"])
+    return False
 
 
 def _settle_overflow(s: State, it: dict) -> bool:
@@ -216,3 +272,32 @@ def _settle_overflow(s: State, it: dict) -> bool:
     else:
         pending[0] = {**it, "count": it["count"] - 1}
     return False
+
+
+#: record kind → how it is settled at the front of the agenda: (s, record) → True when it
+#: is a question that waits for its answer, else it is run or dropped and False (a kind
+#: not listed waits: ``ask``)
+def _settle_action(s: State, it: dict) -> bool:
+    if instances(s, it["player"], it["actions"], it["bound"]):
+        return True
+    s.pending.pop(0)  # no instance is legal any more: nothing is taken, the effect goes on
+    return False
+
+
+SETTLE = {"action": _settle_action, "cards": _settle_cards, "card": _settle_card,
+          "overflow": _settle_overflow, "resume": _settle_resume, "act": _settle_act, "done": _settle_done}
+
+
+def settle(s: State) -> None:
+    """Settle the records at the front of the agenda that need no answer: run the
+    continuations (``resume``, ``act``, ``done``); drop a choice of cards none of which is
+    left, an action to take none of whose instances is legal, or a card waiting for room
+    that has moved elsewhere; let a card enter a zone that has room now.
+    Stops at the first question that needs an answer."""
+    pending = s.pending
+    while pending and not s.terminal:
+        it = pending[0]
+        run = SETTLE.get(it["kind"])
+        if run is None or run(s, it):
+            return
+        pending = s.pending

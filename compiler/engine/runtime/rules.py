@@ -115,6 +115,10 @@ class Rules:
     #: ``card_rules`` and ``PR``/``D``, so a mode that replaces a procedure gives every
     #: card naming it the new one): ``g.CR["secondary"][c](g, s, p, c)``
     CR: dict[str, tuple[Callable[..., Any] | None, ...]] = dataclasses.field(init=False, repr=False)
+    #: the engine's functions that each list the legal actions of several actions (made
+    #: by :func:`combines`): a phase offering exactly those actions, in that order, calls
+    #: it instead of each of theirs (see ``legal_of``)
+    phase_legal: tuple[Legal, ...] = ()
     #: function name of ``asks`` → the locals its ``env`` holds: name → type
     #: (``card:building``, ``player``, ``int``, ``enum:faction``...; design 1.1.5), which a
     #: save's waiting records are checked against
@@ -125,12 +129,23 @@ class Rules:
     #: action name → what applying it runs: the triggers before it, its effect, then
     #: the triggers after it
     effects_of: dict[str, tuple[Apply, ...]] = dataclasses.field(init=False, repr=False)
+    #: phase name → what an action's end does to the turn: 1 in a draft phase (the next
+    #: player's turn), 2 in a turns phase (the same, unless ``again``), else 0
+    turn_step: dict[str, int] = dataclasses.field(init=False, repr=False)
+    #: ``end_after`` as a set (None: after every action), for the turn loop
+    end_after_set: frozenset[str] | None = dataclasses.field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.legal_of = {name: tuple(self.actions[a][0] for a in phase.actions)
-                         for name, phase in self.phases.items()}
+        by_parts = {fn.parts: fn for fn in self.phase_legal}  # type: ignore[attr-defined]
+        self.legal_of = {}
+        for name, phase in self.phases.items():
+            parts = tuple(self.actions[a][0] for a in phase.actions)
+            self.legal_of[name] = (by_parts[parts],) if parts in by_parts else parts
         self.effects_of = {name: (*self.triggers.get(name, ()), fns[1], *self.after.get(name, ()))
                            for name, fns in self.actions.items()}
+        self.turn_step = {name: {"draft": 1, "turns": 2}.get(phase.kind, 0)
+                          for name, phase in self.phases.items()}
+        self.end_after_set = None if self.end_after is None else frozenset(self.end_after)
         self.CR = {name: tuple((self.PR if table == "PR" else self.D).get(rule) if rule else None
                                for rule in rules)
                    for name, (table, rules) in self.card_rules.items()}
@@ -139,6 +154,16 @@ class Rules:
         """A copy of these rules with ``fields`` replaced: a mode built on another.
         Raises ``TypeError`` for a field that :class:`Rules` does not have."""
         return dataclasses.replace(self, **fields)
+
+
+def combines(*parts: Legal) -> Callable[[Legal], Legal]:
+    """Decorator of a generated legal-action function that lists, in one call, the legal
+    actions ``parts`` (the legal-action functions of several actions) list one after the
+    other: ``parts`` is kept on it, for :class:`Rules` to find it by."""
+    def mark(fn: Legal) -> Legal:
+        fn.parts = parts  # type: ignore[attr-defined]
+        return fn
+    return mark
 
 
 def without(table: dict, *names: str) -> dict:

@@ -10,18 +10,19 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 from .errors import IllegalActionError, RulesError
 from .values import TERMINAL, Decision, Owner, _is_int, _same, _to_json
-from .agenda import QUESTIONS, answer, question_legal, settle
+from .agenda import answer
+from .turns import Turns
 from .zones import _copy_zones
 
 if TYPE_CHECKING:
     from .game import GameBase
-    from .rules import Phase, Rules
+    from .rules import Rules
 
 
 _is, _repeat = operator.is_, itertools.repeat
 
 
-class State:
+class State(Turns):
     """A game state: plain data, cheap to clone, JSON round-trip via ``to_json``."""
 
     __slots__ = ("game", "g", "n", "phase", "stage", "round", "first", "turn", "done", "res",
@@ -123,21 +124,44 @@ class State:
     def apply_action(self, action: Action) -> None:
         """Apply a legal action; raises :class:`IllegalActionError` and changes
         nothing when it is not legal here."""
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"not an action: {action!r}")
-        # the list itself when it is known (legal_actions() gives a copy)
-        legal = self._legal if self._legal is not None and not self.terminal else self.legal_actions()
+        legal = self._legal
+        if legal is None or self.terminal:
+            legal = self.legal_actions()
         # An action taken from legal_actions() is found by identity, in C, without
         # calling Action.__eq__ on the actions listed before it; any other is compared by value.
-        if any(map(_is, legal, _repeat(action))):
-            match = action
-        else:
+        if not any(map(_is, legal, _repeat(action))):
+            self._check_legal(action, legal)
+        self._legal = None
+        self._past = (self._past, (action.player, action.name, action.args))
+        self._moves += 1
+        g = self.g
+        if self.pending:
+            answer(self, action)
+            if g.end_after_answer:
+                self._check_end()
+        else:  # the triggers before it, its effect, the triggers after it, until one waits
+            p, args = action.player, action.args
+            for effect in g.effects_of[action.name]:
+                if effect(g, self, p, args):  # it waits for an answer: the rest comes after it
+                    self._wait(action, effect)
+                    break
+            else:
+                self._turn_over(action.name)
+        self._advance()
+
+    def _check_legal(self, action: Action, legal: list[Action]) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` equals (same values of the
+        same types) one of ``legal``, the legal actions."""
+        match = None
+        if isinstance(action, Action):
             try:
                 match = legal[legal.index(action)]
             except ValueError:
-                match = None
-        if match is None or match is not action and not _same(
-                (action.player, action.name, action.args), (match.player, match.name, match.args)):
+                pass
+        if match is None or not _same((action.player, action.name, action.args),
+                                      (match.player, match.name, match.args)):
+            if not isinstance(action, Action):
+                raise IllegalActionError(f"not an action: {action!r}")
             who = self.current_player()
             text = f"{action} [{action!r}]"
             if self.terminal:
@@ -146,29 +170,6 @@ class State:
                 raise IllegalActionError(f"{text} refused: it is player {who + 1}'s decision")
             raise IllegalActionError(f"{text} refused: not legal now (phase {self.phase!r}); "
                                      "the state is unchanged")
-        self._legal = None
-        self._past = (self._past, (action.player, action.name, action.args))
-        self._moves += 1
-        g, p = self.g, action.player
-        if self.pending:
-            self._answer(action)
-            if g.end_after_answer:
-                self._check_end()
-        else:
-            kind = g.phases[self.phase].kind
-            args = action.args
-            for effect in g.effects_of[action.name]:  # the triggers before it, then its effect
-                if effect(g, self, p, args):  # it waits for an answer: the rest comes after it
-                    self._wait(action, effect)
-                    break
-            else:
-                if kind == "draft" or (kind == "turns" and not self.again):
-                    self.turn += 1
-                    self.turn_open = False
-                self.again = False
-                if g.end_after is None or action.name in g.end_after:
-                    self._check_end()
-        self._advance()
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -330,209 +331,6 @@ class State:
 
     def __str__(self) -> str:
         return self.game.describe_state(self)
-
-    # -- internals
-    def _actor(self) -> int:
-        phase = self.g.phases[self.phase]
-        if phase.kind == "draft":
-            return (self.lead + self.turn) % self.n
-        if phase.kind == "turns":
-            return (self.lead + self.turn) % self.n
-        for q in range(self.n):
-            if not self.done[q]:
-                return q
-        return 0
-
-    def _compute_legal(self, p: int) -> list[Action]:
-        if self.pending:
-            return question_legal(self, p)
-        out: list[Action] = []
-        g = self.g
-        self._cse = {}
-        for legal in g.legal_of[self.phase]:
-            legal(g, self, p, out)
-        return out
-
-    def _wait(self, action: Action, effect: Any) -> None:
-        """``effect``, one of the effects of ``action`` (its triggers, then its own), waits
-        for an answer: the effects after it (an ``act`` record) and the turn's bookkeeping
-        (``done``) go on the agenda behind the records it made (design 1.1.3)."""
-        effects = self.g.effects_of[action.name]
-        step = effects.index(effect) + 1
-        if step < len(effects):
-            self.pending.append({"kind": "act", "name": action.name, "me": action.player,
-                                 "args": action.args, "step": step})
-        self.pending.append({"kind": "done", "name": action.name})
-        if self.g.end_after is None or action.name in self.g.end_after:
-            self._check_end()
-
-    def _effects(self, name: str, p: int, args: tuple, step: int) -> None:
-        """Run the effects of action ``name`` from ``step`` on (an ``act`` record), until
-        one waits: then the rest goes on the agenda behind what it made."""
-        g = self.g
-        effects = g.effects_of[name]
-        for i in range(step, len(effects)):
-            if effects[i](g, self, p, args):
-                if i + 1 < len(effects):
-                    self.pending.append({"kind": "act", "name": name, "me": p, "args": args,
-                                         "step": i + 1})
-                return
-
-    def _turn_over(self, name: str) -> None:
-        """Action ``name``'s effect is over (a ``done`` record): the turn's bookkeeping
-        (``again`` read now, so an ``again`` after a decision counts), then the ends."""
-        g = self.g
-        kind = g.phases[self.phase].kind
-        if kind == "draft" or (kind == "turns" and not self.again):
-            self.turn += 1
-            self.turn_open = False
-        self.again = False
-        if g.end_after is None or name in g.end_after:
-            self._check_end()
-
-    def _answer(self, action: Action) -> None:
-        answer(self, action)
-
-    def _settle(self) -> None:
-        settle(self)
-
-    def _check_end(self) -> None:
-        """Try the ends in the order written: each whose ``end when`` holds is latched;
-        the first of those that ends the game ``immediately`` ends it now and decides."""
-        g = self.g
-        for name, when, immediately, _ in g.ends:
-            if when is not None and name not in self.ended and when(g, self):
-                self.ended.append(name)
-                if immediately:
-                    self._finish(name)
-                    return
-
-    def _finish(self, by: str | None = None) -> None:
-        """The game is over, and the end ``by`` decides who wins.  Without ``by`` (the
-        flow reached ``end`` by a transition naming no end): the first end latched, in
-        the order written; else the first end without ``end when``; else the first."""
-        ends = self.g.ends
-        if by is None:
-            by = next((e[0] for e in ends if e[0] in self.ended), None) \
-                or next((e[0] for e in ends if e[1] is None), ends[0][0])
-        self.terminal = True
-        self.pending = []
-        self.ended_by = by
-        self.winners = list(next(e[3] for e in ends if e[0] == by)(self.g, self))
-
-    def _advance(self) -> None:
-        """Run automatic steps until a player must decide or the game is over.
-
-        Raises RuntimeError if the rules go round their phases 10,000 times with
-        no decision to make (a loop in the spec's flow that nobody can play)."""
-        g = self.g
-        steps = 0
-        if self.pending:
-            self._settle()
-        while not self.terminal and not self.pending:
-            steps += 1
-            if steps > 10_000:
-                raise RuntimeError(f"the rules loop through phase {self.phase!r} with no decision "
-                                   "for any player; check the spec's flow")
-            phase = g.phases[self.phase]
-            if self.stage == "enter":
-                if phase.only_when is not None and not phase.only_when(g, self):
-                    self._next_phase()
-                    continue
-                if self.phase == g.round_start:
-                    self.round += 1
-                    for name in g.round_tallies:
-                        self.ta[name] = [0] * self.n
-                self.done = [False] * self.n
-                self.turn = 0
-                self.lead = self.first  # the phase goes round from the marker's holder now
-                self.turn_open = False
-                self.stage = "act"
-                if phase.on_enter is not None:
-                    phase.on_enter(g, self, self.first)
-                    self._check_end()
-                    self._settle()
-                continue
-            if self.stage == "act":
-                if self._phase_over(phase):
-                    self.stage = "exit"
-                    continue
-                return
-            if self.stage == "exit":
-                # "leave" before `on exit` runs: a decision it asks is answered, then the
-                # phase is left, and `on exit` is not run (and asked) again
-                self.stage = "leave"
-                if phase.on_exit is not None:
-                    phase.on_exit(g, self, self.first)
-                    self._check_end()
-                    self._settle()
-            if not self.terminal and not self.pending:
-                self._next_phase()
-
-    def _phase_over(self, phase: Phase) -> bool:
-        kind = phase.kind
-        if kind == "automatic" or not phase.actions:
-            return True
-        if kind == "draft":
-            while self.turn < self.n:
-                if self._legal_of_actor(self._actor()):
-                    return False
-                self.turn += 1
-            return True
-        if kind == "turns":
-            for _ in range(self.n):
-                q = (self.lead + self.turn) % self.n
-                if not self.done[q]:
-                    if not self.turn_open:
-                        self._open_turn(phase, q)
-                        if self.terminal:
-                            return False
-                    if self._legal_of_actor(q):
-                        return False
-                    self.done[q] = True
-                self.turn += 1
-                self.turn_open = False
-            return all(self.done)
-        done = self.done
-        for q in range(self.n):
-            if not done[q]:
-                legal = self._compute_legal(q)  # as in _legal_of_actor, without the call
-                if legal:
-                    if not self.pending:
-                        self._legal = legal
-                    return False
-                done[q] = True
-        return True
-
-    def _legal_of_actor(self, q: int) -> list[Action]:
-        """The legal actions of ``q``, who acts next if they have any: kept as the
-        state's legal actions, so they are not worked out twice."""
-        legal = self._compute_legal(q)
-        if legal and not self.pending:
-            self._legal = legal
-        return legal
-
-    def _open_turn(self, phase: Phase, q: int) -> None:
-        """Start player ``q``'s turn: reset the per-turn tallies, run ``on turn``."""
-        self.turn_open = True
-        for name in self.g.turn_tallies:
-            self.ta[name] = [0] * self.n
-        if phase.on_turn is not None:
-            phase.on_turn(self.g, self, q)
-            self._check_end()
-            if self.pending and self.pending[0]["kind"] not in QUESTIONS:
-                self._settle()
-
-    def _next_phase(self) -> None:
-        g = self.g
-        for dest, cond, *named in g.edges[self.phase]:
-            if cond is None or cond(g, self):
-                if dest == "end":
-                    self._finish(*named)
-                else:
-                    self.phase, self.stage = dest, "enter"
-                return
-        raise RuntimeError(f"no transition out of phase {self.phase!r}")
 
 
 def _top_view(name: str, cards, game, looking: set, visible: set[int]):
