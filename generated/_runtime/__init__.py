@@ -44,9 +44,9 @@ from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw
 from .tables import lookup, nth, size
 from .decisions import ask, choose_card, choose_cards, only, resume, select_players, turn_order
 from .rules import Phase, Rules, combines, without
-from .agenda import (ANSWER, LEGAL, QUESTIONS, SETTLE, _answer_cards, _answer_overflow, _answer_run,
-                     _legal_ask, _legal_card, _legal_cards, _legal_overflow, _one, _row, _run,
-                     _settle_act, _settle_card, _settle_cards, _settle_done, _settle_overflow,
+from .agenda import (ANSWER, LEGAL, QUESTIONS, SETTLE, _answer_action, _answer_cards, _answer_overflow,
+                     _answer_run, _legal_action, _legal_ask, _legal_card, _legal_cards, _legal_overflow, _one, _row, _run,
+                     _settle_act, _settle_action, _settle_card, _settle_cards, _settle_done, _settle_overflow,
                      _settle_resume, answer, can_take, instances, question_legal, settle, take)
 from .turns import Turns
 from .state import State, _top_view
@@ -74,5 +74,5 @@ __all__ = [
     "_refill", "_copy_zone", "_copy_zones", "_top_view", "_run", "_settle_overflow", "QUESTIONS",
     "Turns", "ANSWER", "LEGAL", "SETTLE", "_answer_cards", "_answer_overflow", "_answer_run", "_legal_ask",
     "_legal_card", "_legal_cards", "_legal_overflow", "_one", "_row", "_settle_act", "_settle_card",
-    "_settle_cards", "_settle_done", "_settle_resume",
+    "_settle_cards", "_settle_done", "_settle_resume", "_answer_action", "_legal_action", "_settle_action",
 ]
