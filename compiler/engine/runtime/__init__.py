@@ -45,7 +45,8 @@ from .tables import lookup, nth, size
 from .decisions import ask, choose_card, choose_cards, only, resume, select_players, turn_order
 from .rules import Phase, Rules, combines, without
 from .agenda import (ANSWER, LEGAL, QUESTIONS, SETTLE, _answer_action, _answer_cards, _answer_overflow,
-                     _answer_run, _legal_action, _legal_ask, _legal_card, _legal_cards, _legal_overflow, _one, _row, _run,
+                     _answer_run, _legal_action, _legal_ask, _legal_card, _legal_cards, _legal_overflow,
+                     _one, _row, _run,
                      _settle_act, _settle_action, _settle_card, _settle_cards, _settle_done, _settle_overflow,
                      _settle_resume, answer, can_take, instances, question_legal, settle, take)
 from .turns import Turns
