@@ -37,6 +37,10 @@ from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, Choo
                                 Pay, PutCatalogue, Release, Reveal, Roll, Score, SetState, SetTrack, Shuffle,
                                 Stmt, Transfer, TransferAll)
 from dsl.ast.statements import DoCardRule
+# slice A5 (issue 11): automata, seats and sides (construct 20)
+from dsl.ast.declarations import Automaton, AutomatonTurn, ModeSeating, ModeSeats, ModeSides
+from dsl.ast.expressions import SeatCount, SeatTest
+from dsl.ast.statements import EachSeat
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
@@ -44,6 +48,7 @@ DECL_KINDS: dict[str, type] = {
     "action": Action, "phase": Phase, "tally": Tally, "trigger": Trigger, "param": Param,
     "track": Track, "derived": Derived, "resource": Resource, "zone": Zone, "deck": Zone,
     "end": End, "pieces": Pieces, "procedure": Procedure, "table": Table,
+    "automaton": Automaton,
 }
 
 
@@ -91,3 +96,5 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "Decl", "DECL_KINDS", "decl_kind", "walk",
            "SetupStep", "Statements", "Extend", "AddStep", "ReplaceStep", "RemoveStep", "ModuleNeeds",
            "ModuleExcludes", "Combine", "EXTENDABLE", "ProcedureType", "DoCardRule", "IsKind"]
+__all__ += ["Automaton", "AutomatonTurn", "ModeSeats", "ModeSeating", "ModeSides", "SeatCount",
+            "SeatTest", "EachSeat"]  # slice A5

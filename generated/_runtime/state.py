@@ -12,6 +12,7 @@ from .errors import IllegalActionError, RulesError
 from .values import TERMINAL, Decision, Owner, _is_int, _same, _to_json
 from .agenda import QUESTIONS, answer, question_legal, settle
 from .zones import _copy_zones
+from .seats import automaton_turn, check_observer, seat_at, with_sides
 
 if TYPE_CHECKING:
     from .game import GameBase
@@ -27,12 +28,14 @@ class State:
     __slots__ = ("game", "g", "n", "phase", "stage", "round", "first", "turn", "done", "res",
                  "tr", "gtr", "z", "loc", "cst", "ta", "pending", "rng", "ended", "terminal",
                  "winners", "ended_by", "_past", "_moves", "_known", "again", "turn_open", "_legal",
-                 "_cse", "dice", "lead", "stk")
+                 "_cse", "dice", "lead", "stk", "h")
 
     game: GameBase
     g: Rules
-    #: the number of players
+    #: the number of seats: the human players, then the automata (construct 20)
     n: int
+    #: the number of human players (seats ``0 .. h-1``); ``h == n`` without automata
+    h: int
     phase: str
     #: where the phase is: "enter", "act" or "exit"
     stage: str
@@ -94,7 +97,7 @@ class State:
         """An empty state of ``game`` (filled by ``new_initial_state`` or :func:`.saves.restore_state`)."""
         self.game = game
         self.g = game.rules
-        self.n = game.num_players
+        self.n, self.h = game.num_seats, game.num_players
         self._legal = None
         self._cse = {}
 
@@ -200,7 +203,7 @@ class State:
         own actions (see ``history``); the rest is copied, in time that grows with
         the state (players, cards, zones), not with the number of actions played."""
         c = State.__new__(State)
-        c.game, c.g, c.n = self.game, self.g, self.n
+        c.game, c.g, c.n, c.h = self.game, self.g, self.n, self.h
         c.phase, c.stage, c.round, c.first, c.turn = self.phase, self.stage, self.round, self.first, self.turn
         c.done = self.done[:]
         c.res = [r[:] for r in self.res]
@@ -263,6 +266,8 @@ class State:
         if not _is_int(player) or not 0 <= player < self.n:
             raise RulesError(f"no player {player!r} in a {self.n}-player game "
                              f"(players are 0 to {self.n - 1})")
+        if player >= self.h:  # hook: an automaton's seat has no observation (construct 20)
+            check_observer(self, player)
         zones: dict[str, Any] = {}
         visible: set[int] = set()
         looking = self._looking(player)
@@ -325,7 +330,7 @@ class State:
         if history:
             data["history"] = [[p, n, _to_json(a)] for p, n, a in self.history]
         data["game"] = {"name": self.game.NAME, "mode": self.game.mode,
-                        "num_players": self.n, "seed": self.game.seed}
+                        "num_players": self.h, "seed": self.game.seed}
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
     def __str__(self) -> str:
@@ -334,11 +339,9 @@ class State:
     # -- internals
     def _actor(self) -> int:
         phase = self.g.phases[self.phase]
-        if phase.kind == "draft":
-            return (self.lead + self.turn) % self.n
-        if phase.kind == "turns":
-            return (self.lead + self.turn) % self.n
-        for q in range(self.n):
+        if phase.kind == "draft" or phase.kind == "turns":
+            return (self.lead + self.turn) % self.n if self.game.order is None else seat_at(self, self.turn)
+        for q in range(self.h):
             if not self.done[q]:
                 return q
         return 0
@@ -419,6 +422,8 @@ class State:
         self.pending = []
         self.ended_by = by
         self.winners = list(next(e[3] for e in ends if e[0] == by)(self.g, self))
+        if self.g.sides is not None:  # hook: a side wins or loses as one (construct 20)
+            self.winners = with_sides(self, self.winners)
 
     def _advance(self) -> None:
         """Run automatic steps until a player must decide or the game is over.
@@ -475,14 +480,23 @@ class State:
             return True
         if kind == "draft":
             while self.turn < self.n:
-                if self._legal_of_actor(self._actor()):
+                q = self._actor()
+                if q >= self.h:  # hook: the engine plays an automaton's turn (construct 20)
+                    if automaton_turn(self, phase, q):
+                        return False
+                    continue
+                if self._legal_of_actor(q):
                     return False
                 self.turn += 1
             return True
         if kind == "turns":
             for _ in range(self.n):
-                q = (self.lead + self.turn) % self.n
+                q = (self.lead + self.turn) % self.n if self.game.order is None else seat_at(self, self.turn)
                 if not self.done[q]:
+                    if q >= self.h:  # hook: the engine plays an automaton's turn (construct 20)
+                        if automaton_turn(self, phase, q):
+                            return False
+                        continue
                     if not self.turn_open:
                         self._open_turn(phase, q)
                         if self.terminal:
@@ -494,7 +508,7 @@ class State:
                 self.turn_open = False
             return all(self.done)
         done = self.done
-        for q in range(self.n):
+        for q in range(self.h):  # automata take no part in a simultaneous phase
             if not done[q]:
                 legal = self._compute_legal(q)  # as in _legal_of_actor, without the call
                 if legal:
