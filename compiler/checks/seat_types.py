@@ -33,11 +33,12 @@ class SeatRules:
         return N.BOOL
 
     def kind_seat(self, e: ast.Index, scope: N.Scope) -> Type | None:
-        """``KIND[i]``: a seat (a player value) when KIND is an automaton kind; else None."""
+        """``KIND[i]``: a seat, or ``nobody`` when the kind has fewer seats in this game (a
+        player value that may be absent), when KIND is an automaton kind; else None."""
         if e.owner is not None or e.track.name not in self.mode.automata or e.track.name in scope.locals:
             return None
         self.expect(e.key, N.INT, scope, f"which `{e.track.name}` seat (1 is the first)")
-        return N.PLAYER
+        return N.MAYBE_PLAYER
 
     def each_seat(self, st: ast.EachSeat, scope: N.Scope) -> None:
         """``each seat { }``, ``each KIND { }``: the body, "you" being each seat in turn

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 #: The kind of a human seat in ``GameBase.kinds`` and ``seat_kinds``.
 PLAYER = "player"
+#: How many turns in a row an automaton takes at most when its rules say ``again``
+#: (Utopia's villain takes an additional turn after an assassination).
+MAX_AGAIN = 100
 
 
 def seat_kinds_of(rules: Rules, num_players: int) -> list[str]:
@@ -105,7 +108,8 @@ def check_observer(s: State, q: int) -> None:
 
 def automaton_turn(s: State, phase: Phase, q: int) -> bool:
     """The turn of automaton seat ``q`` in ``phase`` (a ``turns`` or ``draft`` phase) has
-    come: run its ``turn in`` statements ("you" is ``q``), then the turn passes.  An
+    come: run its ``turn in`` statements ("you" is ``q``), then the turn passes (``again``
+    in them: it takes another turn at once, at most :data:`MAX_AGAIN` in a row).  An
     automaton with no turn in the phase is finished in it at once, and so is one whose
     human opponents are all finished (a ``turns`` phase).  True when the game waits (a
     question of its controller, or the game is over): the turn loop stops there."""
@@ -121,9 +125,15 @@ def automaton_turn(s: State, phase: Phase, q: int) -> bool:
         s.turn_open = False
     if turn is None:
         return False
-    turn(g, s, q)
-    s.again = False  # an automaton's turn passes: its rules take no other turn
-    s._check_end()
-    if s.pending and not s.terminal:
-        s._settle()
-    return bool(s.pending) or s.terminal
+    for _ in range(MAX_AGAIN):
+        s.again = False
+        turn(g, s, q)
+        s._check_end()
+        if s.pending and not s.terminal:
+            s._settle()
+        if s.pending or s.terminal:
+            return True
+        if not s.again or s.done[q]:
+            break  # `again` (an additional turn) runs the turn once more, at once
+    s.again = False
+    return False

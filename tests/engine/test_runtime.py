@@ -739,3 +739,15 @@ def test_sides_win_together_and_alternate_seating_interleaves_the_automata():
     assert R.side_seats(s, "players") == [0, 1] and R.kind_seats(s, "bot") == [2, 3]
     act(s, "draw")  # seat 0, then bot seat 2 plays
     assert s.current_player() == 1 and s.tr["vp"] == [0, 0, 2, 0]
+
+
+def _bot_again(g, s, p):
+    s.tr["vp"][p] += 1
+    s.again = s.tr["vp"][p] % 3 != 0  # an additional turn until its points are a multiple of 3
+
+
+def test_an_automaton_that_says_again_takes_its_additional_turns_at_once():
+    game = game_with(_bot_rules(players=(1, 2), automata={"bot": {"play": _bot_again}}), players=1)
+    s = game.new_initial_state()
+    act(s, "draw")
+    assert s.tr["vp"] == [0, 3] and s.current_player() == 0 and not s.again
