@@ -241,7 +241,7 @@ def procedure_gain_loyalty(g, s, p, v_f):
 def procedure_claim_territory(g, s, p, v_tr):
     """Place an authority token on a territory (spec line 542). Source: Where to Place Authority Tokens."""
     # spec line 544: if (count my supply) >= 1 and (count territory_tokens of tr) < players {
-    if ((len(s.z['supply'][p]) >= 1) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
+    if ((len(s.z['supply'][p]) >= 1) and (len(s.z['territory_tokens'][v_tr]) < s.h)):
         # spec line 545: let t = best my supply by 0
         v_t = R.best(s.z['supply'][p], lambda _c3: 0, 545)
         # spec line 546: move t into territory_tokens of tr
@@ -455,7 +455,7 @@ def legal_build_site(g, s, p, out):
     _t8 = s.z['built_structure']
     _t9 = s.z['workers_on']
     _t10 = s.res[p]
-    _options7 = [v_sp for v_sp in _groups4.get('construction_site', ()) if (len(_t8[v_sp]) == 0) and (len(_t9[v_sp]) < min(F_capacity[v_sp], s.n)) and (not NZ_cost[v_sp] or R.holds(_t10, NZ_cost[v_sp]))]
+    _options7 = [v_sp for v_sp in _groups4.get('construction_site', ()) if (len(_t8[v_sp]) == 0) and (len(_t9[v_sp]) < min(F_capacity[v_sp], s.h)) and (not NZ_cost[v_sp] or R.holds(_t10, NZ_cost[v_sp]))]
     # spec line 683: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         _rows1 = _rows0[v_d]
@@ -475,7 +475,7 @@ def apply_build_site(g, s, p, args):
     # spec line 686: uses placed 1
     s.ta['placed'][p] += 1
     # spec line 688: if (count workers_on of sp) >= min(sp.capacity, players) {
-    if (len(s.z['workers_on'][v_sp]) >= min(F_capacity[v_sp], s.n)):
+    if (len(s.z['workers_on'][v_sp]) >= min(F_capacity[v_sp], s.h)):
         # spec line 689: move all structure_slot of sp into built_structure of sp
         R.move_all(s, g, 'structure_slot', v_sp, 'built_structure', v_sp)
         # spec line 690: each player {
@@ -644,7 +644,7 @@ def legal_use_structure_territory(g, s, p, out):
                     _rows3 = _rows2[v_st] = [None] * len(CARD_NAMES)
                 # spec line 751: choose tr: card in territory_spaces where faction == st.faction and (count territory_tokens of tr) < players
                 for v_tr in s.z['territory_spaces']:
-                    if not ((F_faction[v_tr] == F_faction[v_st]) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
+                    if not ((F_faction[v_tr] == F_faction[v_st]) and (len(s.z['territory_tokens'][v_tr]) < s.h)):
                         continue
                     _found = _rows3[v_tr]
                     if _found is None:
@@ -1238,7 +1238,7 @@ def limit_market_workers(g, s, p):
 
 def limit_territory_tokens(g, s, p):
     """At most this many cards in authority tokens on it (spec line 235)."""
-    return s.n
+    return s.h
 
 
 def limit_recruit_tokens(g, s, p):
@@ -1336,7 +1336,7 @@ def setup(g, s, p):
 def end_when_game_over(g, s):
     """Whether the end `game_over` is triggered (spec line 913)."""
     # spec line 913: when any player (count my supply) == 0
-    for _q1 in range(s.n):
+    for _q1 in range(s.h):
         if (len(s.z['supply'][_q1]) == 0):
             return True
     return False
@@ -1344,7 +1344,7 @@ def end_when_game_over(g, s):
 
 def winners_game_over(g, s):
     """Winners when the game ends (spec line 912). Source: End of Game and Scoring: Triumph in the Dystopia; Tie-breaker."""
-    tied = list(range(s.n))
+    tied = list(range(s.h))
     for _ in range(100):
         keys = {q: (s.tr['authority'][q], s.tr['motivation'][q], -s.tr['knowledge'][q], len([1 for _c1 in s.z['board_spaces'] if (len([1 for _c2 in s.z['structure_tokens'][_c1] if (F_owner[_c2] == q)]) >= 1)]), len([1 for _c3 in s.z['territory_spaces'] if (len([1 for _c4 in s.z['territory_tokens'][_c3] if (F_owner[_c4] == q)]) >= 1)]), -(R.randrange(s, 6) + 1),) for q in tied}
         best = max(keys.values())
@@ -1601,7 +1601,7 @@ def legal_phase_play(g, s, p, out):
     _t8 = s.z['built_structure']
     _t9 = s.z['workers_on']
     _t10 = s.res[p]
-    _options7 = [v_sp for v_sp in _groups4.get('construction_site', ()) if (len(_t8[v_sp]) == 0) and (len(_t9[v_sp]) < min(F_capacity[v_sp], s.n)) and (not NZ_cost[v_sp] or R.holds(_t10, NZ_cost[v_sp]))]
+    _options7 = [v_sp for v_sp in _groups4.get('construction_site', ()) if (len(_t8[v_sp]) == 0) and (len(_t9[v_sp]) < min(F_capacity[v_sp], s.h)) and (not NZ_cost[v_sp] or R.holds(_t10, NZ_cost[v_sp]))]
     # spec line 683: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         _rows1 = _rows0[v_d]
@@ -1718,7 +1718,7 @@ def legal_phase_play(g, s, p, out):
                         _rows3 = _rows2[v_st] = [None] * len(CARD_NAMES)
                     # spec line 751: choose tr: card in territory_spaces where faction == st.faction and (count territory_tokens of tr) < players
                     for v_tr in s.z['territory_spaces']:
-                        if not ((F_faction[v_tr] == F_faction[v_st]) and (len(s.z['territory_tokens'][v_tr]) < s.n)):
+                        if not ((F_faction[v_tr] == F_faction[v_st]) and (len(s.z['territory_tokens'][v_tr]) < s.h)):
                             continue
                         _found = _rows3[v_tr]
                         if _found is None:

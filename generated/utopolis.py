@@ -323,7 +323,7 @@ def legal_offer_trade(g, s, p, out):
     _memo = s.game.memo  # looked up once for the loops below
     _key4 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), _high3)
     # spec line 308: choose partner: other player
-    for v_partner in range(s.n):
+    for v_partner in range(s.h):
         if v_partner == p:
             continue
         # spec line 314: require partner has wanted
@@ -450,7 +450,7 @@ def on_enter_keep_cards(g, s, p):
 def on_enter_take_card(g, s, p):
     """Start of 2 Take a Card (spec line 192). Source: Cycle › 2 Take a Card."""
     # spec line 194: reveal players + 2 from main_deck into offer
-    R.draw(s, g, (s.n + 2), 'main_deck', None, 'offer', None)
+    R.draw(s, g, (s.h + 2), 'main_deck', None, 'offer', None)
 
 
 def on_exit_take_card(g, s, p):
@@ -527,7 +527,7 @@ def setup(g, s, p):
 def end_when_game_over(g, s):
     """Whether the end `game_over` is triggered (spec line 362)."""
     # spec line 362: when any player wellbeing >= target
-    for _q1 in range(s.n):
+    for _q1 in range(s.h):
         if (s.tr['wellbeing'][_q1] >= g.P['target']):
             return True
     return False
@@ -535,9 +535,9 @@ def end_when_game_over(g, s):
 
 def winners_game_over(g, s):
     """Winners when the game ends (spec line 361). Source: Cycle › End of the Game; Tie-break Rules."""
-    keys = [(s.tr['wellbeing'][q], g.D['environment_balance'](g, s, q), len([1 for _c1 in s.z['city'][q] if (F_colour[_c1] == 'wellbeing_type')]), sum(F_points[_c2] for _c2 in s.z['city'][q]), sum(F_value[_c3] for _c3 in s.z['city'][q]),) for q in range(s.n)]
+    keys = [(s.tr['wellbeing'][q], g.D['environment_balance'](g, s, q), len([1 for _c1 in s.z['city'][q] if (F_colour[_c1] == 'wellbeing_type')]), sum(F_points[_c2] for _c2 in s.z['city'][q]), sum(F_value[_c3] for _c3 in s.z['city'][q]),) for q in range(s.h)]
     best = max(keys)
-    return [q for q in range(s.n) if keys[q] == best]
+    return [q for q in range(s.h) if keys[q] == best]
 
 
 def legal_upgrade(g, s, p, out):
@@ -840,7 +840,7 @@ def start_heart(g, s):
 def end_when_game_over__solo(g, s):
     """Whether the end `game_over` is triggered (spec line 548)."""
     # spec line 548: when any player wellbeing >= target or heart > target
-    for _q1 in range(s.n):
+    for _q1 in range(s.h):
         if ((s.tr['wellbeing'][_q1] >= g.P['target']) or (s.gtr['heart'] > g.P['target'])):
             return True
     return False
@@ -848,7 +848,7 @@ def end_when_game_over__solo(g, s):
 
 def winners_game_over__solo(g, s):
     """Winners when the game ends (spec line 547). Source: Solo Mode › Objective."""
-    return [q for q in range(s.n) if ((s.tr['wellbeing'][q] >= g.P['target']) and ((s.gtr['heart'] <= g.P['target']) or (s.tr['wellbeing'][q] > s.gtr['heart'])))]
+    return [q for q in range(s.h) if ((s.tr['wellbeing'][q] >= g.P['target']) and ((s.gtr['heart'] <= g.P['target']) or (s.tr['wellbeing'][q] > s.gtr['heart'])))]
 
 
 def ask_offer_trade(g, s, p, env, label):
@@ -1021,7 +1021,7 @@ def legal_phase_build_trade(g, s, p, out):
         _memo = s.game.memo  # looked up once for the loops below
         _key4 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), _high3)
         # spec line 308: choose partner: other player
-        for v_partner in range(s.n):
+        for v_partner in range(s.h):
             if v_partner == p:
                 continue
             # spec line 314: require partner has wanted
@@ -1227,7 +1227,7 @@ def legal_phase_build_trade__metropolis_rulebook(g, s, p, out):
         _memo = s.game.memo  # looked up once for the loops below
         _key4 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), _high3)
         # spec line 308: choose partner: other player
-        for v_partner in range(s.n):
+        for v_partner in range(s.h):
             if v_partner == p:
                 continue
             # spec line 314: require partner has wanted

@@ -30,6 +30,7 @@ TABLES: dict[type, str] = {
     ast.End: "ends", ast.Table: "tables",
     ast.Dice: "dice",
     ast.Stock: "stocks",
+    ast.Automaton: "automata",
 }
 #: The rules a mode holds one of, by the attribute holding it: a mode may `replace` them
 #: but not `add` or `remove` them.  With TABLES, every kind of rule a mode can change.
@@ -94,6 +95,12 @@ class ComposedMode:
     dice: dict[str, ast.Dice] = field(default_factory=dict)
     #: numbers held by places (construct 18)
     stocks: dict[str, ast.Stock] = field(default_factory=dict)
+    #: automata, seats and sides (construct 20): the kinds of seat played by rules; the
+    #: mode's `seats KIND N` lines in order; `seating alternate`; its `sides` line or None
+    automata: dict[str, ast.Automaton] = field(default_factory=dict)
+    seats: tuple[ast.ModeSeats, ...] = ()
+    seating: ast.ModeSeating | None = None
+    sides: ast.ModeSides | None = None
     history: list[Change] = field(default_factory=list)
     lineage: tuple[str, ...] = ()
     #: the `players` line in force, when a mode, module or amendment changed the count
@@ -374,6 +381,8 @@ class _Composer:
             self._extend(mode, op, by, citation, stage)
         elif isinstance(op, (ast.ModuleNeeds, ast.ModuleExcludes)):
             return  # read by compiler.checks.modules
+        elif isinstance(op, (ast.ModeSeats, ast.ModeSeating, ast.ModeSides)):
+            _seat(mode, op)  # construct 20: checked by compiler.checks.automata
         elif isinstance(op, ast.ModePlayers):
             mode.players = (op.low, op.high)
             mode.players_span = op.span
@@ -481,3 +490,14 @@ def _literal_words(e) -> str:
 
 def _first_source(meta: tuple[ast.Meta, ...]) -> str | None:
     return next((m.text for m in meta if m.kind == "source"), None)
+
+
+def _seat(mode: ComposedMode, op) -> None:
+    """A mode's `seats KIND N` (added after the seats before it), `seating alternate` or
+    `sides ...` line (the last written holds) (construct 20)."""
+    if isinstance(op, ast.ModeSeats):
+        mode.seats += (op,)
+    elif isinstance(op, ast.ModeSeating):
+        mode.seating = op
+    else:
+        mode.sides = op

@@ -234,6 +234,8 @@ FOLDS = {
     ast.CountShowing: _in_play,
     ast.FirstPlayer: _in_play,
     ast.StockOf: _in_play,
+    ast.SeatCount: _in_play,  # construct 20: the seats of a game
+    ast.SeatTest: _in_play,
     ast.IsKind: _in_play,
     ast.CanTake: _in_play,
 }

@@ -31,6 +31,7 @@ from compiler.checks import (actions_taken, card_rules, citations, components, d
                              phasegraph, phases, rules, setup, tables, unique_names, usage, values)
 from compiler.analysis.types import Types
 from compiler.checks.modes import ModeDiagnostics
+from compiler.checks import automata
 
 
 @dataclass(frozen=True)
@@ -73,9 +74,11 @@ CHECKS: list[Check] = [
     Check(gains.check_mode, reads="cards"),  # costs in resources no rule gives
     Check(payments.check_mode, records_types=True),  # payments that may exceed what is held (E0594)
     Check(card_rules.check_mode, reads="cards"),  # the rules cards name (construct 1)
+    Check(automata.check_mode, records_types=True),  # automata, seats and sides (construct 20)
     # the whole spec (W0104, W0105)
     Check(usage.check_composition, reads="composition"),
     Check(modules.check_composition, reads="composition"),  # E0331, W0150: needs, excludes, combine
+    Check(automata.check_composition, reads="composition"),  # W0126: automata no mode seats
 ]
 
 

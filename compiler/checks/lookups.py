@@ -79,6 +79,9 @@ class LookupRules:
         return member.type.element()
 
     def _index(self, e: ast.Index, scope: N.Scope) -> Type:
+        seat = self.kind_seat(e, scope)
+        if seat is not None:  # villain[1]: a seat of an automaton kind (construct 20)
+            return seat
         read = T.read_of(e, self.mode)
         if read is not None:  # recruit_cost[k]: a table with one key
             return self._table_read(read, scope)

@@ -470,6 +470,7 @@ STATEMENTS: dict[type, Callable[[BlockChecker, Any, N.Scope], N.Scope | None]] =
     ast.ChooseCards: BlockChecker._choose_cards,
     ast.ChooseCard: BlockChecker._choose_card,
     ast.EachPlayer: BlockChecker._each_player,
+    ast.EachSeat: lambda c, st, scope: c.each_seat(st, scope),  # construct 20
     ast.ForEach: BlockChecker._for_each,
     ast.If: BlockChecker._if,
     ast.LookAt: BlockChecker._look_at,

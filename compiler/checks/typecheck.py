@@ -26,9 +26,11 @@ from compiler.checks.kinds import KindRules
 from compiler.checks.lookups import LookupRules
 from compiler.checks.questions import QuestionRules
 from compiler.checks.rule_fields import RuleFieldRules
+from compiler.checks.seat_types import SeatRules
 
 
-class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, KindRules, AmountRules):
+class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, KindRules, AmountRules,
+              SeatRules):
     """Checks the rules of one composed ``mode``; ``report`` (a
     :class:`dsl.diagnostics.Report`) receives each problem, ``types`` the type of each
     expression checked and the scope of each action and procedure (a record of its
@@ -479,6 +481,8 @@ EXPRESSIONS: dict[type, Callable[[Checker, Any, N.Scope], Type]] = {
     ast.RoundNumber: lambda c, e, scope: N.INT,
     ast.CountShowing: Checker._count_showing,
     ast.FirstPlayer: lambda c, e, scope: N.PLAYER,
+    ast.SeatCount: lambda c, e, scope: N.INT,  # construct 20
+    ast.SeatTest: Checker._seat_test,
     ast.StockOf: Checker._stock_of,
     ast.IsKind: Checker._is_kind,
     ast.CanTake: actions_taken.can_take,

@@ -112,7 +112,7 @@ def _enums_used_whole(comp: Composition) -> set[str]:
     whole: set[str] = set()
     roots: list = []
     for mode in comp.modes.values():
-        for table in ("actions", "triggers", "procedures", "phases"):
+        for table in ("actions", "triggers", "procedures", "phases", "automata"):
             roots += getattr(mode, table).values()
         roots.append(mode.setup)
     for node in ast.walk([r for r in roots if r is not None]):
@@ -152,7 +152,7 @@ def _used_names(comp: Composition, cards: list[dict]) -> set[str]:
     roots: list = [comp.base.setup, comp.base.flow]
     for table in ("resources", "tracks", "enums", "card_types", "catalogues", "pieces", "zones",
                   "params", "derived", "tallies", "phases", "actions", "triggers", "procedures", "ends",
-                  "tables", "dice", "stocks"):
+                  "tables", "dice", "stocks", "automata"):
         roots += getattr(comp.base, table).values()
     roots += [*comp.mode_decls.values(), *comp.modules.values(), *comp.amendments]
     for root in roots:

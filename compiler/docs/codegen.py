@@ -26,6 +26,7 @@ from compiler.analysis.compose import ComposedMode, Composition
 from compiler.docs.changes import amendment_body, mode_body, module_body, names_in
 from compiler.analysis.provenance import RuleName, catalogue_counts, provenance_notes
 from compiler.docs.markdown import Markdown
+from compiler.docs.english.seats import seating_words
 
 
 def render_game_page(composition: Composition, cards: list[dict], mermaid: dict[str, str],
@@ -360,7 +361,7 @@ class GamePage:
     def in_modes(self, decl) -> Markdown:
         """Which modes play ``decl`` as written here (the others change it)."""
         attr = {ast.Action: "actions", ast.Phase: "phases", ast.Trigger: "triggers",
-                ast.End: "ends", ast.Procedure: "procedures"}[type(decl)]
+                ast.End: "ends", ast.Procedure: "procedures", ast.Automaton: "automata"}[type(decl)]
         keep = [m for m in self.modes.values() if getattr(m, attr).get(decl.name) is decl]
         if len(keep) == len(self.modes):
             return Markdown("*In every mode.*")
@@ -385,6 +386,17 @@ class GamePage:
         return [(pr.title, self.with_excerpt(
             english.paragraphs([self.in_modes(pr)], english.procedure(pr, self.names)), pr))
             for pr in self.base.procedures.values()]
+
+    def automata(self) -> list[tuple[str, list[str]]]:
+        """Seats played by the rules (construct 20): each automaton of the spec once (the
+        base's, then those modes add), its turns as step lists."""
+        bots = {**self.base.automata}
+        for mode in self.modes.values():
+            for name, bot in mode.automata.items():
+                bots.setdefault(name, bot)
+        return [(bot.title, self.with_excerpt(english.paragraphs([self.in_modes(bot)],
+                                                                 english.decl(bot, self.names)), bot))
+                for bot in bots.values()]
 
     def ends(self) -> list[list[str]]:
         """One block per end; several are numbered, after a sentence saying they are
@@ -419,7 +431,8 @@ class GamePage:
         return head, rows
 
     def mode_sections(self) -> list[tuple[str, list[str]]]:
-        return [(m.title, self.with_excerpt(mode_body(self.c, name), self.c.mode_decls.get(name)))
+        return [(m.title, self.with_excerpt(_seated(m, self.names) + mode_body(self.c, name),
+                                            self.c.mode_decls.get(name)))
                 for name, m in self.modes.items()]
 
     def module_sections(self) -> list[tuple[str, list[str]]]:
@@ -488,3 +501,10 @@ def _rule_markdown(rule: RuleName) -> Markdown:
     if rule.title is None:
         return Markdown(rule.words)
     return Markdown("{} *{}*").format(Markdown(rule.words), rule.title)
+
+
+def _seated(mode, names) -> list[Markdown]:
+    """A mode's seats played by the rules, seating and sides as a paragraph and a blank
+    line (construct 20); nothing without automata."""
+    words = seating_words(mode, names)
+    return [Markdown(" ").join(words), Markdown("")] if words else []

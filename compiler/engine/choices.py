@@ -274,7 +274,7 @@ def _self_contained(code: str, var: str) -> bool:
 
 def _player_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
     var = f"v_{c.name}"
-    w.line(f"for {var} in range(s.n):")
+    w.line(f"for {var} in range(s.h):")  # the human players (construct 20)
     if c.domain.others_only:
         w.line(f"    if {var} == p:")
         w.line("        continue")

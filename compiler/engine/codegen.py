@@ -27,6 +27,7 @@ from compiler.engine.legal import LegalActions, _quoted
 from compiler.engine.phase_legal import phase_functions
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
 from compiler.engine import pieces, taking
+from compiler.engine.automata import seat_fields
 from compiler.engine.naming import Namer
 from compiler.engine.pyexpr import Ctx, Resources, _players, expr
 from compiler.engine.statements import StmtLowering, Writer
@@ -204,7 +205,7 @@ class EngineGenerator(LegalActions):
             # generator of any() or all()
             self.lower.cite(e.span.line, w)
             var, found = ctx.fresh("q"), type(e) is ast.AnyPlayer
-            w.line(f"for {var} in range(s.n):")
+            w.line(f"for {var} in range(s.h):")
             test = expr(e.condition, ctx.with_me(var), self.res)
             w.line(f"    if {test if found else f'not {test}'}:")
             w.line(f"        return {found}")
@@ -238,11 +239,14 @@ class EngineGenerator(LegalActions):
         ctx = self._ctx(mode, me="q")
         if end.nobody_wins:
             w.line("return []")
+        elif end.winner_side is not None:  # construct 20
+            w.line(f"return R.side_seats(s, {literal(end.winner_side.name)})")
         elif end.winners is not None:
             won = end.winners
-            w.line(f"return sorted({_players(won.where, won.measures, won.then_where, ctx, self.res)})")
+            chosen = _players(won.where, won.measures, won.then_where, ctx, self.res, won.seats)
+            w.line(f"return sorted({chosen})")
         elif end.win_when is not None:
-            w.line(f"return [q for q in range(s.n) if {expr(end.win_when, ctx, self.res)}]")
+            w.line(f"return [q for q in range(s.h) if {expr(end.win_when, ctx, self.res)}]")
         else:
             score = end.winner_most or ast.Name(self.score_track)
             keys = [expr(score, ctx, self.res)]
@@ -254,7 +258,7 @@ class EngineGenerator(LegalActions):
                     keys.append(f"{sign}{expr(tb.expr, ctx, self.res)}")
             if any(_by_chance(tb) for tb in end.tie_breakers):
                 # players still tied are compared again, with new rolls, until one is left
-                w.line("tied = list(range(s.n))")
+                w.line("tied = list(range(s.h))")
                 w.line("for _ in range(100):")
                 w.line(f"    keys = {{q: ({', '.join(keys)},) for q in tied}}")
                 w.line("    best = max(keys.values())")
@@ -263,9 +267,9 @@ class EngineGenerator(LegalActions):
                 w.line("        break")
                 w.line("return tied")
             else:
-                w.line(f"keys = [({', '.join(keys)},) for q in range(s.n)]")
+                w.line(f"keys = [({', '.join(keys)},) for q in range(s.h)]")
                 w.line("best = max(keys)")
-                w.line("return [q for q in range(s.n) if keys[q] == best]")
+                w.line("return [q for q in range(s.h) if keys[q] == best]")
         self._emit(w)
         return fn
 
@@ -387,6 +391,7 @@ class EngineGenerator(LegalActions):
                               for ct in mode.card_types.values() for f in ct.fields if N.rule_kind(f)}),
             envs=Code("ENVS"),
             phase_legal=Code("LEGAL_PHASES"),
+            **seat_fields(self, mode),  # construct 20
         )
 
     def render(self) -> str:

@@ -122,6 +122,8 @@ RULES_DEFAULTS: dict[str, object] = {
     "ends": PyTuple(()),
     "end_after": literal(None),
     "end_after_answer": literal(True),
+    # seats played by rules, and sides (construct 20)
+    "seats": literal(()), "alternate": literal(False), "sides": literal(None), "automata": PyDict(()),
 }
 
 

@@ -147,10 +147,19 @@ def _list_read(e: ast.Index, ctx: Ctx, res: Resources) -> str:
     return f"R.nth(F_{e.track.name}[v_{e.owner}], {expr(e.key, ctx, res)}, {literal(tables.zero(element))})"
 
 
+def _seat_test(e: ast.SeatTest, ctx: Ctx, res: Resources) -> str:
+    """``any seat C``, ``every seat C``, ``every KIND C`` (construct 20)."""
+    var = ctx.fresh("q")
+    seats = "range(s.n)" if e.kind is None else f"R.kind_seats(s, {literal(e.kind.name)})"
+    return f"{'all' if e.every else 'any'}({expr(e.condition, ctx.with_me(var), res)} for {var} in {seats})"
+
+
 def _index(e: ast.Index, ctx: Ctx, res: Resources) -> str:
     """``loyalty[f]`` (a track kept per enum member), or ``disc[k]`` / ``p.disc[k]``: the
     amount of one member of a resource family that you (or ``p``) hold; ``cost[k]`` (a
     table) and ``v.track[i]`` (a card's list) are construct 10's reads."""
+    if e.owner is None and e.track.name in ctx.mode.automata and e.track.name not in ctx.scope.locals:
+        return f"R.kind_seat(s, {literal(e.track.name)}, {expr(e.key, ctx, res)})"  # villain[1]: construct 20
     read = tables.read_of(e, ctx.mode)
     if read is not None:
         return _table_read(read, ctx, res)
@@ -253,31 +262,34 @@ def _field_of(e: ast.FieldOf, ctx: Ctx, res: Resources) -> str:
     return _member(b, e.attr, card, ctx.me, res)
 
 
-def _players(where, measures, then_where, ctx: Ctx, res: Resources) -> str:
+def _players(where, measures, then_where, ctx: Ctx, res: Resources, seats: bool = False) -> str:
     """``R.select_players(...)``: the players the clauses of ``the player``/``each player``
-    select, in turn order; each clause a function of the player considered."""
+    select, in turn order; each clause a function of the player considered (``seats``:
+    every seat, automata too, construct 20)."""
     def fn(e) -> str:
         if e is None:
             return "None"
         var = ctx.fresh("q")
         return f"lambda {var}: {expr(e, ctx.with_me(var), res)}"
     ranks = ", ".join(f"({direction == 'most'}, {fn(m)})" for direction, m in measures)
-    return f"R.select_players(s, {fn(where)}, ({ranks}{',' if len(measures) == 1 else ''}), {fn(then_where)})"
+    seats_arg = ", True" if seats else ""
+    return (f"R.select_players(s, {fn(where)}, ({ranks}{',' if len(measures) == 1 else ''}), "
+            f"{fn(then_where)}{seats_arg})")
 
 
 def _count_players(e: ast.CountPlayers, ctx: Ctx, res: Resources) -> str:
     var = ctx.fresh("q")
-    return f"len([1 for {var} in range(s.n) if {expr(e.condition, ctx.with_me(var), res)}])"
+    return f"len([1 for {var} in range(s.h) if {expr(e.condition, ctx.with_me(var), res)}])"
 
 
 def _every_player(e: ast.EveryPlayer, ctx: Ctx, res: Resources) -> str:
     var = ctx.fresh("q")
-    return f"all({expr(e.condition, ctx.with_me(var), res)} for {var} in range(s.n))"
+    return f"all({expr(e.condition, ctx.with_me(var), res)} for {var} in range(s.h))"
 
 
 def _any_player(e: ast.AnyPlayer, ctx: Ctx, res: Resources) -> str:
     var = ctx.fresh("q")
-    return f"any({expr(e.condition, ctx.with_me(var), res)} for {var} in range(s.n))"
+    return f"any({expr(e.condition, ctx.with_me(var), res)} for {var} in range(s.h))"
 
 
 def _best(e: ast.Best, ctx: Ctx, res: Resources) -> str:
@@ -423,7 +435,9 @@ EXPRESSIONS: dict[type, Callable[[Any, Ctx, Resources], str]] = {
     ast.Bool: lambda e, ctx, res: "True" if e.value else "False",
     ast.Text: lambda e, ctx, res: literal(e.value),
     ast.EmptyBag: lambda e, ctx, res: literal(res.bag({})),
-    ast.PlayerCount: lambda e, ctx, res: "s.n",
+    ast.PlayerCount: lambda e, ctx, res: "s.h",
+    ast.SeatCount: lambda e, ctx, res: "s.n",  # construct 20
+    ast.SeatTest: lambda e, ctx, res: _seat_test(e, ctx, res),
     ast.Me: lambda e, ctx, res: ctx.me,
     ast.It: lambda e, ctx, res: ctx.card,
     ast.RollValue: _roll,

@@ -243,6 +243,15 @@ class StmtLowering(ContinuationLowering):
         self.block(st.body, ctx.with_me(var), w)
         w.level -= 1
 
+    def _each_seat(self, st: ast.EachSeat, ctx: Ctx, w: Writer) -> None:
+        """``each seat { }`` (every seat, in seat order) or ``each KIND { }`` (construct 20)."""
+        var = ctx.fresh("p")
+        seats = "range(s.n)" if st.kind is None else f"R.kind_seats(s, {literal(st.kind.name)})"
+        w.line(f"for {var} in {seats}:")
+        w.level += 1
+        self.block(st.body, ctx.with_me(var), w)
+        w.level -= 1
+
     def _for_each(self, st: ast.ForEach, ctx: Ctx, w: Writer) -> None:
         enum = _loop_enum(st.zone, ctx)
         if enum is not None:  # for each k in ENUM: each member, in declaration order
@@ -404,6 +413,7 @@ STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] =
     ast.Clear: StmtLowering._clear,
     ast.FirstPlayerTo: lambda low, st, ctx, w: w.line(f"s.first = {low.value(st.player, ctx)}"),
     ast.Done: lambda low, st, ctx, w: w.line(f"s.done[{ctx.me}] = True"),
+    ast.EachSeat: StmtLowering._each_seat,
     ast.Again: lambda low, st, ctx, w: w.line("s.again = True"),
     ast.PassFirstPlayer: lambda low, st, ctx, w: w.line("s.first = (s.first + 1) % s.n"),
     ast.FirstPlayerRandom: lambda low, st, ctx, w: w.line("s.first = R.randrange(s, s.n)"),

@@ -380,3 +380,39 @@ def _stress_repetition(draw, st, text: str) -> str:
         n = draw(st.sampled_from(("2", "0", "1", "5000", "count my " + zones[0], "true")))
         body = f"{head.format(n=n, i=i, zone=zone)}\n{inner}\n{body}\nscore 1\n}}"
     return text[:found.start()] + body + "\n" + found.group().strip() + text[found.end():]
+
+
+#: Statements of an automaton's turn and conditions over seats (construct 20).
+_SEAT_STATEMENTS = ("score 1", "each seat {{\nscore 1\n}}", "each {k} {{\nscore 1\n}}",
+                    "if every {k} vp >= {e} {{\nscore 1\n}}", "if any seat vp >= seats {{\ndone\n}}",
+                    "first player {k}[{e}]", "let fzs = {k}[{e}]\nif fzs != nobody {{\nscore 1\n}}")
+
+
+def _stress_automata(draw, st, text: str) -> str:
+    """``n`` automata (construct 20), each with a turn in one of the spec's phases (or one
+    that does not exist), and a mode seating some of them, with sides and `seating
+    alternate` sometimes, and an end won by a side."""
+    phases = re.findall(r"^phase (\w+)", text, re.M) or ["fz_nowhere"]
+    kinds = []
+    out = []
+    for i in range(min(_size(draw, st), 200)):
+        kind = f"fzk{i}"
+        kinds.append(kind)
+        phase = draw(st.sampled_from((*phases, "fz_nowhere")))
+        body = "\n".join(draw(st.sampled_from(_SEAT_STATEMENTS)).format(
+            k=draw(st.sampled_from((kind, "fzk_unknown"))), e=draw(st.sampled_from(_NUMBERS)))
+            for _ in range(draw(st.integers(0, 3))))
+        out.append(f'automaton {kind} "Automaton {i}" {{\n  turn in {phase} {{\n{body}\n  }}\n}}\n')
+    if kinds:
+        seated = draw(st.lists(st.sampled_from((*kinds, "fzk_unknown")), max_size=4))
+        lines = [f"  seats {k} {draw(st.integers(0, 3))}" for k in seated]
+        if draw(st.booleans()):
+            lines.append("  seating alternate")
+        if draw(st.booleans()):
+            sides = draw(st.lists(st.sampled_from(kinds), max_size=3))
+            lines.append("  sides " + ", ".join(["players", *sides]))
+        out.append('mode fz_seats "Seats" {\n  players 1 to 2\n' + "\n".join(lines) + "\n}\n")
+        if draw(st.booleans()):
+            out.append(f"end fz_side {{\n  when any seat vp >= 3\n  immediately\n"
+                       f"  winner side {draw(st.sampled_from((*kinds, 'players')))}\n}}\n")
+    return text + "\n" + "\n".join(out)

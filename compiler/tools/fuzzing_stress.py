@@ -19,6 +19,7 @@ from pathlib import Path
 
 from compiler.tools.fuzzing import _hypothesis
 from compiler.tools.fuzzing_constructs import (
+    _stress_automata,
     _stress_card_rules,
     _stress_dice,
     _stress_ends,
@@ -61,7 +62,8 @@ STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _s
           _stress_questions, _stress_ends, _stress_table, _stress_top_only, _stress_track_ranges,
           _stress_dice, _stress_card_rules, _stress_pieces, _stress_mid_choices, _stress_extensions,
           _stress_take_action,
-          _stress_repetition)
+          _stress_repetition,
+          _stress_automata)
 
 
 def spec_stress(text: str):

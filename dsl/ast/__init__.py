@@ -40,6 +40,10 @@ from dsl.ast.statements import DoCardRule
 from dsl.ast.expressions import CanTake, TakeWith
 from dsl.ast.statements import TakeAction
 from dsl.ast.statements import AsPlayer, Repeat
+# slice A5 (issue 11): automata, seats and sides (construct 20)
+from dsl.ast.declarations import Automaton, AutomatonTurn, ModeSeating, ModeSeats, ModeSides
+from dsl.ast.expressions import SeatCount, SeatTest
+from dsl.ast.statements import EachSeat
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
@@ -47,6 +51,7 @@ DECL_KINDS: dict[str, type] = {
     "action": Action, "phase": Phase, "tally": Tally, "trigger": Trigger, "param": Param,
     "track": Track, "derived": Derived, "resource": Resource, "zone": Zone, "deck": Zone,
     "end": End, "pieces": Pieces, "procedure": Procedure, "table": Table,
+    "automaton": Automaton,
 }
 
 
@@ -96,3 +101,5 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "ModuleExcludes", "Combine", "EXTENDABLE", "ProcedureType", "DoCardRule", "IsKind",
            "CanTake", "TakeWith", "TakeAction",
            "Repeat", "AsPlayer"]
+__all__ += ["Automaton", "AutomatonTurn", "ModeSeats", "ModeSeating", "ModeSides", "SeatCount",
+            "SeatTest", "EachSeat"]  # slice A5

@@ -465,8 +465,59 @@ class Remove:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class ModeSeats:
+    """``seats KIND N`` in a mode (construct 20): N seats played by the automaton KIND,
+    after the human seats (and after the automata of the lines before)."""
+
+    kind: Ident
+    count: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class ModeSeating:
+    """``seating alternate`` in a mode (construct 20): the turn order takes one human
+    seat, then one automaton seat, and so on (the rest in seat order)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class ModeSides:
+    """``sides players, KIND...`` in a mode (construct 20): the seats play in sides (the
+    human players; the seats of each automaton kind named), and a side wins or loses as
+    one.  ``players`` is written as an :class:`Ident` named ``players``."""
+
+    sides: tuple[Ident, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class AutomatonTurn:
+    """``turn in PHASE { ... }`` in an automaton: what one of its seats does when its turn
+    comes in the ``turns`` or ``draft`` phase PHASE ("you" is that seat)."""
+
+    phase: Ident
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Automaton:
+    """``automaton NAME "Title" { turn in PHASE { ... } ... }`` (construct 20): a kind of
+    seat whose turns are rules, played by the engine; a mode seats some with ``seats NAME
+    N``.  A decision in its rules is asked of the human seat that controls it."""
+
+    name: str
+    title: str
+    turns: tuple[AutomatonTurn, ...] = ()
+    meta: tuple[Meta, ...] = ()
+    span: Span = _span()
+
+
 ModeOp = Union[ModePlayers, UseModule, SetParam, Add, Replace, Remove, Extend, AddStep, ReplaceStep,
-               RemoveStep, ModuleNeeds, ModuleExcludes]
+               RemoveStep, ModuleNeeds, ModuleExcludes, ModeSeats, ModeSeating, ModeSides]
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,7 +554,7 @@ class Amend:
 
 Decl = Union[Game, Resource, Track, Enum, CardType, Catalogue, Pieces, Zone, Param, Derived, Tally,
              Setup, Flow, Phase, Action, Trigger, Procedure, End, Mode, Module, Amend, Table, Dice,
-             Stock, Combine]
+             Stock, Combine, Automaton]
 
 
 @dataclass(frozen=True, slots=True)

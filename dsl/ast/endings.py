@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dsl.ast.base import Meta, _span
+from dsl.ast.base import Ident, Meta, _span
 from dsl.ast.expressions import Expr
 from dsl.spans import Span
 
@@ -50,12 +50,16 @@ class End:
     title: str | None = None
     winners: Winners | None = None
     nobody_wins: bool = False
+    #: ``winner side S`` (construct 20): every seat of the side S wins (``players``, or an
+    #: automaton kind)
+    winner_side: Ident | None = None
 
     def winners_rules(self) -> list[str]:
         """The winners rules written in the block, in the words of the language
         (``winner most``, ``win when``, ``winners``, ``nobody wins``): one at most."""
         rules = [("winner most", self.winner_most is not None), ("win when", self.win_when is not None),
-                 ("winners", self.winners is not None), ("nobody wins", self.nobody_wins)]
+                 ("winners", self.winners is not None), ("nobody wins", self.nobody_wins),
+                 ("winner side", self.winner_side is not None)]
         return [word for word, written in rules if written]
 
 
@@ -69,3 +73,5 @@ class Winners:
     measures: tuple[tuple[str, Expr], ...] = ()
     then_where: Expr | None = None
     span: Span = _span()
+    #: ``winners seats ...`` (construct 20): the clauses range over every seat, automata too
+    seats: bool = False

@@ -399,8 +399,29 @@ class CanTake:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class SeatCount:
+    """``seats`` (construct 20): the number of seats at the table, the human players'
+    and the automata's; ``players`` counts the human seats only."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTest:
+    """``any seat COND``, ``every seat COND``, ``every KIND COND`` (construct 20): COND
+    holds for some (``every`` False) or for every seat, or every seat of the automaton
+    kind ``kind`` ("you" is each seat in turn)."""
+
+    every: bool
+    kind: Ident | None
+    condition: Expr
+    span: Span = _span()
+
+
 Expr = Union[Number, Bool, Text, EmptyBag, Name, Attribute, PlayerCount, Me, It, InZone, RollValue,
              Not, And, Or,
              Compare, Arith, Neg, BagLiteral, Has, Count, Sum, AnyPlayer, Best, Index, Call,
              Nothing, Nobody, TopOf, NextIn, FieldOf, ThePlayer, CountPlayers, EveryPlayer, TableRead,
-             RoundNumber, CountShowing, FirstPlayer, StockOf, IsKind, CanTake]
+             RoundNumber, CountShowing, FirstPlayer, StockOf, IsKind, CanTake,
+             SeatCount, SeatTest]

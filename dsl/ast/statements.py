@@ -399,8 +399,18 @@ class AsPlayer:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class EachSeat:
+    """``each seat { }`` or ``each KIND { }`` (construct 20): the body runs once per seat
+    (human or automaton), or per seat of the automaton kind ``kind``, in seat order."""
+
+    kind: Ident | None
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
              PutCatalogue, Shuffle, ChooseCards, ChooseCard, EachPlayer, ForEach, If, SetState, Done,
              PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again,
              LookAt, SetTrack, FirstPlayerTo, TransferAll, GainInto, Clear, DoCardRule, TakeAction,
-             Repeat, AsPlayer]
+             Repeat, AsPlayer, EachSeat]

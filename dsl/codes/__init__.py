@@ -35,6 +35,7 @@ from dsl.codes import modules as _modules
 from dsl.codes import kinds as _kinds
 from dsl.codes import taking as _taking
 from dsl.codes import repetition as _repetition
+from dsl.codes import automata as _automata
 from dsl.codes.reading import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.composing import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.catalogues import *  # noqa: F403  (its constants, named codes.NAME)
@@ -51,6 +52,7 @@ from dsl.codes.modules import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.kinds import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.taking import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.repetition import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.automata import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.entry import Code
 
 __all__ = ["MINIMAL_SPEC", "Code", "REGISTRY", "GROUPS", "group_of", "CODES", "lookup"]
@@ -72,7 +74,8 @@ REGISTRY: tuple[Code, ...] = tuple(sorted(
      *_modules.CODES,
      *_kinds.CODES,
      *_taking.CODES,
-     *_repetition.CODES),
+     *_repetition.CODES,
+     *_automata.CODES),
     key=lambda c: c.code))
 
 #: Families of codes (the first three characters of a code, or four) and their headings.
@@ -91,6 +94,7 @@ RANGES: tuple[tuple[str, str, str], ...] = (
     ("W0140", "W0144", "Warnings about pieces and kinds"),
     ("E0815", "E0829", "Taking actions from effects"),
     ("E0800", "E0814", "Repetition and acting for another player"),
+    ("E0830", "E0849", "Automata, seats and sides"),
 )
 
 

@@ -24,11 +24,12 @@ from dsl.parser.expressions import ExpressionRules
 from dsl.parser.extensions import ExtensionRules
 from dsl.parser.lark_parser import GRAMMAR, GluedKeyword, _parser, expected_words, grammar_cache
 from dsl.parser.statements import StatementRules
+from dsl.parser.seats import SeatRules
 from dsl.parser.syntax_errors import glued_keyword, number_too_large, syntax_error, too_deep
 from dsl.spans import Span
 
 
-class _ToAst(DeclarationRules, ExtensionRules, StatementRules, ExpressionRules):
+class _ToAst(DeclarationRules, ExtensionRules, StatementRules, ExpressionRules, SeatRules):
     """Parse tree → :class:`dsl.ast.Spec`: one method per grammar rule."""
 
 

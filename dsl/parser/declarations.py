@@ -486,7 +486,8 @@ class DeclarationRules(TreeToAst):
                        ww[0] if ww else None, tuple(self._tagged(items, "tie")),
                        self._metas(items), self._span(meta), title=title,
                        winners=winners[0] if winners else None,
-                       nobody_wins=bool(self._tagged(items, "nobody_wins")))
+                       nobody_wins=bool(self._tagged(items, "nobody_wins")),
+                       winner_side=side[0] if (side := self._tagged(items, "winner_side")) else None)
 
     def _written_twice(self, items) -> None:
         """An `end` block's lines that it takes once, written again: the block keeps only
@@ -558,5 +559,5 @@ class DeclarationRules(TreeToAst):
 #: The lines an `end` block takes once (their tags, and their words in the language).
 _ONCE_IN_AN_END = {"when": "when", "finish_round": "finish round", "immediately": "immediately",
                    "winner_most": "winner most", "win_when": "win when", "winners": "winners players",
-                   "nobody_wins": "nobody wins"}
-_WINNERS_RULES = frozenset({"winner_most", "win_when", "winners", "nobody_wins"})
+                   "nobody_wins": "nobody wins", "winner_side": "winner side"}
+_WINNERS_RULES = frozenset({"winner_most", "win_when", "winners", "nobody_wins", "winner_side"})

@@ -151,6 +151,23 @@ class ExpressionRules(TreeToAst):
     def every_player(self, meta, c):
         return ast.EveryPlayer(c[0], self._span(meta))
 
+    # -- seats (construct 20)
+    @v_args(meta=True)
+    def seat_count(self, meta, c):
+        return ast.SeatCount(self._span(meta))
+
+    @v_args(meta=True)
+    def any_seat(self, meta, c):
+        return ast.SeatTest(False, None, c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def every_seat(self, meta, c):
+        return ast.SeatTest(True, None, c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def every_kind(self, meta, c):
+        return ast.SeatTest(True, self._ident(c[0]), c[1], self._span(meta))
+
     @v_args(meta=True)
     def count_showing(self, meta, c):
         return ast.CountShowing(self._ident(c[0]), c[1], self._span(meta))

@@ -111,6 +111,14 @@ class StatementRules(TreeToAst):
         return ast.EachPlayer(c[0], self._span(meta))
 
     @v_args(meta=True)
+    def each_seat(self, meta, c):
+        return ast.EachSeat(None, c[0], self._span(meta))
+
+    @v_args(meta=True)
+    def each_kind(self, meta, c):
+        return ast.EachSeat(self._ident(c[0]), c[1], self._span(meta))
+
+    @v_args(meta=True)
     def each_player_select(self, meta, c):
         where, measures, then_where = c[0]
         return ast.EachPlayer(c[1], self._span(meta), where, measures, then_where)

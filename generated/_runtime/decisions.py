@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .values import Owner
+from .seats import decider
 from .zones import zone
 
 if TYPE_CHECKING:
@@ -26,6 +27,8 @@ def choose_cards(s: State, g: Rules, chooser: int, count: int, src: str, src_own
     cards = tuple(zone(s, src, src_owner))
     count = min(count, len(cards))
     if count > 0:
+        if chooser >= s.h:  # an automaton's decision: its controller answers (construct 20)
+            chooser = decider(s, chooser)
         s.pending.append({"kind": "cards", "player": chooser, "count": count, "src": src,
                           "src_owner": src_owner, "dst": dst, "dst_owner": dst_owner,
                           "bottom": bottom, "cards": cards, "then": then, "env": env, "me": me})
@@ -42,7 +45,7 @@ def choose_card(s: State, chooser: int, cards: list[int], src: str, src_owner: O
     decline, skipping ``fn``).  Nothing is asked when there is nothing to choose; True
     when the question is asked (the effect waits for it)."""
     if cards:
-        record = {"kind": "card", "player": chooser, "cards": list(cards), "src": src,
+        record = {"kind": "card", "player": decider(s, chooser), "cards": list(cards), "src": src,
                   "src_owner": src_owner, "fn": fn, "env": env, "me": chooser}
         if optional:
             record["optional"] = True
@@ -54,7 +57,7 @@ def choose_card(s: State, chooser: int, cards: list[int], src: str, src_owner: O
 def ask(s: State, who: int, labels: tuple[str, ...], fn: str, env: dict, me: int) -> bool:
     """Ask ``who`` to choose one of ``labels``; ``fn`` runs the chosen option.  True (the
     effect waits for the answer)."""
-    s.pending.append({"kind": "ask", "player": who, "labels": list(labels), "fn": fn,
+    s.pending.append({"kind": "ask", "player": decider(s, who), "labels": list(labels), "fn": fn,
                       "env": env, "me": me})
     return True
 
@@ -66,19 +69,22 @@ def resume(s: State, fn: str, env: dict, me: int) -> bool:
     return True
 
 
-def turn_order(s: State) -> list[int]:
-    """Seats in turn order starting from the first player."""
-    return [(s.first + i) % s.n for i in range(s.n)]
+def turn_order(s: State, seats: bool = False) -> list[int]:
+    """The human seats (every seat with ``seats``: construct 20) in turn order, starting
+    from the first player."""
+    order = [(s.first + i) % s.n for i in range(s.n)]
+    return order if seats or s.h == s.n else [q for q in order if q < s.h]
 
 
 def select_players(s: State, where: Callable[[int], bool] | None,
                    ranks: tuple[tuple[bool, Callable[[int], int]], ...],
-                   then_where: Callable[[int], bool] | None) -> list[int]:
+                   then_where: Callable[[int], bool] | None, seats: bool = False) -> list[int]:
     """The players of ``each player``/``the player`` clauses, in turn order from the
     first player: those meeting ``where``; then, for each ``(most, measure)`` of
     ``ranks``, those tied for the highest (``most``) or lowest ``measure``; then those
-    meeting ``then_where``.  ``None`` keeps everyone."""
-    chosen = [q for q in turn_order(s) if where is None or where(q)]
+    meeting ``then_where``.  ``None`` keeps everyone.  ``seats``: every seat, automata too
+    (``winners seats ...``: construct 20)."""
+    chosen = [q for q in turn_order(s, seats) if where is None or where(q)]
     for most, measure in ranks:
         values = [measure(q) for q in chosen]
         if values:

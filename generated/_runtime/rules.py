@@ -94,6 +94,14 @@ class Rules:
     #: stocks (construct 18): name → the ids of the cards that each hold one, or None
     #: for one stock for the game
     stocks: dict[str, tuple[int, ...] | None] = dataclasses.field(default_factory=dict)
+    #: seats played by rules (construct 20): the automaton kind of each automaton seat,
+    #: in seat order after the humans; `seating alternate`; the sides (``"players"`` or
+    #: an automaton kind), or None when each seat plays for itself; automaton kind →
+    #: phase → its turn there (an :data:`Effect` run with "you" its seat)
+    seats: tuple[str, ...] = ()
+    alternate: bool = False
+    sides: tuple[str, ...] | None = None
+    automata: dict[str, dict[str, Effect]] = dataclasses.field(default_factory=dict)
     setup: Effect | None = None
     #: the ways the game ends, tried in the order written, after every action and effect:
     #: (name, ``end when`` or None, whether it ends the game at once (else it is latched

@@ -148,7 +148,7 @@ def _replayed(game: GameBase, data: dict) -> State:
 def restore_state(game: GameBase, data: dict) -> State:
     """The state a save without its history holds, every field checked (see the module);
     :class:`_BadState` names the first that is wrong."""
-    g, n, ncards = game.rules, game.num_players, len(game.card_titles)
+    g, n, ncards = game.rules, game.num_seats, len(game.card_titles)
     check, ints = _check, _ints
     missing = [k for k in FIELDS if k not in data]
     check(not missing, f"missing field(s) {', '.join(missing)}")
@@ -302,7 +302,7 @@ def _check_ends(g: Any, d: dict) -> None:
 
 def _check_decision(game: GameBase, x: Any, what: str) -> None:
     """A waiting decision of a save: its kind's keys, each naming what exists."""
-    g, n, ncards = game.rules, game.num_players, len(game.card_titles)
+    g, n, ncards = game.rules, game.num_seats, len(game.card_titles)
 
     def seat(v: object) -> bool:
         return _is_int(v) and 0 <= v < n
@@ -367,7 +367,7 @@ def _check_decision(game: GameBase, x: Any, what: str) -> None:
 def _check_continuation(game: GameBase, x: dict, what: str, rest: Any) -> None:
     """A continuation record of a save (``resume``, ``act``, ``done``): each naming a
     function, action and seat that exist, with locals of the types the function expects."""
-    g, n = game.rules, game.num_players
+    g, n = game.rules, game.num_seats
     kind = x["kind"]
     if kind == "resume":
         _check(rest(x["fn"], x["env"], x["me"]), f"{what}: bad continuation {x['fn']!r}")
@@ -389,7 +389,7 @@ def _env_fits(game: GameBase, schema: dict[str, str] | None, env: dict) -> bool:
         return False
     if set(env) != set(schema):
         return False
-    ncards, n = len(game.card_titles), game.num_players
+    ncards, n = len(game.card_titles), game.num_seats
     for name, value in env.items():
         kind, _, of = schema[name].rstrip("?").partition(":")
         absent = schema[name].endswith("?") and value == -1

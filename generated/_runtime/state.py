@@ -13,6 +13,7 @@ from .values import TERMINAL, Decision, Owner, _is_int, _same, _to_json
 from .agenda import answer
 from .turns import Turns
 from .zones import _copy_zones
+from .seats import check_observer
 
 if TYPE_CHECKING:
     from .game import GameBase
@@ -28,12 +29,14 @@ class State(Turns):
     __slots__ = ("game", "g", "n", "phase", "stage", "round", "first", "turn", "done", "res",
                  "tr", "gtr", "z", "loc", "cst", "ta", "pending", "rng", "ended", "terminal",
                  "winners", "ended_by", "_past", "_moves", "_known", "again", "turn_open", "_legal",
-                 "_cse", "dice", "lead", "stk")
+                 "_cse", "dice", "lead", "stk", "h")
 
     game: GameBase
     g: Rules
-    #: the number of players
+    #: the number of seats: the human players, then the automata (construct 20)
     n: int
+    #: the number of human players (seats ``0 .. h-1``); ``h == n`` without automata
+    h: int
     phase: str
     #: where the phase is: "enter", "act" or "exit"
     stage: str
@@ -95,7 +98,7 @@ class State(Turns):
         """An empty state of ``game`` (filled by ``new_initial_state`` or :func:`.saves.restore_state`)."""
         self.game = game
         self.g = game.rules
-        self.n = game.num_players
+        self.n, self.h = game.num_seats, game.num_players
         self._legal = None
         self._cse = {}
 
@@ -201,7 +204,7 @@ class State(Turns):
         own actions (see ``history``); the rest is copied, in time that grows with
         the state (players, cards, zones), not with the number of actions played."""
         c = State.__new__(State)
-        c.game, c.g, c.n = self.game, self.g, self.n
+        c.game, c.g, c.n, c.h = self.game, self.g, self.n, self.h
         c.phase, c.stage, c.round, c.first, c.turn = self.phase, self.stage, self.round, self.first, self.turn
         c.done = self.done[:]
         c.res = [r[:] for r in self.res]
@@ -264,6 +267,8 @@ class State(Turns):
         if not _is_int(player) or not 0 <= player < self.n:
             raise RulesError(f"no player {player!r} in a {self.n}-player game "
                              f"(players are 0 to {self.n - 1})")
+        if player >= self.h:  # hook: an automaton's seat has no observation (construct 20)
+            check_observer(self, player)
         zones: dict[str, Any] = {}
         visible: set[int] = set()
         looking = self._looking(player)
@@ -326,7 +331,7 @@ class State(Turns):
         if history:
             data["history"] = [[p, n, _to_json(a)] for p, n, a in self.history]
         data["game"] = {"name": self.game.NAME, "mode": self.game.mode,
-                        "num_players": self.n, "seed": self.game.seed}
+                        "num_players": self.h, "seed": self.game.seed}
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
     def __str__(self) -> str:

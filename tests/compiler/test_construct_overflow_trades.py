@@ -214,7 +214,7 @@ def test_requirements_are_tested_as_soon_as_their_choices_are_made(tmp_path):
     # `require has given` filters the bundles once, before any choice is made, and the
     # loop over `given` walks only the bundles the player holds
     fit = next(i for i, line in enumerate(lines) if line.startswith("_fit") and "_held" in line)
-    assert fit < lines.index("for v_other in range(s.n):")
+    assert fit < lines.index("for v_other in range(s.h):")
     assert any(line.startswith("for v_given, t_given in _fit") for line in lines)
 
 

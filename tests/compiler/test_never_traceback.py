@@ -334,3 +334,16 @@ def test_modules_that_extend_never_raise(data):
         spec = (REPO_ROOT / path).read_text(encoding="utf-8")
         text = fuzzing_stress._stress_extensions(data.draw, st, spec)
         fuzzing.check_input(path, text)
+
+
+@settings(max_examples=12, **SETTINGS)
+@given(st.data())
+def test_automata_seats_and_sides_never_raise(data):
+    """The fuzzing generator of construct 20 (issue 11): automata with turns in the spec's
+    phases (or none), modes seating them, sides and ends won by a side; the compiler
+    reports, never raises, and lowers what checks clean."""
+    construct = Path("tests/compiler/constructs/automata.rules")
+    for path in (SPEC_PATH, construct):
+        spec = (REPO_ROOT / path).read_text(encoding="utf-8")
+        text = fuzzing_stress._stress_automata(data.draw, st, spec)
+        fuzzing.check_input(path, text)

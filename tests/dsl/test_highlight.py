@@ -233,3 +233,16 @@ def test_repeat_up_to_and_as_lex_as_keywords():
     assert [value for tok, value in tokens if tok in Keyword] == ["repeat", "up", "to", "as"]
     assert "d" in [value for tok, value in tokens if tok in Name]
     assert not any(tok in Error for tok, _ in tokens)
+
+
+def test_the_words_of_automata_seats_and_sides_are_keywords():
+    """Construct 20: `automaton`, `turn in`, `seats`, `seating alternate`, `sides`, `each
+    seat`, `every seat`, `winner side`; an automaton's name stays a name."""
+    tokens = lex('automaton villain "Villain" {\n  turn in travel {\n    each seat {\n    }\n  }\n}\n'
+                 'mode solo "Solo" {\n  seats villain 1\n  seating alternate\n  sides players, villain\n}\n'
+                 'end e {\n  when every seat vp >= 3\n  winner side villain\n}\n')
+    words = {value for tok, value in tokens if tok in Keyword}
+    assert {"automaton", "turn", "in", "each", "seat", "seats", "seating", "alternate", "sides", "players",
+            "every", "winner", "side"} <= words
+    assert "villain" in [value for tok, value in tokens if tok in Name]
+    assert not [v for t, v in tokens if t in Error]

@@ -701,3 +701,53 @@ def test_applying_an_action_runs_the_triggers_before_it_then_its_effect_then_tho
         effect(rules, None, 0, ())
     assert ran == ["before", "buy", "after", "last"]
     assert RULES.effects_of["draw"] == (RULES.actions["draw"][1],)  # no triggers: the effect alone
+
+
+# ------------------------------------------------------------------ seats played by rules (construct 20)
+def _bot_turn(g, s, p):
+    s.tr["vp"][p] += 2
+
+
+def _bot_rules(**more) -> R.Rules:
+    play = R.Phase("play", "Play", "turns", ("draw", "finish"))
+    fields = {"phases": {"play": play}, "seats": ("bot",), "automata": {"bot": {"play": _bot_turn}}, **more}
+    return RULES.changed(**fields)
+
+
+def test_an_automaton_seat_sits_after_the_humans_and_the_engine_plays_its_turns():
+    game = game_with(_bot_rules(players=(1, 2)), players=1)
+    assert game.num_seats == 2 and game.kinds == ("player", "bot") and game.order is None
+    assert type(game).seat_kinds(None, 1) == ["player", "bot"]
+    s = game.new_initial_state()
+    assert s.n == 2 and s.h == 1 and len(s.returns()) == 2
+    act(s, "draw")  # seat 0's turn; then the bot's, played at once: 2 points
+    assert s.tr["vp"] == [0, 2] and s.current_player() == 0
+    act(s, "finish")  # every human is done: the bot is finished too, and the game ends
+    assert s.is_terminal() and s.winners == [1] and s.returns() == [-1.0, 1.0]
+    assert R.decider(s, 1) == 0 and R.decider(s, 0) == 0
+    assert R.kind_seat(s, "bot", 1) == 1 and R.kind_seat(s, "bot", 2) == -1
+    with pytest.raises(R.RulesError, match="seat 1 is played by the rules"):
+        s.observation(1)
+
+
+def test_sides_win_together_and_alternate_seating_interleaves_the_automata():
+    game = game_with(_bot_rules(players=(2, 2), seats=("bot", "bot"), alternate=True,
+                                sides=("players", "bot")), players=2)
+    assert game.order == (0, 2, 1, 3)
+    s = game.new_initial_state()
+    assert R.with_sides(s, [3]) == [2, 3] and R.with_sides(s, [0]) == [0, 1]
+    assert R.side_seats(s, "players") == [0, 1] and R.kind_seats(s, "bot") == [2, 3]
+    act(s, "draw")  # seat 0, then bot seat 2 plays
+    assert s.current_player() == 1 and s.tr["vp"] == [0, 0, 2, 0]
+
+
+def _bot_again(g, s, p):
+    s.tr["vp"][p] += 1
+    s.again = s.tr["vp"][p] % 3 != 0  # an additional turn until its points are a multiple of 3
+
+
+def test_an_automaton_that_says_again_takes_its_additional_turns_at_once():
+    game = game_with(_bot_rules(players=(1, 2), automata={"bot": {"play": _bot_again}}), players=1)
+    s = game.new_initial_state()
+    act(s, "draw")
+    assert s.tr["vp"] == [0, 3] and s.current_player() == 0 and not s.again

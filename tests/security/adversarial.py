@@ -296,6 +296,15 @@ dice omen <<dice title>> {
   provisional <<dice provisional>>
 }
 
+automaton rival <<automaton title>> {
+  turn in work {
+    score 1
+  }
+  source <<automaton source>>
+  ruling <<automaton ruling>>
+  provisional <<automaton provisional>>
+}
+
 deck pile <<deck title>> of tile {
   hidden
   refill from discard

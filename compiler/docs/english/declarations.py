@@ -19,7 +19,7 @@ from compiler.docs.english.expressions import (Voice, card_noun, domain, join, p
                                                type_noun)
 from compiler.docs.english.glossary import as_names, plain
 from compiler.docs.english.queries import selection
-from compiler.docs.english import extensions
+from compiler.docs.english import extensions, seats
 from compiler.docs.english.statements import lines
 from compiler.docs.markdown import Markdown, cell, code, inline
 
@@ -227,10 +227,13 @@ def end(decl: ast.End, names: Mapping[str, str] | None = None, number: int | Non
     if decl.winners is not None:
         w = decl.winners
         tied = " (all of them, if tied)" if w.measures else ""
-        win.append(Markdown("Every player {}{} wins (nobody, if no player is left).").format(
+        who = "seat" if w.seats else "player"  # `winners seats`: automata too (construct 20)
+        win.append(Markdown(f"Every {who} {{}}{{}} wins (nobody, if no {who} is left).").format(
             selection(w.where, w.measures, w.then_where, v), tied))
     if decl.nobody_wins:
         win.append(Markdown("Nobody wins."))
+    if decl.winner_side is not None:  # construct 20
+        win.append(seats.side_wins(decl.winner_side, v))
     ties = []
     if decl.tie_breakers:
         ties = [Markdown("Ties are broken by, in order:"), Markdown("")]
@@ -475,6 +478,8 @@ DECL_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.Param: param, ast.Derived: derived, ast.Enum: enum, ast.Pieces: pieces,
     ast.Procedure: procedure, ast.CardType: card_type, ast.Catalogue: catalogue, ast.Table: table,
     ast.Dice: dice, ast.Stock: stock,
+    ast.Automaton: lambda decl, names=None: seats.automaton(decl, names, paragraphs=paragraphs,
+                                                            provenance=provenance, step_list=_list),
 }
 
 

@@ -489,6 +489,7 @@ def relative(cond, v: Voice, var: str | None = None, plural: bool = False) -> st
 from compiler.docs.english.queries import (  # noqa: E402
     _best, _count, _count_players, _every_player, _field_of, _in_zone, _index, _next_in, _sum,
     _table_read, _the_player, _top_of)
+from compiler.docs.english.seats import seat_count, seat_test  # noqa: E402  (construct 20)
 
 #: Renderer of every expression class (``dsl.ast.Expr``) and of ``ZoneRef``.
 EXPR_RENDERERS: dict[type, Callable[..., str]] = {
@@ -526,6 +527,8 @@ EXPR_RENDERERS: dict[type, Callable[..., str]] = {
     ast.ThePlayer: _the_player,
     ast.CountPlayers: _count_players,
     ast.EveryPlayer: _every_player,
+    ast.SeatCount: seat_count,
+    ast.SeatTest: seat_test,
     ast.RoundNumber: lambda n, v: "the number of the round",
     ast.FirstPlayer: lambda n, v: "the first player",
     ast.StockOf: lambda n, v: f"the {v.names.title(n.stock.name)} of {phrase(ast.Name(n.owner.name), v)}",

@@ -73,7 +73,7 @@ def plain(name: str) -> Markdown:
 
 #: ComposedMode tables whose declarations carry a name and a title.
 _TITLED = ("resources", "tracks", "zones", "params", "derived", "tallies", "phases", "actions",
-           "triggers", "card_types", "enums", "pieces", "procedures", "tables")
+           "triggers", "card_types", "enums", "pieces", "procedures", "tables", "automata")
 
 
 def names_for(*modes, extra: Iterable[object] = (), fallback: Names | None = None) -> Names:

@@ -61,6 +61,9 @@ def _table_read(node: ast.TableRead, v: Voice) -> str:
 
 def _index(node: ast.Index, v: Voice) -> str:
     decl = v.names.decls.get(node.track.name)
+    if isinstance(decl, ast.Automaton) and node.owner is None:  # villain[1]: construct 20
+        from compiler.docs.english.seats import kind_index
+        return kind_index(node, v)
     if isinstance(decl, ast.Table) and node.owner is None:
         return _table_read(ast.TableRead(node.track, (node.key,), node.span), v)
     if node.owner is not None and str(v.names.fields.get(node.track.name, "")).startswith("list of "):

@@ -18,6 +18,7 @@ from compiler.docs.english.expressions import (Voice, card_noun, join, phrase, r
                                                type_noun)
 from compiler.docs.english.glossary import as_names, plain
 from compiler.docs.english.queries import selection
+from compiler.docs.english.seats import each_seat
 from compiler.docs.markdown import Markdown, inline
 
 INDENT = Markdown("    ")
@@ -325,6 +326,7 @@ STMT_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.ChooseCards: _choose_cards,
     ast.ChooseCard: _choose_card,
     ast.EachPlayer: _each_player,
+    ast.EachSeat: lambda node, v: each_seat(node, v, _block),  # construct 20
     ast.ForEach: _for_each,
     ast.If: _if,
     ast.LookAt: _look_at,

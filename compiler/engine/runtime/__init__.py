@@ -14,7 +14,7 @@ The modules, each importing only those above it (and the standard library):
   the runtime's types, and JSON conversions; :mod:`.chance` the seeded generator;
 * :mod:`.actions` :class:`Action`; :mod:`.resources` bags held, paid and gained;
   :mod:`.zones` cards in zones, moved, drawn and shuffled; :mod:`.tables` lists read by
-  position; :mod:`.decisions` the
+  position; :mod:`.seats` seats played by rules and sides; :mod:`.decisions` the
   questions asked inside effects; :mod:`.agenda` the questions waiting, answered and settled;
 * :mod:`.rules` a mode's :class:`Rules` and :class:`Phase`; :mod:`.turns` the turn
   loop (:class:`Turns`); :mod:`.state` the :class:`State`, built on it; :mod:`.saves`
@@ -42,6 +42,8 @@ from .resources import (bag_minus, bag_of, bag_plus, bag_times, gain, has, holds
 from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw, group_by, grouped, in_zone,
                     move, move_all, overflow, put, room, sets_of_size, shuffle, zone)
 from .tables import lookup, nth, size
+from .seats import (automaton_turn, check_observer, decider, kind_seat, kind_seats, seat_at, seat_game,
+                    seat_kinds_of, side_seats, with_sides)
 from .decisions import ask, choose_card, choose_cards, only, resume, select_players, turn_order
 from .rules import Phase, Rules, combines, without
 from .agenda import (ANSWER, LEGAL, QUESTIONS, SETTLE, _answer_action, _answer_cards, _answer_overflow,
@@ -70,6 +72,9 @@ __all__ = [
     "load_state", "restore_state", "GameBase",
     "roll_dice", "set_die", "move_bag", "stock_holds",
     "take", "can_take", "instances",
+    # seats played by rules, and sides (construct 20)
+    "automaton_turn", "check_observer", "decider", "kind_seat", "kind_seats", "seat_at", "seat_game",
+    "seat_kinds_of", "side_seats", "with_sides",
     # internals, re-exported for the runtime's own tests
     "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
     "_refill", "_copy_zone", "_copy_zones", "_top_view", "_run", "_settle_overflow", "QUESTIONS",

@@ -12,6 +12,7 @@ from .chance import MASK64
 from .errors import RulesError
 from .rules import Rules
 from .saves import load_state
+from .seats import seat_game, seat_kinds_of
 from .state import State
 from .values import _from_json, _is_int, _seat
 
@@ -46,6 +47,12 @@ class GameBase:
 
     mode: str
     num_players: int
+    #: seats at the table (construct 20): the human players, then the automata; the kind
+    #: of each seat ("player" or an automaton kind); the turn order with `seating
+    #: alternate` (None: seat order)
+    num_seats: int
+    kinds: tuple[str, ...]
+    order: tuple[int, ...] | None
     seed: int
     rules: Rules
     _zone_copy: dict[str, Any]
@@ -67,6 +74,7 @@ class GameBase:
             raise RulesError(f"the seed must be an integer, not {seed!r}") from None
         self.mode, self.num_players, self.seed = mode, num_players, seed
         self.rules = self._RULES[mode]
+        seat_game(self)  # num_seats, kinds, order (construct 20)
         #: what an engine's legal-action functions worked out once, by the values it
         #: depends on: their actions, shared by every state of every game of this class,
         #: mode and player count (an action describes itself the same in all of them)
@@ -92,9 +100,19 @@ class GameBase:
         lo, hi = cls._RULES[cls._mode(mode)].players
         return list(range(lo, hi + 1))
 
+    @classmethod
+    def seat_kinds(cls, mode: str | None = None, num_players: int | None = None) -> list[str]:
+        """The kind of each seat of a game of ``mode`` (default mode when omitted) with
+        ``num_players`` human players (the fewest the mode allows when omitted):
+        ``"player"`` for each human seat, then the automaton kind of each seat played by
+        the rules (construct 20), so agents know who is who.  Raises :class:`RulesError`
+        for an unknown mode."""
+        rules = cls._RULES[cls._mode(mode)]
+        return seat_kinds_of(rules, rules.players[0] if num_players is None else num_players)
+
     def new_initial_state(self) -> State:
         """Set the game up (chance from the seed) and run to the first decision."""
-        g, n = self.rules, self.num_players
+        g, n = self.rules, self.num_seats
         s = State(self)
         s.phase, s.stage, s.round, s.first, s.turn = "start", "enter", 0, 0, 0
         s.done = [False] * n

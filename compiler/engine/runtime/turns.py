@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .agenda import QUESTIONS, answer, question_legal, settle
+from .seats import automaton_turn, seat_at, with_sides
 
 if TYPE_CHECKING:
     from .rules import Phase
@@ -28,11 +29,9 @@ class Turns:
 
     def _actor(self) -> int:
         phase = self.g.phases[self.phase]
-        if phase.kind == "draft":
-            return (self.lead + self.turn) % self.n
-        if phase.kind == "turns":
-            return (self.lead + self.turn) % self.n
-        for q in range(self.n):
+        if phase.kind == "draft" or phase.kind == "turns":
+            return (self.lead + self.turn) % self.n if self.game.order is None else seat_at(self, self.turn)
+        for q in range(self.h):
             if not self.done[q]:
                 return q
         return 0
@@ -117,6 +116,8 @@ class Turns:
         self.pending = []
         self.ended_by = by
         self.winners = list(next(e[3] for e in ends if e[0] == by)(self.g, self))
+        if self.g.sides is not None:  # hook: a side wins or loses as one (construct 20)
+            self.winners = with_sides(self, self.winners)
 
     def _advance(self) -> None:
         """Run automatic steps until a player must decide or the game is over.
@@ -174,7 +175,7 @@ class Turns:
         if kind == "simultaneous" and phase.actions:
             # _compute_legal without its call: no question waits here (see _advance)
             done, g, legal_of = self.done, self.g, self.g.legal_of[self.phase]
-            for q in range(self.n):
+            for q in range(self.h):  # automata take no part in a simultaneous phase
                 if not done[q]:
                     if self._cse:
                         self._cse = {}
@@ -190,14 +191,23 @@ class Turns:
             return True
         if kind == "draft":
             while self.turn < self.n:
-                if self._legal_of_actor(self._actor()):
+                q = self._actor()
+                if q >= self.h:  # hook: the engine plays an automaton's turn (construct 20)
+                    if automaton_turn(self, phase, q):
+                        return False
+                    continue
+                if self._legal_of_actor(q):
                     return False
                 self.turn += 1
             return True
         # a turns phase
         for _ in range(self.n):
-            q = (self.lead + self.turn) % self.n
+            q = (self.lead + self.turn) % self.n if self.game.order is None else seat_at(self, self.turn)
             if not self.done[q]:
+                if q >= self.h:  # hook: the engine plays an automaton's turn (construct 20)
+                    if automaton_turn(self, phase, q):
+                        return False
+                    continue
                 if not self.turn_open:
                     self._open_turn(phase, q)
                     if self.terminal:

@@ -1,0 +1,128 @@
+"""Automata, seats and sides (construct 20): an automaton's turns (in a phase that exists,
+E0830, and has turns, E0831; their statements checked like any effect, "you" being the
+automaton's seat), the `seats` lines of a mode (a declared automaton, E0832; at least one
+seat, E0837), its `sides` (the players or a kind it seats, E0834; each once, E0835),
+`winner side` (a side of the mode, E0833, E0836); warnings for an automaton with no turn
+(W0129), `seating alternate` with no automaton seated (W0127) and an automaton no mode
+seats (W0126).
+
+Rulebook: Utopia › Dystopia: The Solo Game › Solo Gameplay; Utopia › 2 Player Co-op ›
+Co-op Gameplay.
+"""
+
+from __future__ import annotations
+
+from dsl import ast, codes
+from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
+from compiler.analysis import names as N
+from compiler.analysis.types import TypeRecord
+from compiler.checks.statements import BlockChecker
+
+#: The phase kinds in which a seat has turns.
+TURN_KINDS = ("turns", "draft")
+
+
+def check_mode(mode, report, types: TypeRecord | None = None) -> None:
+    """Report the problems above in ``mode``; ``report`` (a
+    :class:`dsl.diagnostics.Report`) receives each, ``types`` the types found."""
+    _Automata(mode, report, types).run()
+
+
+def seated(mode) -> dict[str, int]:
+    """The automaton kinds ``mode`` seats, each with its number of seats (known kinds only)."""
+    out: dict[str, int] = {}
+    for op in mode.seats:
+        if op.kind.name in mode.automata:
+            out[op.kind.name] = out.get(op.kind.name, 0) + op.count
+    return out
+
+
+class _Automata(BlockChecker):
+    def run(self) -> None:
+        m = self.mode
+        for bot in m.automata.values():
+            self.automaton(bot)
+        for op in m.seats:
+            if op.kind.name not in m.automata:
+                self.report.error(codes.SEATS_UNKNOWN_AUTOMATON, f"`{op.kind.name}` is not an automaton",
+                                  op.kind.span, hint=did_you_mean(op.kind.name, m.automata, "automata")
+                                  or f"declare it: `automaton {op.kind.name} \"...\" {{ turn in PHASE "
+                                  "{ ... } }`")
+            elif op.count < 1:
+                self.report.error(codes.SEATS_COUNT, f"`seats {op.kind.name} {op.count}` seats no "
+                                  "automaton", op.span, hint="seat one or more, or remove the line")
+        if m.seating is not None and not seated(m):
+            self.report.warning(codes.SEATING_WITHOUT_AUTOMATA, "`seating alternate` in a mode that seats "
+                                "no automaton does nothing", m.seating.span,
+                                hint="seat an automaton (`seats KIND N`), or remove the line")
+        self.sides()
+        for end in m.ends.values():
+            if end.winner_side is not None:
+                self.winner_side(end)
+
+    def automaton(self, bot: ast.Automaton) -> None:
+        """One automaton: its turns, each in a phase with turns, each block checked."""
+        if not bot.turns:
+            self.report.warning(codes.AUTOMATON_NEVER_ACTS, f"automaton `{bot.name}` has no turn: its "
+                                "seats never act", bot.span,
+                                hint="give it `turn in PHASE { ... }` for the phases it plays")
+        for turn in bot.turns:
+            phase = self.mode.phases.get(turn.phase.name)
+            if phase is None:
+                self.report.error(codes.AUTOMATON_PHASE_UNKNOWN, f"unknown phase `{turn.phase.name}`",
+                                  turn.phase.span, hint=did_you_mean(turn.phase.name, self.mode.phases,
+                                                                     "phases")
+                                  or "name a `turns` or `draft` phase of the flow")
+            elif phase.kind not in TURN_KINDS:
+                self.report.error(codes.AUTOMATON_PHASE_KIND, f"phase `{phase.name}` is {phase.kind}: "
+                                  "nobody takes turns in it", turn.phase.span,
+                                  hint="make the phase `turns` or `draft`, or run the statements in its "
+                                  f"`on enter` with `each {bot.name} {{ ... }}`",
+                                  notes=[Note("the phase is declared here", phase.span)])
+            self.block(turn.body, N.Scope())
+
+    def sides(self) -> None:
+        m = self.mode
+        if m.sides is None:
+            return
+        kinds = seated(m)
+        named: dict[str, ast.Ident] = {}
+        for side in m.sides.sides:
+            if side.name in named:
+                self.report.error(codes.SIDES_OVERLAP, f"side `{side.name}` is named twice", side.span,
+                                  hint="name each side once", notes=[Note("first named here",
+                                                                          named[side.name].span)])
+                continue
+            named[side.name] = side
+            if side.name != "players" and side.name not in kinds:
+                self.report.error(codes.SIDES_UNKNOWN, f"`{side.name}` is not a side here: this mode "
+                                  "seats no automaton of that name", side.span,
+                                  hint=f"seat it (`seats {side.name} N`), or leave it out of `sides`"
+                                  if side.name in m.automata else
+                                  did_you_mean(side.name, ["players", *kinds], "sides")
+                                  or "a side is `players` or an automaton this mode seats")
+
+    def winner_side(self, end: ast.End) -> None:
+        side = end.winner_side
+        if side.name != "players" and side.name not in self.mode.automata:
+            self.report.error(codes.SEAT_KIND_UNKNOWN, f"`{side.name}` is not a side: neither `players` "
+                              "nor an automaton", side.span,
+                              hint=did_you_mean(side.name, ["players", *self.mode.automata], "sides")
+                              or "write `winner side players` or `winner side KIND`")
+        elif self.mode.sides is None:
+            self.report.error(codes.SIDE_NEEDS_SIDES, f"`winner side {side.name}` in a mode that plays "
+                              "without sides", side.span,
+                              hint="add `sides players, KIND` to the mode, or name the winners another way")
+
+
+def check_composition(comp, cards, bag: DiagnosticBag) -> None:
+    """W0126: an automaton that no mode seats."""
+    declared: dict[str, ast.Automaton] = {}
+    used: set[str] = set()
+    for mode in comp.modes.values():
+        declared.update(mode.automata)
+        used.update(op.kind.name for op in mode.seats)
+    for name, bot in declared.items():
+        if name not in used:
+            bag.warning(codes.AUTOMATON_UNUSED, f"no mode seats automaton `{name}`: it never plays", bot.span,
+                        hint=f"add `seats {name} N` to the modes it plays in, or remove it")

@@ -1,0 +1,91 @@
+"""Construct 20: seats played by rules (automata), seats per mode, and sides.
+
+The construct spec is ``tests/compiler/constructs/automata.rules``, written from Utopia ›
+Dystopia: The Solo Game (Solo Setup, Solo Gameplay, Villain's Action Deck Table) and
+Utopia › 2 Player Co-op (Co-op Setup, Co-op Gameplay). The engine's behaviour (turns
+played by the engine, controllers, returns per seat, observations, saves) is tested in
+``tests/engine/test_automata.py``; this file compiles the spec, reads its page and
+produces each diagnostic from an edit of it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from compiler import pipeline
+from tests.helpers.constructs import assert_games_replay, codes_of, construct_engine, construct_spec
+
+SPEC = construct_spec("automata")
+BASE = SPEC.read_text(encoding="utf-8")
+CARDS = SPEC.with_name("automata.cards.yaml").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def game():
+    return construct_engine(SPEC)
+
+
+def _codes(tmp_path, old: str, new: str) -> list[str]:
+    assert old in BASE, old
+    return codes_of(tmp_path, BASE.replace(old, new, 1), CARDS)
+
+
+def test_the_competitive_mode_has_no_automata_and_plays_as_before(game):
+    assert_games_replay(game, players=3, seeds=range(3))
+    state = game.Game(num_players=2, seed=0).new_initial_state()
+    assert state.n == state.h == 2 and len(state.returns()) == 2
+
+
+def test_the_page_has_a_section_per_automaton_and_the_modes_say_who_sits():
+    page = pipeline.compile_spec(SPEC).page
+    assert "## Seats played by the rules" in page
+    assert "**Villain's turn** (in *Time Travel*)" in page or "Villain's turn" in page
+    assert "controlled by player" in page
+    assert "Seats played by the rules: 1 *Villain*" in page or "Seats played by the rules: 1 Villain" in page
+    assert "Sides: the players and the" in page
+    assert "Turn order alternates" in page
+
+
+@pytest.mark.parametrize("old, new, code", [
+    ("turn in travel {", "turn in travle {", "E0830"),
+    ('phase travel "Time Travel" turns {', 'phase travel "Time Travel" simultaneous {', "E0831"),
+    ("  seats villain 1\n", "  seats vilain 1\n", "E0832"),
+    ("when every villain missions_done >= 3", "when every vilain missions_done >= 3", "E0833"),
+    ("winner side villain", "winner side vilain", "E0833"),
+    ("let villain_seat = villain[1]", "let villain_seat = vilain[1]", "E0501"),
+    ("first player villain_seat", "first player villain[1]", "E0580"),
+    ("  sides players, villain\n  remove end humans_win", "  sides players, villain, villain\n"
+     "  remove end humans_win", "E0835"),
+    ("  seats villain 1\n", "  seats villain 0\n", "E0837"),
+])
+def test_misuse_is_reported(tmp_path, old, new, code):
+    assert code in _codes(tmp_path, old, new)
+
+
+def test_a_side_the_mode_does_not_seat_and_winner_side_without_sides(tmp_path):
+    assert "E0834" in _codes(tmp_path, "  seats villain 2\n  seating alternate\n", "  seating alternate\n")
+    assert "E0836" in _codes(tmp_path, "  sides players, villain\n  remove end competitive_win",
+                             "  remove end competitive_win")
+
+
+def test_the_warnings(tmp_path):
+    # no mode seats the villain any more
+    text = BASE.replace("  seats villain 1\n", "").replace("  seats villain 2\n", "")
+    text = text.replace("  sides players, villain\n", "").replace("  seating alternate\n", "")
+    text = text.replace("  winner side villain\n", "  nobody wins\n").replace(
+        "  winner side players\n", "  nobody wins\n")
+    assert "W0126" in codes_of(tmp_path, text, CARDS)
+    assert "W0127" in _codes(tmp_path, "  remove end humans_win\n  remove end villains_win",
+                             "  remove end humans_win\n  remove end villains_win\n  seating alternate")
+
+
+def test_the_language_reference_quotes_the_construct_spec():
+    page = (SPEC.parents[3] / "docs" / "language.md").read_text(encoding="utf-8")
+    start = page.index("### Seats played by rules: automata and sides")
+    end = page.index("## Expressions", start)
+    blocks = re.findall(r"^```rulebook\n(.*?)^```$", page[start:end], re.M | re.S)
+    assert len(blocks) >= 3
+    for block in blocks:
+        assert block in BASE, block
