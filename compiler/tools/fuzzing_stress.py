@@ -26,6 +26,7 @@ from compiler.tools.fuzzing_constructs import (
     _stress_mid_choices,
     _stress_pieces,
     _stress_questions,
+    _stress_selection,
     _stress_table,
     _stress_top_only,
     _stress_track_ranges,
@@ -57,7 +58,8 @@ class CatalogueCase:
 STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _stress_deep_blocks,
           _stress_huge_literal, _stress_many_declarations, _stress_wide, _stress_family,
           _stress_questions, _stress_ends, _stress_table, _stress_top_only, _stress_track_ranges,
-          _stress_dice, _stress_card_rules, _stress_pieces, _stress_mid_choices, _stress_extensions)
+          _stress_dice, _stress_card_rules, _stress_pieces, _stress_mid_choices, _stress_extensions,
+          _stress_selection)
 
 
 def spec_stress(text: str):

@@ -8,8 +8,9 @@ expressions (``Expr``), statements (``Stmt``) and declarations (``Decl``).
 The nodes live in :mod:`dsl.ast.expressions`, :mod:`dsl.ast.statements` and
 :mod:`dsl.ast.declarations`, with choice domains, endings, tables and module extensions
 in :mod:`dsl.ast.domains`, :mod:`dsl.ast.endings`, :mod:`dsl.ast.tables` and
-:mod:`dsl.ast.extensions` (:mod:`dsl.ast.base` holds what they share); this module
-gathers them, so ``from dsl import ast`` and ``ast.Action`` name every node.
+:mod:`dsl.ast.extensions`, and options chosen at creation in :mod:`dsl.ast.options`
+(:mod:`dsl.ast.base` holds what they share); this module gathers them, so
+``from dsl import ast`` and ``ast.Action`` name every node.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, Choo
                                 Pay, PutCatalogue, Release, Reveal, Roll, Score, SetState, SetTrack, Shuffle,
                                 Stmt, Transfer, TransferAll)
 from dsl.ast.statements import DoCardRule
+from dsl.ast.options import Option, SelectModules, SelectOptions
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
@@ -90,4 +92,5 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "GainInto", "Clear", "ListType", "KeyRange", "TableRow", "Table", "Spec", "Domain", "ModeOp",
            "Decl", "DECL_KINDS", "decl_kind", "walk",
            "SetupStep", "Statements", "Extend", "AddStep", "ReplaceStep", "RemoveStep", "ModuleNeeds",
-           "ModuleExcludes", "Combine", "EXTENDABLE", "ProcedureType", "DoCardRule", "IsKind"]
+           "ModuleExcludes", "Combine", "EXTENDABLE", "ProcedureType", "DoCardRule", "IsKind",
+           "Option", "SelectModules", "SelectOptions"]

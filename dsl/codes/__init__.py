@@ -33,6 +33,7 @@ from dsl.codes import warning as _warning
 from dsl.codes import card_rules as _card_rules
 from dsl.codes import modules as _modules
 from dsl.codes import kinds as _kinds
+from dsl.codes import options as _options
 from dsl.codes.reading import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.composing import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.catalogues import *  # noqa: F403  (its constants, named codes.NAME)
@@ -47,6 +48,7 @@ from dsl.codes.warning import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.card_rules import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.modules import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.kinds import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.options import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.entry import Code
 
 __all__ = ["MINIMAL_SPEC", "Code", "REGISTRY", "GROUPS", "group_of", "CODES", "lookup"]
@@ -66,7 +68,8 @@ REGISTRY: tuple[Code, ...] = tuple(sorted(
      *_warning.CODES,
      *_card_rules.CODES,
      *_modules.CODES,
-     *_kinds.CODES),
+     *_kinds.CODES,
+     *_options.CODES),
     key=lambda c: c.code))
 
 #: Families of codes (the first three characters of a code, or four) and their headings.
@@ -83,6 +86,7 @@ RANGES: tuple[tuple[str, str, str], ...] = (
     ("E0323", "E0339", "Modules that extend"), ("W0150", "W0154", "Warnings about modules"),
     ("E0606", "E0619", "Pieces and zones of several kinds"),
     ("W0140", "W0144", "Warnings about pieces and kinds"),
+    ("E0850", "E0859", "Modules and options at creation"),
 )
 
 

@@ -47,6 +47,7 @@ from .rules import Phase, Rules, without
 from .agenda import QUESTIONS, _run, _settle_overflow, answer, question_legal, settle
 from .state import State, _top_view
 from .saves import load_state, restore_state
+from .selection import _draw, chosen_modules, chosen_options
 from .game import GameBase
 
 __all__ = [
@@ -62,8 +63,9 @@ __all__ = [
     "choose_cards", "choose_card", "ask", "resume", "turn_order", "select_players", "only", "Phase", "Rules",
     "without", "State", "answer", "question_legal", "settle",
     "load_state", "restore_state", "GameBase",
-    "roll_dice", "set_die", "move_bag", "stock_holds",
+    "roll_dice", "set_die", "move_bag", "stock_holds", "chosen_modules", "chosen_options",
     # internals, re-exported for the runtime's own tests
     "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
     "_refill", "_copy_zone", "_copy_zones", "_top_view", "_run", "_settle_overflow", "QUESTIONS",
+    "_draw",
 ]

@@ -20,6 +20,7 @@ from compiler.docs.english.expressions import (Voice, card_noun, domain, join, p
 from compiler.docs.english.glossary import as_names, plain
 from compiler.docs.english.queries import selection
 from compiler.docs.english import extensions
+from compiler.docs.english import options as chosen_options
 from compiler.docs.english.statements import lines
 from compiler.docs.markdown import Markdown, cell, code, inline
 
@@ -475,6 +476,7 @@ DECL_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.Param: param, ast.Derived: derived, ast.Enum: enum, ast.Pieces: pieces,
     ast.Procedure: procedure, ast.CardType: card_type, ast.Catalogue: catalogue, ast.Table: table,
     ast.Dice: dice, ast.Stock: stock,
+    ast.Option: chosen_options.option,
 }
 
 
