@@ -231,6 +231,9 @@ def resolve(mode, scope: Scope, name: str) -> Binding | None:
         return Binding("param", literal_type(mode.params[name].value, mode), mode.params[name])
     option = getattr(mode, "options", {}).get(name)
     if option is not None:  # fixed when the game is created (construct 15)
+        catalogue = mode.catalogues.get(option.of.name) if option.of is not None else None
+        if catalogue is not None:  # a catalogue's entry: the card (its first copy)
+            return Binding("option_card", Type.card(catalogue.card_type.name), option)
         return Binding("option", option_type(option), option)
     members = enum_members(mode)
     if name in members:

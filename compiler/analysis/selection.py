@@ -72,9 +72,12 @@ def module_sets(selectable: tuple[str, ...], decls: dict[str, ast.Module],
     return out
 
 
-def option_values(option: ast.Option, enums: dict) -> tuple | None:
-    """The values ``option`` may take, in order (enum member names, numbers, or False and
-    True), or None when its values line names nothing (E0850)."""
+def option_values(option: ast.Option, enums: dict, entries: dict | None = None) -> tuple | None:
+    """The values ``option`` may take, in order (enum member names, the names of a
+    catalogue's entries, numbers, or False and True), or None when its values line names
+    nothing (E0850).  ``entries`` maps each catalogue to its entries' names."""
+    if option.kind == "one_of" and option.of is not None and entries and option.of.name in entries:
+        return tuple(dict.fromkeys(entries[option.of.name])) or None
     if option.kind == "bool":
         return (False, True)
     if option.kind == "range":
@@ -92,6 +95,14 @@ def default_value(option: ast.Option):
     if isinstance(d, ast.Name):
         return d.name
     return None
+
+
+def catalogue_entries(cards) -> dict[str, tuple[str, ...]]:
+    """Catalogue name → the names of its entries, in order (from the loaded ``cards``)."""
+    out: dict[str, list[str]] = {}
+    for card in cards or ():
+        out.setdefault(card.get("_catalogue", ""), []).append(str(card.get("name")))
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def select_line(mode, op, by: str, bag) -> None:

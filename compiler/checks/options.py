@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dsl import codes
 from dsl.diagnostics import DiagnosticBag, did_you_mean
-from compiler.analysis.selection import default_value, option_values
+from compiler.analysis.selection import catalogue_entries, default_value, option_values
 
 
 def check_composition(comp, cards, bag: DiagnosticBag) -> None:
@@ -18,10 +18,14 @@ def check_composition(comp, cards, bag: DiagnosticBag) -> None:
     if base is None:
         return
     enums = {**base.enums, **{n: e for m in comp.modes.values() for n, e in m.enums.items()}}
+    catalogues = {n for m in (base, *comp.modes.values()) for n in m.catalogues}
+    entries = catalogue_entries(cards)
     for option in base.options.values():
-        values = option_values(option, enums)
+        if option.of is not None and option.of.name in catalogues and option.of.name not in entries:
+            continue  # a catalogue that did not load (reported) or holds no card
+        values = option_values(option, enums, entries)
         if values is None:
-            what = (f"`one of {option.of.name}` names no enum" if option.kind == "one_of"
+            what = (f"`one of {option.of.name}` names no enum or catalogue" if option.kind == "one_of"
                     else f"`{option.low} to {option.high}` holds no number" if option.kind == "range"
                     else "it has no values line")
             bag.error(codes.OPTION_VALUES, f"option `{option.name}` has no values: {what}",

@@ -411,7 +411,7 @@ class EngineGenerator(LegalActions):
             args=args, cards_of=self._cards_of(), bag_fields=self._bag_fields(field_names),
             kinds=self._card_kinds() if pieces.uses_kinds(comp) else None,
             score_track=self.score_track, asks=sorted(self.lower.ask_names),
-            selection=selection_tables(comp),
+            selection=selection_tables(comp, self.entries),
             envs={name: self.lower.env_schemas[name] for name in sorted(self.lower.ask_names)})
 
     def _example_players(self) -> int:

@@ -402,6 +402,7 @@ _MEMBERS: dict[str, str] = {
     "global_track": "s.gtr[{text}]",
     "param": "g.P[{text}]",
     "option": "s.game.opt[{text}]",  # fixed when the game is created (construct 15)
+    "option_card": "s.game.optc[{text}]",  # an option naming a catalogue entry: its first copy
     "enum_member": "{text}",
     "end": "({text} in s.ended)",  # latched once it has triggered
     "dice": "s.dice[{text}][0]",  # the face the (first) die shows (construct 16)

@@ -8,10 +8,10 @@ Design: ``design/language/README.md`` › Construct 15 (d).
 
 from __future__ import annotations
 
-from compiler.analysis.selection import default_value, option_values
+from compiler.analysis.selection import catalogue_entries, default_value, option_values
 
 
-def selection_tables(comp) -> dict:
+def selection_tables(comp, entries: list[dict]) -> dict:
     """``{"modules": (name, ...), "titles": {name: title}, "sets": {mode: [set, ...]},
     "options": {mode: {name: {"title", "values", "default"}}}}``: every selectable module
     in declaration order; per mode, the module sets it allows (the empty set first) and
@@ -20,12 +20,16 @@ def selection_tables(comp) -> dict:
     selectable = {n for m in comp.modes.values() for s in m.module_sets for n in s}
     modules = tuple(n for n in comp.modules if n in selectable)
     enums = {n: e for m in comp.every().values() for n, e in m.enums.items()}
+    named = catalogue_entries(entries)
     options = {}
     for name, mode in comp.modes.items():
         offered = {}
         for option in mode.options.values():
-            offered[option.name] = {"title": option.title, "values": list(option_values(option, enums) or ()),
+            offered[option.name] = {"title": option.title,
+                                    "values": list(option_values(option, enums, named) or ()),
                                     "default": "random" if option.random else default_value(option)}
+            if option.of is not None and option.of.name in named:  # read as the entry's first card
+                offered[option.name]["catalogue"] = option.of.name
         options[name] = offered
     return {"modules": modules, "titles": {n: comp.modules[n].title for n in modules},
             "sets": {name: [list(s) for s in mode.module_sets] for name, mode in comp.modes.items()},

@@ -51,8 +51,9 @@ CODES: tuple[Code, ...] = (
          standalone=True),
     Code(OPTION_VALUES := "E0850", "an option has no values, or values that cannot be",
          "An option says what it may be set to, in one line: `one of ENUM` (the enum's "
-         "members), `LOW to HIGH` (numbers, LOW at most HIGH) or `true or false`. Write exactly "
-         "one such line, naming an enum of the spec.",
+         "members), `one of CATALOGUE` (its entries, by name), `LOW to HIGH` (numbers, LOW at "
+         "most HIGH) or `true or false`. Write one such line, naming an enum or catalogue of "
+         "the spec.",
          _with_game_lines("  options rounds\n", 'option rounds "Rounds" {\n  9 to 5\n  default 7\n}\n'),
          standalone=True),
     Code(OPTION_DEFAULT := "E0851", "an option's default is not one of its values",

@@ -40,7 +40,7 @@ def test_the_game_lists_its_modules_options_and_combinations(game):
     assert G.MODULES == MODULES and G.modules("standard") == MODULES
     assert len(G.combinations()) == 16 and G.combinations()[0] == ()
     options = G.options("standard")
-    assert options["first_game"] == {"title": "First game with Quantum Loops", "values": [False, True],
+    assert options["first_game"] == {"title": "First game", "values": [False, True],
                                      "default": False}
     assert options["path"]["values"] == ["harmony", "dominance", "progress", "salvation"]
     assert options["path"]["default"] == "random"
@@ -196,3 +196,68 @@ def test_the_language_reference_quotes_the_construct_spec():
     text = SPEC.read_text(encoding="utf-8")
     for block in blocks:
         assert block in text, block
+
+
+def test_the_page_shows_options_and_each_module_once_as_a_change():
+    page = pipeline.compile_spec(SPEC).page
+    assert "### Options chosen at creation" in page
+    assert "**Path chosen** (`path`), chosen when the game is created: one of `path_kind`; if not " \
+           "chosen, drawn at random at the start." in page
+    titles = ("Neutronide Buildings", "Hypersync Future Actions", "Quantum Loops", "Intrigues of the Council")
+    for title in titles:
+        assert page.count(f"### {title}\n") == 1
+    assert page.count("Chosen when the game is created, in *Modules and options at creation (excerpt)*.") == 4
+    assert "**Sets** *the last Era* to 6 (was 7)" in page
+    assert "If Path chosen is Path of Dominance:" in page
+
+
+def test_an_option_named_like_a_param_is_declared_twice(tmp_path):
+    text = _SMALL.replace("modules a, b", "options vp") + (
+        'option vp "VP" {\n  true or false\n  default false\n}\n')
+    assert "E0205" in codes_of(tmp_path, text)  # params and options share the name space
+
+
+#: Utopia › Dystopia: The Solo Game › Solo Setup: the villain you face, chosen from the
+#: villain cards or drawn at random; a rule reads the chosen card.
+_READ = "    let foe = villain\n    score 1 + foe.difficulty\n"
+_VILLAINS = _SMALL.replace("  modules a, b\n", "  options villain\n").replace("    score 1\n", _READ) + '''
+card villain_card "Villain" {
+  field difficulty: int "difficulty level"
+  source "Utopia › Dystopia: The Solo Game"
+}
+catalogue villains of villain_card from "mini.cards.yaml" {
+  source "Utopia › Components"
+}
+option villain "The villain you face" {
+  one of villains
+  default random
+  source "Utopia › Dystopia: The Solo Game › Solo Setup"
+}
+'''
+_VILLAIN_CARDS = """cards:
+  - name: cortes
+    title: Hernan Cortes
+    difficulty: 1
+    provenance: provisional
+  - name: blackbeard
+    title: Blackbeard
+    difficulty: 2
+    provenance: provisional
+"""
+
+
+def test_an_option_chooses_a_catalogue_entry_that_rules_read_as_a_card(tmp_path):
+    from tests.helpers.specs import compile_text, engine_module
+    result = compile_text(tmp_path, _VILLAINS, _VILLAIN_CARDS)
+    game = engine_module(result)
+    assert game.Game.options()["villain"]["values"] == ["cortes", "blackbeard"]
+    g = game.Game(num_players=2, options={"villain": "blackbeard"}, seed=0)
+    s = g.new_initial_state()
+    take(s, "earn")
+    assert json.loads(s.to_json())["tr"]["vp"] == [3, 0]  # 1 + Blackbeard's difficulty 2
+    drawn = {game.Game(num_players=2, seed=n).opt["villain"] for n in range(20)}
+    assert drawn == {"cortes", "blackbeard"}
+    with pytest.raises(game.RulesError, match="option 'villain' cannot be 'napoleon'"):
+        game.Game(num_players=2, options={"villain": "napoleon"})
+    wrong = _VILLAINS.replace("  default random\n  source \"Utopia", "  default napoleon\n  source \"Utopia")
+    assert "E0851" in codes_of(tmp_path, wrong, _VILLAIN_CARDS)

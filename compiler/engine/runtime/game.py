@@ -58,6 +58,7 @@ class GameBase:
     #: the modules selected (declaration order) and every option's value (construct 15)
     selected: tuple[str, ...]
     opt: dict[str, Any]
+    optc: dict[str, int]
     rules: Rules
     _zone_copy: dict[str, Any]
 
@@ -84,6 +85,9 @@ class GameBase:
         except TypeError:
             raise RulesError(f"the seed must be an integer, not {seed!r}") from None
         self.opt = chosen_options(type(self), mode, options, seed)
+        #: options naming a catalogue's entry → the id of its first copy, as rules read them
+        self.optc = {n: self.card_names.index(v) for n, v in self.opt.items()
+                     if "catalogue" in self._OPTIONS[mode][n]}
         self.mode, self.num_players, self.seed, self.selected = mode, num_players, seed, selected
         self.rules = self._RULES[key]
         #: what an engine's legal-action functions worked out once, by the values it
