@@ -261,3 +261,14 @@ def test_an_option_chooses_a_catalogue_entry_that_rules_read_as_a_card(tmp_path)
         game.Game(num_players=2, options={"villain": "napoleon"})
     wrong = _VILLAINS.replace("  default random\n  source \"Utopia", "  default napoleon\n  source \"Utopia")
     assert "E0851" in codes_of(tmp_path, wrong, _VILLAIN_CARDS)
+
+
+def test_a_selected_module_narrows_the_player_counts(tmp_path):
+    """Utopia › Factions › Custom Setup Variant: a module for fewer players than the game."""
+    from tests.helpers.specs import engine_module
+    text = _SMALL.replace("modules a, b", "modules a") + 'module a "Custom setup" {\n  players 1 to 3\n}\n'
+    G = engine_module(pipeline.compile_spec(_write(tmp_path, text))).Game
+    assert G.player_counts("standard") == [2, 3, 4]
+    assert G.player_counts("standard", ("a",)) == [2, 3]  # the intersection, not the module's own
+    with pytest.raises(Exception, match="mode 'standard' with a is for 2 to 3 players, not 4"):
+        G(num_players=4, modules=("a",))
