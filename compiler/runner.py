@@ -107,8 +107,21 @@ def describe(state) -> str:
 MAX_ACTIONS = 100_000
 
 
+def parse_options(items: list[str] | None) -> dict:
+    """``--option NAME=VALUE`` arguments as ``Game(options=...)`` takes them: ``true`` and
+    ``false`` as booleans, whole numbers as ints, anything else as text (an enum member).
+    RunError (exit 2) for an item without ``=``."""
+    out: dict = {}
+    for item in items or ():
+        name, equals, value = item.partition("=")
+        if not equals or not name:
+            raise RunError(f"--option takes NAME=VALUE, not {item!r}")
+        out[name] = {"true": True, "false": False}.get(value, int(value) if value.isdigit() else value)
+    return out
+
+
 def play_game(module, mode: str | None, players: int | None, seed: int, log=None,
-              max_actions: int = MAX_ACTIONS):
+              max_actions: int = MAX_ACTIONS, modules: tuple[str, ...] = (), options: dict | None = None):
     """Play one game with seeded random bots; returns the final state.
 
     ``players`` defaults to the smallest count the mode allows; RulesError for
@@ -116,15 +129,24 @@ def play_game(module, mode: str | None, players: int | None, seed: int, log=None
     RunError (exit 1) when the game has not ended after ``max_actions`` actions, or
     when the engine raises RuntimeError (a flow nobody can play, say): the message
     names the game, mode, seed and action number, not a traceback."""
+    chosen = {"modules": tuple(modules)} if modules else {}
+    if options:
+        chosen["options"] = options
     if players is None:
-        players = module.Game.player_counts(mode)[0]
-    game = module.Game(num_players=players, mode=mode, seed=seed)
+        counts = (module.Game.player_counts(mode, tuple(modules)) if modules
+                  else module.Game.player_counts(mode))
+        players = counts[0]
+    game = module.Game(num_players=players, mode=mode, seed=seed, **chosen)
     bots = random.Random(seed)
     state = game.new_initial_state()
     if log is not None:
-        log.write(json.dumps({"event": "start", "game": module.Game.NAME, "mode": game.mode,
-                              "players": players, "seed": seed}) + "\n")
-    where = f"{module.Game.NAME} (mode {game.mode}, {counted(players, 'player')}, seed {seed})"
+        start = {"event": "start", "game": module.Game.NAME, "mode": game.mode, "players": players,
+                 "seed": seed}
+        if chosen:  # construct 15: the modules and options it was created with
+            start.update(modules=list(game.selected), options=dict(game.opt))
+        log.write(json.dumps(start) + "\n")
+    mode_words = "+".join((game.mode, *getattr(game, "selected", ())))
+    where = f"{module.Game.NAME} (mode {mode_words}, {counted(players, 'player')}, seed {seed})"
     done = 0
     try:
         while not state.is_terminal():
@@ -157,7 +179,7 @@ def _check_log_path(path: Path) -> None:
 
 
 def play(module, mode: str | None, players: int | None, seed: int, log_path: Path | None = None,
-         max_actions: int = MAX_ACTIONS):
+         max_actions: int = MAX_ACTIONS, modules: tuple[str, ...] = (), options: dict | None = None):
     """Play one game (:func:`play_game`, at most ``max_actions`` actions) and write its log
     to ``log_path`` (if given) once the game is over, so no log is half written; returns
     the final state.  RunError (exit 2) for a log that cannot be written or a bad mode,
@@ -166,7 +188,7 @@ def play(module, mode: str | None, players: int | None, seed: int, log_path: Pat
         _check_log_path(log_path)
     log = io.StringIO() if log_path is not None else None
     try:
-        state = play_game(module, mode, players, seed, log, max_actions)
+        state = play_game(module, mode, players, seed, log, max_actions, modules, options)
     except module.RulesError as err:
         raise RunError(str(err)) from None
     if log_path is not None:
@@ -270,7 +292,9 @@ def replay(path: Path, root: Path) -> Replay:
     except RunError as err:
         raise RunError(f"{path}: line {number}: {err}", err.code) from None
     try:
-        game = module.Game(num_players=head["players"], mode=head["mode"], seed=head["seed"])
+        chosen = {k: (tuple(head[k]) if k == "modules" else head[k]) for k in ("modules", "options")
+                  if head.get(k)}  # construct 15
+        game = module.Game(num_players=head["players"], mode=head["mode"], seed=head["seed"], **chosen)
     except module.RulesError as err:
         raise RunError(f"{path}: line {number}: {err}") from None
     state = game.new_initial_state()
@@ -310,15 +334,27 @@ def _counts(ns: list[int]) -> str:
     return ", ".join(map(str, ns))
 
 
-def bench_rows(names: list[str], players: list[int] | None, root: Path) -> list[tuple]:
+def bench_rows(names: list[str], players: list[int] | None, root: Path,
+               chosen: tuple[str, ...] = (), every: bool = False) -> list[tuple]:
     """The rows ``rulebook bench`` times: ``(game, engine module, mode, player count)``
     for every mode of each game in ``names`` and each player count it allows (only
-    those in ``players`` when given).  Every engine is loaded before anything is
-    timed; RunError (exit 2) for a player count no mode allows."""
+    those in ``players`` when given).  With ``chosen`` modules (construct 15) each mode is
+    played with them (its row's mode is ``mode+module+...``); with ``every``, with each
+    set of modules it allows.  Every engine is loaded before anything is timed; RunError
+    (exit 2) for a player count no mode allows or modules a mode does not offer."""
     modules = {name: load_game(name, root) for name in names}  # every error before any output
-    rows = [(name, module, mode, n) for name, module in modules.items()
-            for mode in module.Game.MODES for n in module.Game.player_counts(mode)
-            if not players or n in players]
+    rows = []
+    for name, module in modules.items():
+        G = module.Game
+        for mode in G.MODES:
+            sets = G.combinations(mode) if every and hasattr(G, "combinations") else [tuple(chosen)]
+            for selected in sets:
+                try:
+                    counts = G.player_counts(mode, selected) if selected else G.player_counts(mode)
+                except module.RulesError as err:
+                    raise RunError(str(err)) from None
+                rows += [(name, module, "+".join((mode, *selected)), n) for n in counts
+                         if not players or n in players]
     allowed = {n for _, _, _, n in rows}
     unplayable = sorted(set(players or ()) - allowed)
     if unplayable:
@@ -338,7 +374,8 @@ def bench(module, mode: str, players: int, games: int, seconds: float,
     played = actions = 0
     start = time.perf_counter()
     while True:
-        state = play_game(module, mode, players, seed=played)
+        state = play_game(module, mode.split("+")[0], players, seed=played,
+                          modules=tuple(mode.split("+")[1:]))
         played += 1
         actions += state.move_number()
         elapsed = time.perf_counter() - start
@@ -411,7 +448,9 @@ def search_bench(module, mode: str, players: int, seconds: float, early: int = 1
     ``seed``: clone and apply after ``early`` and ``late`` actions, then the search
     loop for ``seconds`` of CPU from the state after ``early`` actions (a random walk
     that starts again from there when a game ends)."""
-    state = module.Game(num_players=players, mode=mode, seed=seed).new_initial_state()
+    mode, *selected = mode.split("+")  # a row of a module set (construct 15): mode+module+...
+    state = module.Game(num_players=players, mode=mode, seed=seed,
+                        **({"modules": tuple(selected)} if selected else {})).new_initial_state()
     bots = random.Random(seed)
     marks, last = {}, state
     while not state.is_terminal() and state.move_number() <= late:

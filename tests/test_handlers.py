@@ -44,8 +44,8 @@ PARTS = {ast.Field, ast.EnumMember, ast.BagItem, ast.CardState, ast.Overflow, as
          ast.Add, ast.Replace, ast.Remove, ast.KeyRange, ast.ListType, ast.TableRow,
          ast.SetupStep, ast.Statements, ast.Extend, ast.AddStep, ast.ReplaceStep, ast.RemoveStep,
          ast.ModuleNeeds, ast.ModuleExcludes, ast.ProcedureType, ast.TakeWith,
-         ast.ModuleNeeds, ast.ModuleExcludes, ast.ProcedureType,
-         ast.AutomatonTurn, ast.ModeSeats, ast.ModeSeating, ast.ModeSides}
+         ast.AutomatonTurn, ast.ModeSeats, ast.ModeSeating, ast.ModeSides,
+         ast.SelectModules, ast.SelectOptions}
 REFERENCES = {ast.Ident, ast.Meta}
 DECLARATIONS = NODES - EXPRESSIONS - STATEMENTS - DOMAINS - PARTS - REFERENCES - {ast.ZoneRef, ast.AskOption}
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace as dc_replace
 from dsl import ast, codes
 from dsl.spans import Span
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
-from compiler.analysis import extend
+from compiler.analysis import extend, selection
 from compiler.analysis.limits import MAX_MODE_OPS
 
 #: ComposedMode attribute holding each declaration class.
@@ -31,6 +31,7 @@ TABLES: dict[type, str] = {
     ast.Dice: "dice",
     ast.Stock: "stocks",
     ast.Automaton: "automata",
+    ast.Option: "options",
 }
 #: The rules a mode holds one of, by the attribute holding it: a mode may `replace` them
 #: but not `add` or `remove` them.  With TABLES, every kind of rule a mode can change.
@@ -101,6 +102,9 @@ class ComposedMode:
     seats: tuple[ast.ModeSeats, ...] = ()
     seating: ast.ModeSeating | None = None
     sides: ast.ModeSides | None = None
+    #: the options a game of this mode is created with (construct 15): the ones its
+    #: `options` line (or the game's) offers
+    options: dict[str, ast.Option] = field(default_factory=dict)
     history: list[Change] = field(default_factory=list)
     lineage: tuple[str, ...] = ()
     #: the `players` line in force, when a mode, module or amendment changed the count
@@ -120,6 +124,14 @@ class ComposedMode:
     combine_decls: tuple[ast.Combine, ...] = ()
     #: rules rebuilt by extensions, each once for all modes (shared by every mode)
     interned: dict = field(default_factory=dict)
+    #: construct 15: the `modules` and `options` lines in force (the game's, or the
+    #: nearest mode's), the module sets a game of this mode may select (the empty set
+    #: first) and, for the composition of a set, the modules selected and its mode
+    selectable: ast.SelectModules | None = None
+    offered: ast.SelectOptions | None = None
+    module_sets: tuple[tuple[str, ...], ...] = ((),)
+    selected: tuple[str, ...] = ()
+    of_mode: str = ""
 
     def table(self, decl) -> dict:
         return getattr(self, TABLES[type(decl)])
@@ -144,6 +156,14 @@ class Composition:
     modules: dict[str, ast.Module]
     amendments: list[ast.Amend]
     combines: list[ast.Combine] = field(default_factory=list)
+    #: construct 15: every mode played with a non-empty set of selectable modules, by
+    #: its canonical name (``"standard+hypersync"``), in the order of ``modes`` then sets
+    combinations: dict[str, ComposedMode] = field(default_factory=dict)
+
+    def every(self) -> dict[str, ComposedMode]:
+        """The modes, then the combinations of modules they allow: every composition
+        the checks check and the engine plays."""
+        return {**self.modes, **self.combinations}
 
 
 def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
@@ -201,12 +221,15 @@ def compose(spec: ast.Spec, bag: DiagnosticBag) -> Composition:
     if not modes_decl:
         modes_decl["standard"] = ast.Mode("standard", game.title, None, (), (), game.span)
     base.module_decls, base.combine_decls = modules, tuple(combines)
+    base.selectable = ast.SelectModules(game.modules, game.span) if game.modules else None
+    base.offered = ast.SelectOptions(game.options, game.span) if game.options else None
     composer = _Composer(base, modes_decl, modules, amendments, bag)
     modes = {name: composer.mode(name) for name in modes_decl}
+    combos = selection.compose_sets(composer, modes, bag)
     if game.default_mode and game.default_mode.name not in modes:
         bag.error(codes.UNKNOWN_MODE, f"default mode `{game.default_mode.name}` is not declared",
                   game.default_mode.span, hint=did_you_mean(game.default_mode.name, modes, "modes"))
-    return Composition(game, modes, base, modes_decl, modules, amendments, combines)
+    return Composition(game, modes, base, modes_decl, modules, amendments, combines, combos)
 
 
 def _unique(name: str, item, seen: dict, bag: DiagnosticBag) -> bool:
@@ -233,6 +256,7 @@ class _Composer:
         for amendment in amendments:
             self._amendments_of.setdefault(amendment.mode.name, []).append(amendment)
         self._adders: dict[str, str] | None = None
+        self.narrowing = False  # composing a set of selected modules: `players` narrows
         self.applied = 0  # mode operations the mode being composed has applied so far
 
     def mode(self, name: str) -> ComposedMode:
@@ -299,16 +323,40 @@ class _Composer:
             for amendment in self._amendments_of.get(name, ()):
                 self._apply(result, amendment.ops, by=f"amendment {amendment.citation}",
                             citation=amendment.citation, stage=1)
-            for number, block in enumerate(result.combine_decls):  # in declaration order, each once
-                if number not in result.combines_applied and all(
-                        m.name in result.modules_applied for m in block.modules):
-                    result.combines_applied += (number,)
-                    self._apply(result, block.ops, by=f"combine {block.name}",
-                                citation=_first_source(block.meta), stage=2)
+            self._combine(result)
         finally:
             if self.bag is not real:  # built on missing parts: keep only what is not a cascade
                 real.items += [d for d in self.bag.items if d.code in _NOT_CASCADES]
             self.bag = real
+        return result
+
+    def _combine(self, result: ComposedMode) -> None:
+        """Apply the ``combine`` blocks whose modules ``result`` has all applied, in
+        declaration order, each once."""
+        for number, block in enumerate(result.combine_decls):
+            if number not in result.combines_applied and all(
+                    m.name in result.modules_applied for m in block.modules):
+                result.combines_applied += (number,)
+                self._apply(result, block.ops, by=f"combine {block.name}",
+                            citation=_first_source(block.meta), stage=2)
+
+    def select(self, mode: ComposedMode, chosen: tuple[str, ...]) -> ComposedMode:
+        """``mode`` played with the selectable modules ``chosen`` (construct 15): each
+        applied after the mode's own operations and amendments (a module's `players` line
+        narrows the counts), then the ``combine`` blocks they complete."""
+        result = mode.copy()
+        result.name = selection.combination_name(mode.name, chosen)
+        result.decl = ast.Mode(result.name, mode.title, ast.Ident(mode.name, mode.decl.span), (), (),
+                               mode.decl.span)
+        result.selected, result.of_mode, result.module_sets = chosen, mode.name, ((),)
+        where = mode.selectable.span if mode.selectable is not None else mode.decl.span
+        self.applied, self.narrowing = 0, True
+        try:
+            self._apply(result, tuple(ast.UseModule(ast.Ident(n, where), where) for n in chosen),
+                        by=result.name, citation=None, stage=1)
+            self._combine(result)
+        finally:
+            self.narrowing = False
         return result
 
     def _declared_elsewhere(self, name: str) -> str | None:
@@ -384,8 +432,13 @@ class _Composer:
         elif isinstance(op, (ast.ModeSeats, ast.ModeSeating, ast.ModeSides)):
             _seat(mode, op)  # construct 20: checked by compiler.checks.automata
         elif isinstance(op, ast.ModePlayers):
-            mode.players = (op.low, op.high)
+            if self.narrowing:  # a selected module narrows the counts (construct 15)
+                mode.players = (max(mode.players[0], op.low), min(mode.players[1], op.high))
+            else:
+                mode.players = (op.low, op.high)
             mode.players_span = op.span
+        elif isinstance(op, (ast.SelectModules, ast.SelectOptions)):
+            selection.select_line(mode, op, by, self.bag)
         elif isinstance(op, ast.SetParam):
             old = mode.params.get(op.param.name)
             if old is None:

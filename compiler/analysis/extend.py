@@ -73,12 +73,16 @@ def extend(mode, op: ast.Extend, key: tuple, bag: DiagnosticBag, elsewhere) -> t
         if current is None:
             _unknown_step(mode, op.target, bag)
             return None
-    elif op.kind == "enum":  # the engine reads enum members for the whole game, not per mode
-        bag.error(codes.EXTEND_ENUM, f"`extend enum {op.target.name}` is not played yet: the engine "
-                  "would ignore its new members", op.span,
+    elif op.kind == "enum" and any(r.per_enum is not None and r.per_enum.name == op.target.name
+                                   for r in mode.resources.values()):
+        # a resource family lays out one slot of every bag per member, for the whole game
+        family = next(r.name for r in mode.resources.values()
+                      if r.per_enum is not None and r.per_enum.name == op.target.name)
+        bag.error(codes.EXTEND_ENUM, f"`extend enum {op.target.name}` cannot add members: resource "
+                  f"`{family}` is kept per member of it, in every bag of the game", op.span,
                   hint="declare every member in the `enum` itself, or `add` a separate enum")
         return None
-    else:
+    if op.kind not in ("flow", "step"):  # a phase, procedure, action or enum of the mode
         name = op.target.name
         table = getattr(mode, _TABLE[op.kind])
         current = table.get(name)

@@ -229,6 +229,12 @@ def resolve(mode, scope: Scope, name: str) -> Binding | None:
         return Binding("stock", BAG, stock)
     if name in mode.params:
         return Binding("param", literal_type(mode.params[name].value, mode), mode.params[name])
+    option = getattr(mode, "options", {}).get(name)
+    if option is not None:  # fixed when the game is created (construct 15)
+        catalogue = mode.catalogues.get(option.of.name) if option.of is not None else None
+        if catalogue is not None:  # a catalogue's entry: the card (its first copy)
+            return Binding("option_card", Type.card(catalogue.card_type.name), option)
+        return Binding("option", option_type(option), option)
     members = enum_members(mode)
     if name in members:
         return Binding("enum_member", Type.enum(members[name]))
@@ -252,6 +258,13 @@ def resolve_attribute(mode, scope: Scope, obj: str, attr: str) -> Binding | None
         return None
     owner_ = member.owner if member.kind == "card_state" else obj
     return Binding(member.kind, member.type, member.decl, owner_)
+
+
+def option_type(option) -> Type:
+    """What an option (construct 15) holds: a member of its enum, a number or true/false."""
+    if option.kind == "one_of" and option.of is not None:
+        return Type.enum(option.of.name)
+    return BOOL if option.kind == "bool" else INT
 
 
 def literal_type(expr, mode) -> Type:
@@ -281,6 +294,7 @@ def all_names(mode, scope: Scope) -> list[str]:
             names += ["owner", "value"] + ([mode.pieces[card].each.name] if mode.pieces[card].each else [])
     names += list(mode.resources) + list(mode.tracks) + list(mode.derived) + list(mode.tallies)
     names += list(mode.params) + list(enum_members(mode)) + list(mode.ends)
+    names += list(getattr(mode, "options", {}))
     return names + list(getattr(mode, "dice", {})) + list(getattr(mode, "stocks", {}))
 
 

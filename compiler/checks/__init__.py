@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from dsl.diagnostics import DiagnosticBag
 from compiler.checks import (actions_taken, card_rules, citations, components, decisions, ends, enums, gains,
-                             game, impossible_ends, information, modules, offered, params, payments,
+                             game, impossible_ends, information, modules, offered, options, params, payments,
                              phasegraph, phases, rules, setup, tables, unique_names, usage, values)
 from compiler.analysis.types import Types
 from compiler.checks.modes import ModeDiagnostics
@@ -79,6 +79,7 @@ CHECKS: list[Check] = [
     Check(usage.check_composition, reads="composition"),
     Check(modules.check_composition, reads="composition"),  # E0331, W0150: needs, excludes, combine
     Check(automata.check_composition, reads="composition"),  # W0126: automata no mode seats
+    Check(options.check_composition, reads="composition"),  # E0850-E0852, E0336, W0152: options
 ]
 
 
@@ -88,9 +89,10 @@ def check(comp, bag: DiagnosticBag, cards: list[dict] | None = None) -> Types:
     catalogue entries, :func:`compiler.analysis.catalogue.load_catalogues`; None if they
     did not load cleanly) feed the checks that count cards and the usage warnings.
     Returns the types the checks found in each mode, for the backends to read."""
-    found = ModeDiagnostics(list(comp.modes))
+    every = comp.every()  # the modes, then the module sets they allow (construct 15)
+    found = ModeDiagnostics(list(every))
     types = Types()
-    for mode in comp.modes.values():
+    for mode in every.values():
         if mode.incomplete:  # E0204/E0206 said why; its rules would only report cascades
             continue
         report = found.report(mode.name)

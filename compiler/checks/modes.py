@@ -34,11 +34,25 @@ class ModeDiagnostics:
         for (severity, code, message, span), entry in self.found.items():
             modes = list(entry["modes"])
             if len(self.all_modes) > 1 and set(modes) != set(self.all_modes):
-                label = "mode" if len(modes) == 1 else "modes"
-                message = f"{message} (in {label} {', '.join(modes)})"
+                message = f"{message} ({_where(modes)})"
             report = bag.error if severity == "error" else bag.warning
             report(code, message, span, hint=entry["hint"], notes=entry["notes"])
         self.found.clear()
+
+
+def _where(modes: list[str]) -> str:
+    """The modes (and module sets, construct 15: ``standard+hypersync``) a problem
+    concerns, in words: all of them up to three, else the first two and how many more."""
+    def name(m: str) -> str:
+        mode, *chosen = m.split("+")
+        return f"{mode} with {' + '.join(chosen)}" if chosen else mode
+    if not any("+" in m for m in modes):  # modes only: each named
+        shown, more = modes, ""
+    else:
+        shown = [name(m) for m in (modes if len(modes) <= 3 else modes[:2])]
+        more = f", and {len(modes) - 2} other combinations" if len(modes) > 3 else ""
+    label = "mode" if len(modes) == 1 else "modes"
+    return f"in {label} {', '.join(shown)}{more}"
 
 
 @dataclass(frozen=True)

@@ -102,7 +102,7 @@ def check_composition(comp, cards, bag: DiagnosticBag) -> None:
     for block in comp.combines:
         if _known(comp, block.modules, "`combine`", bag) and comp.modes and not any(
                 all(m.name in mode.modules_applied for m in block.modules)
-                for mode in comp.modes.values()):
+                for mode in comp.every().values()):
             listed = block.name.replace("+", ", ")
             bag.warning(codes.COMBINE_NEVER_APPLIED, f"no mode applies all of {listed}: this `combine` "
                         "block is never played", block.span,

@@ -107,11 +107,11 @@ def _enums_used_whole(comp: Composition) -> set[str]:
     """Enums whose every member a rule may reach without naming it: chosen from
     (``choose k: ENUM``), looped over (``for each k in ENUM``), or drawn from as a
     resource family in a bag choice (``2 of disc``)."""
-    families = {r.name: r.per_enum.name for m in comp.modes.values() for r in m.resources.values()
+    families = {r.name: r.per_enum.name for m in comp.every().values() for r in m.resources.values()
                 if r.per_enum is not None}
     whole: set[str] = set()
     roots: list = []
-    for mode in comp.modes.values():
+    for mode in comp.every().values():
         for table in ("actions", "triggers", "procedures", "phases", "automata"):
             roots += getattr(mode, table).values()
         roots.append(mode.setup)
@@ -122,6 +122,7 @@ def _enums_used_whole(comp: Composition) -> set[str]:
             whole.add(node.zone.zone.name)
         elif isinstance(node, ast.BagDomain):
             whole.update(families[k.name] for k in node.kinds if k.name in families)
+    whole.update(o.of.name for o in comp.base.options.values() if o.of is not None)  # chosen at creation
     return whole
 
 

@@ -114,6 +114,10 @@ def _main(argv: list[str] | None) -> int:
     p.add_argument("--log", help="write a JSON-lines event log here")
     p.add_argument("--max-actions", type=at_least_one, default=MAX_ACTIONS, metavar="N",
                    help=f"stop a game that has not ended after N actions (default {MAX_ACTIONS:,})")
+    p.add_argument("--module", action="append", metavar="NAME",
+                   help="play with this selectable module (repeat for several)")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="create the game with this option value (repeat for several)")
     p.set_defaults(func=_command("games:cmd_play"))
     p = sub.add_parser("replay", help="re-run a game from its JSON-lines log")
     p.add_argument("log")
@@ -126,6 +130,10 @@ def _main(argv: list[str] | None) -> int:
     p.add_argument("--seconds", type=at_least_zero(float), default=None,
                    help="and at least this long per row (default 1; 0.2 with --quick)")
     p.add_argument("--players", type=int, nargs="*", help="only these player counts")
+    p.add_argument("--module", action="append", metavar="NAME",
+                   help="play each mode with this selectable module (repeat for several)")
+    p.add_argument("--every-combination", action="store_true",
+                   help="a row for each set of modules each mode allows")
     p.add_argument("--quick", action="store_true",
                    help="one row per mode, at its smallest player count of 2 or more (a solo mode "
                    "at 1), each one game or 0.2 s of games unless --games or --seconds say "

@@ -12,7 +12,8 @@ from compiler.cli.common import CliError, project_root
 def cmd_play(args) -> int:
     module = runner.load_game(args.game, project_root())
     state = runner.play(module, args.mode, args.players, args.seed,
-                        Path(args.log) if args.log else None, args.max_actions)
+                        Path(args.log) if args.log else None, args.max_actions,
+                        tuple(args.module or ()), runner.parse_options(args.option))
     print(runner.describe(state))
     winners = ", ".join(f"player {w + 1}" for w in state.winners_list()) or "nobody"
     rounds = f"{runner.counted(state.round, 'round')} and " if runner.counts_rounds(state) else ""
@@ -43,7 +44,7 @@ def cmd_bench(args) -> int:
 
     root = project_root()
     names = [args.game] if args.game else [p.stem for p in build.spec_paths(root)]
-    rows = runner.bench_rows(names, args.players, root)
+    rows = runner.bench_rows(names, args.players, root, tuple(args.module or ()), args.every_combination)
     if args.quick:
         rows = benchmark.quick_rows(rows)
     games, seconds = benchmark.games_and_seconds(args.quick, args.games, args.seconds)

@@ -181,12 +181,17 @@ def module_body(composition: Composition, module: ast.Module) -> list[Markdown]:
     users = [m for m, d in composition.mode_decls.items()
              if any(isinstance(op, ast.UseModule) and op.module.name == module.name
                     for op in d.ops)]
-    applying = [m for m, mode in composition.modes.items() if module.name in mode.modules_applied]
+    every = composition.every()  # with the module sets chosen at creation (construct 15)
+    applying = [m for m, mode in every.items() if module.name in mode.modules_applied]
     titles = english.join([Markdown("*{}*").format(composition.modes[m].title) for m in users])
-    intro = Markdown("Used by {}.").format(titles) if users else Markdown("No mode uses this module.")
+    offering = [m for m, mode in composition.modes.items() if any(module.name in s for s in mode.module_sets)]
+    chosen = english.join([Markdown("*{}*").format(composition.modes[m].title) for m in offering])
+    intro = (Markdown("Used by {}.").format(titles) if users else
+             Markdown("Chosen when the game is created, in {}.").format(chosen) if offering else
+             Markdown("No mode uses this module."))
     by = f"module {module.name}"
     if applying:
-        mode = composition.modes[applying[0]]
+        mode = every[applying[0]]
         changes = [c for c in mode.history if c.by == by]
     else:
         mode, changes = None, _changes_from_ops(module.ops, by)

@@ -220,6 +220,8 @@ class GamePage:
         if table == "derived":
             return [self.with_excerpt(english.derived(d, self.names), d)
                     for d in self.base.derived.values()]
+        if table == "options":  # chosen when the game is created (construct 15)
+            return [self.with_excerpt(english.decl(o, self.names), o) for o in self.base.options.values()]
         if table == "tables":
             return [self.with_excerpt(english.decl(t, self.names), t) for t in self.base.tables.values()]
         out = []

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from compiler.analysis import names as N
 from compiler.engine.hoisting import hoist_reads
-from compiler.engine.pyexpr import Ctx, expr, zone
+from compiler.engine.pyexpr import Ctx, enum_members, expr, zone
 from compiler.engine.statements import Writer
 from compiler.engine.pyquote import literal
 from dsl import ast
@@ -292,8 +292,7 @@ def _bag_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w:
 def _enum_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
     """``choose k: knowledge where C``: each member, in declaration order."""
     d, var, inner = c.domain, f"v_{c.name}", ctx.local(c.name, type_)
-    members = tuple(m.name for m in ctx.mode.enums[d.enum.name].members)
-    w.line(f"for {var} in {literal(members)}:")
+    w.line(f"for {var} in {enum_members(ctx.mode.enums[d.enum.name], gen.res)}:")
     if d.where is not None:
         w.line(f"    if not {expr(d.where, inner, gen.res)}:")
         w.line("        continue")

@@ -28,6 +28,7 @@ from compiler.engine.phase_legal import phase_functions
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
 from compiler.engine import pieces, taking
 from compiler.engine.automata import seat_fields
+from compiler.engine.selection import selection_tables
 from compiler.engine.naming import Namer
 from compiler.engine.pyexpr import Ctx, Resources, _players, expr
 from compiler.engine.statements import StmtLowering, Writer
@@ -69,7 +70,7 @@ class EngineGenerator(LegalActions):
         self.types = types
         self.spec_path = spec_path
         self.res = _resources(comp)
-        self.score_track = next((t.name for m in comp.modes.values() for t in m.tracks.values()
+        self.score_track = next((t.name for m in comp.every().values() for t in m.tracks.values()
                                  if t.is_score), "score")
         self.entries = list(cards) + pieces.piece_entries(comp)
         self.namer = Namer()
@@ -82,15 +83,15 @@ class EngineGenerator(LegalActions):
         self.lower = StmtLowering(self.res, self.score_track, source_lines=source_lines(source),
                                   name_function=self.namer.fresh)
         self.lower.waiting = waits.procedures_that_wait(
-            (m.procedures for m in comp.modes.values()),
-            card_rules.procedure_rules(comp.modes.values(), cards))
+            (m.procedures for m in comp.every().values()),
+            card_rules.procedure_rules(comp.every().values(), cards))
         #: the actions some trigger runs ``after`` (in any mode): their effects say whether
         #: they wait, so the triggers after them run once the answer is in (``act`` steps)
-        self.followed = frozenset(named.name for m in comp.modes.values()
+        self.followed = frozenset(named.name for m in comp.every().values()
                                   for t in m.triggers.values() for named in t.after)
         #: procedure name → its effect in each mode (construct 3: effects that take an action)
         self.effects: dict[str, list] = {}
-        for m in comp.modes.values():
+        for m in comp.every().values():
             for name, proc in m.procedures.items():
                 self.effects.setdefault(name, []).append(proc.effect)
 
@@ -342,6 +343,8 @@ class EngineGenerator(LegalActions):
         zones = mode.zones.values()
         return dict(
             title=literal(mode.title), players=literal(mode.players), P=table(P),
+            E=table({n: literal(tuple(m.name for m in e.members)) for n, e in mode.enums.items()
+                     if n in self.res.varying_enums}),
             T=table({name: literal((table_data.entries(t), table_data.other_value(t, mode)))
                      for name, t in mode.tables.items()}),
             D=table(D),
@@ -396,7 +399,7 @@ class EngineGenerator(LegalActions):
 
     def render(self) -> str:
         comp = self.comp
-        modes = {name: self.mode_rules(m) for name, m in comp.modes.items()}
+        modes = {name: self.mode_rules(m) for name, m in comp.every().items()}
         self.functions = _unshare(self.functions)
         self.functions.extend(self.lower.extra)
         self.functions.extend(phase_functions(self._phases, self.functions))
@@ -404,7 +407,8 @@ class EngineGenerator(LegalActions):
             self.functions.insert(0, Code("\n".join(
                 f"#: {name}[member] -> its index in bags\nIDX_{name} = {literal(members)}"
                 for name, members in self.res.families.items())))
-        tables, consts = rules_tables(modes, comp.mode_decls, self.namer.constant)
+        decls = {**comp.mode_decls, **{n: m.decl for n, m in comp.combinations.items()}}
+        tables, consts = rules_tables(modes, decls, self.namer.constant)
         field_names, card_rows = self._card_table()
         per_player = {}
         visibility = {}
@@ -415,7 +419,7 @@ class EngineGenerator(LegalActions):
                 "decline_card": (), "decline": ()}
         per_card: dict[str, tuple[int, ...]] = {}
         instances = self._instances()
-        for m in comp.modes.values():
+        for m in comp.every().values():
             for z in m.zones.values():
                 per_player[z.name] = z.per_player
                 visibility[z.name] = z.visibility
@@ -436,6 +440,7 @@ class EngineGenerator(LegalActions):
             args=args, cards_of=self._cards_of(), bag_fields=self._bag_fields(field_names),
             kinds=self._card_kinds() if pieces.uses_kinds(comp) else None,
             score_track=self.score_track, asks=sorted(self.lower.ask_names),
+            selection=selection_tables(comp, self.entries),
             envs={name: self.lower.env_schemas[name] for name in sorted(self.lower.ask_names)},
             phase_legal=[name for name, _, _ in self._phases.values()])
 
@@ -469,7 +474,7 @@ class EngineGenerator(LegalActions):
 
     def _catalogue_files(self) -> str:
         files = []
-        for m in self.comp.modes.values():
+        for m in self.comp.every().values():
             for cat in m.catalogues.values():
                 if cat.path not in files:
                     files.append(cat.path)
@@ -487,14 +492,14 @@ class EngineGenerator(LegalActions):
     def _bag_fields(self, field_names: tuple[str, ...]) -> list[str]:
         """The card fields that hold a bag of resources, in table order (each gets a
         table of the resources each card's bag names, for ``has``)."""
-        bags = {f.name for m in self.comp.modes.values() for ct in m.card_types.values()
+        bags = {f.name for m in self.comp.every().values() for ct in m.card_types.values()
                 for f in ct.fields if f.type.name == "bag"}
         return [name for name in field_names if name in bags]
 
     def _card_table(self) -> tuple[tuple[str, ...], list[tuple]]:
         """Field names and one row per catalogue entry: (name, title, copies, values, yaml line)."""
         card_types = {}
-        for m in self.comp.modes.values():
+        for m in self.comp.every().values():
             card_types.update(m.card_types)
         names: list[str] = []
         for ctype in card_types.values():
@@ -527,7 +532,7 @@ def _resources(comp: Composition) -> Resources:
     """The resources of every mode, the base's first, in declaration order; a family
     (``per ENUM``) is one resource per member, at consecutive indices."""
     res = Resources([])
-    for mode in (comp.base, *comp.modes.values()):
+    for mode in (comp.base, *comp.every().values()):
         for r in N.resource_slots(mode):
             if r not in res.index:
                 res.names.append(r)
@@ -537,7 +542,8 @@ def _resources(comp: Composition) -> Resources:
                 members = res.families.setdefault(decl.name, {})
                 for m in N.family_members(mode, decl):
                     members.setdefault(m, res.index[N.slot_name(decl.name, m)])
-    res.varying_tables = table_data.varying(list(comp.modes.values()))
+    res.varying_tables = table_data.varying(list(comp.every().values()))
+    res.varying_enums = pieces.varying_enums(comp)
     return res
 
 

@@ -112,7 +112,7 @@ def layout(value, indent: str = "", prefix: str = "", suffix: str = "") -> list[
 #: The default of each field of ``R.Rules`` that has one (a mode written in full leaves
 #: out the fields at their default), in the shapes :meth:`EngineGenerator.mode_rules` gives.
 RULES_DEFAULTS: dict[str, object] = {
-    **{k: PyDict(()) for k in ("P", "T", "D", "PR", "actions", "triggers", "after", "phases", "edges",
+    **{k: PyDict(()) for k in ("P", "E", "T", "D", "PR", "actions", "triggers", "after", "phases", "edges",
                                "zone_limits", "refills", "overflow", "card_states", "track_start",
                                "track_low", "dice", "stocks", "card_rules")},
     **{k: PyTuple(()) for k in ("round_tallies", "turn_tallies", "tallies", "zones", "player_tracks",

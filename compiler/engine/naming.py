@@ -66,7 +66,7 @@ class Namer:
         name made for another mode, that name ``__<mode>``; for a sibling, ``_2``, ``_3``..."""
         stem = join(kind, base)
         if stem in self.used and self._made_in.get(stem, self.mode) != self.mode:
-            stem = f"{stem}__{self.mode}"
+            stem = f"{stem}__{self.mode.replace('+', '__')}"  # a module set: mode+module
         name = stem
         if name in self.used:
             n = self._last.get(stem, 1) + 1
@@ -93,7 +93,7 @@ class Namer:
 
     def constant(self, prefix: str, name: str) -> Code:
         """A module constant's name no other has: ``PREFIX_NAME``, else ``PREFIX_NAME_2``..."""
-        stem = f"{prefix}_{name.upper()}"
+        stem = f"{prefix}_{name.upper().replace('+', '__')}"  # a module set: mode+module
         name, n = stem, 1
         while name in self.used:
             n += 1

@@ -19,21 +19,35 @@ def declared_pieces(comp) -> dict[str, ast.Pieces]:
     """Every ``pieces`` declaration of the composition, by name (the first mode's, the
     base's first)."""
     declared: dict[str, ast.Pieces] = {}
-    for m in (comp.base, *comp.modes.values()):
+    for m in (comp.base, *comp.every().values()):
         for name, pc in m.pieces.items():
             declared.setdefault(name, pc)
     return declared
 
 
 def _members(comp, pc: ast.Pieces) -> list[tuple[str, str]]:
-    """The (name, title) of the members of the enum of ``of each`` (empty without it)."""
+    """The (name, title) of the members of the enum of ``of each`` (empty without it): in
+    every composition, the members an ``extend enum`` adds included, the base's first.
+    A composition without some of them never puts their pieces into play (see
+    :func:`members_in`)."""
     if pc.each is None:
         return []
-    for m in (comp.base, *comp.modes.values()):
+    out: dict[str, str] = {}
+    for m in (comp.base, *comp.every().values()):
         enum = m.enums.get(pc.each.name)
-        if enum is not None:
-            return [(member.name, member.title) for member in enum.members]
-    return []
+        for member in enum.members if enum is not None else ():
+            out.setdefault(member.name, member.title)
+    return list(out.items())
+
+
+def varying_enums(comp) -> set[str]:
+    """The enums whose members differ between the compositions (an ``extend enum`` in a
+    module or mode): the engine reads their members from each composition's rules."""
+    seen: dict[str, set[tuple[str, ...]]] = {}
+    for m in (comp.base, *comp.every().values()):
+        for name, enum in m.enums.items():
+            seen.setdefault(name, set()).add(tuple(x.name for x in enum.members))
+    return {name for name, forms in seen.items() if len(forms) > 1}
 
 
 def piece_entries(comp) -> list[dict]:
@@ -41,7 +55,7 @@ def piece_entries(comp) -> list[dict]:
     per seat (owner = seat) with ``copies`` pieces, or one entry per seat and member of
     the enum of ``of each`` (its field holds the member), or one entry of the game for
     pieces of nobody (owner ``nobody``); every entry carries the kind's ``field`` values."""
-    seats = max(m.players[1] for m in comp.modes.values())
+    seats = max(m.players[1] for m in comp.every().values())
     out = []
     for pc in declared_pieces(comp).values():
         values = {f.name: default_value(f.default) for f in pc.fields}
@@ -90,7 +104,7 @@ def kept_states(mode) -> tuple[tuple[str, object], ...]:
 
 def uses_kinds(comp) -> bool:
     """Whether the engine needs the kind of each card (``KIND``): some rule tests ``is``."""
-    return any(isinstance(node, ast.IsKind) for m in comp.modes.values()
+    return any(isinstance(node, ast.IsKind) for m in comp.every().values()
                for decl in (*m.actions.values(), *m.procedures.values(), *m.derived.values(),
                             *m.triggers.values(), *m.phases.values(), *m.ends.values(), m.setup)
                for node in ast.walk(decl))

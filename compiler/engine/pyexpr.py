@@ -71,6 +71,9 @@ class Resources:
         self.families: dict[str, dict[str, int]] = dict(families or {})
         #: the tables some mode changes: a read of constant keys is not worked out at compile time
         self.varying_tables: set[str] = set()
+        #: enums whose members differ between compositions (an ``extend enum`` in a module):
+        #: code shared by compositions reads their members from the rules (``g.E``)
+        self.varying_enums: set[str] = set()
 
     def bag(self, items: dict[str, int]) -> tuple[int, ...]:
         return tuple(items.get(n, 0) for n in self.names)
@@ -368,6 +371,14 @@ def _set_local(z: ast.ZoneRef, ctx: Ctx) -> str | None:
     return None
 
 
+def enum_members(enum: ast.Enum, res: Resources) -> str:
+    """Python source of the members of ``enum`` in the composition being played: a tuple,
+    or ``g.E[name]`` when an ``extend enum`` gives it more members in some compositions."""
+    if enum.name in res.varying_enums:
+        return f"g.E[{literal(enum.name)}]"
+    return literal(tuple(m.name for m in enum.members))
+
+
 def _loop_enum(z: ast.ZoneRef, ctx: Ctx):
     """The enum ``for each k in z`` loops over, when ``z`` names one (not a zone)."""
     if z.owner is not None or z.owner_expr is not None or z.zone.name in ctx.mode.zones \
@@ -402,6 +413,8 @@ _MEMBERS: dict[str, str] = {
     "tally": "s.ta[{text}][{who}]",
     "global_track": "s.gtr[{text}]",
     "param": "g.P[{text}]",
+    "option": "s.game.opt[{text}]",  # fixed when the game is created (construct 15)
+    "option_card": "s.game.optc[{text}]",  # an option naming a catalogue entry: its first copy
     "enum_member": "{text}",
     "end": "({text} in s.ended)",  # latched once it has triggered
     "dice": "s.dice[{text}][0]",  # the face the (first) die shows (construct 16)

@@ -20,7 +20,7 @@ from compiler.engine.bags import amount
 from compiler.engine import taking
 from compiler.engine.continuations import ContinuationLowering
 from compiler.engine.pyexpr import (_IDENT, Ctx, Resources, _loop_enum, _maybe, _players, _zone_card, expr,
-                                    roll_piece,
+                                    enum_members, roll_piece,
                                     holder_place, owner, slot, stock_place, zone)
 from compiler.engine.pyquote import Code, Writer, literal
 
@@ -215,6 +215,10 @@ class StmtLowering(ContinuationLowering):
     def _put_catalogue(self, st: ast.PutCatalogue, ctx: Ctx, w: Writer) -> None:
         var = ctx.fresh("c")
         cat = f"CATALOGUE_{st.catalogue.name.upper()}"
+        pc = ctx.mode.pieces.get(st.catalogue.name)
+        if pc is not None and pc.each is not None and pc.each.name in self.res.varying_enums:
+            # pieces of members an `extend enum` adds in other compositions stay out of play
+            cat = f"[{var} for {var} in {cat} if F_{pc.each.name}[{var}] in g.E[{literal(pc.each.name)}]]"
         if st.where is None:
             cards = cat
         else:
@@ -256,7 +260,7 @@ class StmtLowering(ContinuationLowering):
         enum = _loop_enum(st.zone, ctx)
         if enum is not None:  # for each k in ENUM: each member, in declaration order
             inner = ctx.local(st.var.name, N.Type.enum(enum.name))
-            w.line(f"for v_{st.var.name} in {literal(tuple(m.name for m in enum.members))}:")
+            w.line(f"for v_{st.var.name} in {enum_members(enum, self.res)}:")
             w.level += 1
             if st.where is not None:
                 w.line(f"if not {self.value(st.where, inner)}:")

@@ -416,3 +416,38 @@ def _stress_automata(draw, st, text: str) -> str:
             out.append(f"end fz_side {{\n  when any seat vp >= 3\n  immediately\n"
                        f"  winner side {draw(st.sampled_from((*kinds, 'players')))}\n}}\n")
     return text + "\n" + "\n".join(out)
+
+
+#: Options of construct 15: ``{i}`` a number, ``{e}`` an enum of the spec.
+_OPTIONS = ("true or false\n  default {b}", "{i} to {j}\n  default {i}", "{j} to {i}\n  default random",
+            "one of {e}\n  default random", "one of {e}\n  default fz_none", "true or false")
+
+
+def _stress_selection(draw, st, text: str) -> str:
+    """``n`` selectable modules and options (construct 15): the game's `modules` and
+    `options` lines, modules that need and exclude each other (so that some sets are not
+    allowed, and with more than six that all combine, too many sets: E0853), options whose
+    values or defaults may be wrong, and a mode with its own lines."""
+    n = min(_size(draw, st), 12)
+    enum = _name_of(text, "enum") or "fz_enum"
+    modules = [f"fzsel{m}" for m in range(n)]
+    options = [f"fzopt{m}" for m in range(draw(st.integers(0, 4)))]
+    lines = (f"  modules {', '.join(modules)}\n" if modules else "") + (
+        f"  options {', '.join(options)}\n" if options else "")
+    text = re.sub(r"^(game [^\n]*\{\n)", lambda m: m.group(1) + lines, text, count=1, flags=re.M)
+    out = [text, "\n"]
+    for m, name in enumerate(modules):
+        ops = []
+        if m and draw(st.booleans()):
+            ops.append(f"{draw(st.sampled_from(('needs', 'excludes')))} fzsel{draw(st.integers(0, m - 1))}")
+        if draw(st.booleans()):
+            ops.append(f"players {draw(st.integers(1, 3))} to {draw(st.integers(1, 6))}")
+        out.append(f'module {name} "S{m}" {{\n' + "".join(f"  {op}\n" for op in ops) + "}\n")
+    for name in options:
+        i, j = draw(st.integers(0, 9)), draw(st.integers(0, 9))
+        truth = draw(st.sampled_from(("true", "false")))
+        body = draw(st.sampled_from(_OPTIONS)).format(i=i, j=j, e=enum, b=truth)
+        out.append(f'option {name} "O" {{\n  {body}\n}}\n')
+    if modules and draw(st.booleans()):
+        out.append(f'mode fzsel_mode "Fz" {{\n  modules {modules[-1]}\n}}\n')
+    return "".join(out)

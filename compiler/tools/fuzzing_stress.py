@@ -28,6 +28,7 @@ from compiler.tools.fuzzing_constructs import (
     _stress_pieces,
     _stress_questions,
     _stress_repetition,
+    _stress_selection,
     _stress_table,
     _stress_take_action,
     _stress_top_only,
@@ -63,7 +64,8 @@ STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _s
           _stress_dice, _stress_card_rules, _stress_pieces, _stress_mid_choices, _stress_extensions,
           _stress_take_action,
           _stress_repetition,
-          _stress_automata)
+          _stress_automata,
+          _stress_selection)
 
 
 def spec_stress(text: str):

@@ -8,8 +8,9 @@ expressions (``Expr``), statements (``Stmt``) and declarations (``Decl``).
 The nodes live in :mod:`dsl.ast.expressions`, :mod:`dsl.ast.statements` and
 :mod:`dsl.ast.declarations`, with choice domains, endings, tables and module extensions
 in :mod:`dsl.ast.domains`, :mod:`dsl.ast.endings`, :mod:`dsl.ast.tables` and
-:mod:`dsl.ast.extensions` (:mod:`dsl.ast.base` holds what they share); this module
-gathers them, so ``from dsl import ast`` and ``ast.Action`` name every node.
+:mod:`dsl.ast.extensions`, and options chosen at creation in :mod:`dsl.ast.options`
+(:mod:`dsl.ast.base` holds what they share); this module gathers them, so
+``from dsl import ast`` and ``ast.Action`` name every node.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from dsl.ast.statements import AsPlayer, Repeat
 from dsl.ast.declarations import Automaton, AutomatonTurn, ModeSeating, ModeSeats, ModeSides
 from dsl.ast.expressions import SeatCount, SeatTest
 from dsl.ast.statements import EachSeat
+from dsl.ast.options import Option, SelectModules, SelectOptions
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
@@ -103,3 +105,4 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "Repeat", "AsPlayer"]
 __all__ += ["Automaton", "AutomatonTurn", "ModeSeats", "ModeSeating", "ModeSides", "SeatCount",
             "SeatTest", "EachSeat"]  # slice A5
+__all__ += ["Option", "SelectModules", "SelectOptions"]  # construct 15

@@ -12,6 +12,7 @@ from dsl.ast.endings import End
 from dsl.ast.expressions import Expr, ZoneRef
 from dsl.ast.extensions import (AddStep, Combine, Extend, ModuleExcludes, ModuleNeeds, RemoveStep,
                                 ReplaceStep, SetupStep)
+from dsl.ast.options import Option, SelectModules, SelectOptions
 from dsl.ast.statements import Stmt
 from dsl.ast.tables import Table
 from dsl.spans import Span
@@ -29,6 +30,9 @@ class Game:
     span: Span = _span()
     #: where ``players`` is written (None when the game block does not say)
     players_span: Span | None = field(default=None, compare=False, repr=False)
+    #: the modules selectable when a game is created, and its options (construct 15)
+    modules: tuple[Ident, ...] = ()
+    options: tuple[Ident, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -517,7 +521,8 @@ class Automaton:
 
 
 ModeOp = Union[ModePlayers, UseModule, SetParam, Add, Replace, Remove, Extend, AddStep, ReplaceStep,
-               RemoveStep, ModuleNeeds, ModuleExcludes, ModeSeats, ModeSeating, ModeSides]
+               RemoveStep, ModuleNeeds, ModuleExcludes, ModeSeats, ModeSeating, ModeSides,
+               SelectModules, SelectOptions]
 
 
 @dataclass(frozen=True, slots=True)
@@ -554,7 +559,7 @@ class Amend:
 
 Decl = Union[Game, Resource, Track, Enum, CardType, Catalogue, Pieces, Zone, Param, Derived, Tally,
              Setup, Flow, Phase, Action, Trigger, Procedure, End, Mode, Module, Amend, Table, Dice,
-             Stock, Combine, Automaton]
+             Stock, Combine, Automaton, Option]
 
 
 @dataclass(frozen=True, slots=True)

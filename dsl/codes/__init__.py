@@ -36,6 +36,7 @@ from dsl.codes import kinds as _kinds
 from dsl.codes import taking as _taking
 from dsl.codes import repetition as _repetition
 from dsl.codes import automata as _automata
+from dsl.codes import options as _options
 from dsl.codes.reading import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.composing import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.catalogues import *  # noqa: F403  (its constants, named codes.NAME)
@@ -53,6 +54,7 @@ from dsl.codes.kinds import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.taking import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.repetition import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.automata import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.options import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.entry import Code
 
 __all__ = ["MINIMAL_SPEC", "Code", "REGISTRY", "GROUPS", "group_of", "CODES", "lookup"]
@@ -75,7 +77,8 @@ REGISTRY: tuple[Code, ...] = tuple(sorted(
      *_kinds.CODES,
      *_taking.CODES,
      *_repetition.CODES,
-     *_automata.CODES),
+     *_automata.CODES,
+     *_options.CODES),
     key=lambda c: c.code))
 
 #: Families of codes (the first three characters of a code, or four) and their headings.
@@ -95,6 +98,7 @@ RANGES: tuple[tuple[str, str, str], ...] = (
     ("E0815", "E0829", "Taking actions from effects"),
     ("E0800", "E0814", "Repetition and acting for another player"),
     ("E0830", "E0849", "Automata, seats and sides"),
+    ("E0850", "E0859", "Modules and options at creation"),
 )
 
 

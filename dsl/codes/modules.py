@@ -98,13 +98,14 @@ CODES: tuple[Code, ...] = (
          "they belong in a `module` block. A mode says what it plays with `use`: write "
          "`use other` in the mode, or move the line into the module that needs it.",
          'module b "B" {\n}\n\nmode m "M" {\n  needs b\n}\n'),
-    Code(EXTEND_ENUM := "E0334", "`extend enum` is not played yet",
-         "An `extend enum` would add members to an enum in the modes that apply it, but the "
-         "engine lays out pieces (`of each ENUM`) and reads enum members for the whole game, "
-         "not per mode, so the new members would be silently ignored. Until it does, declare "
-         "every member in the `enum` itself, or `add` a separate enum in the module.",
-         'enum colour "Colour" {\n  red "Red"\n}\n\nmode m "M" {\n  extend enum colour {\n'
-         '    blue "Blue"\n  }\n}\n'),
+    Code(EXTEND_ENUM := "E0334", "`extend enum` of an enum a resource family is kept per",
+         "An `extend enum` adds members to an enum in the compositions that apply it: choices, "
+         "loops, options and pieces `of each` it see them there. A resource family kept `per` "
+         "the enum, though, gives every bag of the game one slot per member, laid out once for "
+         "the whole game, so its enum cannot grow in a module. Declare every member in the "
+         "`enum` itself, or `add` a separate enum (and family) in the module.",
+         'enum colour "Colour" {\n  red "Red"\n}\n\nresource paint "Paint" {\n  per colour\n}\n\n'
+         'mode m "M" {\n  extend enum colour {\n    blue "Blue"\n  }\n}\n'),
     Code(USED_TWICE := "W0151", "a module is `use`d twice in one block",
          "A mode or module applies each module once, so a second `use` of the same module in "
          "one block does nothing. Remove the repeated line.",

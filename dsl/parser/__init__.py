@@ -22,6 +22,7 @@ from dsl.parser.base import MAX_NUMBER
 from dsl.parser.declarations import RESERVED_GAME_NAMES, DeclarationRules
 from dsl.parser.expressions import ExpressionRules
 from dsl.parser.extensions import ExtensionRules
+from dsl.parser.options import OptionRules
 from dsl.parser.lark_parser import GRAMMAR, GluedKeyword, _parser, expected_words, grammar_cache
 from dsl.parser.statements import StatementRules
 from dsl.parser.seats import SeatRules
@@ -29,7 +30,8 @@ from dsl.parser.syntax_errors import glued_keyword, number_too_large, syntax_err
 from dsl.spans import Span
 
 
-class _ToAst(DeclarationRules, ExtensionRules, StatementRules, ExpressionRules, SeatRules):
+class _ToAst(DeclarationRules, ExtensionRules, OptionRules, StatementRules, ExpressionRules,
+             SeatRules):
     """Parse tree → :class:`dsl.ast.Spec`: one method per grammar rule."""
 
 

@@ -39,9 +39,12 @@ class DeclarationRules(TreeToAst):
             default = [ast.Ident("", default[1].span)]  # reported by the checker
         rulebook = self._tagged(items, "rulebook")
         lo, hi, note, where = players[0] if players else (0, 0, None, None)
+        selected = [i for i in items if isinstance(i, ast.SelectModules)]
+        options = [i for i in items if isinstance(i, ast.SelectOptions)]
         return ast.Game(str(name), title, rulebook[0] if rulebook else title, (lo, hi), note,
                         default[0] if default else None, self._metas(items), self._span(meta),
-                        where)
+                        where, tuple(n for line in selected for n in line.names),
+                        tuple(n for line in options for n in line.names))
 
     def rulebook(self, c):
         return ("rulebook", self._words(c[0], "the `rulebook`"))

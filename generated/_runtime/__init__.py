@@ -54,6 +54,7 @@ from .agenda import (ANSWER, LEGAL, QUESTIONS, SETTLE, _answer_action, _answer_c
 from .turns import Turns
 from .state import State, _top_view
 from .saves import load_state, restore_state
+from .selection import _draw, chosen_modules, chosen_options
 from .game import GameBase
 
 __all__ = [
@@ -70,7 +71,7 @@ __all__ = [
     "combines",
     "without", "State", "answer", "question_legal", "settle",
     "load_state", "restore_state", "GameBase",
-    "roll_dice", "set_die", "move_bag", "stock_holds",
+    "roll_dice", "set_die", "move_bag", "stock_holds", "chosen_modules", "chosen_options",
     "take", "can_take", "instances",
     # seats played by rules, and sides (construct 20)
     "automaton_turn", "check_observer", "decider", "kind_seat", "kind_seats", "seat_at", "seat_game",
@@ -80,5 +81,5 @@ __all__ = [
     "_refill", "_copy_zone", "_copy_zones", "_top_view", "_run", "_settle_overflow", "QUESTIONS",
     "Turns", "ANSWER", "LEGAL", "SETTLE", "_answer_cards", "_answer_overflow", "_answer_run", "_legal_ask",
     "_legal_card", "_legal_cards", "_legal_overflow", "_one", "_row", "_settle_act", "_settle_card",
-    "_settle_cards", "_settle_done", "_settle_resume", "_answer_action", "_legal_action", "_settle_action",
+    "_settle_cards", "_settle_done", "_settle_resume", "_answer_action", "_legal_action", "_settle_action", "_draw",
 ]

@@ -46,6 +46,8 @@ class Rules:
     players: tuple[int, int]
     #: param name → value
     P: dict[str, Any] = dataclasses.field(default_factory=dict)
+    #: enum name → its members, for an enum an ``extend enum`` gives more in some compositions
+    E: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     #: table name → (its entries, the value of every other key) (construct 10)
     T: dict[str, tuple[dict, Any]] = dataclasses.field(default_factory=dict)
     #: derived value name → its function (g, s, p) → value

@@ -74,7 +74,11 @@ def load_state(game: GameBase, text: str) -> State:
         raise RulesError("not a saved state of this game: expected a JSON object with a "
                          "'game' header")
     meta = data["game"]
-    want = {"name": game.NAME, "mode": game.mode, "num_players": game.num_players, "seed": game.seed}
+    want = {"name": game.NAME, "mode": game.mode, "num_players": game.num_players, "seed": game.seed,
+            **game.chosen()}  # construct 15: the modules and options it was created with
+    unknown = [m for m in meta.get("modules") or () if m not in game.MODULES]
+    if unknown:
+        raise RulesError(f"not a saved state of this game: it names unknown module {unknown[0]!r}")
     got = {k: meta.get(k) for k in want}
     if not all(_same(got[k], v) for k, v in want.items()):
         raise RulesError(f"not a saved state of this game: it is for {got}, not {want}")

@@ -331,7 +331,7 @@ class State(Turns):
         if history:
             data["history"] = [[p, n, _to_json(a)] for p, n, a in self.history]
         data["game"] = {"name": self.game.NAME, "mode": self.game.mode,
-                        "num_players": self.h, "seed": self.game.seed}
+                        "num_players": self.h, "seed": self.game.seed, **self.game.chosen()}
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
     def __str__(self) -> str:

@@ -329,10 +329,12 @@ def test_a_rule_extended_alike_in_several_modes_is_one_rule_and_one_function(res
     assert result.engine.count("def procedure_impact") == 4  # base, each module alone, both
 
 
-def test_extend_enum_is_refused_rather_than_ignored(tmp_path):
-    """The engine lays out `of each ENUM` pieces and reads enum members for the whole game,
-    so new members added in one mode would be silently dropped: refused with E0334."""
-    text = BASE + ('\nenum knowledge "Knowledge" {\n  past "Past"\n}\n\nmodule timey "Time" {\n'
+def test_extend_enum_of_an_enum_a_family_is_kept_per_is_refused(tmp_path):
+    """A resource family lays out one slot of every bag per member for the whole game, so
+    its enum cannot grow in one mode: refused with E0334 (other enums grow: see
+    tests/compiler/test_extend_enum.py)."""
+    text = BASE + ('\nenum knowledge "Knowledge" {\n  past "Past"\n}\n\nresource disc "Disc" {\n'
+                   '  per knowledge\n}\n\nmodule timey "Time" {\n'
                    '  extend enum knowledge {\n    time "Time"\n  }\n}\n\nmode timed "Timed" {\n'
                    '  use timey\n}\n')
     result = compile_text(tmp_path, text.replace('"module_extends.cards.yaml"', '"mini.cards.yaml"'), CARDS)

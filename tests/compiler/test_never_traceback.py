@@ -347,3 +347,17 @@ def test_automata_seats_and_sides_never_raise(data):
         spec = (REPO_ROOT / path).read_text(encoding="utf-8")
         text = fuzzing_stress._stress_automata(data.draw, st, spec)
         fuzzing.check_input(path, text)
+
+
+@settings(max_examples=10, **SETTINGS)
+@given(st.data())
+def test_modules_and_options_chosen_at_creation_never_raise(data):
+    """The fuzzing generator of construct 15 (issue 11): selectable modules that need and
+    exclude each other or narrow the player counts, options with good and bad values and
+    defaults, a mode with its own `modules` line; the compiler reports, never raises, and
+    lowers what checks clean."""
+    construct = Path("tests/compiler/constructs/game_options.rules")
+    for path in (SPEC_PATH, construct):
+        spec = (REPO_ROOT / path).read_text(encoding="utf-8")
+        text = fuzzing_stress._stress_selection(data.draw, st, spec)
+        fuzzing.check_input(path, text)

@@ -226,6 +226,7 @@ game hostile <<game title>> {
   rulebook <<rulebook name>>
   players 2 to 3 provisional <<player count provisional note>>
   default mode standard
+  options hurry
   source <<game source>>
   ruling <<game ruling>>
   provisional <<game provisional>>
@@ -343,6 +344,14 @@ param goal <<param title>> = 6 {
   source <<param source>>
   ruling <<param ruling>>
   provisional <<param provisional>>
+}
+
+option hurry <<option title>> {
+  true or false
+  default false
+  source <<option source>>
+  ruling <<option ruling>>
+  provisional <<option provisional>>
 }
 
 param motto <<text param title>> = <<text param value>> {

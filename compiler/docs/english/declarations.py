@@ -20,6 +20,7 @@ from compiler.docs.english.expressions import (Voice, card_noun, domain, join, p
 from compiler.docs.english.glossary import as_names, plain
 from compiler.docs.english.queries import selection
 from compiler.docs.english import extensions, seats
+from compiler.docs.english import options as chosen_options
 from compiler.docs.english.statements import lines
 from compiler.docs.markdown import Markdown, cell, code, inline
 
@@ -480,6 +481,7 @@ DECL_RENDERERS: dict[type, Callable[..., list[str]]] = {
     ast.Dice: dice, ast.Stock: stock,
     ast.Automaton: lambda decl, names=None: seats.automaton(decl, names, paragraphs=paragraphs,
                                                             provenance=provenance, step_list=_list),
+    ast.Option: chosen_options.option,
 }
 
 

@@ -97,6 +97,8 @@ def names_for(*modes, extra: Iterable[object] = (), fallback: Names | None = Non
             decls.setdefault(name, decl)
         for name, decl in mode.ends.items():
             decls.setdefault(name, decl)
+        for name, decl in getattr(mode, "options", {}).items():  # chosen at creation (construct 15)
+            decls.setdefault(name, decl)
         for name, decl in getattr(mode, "dice", {}).items():  # construct 16
             decls.setdefault(name, decl)
         for name, decl in getattr(mode, "stocks", {}).items():  # construct 18

@@ -13,6 +13,7 @@ from .errors import RulesError
 from .rules import Rules
 from .saves import load_state
 from .seats import seat_game, seat_kinds_of
+from .selection import chosen_modules, chosen_options
 from .state import State
 from .values import _from_json, _is_int, _seat
 
@@ -26,8 +27,15 @@ class GameBase:
     TITLE = ""
     MODES: tuple[str, ...] = ()
     DEFAULT_MODE = ""
-    #: mode name → its rules
+    #: mode name (or ``mode+module+...``, construct 15) → its rules
     _RULES: dict[str, Rules] = {}
+    #: construct 15: the modules a game may be created with (declaration order), their
+    #: titles, per mode the module sets it allows and the options it offers (name →
+    #: {"title", "values", "default"}; default "random" draws from the seed)
+    MODULES: tuple[str, ...] = ()
+    module_titles: dict[str, str] = {}
+    _SETS: dict[str, list[list[str]]] = {}
+    _OPTIONS: dict[str, dict[str, dict[str, Any]]] = {}
     #: resource names, in the order of every bag
     resources: Sequence[str] = ()
     #: per card id: its title and its catalogue name
@@ -54,26 +62,41 @@ class GameBase:
     kinds: tuple[str, ...]
     order: tuple[int, ...] | None
     seed: int
+    #: the modules selected (declaration order) and every option's value (construct 15)
+    selected: tuple[str, ...]
+    opt: dict[str, Any]
+    optc: dict[str, int]
     rules: Rules
     _zone_copy: dict[str, Any]
 
-    def __init__(self, num_players: int, mode: str | None = None, seed: int = 0) -> None:
-        """Raises :class:`RulesError` for an unknown mode, a player count the mode
-        doesn't allow, or a seed that is not an integer."""
+    def __init__(self, num_players: int, mode: str | None = None, seed: int = 0,
+                 modules: Sequence[str] = (), options: dict[str, Any] | None = None) -> None:
+        """A game of ``mode`` for ``num_players`` with the selectable ``modules`` (any order)
+        and ``options`` (name → value; the others take their defaults).  Raises
+        :class:`RulesError` for an unknown mode, module or option, a module set the mode
+        does not allow (``needs``/``excludes``), an option value that is not one of its
+        values, a player count the rules don't allow, or a seed that is not an integer."""
         mode = self._mode(mode)
-        lo, hi = self._RULES[mode].players
+        selected = chosen_modules(type(self), mode, modules)
+        key = "+".join((mode, *selected))
+        lo, hi = self._RULES[key].players
         if not _is_int(num_players) or not lo <= num_players <= hi:
             seats = f"{lo} player only" if lo == hi == 1 else f"{lo} players only" if lo == hi \
                 else f"{lo} to {hi} players"
-            raise RulesError(f"mode {mode!r} is for {seats}, not {num_players!r}")
+            what = f"mode {mode!r}" + (f" with {' + '.join(selected)}" if selected else "")
+            raise RulesError(f"{what} is for {seats}, not {num_players!r}")
         try:
             if isinstance(seed, bool):
                 raise TypeError
             seed = operator.index(seed)
         except TypeError:
             raise RulesError(f"the seed must be an integer, not {seed!r}") from None
-        self.mode, self.num_players, self.seed = mode, num_players, seed
-        self.rules = self._RULES[mode]
+        self.opt = chosen_options(type(self), mode, options, seed)
+        #: options naming a catalogue's entry → the id of its first copy, as rules read them
+        self.optc = {n: self.card_names.index(v) for n, v in self.opt.items()
+                     if "catalogue" in self._OPTIONS[mode][n]}
+        self.mode, self.num_players, self.seed, self.selected = mode, num_players, seed, selected
+        self.rules = self._RULES[key]
         seat_game(self)  # num_seats, kinds, order (construct 20)
         #: what an engine's legal-action functions worked out once, by the values it
         #: depends on: their actions, shared by every state of every game of this class,
@@ -81,7 +104,7 @@ class GameBase:
         memos = type(self).__dict__.get("_memos")
         if memos is None:  # one table per generated Game class, which goes with it
             memos = type(self)._memos = {}
-        self.memo: dict[tuple, Any] = memos.setdefault((mode, num_players), {})
+        self.memo: dict[tuple, Any] = memos.setdefault((key, num_players, *sorted(self.opt.items())), {})
         #: zone name → how ``clone`` copies it (see :func:`.zones._copy_zones`)
         self._zone_copy = {z: True if self.per_player_zone[z] else self.per_card_zone[z] or None
                            for z in self.per_player_zone}
@@ -95,9 +118,27 @@ class GameBase:
         return mode
 
     @classmethod
-    def player_counts(cls, mode: str | None = None) -> list[int]:
-        """The player counts ``mode`` allows (default mode when omitted)."""
-        lo, hi = cls._RULES[cls._mode(mode)].players
+    def modules(cls, mode: str | None = None) -> tuple[str, ...]:
+        """The modules ``mode`` (default mode when omitted) lets a game select."""
+        offered = {n for s in cls._SETS.get(cls._mode(mode), ()) for n in s}
+        return tuple(n for n in cls.MODULES if n in offered)
+
+    @classmethod
+    def options(cls, mode: str | None = None) -> dict[str, dict[str, Any]]:
+        """The options ``mode`` offers: name → {"title", "values", "default"} (a copy)."""
+        return {n: {**o, "values": list(o["values"])}
+                for n, o in cls._OPTIONS.get(cls._mode(mode), {}).items()}
+
+    @classmethod
+    def combinations(cls, mode: str | None = None) -> list[tuple[str, ...]]:
+        """Every module set ``mode`` allows, the empty set first, in canonical order."""
+        return [tuple(s) for s in cls._SETS.get(cls._mode(mode), [[]])]
+
+    @classmethod
+    def player_counts(cls, mode: str | None = None, modules: Sequence[str] = ()) -> list[int]:
+        """The player counts ``mode`` (default mode when omitted) allows with ``modules``."""
+        mode = cls._mode(mode)
+        lo, hi = cls._RULES["+".join((mode, *chosen_modules(cls, mode, modules)))].players
         return list(range(lo, hi + 1))
 
     @classmethod
@@ -109,6 +150,13 @@ class GameBase:
         for an unknown mode."""
         rules = cls._RULES[cls._mode(mode)]
         return seat_kinds_of(rules, rules.players[0] if num_players is None else num_players)
+
+    def chosen(self) -> dict[str, Any]:
+        """The save header's part for construct 15: ``{"modules": [...], "options": {...}}``
+        for a game that offers modules or options, else empty (older saves stay as they were)."""
+        if not self.MODULES and not self._OPTIONS.get(self.mode):
+            return {}
+        return {"modules": list(self.selected), "options": dict(self.opt)}
 
     def new_initial_state(self) -> State:
         """Set the game up (chance from the seed) and run to the first decision."""

@@ -1,0 +1,36 @@
+"""What a generated ``Game`` says about the modules and options it is created with
+(construct 15): the class attributes ``MODULES``, ``_SETS`` and ``_OPTIONS`` that
+:class:`compiler.engine.runtime.GameBase` reads to check ``Game(..., modules=...,
+options=...)`` and to pick the rules of the chosen set.
+
+Design: ``design/language/README.md`` › Construct 15 (d).
+"""
+
+from __future__ import annotations
+
+from compiler.analysis.selection import catalogue_entries, default_value, option_values
+
+
+def selection_tables(comp, entries: list[dict]) -> dict:
+    """``{"modules": (name, ...), "titles": {name: title}, "sets": {mode: [set, ...]},
+    "options": {mode: {name: {"title", "values", "default"}}}}``: every selectable module
+    in declaration order; per mode, the module sets it allows (the empty set first) and
+    the options it offers (values as the engine holds them; ``"random"`` for a default
+    drawn from the seed)."""
+    selectable = {n for m in comp.modes.values() for s in m.module_sets for n in s}
+    modules = tuple(n for n in comp.modules if n in selectable)
+    enums = {n: e for m in comp.every().values() for n, e in m.enums.items()}
+    named = catalogue_entries(entries)
+    options = {}
+    for name, mode in comp.modes.items():
+        offered = {}
+        for option in mode.options.values():
+            offered[option.name] = {"title": option.title,
+                                    "values": list(option_values(option, enums, named) or ()),
+                                    "default": "random" if option.random else default_value(option)}
+            if option.of is not None and option.of.name in named:  # read as the entry's first card
+                offered[option.name]["catalogue"] = option.of.name
+        options[name] = offered
+    return {"modules": modules, "titles": {n: comp.modules[n].title for n in modules},
+            "sets": {name: [list(s) for s in mode.module_sets] for name, mode in comp.modes.items()},
+            "options": options}

@@ -1,0 +1,54 @@
+"""``rulebook play``, ``replay`` and ``bench`` with modules and options chosen at creation
+(construct 15): ``--module``, ``--option NAME=VALUE``, ``--every-combination``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.commands import ROOT, rulebook
+from tests.helpers.projects import write_specs
+
+SPEC = (ROOT / "tests" / "compiler" / "constructs" / "game_options.rules").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("options")
+    write_specs(root, {"game_options.rules": SPEC})
+    assert rulebook("build", "--no-site", cwd=root).returncode == 0
+    return root
+
+
+def test_play_with_modules_and_options_logs_them_and_replays(project: Path):
+    log = project / "game.jsonl"
+    played = rulebook("play", "game_options", "--module", "intrigues", "--module", "hypersync",
+                      "--option", "path=dominance", "--option", "first_game=true", "--log", str(log),
+                      cwd=project)
+    assert played.returncode == 0, played.stderr
+    assert "after 6 rounds" in played.stdout  # Module 4: the game ends after the 6th Era
+    start = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert start["modules"] == ["hypersync", "intrigues"]
+    assert start["options"] == {"first_game": True, "path": "dominance"}
+    again = rulebook("replay", str(log), cwd=project)
+    assert again.returncode == 0 and "replay matches the log" in again.stdout
+
+
+@pytest.mark.parametrize("args, words", [
+    (("--module", "hypersinc"), "unknown module 'hypersinc'"),
+    (("--option", "path=chaos"), "option 'path' cannot be 'chaos'"),
+    (("--option", "path"), "--option takes NAME=VALUE"),
+])
+def test_play_refuses_a_bad_module_or_option(project: Path, args, words):
+    played = rulebook("play", "game_options", *args, cwd=project)
+    assert played.returncode == 2 and words in played.stderr and "Traceback" not in played.stderr
+
+
+def test_bench_every_combination_has_a_row_per_module_set(project: Path):
+    ran = rulebook("bench", "game_options", "--every-combination", "--players", "2", "--games", "1",
+                   "--seconds", "0", "--json", cwd=project, timeout=300)
+    assert ran.returncode == 0, ran.stderr
+    modes = [row["mode"] for row in json.loads(ran.stdout)["rows"]]
+    assert len(modes) == 16 and modes[0] == "standard" and "standard+hypersync+intrigues" in modes
