@@ -81,5 +81,6 @@ __all__ = [
     "_refill", "_copy_zone", "_copy_zones", "_top_view", "_run", "_settle_overflow", "QUESTIONS",
     "Turns", "ANSWER", "LEGAL", "SETTLE", "_answer_cards", "_answer_overflow", "_answer_run", "_legal_ask",
     "_legal_card", "_legal_cards", "_legal_overflow", "_one", "_row", "_settle_act", "_settle_card",
-    "_settle_cards", "_settle_done", "_settle_resume", "_answer_action", "_legal_action", "_settle_action", "_draw",
+    "_settle_cards", "_settle_done", "_settle_resume", "_answer_action", "_legal_action", "_settle_action",
+    "_draw",
 ]
