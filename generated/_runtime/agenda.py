@@ -42,7 +42,10 @@ def question_legal(s: State, p: int) -> list[Action]:
     if kind == "cards":
         cards = zone(s, ask_["src"], ask_["src_owner"])
         allowed = ask_["cards"]
-        return [made(game, p, "choose_card", (c,)) for c in cards if c in allowed]
+        out = [made(game, p, "choose_card", (c,)) for c in cards if c in allowed]
+        if ask_.get("up_to") and out:  # `choose up to N cards`: stop here
+            out.append(made(game, p, "decline", ()))
+        return out
     if kind == "card":
         out = [made(game, p, "choose_card", (c,)) for c in ask_["cards"]
                if in_zone(s, c, ask_["src"], ask_["src_owner"])]
@@ -71,7 +74,9 @@ def answer(s: State, action: Action) -> None:
     """Apply the answer ``action`` to the question at the front of the agenda."""
     front = s.pending[0]
     kind = front["kind"]
-    if kind == "cards":
+    if kind == "cards" and action.name == "decline":  # `choose up to`: no more cards
+        s.pending[0] = {**front, "count": 0}  # settled next: `then` runs
+    elif kind == "cards":
         card = action.args[0]
         rest, s.pending = s.pending[1:], []
         moved = move(s, s.g, card, front["dst"], front["dst_owner"], front["bottom"])

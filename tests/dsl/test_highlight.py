@@ -222,3 +222,9 @@ def test_repeat_up_to_and_as_lex_as_keywords():
     assert [value for tok, value in tokens if tok in Keyword] == ["repeat", "up", "to", "as"]
     assert "d" in [value for tok, value in tokens if tok in Name]
     assert not any(tok in Error for tok, _ in tokens)
+
+
+def test_choose_up_to_cards_lexes_as_keywords():
+    tokens = [(tok, v) for tok, v in lex("choose up to 2 cards from my hand into pile\n") if v.strip()]
+    assert [v for tok, v in tokens if tok in Keyword] == ["choose", "up", "to", "cards", "from", "my", "into"]
+    assert not any(tok in Error for tok, _ in tokens)
