@@ -357,7 +357,7 @@ class ContinuationLowering:
             self.seq(st.then, cont, body, after)
             self.extra.append(body.source())
             then = f", then={literal(fn)}, env={self.env(ctx)}, me={ctx.me}"
-        bottom = ", bottom=True" if st.bottom else ""
+        bottom = (", bottom=True" if st.bottom else "") + (", up_to=True" if st.up_to else "")
         return (f"R.choose_cards(s, g, {chooser}, {self.value(st.count, ctx)}, "
                 f"{literal(st.source.zone.name)}, {owner(st.source, ctx, self.res)}, "
                 f"{literal(st.dest.zone.name)}, {owner(st.dest, ctx, self.res)}{bottom}{then})")

@@ -235,7 +235,7 @@ class StmtLowering(ContinuationLowering):
         count = self.value(st.count, ctx)
         w.line(f"R.choose_cards(s, g, {chooser}, {count}, {literal(st.source.zone.name)}, "
                f"{owner(st.source, ctx, res)}, {literal(st.dest.zone.name)}, {owner(st.dest, ctx, res)}"
-               f"{_bottom(st.bottom)}{then})")
+               f"{_bottom(st.bottom)}{', up_to=True' if st.up_to else ''}{then})")
 
     def _each_player(self, st: ast.EachPlayer, ctx: Ctx, w: Writer) -> None:
         var = ctx.fresh("p")

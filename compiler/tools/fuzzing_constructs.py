@@ -373,7 +373,8 @@ def _stress_repetition(draw, st, text: str) -> str:
     for i in range(min(_size(draw, st), 12)):
         zone = draw(st.sampled_from(("", "my "))) + draw(st.sampled_from(zones))
         inner = draw(st.sampled_from((f"choose fzr{i}: card in {zone}\nmove fzr{i} into {zone}",
-                                      f"choose 1 cards from {zone} into {zone}", "score 1")))
+                                      f"choose 1 cards from {zone} into {zone}", "score 1",
+                                      f"choose up to {i} cards from {zone} into {zone}")))
         head = draw(st.sampled_from((
             "repeat {n} {{", "repeat up to {n} {{", "as me {{", "as first player {{", "as {n} {{",
             "each player {{", "for each fzf{i} in {zone} {{")))

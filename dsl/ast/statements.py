@@ -126,7 +126,8 @@ class Shuffle:
 @dataclass(frozen=True, slots=True)
 class ChooseCards:
     """The owner of ``source`` picks ``count`` cards of it, moved to ``dest``: a decision.
-    ``then`` runs once they are chosen (``choose ... into ... then { ... }``)."""
+    ``then`` runs once they are chosen (``choose ... into ... then { ... }``).  ``up_to``
+    (``choose up to N cards``): the chooser may stop after any card, or before the first."""
 
     count: Expr
     source: ZoneRef
@@ -134,6 +135,7 @@ class ChooseCards:
     bottom: bool = False
     span: Span = _span()
     then: tuple[Stmt, ...] = ()
+    up_to: bool = False
 
 
 @dataclass(frozen=True, slots=True)

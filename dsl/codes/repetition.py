@@ -22,7 +22,8 @@ CODES: tuple[Code, ...] = (
     Code(AS_ENDS_TURN := "E0801", "`done` or `again` inside `as`",
          "Inside `as PLAYER { ... }`, \"you\" is another player for a few statements; `done` and "
          "`again` would finish or extend *that* player's turn, which no rule of another player's "
-         "turn does. Move the statement after the block, where \"you\" is the acting player again.",
+         "turn does; so would a procedure run inside the block that says them (the `do` is "
+         "reported). Move the statement after the block, where \"you\" is the acting player again.",
          'action help "Help" {\n  effect {\n    as first player {\n      gain coin 1\n      again\n'
          '    }\n  }\n  source "Turn"\n}\n'),
     Code(REPEAT_ONCE := "W0131", "`repeat 1`",

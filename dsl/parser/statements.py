@@ -85,6 +85,11 @@ class StatementRules(TreeToAst):
         return ast.ChooseCards(c[0], c[1], c[2], len(c) > 3, self._span(meta), then)
 
     @v_args(meta=True)
+    def choose_up_to_cards(self, meta, c):
+        then = c.pop() if isinstance(c[-1], tuple) else ()
+        return ast.ChooseCards(c[0], c[1], c[2], len(c) > 3, self._span(meta), then, True)
+
+    @v_args(meta=True)
     def choose_card(self, meta, c):
         var, zone, *rest = c
         where = rest[0] if len(rest) == 2 else None

@@ -100,8 +100,11 @@ def _legal_cards(s: State, p: int, ask_: dict) -> list[Action]:
     game = s.game
     row = _row(game, p, "choose_card")
     allowed = ask_["cards"]
-    return [row.get(c) or _one(game, row, p, "choose_card", c)
-            for c in zone(s, ask_["src"], ask_["src_owner"]) if c in allowed]
+    out = [row.get(c) or _one(game, row, p, "choose_card", c)
+           for c in zone(s, ask_["src"], ask_["src_owner"]) if c in allowed]
+    if ask_.get("up_to") and out:  # `choose up to N cards`: stop here
+        out.append(made(game, p, "decline", ()))
+    return out
 
 
 def _legal_card(s: State, p: int, ask_: dict) -> list[Action]:
@@ -160,6 +163,9 @@ def _run(s: State, fn: str, me: int, env: Any, value: Any) -> None:
 
 
 def _answer_cards(s: State, front: dict, action: Action) -> None:
+    if action.name == "decline":  # `choose up to`: no more cards
+        s.pending[0] = {**front, "count": 0}  # settled next: `then` runs
+        return
     card = action.args[0]
     rest, s.pending = s.pending[1:], []
     moved = move(s, s.g, card, front["dst"], front["dst_owner"], front["bottom"])

@@ -58,7 +58,7 @@ DECISION_KEYS = {
     "action": {"kind", "player", "actions", "bound", "me"},
 }
 #: Keys a record of a kind may have besides those of :data:`DECISION_KEYS`.
-OPTIONAL_KEYS = {"card": {"optional"}, "action": {"optional"}}
+OPTIONAL_KEYS = {"card": {"optional"}, "action": {"optional"}, "cards": {"up_to"}}
 #: At most this many waiting decisions are answered, on a copy, when a save is loaded.
 PROBE_STEPS = 200
 
@@ -337,6 +337,7 @@ def _check_decision(game: GameBase, x: Any, what: str) -> None:
         return
     _check(seat(x["player"]), f"{what}: bad player {x['player']!r}")
     _check(x.get("optional", True) is True, f"{what}: bad optional {x.get('optional')!r}")
+    _check(x.get("up_to", True) is True, f"{what}: bad up_to {x.get('up_to')!r}")
     if kind in ("cards", "card"):
         _check(isinstance(x["cards"], list) and all(map(card, x["cards"]))
                and len(set(x["cards"])) == len(x["cards"]), f"{what}: bad cards")

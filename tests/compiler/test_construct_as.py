@@ -16,6 +16,7 @@ import pytest
 from dsl.code_examples import MINIMAL_SPEC
 from tests.helpers.constructs import (assert_games_replay, assert_reference_quotes, card_id, codes_of,
                                      construct_engine, construct_spec, take)
+from tests.helpers.specs import compile_text, engine_module
 
 SPEC = construct_spec("as_player")
 
@@ -85,10 +86,20 @@ def test_misuses(tmp_path, body, code):
     assert code in codes_of(tmp_path, MINIMAL_SPEC + "\n" + _ACTION.format(body=body))
 
 
+def test_a_procedure_run_inside_as_that_says_done_is_e0801_at_the_do(tmp_path):
+    """E0801 also when a procedure run inside the block (here through another) says `done`;
+    the same procedure run outside `as` is fine."""
+    procs = ('procedure stop "Stop" () {\n  effect {\n    done\n  }\n  source "Turn"\n}\n\n'
+             'procedure relay "Relay" () {\n  effect {\n    do stop()\n  }\n  source "Turn"\n}\n\n')
+    text = MINIMAL_SPEC + "\n" + procs + _ACTION.format(body="as first player {\n      do relay()\n    }\n"
+                                                          "    do relay()")
+    found = [d for d in compile_text(tmp_path, text).diagnostics if d.code == "E0801"]
+    assert len(found) == 1 and "procedure `relay` runs `done`" in found[0].message
+    assert found[0].span.line == text[:text.index("      do relay()")].count("\n") + 1
+
+
 def test_inline_as_changes_you_for_the_block_only(tmp_path):
     """A block that never waits: the first player gains, then the acting player scores."""
-    from tests.helpers.specs import compile_text, engine_module
-
     text = MINIMAL_SPEC.replace("actions earn, finish", "actions earn, finish, help") + "\n" + _ACTION.format(
         body="as first player {\n      gain coin 5\n    }\n    score 1")
     game = engine_module(compile_text(tmp_path, text))

@@ -246,3 +246,9 @@ def test_the_words_of_automata_seats_and_sides_are_keywords():
             "every", "winner", "side"} <= words
     assert "villain" in [value for tok, value in tokens if tok in Name]
     assert not [v for t, v in tokens if t in Error]
+
+
+def test_choose_up_to_cards_lexes_as_keywords():
+    tokens = [(tok, v) for tok, v in lex("choose up to 2 cards from my hand into pile\n") if v.strip()]
+    assert [v for tok, v in tokens if tok in Keyword] == ["choose", "up", "to", "cards", "from", "my", "into"]
+    assert not any(tok in Error for tok, _ in tokens)

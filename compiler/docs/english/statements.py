@@ -212,11 +212,12 @@ def _put_catalogue(node: ast.PutCatalogue, v: Voice) -> list[str]:
 def _choose_cards(node: ast.ChooseCards, v: Voice) -> list[str]:
     src, dest = phrase(node.source, v), phrase(node.dest, v)
     where = f"at the bottom of {dest}" if node.bottom else f"into {dest}"
+    up = "up to " if node.up_to else ""
     if isinstance(node.count, ast.Number):
         n = node.count.value
-        what = f"{n} card from {src} and put it" if n == 1 else f"{n} cards from {src} and put them"
+        what = f"{up}{n} card from {src} and put it" if n == 1 else f"{up}{n} cards from {src} and put them"
     else:
-        what = f"cards from {src}, as many as {phrase(node.count, v)}, and put them"
+        what = f"cards from {src}, {up or 'as many as '}{phrase(node.count, v)}, and put them"
     owner = node.source.owner
     who = "Choose" if owner in (None, "my") else f"Ask {inline(owner)} to choose"
     note = _overflow_note(node.dest, v)

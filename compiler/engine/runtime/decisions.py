@@ -17,21 +17,25 @@ if TYPE_CHECKING:
 
 def choose_cards(s: State, g: Rules, chooser: int, count: int, src: str, src_owner: Owner, dst: str,
                  dst_owner: Owner, bottom: bool = False, then: str | None = None,
-                 env: dict | None = None, me: int | None = None) -> bool:
+                 env: dict | None = None, me: int | None = None, up_to: bool = False) -> bool:
     """Ask ``chooser`` to pick ``count`` cards of a zone, one at a time, among the cards
     the zone holds now (a card that enters it before the question is asked is not one
     of them: decisions queued one after another each see the zone as it was).  ``then``
     (with the locals ``env``, for player ``me``) runs the rest of the effect once they
-    are chosen, or at once when there is nothing to choose.  True when the effect waits:
-    the question was asked, or ``then`` ran at once and waits."""
+    are chosen, or at once when there is nothing to choose.  ``up_to`` (``choose up to N
+    cards``): the chooser may stop (``decline``) before any card.  True when the effect
+    waits: the question was asked, or ``then`` ran at once and waits."""
     cards = tuple(zone(s, src, src_owner))
     count = min(count, len(cards))
     if count > 0:
         if chooser >= s.h:  # an automaton's decision: its controller answers (construct 20)
             chooser = decider(s, chooser)
-        s.pending.append({"kind": "cards", "player": chooser, "count": count, "src": src,
-                          "src_owner": src_owner, "dst": dst, "dst_owner": dst_owner,
-                          "bottom": bottom, "cards": cards, "then": then, "env": env, "me": me})
+        record = {"kind": "cards", "player": chooser, "count": count, "src": src,
+                  "src_owner": src_owner, "dst": dst, "dst_owner": dst_owner,
+                  "bottom": bottom, "cards": cards, "then": then, "env": env, "me": me}
+        if up_to:
+            record["up_to"] = True
+        s.pending.append(record)
         return True
     if then is not None:
         return bool(g.asks[then](g, s, me, env, None))  # type: ignore[arg-type]  # me and env come with then
