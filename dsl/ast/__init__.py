@@ -39,6 +39,7 @@ from dsl.ast.statements import (Advance, Again, Ask, AskOption, ChooseCard, Choo
 from dsl.ast.statements import DoCardRule
 from dsl.ast.expressions import CanTake, TakeWith
 from dsl.ast.statements import TakeAction
+from dsl.ast.domains import GivenDomain
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
@@ -93,4 +94,4 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
            "Decl", "DECL_KINDS", "decl_kind", "walk",
            "SetupStep", "Statements", "Extend", "AddStep", "ReplaceStep", "RemoveStep", "ModuleNeeds",
            "ModuleExcludes", "Combine", "EXTENDABLE", "ProcedureType", "DoCardRule", "IsKind",
-           "CanTake", "TakeWith", "TakeAction"]
+           "CanTake", "TakeWith", "TakeAction", "GivenDomain"]

@@ -44,8 +44,8 @@ from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw
 from .tables import lookup, nth, size
 from .decisions import ask, choose_card, choose_cards, only, resume, select_players, turn_order
 from .rules import Phase, Rules, without
-from .agenda import (QUESTIONS, _run, _settle_overflow, answer, can_take, instances, question_legal, settle,
-                     take)
+from .agenda import (QUESTIONS, _run, _settle_overflow, answer, can_take, given, instances, question_legal,
+                     settle, take)
 from .state import State, _top_view
 from .saves import load_state, restore_state
 from .game import GameBase
@@ -64,7 +64,7 @@ __all__ = [
     "without", "State", "answer", "question_legal", "settle",
     "load_state", "restore_state", "GameBase",
     "roll_dice", "set_die", "move_bag", "stock_holds",
-    "take", "can_take", "instances",
+    "take", "can_take", "instances", "given",
     # internals, re-exported for the runtime's own tests
     "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
     "_refill", "_copy_zone", "_copy_zones", "_top_view", "_run", "_settle_overflow", "QUESTIONS",
