@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dsl import ast, codes
 from dsl.diagnostics import Note, did_you_mean
-from compiler.analysis import card_rules
+from compiler.analysis import card_rules, waits
 from compiler.analysis import names as N
 
 
@@ -161,8 +161,10 @@ def _every_effect(mode) -> list:
 
 def check_mode(mode, report) -> None:
     """E0818 for each cycle of actions taking one another in ``mode``; W0145 for each
-    ``take`` of an action whose effect says ``done`` or ``again``."""
+    ``take`` of an action whose effect says ``done`` or ``again``; W0146 for each ``take``
+    in the setup or a phase's ``on enter``/``on exit`` outside ``each player``."""
     _says_again(mode, report)
+    _first_player_only(mode, report)
     edges = {name: [(t.span, ident.name) for t in takes(a.effect, mode.procedures) for ident in t.actions
                     if ident.name in mode.actions]
              for name, a in mode.actions.items()}
@@ -195,6 +197,24 @@ def _says_again(mode, report) -> None:
                                "turn of the player taking it here", ident.span,
                                hint="say it is the rule with a `ruling` on the action, or take an action "
                                f"without `{word}`", notes=[Note(f"`{word}` here", said.span)])
+
+
+def _first_player_only(mode, report) -> None:
+    hooks = [("the setup", mode.setup.body if mode.setup is not None else ())]
+    hooks += [(f"{when} of phase `{ph.name}`", stmts) for ph in mode.phases.values()
+              for when, stmts in (("the start", ph.on_enter), ("the end", ph.on_exit)) if stmts]
+    for where, stmts in hooks:
+        stack = list(stmts)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.EachPlayer):
+                continue  # "you" is each player in turn
+            if isinstance(node, ast.TakeAction):
+                report.warning(codes.TAKE_FIRST_PLAYER_ONLY, f"a `take` in {where} asks the first player "
+                               "only", node.span, hint="write it inside `each player { ... }` if every "
+                               "player takes it, or in `on turn`")
+            for body in waits.bodies(node):
+                stack.extend(body)
 
 
 def _cycle_from(start: str, edges: dict) -> list[tuple[str, object]] | None:

@@ -46,6 +46,12 @@ CODES: tuple[Code, ...] = (
          "(`done`), or takes another turn (`again`). If that is the rule, say so with a "
          "`ruling`; else take an action without them, or write the statements wanted.",
          _bonus("take action finish")),
+    Code(TAKE_FIRST_PLAYER_ONLY := "W0146", "an action taken in the setup or a phase's start or end",
+         "The setup and a phase's `on enter` and `on exit` run for the first player: a `take` "
+         "there asks the first player alone. Write it inside `each player { ... }` when every "
+         "player takes it, or in `on turn`, which runs for the player whose turn it is.",
+         'phase bonus "Bonus" automatic {\n  on enter {\n    take action earn\n  }\n'
+         '  source "Turn"\n}\n'),
     Code(TAKE_FIELD_NOT_ACTION := "E0819", "`take action c.f` where `f` is not an action field",
          "`take action c.f` takes the action that card `c` names in its field `f`, declared "
          "`field f: action \"...\"` on the card type, with each catalogue entry naming an action "

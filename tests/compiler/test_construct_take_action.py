@@ -193,6 +193,15 @@ def test_an_action_only_taken_is_not_reported_as_offered_nowhere(tmp_path):
     assert sorted(codes_of(tmp_path, neither, no_card)) == ["W0101", "W0105"]
 
 
+def test_a_take_that_only_the_first_player_answers_is_a_warning(tmp_path):
+    first_only = BASE.replace("  put locations into time_zone\n",
+                              "  put locations into time_zone\n  may take action drone\n")
+    assert codes_of(tmp_path, first_only, CARDS).count("W0146") == 1
+    each = "  each player {\n    may take action drone\n  }\n"
+    everyone = BASE.replace("  put locations into time_zone\n", "  put locations into time_zone\n" + each)
+    assert "W0146" not in codes_of(tmp_path, everyone, CARDS)
+
+
 def test_taking_an_action_that_says_done_is_a_warning(tmp_path):
     passing = BASE.replace("    gain breakthrough 1\n", "    gain breakthrough 1\n    done\n")
     assert codes_of(tmp_path, passing, CARDS).count("W0145") == 1  # the World Council's take
