@@ -72,7 +72,8 @@ def signature(params) -> tuple[tuple[str, bool], ...]:
 def named_rule(mode, f: ast.Field, name: str):
     """The declaration (``ast.Procedure`` or ``ast.Derived``) that ``name`` means for rule
     field ``f`` in ``mode``, or None."""
-    table = mode.procedures if N.rule_kind(f) == "procedure" else mode.derived
+    kind = N.rule_kind(f)
+    table = mode.procedures if kind == "procedure" else mode.actions if kind == "action" else mode.derived
     return table.get(name)
 
 
@@ -89,7 +90,10 @@ def rule_problem(mode, f: ast.Field, name) -> RuleProblem | None:
         return RuleProblem(codes.CARD_RULE_UNKNOWN, f"`{f.name}` names a rule, and this is no name",
                            _hint(mode, f, ""), (Note(f"`{f.name}` is declared here", f.span),))
     proc, der = mode.procedures.get(name), mode.derived.get(name)
-    if kind == "procedure":
+    if kind == "action":  # construct 3: `take action c.f` takes the action the card names
+        if name in mode.actions:
+            return None
+    elif kind == "procedure":
         if proc is not None:
             if signature(proc.params) != signature(f.type.params):
                 return RuleProblem(
@@ -124,12 +128,12 @@ def rule_problem(mode, f: ast.Field, name) -> RuleProblem | None:
                                f"{kind}: a derived value", _hint(mode, f, name),
                                (Note(f"`{name}` is declared here", proc.span),))
     removed = next((c for c in mode.history if c.op == "remove" and c.name == name
-                    and c.kind in ("procedure", "derived")), None)
+                    and c.kind in ("procedure", "derived", "action")), None)
     if removed is not None:
         return RuleProblem(codes.CARD_RULE_REMOVED, f"`{removed.by}` removes {removed.kind} `{name}`, which "
                            f"`{f.name}` names here", "keep the rule in the mode (`replace` it to change it), "
                            "or name another one", (Note("removed here", removed.span),))
-    what = "procedure" if kind == "procedure" else "derived value"
+    what = kind if kind in ("procedure", "action") else "derived value"
     other = _declared(mode, name)
     if other is not None:  # a track, a param, an action...: say what it is
         return RuleProblem(codes.CARD_RULE_KIND, f"`{f.name}` names `{name}`, and `{name}` is "
@@ -164,6 +168,8 @@ def _params(params) -> str:
 def _hint(mode, f: ast.Field, name: str) -> str | None:
     """A did-you-mean among the rules of the right kind, else a list of them."""
     kind = N.rule_kind(f)
+    if kind == "action":
+        return did_you_mean(name, mode.actions, "actions")
     if kind == "procedure":
         fits = [p for p, decl in mode.procedures.items()
                 if signature(decl.params) == signature(f.type.params)]

@@ -60,10 +60,12 @@ _CONDITIONS = (ast.Compare, ast.And, ast.Or, ast.Not, ast.Bool, ast.InZone, ast.
 
 
 def rule_kind(f: ast.Field) -> str | None:
-    """``procedure``, ``value`` or ``condition`` for a card field holding a rule
-    (construct 1), else None."""
+    """``procedure``, ``value``, ``condition`` or ``action`` for a card field holding a
+    rule (construct 1; ``action``: taken with ``take action c.f``, construct 3), else None."""
     if isinstance(f.type, ast.ProcedureType):
         return "procedure"
+    if f.type.name == "action":
+        return "action"
     return f.type.name if f.type.name in RULE_VALUE_TYPES else None
 
 
@@ -141,6 +143,8 @@ def _member_of_kind(mode, card: str, attr: str) -> Binding | None:
             kind = rule_kind(f)
             if kind == "procedure":  # run with `do c.f(...)`, not read (construct 1)
                 return Binding("card_procedure", UNKNOWN, f)
+            if kind == "action":  # taken with `take action c.f`, not read (construct 3)
+                return Binding("card_action", UNKNOWN, f)
             if kind is not None:  # the card's own derived value, for the player in context
                 return Binding("card_rule", RULE_VALUE_TYPES[kind], f)
             return Binding("card_field", field_type(f.type.name, mode), f)

@@ -60,7 +60,7 @@ CHECKS: list[Check] = [
     Check(actions_taken.check_mode),   # actions that take each other in a cycle (construct 3)
     Check(phases.check_mode, records_types=True),      # phases and the actions they offer
     Check(citations.check_mode),       # W0102: rules citing no rulebook section
-    Check(offered.check_mode),         # W0101: actions offered in no phase
+    Check(offered.check_mode, reads="cards"),  # W0101: actions offered in no phase nor taken
     Check(ends.check_mode, records_types=True),        # transition and end conditions, tie-breakers
     Check(params.check_mode),          # param values
     Check(modules.check_mode),         # setup steps, `after` triggers, modules' conflicts and needs

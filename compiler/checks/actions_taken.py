@@ -5,7 +5,8 @@
 Checked where they are written (the statement and expression rules of
 :class:`~compiler.checks.statements.BlockChecker` call :func:`take` and :func:`can_take`):
 each action named exists (E0815), each ``with`` names a choice of every action listed
-(E0816) and gives it a value of the choice's type (E0817).  Checked per mode
+(E0816) and gives it a value of the choice's type (E0817), ``take action c.f`` names an
+``action`` field of the card (E0819).  Checked per mode
 (:func:`check_mode`): no action takes itself, directly or through other actions and the
 procedures their effects run (E0818).  Design: ``design/language/README.md`` ›
 Construct 3 (c).
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from dsl import ast, codes
 from dsl.diagnostics import Note, did_you_mean
+from compiler.analysis import card_rules, waits
 from compiler.analysis import names as N
 
 
@@ -82,8 +84,38 @@ def _choice(action: ast.Action, name: str) -> ast.Choice:
 def take(checker, st: ast.TakeAction, scope: N.Scope) -> None:
     """The rule of ``take action`` / ``take one of`` (see the module)."""
     if st.card is not None:
-        checker.take_card_action(st, scope)  # construct 1: the card's own action
+        _card_action(checker, st, scope)  # construct 1: the card's own action
     _bound(checker, st, scope)
+
+
+def _card_action(checker, st: ast.TakeAction, scope: N.Scope) -> None:
+    """``take action c.f``: ``c`` a card, ``f`` its ``action`` field (E0819)."""
+    owner = checker.rule_owner(st.card, scope, f"taking `{st.card.name}`'s action")
+    if owner is None:
+        return
+    member = N.card_member(checker.mode, owner.of, st.field.name) if owner.is_card else None
+    if member is None or member.kind != "card_action":
+        what = (f"`{st.card.name}` is {owner.words()}" if not owner.is_card
+                else f"a {owner.of} card has no `action` field `{st.field.name}`")
+        written = f"{st.card.name}.{st.field.name}"
+        checker.report.error(codes.TAKE_FIELD_NOT_ACTION, f"`take action {written}` takes "
+                             f"the action a card names, and {what}", st.field.span,
+                             hint=f"declare `field {st.field.name}: action` on the card type, and name an "
+                             "action in each catalogue entry",
+                             notes=[Note("declared here", member.decl.span)] if member is not None else [])
+
+
+def given_domain(checker, c: ast.Choice, d: ast.GivenDomain, scope: N.Scope) -> N.Scope:
+    """``given w: TYPE = DEFAULT``: a type the spec knows (E0501), a default of that type
+    (E0503); the name is known to the rest of the action, typed."""
+    want = N.field_type(d.type.name, checker.mode)
+    if want.unknown:
+        checker.report.error(codes.UNKNOWN_NAME, f"`{d.type.name}` is not a type", d.type.span,
+                             hint=did_you_mean(d.type.name, checker.mode.enums, "enums")
+                             or "write int, bool, player, or an enum's name")
+    else:
+        checker.expect(d.default, want, scope, f"the default of `{c.name}`")
+    return scope.with_local(c.name, want)
 
 
 def can_take(checker, e: ast.CanTake, scope: N.Scope) -> N.Type:
@@ -108,10 +140,16 @@ def takes(stmts, procedures: dict) -> list[ast.TakeAction]:
     return out
 
 
-def taken_names(mode) -> set[str]:
-    """The actions some effect of ``mode`` takes (by name): W0101 spares them."""
-    return {ident.name for node in ast.walk(_every_effect(mode))
-            if isinstance(node, (ast.TakeAction, ast.CanTake)) for ident in node.actions}
+def taken_names(mode, cards: list[dict]) -> set[str]:
+    """The actions some effect of ``mode`` takes (by name), and those the cards of its
+    catalogues name in an ``action`` field (``cards``, the catalogues' entries): W0101
+    spares them."""
+    named = {ident.name for node in ast.walk(_every_effect(mode))
+             if isinstance(node, (ast.TakeAction, ast.CanTake)) for ident in node.actions}
+    for f in card_rules.rule_fields(mode).values():
+        if N.rule_kind(f) == "action":
+            named.update(card_rules.rule_names(mode, f, cards))
+    return named
 
 
 def _every_effect(mode) -> list:
@@ -122,7 +160,11 @@ def _every_effect(mode) -> list:
 
 
 def check_mode(mode, report) -> None:
-    """E0818 for each cycle of actions taking one another in ``mode``."""
+    """E0818 for each cycle of actions taking one another in ``mode``; W0145 for each
+    ``take`` of an action whose effect says ``done`` or ``again``; W0146 for each ``take``
+    in the setup or a phase's ``on enter``/``on exit`` outside ``each player``."""
+    _says_again(mode, report)
+    _first_player_only(mode, report)
     edges = {name: [(t.span, ident.name) for t in takes(a.effect, mode.procedures) for ident in t.actions
                     if ident.name in mode.actions]
              for name, a in mode.actions.items()}
@@ -138,6 +180,41 @@ def check_mode(mode, report) -> None:
                      hint="an action cannot take itself; take another action, or write its statements",
                      notes=[Note(f"`{n}` takes `{nxt}` here", span)
                             for (n, span), nxt in zip(path, names[1:] + names[:1])])
+
+
+def _says_again(mode, report) -> None:
+    for node in ast.walk(_every_effect(mode)):
+        if not isinstance(node, ast.TakeAction):
+            continue
+        for ident in node.actions:
+            action = mode.actions.get(ident.name)
+            if action is None or action.meta and any(m.kind == "ruling" for m in action.meta):
+                continue
+            said = next((st for st in ast.walk(action.effect) if isinstance(st, (ast.Done, ast.Again))), None)
+            if said is not None:
+                word = "done" if isinstance(said, ast.Done) else "again"
+                report.warning(codes.TAKE_SAYS_AGAIN, f"`{ident.name}` says `{word}`, which acts on the "
+                               "turn of the player taking it here", ident.span,
+                               hint="say it is the rule with a `ruling` on the action, or take an action "
+                               f"without `{word}`", notes=[Note(f"`{word}` here", said.span)])
+
+
+def _first_player_only(mode, report) -> None:
+    hooks = [("the setup", mode.setup.body if mode.setup is not None else ())]
+    hooks += [(f"{when} of phase `{ph.name}`", stmts) for ph in mode.phases.values()
+              for when, stmts in (("the start", ph.on_enter), ("the end", ph.on_exit)) if stmts]
+    for where, stmts in hooks:
+        stack = list(stmts)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.EachPlayer):
+                continue  # "you" is each player in turn
+            if isinstance(node, ast.TakeAction):
+                report.warning(codes.TAKE_FIRST_PLAYER_ONLY, f"a `take` in {where} asks the first player "
+                               "only", node.span, hint="write it inside `each player { ... }` if every "
+                               "player takes it, or in `on turn`")
+            for body in waits.bodies(node):
+                stack.extend(body)
 
 
 def _cycle_from(start: str, edges: dict) -> list[tuple[str, object]] | None:

@@ -8,17 +8,18 @@ from compiler.checks import actions_taken
 from compiler.checks.typecheck import Checker
 
 
-def check_mode(mode, report) -> None:
-    """Report the problems above in ``mode``; ``report`` (a
+def check_mode(mode, cards: list[dict], report) -> None:
+    """Report the problems above in ``mode`` (whose catalogues' entries are ``cards``:
+    an action a card names in an ``action`` field is taken); ``report`` (a
     :class:`dsl.diagnostics.Report`) receives each."""
-    _Checks(mode, report).run()
+    _Checks(mode, report).run(cards)
 
 
 class _Checks(Checker):
-    def run(self) -> None:
+    def run(self, cards: list[dict]) -> None:
         m = self.mode
         offered = {ident.name for ph in m.phases.values() for ident in ph.actions}
-        offered |= actions_taken.taken_names(m)
+        offered |= actions_taken.taken_names(m, cards)
         for name, a in m.actions.items():
             if name not in offered:
                 self.report.warning(codes.ACTION_NOT_OFFERED, f"action `{name}` is offered in no phase",

@@ -39,26 +39,37 @@ class RuleFieldRules:
     def procedure_read(self, b: N.Binding | None, written: str, span) -> bool:
         """E0624 when ``b`` is a card's ``procedure`` field read as a value (``written``);
         True when it reported."""
-        if b is None or b.kind != "card_procedure":
+        if b is None or b.kind not in ("card_procedure", "card_action"):
             return False
+        if b.kind == "card_action":  # construct 3
+            self.report.error(codes.NOT_A_RULE_FIELD, f"`{written}` is an action of the card, not a value: "
+                              "take it with `take action`", span, hint=f"write `take action {written}`",
+                              notes=[Note("declared here", b.decl.span)])
+            return True
         self.report.error(codes.NOT_A_RULE_FIELD, f"`{written}` is a procedure of the card, not a value: "
                           "run it with `do`", span, hint=f"write `do {written}(...)` as a statement",
                           notes=[Note("declared here", b.decl.span)])
         return True
 
+    def rule_owner(self, card: ast.Ident, scope: N.Scope, doing: str) -> N.Type | None:
+        """The type of ``card``, whose rule runs (``doing`` it, in words, for E0580 when it
+        may be absent), made definite; None once reported unknown (E0501) or unknown."""
+        owner = scope.type_of(card.name)
+        if owner is None:
+            self.report.error(codes.UNKNOWN_NAME, f"`{card.name}` is not a chosen card here", card.span,
+                              hint=did_you_mean(card.name, scope.locals) or "choose it first: "
+                              "`choose c: card in ...` or `for each c in ...`")
+            return None
+        if owner.maybe:
+            self.maybe_used(ast.Name(card.name, card.span), owner, doing)
+            owner = owner.definite()
+        return None if owner.unknown else owner
+
     def _do_card_rule(self, st: ast.DoCardRule, scope: N.Scope) -> None:
         """``do c.f(args)``: ``c`` a card (present), ``f`` its ``procedure (...)`` field
         (E0624), the arguments of the field's types (E0504, E0503)."""
-        owner = scope.type_of(st.card.name)
+        owner = self.rule_owner(st.card, scope, f"running `{st.card.name}`'s rule")
         if owner is None:
-            self.report.error(codes.UNKNOWN_NAME, f"`{st.card.name}` is not a chosen card here", st.card.span,
-                              hint=did_you_mean(st.card.name, scope.locals) or "choose it first: "
-                              "`choose c: card in ...` or `for each c in ...`")
-            return
-        if owner.maybe:
-            self.maybe_used(ast.Name(st.card.name, st.card.span), owner, f"running `{st.card.name}`'s rule")
-            owner = owner.definite()
-        if owner.unknown:
             return
         if not owner.is_card:
             self.report.error(codes.NOT_A_RULE_FIELD, f"`do {st.card.name}.{st.field.name}(...)` runs a "

@@ -504,5 +504,6 @@ DOMAINS: dict[type, Callable[[BlockChecker, ast.Choice, Any, N.Scope], N.Scope]]
     ast.SubsetDomain: BlockChecker._subset_domain,
     ast.RangeDomain: BlockChecker._range_domain,
     ast.EnumDomain: BlockChecker._enum_domain,
+    ast.GivenDomain: actions_taken.given_domain,
 }
 

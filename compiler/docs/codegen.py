@@ -254,6 +254,8 @@ class GamePage:
         if name in N.RULE_VALUE_TYPES:
             return {"value": "a number per player (a derived value)",
                     "condition": "yes/no per player (a derived value)"}[name]
+        if name == "action":  # construct 3
+            return "an action of the spec"
         decl = self.base.enums.get(name)
         return decl.title if decl else {"int": "number", "bool": "yes/no", "bag": "resources"}.get(
             name, name)
@@ -297,7 +299,7 @@ class GamePage:
             return ", ".join(str(self._card_value(x, element)) for x in value) or "—"
         if type_name in self.names.members:
             return self.names.member(type_name, str(value)) or str(value)
-        if type_name in N.RULE_VALUE_TYPES or (type_name or "").startswith("procedure ("):
+        if type_name in (*N.RULE_VALUE_TYPES, "action") or (type_name or "").startswith("procedure ("):
             return self.names.title(str(value))  # the rule's title (construct 1)
         return str(value)
 

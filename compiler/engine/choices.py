@@ -523,6 +523,12 @@ def memo_depth(a: ast.Action, params, levels: list, fits: dict[int, int], bounds
 #: ctx, w)`` writes the ``for`` line over the options of the choice (of ``type_``, as the
 #: checker typed it) and the filter of its ``where``, and returns the context inside the
 #: loop.  A new kind of domain adds its rule here.
+def _given_domain(gen: EngineGenerator, c: ast.Choice, type_: N.Type, ctx: Ctx, w: Writer) -> Ctx:
+    """``given w: T = D`` (construct 3): the value ``take ... with w = E`` gives, else D."""
+    w.line(f"for v_{c.name} in R.given(s, {literal(c.name)}, {expr(c.domain.default, ctx, gen.res)}):")
+    return ctx.local(c.name, type_)
+
+
 DOMAINS: dict[type, Callable[[EngineGenerator, ast.Choice, N.Type, Ctx, Writer], Ctx]] = {
     ast.CardDomain: _card_domain,
     ast.PlayerDomain: _player_domain,
@@ -530,6 +536,7 @@ DOMAINS: dict[type, Callable[[EngineGenerator, ast.Choice, N.Type, Ctx, Writer],
     ast.SubsetDomain: _subset_domain,
     ast.RangeDomain: _range_domain,
     ast.EnumDomain: _enum_domain,
+    ast.GivenDomain: _given_domain,
 }
 
 

@@ -57,6 +57,11 @@ def _meta_line(meta) -> str:
     return f" Source: {sources}." if sources else ""
 
 
+#: The table of the rules a card's rule field names, by the field's kind (construct 1;
+#: actions: construct 3); a ``value`` or ``condition`` field names a derived value (``D``).
+_RULE_TABLES = {"procedure": "PR", "action": "A"}
+
+
 class EngineGenerator(LegalActions):
     """Generates the engine module of one game from its composition and card data; the
     types of its expressions and the scopes of its actions and procedures are read from
@@ -389,7 +394,7 @@ class EngineGenerator(LegalActions):
             end_after=_end_after(mode),
             end_after_answer=literal(_end_after_answer(mode)),
             asks=Code("ASKS"),
-            card_rules=table({f.name: PyTuple((literal("PR" if N.rule_kind(f) == "procedure" else "D"),
+            card_rules=table({f.name: PyTuple((literal(_RULE_TABLES.get(N.rule_kind(f), "D")),
                                                identifier(f"F_{f.name}")))
                               for ct in mode.card_types.values() for f in ct.fields if N.rule_kind(f)}),
             envs=Code("ENVS"),

@@ -3,7 +3,8 @@ Python of ``take action`` (a question on the agenda, :func:`compiler.engine.runt
 and of ``can take`` (:func:`compiler.engine.runtime.can_take`).
 
 A ``with x = E`` becomes ``(value, {action: index of its choice x})``: the runtime keeps
-the legal instances of each action whose argument at that index is the value.  An
+the legal instances of each action whose argument at that index is the value; for a
+``given x`` input, ``{action: "x"}``: its legal actions are worked out with that value.  An
 action card's own action (``take action c.f``, construct 1) is read from the rule names
 of the field, by card id (``g.card_rules``); its ``with`` indexes cover every action
 the field's cards name.
@@ -30,9 +31,12 @@ def _bound(st: ast.TakeAction | ast.CanTake, ctx: Ctx, res) -> str:
     for given in st.bound:
         idx = {}
         for name in _candidates(st, ctx):
-            names = [c.name for c in ctx.mode.actions[name].choices]
+            choices = ctx.mode.actions[name].choices
+            names = [c.name for c in choices]
             if given.name.name in names:
-                idx[name] = names.index(given.name.name)
+                i = names.index(given.name.name)
+                # a `given` input takes the value (its name); a choice keeps those instances (its index)
+                idx[name] = given.name.name if isinstance(choices[i].domain, ast.GivenDomain) else i
         items.append(f"({expr(given.value, ctx, res)}, {literal(idx)})")
     return "(" + "".join(f"{item}, " for item in items) + ")"
 

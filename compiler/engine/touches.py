@@ -139,7 +139,7 @@ def end_after(mode, condition) -> tuple[str, ...] | None:
 def end_after_answer(mode, condition) -> bool:
     """Whether ``end when`` (``condition``) must be checked after a player answers a
     question asked inside an effect (an ``ask``, a choice of cards, making room in a
-    full zone): whether what runs then (the cards moving, the rest of the effect) may
+    full zone, the action to take): whether what runs then (the cards moving, the rest of the effect) may
     write something the condition reads."""
     read = reads(condition, mode)
     if read is None:
@@ -152,6 +152,8 @@ def end_after_answer(mode, condition) -> bool:
         bodies.append(mode.setup.body)
     written = {"zones", "cst", "turn"}  # the cards chosen move; a full zone's owner makes room
     for node in ast.walk(bodies):
+        if type(node) is ast.TakeAction:  # construct 3: the answer runs the action taken
+            return True
         if type(node) is ast.Ask:
             rest = [o.body for o in node.options]
         elif type(node) is ast.ChooseCards:

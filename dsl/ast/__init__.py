@@ -46,6 +46,7 @@ from dsl.ast.declarations import Automaton, AutomatonTurn, ModeSeating, ModeSeat
 from dsl.ast.expressions import SeatCount, SeatTest
 from dsl.ast.statements import EachSeat
 from dsl.ast.options import Option, SelectModules, SelectOptions
+from dsl.ast.domains import GivenDomain
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
@@ -106,3 +107,4 @@ __all__ = ["Ident", "Meta", "Number", "Bool", "Text", "EmptyBag", "Name", "Attri
 __all__ += ["Automaton", "AutomatonTurn", "ModeSeats", "ModeSeating", "ModeSides", "SeatCount",
             "SeatTest", "EachSeat"]  # slice A5
 __all__ += ["Option", "SelectModules", "SelectOptions"]  # construct 15
+__all__ += ["GivenDomain"]  # construct 3

@@ -67,4 +67,15 @@ class EnumDomain:
     span: Span = _span()
 
 
-Domain = Union[CardDomain, PlayerDomain, BagDomain, RangeDomain, SubsetDomain, EnumDomain]
+@dataclass(frozen=True, slots=True)
+class GivenDomain:
+    """``given w: worker = genius`` (construct 3): an input of an action that its player
+    does not choose: ``default`` when a phase offers the action, the value of ``with w =
+    E`` when an effect takes it (``take action A with w = E``)."""
+
+    type: Ident
+    default: Expr
+    span: Span = _span()
+
+
+Domain = Union[CardDomain, PlayerDomain, BagDomain, RangeDomain, SubsetDomain, EnumDomain, GivenDomain]

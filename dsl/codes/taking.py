@@ -40,4 +40,24 @@ CODES: tuple[Code, ...] = (
          "statements instead, or take another action.",
          'action loop_a "A" {\n  effect {\n    take action loop_b\n  }\n  source "Turn"\n}\n\n'
          'action loop_b "B" {\n  effect {\n    take action loop_a\n  }\n  source "Turn"\n}\n'),
+    Code(TAKE_SAYS_AGAIN := "W0145", "an action taken from an effect says `done` or `again`",
+         "`done` and `again` act on the phase and turn of the player who takes the action: "
+         "taken from another action's effect, the taker is then finished with the phase "
+         "(`done`), or takes another turn (`again`). If that is the rule, say so with a "
+         "`ruling`; else take an action without them, or write the statements wanted.",
+         _bonus("take action finish")),
+    Code(TAKE_FIRST_PLAYER_ONLY := "W0146", "an action taken in the setup or a phase's start or end",
+         "The setup and a phase's `on enter` and `on exit` run for the first player: a `take` "
+         "there asks the first player alone. Write it inside `each player { ... }` when every "
+         "player takes it, or in `on turn`, which runs for the player whose turn it is.",
+         'phase bonus "Bonus" automatic {\n  on enter {\n    take action earn\n  }\n'
+         '  source "Turn"\n}\n'),
+    Code(TAKE_FIELD_NOT_ACTION := "E0819", "`take action c.f` where `f` is not an action field",
+         "`take action c.f` takes the action that card `c` names in its field `f`, declared "
+         "`field f: action \"...\"` on the card type, with each catalogue entry naming an action "
+         "of the spec. Declare the field that way, or take an action by its name.",
+         'card building "Building" {\n  field value: int "cost"\n  source "Components"\n}\n\n'
+         'zone pile "Pile" of building {\n  source "Components"\n}\n\n'
+         'action bonus "Bonus" {\n  choose b: card in pile\n  effect {\n    take action b.value\n  }\n'
+         '  source "Turn"\n}\n'),
 )

@@ -397,6 +397,13 @@ class DeclarationRules(TreeToAst):
     def param_choice(self, meta, c):
         return ("choice", ast.Choice(str(c[0]), c[1], self._span(meta)))
 
+    @v_args(meta=True)
+    def given_choice(self, meta, c):
+        """``given w: worker = genius`` (construct 3): a choice of one value, the default,
+        that ``take action ... with w = E`` replaces."""
+        span = self._span(meta)
+        return ("choice", ast.Choice(str(c[0]), ast.GivenDomain(c[1], c[2], span), span))
+
     def require(self, c):
         return ("require", c[0])
 

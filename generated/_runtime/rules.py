@@ -118,7 +118,8 @@ class Rules:
     #: function name → the rest of an effect that waits for an answer (``ask``, ``choose``)
     asks: dict[str, Continuation] = dataclasses.field(default_factory=dict)
     #: rules attached to cards (construct 1): field name → (``"PR"`` for a procedure field,
-    #: ``"D"`` for a derived value's, and the name of the rule each card's entry gives, by
+    #: ``"D"`` for a derived value's, ``"A"`` for an action's (construct 3),
+    #: and the name of the rule each card's entry gives, by
     #: card id; None for cards without the field)
     card_rules: dict[str, tuple[str, tuple[str | None, ...]]] = dataclasses.field(default_factory=dict)
     #: field name → each card's own rule in this mode, by card id (worked out from
@@ -158,7 +159,7 @@ class Rules:
         self.end_after_set = None if self.end_after is None else frozenset(self.end_after)
         self.CR = {name: tuple((self.PR if table == "PR" else self.D).get(rule) if rule else None
                                for rule in rules)
-                   for name, (table, rules) in self.card_rules.items()}
+                   for name, (table, rules) in self.card_rules.items() if table != "A"}
 
     def changed(self, **fields: Any) -> Rules:
         """A copy of these rules with ``fields`` replaced: a mode built on another.

@@ -5,6 +5,8 @@ The construct spec is ``tests/compiler/constructs/take_action.rules`` (with
 with the worker placed on it, the copied space's worker restrictions applying (Actions ›
 Capital Actions › World Council; Recruit "may not be activated by a Scientist", an
 Engineer "may not select a Genius"; Research "may only be activated by a Scientist"), and
+Utopia's drone, which takes the action of the time zone location it is placed on (Gameplay ›
+IV: Conduct an Assassination; the location cards' `action` field, construct 1), and
 Future Imperfect's Hypersync Construct, "as if you used an Engineer": 1 Titanium less
 (Hypersync Future Actions › Hypersync Tile Actions), after which a rule triggered by
 Construct still runs.
@@ -62,10 +64,10 @@ def test_hypersync_constructs_as_an_engineer_and_the_trigger_runs(game):
     s, p = _start(game)
     plant = card_id(game, "power_plant")
     s.apply_action(s.game.action(p, "hypersync_construct"))
-    assert ("construct", ("engineer", plant)) in _offered(s) and ("decline", ()) in _offered(s)
+    assert ("construct", ("engineer", plant, 0)) in _offered(s) and ("decline", ()) in _offered(s)
     assert all(args[0] == "engineer" for name, args in _offered(s) if name == "construct")
     assert s.tr["hypersync_used"][p] == 0  # the rest of the effect waits for the action taken
-    s.apply_action(s.game.action(p, "construct", "engineer", plant))
+    s.apply_action(s.game.action(p, "construct", "engineer", plant, 0))
     # the Power Plant costs 3 Titanium, 2 "as if you used an Engineer"; its 2 VP come from
     # the trigger after Construct; then the Hypersync action goes on
     assert s.res[p][TITANIUM] == 1 and s.tr["vp"][p] == 2 and plant in s.z["built"][p]
@@ -76,7 +78,7 @@ def test_a_scientist_pays_the_full_cost(game):
     s, p = _start(game)
     plant = card_id(game, "power_plant")
     s.apply_action(s.game.action(p, "world_council", "scientist"))
-    s.apply_action(s.game.action(p, "construct", "scientist", plant))
+    s.apply_action(s.game.action(p, "construct", "scientist", plant, 0))
     assert s.res[p][TITANIUM] == 0 and s.tr["vp"][p] == 2
 
 
@@ -114,6 +116,52 @@ def test_random_games_replay(game):
     assert_games_replay(game, players=3, seeds=range(6))
 
 
+def test_future_blueprints_gives_construct_a_saving_of_one_titanium(game):
+    s, p = _start(game)
+    plant = card_id(game, "power_plant")
+    s.apply_action(s.game.action(p, "blueprints", plant))
+    # the building is fixed; `saving` is given (1), not chosen: a Scientist pays 3 - 1
+    assert {args[1:] for name, args in _offered(s)} == {(plant, 1)}
+    s.apply_action(s.game.action(p, "construct", "scientist", plant, 1))
+    assert s.res[p][TITANIUM] == 1 and plant in s.z["built"][p]
+    # offered in a phase, Construct saves nothing: `saving` is its default, 0
+    q = 1 - p
+    assert all(args[2] == 0 for name, args in _offered(s) if name == "construct")
+    s.apply_action(s.game.action(q, "construct", "engineer", card_id(game, "factory"), 0))
+    assert s.res[q][TITANIUM] == 2  # 2 Titanium, 1 less for an Engineer
+
+
+def test_a_given_input_is_typed(tmp_path):
+    mistyped = BASE.replace("given saving: int = 0", "given saving: int = engineer")
+    assert "E0503" in codes_of(tmp_path, mistyped, CARDS)
+    given_a_player = BASE.replace("with b = b, saving = 1", "with b = b, saving = me")
+    assert "E0817" in codes_of(tmp_path, given_a_player, CARDS)
+
+
+def test_a_drone_takes_the_action_its_location_names(game):
+    s, p = _start(game)
+    s.apply_action(s.game.action(p, "drone", card_id(game, "tz_lab")))
+    # the Research Lab names Research, which only a Scientist activates
+    assert _offered(s) == [("research", ("scientist",))]
+    s.apply_action(s.game.action(p, "research", "scientist"))
+    assert s.res[p][1] == 1 and s.current_player() == 1 - p
+    q = 1 - p
+    s.apply_action(s.game.action(q, "drone", card_id(game, "tz_capital")))
+    assert {name for name, _ in _offered(s)} == {"construct"}
+    s.apply_action(s.game.action(q, "construct", "genius", card_id(game, "factory"), 0))
+    assert s.res[q][TITANIUM] == 2 and s.tr["vp"][q] == 1  # 2 Titanium, 1 less for a Genius
+
+
+def test_an_action_field_names_an_action(tmp_path):
+    not_action = BASE.replace('  field act: action "what a ship or drone there does"',
+                              '  field act: text "what a ship or drone there does"')
+    assert "E0819" in codes_of(tmp_path, not_action, CARDS)
+    misspelt = CARDS.replace("act: research", "act: reserch")
+    assert "E0620" in codes_of(tmp_path, BASE, misspelt)
+    read = BASE.replace("    take action z.act\n", "    score z.act\n")
+    assert "E0624" in codes_of(tmp_path, read, CARDS)
+
+
 def test_actions_taken_each_other_in_a_cycle_are_an_error(tmp_path):
     looped = BASE.replace("    gain breakthrough 1\n",
                           "    gain breakthrough 1\n    take action world_council\n")
@@ -136,10 +184,31 @@ def test_mistakes_are_reported(tmp_path, old, new, code):
 def test_an_action_only_taken_is_not_reported_as_offered_nowhere(tmp_path):
     only_taken = BASE.replace("  actions construct, recruit, research, world_council,",
                               "  actions construct, recruit, world_council,")
-    assert codes_of(tmp_path, only_taken, CARDS) == ["W0105"]
+    assert only_taken != BASE
+    no_card = CARDS.replace("act: research", "act: construct")
+    assert codes_of(tmp_path, only_taken, no_card) == ["W0105"]  # the World Council takes it
     neither = only_taken.replace("take one of construct, recruit, research with w = w",
                                  "take one of construct, recruit with w = w")
-    assert sorted(codes_of(tmp_path, neither, CARDS)) == ["W0101", "W0105"]
+    assert codes_of(tmp_path, neither, CARDS) == ["W0105"]  # the Research Lab names it
+    assert sorted(codes_of(tmp_path, neither, no_card)) == ["W0101", "W0105"]
+
+
+def test_a_take_that_only_the_first_player_answers_is_a_warning(tmp_path):
+    first_only = BASE.replace("  put locations into time_zone\n",
+                              "  put locations into time_zone\n  may take action drone\n")
+    assert codes_of(tmp_path, first_only, CARDS).count("W0146") == 1
+    each = "  each player {\n    may take action drone\n  }\n"
+    everyone = BASE.replace("  put locations into time_zone\n", "  put locations into time_zone\n" + each)
+    assert "W0146" not in codes_of(tmp_path, everyone, CARDS)
+
+
+def test_taking_an_action_that_says_done_is_a_warning(tmp_path):
+    passing = BASE.replace("    gain breakthrough 1\n", "    gain breakthrough 1\n    done\n")
+    assert codes_of(tmp_path, passing, CARDS).count("W0145") == 1  # the World Council's take
+    ruled = passing.replace('  source "Anachrony › Actions › Capital Actions › Research"\n',
+                            '  source "Anachrony › Actions › Capital Actions › Research"\n'
+                            '  ruling "Research ends the phase of whoever takes it."\n')
+    assert "W0145" not in codes_of(tmp_path, ruled, CARDS)
 
 
 def test_the_page_says_which_action_is_taken():
@@ -148,10 +217,14 @@ def test_the_page_says_which_action_is_taken():
             "when it is offered (its requirements apply, and what triggers on it happens too); if it "
             "cannot be taken, nothing happens.") in page
     assert "- You may take the action *Construct*, with *w* set to Engineer, as when it is offered" in page
+    assert "- Take the action z names (see *Card rules*), as when it is offered" in page
+    assert "Each **Time zone location** card has its own *what a ship or drone there does*: an action " \
+           "that a player takes through it.\n\n- Capital: Construct: *Construct*\n" \
+           "- Research Lab: *Research*" in page
 
 
 def test_the_language_reference_quotes_the_construct_spec():
     blocks = quoted_blocks("### Taking another action", "\n## ")
-    assert len(blocks) == 2
+    assert len(blocks) == 3
     for block in blocks:
         assert block in SPEC.read_text(encoding="utf-8"), block

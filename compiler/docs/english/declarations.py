@@ -136,7 +136,8 @@ def card_type(decl: ast.CardType, names: Mapping[str, str] | None = None) -> lis
 
 #: What each kind of rule field (construct 1) gives, in words.
 RULE_KINDS = {"procedure": "effects each card carries out", "value": "a number worked out for each player",
-              "condition": "a condition that holds or not for each player"}
+              "condition": "a condition that holds or not for each player",
+              "action": "an action that a player takes through it"}
 
 
 def card_rules(field: ast.Field, card_type: ast.CardType, entries: list[dict],

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from dsl import ast
-from compiler.docs.english.expressions import EXPR_RENDERERS, Voice, join, phrase
+from compiler.docs.english.expressions import DOMAIN_RENDERERS, EXPR_RENDERERS, Voice, join, phrase
 from compiler.docs.english.glossary import plain
 from compiler.docs.english.statements import STMT_RENDERERS, _bullet
 from compiler.docs.markdown import Markdown
@@ -13,11 +13,10 @@ from compiler.docs.markdown import Markdown
 
 def _which(node: ast.TakeAction | ast.CanTake, v: Voice) -> str:
     """"the action *Construct*", "one of the actions *A* or *B*", or, for a card's action
-    field, "the action of *z* (its *field*)"."""
+    field, "the action z names (see *Card rules*)"."""
     card = getattr(node, "card", None)
     if card is not None:
-        return (f"the action of {phrase(ast.Name(card.name, card.span), v)} "
-                f"(its *{v.names.title(node.field.name)}*, named on each card)")
+        return f"the action {phrase(ast.Name(card.name, card.span), v)} names (see *Card rules*)"
     titles = [Markdown(f"*{v.names.title(i.name)}*") for i in node.actions]
     if len(titles) == 1:
         return f"the action {titles[0]}"
@@ -44,5 +43,11 @@ def _can_take(node: ast.CanTake, v: Voice) -> str:
     return f"you can take {_which(node, v)}{_with(node, v)}"
 
 
+def _given(node: ast.GivenDomain, v: Voice, var: str | None) -> str:
+    return (f"{phrase(node.default, v)}, not chosen (an effect that takes this action may "
+            "give another value)")
+
+
 STMT_RENDERERS[ast.TakeAction] = _take
+DOMAIN_RENDERERS[ast.GivenDomain] = _given
 EXPR_RENDERERS[ast.CanTake] = _can_take

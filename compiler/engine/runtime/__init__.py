@@ -50,7 +50,7 @@ from .agenda import (ANSWER, LEGAL, QUESTIONS, SETTLE, _answer_action, _answer_c
                      _answer_run, _legal_action, _legal_ask, _legal_card, _legal_cards, _legal_overflow,
                      _one, _row, _run,
                      _settle_act, _settle_action, _settle_card, _settle_cards, _settle_done, _settle_overflow,
-                     _settle_resume, answer, can_take, instances, question_legal, settle, take)
+                     _settle_resume, answer, can_take, given, instances, question_legal, settle, take)
 from .turns import Turns
 from .state import State, _top_view
 from .saves import load_state, restore_state
@@ -72,7 +72,7 @@ __all__ = [
     "without", "State", "answer", "question_legal", "settle",
     "load_state", "restore_state", "GameBase",
     "roll_dice", "set_die", "move_bag", "stock_holds", "chosen_modules", "chosen_options",
-    "take", "can_take", "instances",
+    "take", "can_take", "instances", "given",
     # seats played by rules, and sides (construct 20)
     "automaton_turn", "check_observer", "decider", "kind_seat", "kind_seats", "seat_at", "seat_game",
     "seat_kinds_of", "side_seats", "with_sides",

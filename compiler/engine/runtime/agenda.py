@@ -40,16 +40,29 @@ def instances(s: State, p: int, names, bound) -> list[Action]:
     """The legal instances of the actions ``names`` for player ``p``, as a phase offers
     them (their choices, ``require`` lines and ``uses`` tallies), keeping those whose
     choices match ``bound``: ``[value, {action name: index of the choice}]`` pairs, a
-    ``with x = value`` of ``take action`` (construct 3)."""
+    ``with x = value`` of ``take action`` (construct 3); for a ``given x`` input of the
+    action, ``{action name: "x"}``, and its legal actions are made with that value."""
     g = s.g
     out: list[Action] = []
     for name in names:
         found: list[Action] = []
-        g.actions[name][0](g, s, p, found)
-        tests = [(idx[name], value) for value, idx in bound if name in idx]
+        inputs = {("given", idx[name]): value for value, idx in bound if type(idx.get(name)) is str}
+        s._cse.update(inputs)  # read by `given` (:func:`given`) while the legal actions are made
+        try:
+            g.actions[name][0](g, s, p, found)
+        finally:
+            for key in inputs:
+                s._cse.pop(key, None)
+        tests = [(idx[name], value) for value, idx in bound if type(idx.get(name)) is int]
         out += [a for a in found
                 if all(i < len(a.args) and _to_json(a.args[i]) == value for i, value in tests)]
     return out
+
+
+def given(s: State, name: str, default: Any) -> tuple:
+    """The values of the ``given`` input ``name`` of an action (construct 3): the one a
+    ``take ... with name = E`` gives while its legal actions are made, else ``default``."""
+    return (s._cse.get(("given", name), default),)
 
 
 def take(s: State, p: int, names: tuple[str, ...], bound: tuple = (), optional: bool = False) -> bool:

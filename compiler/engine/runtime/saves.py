@@ -355,7 +355,8 @@ def _check_decision(game: GameBase, x: Any, what: str) -> None:
                and all(isinstance(a, str) and a in g.actions for a in x["actions"])
                and x["me"] == x["player"] and isinstance(x["bound"], list)
                and all(isinstance(b, list) and len(b) == 2 and _plain(b[0]) and isinstance(b[1], dict)
-                       and all(a in g.actions and _is_int(i) and i >= 0 for a, i in b[1].items())
+                       and all(a in g.actions and (_is_int(i) and i >= 0 or isinstance(i, str))
+                               for a, i in b[1].items())
                        for b in x["bound"]), f"{what}: bad action to take")
     elif kind == "ask":
         _check(isinstance(x["labels"], list) and x["labels"]
