@@ -11,6 +11,7 @@ from __future__ import annotations
 from dsl import ast, codes
 from dsl.diagnostics import did_you_mean
 from compiler.analysis import names as N
+from compiler.analysis import waits
 from compiler.analysis.types import Type
 
 
@@ -44,4 +45,13 @@ class SeatRules:
         """``each seat { }``, ``each KIND { }``: the body, "you" being each seat in turn
         (called on a :class:`~compiler.checks.statements.BlockChecker`)."""
         self.seat_kind(st.kind)
+        waiting = waits.procedures_that_wait([self.mode.procedures])
+        asked = next((node for node in ast.walk(st.body) if isinstance(node, waits.DECISIONS) or (
+            isinstance(node, ast.DoProcedure) and node.procedure.name in waiting)), None)
+        if asked is not None:
+            word = "each seat" if st.kind is None else f"each {st.kind.name}"
+            self.report.error(codes.DECISION_IN_EACH_SEAT, f"a decision inside `{word}`: the seats "
+                              "cannot yet be asked one after another", asked.span,
+                              hint="ask the human players with `each player { }`, or put the decision "
+                              "in an automaton's `turn in` block")
         self.block(st.body, scope)  # type: ignore[attr-defined]  # a BlockChecker's

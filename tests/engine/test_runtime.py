@@ -751,3 +751,17 @@ def test_an_automaton_that_says_again_takes_its_additional_turns_at_once():
     s = game.new_initial_state()
     act(s, "draw")
     assert s.tr["vp"] == [0, 3] and s.current_player() == 0 and not s.again
+
+
+def _bot_draws_three(g, s, p):
+    R.draw(s, g, 3, "deck", None, "hand", p)
+
+
+def test_an_automatons_full_hand_is_tidied_by_its_controller():
+    game = game_with(_bot_rules(players=(1, 2), automata={"bot": {"play": _bot_draws_three}}), players=1)
+    s = game.new_initial_state()
+    act(s, "draw")  # the bot draws three into a hand of two: its controller makes room
+    assert s.pending[0]["kind"] == "overflow" and s.pending[0]["owner"] == 1
+    assert s.current_player() == 0 and {a.name for a in s.legal_actions()} == {"make_room", "decline_card"}
+    act(s, "make_room", s.z["hand"][1][0])
+    assert len(s.z["hand"][1]) == 2 and s.current_player() == 0

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from . import actions
 from .chance import shuffle_list
 from .values import Owner
+from .seats import decider
 
 if TYPE_CHECKING:
     from .game import GameBase
@@ -154,9 +155,11 @@ def overflow(s: State, name: str, owner: Owner, src: str, src_owner: Owner, card
              count: int = 1, bottom: bool = False) -> None:
     """A card would enter ``owner``'s full zone ``name``, whose rules let its owner make
     room: ask them (``make_room`` a card of the zone, or ``decline_card`` where the rules
-    allow).  ``card`` is the card that waits where it is (in ``src``); without it, the
+    allow); the zone of an automaton's seat is tidied by its controller (construct 20).
+    ``card`` is the card that waits where it is (in ``src``); without it, the
     next ``count`` cards drawn from the top of ``src``."""
-    s.pending.append({"kind": "overflow", "player": owner, "zone": name, "owner": owner,
+    who = owner if type(owner) is not int or owner < s.h else decider(s, owner)  # an automaton's controller
+    s.pending.append({"kind": "overflow", "player": who, "zone": name, "owner": owner,
                       "card": card, "src": src, "src_owner": src_owner, "count": count,
                       "bottom": bottom})
 
