@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 from pathlib import Path
 
 from dsl import codes
@@ -207,6 +208,37 @@ def build_spec(path: Path, root: Path, strict: bool = False,
         changed = bool(done)
     result.seconds = time.perf_counter() - start
     return result, changed
+
+
+class SpecError(Exception):
+    """A spec that does not compile cleanly: ``result`` (a
+    :class:`compiler.pipeline.CompileResult`) holds its diagnostics, ``str()`` the first
+    error, rendered."""
+
+    def __init__(self, result: pipeline.CompileResult):
+        self.result = result
+        first = next(d for d in result.diagnostics if d.severity == "error")
+        super().__init__(first.render({first.span.path: result.source}))
+
+
+def engine_from_spec(path: Path | str) -> types.ModuleType:
+    """The engine of the spec at ``path`` (anywhere: a ``.rules`` file and the
+    ``.cards.yaml`` catalogues it names beside it, not necessarily under ``specs/``),
+    compiled in memory and run as a module: ``engine_from_spec("my/game.rules").Game(
+    num_players=2, seed=1)`` is what ``from generated import game`` gives for a built one.
+    Nothing is written (no file under ``generated/`` nor ``docs/``); the module imports
+    the runtime of this installation (``generated._runtime``), so it is not registered
+    in ``sys.modules``.  Raises :class:`SpecError` (every diagnostic in its ``result``)
+    when the spec has an error; warnings are kept in ``module.DIAGNOSTICS``."""
+    result = pipeline.compile_spec(Path(path))
+    if not result.ok or result.engine is None:
+        raise SpecError(result)
+    module = types.ModuleType(f"generated.{result.name}")
+    module.__file__ = str(path)
+    exec(compile(result.engine, f"<engine of {pipeline.display_path(Path(path))}>", "exec"),  # noqa: S102
+         module.__dict__)
+    module.DIAGNOSTICS = list(result.diagnostics)
+    return module
 
 
 def claim_game(claimed: dict[str, Path] | None, result: pipeline.CompileResult, path: Path) -> bool:

@@ -9,6 +9,7 @@ of an end condition (true once it has triggered).
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from dsl import ast
@@ -19,7 +20,7 @@ BUILTIN_FUNCS = {"max": 2, "min": 2, "abs": 1, "total": 1, "size": 1}
 
 __all__ = ["BAG", "BOOL", "BUILTIN_FUNCS", "INT", "MAYBE_PLAYER", "NOTHING", "PLAYER", "TEXT", "UNKNOWN",
            "Binding", "Scope", "Type", "all_names", "card_member", "enum_members", "family_members",
-           "family_of", "field_type", "literal_type", "narrowing", "player_member", "resolve",
+           "each_enum", "family_of", "field_type", "literal_type", "narrowing", "player_member", "resolve",
            "resolve_attribute", "resource_slots", "slot_name", "rule_kind", "derived_type",
            "RULE_VALUE_TYPES", "kinds", "missing_kinds", "state_type", "zone_kind"]
 
@@ -132,8 +133,9 @@ def _member_of_kind(mode, card: str, attr: str) -> Binding | None:
             return Binding("card_field", MAYBE_PLAYER if pieces.nobody else PLAYER, pieces)
         if attr == "value" and pieces.is_die:
             return Binding("card_state", die_type(mode, pieces), pieces)
-        if pieces.each is not None and attr == pieces.each.name:
-            return Binding("card_field", Type.enum(pieces.each.name), pieces)
+        if pieces.each is not None and attr in (pieces.each.name, each_enum(mode, pieces)):
+            enum = each_enum(mode, pieces)
+            return Binding("card_field", UNKNOWN if enum is None else Type.enum(enum), pieces)
     ctype = mode.card_types.get(card)
     if ctype is None and pieces is None:
         return None
@@ -157,6 +159,20 @@ def _member_of_kind(mode, card: str, attr: str) -> Binding | None:
                 if st.name == attr:
                     return Binding("card_state", state_type(st.type.name, mode), st, zone.name)
     return None
+
+
+def each_enum(mode, pieces: ast.Pieces) -> str | None:
+    """The enum of ``pieces``'s ``of each ENUM`` (the name of its field too); when that
+    names no enum (E0606), the enum it is closest to, which E0606's hint suggests, so
+    the reads of that field are checked as if the name were mended and the misspelt one
+    never becomes a name of its own; None when it is close to none (or there is no
+    ``of each``)."""
+    if pieces.each is None:
+        return None
+    if pieces.each.name in mode.enums:
+        return pieces.each.name
+    close = difflib.get_close_matches(pieces.each.name, list(mode.enums), n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def player_member(mode, attr: str) -> Binding | None:
@@ -295,7 +311,8 @@ def all_names(mode, scope: Scope) -> list[str]:
         if decl is not None:
             names += [f.name for f in decl.fields] + [st.name for st in decl.states]
         if card in mode.pieces:
-            names += ["owner", "value"] + ([mode.pieces[card].each.name] if mode.pieces[card].each else [])
+            each = each_enum(mode, mode.pieces[card])
+            names += ["owner", "value"] + ([each] if each else [])
     names += list(mode.resources) + list(mode.tracks) + list(mode.derived) + list(mode.tallies)
     names += list(mode.params) + list(enum_members(mode)) + list(mode.ends)
     names += list(getattr(mode, "options", {}))
@@ -331,7 +348,7 @@ def narrowing(cond, negated: bool = False) -> tuple[set[str], set[tuple]]:
     """What condition ``cond`` shows present when it holds (when it fails, with
     ``negated``): the maybe locals it tests (``t != nothing``, ``payee != nobody``),
     the kinds it shows cards to be (``("is", "x", "drone")`` for ``x is drone``, "it" for
-    the card in context; construct 9) and
+    the card in context; construct 9) or not to be (``("not", "x", "drone")``) and
     the ``(ZoneRef, where)`` pairs of the zones it shows non-empty (``count Z >= 1``, a
     conjunct of it).  Design 1.2: the checker reads those as definite where the
     condition is known to hold (an ``if``'s body, the right of ``and``, after
@@ -340,9 +357,11 @@ def narrowing(cond, negated: bool = False) -> tuple[set[str], set[tuple]]:
     guards: set[tuple] = set()
     if isinstance(cond, ast.Not):
         return narrowing(cond.operand, not negated)
-    if isinstance(cond, ast.IsKind) and not negated and isinstance(cond.card, (ast.Name, ast.It)):
-        # `x is drone`, `it is drone`: the card reads as a drone (construct 9)
-        names.add(("is", cond.card.name if isinstance(cond.card, ast.Name) else "it", cond.kind.name))
+    if isinstance(cond, ast.IsKind) and isinstance(cond.card, (ast.Name, ast.It)):
+        # `x is drone`, `it is drone`: the card reads as a drone (construct 9); where the
+        # test fails (`not (x is drone)`, an `else`), as any of its other kinds
+        names.add(("not" if negated else "is", cond.card.name if isinstance(cond.card, ast.Name) else "it",
+                   cond.kind.name))
         return names, guards
     if isinstance(cond, ast.And if not negated else ast.Or):
         for operand in cond.operands:

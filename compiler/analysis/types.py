@@ -131,12 +131,23 @@ class Scope:
     def kind_of(self, name: str) -> str | None:
         """The kind a test ``name is KIND`` in force shows the card ``name`` (``it``: the
         card in context) to be, or None (construct 9)."""
-        return next((n[2] for n in self.narrowed if isinstance(n, tuple) and n[1] == name), None)
+        return next((n[2] for n in self.narrowed if isinstance(n, tuple) and n[0] == "is"
+                     and n[1] == name), None)
+
+    def kinds_left(self, name: str, kinds: str | None) -> str | None:
+        """``kinds`` (a card type, or several joined by ``|``) of the card ``name``, less
+        those a failed test ``name is KIND`` in force rules out (``not (x is drone)``, the
+        ``else`` of ``if x is drone``), joined again; None when that rules none out, or
+        all (construct 9)."""
+        out = {n[2] for n in self.narrowed if isinstance(n, tuple) and n[0] == "not" and n[1] == name}
+        left = [k for k in (kinds or "").split("|") if k not in out]
+        return "|".join(left) if out and left and len(left) < len((kinds or "").split("|")) else None
 
     @property
     def card_kind(self) -> str | None:
-        """The card type of the card in context, narrowed by ``it is KIND`` (construct 9)."""
-        return self.kind_of("it") or self.card
+        """The card type of the card in context, narrowed by ``it is KIND`` (construct 9)
+        or by a failed one."""
+        return self.kind_of("it") or self.kinds_left("it", self.card) or self.card
 
     def with_card(self, card: str) -> Scope:
         return Scope(dict(self.locals), card, self.narrowed, self.guards)
@@ -164,6 +175,9 @@ class Scope:
         kind = self.kind_of(name) if t is not None and t.is_card else None
         if kind is not None and kind in (t.of or "").split("|"):
             return Type.card(kind)  # `x is drone` in force: a drone, present (construct 9)
+        left = self.kinds_left(name, t.of) if t is not None and t.is_card else None
+        if left is not None:  # `not (x is drone)` in force: one of its other kinds
+            t = Type.card(left, t.maybe)
         return t.definite() if t is not None and name in self.narrowed else t
 
     @cached_property

@@ -26,9 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from dsl.diagnostics import DiagnosticBag
-from compiler.checks import (actions_taken, card_rules, citations, components, decisions, ends, enums, gains,
-                             game, impossible_ends, information, modules, offered, options, params, payments,
-                             phasegraph, phases, rules, setup, tables, unique_names, usage, values)
+from compiler.checks import (acting_player, actions_taken, card_rules, citations, components, decisions, ends,
+                             enums, gains, game, impossible_ends, information, modules, offered, options,
+                             params, payments, phasegraph, phases, rules, setup, tables, unique_names, usage, values)
 from compiler.analysis.types import Types
 from compiler.checks.modes import ModeDiagnostics
 from compiler.checks import automata
@@ -62,6 +62,7 @@ CHECKS: list[Check] = [
     Check(citations.check_mode),       # W0102: rules citing no rulebook section
     Check(offered.check_mode, reads="cards"),  # W0101: actions offered in no phase nor taken
     Check(ends.check_mode, records_types=True),        # transition and end conditions, tie-breakers
+    Check(acting_player.check_mode),   # E0595: a player's value where no player acts
     Check(params.check_mode),          # param values
     Check(modules.check_mode),         # setup steps, `after` triggers, modules' conflicts and needs
     # the phase graph (E04xx)

@@ -40,7 +40,8 @@ class AmountRules:
         elif item.key is not None:
             self.family_key(decl, item.key, scope)
         got = self.infer(item.amount, scope)
-        if type(item.amount) is ast.Number and item.amount.value == 0:
+        if type(item.amount) is ast.Number and item.amount.value == 0 \
+                and id(item) not in getattr(self, "_continued", ()):  # E0527 says it
             self.report.warning(codes.NO_AMOUNT, f"`{ident.name} 0` is no `{ident.name}` at all",
                                 item.amount.span,
                                 hint="write the amount the rulebook gives, or remove the item")
@@ -71,9 +72,13 @@ class AmountRules:
                               notes=[Note("declared here", decl.span)])
 
     def _arith(self, e: ast.Arith, scope: N.Scope) -> Type:
-        types = [self.infer(x, scope) for x in e.operands]
+        rest = [self.infer(x, scope) for x in e.operands[1:]]
+        item = _continued_amount(e, rest)
+        if item is not None:  # `coin 0 - 3`: the amount goes on past the item (E0527 only)
+            self.__dict__.setdefault("_continued", set()).add(id(item))
+        types = [self.infer(e.operands[0], scope), *rest]
         if N.BAG in types:
-            return self._bag_arith(e, types)
+            return self._bag_arith(e, types, item)
         for x, got in zip(e.operands, types):
             self.mismatch(x, got, N.INT, "arithmetic")
         for op, x in zip(e.ops, e.operands[1:]):
@@ -88,9 +93,10 @@ class AmountRules:
                                       x.span, hint="take the remainder by the size of the ring, e.g. `% 8`")
         return N.INT
 
-    def _bag_arith(self, e: ast.Arith, types: list[Type]) -> Type:
+    def _bag_arith(self, e: ast.Arith, types: list[Type], continued: ast.BagItem | None = None) -> Type:
         """Bag arithmetic (construct 7): bag + bag, bag - bag (never below zero), bag * number
-        and number * bag make a bag; anything else is E0527."""
+        and number * bag make a bag; anything else is E0527 (whose hint, when an item's
+        amount goes on past it, ``coin 0 - 3``, shows the brackets that make it one)."""
         acc = types[0]
         for op, got in zip(e.ops, types[1:]):
             if acc.unknown or got.unknown:
@@ -101,10 +107,17 @@ class AmountRules:
                 acc = N.BAG if N.BAG in (acc, got) else N.INT
                 continue
             verb = {"+": "add", "-": "subtract", "*": "multiply", "//": "divide"}[op]
+            hint = "bags add (`a + b`), subtract (`a - b`, never below zero) and scale by " \
+                   "a number (`a * 2`, `2 * a`)"
+            if continued is not None:
+                name, amount = continued.resource.name, continued.amount.value
+                then = e.operands[1]
+                then = str(then.value) if isinstance(then, ast.Number) else "..."
+                hint = (f"`{name} {amount} {op} {then}` reads as `({name} {amount}) {op} {then}`, a bag "
+                        f"and then a number: for an amount worked out, put it in brackets: "
+                        f"`{name} ({amount} {op} {then})`")
             self.report.error(codes.BAG_ARITHMETIC, f"cannot {verb} {acc.words()} and {got.words()} "
-                              f"with `{op}`", e.span,
-                              hint="bags add (`a + b`), subtract (`a - b`, never below zero) and scale by "
-                              "a number (`a * 2`, `2 * a`)")
+                              f"with `{op}`", e.span, hint=hint)
             acc = N.BAG
         return N.BAG
 
@@ -117,3 +130,13 @@ def first_member(mode, decl) -> str:
     """The first member of the enum a family is kept per (for hints), or ``...``."""
     members = N.family_members(mode, decl)
     return members[0] if members else "..."
+
+
+def _continued_amount(e: ast.Arith, rest: list[Type]) -> ast.BagItem | None:
+    """The bag item whose number the arithmetic ``e`` goes on from (``coin 0 - 3``: the
+    item ``coin 0``, then ``- 3``), when a number follows it; else None."""
+    first = e.operands[0]
+    if not isinstance(first, ast.BagLiteral) or not first.items or not rest or rest[0] != N.INT:
+        return None
+    item = first.items[-1]
+    return item if isinstance(item.amount, ast.Number) and e.ops[0] != "*" else None

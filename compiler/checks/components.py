@@ -26,14 +26,17 @@ class _Checks(Checker):
         pieces = 0  # of every kind, for the most players: the engine lays each one out
         seats = min(max(hi, 1), limits.MAX_PLAYERS)
         for pc in m.pieces.values():
+            line = "count" if pc.nobody else "per player"  # pieces of nobody, or each player's
             if pc.count < 1:
-                self.report.error(codes.OUT_OF_RANGE, "each player needs at least 1 piece", pc.span,
-                                  hint="write `per player 1` or more")
+                self.report.error(codes.OUT_OF_RANGE, "pieces of nobody number at least 1" if pc.nobody
+                                  else "each player needs at least 1 piece", pc.span,
+                                  hint=f"write `{line} 1` or more")
             elif pc.count > limits.MAX_PIECES_PER_PLAYER:
-                self.report.error(codes.OUT_OF_RANGE, "each player can have at most "
-                                  f"{limits.MAX_PIECES_PER_PLAYER} "
+                self.report.error(codes.OUT_OF_RANGE, ("there can be at most " if pc.nobody else
+                                                       "each player can have at most ")
+                                  + f"{limits.MAX_PIECES_PER_PLAYER} "
                                   f"pieces of a kind, not {pc.count}", pc.span,
-                                  hint=f"write `per player {limits.MAX_PIECES_PER_PLAYER}` or fewer")
+                                  hint=f"write `{line} {limits.MAX_PIECES_PER_PLAYER}` or fewer")
             made = pc.count * (1 if pc.nobody else seats) * _members(m, pc)
             if 1 <= pc.count <= limits.MAX_PIECES_PER_PLAYER and pieces <= limits.MAX_PIECES < pieces + made:
                 self.report.error(codes.OUT_OF_RANGE, f"with {seats} players the pieces number more than "

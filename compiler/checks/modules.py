@@ -1,6 +1,7 @@
 """Modules that extend (issue 11, construct 14), checked in each composed mode: setup
 steps named twice (E0326), modules that conflict (E0328), ``needs`` and ``excludes``
-(E0329, E0330); and in the whole spec: ``needs``, ``excludes`` and ``combine`` naming no module (E0331), a
+(E0329, E0330); and in the whole spec: ``needs``, ``excludes`` and ``combine`` naming no
+module (E0331), or the module itself (E0596), a
 ``combine`` block no mode plays (W0150), ``needs``/``excludes`` outside a module (E0333), a
 module ``use``d twice in one block (W0151).
 
@@ -53,7 +54,10 @@ def _conflicts(mode, report) -> None:
         if change.by.startswith("module "):
             by_rule.setdefault((change.kind, change.name), []).append(change)
     for (kind, name), changes in by_rule.items():
-        for first, second in combinations(changes, 2):
+        for pair in combinations(changes, 2):
+            # in the order they are written, not applied: a conflict found in several modes,
+            # which apply the modules in different orders, is one diagnostic naming them all
+            first, second = sorted(pair, key=lambda c: (c.span.line, c.span.column))
             one, two = first.by.removeprefix("module "), second.by.removeprefix("module ")
             if one == two or frozenset({one, two}) in combined:
                 continue
@@ -76,12 +80,15 @@ def _needs_and_excludes(mode, report) -> None:
         for op in module.ops if module is not None else ():
             if isinstance(op, ast.ModuleNeeds):
                 for needed in op.modules:
-                    if needed.name in mode.module_decls and needed.name not in applied:
+                    if needed.name in mode.module_decls and needed.name not in applied \
+                            and needed.name != name:  # E0596, once for the spec
                         report.error(codes.MODULE_NEEDS, f"module `{name}` needs module `{needed.name}`, "
                                      "which this mode does not apply", needed.span,
                                      hint=f"`use {needed.name}` in the mode, or in module `{name}`")
             elif isinstance(op, ast.ModuleExcludes):
                 for other in op.modules:
+                    if other.name == name:
+                        continue  # E0596, once for the spec (check_composition)
                     if other.name in applied:
                         report.error(codes.MODULE_EXCLUDES, f"module `{name}` excludes module "
                                      f"`{other.name}`, and this mode applies both", other.span,
@@ -95,6 +102,12 @@ def check_composition(comp, cards, bag: DiagnosticBag) -> None:
             if isinstance(op, (ast.ModuleNeeds, ast.ModuleExcludes)):
                 word = "needs" if isinstance(op, ast.ModuleNeeds) else "excludes"
                 _known(comp, op.modules, f"`{word}`", bag)
+                for itself in (m for m in op.modules if m.name == module.name):
+                    others = [n for n in comp.modules if n != module.name]
+                    bag.error(codes.MODULE_NAMES_ITSELF, f"module `{module.name}` {word} itself", itself.span,
+                              hint=(did_you_mean(module.name, others) or "name another module") + (
+                                  "; or remove the line: a module is always played with itself"
+                                  if word == "needs" else "; or remove the line: no mode could apply it"))
     for holder, ops in _blocks(comp):
         _repeated_uses(holder, ops, bag)
         if not isinstance(holder, ast.Module):

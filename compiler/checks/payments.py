@@ -66,6 +66,11 @@ class PaymentCheck(HeldFacts, StatementEffects):
         self._reads: dict[int, tuple] = {}
         self.untyped: set[int] = set()  # ids of the expressions the checker could not type
         self.running: list[str] = []  # the procedures being checked at a `do`, innermost last
+        #: where the payment runs: "action" (an action or its triggers), "procedure" or "game"
+        #: (the setup, a phase's blocks: no `require` can guard them)
+        self.place = "action"
+        self.choices: set[str] = set()  # the action's choices: the locals its `require` sees
+        self.acting = True  # False where no player acts (E0595 reports a payment by "you" there)
         self.called = {n.procedure.name for n in ast.walk(list(rule_blocks(mode)))
                        if isinstance(n, ast.DoProcedure)}
         self.globals = (set(mode.params) | set(mode.tracks) | set(mode.derived) | self.resources
@@ -78,6 +83,7 @@ class PaymentCheck(HeldFacts, StatementEffects):
         for action in self.mode.actions.values():
             facts: frozenset = frozenset()
             names = {c.name for c in action.choices}
+            self.place, self.choices = "action", names
             self.others = {c.name for c in action.choices
                            if isinstance(c.domain, ast.PlayerDomain) and c.domain.others_only}
             for choice in action.choices:
@@ -97,16 +103,20 @@ class PaymentCheck(HeldFacts, StatementEffects):
             self.context = ""
             self.block(action.effect, facts)
         self.others = set()
+        self.place, self.choices = "procedure", set()
         for proc in self.mode.procedures.values():
             if proc.name not in self.called:  # run by no `do`: from anywhere (a card's rule)
-                self.context = f" (procedure `{proc.name}`, run by no `do` here: test it inside)"
+                self.context = f" (procedure `{proc.name}`, run by no `do` here)"
                 self.block(proc.effect, frozenset())
-        self.context = ""
+        self.context, self.place = "", "game"
         if self.mode.setup is not None:
+            self.acting = False  # nobody acts in the setup but inside `each player`
             self.block(self.mode.setup.body, frozenset())
         for ph in self.mode.phases.values():
-            for body in (ph.on_enter, ph.on_exit, ph.on_turn):
+            for body, acting in ((ph.on_enter, False), (ph.on_exit, False), (ph.on_turn, True)):
+                self.acting = acting
                 self.block(body, frozenset())
+        self.acting = True
 
     # ------------------------------------------------------------------ statements
 
@@ -140,7 +150,9 @@ class PaymentCheck(HeldFacts, StatementEffects):
             self.branch(st.body, again, self.known(st.where) if st.where is not None else frozenset())
             return self.forget(again, Effects(writes={st.var.name}))
         if isinstance(st, ast.EachPlayer):
+            acting, self.acting = self.acting, True
             self.block(st.body, frozenset())
+            self.acting = acting
             return self.forget(facts, self.effects(st.body).elsewhere())
         if isinstance(st, ast.ChooseCard):
             return facts & self.block(st.body, self.forget(facts, Effects(writes={st.var.name})))
@@ -174,13 +186,13 @@ class PaymentCheck(HeldFacts, StatementEffects):
         renamed = {a.name: p.name for p, a in zip(proc.params, st.args) if isinstance(a, ast.Name)}
         inside = set(renamed.values()) | self.globals
         passed = frozenset(f for f in (_rename(f, renamed) for f in facts) if _names(f) <= inside)
-        context, others = self.context, self.others
+        context, others, place = self.context, self.others, self.place
         self.context = f" (procedure `{proc.name}`, run by the `do` at line {st.span.line}{context})"
-        self.others = set()
+        self.others, self.place = set(), "procedure"
         self.running.append(proc.name)
         self.block(proc.effect, passed)
         self.running.pop()
-        self.context, self.others = context, others
+        self.context, self.others, self.place = context, others, place
 
     def need(self, facts: frozenset, holder, bag, st) -> None:
         """Report E0594 at ``st`` unless ``facts`` cover ``bag`` for ``holder``."""
@@ -188,19 +200,38 @@ class PaymentCheck(HeldFacts, StatementEffects):
                 or any(id(node) in self.untyped or isinstance(node, ast.Call) and node.func.name
                        in self.resources for node in ast.walk(bag)):  # E0503, E0504 said it
             return
+        if isinstance(holder, ast.Me) and not self.acting:
+            return  # no player acts here: E0595 said it
         self.reported.add(st.span)
         what = "pay" if isinstance(st, ast.Pay) else "transfer"
         spelt = _spell(bag)
         who = "" if isinstance(holder, ast.Me) else f"{_spell(holder) or 'the payer'} "
-        test = f"`require {who}has {spelt}`" if spelt else f"a `require {who}has` of this bag"
-        guard = f"`if {who}has {spelt} {{ ... }}`" if spelt else "an `if ... has` around it"
         self.report.error(
             codes.PAY_MAY_EXCEED,
             f"this {what} may exceed what is held there: nothing before it shows "
             f"{'the payer' if who else 'the player'} has it{self.context}",
-            st.span,
-            hint=f"add {test} to the action, so that it is offered only when it can be paid, "
-                 f"or test it first: {guard}")
+            st.span, hint=self.guard_hint(who, spelt, _names(("bag", holder, bag))))
+
+    def guard_hint(self, who: str, spelt: str | None, names: set[str]) -> str:
+        """Where the test that covers a payment goes, in words: on the action (its
+        `require`) when the action's choices and the game's names say what is paid; in
+        the effect (`if has`) when it names something chosen or worked out there; in the
+        procedure, or at each `do` of it, for a procedure; in the block itself for the
+        setup and a phase's blocks, which no `require` guards."""
+        test = f"`require {who}has {spelt}`" if spelt else f"a `require {who}has` of this bag"
+        guard = f"`if {who}has {spelt} {{ ... }}`" if spelt else "an `if ... has` around it"
+        if self.place == "procedure":
+            return (f"guard it in the procedure: {guard} around it; or make each `do` of it run "
+                    "only when it can be paid (a `require has` on each action that does it)")
+        if self.place == "game":
+            return f"test it first: {guard}"
+        unseen = sorted(names - self.choices - self.globals)
+        if unseen:
+            named = ", ".join(f"`{n}`" for n in unseen)
+            return (f"test it inside the effect, where {named} is known: {guard} "
+                    f"(a `require` of the action cannot see {named}, named in the effect)")
+        return f"add {test} to the action, so that it is offered only when it can be paid, " \
+               f"or test it first: {guard}"
 
 
 def _rename(node, names: dict[str, str]):

@@ -39,7 +39,8 @@ class _Checks(BlockChecker):
                                       f"phase `{ph.name}` offers unknown action `{ident.name}`",
                                       ident.span, hint=did_you_mean(ident.name, m.actions)
                                       or f"declare it: `action {ident.name} \"...\" {{ ... }}`")
-            if ph.kind in ("simultaneous", "turns") and ph.actions:
+            if ph.kind in ("simultaneous", "turns") and ph.actions \
+                    and all(i.name in m.actions for i in ph.actions):  # else E0501 said it
                 finishing = [i.name for i in ph.actions if i.name in m.actions
                              and _finishes(m.actions[i.name].effect)]
                 sudden = any(e.immediately for e in m.ends.values())

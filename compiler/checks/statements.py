@@ -143,17 +143,17 @@ class BlockChecker(Checker):
     def _put_catalogue(self, st: ast.PutCatalogue, scope: N.Scope) -> None:
         cat = self.mode.catalogues.get(st.catalogue.name)
         pieces = self.mode.pieces.get(st.catalogue.name)
-        if pieces is not None:
-            self.into(N.Type.card(pieces.name), st.dest, self.zone_ref(st.dest, scope), st.catalogue.span)
-            if st.where is not None:
-                self.expect(st.where, N.BOOL, scope.with_card(pieces.name), "a `where` condition")
-        elif cat is None:
+        held = self.zone_ref(st.dest, scope)  # what the zone holds: E0615 for cards of another kind
+        kind = pieces.name if pieces is not None else cat.card_type.name if cat is not None else None
+        if kind is None:
             self.report.error(codes.UNKNOWN_NAME, f"unknown catalogue `{st.catalogue.name}`",
                               st.catalogue.span,
                               hint=did_you_mean(st.catalogue.name, self.mode.catalogues, "catalogues"))
-        self.zone_ref(st.dest, scope)
-        if cat is not None and st.where is not None:
-            self.expect(st.where, N.BOOL, scope.with_card(cat.card_type.name), "a `where` condition")
+            return
+        if kind in self.mode.card_types or kind in self.mode.pieces:
+            self.into(N.Type.card(kind), st.dest, held, st.catalogue.span)
+        if st.where is not None:
+            self.expect(st.where, N.BOOL, scope.with_card(kind), "a `where` condition")
 
     def _shuffle(self, st: ast.Shuffle, scope: N.Scope) -> None:
         self.zone_ref(st.zone, scope)

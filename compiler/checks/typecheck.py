@@ -279,7 +279,7 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, Kind
             return scope
         names, guards = N.narrowing(where)
         if name is not None:
-            names |= {("is", "it", n[2]) for n in names if isinstance(n, tuple) and n[1] == name.name}
+            names |= {(n[0], "it", n[2]) for n in names if isinstance(n, tuple) and n[1] == name.name}
         return scope.narrow(names, guards)
 
     def _any_player(self, e: ast.AnyPlayer, scope: N.Scope) -> Type:
@@ -358,7 +358,7 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, Kind
             else:
                 self.report.error(codes.WHOSE, f"`{zone.name}` is shared: it belongs to no one", z.span,
                                   hint=f"write just `{zone.name}`")
-            return N.zone_kind(zone)
+            return self.zone_card(zone)
         if zone.per_card is not None:
             if z.owner is not None:
                 self.report.error(codes.WHOSE, f"`{zone.name}` belongs to each {zone.per_card.name}, "
@@ -366,7 +366,7 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, Kind
             elif scope.card != zone.per_card.name and not any_owner:
                 self.report.error(codes.WHOSE, f"`{zone.name}` belongs to each {zone.per_card.name}: "
                                   "say whose", z.span, hint=f"write `{zone.name} of x`")
-            return N.zone_kind(zone)
+            return self.zone_card(zone)
         if zone.per_player and z.owner is None and not any_owner:
             self.report.error(codes.WHOSE, f"`{zone.name}` belongs to each player: say whose", z.span,
                               hint=f"write `my {zone.name}` or `p.{zone.name}`")
@@ -380,6 +380,16 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, Kind
             self.report.error(codes.UNKNOWN_NAME, f"`{z.owner}` is not a chosen player here", z.span,
                               hint=f"choose the player first (`choose {z.owner}: player`), or write "
                               f"`my {z.zone.name}`")
+        return self.zone_card(zone)
+
+    def zone_card(self, zone: ast.Zone) -> str | None:
+        """What a card of ``zone`` is (:func:`compiler.analysis.names.zone_kind`), or None
+        when its kinds were reported (an unknown one, E0501; one named twice, E0611): the
+        kinds meant are not known, so its cards feed no check of their kind (E0615, W0141)."""
+        names = [k.name for k in zone.kinds]
+        if len(set(names)) < len(names) or any(
+                n not in self.mode.card_types and n not in self.mode.pieces for n in names):
+            return None
         return N.zone_kind(zone)
 
     def track_key(self, track: ast.Track, key, scope: N.Scope, span) -> None:

@@ -105,7 +105,8 @@ def _main(argv: list[str] | None) -> int:
                    help="a case allocating more megabytes fails (default 1000; 0: no limit)")
     p.set_defaults(func=_command("tools:cmd_fuzz"))
     p = sub.add_parser("play", help="play a whole game with bots")
-    p.add_argument("game")
+    p.add_argument("game", help="a built game's name, or a spec's path (`path/to/game.rules`), "
+                   "compiled for this game only: nothing is written")
     p.add_argument("--mode", default=None)
     p.add_argument("--players", type=int, default=None,
                    help="player count (default: the smallest the mode allows)")

@@ -6,11 +6,27 @@ from __future__ import annotations
 from pathlib import Path
 
 from compiler import build, runner
-from compiler.cli.common import CliError, project_root
+from compiler.cli.common import CliError, print_diagnostics, project_root
+
+
+def _game_or_spec(game: str):
+    """The engine ``rulebook play`` plays: the built engine of a game name, or, for a
+    spec's path (``path/to/game.rules``), its engine compiled for this run only
+    (:func:`compiler.build.engine_from_spec`, nothing written); a spec with errors
+    prints them and exits 1."""
+    if not game.endswith(".rules"):
+        return runner.load_game(game, project_root())
+    if not Path(game).is_file():
+        raise CliError(f"no such spec: {game}")
+    try:
+        return build.engine_from_spec(Path(game))
+    except build.SpecError as err:
+        print_diagnostics(err.result)
+        raise CliError(f"{game} has errors: no game to play", 1) from None
 
 
 def cmd_play(args) -> int:
-    module = runner.load_game(args.game, project_root())
+    module = _game_or_spec(args.game)
     state = runner.play(module, args.mode, args.players, args.seed,
                         Path(args.log) if args.log else None, args.max_actions,
                         tuple(args.module or ()), runner.parse_options(args.option))

@@ -207,7 +207,7 @@ class GamePage:
                 for m in d.meta:
                     if m.kind in ("ruling", "provisional"):
                         out = english.paragraphs(out, english.admonition(
-                            m.kind, Markdown("*{}*: {}").format(d.title, m.text)))
+                            m.kind, Markdown("*{}*: {}").format(d.title, md.prose(m.text))))
         return out
 
     def enums(self) -> list[tuple[str, list[Markdown]]]:
@@ -491,7 +491,7 @@ class GamePage:
                 rule = _rule_markdown(note.rule)
                 rule = Markdown(rule[:1].upper() + rule[1:])  # starts with a word of ours
                 context = Markdown(", in {}").format(note.context) if note.context else Markdown("")
-                out.append(Markdown("{}{} ({}): {}").format(rule, context, where, note.text))
+                out.append(Markdown("{}{} ({}): {}").format(rule, context, where, md.prose(note.text)))
         return out
 
     def _src(self, decl) -> Markdown:

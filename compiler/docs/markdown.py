@@ -13,6 +13,9 @@ Markdown): a ``str`` that is put on the page as it is.  Every other ``str`` is
 text, escaped on the way in by the function of its context:
 
 - :func:`inline`: running text (paragraphs, headings, list items, emphasis);
+- :func:`prose`: running text in which spec text may quote the language between
+  backticks (a ruling's `` `require has` ``): each quote a :func:`code` span, the rest
+  :func:`inline`;
 - :func:`cell`: a table cell;
 - :func:`title`: the quoted title of an admonition (``!!! note "..."``);
 - :func:`code`: a code span;
@@ -37,7 +40,7 @@ from functools import cache
 from jinja2 import Environment, PackageLoader
 
 __all__ = ["Markdown", "cell", "code", "environment", "fence", "inline", "lines", "mermaid_label",
-           "title"]
+           "prose", "title"]
 
 
 class Markdown(str):
@@ -120,6 +123,31 @@ def inline(text: object) -> Markdown:
     if start:
         out = _escape_start(start.group(), out)
     return Markdown(out)
+
+
+#: A quote of code in spec text: a run of backticks, the code, the same run again.
+_QUOTED = re.compile(r"(`+)(?=[^`])(.+?)(?<=[^`])\1(?!`)")
+
+
+def prose(text: object) -> Markdown:
+    """``text`` as running text (:func:`inline`) whose quotes of code (`` `pay coin 2` ``,
+    between matching runs of backticks, as the spec's own docs write them) are code
+    spans (:func:`code`): the quote shows as code, never as Markdown or HTML (a code
+    span shows ``<b>`` as written; Python-Markdown escapes it).  A backtick with no
+    match stays a literal backtick.  ``Markdown`` comes back as it is."""
+    if isinstance(text, Markdown):
+        return text
+    flat = " ".join(str(text).split())
+    out: list[str] = []
+    at = 0
+    for m in _QUOTED.finditer(flat):
+        if m.group(2).strip():
+            out += [_part(flat[at:m.start()]) if at < m.start() else "", code(m.group(2).strip())]
+            at = m.end()
+    rest = flat[at:]
+    if rest:
+        out.append(_part(rest) if out else inline(rest))
+    return Markdown("".join(out))
 
 
 def _part(text: object) -> Markdown:

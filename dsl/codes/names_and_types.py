@@ -286,6 +286,23 @@ CODES: tuple[Code, ...] = (
          "may run from anywhere, test it inside (`if has BAG { pay BAG }`).",
          'action spend "Spend" {\n  effect {\n    pay coin 2\n    score 1\n  }\n'
          '  source "Turn"\n}\n'),
+    Code(NO_ACTING_PLAYER := "E0595", "a player's value where no player acts",
+         "\"You\" is the acting player: the one taking the action, the player whose turn starts, "
+         "the player who runs a procedure, each player in turn inside `each player`. Nobody acts "
+         "in the `setup`, in a phase's `on enter` and `on exit` and `only when`, in a transition's "
+         "condition or in an end's `when`: there `my hand`, a bare `coin`, `me`, `gain`, `score` "
+         "or `done` would silently mean the first player while the page says \"you\". Put the "
+         "statements inside `each player { ... }` to mean every player, test `any player ...` or "
+         "`every player ...` in a condition, or name the player (`let p = first player`, then "
+         "`p.coin`).",
+         MINIMAL_SPEC.replace("  each player {\n    gain coin 1\n  }\n", "  gain coin 1\n"),
+         standalone=True),
+    Code(MODULE_NAMES_ITSELF := "E0596", "a module `needs` or `excludes` itself",
+         "`needs` and `excludes` in a module name the other modules it must or must not be "
+         "played with. A module always has itself: `needs` naming it says nothing, and "
+         "`excludes` naming it would forbid every mode that applies it. Name the other module "
+         "meant (the hint suggests the closest one), or remove the line.",
+         'module a "A" {\n  excludes a\n}\n\nmode m "M" {\n  use a\n}\n'),
     Code(LOOP_ROUND_WAITS := "E0513", "a statement after a decision inside a loop",
          "Retired: a round of `for each`, `each player` or `repeat` may now wait in its middle; "
          "each round's rest runs after its answers, before the next round starts (see "

@@ -36,7 +36,7 @@ from .errors import IllegalActionError, RulesError, _BadState
 from .values import (TERMINAL, Apply, Bag, Continuation, Decision, Effect, Legal, Owner, Predicate,
                      _from_json, _is_int, _same, _seat, _to_json)
 from .chance import MASK64, _next, randrange, roll_dice, set_die, shuffle_list
-from .actions import MEMO_LIMIT, Action, made, remember
+from .actions import ANSWER_NAMES, MEMO_LIMIT, Action, made, remember, unknown_name
 from .resources import (bag_minus, bag_of, bag_plus, bag_times, gain, has, holds, move_bag, pay, pay_one,
                         release, stock_holds, transfer)
 from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw, group_by, grouped, in_zone,
@@ -83,4 +83,6 @@ __all__ = [
     "_legal_card", "_legal_cards", "_legal_overflow", "_one", "_row", "_settle_act", "_settle_card",
     "_settle_cards", "_settle_done", "_settle_resume", "_answer_action", "_legal_action", "_settle_action",
     "_draw",
+    # the refusal of an action name the game does not have
+    "ANSWER_NAMES", "unknown_name",
 ]

@@ -7,7 +7,7 @@ import json
 import operator
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
+from .actions import Action, unknown_name
 from .errors import IllegalActionError, RulesError
 from .values import TERMINAL, Decision, Owner, _is_int, _same, _to_json
 from .agenda import answer
@@ -169,6 +169,9 @@ class State(Turns):
             text = f"{action} [{action!r}]"
             if self.terminal:
                 raise IllegalActionError(f"{text} refused: the game is over")
+            unknown = unknown_name(action.name, self.g.actions, legal)
+            if unknown is not None:
+                raise IllegalActionError(f"{text} refused: {unknown}; the state is unchanged")
             if action.player != who:
                 raise IllegalActionError(f"{text} refused: it is player {who + 1}'s decision")
             raise IllegalActionError(f"{text} refused: not legal now (phase {self.phase!r}); "

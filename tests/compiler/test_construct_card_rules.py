@@ -452,3 +452,47 @@ def test_the_language_reference_quotes_the_construct_spec_and_its_catalogue():
         assert block in spec, block
     [yaml_block] = re.findall(r"^```yaml\n(.*?)^```$", page[start:end], re.M | re.S)
     assert yaml_block in CARDS
+
+
+# ------------------------------------------------------------------ a rule with no parameters
+# Found by the fresh-user check: `field f: procedure ()` and `do c.f()` were syntax errors.
+CHEER = BASE.replace(
+    'field secondary: procedure (c: crew) = no_ability "secondary ability"',
+    'field secondary: procedure (c: crew) = no_ability "secondary ability"\n'
+    '  field cheer: procedure () = no_cheer "a cheer"').replace(
+    "        do c.secondary(c)\n", "        do c.cheer()\n        do c.secondary(c)\n") + '''
+procedure no_cheer "No cheer" () {
+  effect {
+  }
+  source "Utopia › Icons › Crew Secondary Abilities / Alt TZ Locations"
+}
+
+procedure loud_cheer "A loud cheer" () {
+  effect {
+    score 1
+  }
+  source "Utopia › Icons › Crew Secondary Abilities / Alt TZ Locations"
+}
+'''
+CHEER_CARDS = CARDS.replace("secondary: medic_ability,", "secondary: medic_ability, cheer: loud_cheer,")
+
+
+def test_a_card_rule_with_no_parameters_is_declared_run_and_written(tmp_path):
+    from dsl.format import format_source
+
+    assert CHEER != BASE and CHEER_CARDS != CARDS
+    assert not format_source(CHEER).changed  # `procedure ()` and `do c.cheer()` keep their layout
+    result = compile_text(tmp_path, CHEER, CHEER_CARDS)
+    game = engine_module(result)
+    state, g = _start(game)
+    medic = _place(game, state, g, "nightingale", "mothership", 0)
+    _place(game, state, g, "caesar", "mothership", 1)
+    assert (game.F_cheer[medic], g.CR["cheer"][medic]) == ("loud_cheer", g.PR["loud_cheer"])
+    _take(state, "rest")
+    _take(state, "rest")  # the end of the round: the Medic's loud cheer, Caesar's none
+    assert state.scores() == [1, 0]
+    assert game.Game(num_players=2, seed=1).state_from_json(state.to_json()).to_json() == state.to_json()
+    assert "| cheer | a rule: procedure () | No cheer | a cheer |" in result.page
+    assert "Carry out the *cheer* of c" in result.page
+    wrong = CHEER.replace("        do c.cheer()\n", "        do c.cheer(c)\n")
+    assert "E0504" in error_codes(analyse_text(tmp_path, wrong, CHEER_CARDS).diagnostics)

@@ -139,3 +139,21 @@ def test_the_language_reference_quotes_the_construct_spec():
     assert len(blocks) == 3
     for block in blocks:
         assert block in BASE, block
+
+
+# Found by the fresh-user check: a failed test of the kind narrowed nothing, so the
+# `else` of `if x is anomaly`, or `not (x is anomaly)`, could not read a building's points.
+@pytest.mark.parametrize("reads", [
+    "      if not (x is anomaly) {\n        score x.points\n      }",
+    "      if x is anomaly {\n        score 0 - x.penalty\n      } else {\n        score x.points\n      }",
+    "      if x is anomaly or x.points >= 2 {\n        score 1\n      }",
+])
+def test_a_failed_kind_test_narrows_to_the_other_kinds(tmp_path, reads):
+    text = BASE.replace("move top of anomaly_pile into my power_row", "move top of anomaly_pile into my "
+                        "power_row\n    for each x in my power_row {\n" + reads + "\n    }", 1)
+    assert _codes(tmp_path, text) == ["W0105"]
+    untested = BASE.replace("move top of anomaly_pile into my power_row", "move top of anomaly_pile into "
+                            "my power_row\n    for each x in my power_row {\n      score x.points\n    }", 1)
+    assert "E0610" in _codes(tmp_path, untested)  # without the test, x may be an anomaly
+    sums = BASE.replace("as b where b is building", "as b where not (b is anomaly)")
+    assert sums != BASE and _codes(tmp_path, sums) == ["W0105"]

@@ -225,7 +225,7 @@ def test_nothing_lies_in_no_zone_and_moves_nowhere(tmp_path):
     moving it moves no card."""
     text = SPEC.replace("  REQUIRE\n", "").replace("MAYBE_BODY", "score 1").replace("EFFECT", (
         "let t = top of market\n    if t in my hand {\n      score 100\n    }\n"
-        "    move t into my hand\n    score 1")).replace("when count market == 0", "when vp >= 50")
+        "    move t into my hand\n    score 1")).replace("when count market == 0", "when any player vp >= 50")
     mini = engine(tmp_path, text, CARDS)
     state = mini.Game(num_players=1, seed=1).new_initial_state()
     for _ in range(3):

@@ -151,9 +151,9 @@ def test_attributes_and_zones_of_chosen_things():
         '}\n')
     act = composition.base.actions["probe"]
     assert [english.expr(r, names) for r in act.requires] == [
-        "you hold b's input",
+        "you hold b's input (needed)",
         "p holds 1 Water",
-        "the number of buildings in p's hand is more than b's value",
+        "the number of buildings in p's hand is more than b's value (cards paid)",
     ]
     assert english.domain(act.choices[1].domain, names, "b") == (
         "a building in your City that is not active and whose input is not empty")
@@ -214,8 +214,8 @@ def test_resource_statements():
 
 def test_release_of_a_card_field_names_both_destinations():
     assert render_stmts("release b.input score b.points", "choose b: card in my city") == [
-        "- Release b's input: Worker come back to you; Water go to the supply.",
-        "- Score Well-being Points equal to b's points.",
+        "- Release b's input (needed): Worker come back to you; Water go to the supply.",
+        "- Score Well-being Points equal to b's points (passive points).",
     ]
 
 
@@ -259,7 +259,7 @@ def test_blocks_nest_by_four_spaces():
         "- Each player, in turn order from the first player:",
         "    - For each building b in your City that is active:",
         "        - Mark b as not active.",
-        "- If b's colour is Basic Services (light blue):",
+        "- If b's colour (type) is Basic Services (light blue):",
         "    - Score 1 Well-being Point.",
         "- Otherwise:",
         "    - You are finished with this phase (you pass).",
@@ -295,14 +295,14 @@ def test_action_reads_choices_requirements_tallies_effect_and_provenance():
         "",
         "- **b**: a building in your hand",
         "",
-        "Only if the number of buildings in your hand minus 1 is at least b's value.",
+        "Only if the number of buildings in your hand minus 1 is at least b's value (cards paid).",
         "",
         "Counts 1 against reserve trades (at most 1 per player per round).",
         "",
         "Effect:",
         "",
         "- Move b into your City.",
-        "- Score Well-being Points equal to b's points.",
+        "- Score Well-being Points equal to b's points (passive points).",
         "",
         "Source: *Cycle › Build*",
         "",
@@ -372,7 +372,7 @@ def test_components_setup_tally_and_trigger():
     assert english.trigger(base.triggers["bonus"], names)[:4] == [
         "Whenever a player takes the action *Build*, before its effect:",
         "",
-        "- If b's colour is Basic Services (light blue):",
+        "- If b's colour (type) is Basic Services (light blue):",
         "    - Score 1 Well-being Point.",
     ]
 
@@ -450,3 +450,28 @@ def test_resource_families_and_computed_amounts_in_words():
     assert str(english.expr(twice, names)) == "twice 1 Water"
     red_gems = ast.Index(ast.Ident("gem"), ast.Name("red"), "p")
     assert str(english.expr(red_gems, names)) == "p's Gem of type Red"
+
+
+def test_a_card_field_is_glossed_by_its_description_the_first_time():
+    """Found by the fresh-user check: `score t.needed` read "t's needed", the field's name
+    and not what it means (`field needed: int "power needed"`, construct 2's spec)."""
+    spec = Path(__file__).resolve().parents[1] / "compiler" / "constructs" / "mid_choice.rules"
+    parsed, diagnostics = parse_spec(spec.read_text(encoding="utf-8"), "mid_choice.rules")
+    assert not diagnostics
+    names = english.names_for(compose(parsed, DiagnosticBag()).base)
+    read = ast.Attribute("a", "needed")
+    assert english.expr(read, names) == "a's needed (power needed)"
+    assert english.expr(read, names) == "a's needed"  # once is enough
+    assert english.expr(ast.Attribute("a", "success"), names) == "a's success (gained on a success)"
+    same = english.Names({}, fields={"needed": "int"}, descriptions={"needed": "needed"})
+    assert english.expr(read, same) == "a's needed"  # a description that says no more
+
+
+def test_a_choices_where_reads_the_cards_fields_even_named_like_an_action():
+    """Found by the fresh-user check: a card field named like an action (`field stop`)
+    read as the action's title ("where Stop is at least 1") in a choice's `where`."""
+    composition, names = compose_spec('action value "Value it" { effect { score 1 } }\n'
+                                      'action probe "Probe" { choose b: card in my hand where value >= 2 '
+                                      'effect { score 1 } }\n')
+    [line] = [x for x in english.action(composition.base.actions["probe"], names) if x.startswith("- **b**")]
+    assert line == "- **b**: a building in your hand whose value is at least 2"  # not "where Value it is"

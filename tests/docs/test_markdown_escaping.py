@@ -142,3 +142,28 @@ def test_the_errors_page_is_unchanged_markdown_of_the_registry():
     html = html_of(page)
     assert "script" not in {t for t, _ in html.tags}
     assert "```rulebook" in page and "??? example" in page
+
+
+# found by the fresh-user check: a ruling's backticks were shown as literal characters
+@pytest.mark.parametrize("text, written, spans", [
+    ("Use `require has b.cost` first.", "Use `require has b.cost` first.", 1),
+    ("a `<b>x</b>` here", "a `<b>x</b>` here", 1),
+    ("``a`b`` and a lone ` tick *em*", "``a`b`` and a lone \\` tick \\*em\\*", 1),
+    ("`pay` at the start", "`pay` at the start", 1),
+    ("- a list? `x`", "\\- a list? `x`", 1),
+    ("[x](javascript:1) `y`", "\\[x\\](javascript:1) `y`", 1),
+    ("no quote at all", "no quote at all", 0),
+])
+def test_prose_shows_quotes_of_code_as_code_and_the_rest_as_text(text, written, spans):
+    assert md.prose(text) == written
+    html = PageHtml(to_html('!!! note "Ruling"\n    ' + md.prose(text) + "\n"))
+    assert [t for t, _ in html.tags if t not in ("div", "p")] == ["code"] * spans  # no link, no em
+
+
+def test_a_rulings_quoted_code_is_a_code_span_on_the_page():
+    from compiler.docs.english import admonition
+
+    box = admonition("ruling", "A `pay` with no `require has` is refused.")
+    assert box == ['!!! note "Ruling"', "    A `pay` with no `require has` is refused."]
+    html = html_of("\n".join(box) + "\n")
+    assert [t for t, _ in html.tags].count("code") == 2 and "`" not in html.text()

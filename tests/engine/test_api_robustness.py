@@ -293,3 +293,23 @@ def test_hidden_zone_sizes_are_not_taken_for_card_ids():
         for name, per_card in obs["card_states"].items():
             for size in sizes - shown:
                 assert size not in per_card, (name, size)
+
+
+def test_an_action_name_the_game_does_not_have_is_refused_as_such():
+    """Found by the fresh-user check: `bild` was refused as "not legal now", as if
+    building were only out of turn; the name is no action of Utópolis at all."""
+    s = utopolis.Game(num_players=2, mode="family", seed=1).new_initial_state()
+    before = s.to_json()
+    me = s.current_player()
+    with pytest.raises(R.IllegalActionError, match=r"refused: 'bild' is no action of this game "
+                       r"\(did you mean 'build'\?\); the state is unchanged$"):
+        s.apply_action(s.game.action(me, "bild"))
+    with pytest.raises(R.IllegalActionError, match=r"'zzz' is no action of this game \(its actions: "
+                       r"activate, build, demolish, "):
+        s.apply_action(s.game.action(me, "zzz"))
+    with pytest.raises(R.IllegalActionError, match=r"\['x'\] is not an action's name"):
+        s.apply_action(R.Action(me, ["x"], ()))
+    legal = s.legal_actions()[0]  # a name of the game, not legal now: the same words as before
+    with pytest.raises(R.IllegalActionError, match="not legal now"):
+        s.apply_action(R.Action(me, "build", (10_000,)))
+    assert s.to_json() == before and legal in s.legal_actions()

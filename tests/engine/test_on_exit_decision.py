@@ -21,12 +21,14 @@ flow {
 phase play "Play" simultaneous {
   actions stop
   on exit {
-    score 1
-    ask me {
-      "bonus" {
-        score 10
-      }
-      "nothing" {
+    each player where me == first player {
+      score 1
+      ask me {
+        "bonus" {
+          score 10
+        }
+        "nothing" {
+        }
       }
     }
   }

@@ -143,12 +143,33 @@ def test_a_save_with_a_decision_waiting_round_trips(module, mode, n, kind):
     (lambda d: d.update(round=-1), "bad round -1"),
     (lambda d: d.update(round=1.0), "bad round 1.0"),
     (lambda d: d.update(moves="30"), "bad moves '30'"),
+    # found by the fresh-user check: counters no game reaches (30 actions into round 1)
+    (lambda d: d.update(round=0),
+     "bad round 0: phase 'build_trade' is played only once the first round has started"),
+    (lambda d: d.update(round=1_000_000), "bad round 1000000: 30 action\\(s\\) cannot have started "
+     "that many rounds"),
+    (lambda d: d.update(moves=1_000_000_000),
+     "bad moves 1000000000: more than the 100,000,000 actions a saved game may have played"),
 ])
 def test_a_save_without_history_is_checked_field_by_field(edit, why):
     s = played(utopolis, "family", 2, 30)
     data = json.loads(s.to_json())
     edit(data)
     with pytest.raises(R.RulesError, match="not a saved state of this game: (" + why + ")"):
+        s.game.state_from_json(json.dumps(data))
+
+
+def test_round_0_is_kept_before_the_first_round_and_a_flow_with_no_rounds_counts_none():
+    """Utópolis counts rounds from `place` (Family Mode › Initial Setup comes first: its
+    opening phases are round 0); Euphoria's flow says no `round starts at`."""
+    first = utopolis.Game(num_players=2, mode="family", seed=5).new_initial_state()
+    assert (first.phase, first.round) == ("keep_cards", 0)
+    assert first.game.state_from_json(first.to_json()).round == 0
+    s = played(euphoria, "standard", 2, 10)
+    assert s.round == 0
+    data = json.loads(s.to_json())
+    data["round"] = 1
+    with pytest.raises(R.RulesError, match="bad round 1: this mode counts no rounds"):
         s.game.state_from_json(json.dumps(data))
 
 

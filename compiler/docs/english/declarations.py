@@ -22,7 +22,7 @@ from compiler.docs.english.queries import selection
 from compiler.docs.english import extensions, seats
 from compiler.docs.english import options as chosen_options
 from compiler.docs.english.statements import lines
-from compiler.docs.markdown import Markdown, cell, code, inline
+from compiler.docs.markdown import Markdown, cell, code, inline, prose
 
 #: How each kind of phase is played.
 PHASE_KINDS = {
@@ -49,9 +49,10 @@ def sources(meta: tuple[ast.Meta, ...]) -> Markdown:
 
 def admonition(kind: str, text: str) -> list[Markdown]:
     """A ruling (``note``) or provisional value (``warning``) box, as lines; ``text``
-    is escaped unless it is :class:`~compiler.docs.markdown.Markdown`."""
+    is escaped unless it is :class:`~compiler.docs.markdown.Markdown`, its quotes of code
+    (`` `require has` ``) shown as code (:func:`~compiler.docs.markdown.prose`)."""
     style = {"ruling": ("note", "Ruling"), "provisional": ("warning", "Provisional")}[kind]
-    return [Markdown(f'!!! {style[0]} "{style[1]}"'), Markdown("    ") + inline(text)]
+    return [Markdown(f'!!! {style[0]} "{style[1]}"'), Markdown("    ") + prose(text)]
 
 
 def provenance(meta: tuple[ast.Meta, ...]) -> list[Markdown]:

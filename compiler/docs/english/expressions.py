@@ -84,8 +84,8 @@ def _domain(node: ast.Domain, voice: Voice, var: str | None) -> str:
 def _card_domain(node: ast.CardDomain, voice: Voice, var: str | None) -> str:
     noun = card_noun(node.zone, voice.names, plural=False)
     text = f"{_article(noun)} {noun} in {_zone(node.zone, voice)}"
-    if node.where is not None:
-        text += " " + relative(node.where, voice, var)
+    if node.where is not None:  # bare names there are the card's fields, as the checker reads them
+        text += " " + relative(node.where, voice.on_cards(), var)
     return text
 
 
@@ -237,6 +237,8 @@ def _attribute(node: ast.Attribute, v: Voice) -> str:
     if node.attr not in v.names.fields and isinstance(decl, (ast.Track, ast.Resource,
                                                              ast.Derived, ast.Tally)):
         return f"{inline(node.obj)}'s {inline(decl.title)}"
+    if node.attr in v.names.fields:
+        return f"{inline(node.obj)}'s {v.names.field(node.attr)}"
     return f"{inline(node.obj)}'s {plain(node.attr)}"
 
 
@@ -460,6 +462,8 @@ def relative(cond, v: Voice, var: str | None = None, plural: bool = False) -> st
         if var is None and isinstance(node, ast.Name) and (
                 v.is_field(node.name) or not v.names.fields and node.name not in v.names):
             return node.name
+        if var is not None and v.card and isinstance(node, ast.Name) and v.is_field(node.name):
+            return node.name  # a choice's `where` reads the candidate's fields bare too
         if var is not None and isinstance(node, ast.Attribute) and node.obj == var:
             return node.attr
         return None

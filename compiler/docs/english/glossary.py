@@ -28,13 +28,19 @@ class Names(dict):
     derived, tally, phase, action, trigger, end, card type, catalogue, enum).
     ``fields``: card field or card state name → type name (``int``, ``bool``,
     ``bag`` or an enum name).  ``members``: enum name → member name → title.
+    ``descriptions``: card field name → its description (``field needed: int "power
+    needed"``), for the fields every card type that has one describes alike; the first
+    time prose names such a field (:meth:`field`), the description follows it.
     """
 
     def __init__(self, titles: Mapping[str, str] | Iterable = (), *,
                  decls: Mapping[str, object] | None = None,
                  fields: Mapping[str, str] | None = None,
-                 members: Mapping[str, Mapping[str, str]] | None = None):
+                 members: Mapping[str, Mapping[str, str]] | None = None,
+                 descriptions: Mapping[str, str] | None = None):
         super().__init__(titles)
+        self.descriptions: dict[str, str] = dict(descriptions or {})
+        self.glossed: set[str] = set()  # the fields whose description prose has given
         self.decls: dict[str, object] = dict(decls or {})
         self.fields: dict[str, str] = dict(fields or {})
         self.members: dict[str, dict[str, str]] = {k: dict(v) for k, v in (members or {}).items()}
@@ -42,6 +48,17 @@ class Names(dict):
     def title(self, name: str) -> Markdown:
         """The title of ``name``, escaped; unknown names read with underscores as spaces."""
         return inline(self.get(name) or plain(name))
+
+    def field(self, name: str) -> Markdown:
+        """A card field as prose names it, escaped: its name, and, the first time these
+        names give it, its description after it when that says more (``needed (power
+        needed)``; then ``needed``), so a page glosses each field once."""
+        said = self.descriptions.get(name, "")
+        if name in self.glossed or not said.strip() \
+                or " ".join(said.split()).lower() == name.replace("_", " ").lower():
+            return plain(name)
+        self.glossed.add(name)
+        return Markdown("{} ({})").format(plain(name), said)
 
     def member(self, enum: str | None, name: str) -> Markdown | None:
         """The title of member ``name`` of ``enum`` (any enum when ``enum`` is None), escaped."""
@@ -89,6 +106,7 @@ def names_for(*modes, extra: Iterable[object] = (), fallback: Names | None = Non
     decls: dict[str, object] = {}
     fields: dict[str, str] = {}
     members: dict[str, dict[str, str]] = {}
+    described: dict[str, set[str]] = {}
     for mode in modes:
         for table in _TITLED:
             for name, decl in getattr(mode, table).items():
@@ -106,6 +124,7 @@ def names_for(*modes, extra: Iterable[object] = (), fallback: Names | None = Non
         for card in mode.card_types.values():
             for f in card.fields:
                 fields.setdefault(f.name, f.type.name)
+                described.setdefault(f.name, set()).add(f.description or "")
         for pieces in mode.pieces.values():
             fields.setdefault("owner", "player")
             if pieces.sides:
@@ -138,4 +157,8 @@ def names_for(*modes, extra: Iterable[object] = (), fallback: Names | None = Non
     for table in members.values():
         for name, title in table.items():
             titles.setdefault(name, title)
-    return Names(titles, decls=decls, fields=fields, members=members)
+    descriptions = {name: next(iter(said)) for name, said in described.items() if len(said) == 1}
+    if fallback is not None:
+        for name, said in fallback.descriptions.items():
+            descriptions.setdefault(name, said)
+    return Names(titles, decls=decls, fields=fields, members=members, descriptions=descriptions)

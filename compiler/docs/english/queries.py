@@ -102,7 +102,7 @@ def _next_in(node: ast.NextIn, v: Voice) -> str:
 
 
 def _field_of(node: ast.FieldOf, v: Voice) -> str:
-    return f"({phrase(node.obj, v)})'s {plain(node.attr)}"
+    return f"({phrase(node.obj, v)})'s {v.names.field(node.attr)}"
 
 
 def selection(where, measures, then_where, v: Voice) -> str:

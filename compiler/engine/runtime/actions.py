@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import TYPE_CHECKING
 
 from .values import _seat, _to_json
@@ -80,3 +81,23 @@ def made(game: GameBase, player: int, name: str, args: tuple) -> Action:
             game.memo.clear()
         found = game.memo[key] = Action(player, name, args, game)
     return found
+
+
+#: The names of the actions that answer a question asked in the middle of an effect
+#: (see :mod:`.agenda`): a card chosen, a choice declined, room made, a labelled option.
+ANSWER_NAMES = frozenset({"choose_card", "decline", "make_room", "decline_card", "answer"})
+
+
+def unknown_name(name: object, actions, offered) -> str | None:
+    """Why an action called ``name`` is refused when no action of the game has that
+    name (``actions``: the names of the mode's actions; ``offered``: the legal actions
+    now), naming the close ones; None when it is a name of the game."""
+    if not isinstance(name, str):
+        return f"{name!r} is not an action's name"
+    known = set(actions) | ANSWER_NAMES | {a.name for a in offered}
+    if name in known:
+        return None
+    close = difflib.get_close_matches(name, sorted(actions), n=3, cutoff=0.6)
+    return (f"{name!r} is no action of this game"
+            + (f" (did you mean {' or '.join(map(repr, close))}?)" if close else
+               f" (its actions: {', '.join(sorted(actions))})"))

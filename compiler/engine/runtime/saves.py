@@ -61,6 +61,13 @@ DECISION_KEYS = {
 OPTIONAL_KEYS = {"card": {"optional"}, "action": {"optional"}, "cards": {"up_to"}}
 #: At most this many waiting decisions are answered, on a copy, when a save is loaded.
 PROBE_STEPS = 200
+#: The most rounds one action (or the setup) can start: ``State._advance`` gives up after
+#: this many automatic steps with no decision, and each step enters at most one phase.
+STEPS_PER_MOVE = 10_000
+#: The most actions a save may say were played: ten thousand times what `rulebook play`
+#: plays before it gives up on a game (``--max-actions``, 100,000 by default) would take
+#: the fastest engine days; a larger count is an edited save, not a game.
+MAX_MOVES = 100_000_000
 
 
 def load_state(game: GameBase, text: str) -> State:
@@ -169,6 +176,7 @@ def restore_state(game: GameBase, data: dict) -> State:
     check(_is_int(d["lead"]) and 0 <= d["lead"] < n, f"bad lead {d['lead']!r}")
     for key in ("terminal", "again", "turn_open"):
         check(isinstance(d[key], bool), f"bad {key} {d[key]!r}")
+    _check_counters(g, d)
     _check_ends(g, d)
     check(_like(d["done"], ref["done"]), "bad done flags")
     check(isinstance(d["res"], list) and len(d["res"]) == n
@@ -245,6 +253,44 @@ def restore_state(game: GameBase, data: dict) -> State:
     s._past, s._moves, s._known = None, d["moves"], d["moves"]
     _check_no_end_due(s)
     return s
+
+
+def _check_counters(g: Any, d: dict) -> None:
+    """``round`` and ``moves`` (already whole numbers, at least 0) within what a game of
+    the mode can reach: no more moves than :data:`MAX_MOVES`; no round in a mode whose
+    flow counts none (no ``round starts at``); round 0 only in a phase the flow reaches
+    before the first round starts; and no more rounds than the moves played can have
+    started (:data:`STEPS_PER_MOVE` each, and as many for the setup)."""
+    moves, rounds = d["moves"], d["round"]
+    _check(moves <= MAX_MOVES, f"bad moves {moves!r}: more than the {MAX_MOVES:,} actions a saved "
+           "game may have played")
+    if g.round_start is None:
+        _check(rounds == 0, f"bad round {rounds!r}: this mode counts no rounds (its flow has no "
+               "`round starts at`)")
+        return
+    if rounds == 0:
+        started = d["phase"] == g.round_start and d["stage"] != "enter"
+        _check(not started and d["phase"] in _before_first_round(g),
+               f"bad round 0: phase {d['phase']!r} is played only once the first round has started")
+    _check(rounds <= STEPS_PER_MOVE * (moves + 1),
+           f"bad round {rounds!r}: {moves} action(s) cannot have started that many rounds")
+
+
+def _before_first_round(g: Any) -> set[str]:
+    """The phases the flow of ``g`` can be in before it first enters the phase that
+    starts each round (that phase itself when it may be skipped: ``only when``)."""
+    seen: set[str] = set()
+    todo = [dest for dest, *_ in g.edges.get("start", ())]
+    while todo:
+        phase = todo.pop()
+        if phase in seen or phase not in g.phases:
+            continue
+        if phase == g.round_start:
+            if g.phases[phase].only_when is None:
+                continue
+        seen.add(phase)
+        todo += [dest for dest, *_ in g.edges.get(phase, ())]
+    return seen | {g.round_start}
 
 
 def _check_floors(g: Any, d: dict) -> None:
