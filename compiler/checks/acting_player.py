@@ -24,7 +24,7 @@ from compiler.analysis import names as N
 #: Expressions and statements that give "you" a value of their own: what is inside
 #: them reads each player in turn.
 _BINDS_A_PLAYER = (ast.EachPlayer, ast.AnyPlayer, ast.ThePlayer, ast.CountPlayers, ast.EveryPlayer,
-                   ast.FirstPlayerMost)
+                   ast.FirstPlayerMost, ast.SeatTest, ast.EachSeat)
 
 #: Statements that act for "you", whatever they read: (class, how the message names it).
 _ACTS = {ast.Gain: "`gain` gives to", ast.Pay: "`pay` takes from", ast.Release: "`release` gives back to",
@@ -106,6 +106,8 @@ class _NoActingPlayer:
         ``local`` bound by the rule) that needs "you", with the words for it; or None."""
         if isinstance(node, _BINDS_A_PLAYER):
             return None
+        if isinstance(node, ast.AsPlayer):  # "you" is the player named, once it is worked out
+            return self.first_use(node.player, local)
         own = self.own_use(node, local)
         if own is not None or not dataclasses.is_dataclass(node):
             return own
