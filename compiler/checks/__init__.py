@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from dsl.diagnostics import DiagnosticBag
 from compiler.checks import (acting_player, actions_taken, card_rules, citations, components, decisions,
                              ends, enums, gains, game, impossible_ends, information, modules, offered,
-                             options, params, payments, phasegraph, phases, rules, setup, tables, unique_names,
-                             usage, values)
+                             options, params, payments, phasegraph, phases, rules, setup, tables,
+                             unique_names, usage, values)
 from compiler.analysis.types import Types
 from compiler.checks.modes import ModeDiagnostics
 from compiler.checks import automata
