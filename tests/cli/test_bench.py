@@ -12,7 +12,7 @@ import pytest
 from compiler import runner
 from compiler.cli import progress
 from compiler.tools import benchmark
-from tests.helpers.commands import ROOT, rulebook
+from tests.helpers.commands import ROOT, rulebook, rulebook_in_process
 
 SOLO = ("utopolis", "--games", "1", "--seconds", "0", "--players", "1")
 
@@ -20,7 +20,7 @@ SOLO = ("utopolis", "--games", "1", "--seconds", "0", "--players", "1")
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A run of the solo modes saved with --json."""
-    result = rulebook("bench", *SOLO, "--json")
+    result = rulebook_in_process("bench", *SOLO, "--json")
     assert result.returncode == 0, result.stderr
     path = tmp_path_factory.mktemp("bench") / "run.json"
     path.write_text(result.stdout, encoding="utf-8")
@@ -51,7 +51,7 @@ def test_a_run_saved_before_the_search_rows_still_loads(saved: Path, tmp_path: P
 
 
 def test_compare_with_the_same_engine_passes_a_gross_threshold(saved: Path):
-    result = rulebook("bench", *SOLO, "--compare", str(saved), "--threshold", "1000")
+    result = rulebook_in_process("bench", *SOLO, "--compare", str(saved), "--threshold", "1000")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "compared with the saved run" in result.stdout
     assert "no row slower than 11.00x the saved run" in result.stdout
@@ -63,7 +63,7 @@ def test_compare_fails_on_a_regression_and_prints_the_table(saved: Path, tmp_pat
         row["relative"] *= 100  # the saved engine was a hundred times faster
     faster = tmp_path / "faster.json"
     faster.write_text(json.dumps(run), encoding="utf-8")
-    result = rulebook("bench", *SOLO, "--json", "--compare", str(faster))
+    result = rulebook_in_process("bench", *SOLO, "--json", "--compare", str(faster))
     assert result.returncode == 1
     json.loads(result.stdout)  # stdout stays the JSON of the run; the table goes to stderr
     assert "REGRESSION" in result.stderr and "4 row(s) slower than 1.30x the saved run" in result.stderr
@@ -74,7 +74,7 @@ def test_compare_names_rows_missing_on_either_side(saved: Path, tmp_path: Path):
     run["rows"][0]["mode"] = "retired_mode"
     edited = tmp_path / "edited.json"
     edited.write_text(json.dumps(run), encoding="utf-8")
-    result = rulebook("bench", *SOLO, "--compare", str(edited), "--threshold", "1000")
+    result = rulebook_in_process("bench", *SOLO, "--compare", str(edited), "--threshold", "1000")
     assert result.returncode == 0
     assert "not in the saved run" in result.stdout and "not measured now" in result.stdout
 
@@ -83,7 +83,7 @@ def test_compare_names_rows_missing_on_either_side(saved: Path, tmp_path: Path):
 def test_a_file_that_is_not_a_saved_run_fails_before_timing(tmp_path: Path, content: str):
     path = tmp_path / "bad.json"
     path.write_text(content, encoding="utf-8")
-    result = rulebook("bench", *SOLO, "--compare", str(path))
+    result = rulebook_in_process("bench", *SOLO, "--compare", str(path))
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("rulebook: ") and "Traceback" not in result.stderr
 

@@ -1,7 +1,8 @@
 """`rulebook check`: exit codes, rendered diagnostics and the JSON report.
 Cases come from ``tests/golden/diagnostics`` (written out whole by the
-``golden_cases_on_disk`` fixture).  The command runs in a subprocess
-(``python -m compiler.cli``), as a user runs it."""
+``golden_cases_on_disk`` fixture).  The first test runs the command in a
+subprocess (``python -m compiler.cli``), as a user runs it; the others run it in this
+process (``compiler.cli.main``)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from compiler import pipeline
 from tests.golden import cases
-from tests.helpers.commands import rulebook
+from tests.helpers.commands import rulebook, rulebook_in_process
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CASES = cases.CASES_FROM_ROOT
@@ -28,7 +29,7 @@ def test_check_real_spec_exits_0():
 
 def test_check_broken_spec_exits_1_and_prints_the_golden_rendering(golden_cases_on_disk: Path):
     case = CASES / "unknown_zone.rules"
-    proc = rulebook("check", "--verbose", str(case), cwd=golden_cases_on_disk)
+    proc = rulebook_in_process("check", "--verbose", str(case), cwd=golden_cases_on_disk)
     assert proc.returncode == 1
     expected = (REPO_ROOT / CASES / "unknown_zone.expected").read_text(encoding="utf-8")
     assert proc.stderr == expected + "\n"
@@ -41,7 +42,7 @@ def test_the_provisional_values_warning_is_one_line_unless_verbose(golden_cases_
     case = CASES / "unknown_zone.rules"
     full = (REPO_ROOT / CASES / "unknown_zone.expected").read_text(encoding="utf-8")
     error, warning = full.split("\n\n")
-    proc = rulebook("check", str(case), cwd=golden_cases_on_disk)
+    proc = rulebook_in_process("check", str(case), cwd=golden_cases_on_disk)
     assert proc.returncode == 1
     assert proc.stderr == error + "\n\n" + warning.splitlines()[0] + "\n"
     assert "warning[W0105]: the spec holds 6 provisional value(s)" in proc.stderr
@@ -49,19 +50,19 @@ def test_the_provisional_values_warning_is_one_line_unless_verbose(golden_cases_
 
 def test_warnings_fail_only_with_strict(golden_cases_on_disk: Path):
     case = str(CASES / "tiny_action_offered_nowhere.rules")
-    assert rulebook("check", case, cwd=golden_cases_on_disk).returncode == 0
-    assert rulebook("check", "--strict", case, cwd=golden_cases_on_disk).returncode == 1
+    assert rulebook_in_process("check", case, cwd=golden_cases_on_disk).returncode == 0
+    assert rulebook_in_process("check", "--strict", case, cwd=golden_cases_on_disk).returncode == 1
 
 
 def test_missing_spec_exits_2():
-    proc = rulebook("check", "no/such.rules")
+    proc = rulebook_in_process("check", "no/such.rules")
     assert proc.returncode == 2
     assert "no such spec" in proc.stderr
 
 
 def test_json_report(golden_cases_on_disk: Path):
     case = CASES / "set_unknown_param.rules"
-    proc = rulebook("check", "--format", "json", str(case), cwd=golden_cases_on_disk)
+    proc = rulebook_in_process("check", "--format", "json", str(case), cwd=golden_cases_on_disk)
     assert proc.returncode == 1
     [report] = json.loads(proc.stdout)
     assert report["spec"] == str(case)
@@ -75,7 +76,7 @@ def test_json_report(golden_cases_on_disk: Path):
 
 def test_json_report_of_a_syntax_error(golden_cases_on_disk: Path):
     case = CASES / "misspelled_keyword.rules"
-    proc = rulebook("check", "--format", "json", str(case), cwd=golden_cases_on_disk)
+    proc = rulebook_in_process("check", "--format", "json", str(case), cwd=golden_cases_on_disk)
     assert proc.returncode == 1
     [report] = json.loads(proc.stdout)
     assert [d["code"] for d in report["diagnostics"]] == ["E0001"]

@@ -13,7 +13,7 @@ import pytest
 
 from compiler import build, pipeline
 from tests.golden import cases
-from tests.helpers.commands import rulebook
+from tests.helpers.commands import rulebook_in_process
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_PATH = REPO_ROOT / "compiler" / "schemas" / "diagnostics.schema.json"
@@ -27,7 +27,7 @@ def validator() -> jsonschema.Draft202012Validator:
 
 
 def _check_json(*args: str, cwd: Path = REPO_ROOT) -> list:
-    proc = rulebook("check", "--format", "json", *args, cwd=cwd)
+    proc = rulebook_in_process("check", "--format", "json", *args, cwd=cwd)
     assert proc.returncode in (0, 1), proc.stderr
     return json.loads(proc.stdout)
 

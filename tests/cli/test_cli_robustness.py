@@ -17,7 +17,7 @@ from types import SimpleNamespace
 import pytest
 
 from compiler import cli, pipeline, runner
-from tests.helpers.commands import ROOT, python, read_log, rulebook, write_log
+from tests.helpers.commands import ROOT, python, read_log, rulebook, rulebook_in_process, write_log
 from tests.helpers.projects import write_specs
 
 
@@ -325,15 +325,15 @@ def test_build_that_cannot_write_the_shared_files_says_which_without_a_traceback
 
 @pytest.mark.parametrize("name", ["_runtime", "__init__", "nosuchgame", "os.path", "../utopolis"])
 def test_play_an_unknown_game(name):
-    refused(rulebook("play", name), 2, f"no engine for {name!r}",
+    refused(rulebook_in_process("play", name), 2, f"no engine for {name!r}",
             "known games: ", "utopolis", "euphoria")
 
 
 def test_play_log_in_a_missing_directory_or_a_directory(tmp_path: Path):
     target = tmp_path / "nonexistent" / "dir" / "g.jsonl"
-    refused(rulebook("play", "utopolis", "--log", str(target)), 2, "no such directory")
+    refused(rulebook_in_process("play", "utopolis", "--log", str(target)), 2, "no such directory")
     assert not (tmp_path / "nonexistent").exists()
-    refused(rulebook("play", "utopolis", "--log", str(tmp_path)), 2, "directory")
+    refused(rulebook_in_process("play", "utopolis", "--log", str(tmp_path)), 2, "directory")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -343,22 +343,22 @@ def test_play_log_in_a_missing_directory_or_a_directory(tmp_path: Path):
     (["--mode", "solo", "--players", "2"], "1 player only"),
 ])
 def test_a_refused_game_leaves_no_log_behind(tmp_path: Path, args, message):
-    refused(rulebook("play", "utopolis", *args, "--log", "x.jsonl", cwd=tmp_path), 2, message)
+    refused(rulebook_in_process("play", "utopolis", *args, "--log", "x.jsonl", cwd=tmp_path), 2, message)
     assert not (tmp_path / "x.jsonl").exists()
     # nor does it touch an existing log
     (tmp_path / "x.jsonl").write_text("keep me\n")
-    refused(rulebook("play", "utopolis", *args, "--log", "x.jsonl", cwd=tmp_path), 2, message)
+    refused(rulebook_in_process("play", "utopolis", *args, "--log", "x.jsonl", cwd=tmp_path), 2, message)
     assert (tmp_path / "x.jsonl").read_text() == "keep me\n"
 
 
 def test_play_without_players_uses_the_smallest_count_of_the_mode(tmp_path: Path):
     log = tmp_path / "solo.jsonl"
-    result = rulebook("play", "utopolis", "--mode", "solo", "--log", str(log))
+    result = rulebook_in_process("play", "utopolis", "--mode", "solo", "--log", str(log))
     assert result.returncode == 0, result.stderr
     start = json.loads(log.read_text().splitlines()[0])
     assert start["players"] == 1 and start["mode"] == "solo"
-    assert rulebook("replay", str(log)).returncode == 0
-    result = rulebook("play", "utopolis", "--log", str(log))
+    assert rulebook_in_process("replay", str(log)).returncode == 0
+    result = rulebook_in_process("play", "utopolis", "--log", str(log))
     assert result.returncode == 0, result.stderr
     assert json.loads(log.read_text().splitlines()[0])["players"] == 2
 
@@ -367,19 +367,19 @@ def test_play_without_players_uses_the_smallest_count_of_the_mode(tmp_path: Path
 
 
 def test_bench_a_player_count_no_mode_allows():
-    result = rulebook("bench", "utopolis", "--players", "7", "--games", "1", "--seconds", "0")
+    result = rulebook_in_process("bench", "utopolis", "--players", "7", "--games", "1", "--seconds", "0")
     refused(result, 2, "7 players")
     assert result.stdout == ""
 
 
 def test_bench_an_unknown_game_fails_before_printing():
-    result = rulebook("bench", "nogame")
+    result = rulebook_in_process("bench", "nogame")
     refused(result, 2, "no engine for 'nogame'")
     assert result.stdout == ""
 
 
 def test_bench_plays_at_least_one_game_per_row():
-    result = rulebook("bench", "utopolis", "--games", "0", "--seconds", "0", "--players", "1")
+    result = rulebook_in_process("bench", "utopolis", "--games", "0", "--seconds", "0", "--players", "1")
     assert result.returncode == 0, result.stderr
     rows = [line.split() for line in result.stdout.split("\n\n")[0].splitlines()[1:]]
     assert len(rows) == 4
@@ -389,7 +389,7 @@ def test_bench_plays_at_least_one_game_per_row():
 @pytest.mark.parametrize("option,value", [("--games", "-1"), ("--seconds", "-1"),
                                           ("--seconds", "nan"), ("--seconds", "inf")])
 def test_bench_refuses_negative_or_endless_budgets(option, value):
-    result = rulebook("bench", "utopolis", option, value)
+    result = rulebook_in_process("bench", "utopolis", option, value)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert option in result.stderr
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.commands import ROOT, read_log, rulebook, write_log
+from tests.helpers.commands import ROOT, read_log, rulebook, rulebook_in_process, write_log
 from tests.helpers.projects import copy_project
 
 
@@ -36,7 +36,7 @@ def test_build_writes_engines_and_pages_then_rewrites_nothing(built):
     assert page.read_text() == (ROOT / "docs" / "games" / "utopolis.md").read_text()
     assert "utopolis" in first.stdout and "phases" in first.stdout and "actions" in first.stdout
     stamps = {p: p.stat().st_mtime_ns for p in (project / "generated").glob("*.py")}
-    second = rulebook("build", "--no-site", cwd=project)
+    second = rulebook_in_process("build", "--no-site", cwd=project)
     assert second.returncode == 0
     assert "(unchanged)" in second.stdout
     assert {p: p.stat().st_mtime_ns for p in stamps} == stamps
@@ -50,7 +50,7 @@ def test_a_broken_spec_fails_with_diagnostics_and_keeps_the_previous_engine(buil
     spec = project / "specs" / "utopolis.rules"
     spec.write_text(spec.read_text().replace("require count my city < city_limit",
                                              "require count my city < city_limt", 1))
-    result = rulebook("build", "--no-site", cwd=project)
+    result = rulebook_in_process("build", "--no-site", cwd=project)
     assert result.returncode == 1
     assert "specs/utopolis.rules:" in result.stderr
     assert "unknown name `city_limt`" in result.stderr
@@ -171,7 +171,7 @@ def test_an_engine_is_put_back_when_its_page_cannot_be_written(tmp_path: Path):
 def test_check_json_lists_diagnostics(project: Path):
     spec = project / "specs" / "utopolis.rules"
     spec.write_text(spec.read_text().replace("actions build, finish", "actions buidl, finish", 1))
-    result = rulebook("check", "--format", "json", cwd=project)
+    result = rulebook_in_process("check", "--format", "json", cwd=project)
     assert result.returncode == 1
     report = json.loads(result.stdout)
     diags = next(r for r in report if r["spec"].endswith("utopolis.rules"))["diagnostics"]
@@ -211,27 +211,27 @@ def test_the_status_line_of_a_game_without_rounds_names_none(tmp_path: Path):
 
     pig = (ROOT / "docs" / "examples" / "pig.rules").read_text(encoding="utf-8")
     write_specs(tmp_path, {"pig.rules": pig})
-    assert rulebook("build", "--no-site", cwd=tmp_path).returncode == 0
-    played = rulebook("play", "pig", "--seed", "2", cwd=tmp_path)
+    assert rulebook_in_process("build", "--no-site", cwd=tmp_path).returncode == 0
+    played = rulebook_in_process("play", "pig", "--seed", "2", cwd=tmp_path)
     assert played.returncode == 0, played.stderr
     status, *_, summary = played.stdout.splitlines()
     assert status.startswith("Pig (standard), phase play, first player ") and "round" not in status
     assert summary.startswith("game over after ") and "rounds" not in summary
-    by_file = rulebook("play", "specs/pig.rules", "--seed", "2", cwd=tmp_path)  # the spec, compiled
+    by_file = rulebook_in_process("play", "specs/pig.rules", "--seed", "2", cwd=tmp_path)  # the spec, compiled
     assert by_file.returncode == 0 and by_file.stdout == played.stdout
-    utopolis = rulebook("play", "utopolis", "--seed", "2").stdout.splitlines()
+    utopolis = rulebook_in_process("play", "utopolis", "--seed", "2").stdout.splitlines()
     assert ", round " in utopolis[0] and " rounds and " in utopolis[-1]
 
 
 def test_play_refuses_a_bad_mode_or_player_count():
-    bad_mode = rulebook("play", "utopolis", "--mode", "nightmare", "--players", "3")
+    bad_mode = rulebook_in_process("play", "utopolis", "--mode", "nightmare", "--players", "3")
     assert bad_mode.returncode == 2 and "unknown mode 'nightmare'" in bad_mode.stderr
-    bad_count = rulebook("play", "utopolis", "--mode", "solo", "--players", "3")
+    bad_count = rulebook_in_process("play", "utopolis", "--mode", "solo", "--players", "3")
     assert bad_count.returncode == 2 and "is for 1 player only, not 3" in bad_count.stderr
 
 
 def test_bench_prints_games_and_actions_per_second():
-    result = rulebook("bench", "utopolis", "--games", "1", "--seconds", "0", "--players", "1")
+    result = rulebook_in_process("bench", "utopolis", "--games", "1", "--seconds", "0", "--players", "1")
     assert result.returncode == 0, result.stderr
     games, search = result.stdout.split("\n\n")
     rows = [line.split() for line in games.splitlines()[1:]]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from compiler import cli
-from tests.helpers.commands import rulebook
+from tests.helpers.commands import rulebook, rulebook_in_process
 from tests.helpers.projects import write_specs
 FORMATTED = 'setup {\n  shuffle d  # mixed\n}\n'
 UNFORMATTED = 'setup{\n      shuffle d # mixed\n\n\n}'
@@ -121,5 +121,5 @@ def test_the_repository_passes_fmt_check_as_ci_runs_it():
     result = rulebook("fmt", "--check")
     assert result.returncode == 0, result.stderr
     assert "0 specs would be reformatted" in result.stderr
-    help_text = rulebook("--help").stdout
+    help_text = rulebook_in_process("--help").stdout
     assert "fmt" in help_text.split()  # .ci/run checks with fmt only when --help names it

@@ -1,13 +1,18 @@
 """``rulebook play`` on games that cannot be played to the end: a game that never ends
 stops after ``--max-actions`` actions, and an engine that fails mid-game is reported as
-a message naming the game, mode, seed and action, never a traceback (exit status 1)."""
+a message naming the game, mode, seed and action, never a traceback (exit status 1).
+
+The quick tests run the command in this process; their ``_in_a_long_run`` twins
+(``slow``) run it as a user does, in a child process whose stderr must hold no traceback."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from tests.helpers.commands import ROOT, rulebook
+import pytest
+
+from tests.helpers.commands import ROOT, rulebook, rulebook_in_process
 from tests.helpers.projects import write_specs
 
 PIG = (ROOT / "docs" / "examples" / "pig.rules").read_text(encoding="utf-8")
@@ -26,32 +31,43 @@ CARDS = """cards:
 """
 
 
-def test_a_game_that_never_ends_stops_after_max_actions(tmp_path: Path):
+def test_a_game_that_never_ends_stops_after_max_actions(tmp_path: Path, command=rulebook_in_process):
     never = PIG.replace("when any player banked >= goal", "when any player banked < 0")
     assert never != PIG
     write_specs(tmp_path, {"pig.rules": never})
-    assert rulebook("build", "--no-site", cwd=tmp_path).returncode == 0
-    played = rulebook("play", "pig", "--seed", "4", "--max-actions", "500", cwd=tmp_path, timeout=120)
+    assert command("build", "--no-site", cwd=tmp_path).returncode == 0
+    played = command("play", "pig", "--seed", "4", "--max-actions", "500", cwd=tmp_path)
     assert played.returncode == 1
     assert "stopped after 500 actions: the game did not end" in played.stderr
     assert "pig (mode standard, 2 players, seed 4)" in played.stderr
     assert "Traceback" not in played.stderr and played.stdout == ""
-    bad = rulebook("play", "pig", "--max-actions", "0", cwd=tmp_path)
+    bad = command("play", "pig", "--max-actions", "0", cwd=tmp_path)
     assert bad.returncode == 2 and "must be at least 1" in bad.stderr
 
 
-def test_an_engine_that_fails_mid_game_is_a_message_not_a_traceback(tmp_path: Path):
+def test_an_engine_that_fails_mid_game_is_a_message_not_a_traceback(tmp_path: Path,
+                                                                    command=rulebook_in_process):
     text = TOP_ONLY.read_text(encoding="utf-8")
     text = re.sub(r"\n  players [^\n]*\n", "\n  players 3\n", text, count=1)
     text = text.replace('"top_only.cards.yaml"', '"few.cards.yaml"')
     write_specs(tmp_path, {"top_only.rules": text, "few.cards.yaml": CARDS,
                            "top_only_locations.cards.yaml":
                            (TOP_ONLY.parent / "top_only_locations.cards.yaml").read_text(encoding="utf-8")})
-    assert rulebook("build", "--no-site", cwd=tmp_path).returncode == 0
-    played = rulebook("play", "top_only", "--seed", "1", cwd=tmp_path, timeout=120)
+    assert command("build", "--no-site", cwd=tmp_path).returncode == 0
+    played = command("play", "top_only", "--seed", "1", cwd=tmp_path)
     assert played.returncode == 1, played.stderr
     assert "Traceback" not in played.stderr
     line = played.stderr.strip()
     assert line.startswith("rulebook: top_only (mode standard, 3 players, seed 1): the engine failed "
                            "at action ")
     assert "RuntimeError: the rules loop through phase 'recruit' with no decision" in line
+
+
+@pytest.mark.slow
+def test_a_game_that_never_ends_stops_after_max_actions_in_a_long_run(tmp_path: Path):
+    test_a_game_that_never_ends_stops_after_max_actions(tmp_path, command=rulebook)
+
+
+@pytest.mark.slow
+def test_an_engine_that_fails_mid_game_is_a_message_not_a_traceback_in_a_long_run(tmp_path: Path):
+    test_an_engine_that_fails_mid_game_is_a_message_not_a_traceback(tmp_path, command=rulebook)

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from compiler import pipeline
 from compiler.tools import fuzzing, fuzzing_stress
-from tests.helpers.constructs import card_id, construct_engine
+from tests.helpers.constructs import card_id, compiled, construct_engine
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import analyse_text, compile_text, engine_module, error_codes
 
@@ -171,7 +171,7 @@ def test_random_games_play_to_the_end_and_replay(game, mode: str, players: int):
 
 # ------------------------------------------------------------------ the page
 def test_the_page_lists_each_cards_rule():
-    page = pipeline.compile_spec(SPEC).page
+    page = compiled(SPEC).page
     assert "## Card rules" in page
     assert "Each **Crew-member** card has its own *secondary ability*: effects each card carries out." in page
     assert "- A Medic: *Medic: recover one crew-member from Limbo for free*" in page

@@ -14,9 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import pipeline
 from compiler.tools import fuzzing, fuzzing_stress
-from tests.helpers.constructs import construct_spec
+from tests.helpers.constructs import compiled, construct_spec
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text, engine_module
 
@@ -26,7 +25,7 @@ CARDS = (SPEC.parent / "computed_amounts.cards.yaml").read_text(encoding="utf-8"
 
 @pytest.fixture(scope="module")
 def game():
-    return engine_module(pipeline.compile_spec(SPEC))
+    return engine_module(compiled(SPEC))
 
 
 def _held(game, state, seat: int) -> dict[str, int]:
@@ -114,7 +113,7 @@ def test_games_with_computed_amounts_clone_save_and_replay(game):
 
 
 def test_the_page_says_the_amounts_in_words():
-    page = pipeline.compile_spec(SPEC).page
+    page = compiled(SPEC).page
     assert "as much Water as your Morale" in page
     assert "less 1 Titanium (never below zero)" in page
     assert "twice" in page

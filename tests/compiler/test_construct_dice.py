@@ -16,9 +16,8 @@ import re
 
 import pytest
 
-from compiler import pipeline
 from tests.helpers.play import assert_replays, play_to_the_end
-from tests.helpers.constructs import codes_of, construct_engine, construct_spec
+from tests.helpers.constructs import codes_of, compiled, construct_engine, construct_spec
 
 SPEC = construct_spec("dice")
 BASE = SPEC.read_text(encoding="utf-8")
@@ -122,7 +121,7 @@ def test_a_save_with_edited_dice_is_refused(game, edit):
 
 
 def test_the_page_lists_the_dice_and_says_the_rolls_in_words():
-    page = pipeline.compile_spec(SPEC).page
+    page = compiled(SPEC).page
     assert "### Dice" in page
     assert "2 dice of the game, each with the faces" in page
     assert "Roll the Paradox die: it shows a face at random." in page

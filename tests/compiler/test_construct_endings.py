@@ -19,9 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import pipeline
 from compiler.tools import fuzzing, fuzzing_stress
-from tests.helpers.constructs import construct_spec
+from tests.helpers.constructs import compiled, construct_spec
 from tests.helpers.specs import HEADER, analyse_text, engine, engine_module
 
 SPEC = construct_spec("endings")
@@ -29,7 +28,7 @@ SPEC = construct_spec("endings")
 
 @pytest.fixture(scope="module")
 def game():
-    result = pipeline.compile_spec(SPEC)
+    result = compiled(SPEC)
     assert [d.code for d in result.diagnostics] == ["W0105"]  # its provisional values only
     return engine_module(result)
 
@@ -191,7 +190,7 @@ def test_misuse_is_reported(tmp_path, extra, code, words):
 
 
 def test_the_page_lists_the_ends_in_order(game):
-    page = pipeline.compile_spec(SPEC).page
+    page = compiled(SPEC).page
     section = page[page.index("## End of the game"):page.index("## Modes")]
     assert "The game ends in any of these 4 ways, tried in this order" in section
     assert [m for m in re.findall(r"^\*\*(\d)\. (.*?)\.\*\*$", section, re.M)] == [

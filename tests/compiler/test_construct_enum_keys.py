@@ -12,9 +12,8 @@ import random
 
 import pytest
 
-from compiler import pipeline
 from dsl import codes
-from tests.helpers.constructs import construct_spec
+from tests.helpers.constructs import compiled, construct_spec
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text, engine_module
 
@@ -24,7 +23,7 @@ MEMBERS = ("culture", "politics", "science", "exploration", "military")
 
 @pytest.fixture(scope="module")
 def game():
-    return engine_module(pipeline.compile_spec(SPEC))
+    return engine_module(compiled(SPEC))
 
 
 def _held(game, state, seat: int, slot: str) -> int:
@@ -126,7 +125,7 @@ def test_games_with_families_clone_save_and_replay(game):
 
 
 def test_the_page_shows_one_row_per_family_and_the_choices_in_words():
-    page = pipeline.compile_spec(SPEC).page
+    page = compiled(SPEC).page
     assert "Knowledge Disc, one per knowledge type" in page
     assert "a knowledge type such that" in page
     assert "For each worker type *w* such that" in page or "For each worker type w such that" in page

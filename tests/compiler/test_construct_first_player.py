@@ -14,8 +14,8 @@ import re
 
 import pytest
 
-from compiler import pipeline
-from tests.helpers.constructs import assert_games_replay, codes_of, construct_engine, construct_spec, take
+from tests.helpers.constructs import (assert_games_replay, codes_of, compiled, construct_engine,
+                                      construct_spec, take)
 
 SPEC = construct_spec("first_player")
 BASE = SPEC.read_text(encoding="utf-8")
@@ -89,7 +89,7 @@ def test_games_that_hand_the_marker_clone_save_and_replay(game):
 
 
 def test_the_page_says_who_takes_the_marker():
-    page = pipeline.compile_spec(SPEC).page
+    page = compiled(SPEC).page
     assert "You take the first player marker." in page
     assert "takes the first player marker." in page
     assert "the first player" in page

@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler import pipeline
 from compiler.checks import decisions
 from dsl import ast
-from tests.helpers.constructs import construct_engine
+from tests.helpers.constructs import compiled, construct_engine
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text
 
@@ -110,7 +109,7 @@ def test_random_games_end_replay_and_save_at_every_decision(game):
 
 
 def test_the_page_says_the_choice_and_the_rest_in_order():
-    page = pipeline.compile_spec(SPEC).page
+    page = compiled(SPEC).page
     assert "- Choose an adventure a in your adventures looked at. (If there is none, skip the rest " \
            "of this step.)\n- Put every card in your adventures looked at at the bottom" in page
     assert "- You may choose an adventure t in your completed adventures. (If you do not, or there " \

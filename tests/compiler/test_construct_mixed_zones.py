@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler import pipeline
-from tests.helpers.constructs import assert_games_replay, card_id, construct_engine
+from tests.helpers.constructs import assert_games_replay, card_id, compiled, construct_engine
 from tests.helpers.specs import compile_text
 
 SPEC = Path(__file__).resolve().parent / "constructs" / "mixed_zones.rules"
@@ -93,7 +92,7 @@ def test_games_with_mixed_zones_clone_save_and_replay(game):
 
 
 def test_the_page_names_the_kinds_and_the_test():
-    page = pipeline.compile_spec(SPEC).page
+    page = compiled(SPEC).page
     assert "| on the location | zone | chronoships and drones | each TZ location |" in page
     assert "For each chronoship or drone v in the on the location of loc where v is a chronoship:" in page
     assert "the total points of the buildings and anomalies in their power plant row (each one *b*) " \

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler import pipeline
 from compiler.analysis.compose import TABLES
 from dsl import ast
+from tests.helpers.constructs import compiled
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text, engine_module
 
@@ -34,9 +34,9 @@ ROUNDS = 7
 
 @pytest.fixture(scope="module")
 def result():
-    compiled = pipeline.compile_spec(SPEC)
-    assert [d.code for d in compiled.diagnostics] == ["W0105"], [d.render() for d in compiled.diagnostics]
-    return compiled
+    done = compiled(SPEC)
+    assert [d.code for d in done.diagnostics] == ["W0105"], [d.render() for d in done.diagnostics]
+    return done
 
 
 @pytest.fixture(scope="module")

@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler import pipeline
-from tests.helpers.constructs import construct_engine
+from tests.helpers.constructs import compiled, construct_engine
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text
 
@@ -113,7 +112,7 @@ def test_a_save_with_an_edited_card_state_is_refused(game):
 
 
 def test_the_page_says_what_the_pieces_keep():
-    page = pipeline.compile_spec(SPEC).page
+    page = compiled(SPEC).page
     assert "| Chronoship | `chronoship` | 1 of each knowledge type |" in page
     assert "none: 3 of the game, belonging to nobody" in page
     assert "the worker type it counts as: “genius”" in page

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.constructs import construct_spec
+from tests.helpers.constructs import compiled, construct_spec
 from tests.helpers.specs import HEADER, ONE_ROUND, compile_text, engine, engine_module
 from compiler import pipeline
 
@@ -22,7 +22,7 @@ SPEC = construct_spec("players")
 
 @pytest.fixture(scope="module")
 def game():
-    return engine_module(pipeline.compile_spec(SPEC))
+    return engine_module(compiled(SPEC))
 
 
 def _start(game, missions: list[int], limbo: list[int]):
@@ -114,7 +114,7 @@ def test_endgame_card_goes_to_all_players_tied_for_best(game):
 
 
 def test_english_on_the_page():
-    page = pipeline.compile_spec(SPEC).page
+    page = compiled(SPEC).page
     assert ("Call the player with the fewest missions completed, then the fewest crew-members (ships "
             "not in Limbo) (nobody if none or several are still tied) *payee*.") in page
     assert "If payee is a player and payee is not you:" in page

@@ -17,9 +17,8 @@ import re
 
 import pytest
 
-from compiler import pipeline
 from tests.helpers.play import assert_replays, play_to_the_end
-from tests.helpers.constructs import codes_of, construct_engine, construct_spec, take
+from tests.helpers.constructs import codes_of, compiled, construct_engine, construct_spec, take
 
 SPEC = construct_spec("stocks")
 CARDS = (SPEC.parent / "stocks.cards.yaml").read_text(encoding="utf-8")
@@ -108,7 +107,7 @@ def test_games_with_stocks_clone_save_and_replay(game):
 
 
 def test_the_page_lists_the_stocks_and_says_the_moves_in_words():
-    page = pipeline.compile_spec(SPEC).page
+    page = compiled(SPEC).page
     assert "### Stocks" in page
     assert "resources held by each TZ location, empty at the start" in page
     assert "holds goes to you." in page

@@ -17,9 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import pipeline
 from compiler.tools import fuzzing, fuzzing_stress
-from tests.helpers.constructs import construct_spec
+from tests.helpers.constructs import compiled, construct_spec
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text, engine_module
 
@@ -29,7 +28,7 @@ CARDS = (SPEC.parent / "tables.cards.yaml").read_text(encoding="utf-8")
 
 @pytest.fixture(scope="module")
 def game():
-    return engine_module(pipeline.compile_spec(SPEC))
+    return engine_module(compiled(SPEC))
 
 
 def _held(game, state, seat: int) -> dict[str, int]:
@@ -44,7 +43,7 @@ def _recruit(game, state, name: str):
 
 
 def test_the_spec_checks_clean():
-    result = pipeline.compile_spec(SPEC)
+    result = compiled(SPEC)
     assert [d.code for d in result.diagnostics if d.severity == "error"] == []
 
 
@@ -96,7 +95,7 @@ def test_a_constant_key_folds_into_the_engine(game):
     before = _held(game, state, me)["titanium"]
     state.apply_action(next(a for a in state.legal_actions() if a.name == "build"))
     assert before - _held(game, state, me)["titanium"] == 1
-    engine = pipeline.compile_spec(SPEC).engine
+    engine = compiled(SPEC).engine
     assert "R.lookup(g.T['recruit_cost'], " in engine and "R.lookup(g.T['slot_cost']" not in engine
 
 
@@ -110,7 +109,7 @@ def test_games_with_tables_clone_save_and_replay(game):
 
 
 def test_the_page_shows_tables_as_tables():
-    page = pipeline.compile_spec(SPEC).page
+    page = compiled(SPEC).page
     assert "| Number | Discs to recruit your next crew-member |" in page
     assert "| 3 | 2 |" in page and "| 5 | 4 |" in page
     assert "| Factory | 1 to 3 | 1 |" in page

@@ -17,9 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import pipeline
 from compiler.tools import fuzzing, fuzzing_stress
-from tests.helpers.constructs import construct_spec
+from tests.helpers.constructs import compiled, construct_spec
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text, engine_module
 
@@ -30,7 +29,7 @@ LOCATIONS = (SPEC.parent / "top_only_locations.cards.yaml").read_text(encoding="
 
 @pytest.fixture(scope="module")
 def game():
-    return engine_module(pipeline.compile_spec(SPEC))
+    return engine_module(compiled(SPEC))
 
 
 def _start(game, seed: int = 1):
@@ -40,7 +39,7 @@ def _start(game, seed: int = 1):
 
 
 def test_the_spec_checks_clean():
-    result = pipeline.compile_spec(SPEC)
+    result = compiled(SPEC)
     assert [d.code for d in result.diagnostics if d.severity == "error"] == []
 
 
@@ -95,7 +94,7 @@ def test_games_with_top_only_stacks_clone_save_and_replay(game):
 
 
 def test_the_page_says_what_is_shown():
-    page = pipeline.compile_spec(SPEC).page
+    page = compiled(SPEC).page
     assert "face up, only the top card shown" in page
     assert "Look through the TZ wormhole deck of loc (the others still see only its top card):" in page
 

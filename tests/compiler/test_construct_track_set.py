@@ -14,9 +14,8 @@ import re
 
 import pytest
 
-from compiler import pipeline
 from tests.helpers.play import assert_replays, play_to_the_end
-from tests.helpers.constructs import codes_of, construct_engine, construct_spec
+from tests.helpers.constructs import codes_of, compiled, construct_engine, construct_spec
 from tests.helpers.specs import compile_text
 
 SPEC = construct_spec("track_set")
@@ -116,7 +115,7 @@ def test_games_with_ranged_tracks_clone_save_and_replay(game):
 
 
 def test_the_page_says_set_and_the_range_in_words():
-    page = pipeline.compile_spec(SPEC).page
+    page = compiled(SPEC).page
     assert "Set your points at stake this turn to 0." in page
     assert "runs from 1 to 6" in page
     assert "Set *p*'s Morale to 3." in page or "Set p's Morale to 3." in page or "'s Morale to 3" in page

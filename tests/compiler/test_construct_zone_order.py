@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.constructs import CONSTRUCTS, card_id
+from tests.helpers.constructs import CONSTRUCTS, card_id, compiled
 from tests.helpers.specs import HEADER, compile_text, engine, engine_module
-from compiler import pipeline
 
 SPEC = CONSTRUCTS / "zone_order.rules"
 CARDS = (CONSTRUCTS / "zone_order.cards.yaml").read_text(encoding="utf-8")
@@ -23,7 +22,7 @@ CARDS = (CONSTRUCTS / "zone_order.cards.yaml").read_text(encoding="utf-8")
 
 @pytest.fixture(scope="module")
 def game():
-    return engine_module(pipeline.compile_spec(SPEC))
+    return engine_module(compiled(SPEC))
 
 
 def _start(game, players: int = 1):
@@ -111,7 +110,7 @@ def test_remainder_goes_round_a_ring(game):
 
 
 def test_english_on_the_page():
-    page = pipeline.compile_spec(SPEC).page
+    page = compiled(SPEC).page
     assert "the top Time Zone card of the TZ wormhole deck of loc" in page
     assert "at the bottom of the TZ wormhole deck of loc" in page
     assert "the next TZ location of the locations in play, going round by tz after from tz" in page

@@ -1,12 +1,19 @@
-"""Commands run in a child process, as a user or CI runs them.
+"""Commands run in a child process, as a user or CI runs them, or in this process.
 
-Every run has a timeout: it stops a hang (a failing test instead of a stuck suite),
-it is not a timing assertion, so it is generous.
+Every child run has a timeout: it stops a hang (a failing test instead of a stuck suite),
+it is not a timing assertion, so it is generous.  :func:`rulebook_in_process` runs ``rulebook`` in this
+process instead (no interpreter to start, no imports to repeat: the quick suite's way);
+the child runs stay for what only a child shows (one smoke test per command, pipes,
+signals, the environment), their long twins marked ``slow``.
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +27,41 @@ def rulebook(*args: str, cwd: Path = ROOT, timeout: float = 300) -> subprocess.C
     and its output (``stdout``, ``stderr``) as text."""
     return subprocess.run([sys.executable, "-m", "compiler.cli", *args], cwd=cwd,
                           capture_output=True, text=True, timeout=timeout)
+
+
+def _engines() -> dict[str, object]:
+    """The imported modules of ``generated`` (the package and its engines)."""
+    return {name: module for name, module in sys.modules.items()
+            if name == "generated" or name.startswith("generated.")}
+
+
+def rulebook_in_process(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    """``rulebook ARGS...`` in this process (``compiler.cli.main``) with ``cwd`` as the
+    working directory; its exit status and output as :func:`rulebook` gives them.  The
+    engines it imports (``generated.*`` of the project at ``cwd``) and its additions to
+    ``sys.path`` are taken away afterwards, so that the next command, or the test, imports
+    its own project's engines as a fresh process would."""
+    from compiler import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    before, path, here = _engines(), list(sys.path), os.getcwd()
+    for name in before:
+        del sys.modules[name]
+    importlib.invalidate_caches()  # files written since the last import are seen
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = cli.main(list(args))
+            except SystemExit as exit:  # argparse: --help (0), bad usage (2)
+                status = exit.code if isinstance(exit.code, int) else int(exit.code is not None)
+    finally:
+        os.chdir(here)
+        for name in _engines():
+            del sys.modules[name]
+        sys.modules.update(before)
+        sys.path[:] = path
+    return subprocess.CompletedProcess(["rulebook", *args], status, out.getvalue(), err.getvalue())
 
 
 def python(code: str, *argv: str, cwd: Path = ROOT, timeout: float = 120,

@@ -21,10 +21,24 @@ def construct_spec(name: str) -> Path:
     return CONSTRUCTS / f"{name}.rules"
 
 
+#: The compiled construct specs of this test process, by path (:func:`compiled`).
+_COMPILED: dict[Path, pipeline.CompileResult] = {}
+
+
+def compiled(spec: Path) -> pipeline.CompileResult:
+    """``pipeline.compile_spec(spec)`` of a construct spec (a file of the repository, which
+    no test edits), compiled once per test process: the engine fixture and the page test
+    of a construct share one compile."""
+    key = Path(spec).resolve()
+    if key not in _COMPILED:
+        _COMPILED[key] = pipeline.compile_spec(spec)
+    return _COMPILED[key]
+
+
 def construct_engine(spec: Path, expected: tuple[str, ...] = ("W0105",)) -> types.ModuleType:
     """The engine of a construct spec, whose diagnostics must be exactly ``expected`` (by
     default the one W0105 its provisional values give)."""
-    result = pipeline.compile_spec(spec)
+    result = compiled(spec)
     assert [d.code for d in result.diagnostics] == list(expected), [d.message for d in result.diagnostics]
     return engine_module(result)
 
