@@ -45,6 +45,7 @@ def render_game_page(composition: Composition, cards: list[dict], mermaid: dict[
     """
     if composition.game is None or composition.base is None:
         raise ValueError("the spec has no game to document")
+    names_in(composition, None).glossed.clear()  # each page glosses a field once: a new page
     page = GamePage(composition, cards, mermaid, sources or {})
     return _environment().get_template("game.md.j2").render(page=page)
 
