@@ -217,7 +217,8 @@ def test_the_status_line_of_a_game_without_rounds_names_none(tmp_path: Path):
     status, *_, summary = played.stdout.splitlines()
     assert status.startswith("Pig (standard), phase play, first player ") and "round" not in status
     assert summary.startswith("game over after ") and "rounds" not in summary
-    by_file = rulebook_in_process("play", "specs/pig.rules", "--seed", "2", cwd=tmp_path)  # the spec, compiled
+    # the spec, compiled in memory
+    by_file = rulebook_in_process("play", "specs/pig.rules", "--seed", "2", cwd=tmp_path)
     assert by_file.returncode == 0 and by_file.stdout == played.stdout
     utopolis = rulebook_in_process("play", "utopolis", "--seed", "2").stdout.splitlines()
     assert ", round " in utopolis[0] and " rounds and " in utopolis[-1]
