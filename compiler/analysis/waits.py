@@ -22,9 +22,9 @@ from dsl import ast
 #: The statements that ask a player something.
 DECISIONS = (ast.ChooseCards, ast.ChooseCard, ast.Ask, ast.TakeAction)  # take: construct 3
 #: The statements that run a block of their own (their bodies, by :func:`bodies`).
-COMPOUND = (ast.If, ast.EachPlayer, ast.ForEach, ast.LookAt, ast.Repeat, ast.AsPlayer)
-#: The compound statements that run their body several times.
-LOOPS = (ast.EachPlayer, ast.ForEach, ast.Repeat)
+COMPOUND = (ast.If, ast.EachPlayer, ast.ForEach, ast.LookAt, ast.Repeat, ast.AsPlayer, ast.EachSeat)
+#: The compound statements that run their body several times (``each seat``: construct 20).
+LOOPS = (ast.EachPlayer, ast.ForEach, ast.Repeat, ast.EachSeat)
 
 
 def bodies(st) -> tuple[tuple, ...]:
@@ -33,7 +33,8 @@ def bodies(st) -> tuple[tuple, ...]:
     ``then`` of ``choose N cards``; none for other statements."""
     if isinstance(st, ast.If):
         return (st.then, st.otherwise)
-    if isinstance(st, (ast.EachPlayer, ast.ForEach, ast.LookAt, ast.ChooseCard, ast.Repeat, ast.AsPlayer)):
+    if isinstance(st, (ast.EachPlayer, ast.ForEach, ast.LookAt, ast.ChooseCard, ast.Repeat, ast.AsPlayer,
+                       ast.EachSeat)):
         return (st.body,)
     if isinstance(st, ast.Ask):
         return tuple(o.body for o in st.options)
@@ -111,7 +112,7 @@ def needs_rest(stmts, waiting: frozenset[str]) -> bool:
             return True
         if i + 1 < len(stmts) and not all(only_decides(x) for x in stmts[i + 1:]):
             return True
-        if isinstance(st, (ast.If, ast.LookAt, ast.EachPlayer, ast.ForEach)) \
+        if isinstance(st, (ast.If, ast.LookAt, ast.EachPlayer, ast.ForEach, ast.EachSeat)) \
                 and any(needs_rest(b, waiting) for b in bodies(st)):
             return True
         if isinstance(st, ast.ChooseCard) and (st.rest and st.body or needs_rest(st.body, waiting)):
@@ -124,10 +125,10 @@ def needs_rest(stmts, waiting: frozenset[str]) -> bool:
 
 
 def rounds_wait(st, waiting: frozenset[str]) -> bool:
-    """Whether loop ``st`` (``for each``, ``each player``, ``repeat``) runs round by round:
+    """Whether loop ``st`` (``for each``, ``each player``, ``each seat``, ``repeat``) runs round by round:
     a round may wait with something after its decision (or it is a ``repeat`` that may
     wait), so each round's rest runs before the next round starts, the loop's place kept
-    on the agenda (design 1.1.3).  A ``for each`` or ``each player`` whose rounds only end
+    on the agenda (design 1.1.3).  A ``for each``, ``each player`` or ``each seat`` whose rounds only end
     with decisions is not: all its rounds run, their questions queued in order (1.1.4),
     as before construct 2, so the shipped games play the same."""
     if isinstance(st, ast.Repeat):

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dsl import ast, codes
 from dsl.diagnostics import did_you_mean
 from compiler.analysis import names as N
-from compiler.analysis import waits
 from compiler.analysis.types import Type
 
 
@@ -43,15 +42,7 @@ class SeatRules:
 
     def each_seat(self, st: ast.EachSeat, scope: N.Scope) -> None:
         """``each seat { }``, ``each KIND { }``: the body, "you" being each seat in turn
-        (called on a :class:`~compiler.checks.statements.BlockChecker`)."""
+        (called on a :class:`~compiler.checks.statements.BlockChecker`).  A decision in it
+        is asked seat by seat, of an automaton seat's controller (E0838 is retired)."""
         self.seat_kind(st.kind)
-        waiting = waits.procedures_that_wait([self.mode.procedures])
-        asked = next((node for node in ast.walk(st.body) if isinstance(node, waits.DECISIONS) or (
-            isinstance(node, ast.DoProcedure) and node.procedure.name in waiting)), None)
-        if asked is not None:
-            word = "each seat" if st.kind is None else f"each {st.kind.name}"
-            self.report.error(codes.DECISION_IN_EACH_SEAT, f"a decision inside `{word}`: the seats "
-                              "cannot yet be asked one after another", asked.span,
-                              hint="ask the human players with `each player { }`, or put the decision "
-                              "in an automaton's `turn in` block")
         self.block(st.body, scope)  # type: ignore[attr-defined]  # a BlockChecker's

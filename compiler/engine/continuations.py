@@ -29,7 +29,8 @@ Rules (``after`` names the continuation of the enclosing block, or None):
 * a loop whose rounds wait (:func:`compiler.analysis.waits.rounds_wait`: a round may
   wait in its middle, or a ``repeat`` that may wait) runs round by round: a function
   ``loop_<owner>`` keeps in its ``env`` the loop's snapshot (``_items``: the cards,
-  seats or members taken when the loop began; ``repeat``: the count ``_n``) and its
+  seats or members taken when the loop began, ``each seat`` too: construct 20, where an
+  automaton seat's question goes to its controller; ``repeat``: the count ``_n``) and its
   place ``_i``; a round is a function ``one_round_<owner>``, and when one waits, the loop
   puts itself back on the agenda behind the round's records (``resume`` with the next
   ``_i``).  ``repeat up to N`` asks "go on" or "stop" before each round (an ``ask``
@@ -240,12 +241,14 @@ class ContinuationLowering:
         fn, body, cont = self.function("one_round", doc, ctx)
         self.seq(st.body, cont, body, None)
         self.extra.append(body.source())
-        return fn, ctx, ("_v" if isinstance(st, ast.EachPlayer) else "p"), None
+        return fn, ctx, ("_v" if isinstance(st, (ast.EachPlayer, ast.EachSeat)) else "p"), None
 
     def _items(self, st, ctx: Ctx) -> str:
-        """Python of the snapshot a ``for each`` or ``each player`` loop runs over, taken
-        when it begins: the zone's cards, the enum's members, or the players in turn order
-        (those its clauses select)."""
+        """Python of the snapshot a ``for each``, ``each player`` or ``each seat`` loop runs
+        over, taken when it begins: the zone's cards, the enum's members, the players in turn
+        order (those its clauses select), or the seats in seat order (those of a kind)."""
+        if isinstance(st, ast.EachSeat):  # construct 20: an automaton's question goes to its controller
+            return "list(range(s.n))" if st.kind is None else f"R.kind_seats(s, {literal(st.kind.name)})"
         if isinstance(st, ast.EachPlayer):
             if st.selects:
                 return _players(st.where, st.measures, st.then_where, ctx, self.res)
@@ -257,8 +260,8 @@ class ContinuationLowering:
 
     @staticmethod
     def _items_kind(st, ctx: Ctx) -> str:
-        """The env-schema type of a loop's snapshot: ``players``, ``members:ENUM`` or ``cards``."""
-        if isinstance(st, ast.EachPlayer):
+        """The env-schema type of a loop's snapshot: ``players`` (seats), ``members:ENUM`` or ``cards``."""
+        if isinstance(st, (ast.EachPlayer, ast.EachSeat)):
             return "players"
         enum = _loop_enum(st.zone, ctx)
         return f"members:{enum.name}" if enum is not None else "cards"

@@ -57,13 +57,13 @@ CODES: tuple[Code, ...] = (
          _BOT.replace("turn in work", "turn in duel") + _TURNS
          + 'mode solo "Solo" {\n  players 1\n  seats bot 0\n  source "Solo rules"\n}\n'),
     Code(DECISION_IN_EACH_SEAT := "E0838", "a decision inside `each seat`",
-         "`each seat { }` and `each KIND { }` run their block for every seat in a row, and cannot "
-         "yet wait for an answer in the middle of it (a question of a human, or of an automaton's "
-         "controller). Ask the human players with `each player { }`, or put the decision in the "
-         "automaton's own `turn in` block, where its controller answers it.",
-         'trigger poll "Poll" {\n  after earn\n  effect {\n    each seat {\n      ask me {\n'
-         '        "Yes" {\n          score 1\n        }\n        "No" {\n          score 0\n        }\n'
-         '      }\n    }\n  }\n  source "Turn"\n}\n'),
+         "Retired: a round of `each seat { }` or `each KIND { }` may now ask a question, in its "
+         "middle too: each round's rest runs after its answers, before the next seat's round "
+         "starts, and a question asked of an automaton seat goes to the human who controls it "
+         "(see *Seats played by rules* in the language reference). Until then a decision inside "
+         "those loops was refused. The code stays registered and is never reused.",
+         "`each seat { ask me { \"Yes\" { score 1 } \"No\" { score 0 } } }`, before seats could be asked",
+         runnable=False, retired=True),
     Code(AUTOMATON_UNUSED := "W0126", "an automaton no mode seats",
          "The automaton is declared but no mode has a `seats KIND N` line for it, so it never "
          "plays. Seat it in the modes it belongs to, or remove it.",

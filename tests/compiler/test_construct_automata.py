@@ -15,7 +15,8 @@ import re
 import pytest
 
 from compiler import pipeline
-from tests.helpers.constructs import assert_games_replay, codes_of, construct_engine, construct_spec
+from tests.helpers.constructs import assert_games_replay, codes_of, construct_engine, construct_spec, take
+from tests.helpers.specs import compile_text, engine_module
 
 SPEC = construct_spec("automata")
 BASE = SPEC.read_text(encoding="utf-8")
@@ -59,11 +60,56 @@ def test_the_page_has_a_section_per_automaton_and_the_modes_say_who_sits():
     ("  sides players, villain\n  remove end humans_win", "  sides players, villain, villain\n"
      "  remove end humans_win", "E0835"),
     ("  seats villain 1\n", "  seats villain 0\n", "E0837"),
-    ("    draw 1 from villain_deck", '    each villain {\n      ask me {\n        "Go" {\n          score 1\n'
-     '        }\n      }\n    }\n    draw 1 from villain_deck', "E0838"),
 ])
 def test_misuse_is_reported(tmp_path, old, new, code):
     assert code in _codes(tmp_path, old, new)
+
+
+# An action asking every seat in turn (E0838's old example, made real): each round asks
+# "you" (an automaton seat's question goes to its controller), then runs on after the
+# answer (ships_lost) before the next seat is asked; the action's last line runs after all.
+_POLL = ('action poll "Poll" {{\n  effect {{\n    each {seats} {{\n      ask me {{\n'
+         '        "Yes" {{\n          score 2\n        }}\n        "No" {{\n          score 0\n'
+         '        }}\n      }}\n      advance ships_lost by 1\n    }}\n    advance missions_done by 1\n'
+         '  }}\n  source "Utopia › 2 Player Co-op › Co-op Gameplay"\n}}\n')
+
+
+@pytest.mark.parametrize(("seats", "asked"), [("seat", [0, 1, 2, 3]), ("villain", [2, 3])])
+def test_each_seat_asks_seat_by_seat_saved_and_replayed_at_every_round(tmp_path, seats, asked):
+    """Co-op (two humans, two villains, each human controlling one: Co-op Setup): a
+    question in `each seat` is asked of each seat in seat order, of its controller for a
+    villain; each round's rest runs before the next seat is asked; JSON, clone and replay
+    at every round play on the same."""
+    text = BASE.replace("actions complete_mission, gather", "actions complete_mission, gather, poll", 1)
+    text = text.replace("automata.cards.yaml", "mini.cards.yaml")
+    result = compile_text(tmp_path, text + "\n" + _POLL.format(seats=seats), CARDS)
+    assert [d.code for d in result.diagnostics if d.severity == "error"] == []
+    game = engine_module(result)
+    s = game.Game(num_players=2, mode="coop", seed=0).new_initial_state()
+    while s.pending:  # a villain's own question first (its assassination): answered
+        s.apply_action(s.legal_actions()[0])
+    actor = s.current_player()
+    lost, vp, done = list(s.tr["ships_lost"]), list(s.tr["vp"]), s.tr["missions_done"][actor]
+    take(s, "poll")
+    for i, q in enumerate(asked):
+        front = s.pending[0]
+        assert front["kind"] == "ask" and front["me"] == q
+        assert front["player"] == (q if q < 2 else q - 2) == s.current_player()  # its controller
+        # the seats before q have run their whole round; q and those after have not
+        assert [s.tr["ships_lost"][x] - lost[x] for x in asked] == [1] * i + [0] * (len(asked) - i)
+        assert s.tr["missions_done"][actor] == done
+        back = s.game.state_from_json(s.to_json())
+        assert back.to_json() == s.to_json()
+        twin = s.clone()
+        answer = i % 2  # "Yes" for the first seat, "No" for the next, ...
+        for x in (s, back, twin):
+            x.apply_action(x.legal_actions()[answer])
+        assert back.to_json() == s.to_json() == twin.to_json()
+        assert s.tr["vp"][q] == vp[q] + (2 if answer == 0 else 0)
+        assert s.tr["ships_lost"][q] == lost[q] + 1
+    assert s.tr["missions_done"][actor] == done + 1
+    replayed = game.Game(num_players=2, mode="coop", seed=0).state_from_json(s.to_json(history=True))
+    assert replayed.to_json() == s.to_json()
 
 
 def test_a_side_the_mode_does_not_seat_and_winner_side_without_sides(tmp_path):
