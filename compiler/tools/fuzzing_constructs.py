@@ -386,7 +386,9 @@ def _stress_repetition(draw, st, text: str) -> str:
 #: Statements of an automaton's turn and conditions over seats (construct 20).
 _SEAT_STATEMENTS = ("score 1", "each seat {{\nscore 1\n}}", "each {k} {{\nscore 1\n}}",
                     "if every {k} vp >= {e} {{\nscore 1\n}}", "if any seat vp >= seats {{\ndone\n}}",
-                    "first player {k}[{e}]", "let fzs = {k}[{e}]\nif fzs != nobody {{\nscore 1\n}}")
+                    "first player {k}[{e}]", "let fzs = {k}[{e}]\nif fzs != nobody {{\nscore 1\n}}",
+                    # a question per seat, in the middle of its round (E0838 is retired)
+                    'each {k} {{\nask me {{\n"Yes" {{\nscore 1\n}}\n"No" {{\nscore 0\n}}\n}}\nscore 1\n}}')
 
 
 def _stress_automata(draw, st, text: str) -> str:
