@@ -335,25 +335,30 @@ def _counts(ns: list[int]) -> str:
 
 
 def bench_rows(names: list[str], players: list[int] | None, root: Path,
-               chosen: tuple[str, ...] = (), every: bool = False) -> list[tuple]:
+               chosen: tuple[str, ...] = (), every: bool = False, mode: str | None = None) -> list[tuple]:
     """The rows ``rulebook bench`` times: ``(game, engine module, mode, player count)``
-    for every mode of each game in ``names`` and each player count it allows (only
-    those in ``players`` when given).  With ``chosen`` modules (construct 15) each mode is
-    played with them (its row's mode is ``mode+module+...``); with ``every``, with each
-    set of modules it allows.  Every engine is loaded before anything is timed; RunError
-    (exit 2) for a player count no mode allows or modules a mode does not offer."""
+    for every mode of each game in ``names`` (only ``mode`` when given) and each player
+    count it allows (only those in ``players`` when given).  With ``chosen`` modules
+    (construct 15) each mode that offers them is played with them (its row's mode is
+    ``mode+module+...``); with ``every``, with each set of modules it allows.  Every engine
+    is loaded before anything is timed; RunError (exit 2) for an unknown mode, a player
+    count no mode allows, or modules that no mode (or not ``mode``) offers."""
     modules = {name: load_game(name, root) for name in names}  # every error before any output
     rows = []
     for name, module in modules.items():
         G = module.Game
-        for mode in G.MODES:
-            sets = G.combinations(mode) if every and hasattr(G, "combinations") else [tuple(chosen)]
+        if mode is not None and mode not in G.MODES:
+            raise RunError(f"{name} has no mode {mode!r}; modes: {', '.join(G.MODES)}")
+        modes = [mode] if mode is not None else [
+            m for m in G.MODES if not chosen or set(chosen) <= set(G.modules(m))] or list(G.MODES)
+        for each in modes:
+            sets = G.combinations(each) if every and hasattr(G, "combinations") else [tuple(chosen)]
             for selected in sets:
                 try:
-                    counts = G.player_counts(mode, selected) if selected else G.player_counts(mode)
+                    counts = G.player_counts(each, selected) if selected else G.player_counts(each)
                 except module.RulesError as err:
                     raise RunError(str(err)) from None
-                rows += [(name, module, "+".join((mode, *selected)), n) for n in counts
+                rows += [(name, module, "+".join((each, *selected)), n) for n in counts
                          if not players or n in players]
     allowed = {n for _, _, _, n in rows}
     unplayable = sorted(set(players or ()) - allowed)

@@ -254,7 +254,7 @@ def resolve(mode, scope: Scope, name: str) -> Binding | None:
         catalogue = mode.catalogues.get(option.of.name) if option.of is not None else None
         if catalogue is not None:  # a catalogue's entry: the card (its first copy)
             return Binding("option_card", Type.card(catalogue.card_type.name), option)
-        return Binding("option", option_type(option), option)
+        return Binding("option", option_type(option, mode), option)
     members = enum_members(mode)
     if name in members:
         return Binding("enum_member", Type.enum(members[name]))
@@ -280,10 +280,15 @@ def resolve_attribute(mode, scope: Scope, obj: str, attr: str) -> Binding | None
     return Binding(member.kind, member.type, member.decl, owner_)
 
 
-def option_type(option) -> Type:
-    """What an option (construct 15) holds: a member of its enum, a number or true/false."""
-    if option.kind == "one_of" and option.of is not None:
-        return Type.enum(option.of.name)
+def option_type(option, mode) -> Type:
+    """What an option (construct 15) holds: a member of its enum, a number or true/false;
+    UNKNOWN when its values line names no enum of ``mode`` or an empty range (E0850 says
+    so once, and its uses raise nothing more)."""
+    if option.kind == "one_of":
+        return Type.enum(option.of.name) if option.of is not None and option.of.name in mode.enums \
+            else UNKNOWN
+    if option.kind == "range" and option.low > option.high:
+        return UNKNOWN
     return BOOL if option.kind == "bool" else INT
 
 

@@ -18,6 +18,9 @@ from dsl import ast
 
 #: The most module sets one mode may allow (E0853): each is composed, checked and tabled.
 MAX_COMBINATIONS = 64
+#: The most numbers one option's range (``LOW to HIGH``) may hold (E0854): the engine
+#: lists them in ``Game.options(mode)`` and draws ``default random`` among them.
+MAX_OPTION_VALUES = 1000
 
 
 def combination_name(mode: str, modules: tuple[str, ...]) -> str:
@@ -72,16 +75,17 @@ def module_sets(selectable: tuple[str, ...], decls: dict[str, ast.Module],
     return out
 
 
-def option_values(option: ast.Option, enums: dict, entries: dict | None = None) -> tuple | None:
-    """The values ``option`` may take, in order (enum member names, the names of a
-    catalogue's entries, numbers, or False and True), or None when its values line names
-    nothing (E0850).  ``entries`` maps each catalogue to its entries' names."""
+def option_values(option: ast.Option, enums: dict, entries: dict | None = None):
+    """The values ``option`` may take, in order (a tuple of enum member names, of the names
+    of a catalogue's entries, or False and True; a ``range`` of numbers, never listed here),
+    or None when its values line names nothing (E0850).  ``entries`` maps each catalogue to
+    its entries' names."""
     if option.kind == "one_of" and option.of is not None and entries and option.of.name in entries:
         return tuple(dict.fromkeys(entries[option.of.name])) or None
     if option.kind == "bool":
         return (False, True)
     if option.kind == "range":
-        return tuple(range(option.low, option.high + 1)) or None
+        return range(option.low, option.high + 1) or None
     if option.kind == "one_of" and option.of is not None and option.of.name in enums:
         return tuple(m.name for m in enums[option.of.name].members) or None
     return None

@@ -1,5 +1,5 @@
 """Checks of options chosen when a game is created (construct 15): each option's values
-and default (E0850–E0852), the names on ``options`` lines (E0336), and options that no
+and default (E0850–E0852, E0854), the names on ``options`` lines (E0336), and options that no
 line offers (W0152).
 
 Design: ``design/language/README.md`` › Construct 15 (c).
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dsl import codes
 from dsl.diagnostics import DiagnosticBag, did_you_mean
-from compiler.analysis.selection import catalogue_entries, default_value, option_values
+from compiler.analysis.selection import MAX_OPTION_VALUES, catalogue_entries, default_value, option_values
 
 
 def check_composition(comp, cards, bag: DiagnosticBag) -> None:
-    """E0850–E0852, E0336 and W0152 for the whole spec ``comp`` (a Composition)."""
+    """E0850–E0852, E0854, E0336 and W0152 for the whole spec ``comp`` (a Composition)."""
     base = comp.base
     if base is None:
         return
@@ -23,6 +23,12 @@ def check_composition(comp, cards, bag: DiagnosticBag) -> None:
     for option in base.options.values():
         if option.of is not None and option.of.name in catalogues and option.of.name not in entries:
             continue  # a catalogue that did not load (reported) or holds no card
+        if option.kind == "range" and option.high - option.low + 1 > MAX_OPTION_VALUES:
+            bag.error(codes.OPTION_RANGE_TOO_LONG, f"option `{option.name}` holds "
+                      f"{option.high - option.low + 1:,} numbers: at most {MAX_OPTION_VALUES:,}",
+                      option.values_span or option.span,
+                      hint="narrow the range, or make it a param the rules set")
+            continue
         values = option_values(option, enums, entries)
         if values is None:
             what = (f"`one of {option.of.name}` names no enum or catalogue" if option.kind == "one_of"

@@ -131,8 +131,10 @@ def _main(argv: list[str] | None) -> int:
     p.add_argument("--seconds", type=at_least_zero(float), default=None,
                    help="and at least this long per row (default 1; 0.2 with --quick)")
     p.add_argument("--players", type=int, nargs="*", help="only these player counts")
+    p.add_argument("--mode", default=None, help="only this mode (default: every mode)")
     p.add_argument("--module", action="append", metavar="NAME",
-                   help="play each mode with this selectable module (repeat for several)")
+                   help="play each mode that offers it with this selectable module (repeat for "
+                   "several)")
     p.add_argument("--every-combination", action="store_true",
                    help="a row for each set of modules each mode allows")
     p.add_argument("--quick", action="store_true",

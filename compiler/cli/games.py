@@ -27,15 +27,31 @@ def _game_or_spec(game: str):
 
 def cmd_play(args) -> int:
     module = _game_or_spec(args.game)
+    options = runner.parse_options(args.option)
+    _check_yes_no(module, args.mode, options)
     state = runner.play(module, args.mode, args.players, args.seed,
                         Path(args.log) if args.log else None, args.max_actions,
-                        tuple(args.module or ()), runner.parse_options(args.option))
+                        tuple(args.module or ()), options)
     print(runner.describe(state))
     winners = ", ".join(f"player {w + 1}" for w in state.winners_list()) or "nobody"
     rounds = f"{runner.counted(state.round, 'round')} and " if runner.counts_rounds(state) else ""
     print(f"game over after {rounds}{runner.counted(state.move_number(), 'action')}; "
           f"scores {state.scores()}; winner: {winners}")
     return 0
+
+
+def _check_yes_no(module, mode: str | None, options: dict) -> None:
+    """CliError (exit 2) for ``--option NAME=VALUE`` giving a true-or-false option anything
+    but ``true`` or ``false``, in the words the command line takes (the engine's own error
+    would spell them as Python does)."""
+    try:
+        offered = module.Game.options(mode)
+    except module.RulesError:
+        return  # an unknown mode: the game says so
+    for name, value in options.items():
+        values = offered.get(name, {}).get("values") or [None]
+        if isinstance(values[0], bool) and not isinstance(value, bool):
+            raise CliError(f"--option {name} cannot be {str(value)!r}; its values: true, false")
 
 
 def cmd_replay(args) -> int:
@@ -60,7 +76,8 @@ def cmd_bench(args) -> int:
 
     root = project_root()
     names = [args.game] if args.game else [p.stem for p in build.spec_paths(root)]
-    rows = runner.bench_rows(names, args.players, root, tuple(args.module or ()), args.every_combination)
+    rows = runner.bench_rows(names, args.players, root, tuple(args.module or ()), args.every_combination,
+                             args.mode)
     if args.quick:
         rows = benchmark.quick_rows(rows)
     games, seconds = benchmark.games_and_seconds(args.quick, args.games, args.seconds)
@@ -68,18 +85,20 @@ def cmd_bench(args) -> int:
         baseline = benchmark.load(Path(args.compare)) if args.compare else None
     except benchmark.BenchFileError as err:
         raise CliError(str(err)) from None
+    # the columns as wide as the longest game and mode (`--every-combination` names are long)
+    gw, mw = max([12, *(len(r[0]) for r in rows)]), max([20, *(len(r[2]) for r in rows)])
     if not args.json:
-        print(f"{'game':<12} {'mode':<20} {'players':>7} {'games':>6} {'games/s':>9} {'actions/s':>10}")
+        print(f"{'game':<{gw}} {'mode':<{mw}} {'players':>7} {'games':>6} {'games/s':>9} {'actions/s':>10}")
 
     def printed(row: benchmark.Row) -> None:
         if not args.json:
-            print(f"{row.game:<12} {row.mode:<20} {row.players:>7} {row.games:>6} "
+            print(f"{row.game:<{gw}} {row.mode:<{mw}} {row.players:>7} {row.games:>6} "
                   f"{row.games_per_second:>9.1f} {row.actions_per_second:>10.0f}", flush=True)
 
     def searched(row: benchmark.SearchRow) -> None:
         bar.update(len(rows) + len(run.search), f"search {row.game} {row.mode} {row.players}p")
         if not args.json:
-            print(f"{row.game:<12} {row.mode:<20} {row.players:>7} {row.early_clone_us:>7.1f} "
+            print(f"{row.game:<{gw}} {row.mode:<{mw}} {row.players:>7} {row.early_clone_us:>7.1f} "
                   f"{row.early_apply_us:>7.1f} {row.late_at:>6} {row.late_clone_us:>7.1f} "
                   f"{row.late_apply_us:>7.1f} {row.loops_per_second:>9.0f}", flush=True)
 
@@ -91,7 +110,7 @@ def cmd_bench(args) -> int:
         if not args.json:
             print(f"\ntree search (microseconds of CPU per clone and per apply after 10 actions and after "
                   f"'at' actions; loops/s: clone + apply + legal actions)\n"
-                  f"{'game':<12} {'mode':<20} {'players':>7} {'clone':>7} {'apply':>7} {'at':>6} "
+                  f"{'game':<{gw}} {'mode':<{mw}} {'players':>7} {'clone':>7} {'apply':>7} {'at':>6} "
                   f"{'clone':>7} {'apply':>7} {'loops/s':>9}")
         benchmark.measure_search(run, rows, benchmark.QUICK_SEARCH_SECONDS if args.quick
                                  else max(0.05, min(benchmark.SEARCH_SECONDS, seconds)), done=searched)

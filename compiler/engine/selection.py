@@ -15,22 +15,24 @@ def selection_tables(comp, entries: list[dict]) -> dict:
     """``{"modules": (name, ...), "titles": {name: title}, "sets": {mode: [set, ...]},
     "options": {mode: {name: {"title", "values", "default"}}}}``: every selectable module
     in declaration order; per mode, the module sets it allows (the empty set first) and
-    the options it offers (values as the engine holds them; ``"random"`` for a default
-    drawn from the seed)."""
+    the options it offers (values as the engine holds them, those of the mode's own
+    enums; ``"random"`` for a default drawn from the seed).  ``options`` also holds, under
+    ``mode+module+...``, the options of a module set whose values differ from the mode's
+    (a module that ``extend``s the enum of an option adds a value only when selected)."""
     selectable = {n for m in comp.modes.values() for s in m.module_sets for n in s}
     modules = tuple(n for n in comp.modules if n in selectable)
-    enums = {n: e for m in comp.every().values() for n, e in m.enums.items()}
     named = catalogue_entries(entries)
     options = {}
-    for name, mode in comp.modes.items():
+    for name, mode in comp.every().items():  # the modes, then the module sets they allow
         offered = {}
         for option in mode.options.values():
             offered[option.name] = {"title": option.title,
-                                    "values": list(option_values(option, enums, named) or ()),
+                                    "values": list(option_values(option, mode.enums, named) or ()),
                                     "default": "random" if option.random else default_value(option)}
             if option.of is not None and option.of.name in named:  # read as the entry's first card
                 offered[option.name]["catalogue"] = option.of.name
-        options[name] = offered
+        if name in comp.modes or offered != options.get(name.split("+")[0]):
+            options[name] = offered  # a module set's table only where its values differ
     return {"modules": modules, "titles": {n: comp.modules[n].title for n in modules},
             "sets": {name: [list(s) for s in mode.module_sets] for name, mode in comp.modes.items()},
             "options": options}

@@ -74,6 +74,12 @@ CODES: tuple[Code, ...] = (
          "`needs`/`excludes` which sets cannot be played.",
          _with_game_lines("  modules " + ", ".join(f"m{i}" for i in range(7)) + "\n",
                           "\n".join(f'module m{i} "M{i}" {{\n}}\n' for i in range(7))), standalone=True),
+    Code(OPTION_RANGE_TOO_LONG := "E0854", "an option's range holds too many numbers",
+         "An option's `LOW to HIGH` holds at most 1,000 numbers: the engine lists them for "
+         "whoever creates a game and draws `default random` among them. A wider choice is "
+         "no option a rulebook offers at the table: narrow the range.",
+         _with_game_lines("  options rounds\n", 'option rounds "Rounds" {\n  0 to 1000000\n  default 7\n}\n'),
+         standalone=True),
     Code(OPTION_NEVER_OFFERED := "W0152", "an option is offered by neither the game nor any mode",
          "An option is chosen at creation only in the modes whose `options` line (or the "
          "game's) lists it; this one is listed nowhere, so no game can set it and no rule can "

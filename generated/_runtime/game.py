@@ -91,7 +91,7 @@ class GameBase:
             seed = operator.index(seed)
         except TypeError:
             raise RulesError(f"the seed must be an integer, not {seed!r}") from None
-        self.opt = chosen_options(type(self), mode, options, seed)
+        self.opt = chosen_options(type(self), mode, options, seed, selected)
         #: options naming a catalogue's entry → the id of its first copy, as rules read them
         self.optc = {n: self.card_names.index(v) for n, v in self.opt.items()
                      if "catalogue" in self._OPTIONS[mode][n]}

@@ -38,15 +38,17 @@ def chosen_modules(game_cls: Any, mode: str, modules: object) -> tuple[str, ...]
     return chosen
 
 
-def chosen_options(game_cls: Any, mode: str, options: object, seed: int) -> dict[str, Any]:
+def chosen_options(game_cls: Any, mode: str, options: object, seed: int,
+                   selected: tuple[str, ...] = ()) -> dict[str, Any]:
     """Every option ``mode`` offers, with its value: the one given in ``options``, else its
-    default, else (``random``) one drawn from ``seed``.  RulesError for an option the mode
-    does not offer or a value that is not one of the option's."""
+    default, else (``random``) one drawn from ``seed``, among the values of ``mode`` played
+    with the ``selected`` modules.  RulesError for an option the mode does not offer or a
+    value that is not one of the option's in that composition."""
     if options is None:
         options = {}
     if not isinstance(options, dict):
         raise RulesError(f"options must be a dict of option name -> value, not {options!r}")
-    offered = game_cls._OPTIONS.get(mode, {})
+    offered = game_cls._OPTIONS.get("+".join((mode, *selected))) or game_cls._OPTIONS.get(mode, {})
     for name in options:
         if name not in offered:
             raise RulesError(f"mode {mode!r} has no option {name!r}; options: "

@@ -14,10 +14,17 @@ from tests.helpers.projects import write_specs
 SPEC = (ROOT / "tests" / "compiler" / "constructs" / "game_options.rules").read_text(encoding="utf-8")
 
 
+#: the construct spec in two modes, of which only `rich` offers the modules
+TWO_MODES = SPEC.replace("game game_options ", "game two_modes ").replace(
+    "  modules neutronide, hypersync, quantum_loops, intrigues\n", "") + (
+    '\nmode plain "Plain" {\n}\n'
+    '\nmode rich "Rich" {\n  modules neutronide, hypersync, quantum_loops, intrigues\n}\n')
+
+
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("options")
-    write_specs(root, {"game_options.rules": SPEC})
+    write_specs(root, {"game_options.rules": SPEC, "two_modes.rules": TWO_MODES})
     assert rulebook("build", "--no-site", cwd=root).returncode == 0
     return root
 
@@ -40,6 +47,7 @@ def test_play_with_modules_and_options_logs_them_and_replays(project: Path):
     (("--module", "hypersinc"), "unknown module 'hypersinc'"),
     (("--option", "path=chaos"), "option 'path' cannot be 'chaos'"),
     (("--option", "path"), "--option takes NAME=VALUE"),
+    (("--option", "first_game=yes"), "--option first_game cannot be 'yes'; its values: true, false"),
 ])
 def test_play_refuses_a_bad_module_or_option(project: Path, args, words):
     played = rulebook("play", "game_options", *args, cwd=project)
@@ -52,3 +60,25 @@ def test_bench_every_combination_has_a_row_per_module_set(project: Path):
     assert ran.returncode == 0, ran.stderr
     modes = [row["mode"] for row in json.loads(ran.stdout)["rows"]]
     assert len(modes) == 16 and modes[0] == "standard" and "standard+hypersync+intrigues" in modes
+
+
+def test_bench_with_a_module_times_the_modes_that_offer_it(project: Path):
+    common = ("--players", "2", "--games", "1", "--seconds", "0", "--json")
+    ran = rulebook("bench", "two_modes", "--module", "hypersync", *common,
+                   cwd=project, timeout=300)
+    assert ran.returncode == 0, ran.stderr
+    assert [row["mode"] for row in json.loads(ran.stdout)["rows"]] == ["rich+hypersync"]
+    ran = rulebook("bench", "two_modes", "--mode", "plain", *common, cwd=project, timeout=300)
+    assert ran.returncode == 0, ran.stderr
+    assert [row["mode"] for row in json.loads(ran.stdout)["rows"]] == ["plain"]
+
+
+def test_bench_sizes_the_mode_column_to_the_longest_name(project: Path):
+    ran = rulebook("bench", "game_options", "--every-combination", "--players", "2", "--games", "1",
+                   "--seconds", "0", cwd=project, timeout=300)
+    assert ran.returncode == 0, ran.stderr
+    rows = [line for line in ran.stdout.splitlines() if line.startswith("game_options ")]
+    longest = "standard+neutronide+hypersync+quantum_loops+intrigues"
+    assert len(rows) == 32 and any(longest in row for row in rows)
+    # every row's player count ends in the same column, however long its mode's name
+    assert len({row.index(" 2 ") for row in rows[:16]}) == 1

@@ -201,8 +201,9 @@ def test_the_language_reference_quotes_the_construct_spec():
 def test_the_page_shows_options_and_each_module_once_as_a_change():
     page = pipeline.compile_spec(SPEC).page
     assert "### Options chosen at creation" in page
-    assert "**Path chosen** (`path`), chosen when the game is created: one of `path_kind`; if not " \
-           "chosen, drawn at random at the start." in page
+    assert "**Path chosen** (`path`), chosen when the game is created: one of the Path (Path of " \
+           "Harmony, Path of Dominance, Path of Progress, Path of Salvation); if not chosen, drawn " \
+           "at random at the start." in page
     titles = ("Neutronide Buildings", "Hypersync Future Actions", "Quantum Loops", "Intrigues of the Council")
     for title in titles:
         assert page.count(f"### {title}\n") == 1
@@ -272,3 +273,48 @@ def test_a_selected_module_narrows_the_player_counts(tmp_path):
     assert G.player_counts("standard", ("a",)) == [2, 3]  # the intersection, not the module's own
     with pytest.raises(Exception, match="mode 'standard' with a is for 2 to 3 players, not 4"):
         G(num_players=4, modules=("a",))
+
+
+def _with_option(values: str, default: str, extra: str = "") -> str:
+    return _SMALL.replace("modules a, b", "options n") + (
+        f'option n "N" {{\n  {values}\n  default {default}\n}}\n') + extra
+
+
+def test_an_option_range_holds_at_most_a_thousand_numbers(tmp_path):
+    # 0 to 1000000000 made the checker list every number (out of memory): now E0854 at once
+    assert codes_of(tmp_path, _with_option("0 to 1000000000", "7")) == ["E0854"]
+    assert codes_of(tmp_path, _with_option("0 to 1000", "7")) == ["E0854"]
+    result = pipeline.compile_spec(_write(tmp_path, _with_option("1 to 1000", "7")))
+    from tests.helpers.specs import engine_module
+    G = engine_module(result).Game
+    assert G.options()["n"]["values"] == list(range(1, 1001))
+    assert G(num_players=2, options={"n": 1000}).opt["n"] == 1000
+
+
+@pytest.mark.parametrize("values, use", [
+    ("one of colr", "if n == red {\n      score 1\n    }"),  # a misspelt enum
+    ("5 to 1", "if n {\n      score 1\n    }"),  # an empty range read as true or false
+])
+def test_an_option_without_values_is_reported_once_not_at_its_uses(tmp_path, values, use):
+    enum = 'enum color "Colour" {\n  red "Red"\n}\n' if "colr" in values else ""
+    text = _with_option(values, "3", enum).replace(
+        "    score 1\n    done", f"    {use}\n    done")
+    assert codes_of(tmp_path, text) == ["E0850"]
+
+
+def test_a_module_extending_an_options_enum_adds_its_value_only_when_selected(tmp_path):
+    text = _SMALL.replace("modules a, b", "modules a\n  options path") + (
+        'enum path_kind "Path" {\n  harmony "Harmony"\n  dominance "Dominance"\n}\n'
+        'option path "Path" {\n  one of path_kind\n  default random\n}\n'
+        'module a "A" {\n  extend enum path_kind {\n    treachery "Treachery"\n  }\n}\n')
+    result = pipeline.compile_spec(_write(tmp_path, text))
+    assert result.ok, [d.message for d in result.diagnostics]
+    from tests.helpers.specs import engine_module
+    G = engine_module(result).Game
+    assert G.options()["path"]["values"] == ["harmony", "dominance"]
+    with pytest.raises(Exception, match="cannot be 'treachery'"):
+        G(num_players=2, options={"path": "treachery"})
+    assert G(num_players=2, modules=("a",), options={"path": "treachery"}).opt["path"] == "treachery"
+    assert {G(num_players=2, seed=s).opt["path"] for s in range(40)} == {"harmony", "dominance"}
+    assert {G(num_players=2, modules=("a",), seed=s).opt["path"] for s in range(40)} == {
+        "harmony", "dominance", "treachery"}

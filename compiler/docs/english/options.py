@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from dsl import ast
-from compiler.docs.markdown import Markdown, code
+from compiler.docs.markdown import Markdown, code, inline
 
 
 def option(decl: ast.Option, names: Mapping[str, str] | None = None) -> list[str]:
@@ -18,7 +18,7 @@ def option(decl: ast.Option, names: Mapping[str, str] | None = None) -> list[str
     elif decl.kind == "range":
         values = Markdown("a number from {} to {}").format(str(decl.low), str(decl.high))
     else:
-        values = Markdown("one of {}").format(code(decl.of.name if decl.of else "?"))
+        values = _one_of(decl, names)
     if decl.random:
         default = Markdown("if not chosen, drawn at random at the start")
     elif isinstance(decl.default, ast.Bool):
@@ -30,3 +30,13 @@ def option(decl: ast.Option, names: Mapping[str, str] | None = None) -> list[str
         default = Markdown("to be chosen")
     return paragraphs([Markdown("**{}** ({}), chosen when the game is created: {}; {}.").format(
         decl.title, code(decl.name), values, default)], provenance(decl.meta))
+
+
+def _one_of(decl: ast.Option, names) -> Markdown:
+    """``one of the Path (Path of Harmony, Path of Dominance)``: the enum's title and its
+    members' titles, escaped; a catalogue (or a name the page does not know) as code."""
+    enum = getattr(names, "decls", {}).get(decl.of.name) if decl.of is not None else None
+    if not isinstance(enum, ast.Enum):
+        return Markdown("one of {}").format(code(decl.of.name if decl.of else "?"))
+    members = Markdown(", ").join(inline(m.title) for m in enum.members)
+    return Markdown("one of the {} ({})").format(inline(enum.title), members)
