@@ -175,3 +175,33 @@ def test_games_without_automata_are_as_before(game):
     state = _new(game, "competitive", 3)
     assert state.n == state.h == 3 and state.game.order is None
     assert game.Game.seat_kinds("competitive", 3) == ["player"] * 3
+
+
+@pytest.mark.parametrize("line", ["take action gather", "may take action gather",
+                                  "take one of complete_mission, gather"])
+def test_an_action_taken_in_an_automatons_turn_is_asked_of_its_controller(tmp_path, line):
+    """A ``take`` inside the villain's turn: its controller (a human seat) answers, and the
+    action runs as the villain's (``me``), in every mode of the construct spec."""
+    spec = construct_spec("automata")
+    text = spec.read_text(encoding="utf-8")
+    old = "  turn in travel {\n"
+    assert old in text
+    (tmp_path / "automata.rules").write_text(text.replace(old, old + f"    {line}\n", 1), encoding="utf-8")
+    (tmp_path / "automata.cards.yaml").write_text(
+        spec.with_name("automata.cards.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    taken = construct_engine(tmp_path / "automata.rules")
+    asked = 0
+    for mode, players in (("competitive", 2), ("solo", 1), ("coop", 2)):
+        for seed in range(3):
+            state = _new(taken, mode, players, seed)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                who = state.current_player()
+                assert 0 <= who < players, (mode, seed, state.pending[:1])
+                state.observation(who)  # a human's observation: never refused
+                legal = state.legal_actions()
+                assert legal and all(a.player == who for a in legal)
+                front = state.pending[0] if state.pending else {}
+                asked += front.get("kind") == "action" and front["me"] >= players
+                state.apply_action(rng.choice(legal))
+    assert asked > 0
