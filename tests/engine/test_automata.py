@@ -177,19 +177,23 @@ def test_games_without_automata_are_as_before(game):
     assert game.Game.seat_kinds("competitive", 3) == ["player"] * 3
 
 
+def _edited(tmp_path, old: str, new: str):
+    """The engine of the construct spec with ``old`` replaced by ``new`` (once)."""
+    spec = construct_spec("automata")
+    text = spec.read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "automata.rules").write_text(text.replace(old, new, 1), encoding="utf-8")
+    (tmp_path / "automata.cards.yaml").write_text(
+        spec.with_name("automata.cards.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    return construct_engine(tmp_path / "automata.rules")
+
+
 @pytest.mark.parametrize("line", ["take action gather", "may take action gather",
                                   "take one of complete_mission, gather"])
 def test_an_action_taken_in_an_automatons_turn_is_asked_of_its_controller(tmp_path, line):
     """A ``take`` inside the villain's turn: its controller (a human seat) answers, and the
     action runs as the villain's (``me``), in every mode of the construct spec."""
-    spec = construct_spec("automata")
-    text = spec.read_text(encoding="utf-8")
-    old = "  turn in travel {\n"
-    assert old in text
-    (tmp_path / "automata.rules").write_text(text.replace(old, old + f"    {line}\n", 1), encoding="utf-8")
-    (tmp_path / "automata.cards.yaml").write_text(
-        spec.with_name("automata.cards.yaml").read_text(encoding="utf-8"), encoding="utf-8")
-    taken = construct_engine(tmp_path / "automata.rules")
+    taken = _edited(tmp_path, "  turn in travel {\n", f"  turn in travel {{\n    {line}\n")
     asked = 0
     for mode, players in (("competitive", 2), ("solo", 1), ("coop", 2)):
         for seed in range(3):
@@ -205,3 +209,40 @@ def test_an_action_taken_in_an_automatons_turn_is_asked_of_its_controller(tmp_pa
                 asked += front.get("kind") == "action" and front["me"] >= players
                 state.apply_action(rng.choice(legal))
     assert asked > 0
+
+
+@pytest.mark.parametrize("args", [("coop", 1), ("coop", 0), ("coop", 3), ("coop", "2"), ("coop", 2.0),
+                                  ("coop", True), ("solo", 2), ("nomode", 1)])
+def test_seat_kinds_refuses_what_game_refuses(game, args):
+    with pytest.raises(game.RulesError):
+        game.Game(*reversed(args))
+    with pytest.raises(game.RulesError):
+        game.Game.seat_kinds(*args)
+
+
+def test_seat_kinds_counts_the_seats_a_module_adds(tmp_path):
+    """A module that adds an automaton and seats it: ``seat_kinds(..., modules=...)`` gives
+    the seats ``Game(..., modules=...)`` has."""
+    goons = _edited(tmp_path, "mode solo ", '''mode solo_plus "Solo with henchmen" extends solo {
+  modules goons
+  source "Utopia › Dystopia: The Solo Game"
+}
+module goons "Goons" {
+  add automaton henchman "Henchman" {
+    turn in travel {
+      score 1
+    }
+    source "Utopia › Dystopia: The Solo Game › Solo Gameplay"
+  }
+  seats henchman 1
+  source "Utopia › Dystopia: The Solo Game"
+}
+mode solo ''')
+    made = goons.Game(1, "solo_plus", modules=["goons"])
+    assert goons.Game.seat_kinds("solo_plus", 1, modules=["goons"]) == list(made.kinds) \
+        == ["player", "villain", "henchman"]
+    assert goons.Game.seat_kinds("solo_plus", modules=("goons",)) == list(made.kinds)
+    alone = goons.Game(1, "solo_plus")
+    assert goons.Game.seat_kinds("solo_plus", 1) == ["player", "villain"] == list(alone.kinds)
+    with pytest.raises(goons.RulesError):
+        goons.Game.seat_kinds("solo_plus", 1, modules=["gooons"])
