@@ -64,6 +64,11 @@ CODES: tuple[Code, ...] = (
          'trigger poll "Poll" {\n  after earn\n  effect {\n    each seat {\n      ask me {\n'
          '        "Yes" {\n          score 1\n        }\n        "No" {\n          score 0\n        }\n'
          '      }\n    }\n  }\n  source "Turn"\n}\n'),
+    Code(SEATS_TOO_MANY := "E0839", "too many seats played by the rules",
+         "A mode seats at most 100 automata in all (its `seats` lines and those of its modules), "
+         "as a game is for at most 100 players: the engine lays out every seat's pieces.",
+         _BOT.replace("turn in work", "turn in duel") + _TURNS
+         + 'mode solo "Solo" {\n  players 1\n  seats bot 99999\n  source "Solo rules"\n}\n'),
     Code(AUTOMATON_UNUSED := "W0126", "an automaton no mode seats",
          "The automaton is declared but no mode has a `seats KIND N` line for it, so it never "
          "plays. Seat it in the modes it belongs to, or remove it.",

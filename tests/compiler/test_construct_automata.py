@@ -59,6 +59,8 @@ def test_the_page_has_a_section_per_automaton_and_the_modes_say_who_sits():
     ("  sides players, villain\n  remove end humans_win", "  sides players, villain, villain\n"
      "  remove end humans_win", "E0835"),
     ("  seats villain 1\n", "  seats villain 0\n", "E0837"),
+    ("  seats villain 1\n", "  seats villain 99999\n", "E0839"),
+    ("  seats villain 2\n", "  seats villain 50\n  seats villain 51\n", "E0839"),
     ("    draw 1 from villain_deck", '    each villain {\n      ask me {\n        "Go" {\n          score 1\n'
      '        }\n      }\n    }\n    draw 1 from villain_deck', "E0838"),
 ])
