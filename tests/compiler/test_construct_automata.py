@@ -55,6 +55,8 @@ def test_the_page_has_a_section_per_automaton_and_the_modes_say_who_sits():
     ("when every villain missions_done >= 3", "when every vilain missions_done >= 3", "E0833"),
     ("winner side villain", "winner side vilain", "E0833"),
     ("let villain_seat = villain[1]", "let villain_seat = vilain[1]", "E0501"),
+    ("let villain_seat = villain[1]", "let villain_seat = villain[0]", "E0840"),
+    ("let villain_seat = villain[1]", "let villain_seat = villain[1 - 2]", "E0840"),
     ("first player villain_seat", "first player villain[1]", "E0580"),
     ("  sides players, villain\n  remove end humans_win", "  sides players, villain, villain\n"
      "  remove end humans_win", "E0835"),
