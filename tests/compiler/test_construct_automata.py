@@ -46,6 +46,11 @@ def test_the_page_has_a_section_per_automaton_and_the_modes_say_who_sits():
     assert "Seats played by the rules: 1 *Villain*" in page or "Seats played by the rules: 1 Villain" in page
     assert "Sides: the players and the" in page
     assert "Turn order alternates" in page
+    assert "Seats played by the rules: 1 Villain seat, after" in page
+    assert "Seats played by the rules: 2 Villain seats, after" in page
+    assert "villain seat is someone:" in page and "is a player" not in page
+    assert "If the time zone an icon sends the villain to for card's icon is 1:" in page
+    assert "the the" not in page
 
 
 @pytest.mark.parametrize("old, new, code", [
