@@ -260,6 +260,16 @@ class GameBase:
         except Exception:  # noqa: BLE001 - a description must not hide the real error
             return repr(action)
 
+    def seat_name(self, q: int) -> str:
+        """Seat ``q`` in words: "player 1" for a human seat, else its automaton kind and its
+        number among the seats of that kind ("Villain 1"; construct 20)."""
+        if not _is_int(q) or not 0 <= q < self.num_seats:
+            return _seat(q)
+        if q < self.num_players:
+            return f"player {q + 1}"
+        kind = self.kinds[q]
+        return f"{kind.replace('_', ' ').capitalize()} {self.kinds[:q + 1].count(kind)}"
+
     def _card(self, value: object) -> str:
         if _is_int(value) and 0 <= value < len(self.card_titles):
             return f"{self.card_titles[value]} #{value}"
@@ -270,8 +280,8 @@ class GameBase:
         if kind == "card":
             return self._card(value)
         if kind == "player":
-            if _is_int(value) and 0 <= value < self.num_players:
-                return f"player {value + 1}"
+            if _is_int(value) and 0 <= value < self.num_seats:
+                return self.seat_name(value)
             return repr(value)
         if kind == "bag":
             if (isinstance(value, tuple) and len(value) <= len(self.resources)
@@ -291,9 +301,10 @@ class GameBase:
         """A few lines: the mode, round, phase and first player, then each player's
         score and resources."""
         lines = [f"{self.TITLE} ({self.mode}), round {s.round}, phase {s.phase}, "
-                 f"first player {s.first + 1}" + (", over" if s.terminal else "")]
+                 f"first player {s.first + 1 if s.first < s.h else self.seat_name(s.first)}"
+                 + (", over" if s.terminal else "")]
         for q in range(s.n):
             res = ", ".join(f"{r} {n}" for r, n in zip(self.resources, s.res[q]) if n)
-            lines.append(f"  player {q + 1}: {self.score_track} {s.tr[self.score_track][q]}"
+            lines.append(f"  {self.seat_name(q)}: {self.score_track} {s.tr[self.score_track][q]}"
                          + (f"; {res}" if res else ""))
         return "\n".join(lines)

@@ -246,3 +246,17 @@ mode solo ''')
     assert goons.Game.seat_kinds("solo_plus", 1) == ["player", "villain"] == list(alone.kinds)
     with pytest.raises(goons.RulesError):
         goons.Game.seat_kinds("solo_plus", 1, modules=["gooons"])
+
+
+def test_an_observation_of_a_seat_past_the_last_says_seats(game):
+    state = _new(game, "coop", 2)
+    with pytest.raises(game.RulesError, match=r"no seat 4 in a game of 4 seats \(2 players and 2 automata"):
+        state.observation(4)
+
+
+def test_the_automaton_seats_are_named_by_kind(game):
+    """``rulebook play`` and ``describe_state`` name a villain seat "Villain 1", not "player 2"."""
+    state = _new(game, "coop", 2)
+    assert [state.game.seat_name(q) for q in range(4)] == ["player 1", "player 2", "Villain 1", "Villain 2"]
+    text = state.game.describe_state(state)
+    assert "  Villain 2: vp" in text and "player 3" not in text and "player 4" not in text
