@@ -206,7 +206,11 @@ def test_an_action_taken_in_an_automatons_turn_is_asked_of_its_controller(tmp_pa
                 legal = state.legal_actions()
                 assert legal and all(a.player == who for a in legal)
                 front = state.pending[0] if state.pending else {}
-                asked += front.get("kind") == "action" and front["me"] >= players
+                if front.get("kind") == "action" and front["me"] >= players:
+                    asked += 1
+                    loaded = state.game.state_from_json(state.to_json())
+                    assert loaded.to_json() == state.to_json() == state.clone().to_json()
+                    assert loaded.legal_actions() == legal
                 state.apply_action(rng.choice(legal))
     assert asked > 0
 
