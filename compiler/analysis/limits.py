@@ -22,6 +22,8 @@ from dsl.parser import MAX_NUMBER  # noqa: F401 - the parser refuses larger numb
 
 #: Most players a game (or a mode) may be for.
 MAX_PLAYERS = 100
+#: Most seats played by the rules (automata) in one mode, its modules' included (E0839).
+MAX_SEATS = 100
 #: Most pieces (dice, tokens) of one kind per player.
 MAX_PIECES_PER_PLAYER = 1000
 #: Most pieces of all kinds for the most players (E0506): the engine lays each one out.

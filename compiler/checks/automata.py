@@ -1,7 +1,8 @@
 """Automata, seats and sides (construct 20): an automaton's turns (in a phase that exists,
 E0830, and has turns, E0831; their statements checked like any effect, "you" being the
 automaton's seat), the `seats` lines of a mode (a declared automaton, E0832; at least one
-seat, E0837), its `sides` (the players or a kind it seats, E0834; each once, E0835),
+seat, E0837; at most MAX_SEATS in all, E0839), its `sides` (the players or a kind it
+seats, E0834; each once, E0835),
 `winner side` (a side of the mode, E0833, E0836); warnings for an automaton with no turn
 (W0129), `seating alternate` with no automaton seated (W0127) and an automaton no mode
 seats (W0126).
@@ -15,6 +16,7 @@ from __future__ import annotations
 from dsl import ast, codes
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from compiler.analysis import names as N
+from compiler.analysis.limits import MAX_SEATS
 from compiler.analysis.types import TypeRecord
 from compiler.checks.statements import BlockChecker
 
@@ -51,6 +53,15 @@ class _Automata(BlockChecker):
             elif op.count < 1:
                 self.report.error(codes.SEATS_COUNT, f"`seats {op.kind.name} {op.count}` seats no "
                                   "automaton", op.span, hint="seat one or more, or remove the line")
+        total = 0
+        for op in m.seats:
+            total += max(op.count, 0)
+            if total > MAX_SEATS:
+                self.report.error(codes.SEATS_TOO_MANY, f"`seats {op.kind.name} {op.count}` makes "
+                                  f"{total} seats played by the rules; the limit is {MAX_SEATS}",
+                                  op.span, hint=f"seat at most {MAX_SEATS} automata in a mode, "
+                                  "as a game has at most that many players")
+                break
         if m.seating is not None and not seated(m):
             self.report.warning(codes.SEATING_WITHOUT_AUTOMATA, "`seating alternate` in a mode that seats "
                                 "no automaton does nothing", m.seating.span,

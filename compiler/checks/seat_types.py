@@ -1,6 +1,7 @@
 """The type rules of seats (construct 20): ``seats`` (how many), ``any seat C``,
 ``every seat C``, ``every KIND C``, ``KIND[i]`` (the i-th seat of an automaton kind, 1
-first) and ``each seat { }`` / ``each KIND { }``; an unknown KIND is E0833.
+first; a constant index below 1 is E0840) and ``each seat { }`` / ``each KIND { }``; an
+unknown KIND is E0833.
 
 :class:`~compiler.checks.typecheck.Checker` takes these methods from :class:`SeatRules`,
 and the ``EXPRESSIONS`` / ``STATEMENTS`` tables name them.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from dsl import ast, codes
 from dsl.diagnostics import did_you_mean
+from compiler.analysis import constfold, waits
 from compiler.analysis import names as N
 from compiler.analysis.types import Type
 
@@ -38,6 +40,12 @@ class SeatRules:
         if e.owner is not None or e.track.name not in self.mode.automata or e.track.name in scope.locals:
             return None
         self.expect(e.key, N.INT, scope, f"which `{e.track.name}` seat (1 is the first)")
+        i = constfold.fold(e.key, constfold.mode_env(self.mode))
+        if type(i) is int and i < 1:
+            kind = e.track.name
+            self.report.error(codes.SEAT_INDEX_BELOW_ONE, f"`{kind}[{i}]` is never a seat: the seats "
+                              f"of a kind count from 1", e.key.span,
+                              hint=f"the first `{kind}` seat is `{kind}[1]`")
         return N.MAYBE_PLAYER
 
     def each_seat(self, st: ast.EachSeat, scope: N.Scope) -> None:

@@ -33,7 +33,7 @@ def cmd_play(args) -> int:
                         Path(args.log) if args.log else None, args.max_actions,
                         tuple(args.module or ()), options)
     print(runner.describe(state))
-    winners = ", ".join(f"player {w + 1}" for w in state.winners_list()) or "nobody"
+    winners = ", ".join(state.game.seat_name(w) for w in state.winners_list()) or "nobody"
     rounds = f"{runner.counted(state.round, 'round')} and " if runner.counts_rounds(state) else ""
     print(f"game over after {rounds}{runner.counted(state.move_number(), 'action')}; "
           f"scores {state.scores()}; winner: {winners}")

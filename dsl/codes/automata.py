@@ -64,6 +64,18 @@ CODES: tuple[Code, ...] = (
          "those loops was refused. The code stays registered and is never reused.",
          "`each seat { ask me { \"Yes\" { score 1 } \"No\" { score 0 } } }`, before seats could be asked",
          runnable=False, retired=True),
+    Code(SEATS_TOO_MANY := "E0839", "too many seats played by the rules",
+         "A mode seats at most 100 automata in all (its `seats` lines and those of its modules), "
+         "as a game is for at most 100 players: the engine lays out every seat's pieces.",
+         _BOT.replace("turn in work", "turn in duel") + _TURNS
+         + 'mode solo "Solo" {\n  players 1\n  seats bot 99999\n  source "Solo rules"\n}\n'),
+    Code(SEAT_INDEX_BELOW_ONE := "E0840", "`KIND[i]` with an index below 1",
+         "`KIND[i]` is the i-th seat of the automaton kind KIND, counting from 1: `KIND[1]` is the "
+         "first. An index below 1 names no seat, so the value is always `nobody`.",
+         _BOT.replace("turn in work", "turn in duel") + _TURNS
+         + 'mode solo "Solo" {\n  players 1\n  seats bot 1\n  source "Solo rules"\n}\n\n'
+         'trigger bonus "Bonus" {\n  after earn\n  effect {\n    let rival = bot[0]\n'
+         '    if rival != nobody {\n      score 1\n    }\n  }\n  source "Turn"\n}\n'),
     Code(AUTOMATON_UNUSED := "W0126", "an automaton no mode seats",
          "The automaton is declared but no mode has a `seats KIND N` line for it, so it never "
          "plays. Seat it in the modes it belongs to, or remove it.",

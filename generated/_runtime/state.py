@@ -268,6 +268,9 @@ class State(Turns):
         the others' hidden zones and of secret zones (never the deck order).
         ``card_states`` covers the cards of the zones shown, and no others."""
         if not _is_int(player) or not 0 <= player < self.n:
+            if self.n != self.h:  # seats played by the rules too (construct 20)
+                raise RulesError(f"no seat {player!r} in a game of {self.n} seats ({self.h} players "
+                                 f"and {self.n - self.h} automata; seats are 0 to {self.n - 1})")
             raise RulesError(f"no player {player!r} in a {self.n}-player game "
                              f"(players are 0 to {self.n - 1})")
         if player >= self.h:  # hook: an automaton's seat has no observation (construct 20)

@@ -47,6 +47,11 @@ def test_the_page_has_a_section_per_automaton_and_the_modes_say_who_sits():
     assert "Seats played by the rules: 1 *Villain*" in page or "Seats played by the rules: 1 Villain" in page
     assert "Sides: the players and the" in page
     assert "Turn order alternates" in page
+    assert "Seats played by the rules: 1 Villain seat, after" in page
+    assert "Seats played by the rules: 2 Villain seats, after" in page
+    assert "villain seat is someone:" in page and "is a player" not in page
+    assert "If the time zone an icon sends the villain to for card's icon is 1:" in page
+    assert "the the" not in page
 
 
 @pytest.mark.parametrize("old, new, code", [
@@ -56,10 +61,14 @@ def test_the_page_has_a_section_per_automaton_and_the_modes_say_who_sits():
     ("when every villain missions_done >= 3", "when every vilain missions_done >= 3", "E0833"),
     ("winner side villain", "winner side vilain", "E0833"),
     ("let villain_seat = villain[1]", "let villain_seat = vilain[1]", "E0501"),
+    ("let villain_seat = villain[1]", "let villain_seat = villain[0]", "E0840"),
+    ("let villain_seat = villain[1]", "let villain_seat = villain[1 - 2]", "E0840"),
     ("first player villain_seat", "first player villain[1]", "E0580"),
     ("  sides players, villain\n  remove end humans_win", "  sides players, villain, villain\n"
      "  remove end humans_win", "E0835"),
     ("  seats villain 1\n", "  seats villain 0\n", "E0837"),
+    ("  seats villain 1\n", "  seats villain 99999\n", "E0839"),
+    ("  seats villain 2\n", "  seats villain 50\n  seats villain 51\n", "E0839"),
 ])
 def test_misuse_is_reported(tmp_path, old, new, code):
     assert code in _codes(tmp_path, old, new)

@@ -175,3 +175,92 @@ def test_games_without_automata_are_as_before(game):
     state = _new(game, "competitive", 3)
     assert state.n == state.h == 3 and state.game.order is None
     assert game.Game.seat_kinds("competitive", 3) == ["player"] * 3
+
+
+def _edited(tmp_path, old: str, new: str):
+    """The engine of the construct spec with ``old`` replaced by ``new`` (once)."""
+    spec = construct_spec("automata")
+    text = spec.read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "automata.rules").write_text(text.replace(old, new, 1), encoding="utf-8")
+    (tmp_path / "automata.cards.yaml").write_text(
+        spec.with_name("automata.cards.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    return construct_engine(tmp_path / "automata.rules")
+
+
+@pytest.mark.parametrize("line", ["take action gather", "may take action gather",
+                                  "take one of complete_mission, gather"])
+def test_an_action_taken_in_an_automatons_turn_is_asked_of_its_controller(tmp_path, line):
+    """A ``take`` inside the villain's turn: its controller (a human seat) answers, and the
+    action runs as the villain's (``me``), in every mode of the construct spec."""
+    taken = _edited(tmp_path, "  turn in travel {\n", f"  turn in travel {{\n    {line}\n")
+    asked = 0
+    for mode, players in (("competitive", 2), ("solo", 1), ("coop", 2)):
+        for seed in range(3):
+            state = _new(taken, mode, players, seed)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                who = state.current_player()
+                assert 0 <= who < players, (mode, seed, state.pending[:1])
+                state.observation(who)  # a human's observation: never refused
+                legal = state.legal_actions()
+                assert legal and all(a.player == who for a in legal)
+                front = state.pending[0] if state.pending else {}
+                if front.get("kind") == "action" and front["me"] >= players:
+                    asked += 1
+                    loaded = state.game.state_from_json(state.to_json())
+                    assert loaded.to_json() == state.to_json() == state.clone().to_json()
+                    assert loaded.legal_actions() == legal
+                state.apply_action(rng.choice(legal))
+    assert asked > 0
+
+
+@pytest.mark.parametrize("args", [("coop", 1), ("coop", 0), ("coop", 3), ("coop", "2"), ("coop", 2.0),
+                                  ("coop", True), ("solo", 2), ("nomode", 1)])
+def test_seat_kinds_refuses_what_game_refuses(game, args):
+    with pytest.raises(game.RulesError):
+        game.Game(*reversed(args))
+    with pytest.raises(game.RulesError):
+        game.Game.seat_kinds(*args)
+
+
+def test_seat_kinds_counts_the_seats_a_module_adds(tmp_path):
+    """A module that adds an automaton and seats it: ``seat_kinds(..., modules=...)`` gives
+    the seats ``Game(..., modules=...)`` has."""
+    goons = _edited(tmp_path, "mode solo ", '''mode solo_plus "Solo with henchmen" extends solo {
+  modules goons
+  source "Utopia › Dystopia: The Solo Game"
+}
+module goons "Goons" {
+  add automaton henchman "Henchman" {
+    turn in travel {
+      score 1
+    }
+    source "Utopia › Dystopia: The Solo Game › Solo Gameplay"
+  }
+  seats henchman 1
+  source "Utopia › Dystopia: The Solo Game"
+}
+mode solo ''')
+    made = goons.Game(1, "solo_plus", modules=["goons"])
+    assert goons.Game.seat_kinds("solo_plus", 1, modules=["goons"]) == list(made.kinds) \
+        == ["player", "villain", "henchman"]
+    assert goons.Game.seat_kinds("solo_plus", modules=("goons",)) == list(made.kinds)
+    alone = goons.Game(1, "solo_plus")
+    assert goons.Game.seat_kinds("solo_plus", 1) == ["player", "villain"] == list(alone.kinds)
+    with pytest.raises(goons.RulesError):
+        goons.Game.seat_kinds("solo_plus", 1, modules=["gooons"])
+
+
+def test_an_observation_of_a_seat_past_the_last_says_seats(game):
+    state = _new(game, "coop", 2)
+    with pytest.raises(game.RulesError, match=r"no seat 4 in a game of 4 seats \(2 players and 2 automata"):
+        state.observation(4)
+
+
+def test_the_automaton_seats_are_named_by_kind(game):
+    """``rulebook play`` and ``describe_state`` name a villain seat "Villain 1", not "player 2"."""
+    state = _new(game, "coop", 2)
+    assert [state.game.seat_name(q) for q in range(4)] == ["player 1", "player 2", "Villain 1", "Villain 2"]
+    text = state.game.describe_state(state)
+    assert "  Villain 2: vp" in text and "player 3" not in text and "player 4" not in text

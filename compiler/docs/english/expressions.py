@@ -304,6 +304,8 @@ def _compare(node: ast.Compare, v: Voice) -> str:
         return f"{phrase(node.left, v)} {verb} empty"
     for this, other in ((node.left, node.right), (node.right, node.left)):
         absent = _ABSENT.get((node.op, type(other)))
+        if absent == "is a player" and any(isinstance(d, ast.Automaton) for d in v.names.decls.values()):
+            absent = "is someone"  # a seat that may be an automaton's (construct 20)
         if absent is not None:
             return f"{phrase(this, v)} {absent}"
     left, right = phrase(node.left, v), _operand(node.right, node.left, v)

@@ -56,7 +56,9 @@ def _in_zone(node: ast.InZone, v: Voice) -> str:
 def _table_read(node: ast.TableRead, v: Voice) -> str:
     """``recruit_cost[k]``: "the *discs to recruit your next crew-member* for k"."""
     keys = join([phrase(k, v) for k in node.keys])
-    return f"the {v.names.title(node.table.name)} for {keys}"
+    title = v.names.title(node.table.name)
+    the = "" if title.lstrip("*_").lower().startswith("the ") else "the "  # a title "the time zone ..."
+    return f"{the}{title} for {keys}"
 
 
 def _index(node: ast.Index, v: Voice) -> str:

@@ -66,7 +66,8 @@ def seating_words(mode, names: Mapping[str, str] | None = None) -> list[Markdown
     v = Voice(as_names(names))
     if not mode.seats:
         return []
-    seated = join([Markdown("{} {}").format(op.count, v.names.title(op.kind.name)) for op in mode.seats])
+    seated = join([Markdown("{} {} seat{}").format(op.count, v.names.title(op.kind.name),
+                                                   Markdown("s" * (op.count != 1))) for op in mode.seats])
     out = [Markdown("Seats played by the rules: {}, after the players.").format(seated)]
     if mode.seating is not None:
         out.append(Markdown("Turn order alternates: one player, then one automaton."))

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import MEMO_LIMIT, Action, made
+from .seats import decider
 from .values import _to_json
 from .zones import _enter, _leave, draw, in_zone, move, room, zone
 
@@ -70,11 +71,12 @@ def take(s: State, p: int, names: tuple[str, ...], bound: tuple = (), optional: 
     ``names`` (with the choices of ``bound`` fixed, see :func:`instances`) to take; the
     action's triggers and effect run once answered, then the effect that took it goes
     on.  ``optional``: the player may decline.  Nothing is asked when no instance is
-    legal; True when the question is asked (the effect waits for it)."""
+    legal; True when the question is asked (the effect waits for it).  The instances are
+    ``p``'s (``me``); an automaton's controller answers for it (construct 20)."""
     bound = [[_to_json(value), dict(idx)] for value, idx in bound]
     if not instances(s, p, names, bound):
         return False
-    record = {"kind": "action", "player": p, "actions": list(names), "bound": bound, "me": p}
+    record = {"kind": "action", "player": decider(s, p), "actions": list(names), "bound": bound, "me": p}
     if optional:
         record["optional"] = True
     s.pending.append(record)
@@ -150,7 +152,11 @@ def _legal_ask(s: State, p: int, ask_: dict) -> list[Action]:
 #: record kind → the legal actions of the player who answers it: (s, p, record) → list
 #: (a question of a kind not listed is an ``ask``)
 def _legal_action(s: State, p: int, ask_: dict) -> list[Action]:
-    out = instances(s, p, ask_["actions"], ask_["bound"])
+    me = ask_.get("me", p)  # the seat taking the action; p answers for it (an automaton's controller)
+    out = instances(s, me, ask_["actions"], ask_["bound"])
+    if me != p:
+        game = s.game
+        out = [made(game, p, a.name, a.args) for a in out]
     if ask_.get("optional") and out:
         out.append(made(s.game, p, "decline", ()))
     return out
@@ -297,7 +303,7 @@ def _settle_overflow(s: State, it: dict) -> bool:
 #: is a question that waits for its answer, else it is run or dropped and False (a kind
 #: not listed waits: ``ask``)
 def _settle_action(s: State, it: dict) -> bool:
-    if instances(s, it["player"], it["actions"], it["bound"]):
+    if instances(s, it.get("me", it["player"]), it["actions"], it["bound"]):
         return True
     s.pending.pop(0)  # no instance is legal any more: nothing is taken, the effect goes on
     return False

@@ -76,15 +76,7 @@ class GameBase:
         :class:`RulesError` for an unknown mode, module or option, a module set the mode
         does not allow (``needs``/``excludes``), an option value that is not one of its
         values, a player count the rules don't allow, or a seed that is not an integer."""
-        mode = self._mode(mode)
-        selected = chosen_modules(type(self), mode, modules)
-        key = "+".join((mode, *selected))
-        lo, hi = self._RULES[key].players
-        if not _is_int(num_players) or not lo <= num_players <= hi:
-            seats = f"{lo} player only" if lo == hi == 1 else f"{lo} players only" if lo == hi \
-                else f"{lo} to {hi} players"
-            what = f"mode {mode!r}" + (f" with {' + '.join(selected)}" if selected else "")
-            raise RulesError(f"{what} is for {seats}, not {num_players!r}")
+        mode, selected, key = self._chosen(mode, modules, num_players)
         try:
             if isinstance(seed, bool):
                 raise TypeError
@@ -108,6 +100,24 @@ class GameBase:
         #: zone name → how ``clone`` copies it (see :func:`.zones._copy_zones`)
         self._zone_copy = {z: True if self.per_player_zone[z] else self.per_card_zone[z] or None
                            for z in self.per_player_zone}
+
+    @classmethod
+    def _chosen(cls, mode: object, modules: Sequence[str],
+                num_players: object) -> tuple[str, tuple[str, ...], str]:
+        """``(mode, selected modules, key of their rules)`` for a game of ``mode`` (None: the
+        default) with ``modules`` and ``num_players`` humans; RulesError for an unknown mode
+        or module, a module set the mode does not allow, or a player count (not an ``int``,
+        or out of range) the rules don't allow."""
+        mode = cls._mode(mode)
+        selected = chosen_modules(cls, mode, modules)
+        key = "+".join((mode, *selected))
+        lo, hi = cls._RULES[key].players
+        if not _is_int(num_players) or not lo <= num_players <= hi:  # type: ignore[operator]
+            seats = f"{lo} player only" if lo == hi == 1 else f"{lo} players only" if lo == hi \
+                else f"{lo} to {hi} players"
+            what = f"mode {mode!r}" + (f" with {' + '.join(selected)}" if selected else "")
+            raise RulesError(f"{what} is for {seats}, not {num_players!r}")
+        return mode, selected, key
 
     @classmethod
     def _mode(cls, mode: object) -> str:
@@ -142,14 +152,20 @@ class GameBase:
         return list(range(lo, hi + 1))
 
     @classmethod
-    def seat_kinds(cls, mode: str | None = None, num_players: int | None = None) -> list[str]:
+    def seat_kinds(cls, mode: str | None = None, num_players: int | None = None,
+                   modules: Sequence[str] = ()) -> list[str]:
         """The kind of each seat of a game of ``mode`` (default mode when omitted) with
-        ``num_players`` human players (the fewest the mode allows when omitted):
+        ``num_players`` human players (the fewest the mode allows when omitted) and the
+        selectable ``modules``, as ``Game(num_players, mode, modules=modules)`` seats them:
         ``"player"`` for each human seat, then the automaton kind of each seat played by
         the rules (construct 20), so agents know who is who.  Raises :class:`RulesError`
-        for an unknown mode."""
-        rules = cls._RULES[cls._mode(mode)]
-        return seat_kinds_of(rules, rules.players[0] if num_players is None else num_players)
+        as ``Game(...)`` does: an unknown mode or module, a module set the mode does not
+        allow, a player count that is not an ``int`` or that the rules don't allow."""
+        if num_players is None:
+            mode = cls._mode(mode)
+            num_players = cls._RULES["+".join((mode, *chosen_modules(cls, mode, modules)))].players[0]
+        _, _, key = cls._chosen(mode, modules, num_players)
+        return seat_kinds_of(cls._RULES[key], num_players)
 
     def chosen(self) -> dict[str, Any]:
         """The save header's part for construct 15: ``{"modules": [...], "options": {...}}``
@@ -244,6 +260,16 @@ class GameBase:
         except Exception:  # noqa: BLE001 - a description must not hide the real error
             return repr(action)
 
+    def seat_name(self, q: int) -> str:
+        """Seat ``q`` in words: "player 1" for a human seat, else its automaton kind and its
+        number among the seats of that kind ("Villain 1"; construct 20)."""
+        if not _is_int(q) or not 0 <= q < self.num_seats:
+            return _seat(q)
+        if q < self.num_players:
+            return f"player {q + 1}"
+        kind = self.kinds[q]
+        return f"{kind.replace('_', ' ').capitalize()} {self.kinds[:q + 1].count(kind)}"
+
     def _card(self, value: object) -> str:
         if _is_int(value) and 0 <= value < len(self.card_titles):
             return f"{self.card_titles[value]} #{value}"
@@ -254,8 +280,8 @@ class GameBase:
         if kind == "card":
             return self._card(value)
         if kind == "player":
-            if _is_int(value) and 0 <= value < self.num_players:
-                return f"player {value + 1}"
+            if _is_int(value) and 0 <= value < self.num_seats:
+                return self.seat_name(value)
             return repr(value)
         if kind == "bag":
             if (isinstance(value, tuple) and len(value) <= len(self.resources)
@@ -275,9 +301,10 @@ class GameBase:
         """A few lines: the mode, round, phase and first player, then each player's
         score and resources."""
         lines = [f"{self.TITLE} ({self.mode}), round {s.round}, phase {s.phase}, "
-                 f"first player {s.first + 1}" + (", over" if s.terminal else "")]
+                 f"first player {s.first + 1 if s.first < s.h else self.seat_name(s.first)}"
+                 + (", over" if s.terminal else "")]
         for q in range(s.n):
             res = ", ".join(f"{r} {n}" for r, n in zip(self.resources, s.res[q]) if n)
-            lines.append(f"  player {q + 1}: {self.score_track} {s.tr[self.score_track][q]}"
+            lines.append(f"  {self.seat_name(q)}: {self.score_track} {s.tr[self.score_track][q]}"
                          + (f"; {res}" if res else ""))
         return "\n".join(lines)
