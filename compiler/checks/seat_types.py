@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dsl import ast, codes
 from dsl.diagnostics import did_you_mean
-from compiler.analysis import constfold, waits
+from compiler.analysis import constfold
 from compiler.analysis import names as N
 from compiler.analysis.types import Type
 
