@@ -59,22 +59,35 @@ def _bound(checker, st: ast.TakeAction | ast.CanTake, scope: N.Scope) -> None:
                                  hint="give each choice one value")
             continue
         seen.add(name)
-        for action in actions:
-            types = _choice_types(checker, action)
-            if name not in types:
-                checker.report.error(
-                    codes.TAKE_WITH_UNKNOWN, f"action `{action.name}` has no choice `{name}`",
-                    given.name.span, hint=did_you_mean(name, types, "choices")
-                    or f"its choices are {', '.join(f'`{c}`' for c in types) or 'none'}",
-                    notes=[Note("the action", action.span)])
-                continue
-            want = types[name]
-            if not got.unknown and not want.unknown and got.definite() != want.definite():
-                checker.report.error(
-                    codes.TAKE_WITH_TYPE, f"`{name}` of `{action.name}` is {want.words()}, "
-                    f"but this is {got.words()}", given.value.span,
-                    hint=f"give `{name}` {want.words()}",
-                    notes=[Note("the choice", _choice(action, name).span)])
+        _given(checker, name, given, got, actions)
+
+
+def _given(checker, name: str, given: ast.TakeWith, got: N.Type, actions: list[ast.Action]) -> None:
+    """E0816 once for the actions listed that have no choice ``name``; E0817 once per type
+    the others' choice ``name`` has that ``got`` is not (``take one of A, B, C`` reports
+    each problem once, naming the actions)."""
+    typed = [(action, _choice_types(checker, action)) for action in actions]
+    lacking = [(action, types) for action, types in typed if name not in types]
+    if lacking:
+        first, types = lacking[0]
+        listed = ", ".join(f"`{a.name}`" for a, _ in lacking)
+        checker.report.error(
+            codes.TAKE_WITH_UNKNOWN, f"action{'s' if len(lacking) > 1 else ''} {listed} "
+            f"{'have' if len(lacking) > 1 else 'has'} no choice `{name}`", given.name.span,
+            hint=did_you_mean(name, types, "choices")
+            or f"the choices of `{first.name}` are {', '.join(f'`{c}`' for c in types) or 'none'}",
+            notes=[Note(f"the action `{a.name}`", a.span) for a, _ in lacking])
+    wrong: dict[str, list[ast.Action]] = {}
+    for action, types in typed:
+        want = types.get(name)
+        if want is not None and not got.unknown and not want.unknown and got.definite() != want.definite():
+            wrong.setdefault(want.words(), []).append(action)
+    for words, of in wrong.items():
+        listed = ", ".join(f"`{a.name}`" for a in of)
+        checker.report.error(
+            codes.TAKE_WITH_TYPE, f"`{name}` of {listed} is {words}, but this is {got.words()}",
+            given.value.span, hint=f"give `{name}` {words}",
+            notes=[Note(f"the choice of `{a.name}`", _choice(a, name).span) for a in of])
 
 
 def _choice(action: ast.Action, name: str) -> ast.Choice:
