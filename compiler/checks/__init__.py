@@ -76,6 +76,7 @@ CHECKS: list[Check] = [
     Check(gains.check_mode, reads="cards"),  # costs in resources no rule gives
     Check(payments.check_mode, records_types=True),  # payments that may exceed what is held (E0594)
     Check(card_rules.check_mode, reads="cards"),  # the rules cards name (construct 1)
+    Check(actions_taken.check_cards, reads="cards"),  # `take action c.f with ...` (construct 3)
     Check(automata.check_mode, records_types=True),  # automata, seats and sides (construct 20)
     # the whole spec (W0104, W0105)
     Check(usage.check_composition, reads="composition"),

@@ -6,7 +6,8 @@ Checked where they are written (the statement and expression rules of
 :class:`~compiler.checks.statements.BlockChecker` call :func:`take` and :func:`can_take`):
 each action named exists (E0815), each ``with`` names a choice of every action listed
 (E0816) and gives it a value of the choice's type (E0817), ``take action c.f`` names an
-``action`` field of the card (E0819).  Checked per mode
+``action`` field of the card (E0819), whose ``with`` suits every action the catalogue
+entries name (E0816/E0817, :func:`check_cards`).  Checked per mode
 (:func:`check_mode`): no action takes itself, directly or through other actions and the
 procedures their effects run (E0818).  Design: ``design/language/README.md`` ›
 Construct 3 (c).
@@ -116,6 +117,37 @@ def _card_action(checker, st: ast.TakeAction, scope: N.Scope) -> None:
                              hint=f"declare `field {st.field.name}: action` on the card type, and name an "
                              "action in each catalogue entry",
                              notes=[Note("declared here", member.decl.span)] if member is not None else [])
+
+
+def check_cards(mode, cards, report) -> None:
+    """E0816/E0817 for each ``with`` of ``take action c.f`` against every action the field
+    ``f`` can name (its default, and each catalogue entry's, ``cards``): a choice that one
+    of them lacks, or whose type the value is not.  The value is typed in the scope of the
+    choices of the action whose effect takes it (a value naming a local of an inner
+    block is not typed here)."""
+    from compiler.checks.statements import BlockChecker  # it names these rules: imported late
+
+    fields = card_rules.rule_fields(mode)
+    for action in mode.actions.values():
+        for st in ast.walk(action.effect):
+            if not isinstance(st, ast.TakeAction) or st.field is None or not st.bound:
+                continue
+            f = fields.get(st.field.name)
+            if f is None or N.rule_kind(f) != "action":
+                continue  # E0819, where the statement is checked
+            named = [mode.actions[n] for n in card_rules.rule_names(mode, f, cards) if n in mode.actions]
+            quiet = BlockChecker(mode, _Quiet())
+            scope = quiet.action_scope(action)
+            reporting = _Reporting(mode, report)
+            for given in dict((g.name.name, g) for g in reversed(st.bound)).values():
+                _given(reporting, given.name.name, given, quiet.infer(given.value, scope), named)
+
+
+class _Reporting:
+    """What :func:`_given` reads of a checker: the mode and the report."""
+
+    def __init__(self, mode, report) -> None:
+        self.mode, self.report = mode, report
 
 
 def given_domain(checker, c: ast.Choice, d: ast.GivenDomain, scope: N.Scope) -> N.Scope:

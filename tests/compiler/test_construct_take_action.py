@@ -193,6 +193,20 @@ def test_a_with_wrong_for_every_action_listed_is_reported_once(tmp_path, new, co
     assert len(found) == 1 and words in found[0].message
 
 
+def test_a_with_of_a_card_action_suits_every_action_the_catalogue_names(tmp_path):
+    """Found by a fresh-user check: `take action z.act with w = engineer` checked clean
+    although an action a location names (here `pass_round`) has no choice `w`; `with w =
+    1` is a number where the actions named choose a worker."""
+    drone = BASE.replace("    take action z.act\n", "    take action z.act with w = engineer\n")
+    assert drone != BASE
+    assert codes_of(tmp_path, drone, CARDS) == ["W0105"]  # construct and research choose `w`
+    passing = CARDS.replace("act: research", "act: pass_round")
+    found = [d for d in compile_text(tmp_path, drone, passing).diagnostics if d.code == "E0816"]
+    assert len(found) == 1 and "`pass_round` has no choice `w`" in found[0].message
+    typed = drone.replace("with w = engineer", "with w = 1")
+    assert "E0817" in codes_of(tmp_path, typed, CARDS)
+
+
 def test_an_action_only_taken_is_not_reported_as_offered_nowhere(tmp_path):
     only_taken = BASE.replace("  actions construct, recruit, research, world_council,",
                               "  actions construct, recruit, world_council,")
