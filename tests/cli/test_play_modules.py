@@ -52,3 +52,18 @@ def test_bench_every_combination_has_a_row_per_module_set(project: Path):
     assert ran.returncode == 0, ran.stderr
     modes = [row["mode"] for row in json.loads(ran.stdout)["rows"]]
     assert len(modes) == 16 and modes[0] == "standard" and "standard+hypersync+intrigues" in modes
+
+
+def test_a_game_played_from_a_spec_file_replays_from_its_log(tmp_path: Path):
+    """Found by a fresh-user check: `rulebook play path/to/spec.rules --log g.jsonl` wrote
+    a log that `rulebook replay g.jsonl` refused ("no engine for 'game_options'"); the
+    log's start now names the spec, which `replay` compiles the same way."""
+    spec = ROOT / "tests" / "compiler" / "constructs" / "game_options.rules"
+    log = tmp_path / "g.jsonl"
+    played = rulebook("play", str(spec), "--option", "path=dominance", "--log", str(log), cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    start = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert start["spec"] == str(spec.resolve())
+    again = rulebook("replay", str(log), cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "replay matches the log" in again.stdout
