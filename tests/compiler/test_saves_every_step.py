@@ -1,6 +1,6 @@
 """Every construct spec of ``tests/compiler/constructs/`` survives a JSON save and load at
 every step of random games: the game goes on from the loaded state, which saves again
-to the same text.
+to the same text (some 3 s for all of them, three seeds each: not marked slow).
 
 Found by a fresh-user check: ``take_action.rules`` ends ``when count offer == 0 or round
 >= 6`` ``immediately``; round 6 starts by a ``play -> play`` transition, but the engine
@@ -58,7 +58,6 @@ def test_take_action_saves_at_every_step():
     assert _play_saving_every_step(game, 2, 1) > 300
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("spec", SPECS, ids=[p.stem for p in SPECS])
 def test_every_construct_spec_saves_at_every_step(spec: Path):
     game = engine_module(compiled(spec))
