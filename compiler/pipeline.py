@@ -66,8 +66,9 @@ class CompileResult:
                 "rules": rules, "cards": sum(int(c.get("copies", 1)) for c in self.cards)}
 
 
-def analyse(path: Path, text: str | None = None) -> CompileResult:
-    """Front and middle passes only (what ``rulebook check`` runs): no codegen."""
+def analyse(path: Path | str, text: str | None = None) -> CompileResult:
+    """Front and middle passes only (what ``rulebook check`` runs): no codegen.  ``path``
+    a :class:`~pathlib.Path` or a str."""
     from dsl.parser import parse_spec
     from compiler.analysis import bounds, limits
     from compiler.analysis.catalogue import load_catalogues
@@ -75,6 +76,7 @@ def analyse(path: Path, text: str | None = None) -> CompileResult:
     from compiler.checks import check
 
     start = time.perf_counter()
+    path = Path(path)
     display = display_path(path)
     report = DiagnosticBag()  # what stops the spec before it is parsed
     if text is None:
@@ -156,13 +158,15 @@ def read_spec(path: Path, display: str, report: Report) -> str | None:
     return text.replace("\r\n", "\n").replace("\r", "\n")  # as Python's universal newlines
 
 
-def compile_spec(path: Path, text: str | None = None) -> CompileResult:
-    """All passes; on success ``engine`` and ``page`` hold the generated sources."""
+def compile_spec(path: Path | str, text: str | None = None) -> CompileResult:
+    """All passes; on success ``engine`` and ``page`` hold the generated sources.  ``path``
+    a :class:`~pathlib.Path` or a str (as :func:`compiler.build.engine_from_spec`)."""
     from compiler.docs.codegen import render_game_page
     from compiler.docs.flowchart import mermaid
     from compiler.engine.codegen import EngineGenerator
 
     start = time.perf_counter()
+    path = Path(path)
     result = analyse(path, text)
     if result.ok and result.composition is not None:
         comp = result.composition

@@ -142,6 +142,8 @@ def play_game(module, mode: str | None, players: int | None, seed: int, log=None
     if log is not None:
         start = {"event": "start", "game": module.Game.NAME, "mode": game.mode, "players": players,
                  "seed": seed}
+        if getattr(module, "SPEC_PATH", None):  # played from a spec file: replay compiles it
+            start["spec"] = module.SPEC_PATH
         if chosen:  # construct 15: the modules and options it was created with
             start.update(modules=list(game.selected), options=dict(game.opt))
         log.write(json.dumps(start) + "\n")
@@ -281,14 +283,19 @@ class Replay:
     differ: list[str]
 
 
-def replay(path: Path, root: Path) -> Replay:
-    """Re-run the game logged at ``path`` with the engine of the project at ``root``.
+def replay(path: Path, root: Path, from_spec: Callable[[str], object] | None = None) -> Replay:
+    """Re-run the game logged at ``path`` with the engine of the project at ``root``, or,
+    for a log whose start names the spec file it was played from (``"spec"``), with the
+    engine ``from_spec(spec)`` gives (``rulebook play path/to/game.rules --log ...``).
     RunError: exit 2 for a malformed log or an unknown game, exit 1 when the replay
     diverges before the end event or the log has none."""
     events = _read_log(path)
     number, head = events[0]
     try:
-        module = load_game(head["game"], root)
+        spec = head.get("spec")
+        if spec is not None and not isinstance(spec, str):
+            raise RunError(f"the start's spec must be a path, not {spec!r}")
+        module = from_spec(spec) if spec and from_spec is not None else load_game(head["game"], root)
     except RunError as err:
         raise RunError(f"{path}: line {number}: {err}", err.code) from None
     try:

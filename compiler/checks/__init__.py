@@ -57,7 +57,7 @@ CHECKS: list[Check] = [
     Check(components.check_mode, records_types=True),  # pieces, zones, card types
     Check(tables.check_mode),          # tables: keys, values (construct 10)
     Check(rules.check_mode, records_types=True),       # setup, actions, procedures (and cycles), triggers
-    Check(decisions.check_mode),       # decisions in the middle of effects (constructs 2, 21)
+    Check(decisions.check_mode, reads="cards"),  # decisions in the middle of effects (constructs 2, 21)
     Check(actions_taken.check_mode),   # actions that take each other in a cycle (construct 3)
     Check(phases.check_mode, records_types=True),      # phases and the actions they offer
     Check(citations.check_mode),       # W0102: rules citing no rulebook section
@@ -76,6 +76,7 @@ CHECKS: list[Check] = [
     Check(gains.check_mode, reads="cards"),  # costs in resources no rule gives
     Check(payments.check_mode, records_types=True),  # payments that may exceed what is held (E0594)
     Check(card_rules.check_mode, reads="cards"),  # the rules cards name (construct 1)
+    Check(actions_taken.check_cards, reads="cards"),  # `take action c.f with ...` (construct 3)
     Check(automata.check_mode, records_types=True),  # automata, seats and sides (construct 20)
     # the whole spec (W0104, W0105)
     Check(usage.check_composition, reads="composition"),

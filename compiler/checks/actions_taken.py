@@ -6,7 +6,8 @@ Checked where they are written (the statement and expression rules of
 :class:`~compiler.checks.statements.BlockChecker` call :func:`take` and :func:`can_take`):
 each action named exists (E0815), each ``with`` names a choice of every action listed
 (E0816) and gives it a value of the choice's type (E0817), ``take action c.f`` names an
-``action`` field of the card (E0819).  Checked per mode
+``action`` field of the card (E0819), whose ``with`` suits every action the catalogue
+entries name (E0816/E0817, :func:`check_cards`).  Checked per mode
 (:func:`check_mode`): no action takes itself, directly or through other actions and the
 procedures their effects run (E0818).  Design: ``design/language/README.md`` ›
 Construct 3 (c).
@@ -59,22 +60,35 @@ def _bound(checker, st: ast.TakeAction | ast.CanTake, scope: N.Scope) -> None:
                                  hint="give each choice one value")
             continue
         seen.add(name)
-        for action in actions:
-            types = _choice_types(checker, action)
-            if name not in types:
-                checker.report.error(
-                    codes.TAKE_WITH_UNKNOWN, f"action `{action.name}` has no choice `{name}`",
-                    given.name.span, hint=did_you_mean(name, types, "choices")
-                    or f"its choices are {', '.join(f'`{c}`' for c in types) or 'none'}",
-                    notes=[Note("the action", action.span)])
-                continue
-            want = types[name]
-            if not got.unknown and not want.unknown and got.definite() != want.definite():
-                checker.report.error(
-                    codes.TAKE_WITH_TYPE, f"`{name}` of `{action.name}` is {want.words()}, "
-                    f"but this is {got.words()}", given.value.span,
-                    hint=f"give `{name}` {want.words()}",
-                    notes=[Note("the choice", _choice(action, name).span)])
+        _given(checker, name, given, got, actions)
+
+
+def _given(checker, name: str, given: ast.TakeWith, got: N.Type, actions: list[ast.Action]) -> None:
+    """E0816 once for the actions listed that have no choice ``name``; E0817 once per type
+    the others' choice ``name`` has that ``got`` is not (``take one of A, B, C`` reports
+    each problem once, naming the actions)."""
+    typed = [(action, _choice_types(checker, action)) for action in actions]
+    lacking = [(action, types) for action, types in typed if name not in types]
+    if lacking:
+        first, types = lacking[0]
+        listed = ", ".join(f"`{a.name}`" for a, _ in lacking)
+        checker.report.error(
+            codes.TAKE_WITH_UNKNOWN, f"action{'s' if len(lacking) > 1 else ''} {listed} "
+            f"{'have' if len(lacking) > 1 else 'has'} no choice `{name}`", given.name.span,
+            hint=did_you_mean(name, types, "choices")
+            or f"the choices of `{first.name}` are {', '.join(f'`{c}`' for c in types) or 'none'}",
+            notes=[Note(f"the action `{a.name}`", a.span) for a, _ in lacking])
+    wrong: dict[str, list[ast.Action]] = {}
+    for action, types in typed:
+        want = types.get(name)
+        if want is not None and not got.unknown and not want.unknown and got.definite() != want.definite():
+            wrong.setdefault(want.words(), []).append(action)
+    for words, of in wrong.items():
+        listed = ", ".join(f"`{a.name}`" for a in of)
+        checker.report.error(
+            codes.TAKE_WITH_TYPE, f"`{name}` of {listed} is {words}, but this is {got.words()}",
+            given.value.span, hint=f"give `{name}` {words}",
+            notes=[Note(f"the choice of `{a.name}`", _choice(a, name).span) for a in of])
 
 
 def _choice(action: ast.Action, name: str) -> ast.Choice:
@@ -103,6 +117,37 @@ def _card_action(checker, st: ast.TakeAction, scope: N.Scope) -> None:
                              hint=f"declare `field {st.field.name}: action` on the card type, and name an "
                              "action in each catalogue entry",
                              notes=[Note("declared here", member.decl.span)] if member is not None else [])
+
+
+def check_cards(mode, cards, report) -> None:
+    """E0816/E0817 for each ``with`` of ``take action c.f`` against every action the field
+    ``f`` can name (its default, and each catalogue entry's, ``cards``): a choice that one
+    of them lacks, or whose type the value is not.  The value is typed in the scope of the
+    choices of the action whose effect takes it (a value naming a local of an inner
+    block is not typed here)."""
+    from compiler.checks.statements import BlockChecker  # it names these rules: imported late
+
+    fields = card_rules.rule_fields(mode)
+    for action in mode.actions.values():
+        for st in ast.walk(action.effect):
+            if not isinstance(st, ast.TakeAction) or st.field is None or not st.bound:
+                continue
+            f = fields.get(st.field.name)
+            if f is None or N.rule_kind(f) != "action":
+                continue  # E0819, where the statement is checked
+            named = [mode.actions[n] for n in card_rules.rule_names(mode, f, cards) if n in mode.actions]
+            quiet = BlockChecker(mode, _Quiet())
+            scope = quiet.action_scope(action)
+            reporting = _Reporting(mode, report)
+            for given in dict((g.name.name, g) for g in reversed(st.bound)).values():
+                _given(reporting, given.name.name, given, quiet.infer(given.value, scope), named)
+
+
+class _Reporting:
+    """What :func:`_given` reads of a checker: the mode and the report."""
+
+    def __init__(self, mode, report) -> None:
+        self.mode, self.report = mode, report
 
 
 def given_domain(checker, c: ast.Choice, d: ast.GivenDomain, scope: N.Scope) -> N.Scope:

@@ -12,17 +12,19 @@ from compiler.cli.common import CliError, print_diagnostics, project_root
 def _game_or_spec(game: str):
     """The engine ``rulebook play`` plays: the built engine of a game name, or, for a
     spec's path (``path/to/game.rules``), its engine compiled for this run only
-    (:func:`compiler.build.engine_from_spec`, nothing written); a spec with errors
-    prints them and exits 1."""
+    (:func:`compiler.build.engine_from_spec`, nothing written, its absolute path kept as
+    ``SPEC_PATH`` for the log); a spec with errors prints them and exits 1."""
     if not game.endswith(".rules"):
         return runner.load_game(game, project_root())
     if not Path(game).is_file():
         raise CliError(f"no such spec: {game}")
     try:
-        return build.engine_from_spec(Path(game))
+        module = build.engine_from_spec(Path(game))
     except build.SpecError as err:
         print_diagnostics(err.result)
         raise CliError(f"{game} has errors: no game to play", 1) from None
+    module.SPEC_PATH = str(Path(game).resolve())  # the log's start names it, for `replay`
+    return module
 
 
 def cmd_play(args) -> int:
@@ -55,7 +57,7 @@ def _check_yes_no(module, mode: str | None, options: dict) -> None:
 
 
 def cmd_replay(args) -> int:
-    done = runner.replay(Path(args.log), project_root())
+    done = runner.replay(Path(args.log), project_root(), _game_or_spec)
     print(runner.describe(done.state))
     if done.differ:
         raise CliError(f"replay DIVERGES from the log at line {done.line}: " + "; ".join(done.differ), 1)

@@ -154,6 +154,11 @@ class Turns:
                 self.lead = self.first  # the phase goes round from the marker's holder now
                 self.turn_open = False
                 self.stage = "act"
+                # entering a phase (a round starts) may make an end hold: try them now,
+                # as after an action, so an `immediately` end lets no more action be played
+                self._check_end()
+                if self.terminal:
+                    continue
                 if phase.on_enter is not None:
                     phase.on_enter(g, self, self.first)
                     self._check_end()

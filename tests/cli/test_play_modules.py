@@ -82,3 +82,18 @@ def test_bench_sizes_the_mode_column_to_the_longest_name(project: Path):
     assert len(rows) == 32 and any(longest in row for row in rows)
     # every row's player count ends in the same column, however long its mode's name
     assert len({row.index(" 2 ") for row in rows[:16]}) == 1
+
+
+def test_a_game_played_from_a_spec_file_replays_from_its_log(tmp_path: Path):
+    """Found by a fresh-user check: `rulebook play path/to/spec.rules --log g.jsonl` wrote
+    a log that `rulebook replay g.jsonl` refused ("no engine for 'game_options'"); the
+    log's start now names the spec, which `replay` compiles the same way."""
+    spec = ROOT / "tests" / "compiler" / "constructs" / "game_options.rules"
+    log = tmp_path / "g.jsonl"
+    played = rulebook("play", str(spec), "--option", "path=dominance", "--log", str(log), cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    start = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert start["spec"] == str(spec.resolve())
+    again = rulebook("replay", str(log), cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "replay matches the log" in again.stdout

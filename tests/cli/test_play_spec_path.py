@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler import build
+from compiler import build, pipeline
 from generated import utopolis
 from tests.helpers.commands import ROOT, rulebook
 
@@ -68,3 +68,11 @@ def test_engine_from_spec_refuses_a_spec_with_errors(tmp_path: Path):
     with pytest.raises(build.SpecError) as err:
         build.engine_from_spec(spec)
     assert "error[E0501]" in str(err.value) and err.value.result.diagnostics
+
+
+def test_compile_spec_and_analyse_take_a_str_path_as_engine_from_spec_does():
+    """Found by a fresh-user check: `compile_spec("x.rules")` raised AttributeError (the
+    README shows it next to `engine_from_spec`, which takes a str)."""
+    spec = ROOT / "tests" / "compiler" / "constructs" / "dice.rules"
+    assert pipeline.compile_spec(str(spec)).ok
+    assert pipeline.analyse(str(spec)).ok

@@ -13,6 +13,7 @@ import json
 
 import pytest
 
+from compiler import pipeline
 from dsl.code_examples import MINIMAL_SPEC
 from tests.helpers.constructs import (assert_games_replay, assert_reference_quotes, card_id, codes_of,
                                      construct_engine, construct_spec, take)
@@ -96,6 +97,33 @@ def test_a_procedure_run_inside_as_that_says_done_is_e0801_at_the_do(tmp_path):
     found = [d for d in compile_text(tmp_path, text).diagnostics if d.code == "E0801"]
     assert len(found) == 1 and "procedure `relay` runs `done`" in found[0].message
     assert found[0].span.line == text[:text.index("      do relay()")].count("\n") + 1
+
+
+def test_an_action_taken_inside_as_that_says_done_is_e0801_at_the_take(tmp_path):
+    """E0801 follows `take action` as it follows `do`: found by a fresh-user check, where
+    `as q { take action roll_paradox }` (an action ending with `done`) checked clean and
+    finished player q's phase."""
+    stop = 'action stop "Stop" {\n  effect {\n    done\n  }\n  source "Turn"\n}\n\n'
+    body = "as first player {\n      take action stop\n    }"
+    text = MINIMAL_SPEC + "\n" + stop + _ACTION.format(body=body)
+    found = [d for d in compile_text(tmp_path, text).diagnostics if d.code == "E0801"]
+    assert len(found) == 1 and "action `stop` runs `done`" in found[0].message
+    assert found[0].span.line == text[:text.index("      take action stop")].count("\n") + 1
+
+
+def test_a_card_rule_run_inside_as_that_says_done_is_e0801(tmp_path):
+    """E0801 follows `do c.f(...)` to every procedure the catalogue's entries name."""
+    source = construct_spec("card_rules")
+    text = source.read_text(encoding="utf-8")
+    do = "        do c.secondary(c)\n"
+    text = text.replace(do, "        as first player {\n  " + do + "        }\n")
+    move = "      choose r: card in my limbo {\n        move r into my mothership\n"
+    text = text.replace(move, move + "        done\n")
+    (tmp_path / source.name).write_text(text, encoding="utf-8")
+    cards = source.with_name("card_rules.cards.yaml")
+    (tmp_path / cards.name).write_text(cards.read_text(encoding="utf-8"), encoding="utf-8")
+    found = [d for d in pipeline.compile_spec(tmp_path / source.name).diagnostics if d.code == "E0801"]
+    assert len(found) == 1 and "procedure `medic_ability` runs `done`" in found[0].message
 
 
 def test_inline_as_changes_you_for_the_block_only(tmp_path):

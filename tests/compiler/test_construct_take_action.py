@@ -21,6 +21,7 @@ import pytest
 from compiler import pipeline
 from tests.helpers.constructs import (assert_games_replay, card_id, codes_of, construct_engine,
                                      construct_spec, quoted_blocks)
+from tests.helpers.specs import compile_text
 
 SPEC = construct_spec("take_action")
 CARDS = SPEC.with_name("take_action.cards.yaml").read_text(encoding="utf-8")
@@ -179,6 +180,31 @@ COUNCIL = "take one of construct, recruit, research with w = w"
 def test_mistakes_are_reported(tmp_path, old, new, code):
     assert BASE.count(old) == 1
     assert code in codes_of(tmp_path, BASE.replace(old, new), CARDS)
+
+
+@pytest.mark.parametrize("new, code, words", [
+    (COUNCIL.replace("with w = w", "with w = 3"), "E0817", "`w` of `construct`, `recruit`, `research` is"),
+    (COUNCIL.replace("with w", "with x"), "E0816", "actions `construct`, `recruit`, `research` have no"),
+])
+def test_a_with_wrong_for_every_action_listed_is_reported_once(tmp_path, new, code, words):
+    """Found by a fresh-user check: three identical diagnostics at one place, one per action."""
+    result = compile_text(tmp_path, BASE.replace(COUNCIL, new), CARDS)
+    found = [d for d in result.diagnostics if d.code == code]
+    assert len(found) == 1 and words in found[0].message
+
+
+def test_a_with_of_a_card_action_suits_every_action_the_catalogue_names(tmp_path):
+    """Found by a fresh-user check: `take action z.act with w = engineer` checked clean
+    although an action a location names (here `pass_round`) has no choice `w`; `with w =
+    1` is a number where the actions named choose a worker."""
+    drone = BASE.replace("    take action z.act\n", "    take action z.act with w = engineer\n")
+    assert drone != BASE
+    assert codes_of(tmp_path, drone, CARDS) == ["W0105"]  # construct and research choose `w`
+    passing = CARDS.replace("act: research", "act: pass_round")
+    found = [d for d in compile_text(tmp_path, drone, passing).diagnostics if d.code == "E0816"]
+    assert len(found) == 1 and "`pass_round` has no choice `w`" in found[0].message
+    typed = drone.replace("with w = engineer", "with w = 1")
+    assert "E0817" in codes_of(tmp_path, typed, CARDS)
 
 
 def test_an_action_only_taken_is_not_reported_as_offered_nowhere(tmp_path):
