@@ -23,6 +23,7 @@ from compiler.analysis.compose import Composition
 from compiler.analysis.floors import track_floors
 from compiler.analysis.types import Types
 from compiler.engine.end_checks import _end_after, _end_after_answer, _end_named
+from compiler.engine.card_tables import CardTables
 from compiler.engine.legal import LegalActions, _quoted
 from compiler.engine.phase_legal import phase_functions
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
@@ -62,7 +63,7 @@ def _meta_line(meta) -> str:
 _RULE_TABLES = {"procedure": "PR", "action": "A"}
 
 
-class EngineGenerator(LegalActions):
+class EngineGenerator(LegalActions, CardTables):
     """Generates the engine module of one game from its composition and card data; the
     types of its expressions and the scopes of its actions and procedures are read from
     ``types``, what the checks recorded (:func:`compiler.checks.check`).  The functions of
@@ -456,81 +457,6 @@ class EngineGenerator(LegalActions):
         mode = self.comp.modes[game.default_mode.name if game.default_mode else next(iter(self.comp.modes))]
         low, high = mode.players
         return low if low > 1 else high
-
-    # ---------------------------------------------------------- cards
-    def _instances(self) -> list[dict]:
-        out = []
-        for entry in self.entries:
-            for _ in range(int(entry.get("copies", 1))):
-                out.append(entry)
-        return out
-
-    def _card_kinds(self) -> list[str]:
-        """The card type (or pieces) of each catalogue entry, in order (construct 9)."""
-        return [entry["_card_type"] for entry in self.entries]
-
-    def _cards_of(self) -> dict[str, tuple[int, int]]:
-        """Card type → range of the ids of its cards (catalogues and pieces)."""
-        out: dict[str, tuple[int, int]] = {}
-        for i, card in enumerate(self._instances()):
-            lo, hi = out.get(card["_card_type"], (i, i))
-            out[card["_card_type"]] = (min(lo, i), i + 1)
-        return out
-
-    def _catalogue_files(self) -> str:
-        files = []
-        for m in self.comp.every().values():
-            for cat in m.catalogues.values():
-                if cat.path not in files:
-                    files.append(cat.path)
-        return ", ".join(files)
-
-    def _catalogue_ranges(self) -> dict[str, tuple[int, int]]:
-        ranges, start = {}, 0
-        for cat_name in sorted({c["_catalogue"] for c in self.entries}, key=lambda n: min(
-                i for i, c in enumerate(self.entries) if c["_catalogue"] == n)):
-            count = sum(int(c.get("copies", 1)) for c in self.entries if c["_catalogue"] == cat_name)
-            ranges[cat_name.upper()] = (start, start + count)
-            start += count
-        return ranges
-
-    def _bag_fields(self, field_names: tuple[str, ...]) -> list[str]:
-        """The card fields that hold a bag of resources, in table order (each gets a
-        table of the resources each card's bag names, for ``has``)."""
-        bags = {f.name for m in self.comp.every().values() for ct in m.card_types.values()
-                for f in ct.fields if f.type.name == "bag"}
-        return [name for name in field_names if name in bags]
-
-    def _card_table(self) -> tuple[tuple[str, ...], list[tuple]]:
-        """Field names and one row per catalogue entry: (name, title, copies, values, yaml line)."""
-        card_types = {}
-        for m in self.comp.every().values():
-            card_types.update(m.card_types)
-        names: list[str] = []
-        for ctype in card_types.values():
-            names += [f.name for f in ctype.fields if f.name not in names]
-        piece_fields = pieces.piece_fields(self.comp)
-        for fields in piece_fields.values():
-            names += [name for name in fields if name not in names]
-        rows = []
-        for card in self.entries:
-            ctype = card_types.get(card["_card_type"])
-            declared = ({f.name: f for f in ctype.fields} if ctype
-                        else piece_fields.get(card["_card_type"], {}))
-            values = []
-            for name in names:
-                f = declared.get(name)
-                value = None
-                if f is not None:
-                    value = card.get(name, pieces.default_value(f.default) if f.default is not None else None)
-                    if f.type.name == "bag":
-                        value = self.res.bag(value or {})
-                    elif isinstance(f.type, ast.ListType):
-                        value = tuple(value or ())
-                values.append(value)
-            rows.append((card["name"], card["title"], int(card.get("copies", 1)), tuple(values),
-                         card.get("_line", 0)))
-        return tuple(names), rows
 
 
 def _resources(comp: Composition) -> Resources:
