@@ -42,7 +42,8 @@ from .resources import (bag_minus, bag_of, bag_plus, bag_times, gain, has, holds
 from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw, group_by, grouped, in_zone,
                     move, move_all, overflow, put, room, sets_of_size, shuffle, zone)
 from .tables import lookup, nth, size
-from .seats import (automaton_turn, check_observer, decider, kind_seat, kind_seats, seat_at, seat_game,
+from .seats import (automaton_turn, check_observer, controller, decider, kind_seat, kind_seats, seat_at,
+                    seat_game,
                     seat_kinds_of, side_seats, with_sides)
 from .decisions import ask, choose_card, choose_cards, only, resume, select_players, turn_order
 from .rules import Phase, Rules, combines, without
@@ -74,7 +75,8 @@ __all__ = [
     "roll_dice", "set_die", "move_bag", "stock_holds", "chosen_modules", "chosen_options",
     "take", "can_take", "instances", "given",
     # seats played by rules, and sides (construct 20)
-    "automaton_turn", "check_observer", "decider", "kind_seat", "kind_seats", "seat_at", "seat_game",
+    "automaton_turn", "check_observer", "controller", "decider", "kind_seat", "kind_seats", "seat_at",
+    "seat_game",
     "seat_kinds_of", "side_seats", "with_sides",
     # internals, re-exported for the runtime's own tests
     "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",

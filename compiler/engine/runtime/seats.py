@@ -64,10 +64,16 @@ def seat_at(s: State, k: int) -> int:
     return order[(order.index(s.lead) + k) % len(order)]
 
 
+def controller(q: int, humans: int) -> int:
+    """The human seat that answers for seat ``q`` in a game of ``humans`` human players:
+    ``q`` itself for a human; for automaton seat number *i* (from 0), human *i mod humans*."""
+    return q if q < humans else (q - humans) % humans
+
+
 def decider(s: State, q: int) -> int:
-    """The human seat that answers a question asked of seat ``q``: ``q`` itself for a
-    human; for automaton seat number *i* (from 0), human *i mod num_players*."""
-    return q if q < s.h else (q - s.h) % s.h
+    """The human seat that answers a question asked of seat ``q`` in state ``s`` (see
+    :func:`controller`)."""
+    return controller(q, s.h)
 
 
 def kind_seats(s: State, kind: str) -> list[int]:
