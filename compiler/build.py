@@ -12,11 +12,11 @@ for its inputs instead of making it again.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import re
 import subprocess
-import sys
 import tempfile
 import time
 import types
@@ -137,7 +137,14 @@ def example_output(code: Code, folder: Path | None = None) -> str:
 
 def errors_page() -> str:
     """The Markdown of ``docs/errors.md`` (:func:`compiler.docs.errors.render_errors_page`),
-    with what ``rulebook check`` says about each code's example."""
+    with what ``rulebook check`` says about each code's example.  It depends on nothing
+    but the compiler that runs (its registry, its checks), so a process makes it once
+    (every example is a compile: about 2 s) and gives the same text after that."""
+    return _errors_page()
+
+
+@functools.cache
+def _errors_page() -> str:
     from compiler.docs.errors import render_errors_page
 
     with tempfile.TemporaryDirectory() as scratch:  # one folder for every example
@@ -365,8 +372,39 @@ def nav_pages_missing(root: Path) -> list[str]:
 
 
 def build_site(root: Path) -> subprocess.CompletedProcess:
-    """``mkdocs build --strict`` of ``root/mkdocs.yml`` into ``root/site``; the
-    completed process (``returncode``, ``stdout``, ``stderr``)."""
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q",
-                           "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")],
-                          capture_output=True, text=True, cwd=root)
+    """``mkdocs build --strict`` of ``root/mkdocs.yml`` into ``root/site``, run in this
+    process (no second interpreter to start, nor mkdocs to import again on each rebuild of
+    ``rulebook watch --site``): the outcome as a completed process, ``returncode`` 0 or 1
+    and ``stderr`` what mkdocs said (its warnings, which fail the build as ``--strict``
+    says, and errors; a crash of mkdocs or of one of its plugins is one line there, never
+    a traceback).  mkdocs' own logging is left as it was found."""
+    import logging
+
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    said: list[str] = []
+    handler = logging.Handler(logging.WARNING)
+    handler.emit = lambda record: said.append(f"{record.levelname:<8}-  {record.getMessage()}")
+    logger = logging.getLogger("mkdocs")
+    before = logger.level, logger.propagate
+    logger.setLevel(logging.WARNING)
+    logger.propagate = False  # what mkdocs says goes to the report, not to the root logger
+    logger.addHandler(handler)
+    status = 0
+    try:
+        config = load_config(str(root / "mkdocs.yml"), strict=True, site_dir=str(root / "site"))
+        mkdocs_build(config)
+    except BaseException as err:  # noqa: BLE001 -- mkdocs' Abort is a SystemExit; a plugin may raise anything
+        if isinstance(err, KeyboardInterrupt):
+            raise
+        said.append(f"ERROR   -  {type(err).__name__}: {err}")
+        status = 1
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(before[0])
+        logger.propagate = before[1]
+    if said and not status:  # a warning that did not abort (it is counted by mkdocs in strict mode)
+        status = 1
+    return subprocess.CompletedProcess(["mkdocs", "build", "--strict"], status, "",
+                                       "\n".join(said) + ("\n" if said else ""))

@@ -4,6 +4,7 @@ spec's author, which write nothing but reformatted specs."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -51,7 +52,8 @@ def cmd_check(args) -> int:
 
     for path in paths:
         result, cached = result_of(path)
-        build.claim_game(_claims_before(path, lambda p: result_of(p)[0]), result, path)  # E0010
+        if result.ok:  # E0010 (a spec with errors claims no game)
+            build.claim_game(_claims_before(path, result.name, lambda p: result_of(p)[0]), result, path)
         errors = [d for d in result.diagnostics if d.severity == "error"]
         warnings = [d for d in result.diagnostics if d.severity == "warning"]
         if errors or (args.strict and warnings):
@@ -74,11 +76,14 @@ def _project(path: Path) -> Path | None:
     return full.parent.parent if full.parent.name == "specs" else None
 
 
-def _claims_before(path: Path, result_of) -> dict[str, Path] | None:
-    """The games claimed (game → spec) by the specs ``rulebook build`` builds before
-    ``path`` in its project (``result_of(spec)`` gives their results), so that ``check``
-    reports E0010 where the build would (:func:`compiler.build.claim_game`); None for a
-    spec outside a project."""
+def _claims_before(path: Path, game: str, result_of) -> dict[str, Path] | None:
+    """The claims (game → spec) that matter to ``path``, which builds ``game``: those of
+    the specs ``rulebook build`` builds before it in its project that may build ``game``
+    too (``result_of(spec)`` gives their results), so that ``check`` reports E0010 where
+    the build would (:func:`compiler.build.claim_game`); None for a spec outside a
+    project.  A spec whose text does not hold the word ``game`` cannot build it (a
+    game's name is a word of its ``game`` declaration), so it is not checked for this:
+    ``rulebook check one.rules`` checks that spec alone."""
     root = _project(path)
     if root is None:
         return None
@@ -86,10 +91,24 @@ def _claims_before(path: Path, result_of) -> dict[str, Path] | None:
     for other in build.spec_paths(root):
         if pipeline.resolved(other) == pipeline.resolved(path):
             break
+        if not _may_name(other, game):
+            continue
         result = result_of(other)
         if result.ok:
             claimed.setdefault(result.name, pipeline.resolved(other))
     return claimed
+
+
+def _may_name(path: Path, game: str) -> bool:
+    """Whether the file at ``path`` holds the name ``game`` as a whole word (ASCII
+    letters, digits and ``_`` on neither side, as the grammar's ``NAME``); True when it
+    cannot be read (its check says why)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return True
+    word = re.escape(game.encode("utf-8"))
+    return re.search(rb"(?<![A-Za-z0-9_])" + word + rb"(?![A-Za-z0-9_])", data) is not None
 
 
 def _fmt_paths(names: list[str]) -> list[Path]:

@@ -150,6 +150,26 @@ def test_check_reports_e0010_as_build_does_alone_together_and_from_the_cache(
     capsys.readouterr()
 
 
+def test_check_of_one_spec_checks_no_other_spec_that_cannot_build_its_game(
+        tmp_path: Path, monkeypatch, capsys):
+    """E0010 needs the specs built before this one only when they may build its game: a
+    spec whose text never names it is not checked (``check b.rules`` stays one compile)."""
+    from compiler import cli, pipeline
+    from dsl.code_examples import MINIMAL_SPEC
+    from tests.helpers.projects import write_specs
+
+    write_specs(tmp_path, {"a.rules": MINIMAL_SPEC.replace("game tiny", "game other", 1),
+                           "b.rules": MINIMAL_SPEC})
+    monkeypatch.chdir(tmp_path)
+    analysed = []
+    real = pipeline.analyse
+    monkeypatch.setattr(pipeline, "analyse",
+                        lambda path, *a: analysed.append(Path(path).name) or real(path, *a))
+    assert cli.main(["check", "--force", "specs/b.rules"]) == 0
+    assert analysed == ["b.rules"]
+    assert "b.rules: 0 error(s)" in capsys.readouterr().out
+
+
 def test_an_engine_is_put_back_when_its_page_cannot_be_written(tmp_path: Path):
     from compiler import build
     from dsl.code_examples import MINIMAL_SPEC
@@ -252,3 +272,29 @@ def test_counts_in_the_play_summary_agree_with_their_number():
 
     assert [counted(1, "round"), counted(2, "round"), counted(0, "player"), counted(1, "action")] == \
         ["1 round", "2 rounds", "0 players", "1 action"]
+
+
+def test_the_site_is_built_in_process_and_a_warning_or_a_bad_config_fails_it(tmp_path: Path):
+    """``build.build_site`` runs mkdocs in this process, as ``mkdocs build --strict``: a
+    warning (a nav entry whose page is missing) fails it, and so does a config mkdocs
+    refuses, each said on ``stderr``; mkdocs' logger is left as it was found."""
+    import logging
+
+    from compiler import build
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("site_name: tiny\nnav:\n  - Home: index.md\n", encoding="utf-8")
+    logger = logging.getLogger("mkdocs")
+    before = logger.level, logger.propagate, list(logger.handlers)
+    done = build.build_site(tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Home" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    config.write_text("site_name: tiny\nnav:\n  - Home: index.md\n  - Gone: gone.md\n", encoding="utf-8")
+    failed = build.build_site(tmp_path)
+    assert failed.returncode == 1 and "gone.md" in failed.stderr, failed.stderr
+    config.write_text("site_name: tiny\ntheme: no_such_theme\n", encoding="utf-8")
+    refused = build.build_site(tmp_path)
+    assert refused.returncode == 1 and "no_such_theme" in refused.stderr, refused.stderr
+    assert (logger.level, logger.propagate, list(logger.handlers)) == before

@@ -376,15 +376,27 @@ def test_a_card_rule_that_asks_may_be_followed_by_more(tmp_path):
 
 
 # ------------------------------------------------------------------ fuzzing the new syntax
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-@given(st.data())
-def test_card_rules_written_at_random_never_raise(data):
+def _card_rules_written_at_random_never_raise(data):
     """The fuzzer's generator of construct 1 (rule fields naming procedures and derived
     values of every kind, known or not, in loops; their uses and misuses), through every
     pass including code generation."""
     spec = data.draw(st.sampled_from((SPEC, SPEC.parent / "stocks.rules")))
     text = fuzzing_stress._stress_card_rules(data.draw, st, spec.read_text(encoding="utf-8"))
     fuzzing.check_input(spec, text, codegen=True)  # must not raise
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_card_rules_written_at_random_never_raise(data):
+    """The quick run (6 examples); the long run below makes 25."""
+    _card_rules_written_at_random_never_raise(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_card_rules_written_at_random_never_raise_in_a_long_run(data):
+    _card_rules_written_at_random_never_raise(data)
 
 
 def test_the_generator_makes_specs_that_check_clean_and_specs_that_do_not(tmp_path):

@@ -330,9 +330,7 @@ def test_a_card_entry_of_the_wrong_shape_is_a_diagnostic_at_it(tmp_path, entry, 
     assert found[0].span.line == len(cards.splitlines()) + 2  # at the key, below `- name: odd`
 
 
-@settings(max_examples=12, **SETTINGS)
-@given(st.data())
-def test_modules_that_extend_never_raise(data):
+def _modules_that_extend_never_raise(data):
     """The fuzzing generator of construct 14 (issue 11): modules extending, replacing and
     removing the spec's rules and setup steps, with needs, excludes and combine blocks,
     used in both orders; the compiler reports, never raises, and lowers what checks clean."""
@@ -343,9 +341,21 @@ def test_modules_that_extend_never_raise(data):
         fuzzing.check_input(path, text)
 
 
+@settings(max_examples=4, **SETTINGS)
+@given(st.data())
+def test_modules_that_extend_never_raise(data):
+    """The quick run (4 examples); the long run below makes 12."""
+    _modules_that_extend_never_raise(data)
+
+
+@pytest.mark.slow
 @settings(max_examples=12, **SETTINGS)
 @given(st.data())
-def test_automata_seats_and_sides_never_raise(data):
+def test_modules_that_extend_never_raise_in_a_long_run(data):
+    _modules_that_extend_never_raise(data)
+
+
+def _automata_seats_and_sides_never_raise(data):
     """The fuzzing generator of construct 20 (issue 11): automata with turns in the spec's
     phases (or none), modes seating them, sides and ends won by a side; the compiler
     reports, never raises, and lowers what checks clean."""
@@ -356,9 +366,21 @@ def test_automata_seats_and_sides_never_raise(data):
         fuzzing.check_input(path, text)
 
 
-@settings(max_examples=10, **SETTINGS)
+@settings(max_examples=4, **SETTINGS)
 @given(st.data())
-def test_modules_and_options_chosen_at_creation_never_raise(data):
+def test_automata_seats_and_sides_never_raise(data):
+    """The quick run (4 examples); the long run below makes 12."""
+    _automata_seats_and_sides_never_raise(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=12, **SETTINGS)
+@given(st.data())
+def test_automata_seats_and_sides_never_raise_in_a_long_run(data):
+    _automata_seats_and_sides_never_raise(data)
+
+
+def _modules_and_options_chosen_at_creation_never_raise(data):
     """The fuzzing generator of construct 15 (issue 11): selectable modules that need and
     exclude each other or narrow the player counts, options with good and bad values and
     defaults, a mode with its own `modules` line; the compiler reports, never raises, and
@@ -368,3 +390,17 @@ def test_modules_and_options_chosen_at_creation_never_raise(data):
         spec = (REPO_ROOT / path).read_text(encoding="utf-8")
         text = fuzzing_stress._stress_selection(data.draw, st, spec)
         fuzzing.check_input(path, text)
+
+
+@settings(max_examples=4, **SETTINGS)
+@given(st.data())
+def test_modules_and_options_chosen_at_creation_never_raise(data):
+    """The quick run (4 examples); the long run below makes 10."""
+    _modules_and_options_chosen_at_creation_never_raise(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=10, **SETTINGS)
+@given(st.data())
+def test_modules_and_options_chosen_at_creation_never_raise_in_a_long_run(data):
+    _modules_and_options_chosen_at_creation_never_raise(data)
