@@ -20,7 +20,11 @@ from collections.abc import Iterable, Mapping
 from dsl import ast
 
 #: The statements that ask a player something.
-DECISIONS = (ast.ChooseCards, ast.ChooseCard, ast.Ask, ast.TakeAction)  # take: construct 3
+DECISIONS = (ast.ChooseCards, ast.ChooseCard, ast.Ask, ast.TakeAction,  # take: construct 3
+             ast.ChooseValue)
+#: The decisions that choose one thing and run a body with it (the rest of their block,
+#: written without one).
+CHOOSE_ONE = (ast.ChooseCard, ast.ChooseValue)
 #: The statements that run a block of their own (their bodies, by :func:`bodies`).
 COMPOUND = (ast.If, ast.EachPlayer, ast.ForEach, ast.LookAt, ast.Repeat, ast.AsPlayer, ast.EachSeat)
 #: The compound statements that run their body several times (``each seat``: construct 20).
@@ -33,7 +37,7 @@ def bodies(st) -> tuple[tuple, ...]:
     ``then`` of ``choose N cards``; none for other statements."""
     if isinstance(st, ast.If):
         return (st.then, st.otherwise)
-    if isinstance(st, (ast.EachPlayer, ast.ForEach, ast.LookAt, ast.ChooseCard, ast.Repeat, ast.AsPlayer,
+    if isinstance(st, (ast.EachPlayer, ast.ForEach, ast.LookAt, *CHOOSE_ONE, ast.Repeat, ast.AsPlayer,
                        ast.EachSeat)):
         return (st.body,)
     if isinstance(st, ast.Ask):
@@ -115,7 +119,7 @@ def needs_rest(stmts, waiting: frozenset[str]) -> bool:
         if isinstance(st, (ast.If, ast.LookAt, ast.EachPlayer, ast.ForEach, ast.EachSeat)) \
                 and any(needs_rest(b, waiting) for b in bodies(st)):
             return True
-        if isinstance(st, ast.ChooseCard) and (st.rest and st.body or needs_rest(st.body, waiting)):
+        if isinstance(st, CHOOSE_ONE) and (st.rest and st.body or needs_rest(st.body, waiting)):
             return True
         if isinstance(st, ast.ChooseCards) and needs_rest(st.then, waiting):
             return True
@@ -140,7 +144,7 @@ def only_decides(st) -> bool:
     """A decision, or a block statement made of decisions only (no other statement of its
     own): decisions written one after another form a group, asked together (1.1.4)."""
     if isinstance(st, DECISIONS):
-        return not (isinstance(st, ast.ChooseCard) and st.rest and st.body)
+        return not (isinstance(st, CHOOSE_ONE) and st.rest and st.body)
     if isinstance(st, (ast.Repeat, ast.AsPlayer)):
         return False
     if isinstance(st, COMPOUND):

@@ -30,7 +30,7 @@ _BINDS_A_PLAYER = (ast.EachPlayer, ast.AnyPlayer, ast.ThePlayer, ast.CountPlayer
 _ACTS = {ast.Gain: "`gain` gives to", ast.Pay: "`pay` takes from", ast.Release: "`release` gives back to",
          ast.Score: "`score` scores for", ast.Done: "`done` finishes the phase for",
          ast.Again: "`again` gives another action to", ast.LookAt: "`look at` shows the cards to",
-         ast.ChooseCard: "`choose` asks"}
+         ast.ChooseCard: "`choose` asks", ast.ChooseValue: "`choose` asks"}
 
 #: Per-player names (the kinds :func:`compiler.analysis.names.resolve` gives them).
 _PLAYERS_VALUES = ("resource", "family", "track", "tally")

@@ -8,7 +8,9 @@ answer (E0510, "a decision must be last", is retired), in a round of a loop too 
   run by a rule it runs (a procedure, an action taken, a card's rule): they would finish
   or extend another player's turn;
 * W0130: a statement-form ``choose r: card in Z`` whose card no statement after it names
-  (it skips them all when there is no card: ``choose 1 cards`` goes on instead).
+  (it skips them all when there is no card: ``choose 1 cards`` goes on instead);
+* W0155: a value chosen (``choose k: knowledge``, ``choose n: 1 to 3``...) that no
+  statement waiting for it reads.
 
 Which statements may wait, and which loops run round by round, is
 :mod:`compiler.analysis.waits`, which the engine's lowering reads.
@@ -33,6 +35,10 @@ def check_mode(mode, cards, report) -> None:
                 report.warning(codes.CHOICE_UNUSED, _unused_message(node), node.var.span,
                                hint="write `choose 1 cards from ... into ...`, which "
                                "goes on when there is none, or use the card")
+            if isinstance(node, ast.ChooseValue) and not _named(node.choice.name, node.body):
+                report.warning(codes.VALUE_CHOICE_UNUSED, f"no statement waiting for this choice reads "
+                               f"`{node.choice.name}`", node.choice.span,
+                               hint="use the value chosen, or remove the choice")
 
 
 def _as_ends_turn(mode, cards, node: ast.AsPlayer, reported: set[int], report) -> None:

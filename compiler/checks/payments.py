@@ -156,6 +156,8 @@ class PaymentCheck(HeldFacts, StatementEffects):
             return self.forget(facts, self.effects(st.body).elsewhere())
         if isinstance(st, ast.ChooseCard):
             return facts & self.block(st.body, self.forget(facts, Effects(writes={st.var.name})))
+        if isinstance(st, ast.ChooseValue):
+            return facts & self.block(st.body, self.forget(facts, Effects(writes={st.choice.name})))
         if isinstance(st, ast.ChooseCards):
             moved = self.forget(facts, Effects(zones={st.source.zone.name, st.dest.zone.name}))
             return moved & self.block(st.then, moved)

@@ -126,7 +126,7 @@ def _run(mode, cards, n: int, steps: list[int] | None = None):
                         return found
                 else:
                     forget(st.then + st.otherwise)
-            elif t in (ast.ForEach, ast.ChooseCard, ast.AsPlayer):
+            elif t in (ast.ForEach, ast.ChooseCard, ast.AsPlayer, ast.ChooseValue):
                 forget(st.body)
             elif t is ast.Repeat:  # a constant count: its rounds run; else (or up to) unknown
                 times = fold(st.count, env)

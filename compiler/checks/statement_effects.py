@@ -117,7 +117,7 @@ class StatementEffects:
                 fx.add(self.effects(st.body).elsewhere())
                 continue
             elif not self.simple(st) and not isinstance(st, (ast.If, ast.Ask, ast.ForEach, ast.LookAt,
-                                                              ast.ChooseCard)):
+                                                              ast.ChooseCard, ast.ChooseValue)):
                 fx.everything = True
             for body in bodies(st):
                 fx.add(self.effects(body))

@@ -18,6 +18,7 @@ from compiler.analysis import names as N
 from compiler.checks import actions_taken
 from compiler.checks.kinds import fits, kind_words
 from compiler.checks.repetition import check_as, check_repeat
+from compiler.checks.value_choices import check_choose_value
 from compiler.checks.typecheck import Checker
 
 #: Statements that take cards out of a zone named in the statement (its ``source``).
@@ -493,6 +494,7 @@ STATEMENTS: dict[type, Callable[[BlockChecker, Any, N.Scope], N.Scope | None]] =
     ast.TakeAction: actions_taken.take,
     ast.Repeat: check_repeat,
     ast.AsPlayer: check_as,
+    ast.ChooseValue: check_choose_value,
 }
 
 #: The rule of every choice domain (``dsl.ast.Domain``): ``rule(checker, choice, domain,

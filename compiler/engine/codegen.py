@@ -27,7 +27,7 @@ from compiler.engine.card_tables import CardTables
 from compiler.engine.legal import LegalActions, _quoted
 from compiler.engine.phase_legal import phase_functions
 from compiler.engine.mode_tables import PyCall, PyTuple, names_tuple, rules_tables, table
-from compiler.engine import pieces, taking
+from compiler.engine import pieces, taking, value_choices
 from compiler.engine.automata import seat_fields
 from compiler.engine.selection import selection_tables
 from compiler.engine.naming import Namer
@@ -423,6 +423,9 @@ class EngineGenerator(LegalActions, CardTables):
                   "decline": "decline the choice"}
         args = {"choose_card": ("card",), "answer": ("label",), "make_room": ("card",),
                 "decline_card": (), "decline": ()}
+        # a value chosen in the middle of an effect (compiler/engine/value_choices.py)
+        for name in sorted(self.lower.value_answers):
+            titles[name], args[name] = value_choices.ANSWER_TITLES[name], value_choices.ANSWER_ARGS[name]
         per_card: dict[str, tuple[int, ...]] = {}
         instances = self._instances()
         for m in comp.every().values():

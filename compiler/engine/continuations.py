@@ -16,7 +16,8 @@ Rules (``after`` names the continuation of the enclosing block, or None):
 
 * decisions written one after another form a *group* (1.1.4): all are asked at once; the
   rest waits for the whole group (a ``resume`` record behind them);
-* a statement-form ``choose r: card in Z`` ends its group and carries the rest of its
+* a statement-form ``choose r: card in Z`` (or ``choose k: DOMAIN``, a value:
+  :mod:`compiler.engine.value_choices`) ends its group and carries the rest of its
   block as its own continuation; with nothing to choose (or declined, ``may``) the rest
   of its block is skipped and ``after`` runs;
 * ``if``, ``look at``: the branches are lowered in place, each ending with ``after``;
@@ -301,24 +302,28 @@ class ContinuationLowering:
             w.line("_waits = False")
         for st in group:
             self.cite(st.span.line, w)
-            w.line(f"_waits = {self._question(st, ctx, None)} or _waits")
+            w.line(f"_waits = {self._question(st, ctx, None, w)} or _waits")
         if binding is None:
             w.line("if _waits:")
             w.line(f"    return {self.resume(k, ctx)}")
             w.line(f"return {self.call(k, ctx)}")
             return
         self.cite(binding.span.line, w)
-        w.line(f"if {self._question(binding, ctx, after)}:")
+        w.line(f"if {self._question(binding, ctx, after, w)}:")
         w.line("    return True")
         if group:  # nothing to choose: the rest of the block is skipped; `after` waits for the group
             w.line("if _waits:")
             w.line(f"    return {self.resume(after, ctx)}")
         w.line(f"return {self.call(after, ctx)}")
 
-    def _question(self, st, ctx: Ctx, after: str | None) -> str:
+    def _question(self, st, ctx: Ctx, after: str | None, w: Writer) -> str:
         """Python (an expression, True when the question is asked) asking decision ``st``;
         what runs with the answer (an option, a choice's body, ``then``) is a continuation
-        ending with ``after``."""
+        ending with ``after``.  Lines it needs first (a value choice's options) go to ``w``."""
+        if isinstance(st, ast.ChooseValue):
+            from compiler.engine import value_choices  # it reads the domains' loops, which import this
+
+            return value_choices.question(self, st, ctx, after, w)  # type: ignore[arg-type]
         if isinstance(st, ast.ChooseCard):
             ctype = _zone_card(st.zone, ctx)
             var = f"v_{st.var.name}"
@@ -375,5 +380,6 @@ def _callee(st: ast.DoProcedure | ast.DoCardRule) -> str:
 
 
 def _binding(st) -> bool:
-    """A statement-form ``choose r: card in Z`` (its body is the rest of its block)."""
-    return isinstance(st, ast.ChooseCard) and st.rest
+    """A statement-form ``choose r: card in Z`` or ``choose k: DOMAIN`` (its body is the
+    rest of its block)."""
+    return isinstance(st, (ast.ChooseCard, ast.ChooseValue)) and st.rest

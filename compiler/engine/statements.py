@@ -48,6 +48,9 @@ class StmtLowering(ContinuationLowering):
     ask_names: list[str] = field(default_factory=list)
     #: continuation function name → the types of the locals its ``env`` holds (design 1.1.5)
     env_schemas: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: the actions answering the values chosen in the effects lowered so far
+    #: (``choose_member``...: :mod:`compiler.engine.value_choices`)
+    value_answers: set[str] = field(default_factory=set)
 
     def block(self, stmts, ctx: Ctx, w: Writer) -> None:
         if not stmts:
@@ -430,4 +433,13 @@ STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] =
     ast.ChooseCard: StmtLowering._choose_card,
     ast.Repeat: StmtLowering._repeat,
     ast.AsPlayer: StmtLowering._as_inline,
+    ast.ChooseValue: lambda lower, st, ctx, w: _value_choice(lower, st, ctx, w),
 }
+
+
+def _value_choice(lower: StmtLowering, st: ast.ChooseValue, ctx: Ctx, w: Writer) -> None:
+    """A value chosen in an effect (:mod:`compiler.engine.value_choices`, imported here:
+    it reads the domains' loops, whose module imports this one)."""
+    from compiler.engine import value_choices
+
+    value_choices.lower_statement(lower, st, ctx, w)

@@ -21,7 +21,7 @@ _PURE_EXPRS = (ast.Number, ast.Bool, ast.Text, ast.EmptyBag, ast.PlayerCount, as
 _ZONE_EXPRS = (ast.ZoneRef, ast.Count, ast.Sum, ast.InZone)
 
 #: statements that write nothing themselves (their bodies are walked)
-_PLAIN_STMTS = (ast.Let, ast.If, ast.EachPlayer, ast.ForEach, ast.Ask, ast.AskOption)
+_PLAIN_STMTS = (ast.Let, ast.If, ast.EachPlayer, ast.ForEach, ast.Ask, ast.AskOption, ast.ChooseValue)
 _MOVES = (ast.Draw, ast.Reveal, ast.MoveCard, ast.MoveAll, ast.PutCatalogue, ast.Shuffle,
           ast.ChooseCards, ast.ChooseCard)
 _TURN = (ast.Done, ast.Again, ast.PassFirstPlayer, ast.FirstPlayerRandom, ast.FirstPlayerMost)
@@ -158,7 +158,7 @@ def end_after_answer(mode, condition) -> bool:
             rest = [o.body for o in node.options]
         elif type(node) is ast.ChooseCards:
             rest = [node.then]
-        elif type(node) is ast.ChooseCard:
+        elif type(node) is ast.ChooseCard or type(node) is ast.ChooseValue:
             rest = [node.body]
         else:
             continue

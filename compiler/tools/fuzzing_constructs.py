@@ -454,3 +454,30 @@ def _stress_selection(draw, st, text: str) -> str:
     if modules and draw(st.booleans()):
         out.append(f'mode fzsel_mode "Fz" {{\n  modules {modules[-1]}\n}}\n')
     return "".join(out)
+
+
+#: Domains of a value chosen in an effect: ``{e}`` an enum of the spec (or a name it
+#: lacks), ``{i}``/``{j}`` numbers (an empty range among them: E0860), ``{r}`` a resource.
+_VALUE_DOMAINS = ("{e}", "{e} where {n} != {n}", "{i} to {j}", "{j} to {i}", "player", "other player",
+                  "{i} of {r}", "{i} to {j} of {r}", "some fz_none")
+
+
+def _stress_value_choices(draw, st, text: str) -> str:
+    """Values chosen in the middle of effects: ``n`` choices of members, numbers, players
+    and bags (``may`` or not, with a block or the rest of the block), one after another
+    and nested, each value read (or not: W0155) by what follows, put before a statement
+    of an effect."""
+    m = list(re.finditer(r"^( *)(score|gain|advance|move|draw|done|choose)\b[^\n]*$", text, re.M))
+    if not m:
+        return text
+    found = m[draw(st.integers(0, len(m) - 1))]
+    enum = _name_of(text, "enum") or "fz_enum"
+    resource = _name_of(text, "resource") or "fz_res"
+    lines = []
+    for k in range(min(_size(draw, st), 60)):
+        i, j = draw(st.integers(-2, 4)), draw(st.integers(0, 4))
+        domain = draw(st.sampled_from(_VALUE_DOMAINS)).format(e=enum, n=f"fzv{k}", i=i, j=j, r=resource)
+        head = f"{draw(st.sampled_from(('', 'may ')))}choose fzv{k}: {domain}"
+        use = draw(st.sampled_from((f"score fzv{k}", "score 1", f"if fzv{k} == fzv{k} {{\nscore 1\n}}")))
+        lines.append(f"{head} {{\n{use}\n}}" if draw(st.booleans()) else f"{head}\n{use}")
+    return text[:found.start()] + "\n".join(lines) + "\n" + found.group().strip() + text[found.end():]

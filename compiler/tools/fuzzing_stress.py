@@ -33,6 +33,7 @@ from compiler.tools.fuzzing_constructs import (
     _stress_take_action,
     _stress_top_only,
     _stress_track_ranges,
+    _stress_value_choices,
 )
 from compiler.tools.fuzzing_sizes import (
     DIGITS,
@@ -65,7 +66,8 @@ STRESS = (_stress_mode_chain, _stress_module_fanout, _stress_deep_expression, _s
           _stress_take_action,
           _stress_repetition,
           _stress_automata,
-          _stress_selection)
+          _stress_selection,
+          _stress_value_choices)
 
 
 def spec_stress(text: str):

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from dsl.ast.base import Ident, KeywordOnly, _span
 from dsl.ast.expressions import Expr, TakeWith, ZoneRef
 from dsl.spans import Span
+
+if TYPE_CHECKING:
+    from dsl.ast.declarations import Choice
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,8 +414,27 @@ class EachSeat:
     span: Span = _span()
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseValue:
+    """``choose k: knowledge where disc[k] >= 1 { ... }``, ``choose n: 1 to 3``,
+    ``choose q: other player``, ``choose x: 2 of water, gold``, ``choose w: some worker``:
+    a value chosen in the middle of an effect, from any domain an action's choice may
+    have but a card's (``choice``: its name and domain, as an action's :class:`Choice`);
+    ``body`` runs with it.  The options are worked out when the statement runs.
+
+    ``rest``: written without a block, the statements after it in its block are its
+    ``body`` (as :class:`ChooseCard`'s); with no option, or declined, they are skipped.
+    ``optional``: ``may choose ...``."""
+
+    choice: Choice
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+    rest: bool = False
+    optional: bool = False
+
+
 Stmt = Union[Gain, Pay, Release, Transfer, Score, Advance, Draw, Reveal, MoveCard, MoveAll,
              PutCatalogue, Shuffle, ChooseCards, ChooseCard, EachPlayer, ForEach, If, SetState, Done,
              PassFirstPlayer, FirstPlayerRandom, FirstPlayerMost, DoProcedure, Ask, Let, Roll, Again,
              LookAt, SetTrack, FirstPlayerTo, TransferAll, GainInto, Clear, DoCardRule, TakeAction,
-             Repeat, AsPlayer, EachSeat]
+             Repeat, AsPlayer, EachSeat, ChooseValue]

@@ -37,6 +37,7 @@ from dsl.codes import taking as _taking
 from dsl.codes import repetition as _repetition
 from dsl.codes import automata as _automata
 from dsl.codes import options as _options
+from dsl.codes import value_choices as _value_choices
 from dsl.codes.reading import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.composing import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.catalogues import *  # noqa: F403  (its constants, named codes.NAME)
@@ -55,6 +56,7 @@ from dsl.codes.taking import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.repetition import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.automata import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.options import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.value_choices import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.entry import Code
 
 __all__ = ["MINIMAL_SPEC", "Code", "REGISTRY", "GROUPS", "group_of", "CODES", "lookup"]
@@ -78,7 +80,8 @@ REGISTRY: tuple[Code, ...] = tuple(sorted(
      *_taking.CODES,
      *_repetition.CODES,
      *_automata.CODES,
-     *_options.CODES),
+     *_options.CODES,
+     *_value_choices.CODES),
     key=lambda c: c.code))
 
 #: Families of codes (the first three characters of a code, or four) and their headings.
@@ -99,6 +102,7 @@ RANGES: tuple[tuple[str, str, str], ...] = (
     ("E0800", "E0814", "Repetition and acting for another player"),
     ("E0830", "E0849", "Automata, seats and sides"),
     ("E0850", "E0859", "Modules and options at creation"),
+    ("E0860", "E0869", "Values chosen in effects"), ("W0155", "W0157", "Warnings about values chosen"),
 )
 
 

@@ -112,6 +112,25 @@ class StatementRules(TreeToAst):
                               self._span(meta), rest=body is None, optional=True)
 
     @v_args(meta=True)
+    def choose_value(self, meta, c):
+        """``choose k: DOMAIN [{ ... }]``: a member, number, player, bag or set of cards
+        chosen in an effect; without a block, the rest of its block waits for it
+        (:func:`fold_rest`)."""
+        return self._value_choice(meta, c, optional=False)
+
+    @v_args(meta=True)
+    def may_choose_value(self, meta, c):
+        """``may choose k: DOMAIN [{ ... }]``: the same, which the player may decline."""
+        return self._value_choice(meta, c, optional=True)
+
+    def _value_choice(self, meta, c, optional: bool):
+        var, domain, *body = c
+        span = self._span(meta)
+        head = Span(span.path, span.line, span.column, domain.span.end_line, domain.span.end_column)
+        return ast.ChooseValue(ast.Choice(str(var), domain, head), body[0] if body else (), span,
+                               rest=not body, optional=optional)
+
+    @v_args(meta=True)
     def each_player(self, meta, c):
         return ast.EachPlayer(c[0], self._span(meta))
 
@@ -290,7 +309,7 @@ def fold_rest(stmts) -> tuple:
     it), so every later pass sees one block-shaped choice."""
     stmts = list(stmts)
     for i, st in enumerate(stmts):
-        if isinstance(st, ast.ChooseCard) and st.rest:
+        if isinstance(st, (ast.ChooseCard, ast.ChooseValue)) and st.rest:
             body = fold_rest(stmts[i + 1:])
             if not body:
                 return (*stmts[:i], st)

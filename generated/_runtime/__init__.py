@@ -53,6 +53,7 @@ from .agenda import (ANSWER, LEGAL, QUESTIONS, SETTLE, _answer_action, _answer_c
                      _settle_act, _settle_action, _settle_card, _settle_cards, _settle_done, _settle_overflow,
                      _settle_resume, answer, can_take, given, instances, question_legal, settle, take)
 from .turns import Turns
+from .values_chosen import VALUE_ANSWERS, choose_value, legal_value, settle_value
 from .state import State, _top_view
 from .saves import load_state, restore_state
 from .selection import _draw, chosen_modules, chosen_options
@@ -87,4 +88,6 @@ __all__ = [
     "_draw",
     # the refusal of an action name the game does not have
     "ANSWER_NAMES", "unknown_name",
+    # a value chosen in the middle of an effect
+    "choose_value", "VALUE_ANSWERS", "legal_value", "settle_value",
 ]

@@ -9,7 +9,8 @@ the list only):
   (choose N cards, one at a time), ``card`` (choose one card; ``fn`` runs with it),
   ``ask`` (a labelled option; ``fn`` runs it), ``overflow`` (make room in a full zone:
   deferred, 1.1.4), ``action`` (take one legal instance of the ``actions`` named, the
-  choices of ``bound`` fixed: construct 3; its triggers and effect then run);
+  choices of ``bound`` fixed: construct 3; its triggers and effect then run), ``value``
+  (choose a member, number, player or bag; ``fn`` runs with it: :mod:`.values_chosen`);
 * **continuations**, run by :func:`settle` as soon as they reach the front: ``resume``
   (``fn`` runs the rest of an effect with the locals ``env``, for player ``me``),
   ``act`` (the effects of action ``name`` from ``step`` on, with its ``args``), ``done``
@@ -28,13 +29,14 @@ from typing import TYPE_CHECKING, Any
 from .actions import MEMO_LIMIT, Action, made
 from .seats import decider
 from .values import _to_json
+from .values_chosen import legal_value, settle_value
 from .zones import _enter, _leave, draw, in_zone, move, room, zone
 
 if TYPE_CHECKING:
     from .state import State
 
 #: The kinds of record that wait for an answer (the others are run when at the front).
-QUESTIONS = frozenset({"cards", "card", "ask", "overflow", "action"})
+QUESTIONS = frozenset({"cards", "card", "ask", "overflow", "action", "value"})
 
 
 def instances(s: State, p: int, names, bound) -> list[Action]:
@@ -163,7 +165,7 @@ def _legal_action(s: State, p: int, ask_: dict) -> list[Action]:
 
 
 LEGAL = {"cards": _legal_cards, "card": _legal_card, "overflow": _legal_overflow,
-         "action": _legal_action}
+         "action": _legal_action, "value": legal_value}
 
 
 def question_legal(s: State, p: int) -> list[Action]:
@@ -223,7 +225,8 @@ def _answer_action(s: State, front: dict, action: Action) -> None:
             s.pending.extend(rest)
 
 
-ANSWER = {"cards": _answer_cards, "overflow": _answer_overflow, "action": _answer_action}
+ANSWER = {"cards": _answer_cards, "overflow": _answer_overflow, "action": _answer_action,
+          "value": _answer_run}
 
 
 def answer(s: State, action: Action) -> None:
@@ -310,7 +313,8 @@ def _settle_action(s: State, it: dict) -> bool:
 
 
 SETTLE = {"action": _settle_action, "cards": _settle_cards, "card": _settle_card,
-          "overflow": _settle_overflow, "resume": _settle_resume, "act": _settle_act, "done": _settle_done}
+          "overflow": _settle_overflow, "resume": _settle_resume, "act": _settle_act, "done": _settle_done,
+          "value": settle_value}
 
 
 def settle(s: State) -> None:

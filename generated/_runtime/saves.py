@@ -38,6 +38,7 @@ from .errors import IllegalActionError, RulesError, _BadState
 from .seats import controller
 from .state import State
 from .values import Owner, _from_json, _is_int, _same
+from .values_chosen import VALUE_ANSWERS
 
 if TYPE_CHECKING:
     from .game import GameBase
@@ -57,9 +58,10 @@ DECISION_KEYS = {
     "act": {"kind", "name", "me", "args", "step"},
     "done": {"kind", "name"},
     "action": {"kind", "player", "actions", "bound", "me"},
+    "value": {"kind", "player", "options", "arg", "fn", "env", "me"},
 }
 #: Keys a record of a kind may have besides those of :data:`DECISION_KEYS`.
-OPTIONAL_KEYS = {"card": {"optional"}, "action": {"optional"}, "cards": {"up_to"}}
+OPTIONAL_KEYS = {"card": {"optional"}, "action": {"optional"}, "cards": {"up_to"}, "value": {"optional"}}
 #: At most this many waiting decisions are answered, on a copy, when a save is loaded.
 PROBE_STEPS = 200
 #: The most rounds one action (or the setup) can start: ``State._advance`` gives up after
@@ -406,6 +408,10 @@ def _check_decision(game: GameBase, x: Any, what: str) -> None:
                        and all(a in g.actions and (_is_int(i) and i >= 0 or isinstance(i, str))
                                for a, i in b[1].items())
                        for b in x["bound"]), f"{what}: bad action to take")
+    elif kind == "value":  # a member, number, seat or bag chosen in an effect
+        _check(isinstance(x["options"], list) and x["options"] and all(map(_plain, x["options"]))
+               and x["arg"] in VALUE_ANSWERS and rest(x["fn"], x["env"], x["me"])
+               and x["player"] == controller(x["me"], game.num_players), f"{what}: bad value to choose")
     elif kind == "ask":
         _check(isinstance(x["labels"], list) and x["labels"]
                and all(isinstance(label, str) for label in x["labels"])

@@ -342,3 +342,13 @@ def test_repeat_and_as_blocks_are_indented_like_any_block():
                            '      choose c: card in my hand\n      move c into pile\n    }\n'
                            '    repeat count my hand {\n      score 1\n    }\n'
                            '    as d.owner {\n      score 1\n    }\n  }\n}\n')
+
+
+def test_a_value_chosen_in_an_effect_with_or_without_a_block():
+    """`choose k: DOMAIN` without a block stays a statement of its block; with one, and
+    `may choose`, its block is indented like any block."""
+    source = ('action a "A" {\neffect {\nmay  choose n:1 to 2\nchoose k : knowledge where disc[k]>=n\n'
+              'pay disc[k] n\nchoose q: other   player {\nscore 1\n}\n}\n}\n')
+    assert fmt(source) == ('action a "A" {\n  effect {\n    may choose n: 1 to 2\n'
+                           '    choose k: knowledge where disc[k] >= n\n    pay disc[k] n\n'
+                           '    choose q: other player {\n      score 1\n    }\n  }\n}\n')

@@ -252,3 +252,15 @@ def test_choose_up_to_cards_lexes_as_keywords():
     tokens = [(tok, v) for tok, v in lex("choose up to 2 cards from my hand into pile\n") if v.strip()]
     assert [v for tok, v in tokens if tok in Keyword] == ["choose", "up", "to", "cards", "from", "my", "into"]
     assert not any(tok in Error for tok, _ in tokens)
+
+
+def test_a_value_chosen_in_an_effect_lexes_as_keywords_names_and_numbers():
+    """`may choose n: 1 to 2`, `choose k: knowledge where ...`, `choose q: other player`,
+    `choose x: 2 of disc`: the words of the domains are keywords, the names chosen and the
+    enum and resource names are names."""
+    tokens = [(tok, v) for tok, v in lex("may choose n: 1 to 2\nchoose k: knowledge where disc[k] >= n\n"
+                                         "choose q: other player\nchoose x: 2 of disc\n") if v.strip()]
+    assert [v for tok, v in tokens if tok in Keyword] == ["may", "choose", "to", "choose", "where", "choose",
+                                                          "other", "player", "choose", "of"]
+    assert {"n", "k", "knowledge", "disc", "q", "x"} <= {v for tok, v in tokens if tok in Name}
+    assert not any(tok in Error for tok, _ in tokens)

@@ -29,6 +29,7 @@ from compiler.docs.english.declarations import card_rules, kept_words, piece_cou
 from compiler.docs.english.glossary import Names, as_names, names_for, plain
 from compiler.docs.english.statements import INDENT, STMT_RENDERERS, stmt, stmts
 from compiler.docs.english import taking as _taking  # noqa: F401  (registers construct 3's renderers)
+from compiler.docs.english import value_choices as _value_choices  # noqa: F401  (registers its renderer)
 
 __all__ = [
     "COMPARISONS", "DECL_RENDERERS", "DOMAIN_RENDERERS", "EXPR_RENDERERS", "INDENT", "Names", "PHASE_KINDS",

@@ -233,7 +233,14 @@ def _choose_card(node: ast.ChooseCard, v: Voice) -> list[str]:
     text = f"{verb} {article} {noun} {inline(node.var.name)} in {phrase(node.zone, v)}"
     if node.where is not None:
         text += " " + relative(node.where, v, node.var.name)
-    if node.rest:  # construct 2: the rest of the block follows at the same level
+    return chosen(text, node, v)
+
+
+def chosen(text: str, node: ast.ChooseCard | ast.ChooseValue, v: Voice) -> list[str]:
+    """The bullets of a choice of one thing whose words are ``text`` ("Choose a card *c*
+    in ..."): with no block (construct 2), the rest of its block follows at the same
+    level, after what happens when there is none; else its block, nested."""
+    if node.rest:
         skip = "If you do not, or there is none" if node.optional else "If there is none"
         return _bullet(f"{text}. ({skip}, skip the rest of this step.)") + [
             line for st in node.body for line in lines(st, v)]

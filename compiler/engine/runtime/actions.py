@@ -84,8 +84,10 @@ def made(game: GameBase, player: int, name: str, args: tuple) -> Action:
 
 
 #: The names of the actions that answer a question asked in the middle of an effect
-#: (see :mod:`.agenda`): a card chosen, a choice declined, room made, a labelled option.
-ANSWER_NAMES = frozenset({"choose_card", "decline", "make_room", "decline_card", "answer"})
+#: (see :mod:`.agenda`): a card chosen, a choice declined, room made, a labelled option, a
+#: value chosen (:mod:`.values_chosen`).
+ANSWER_NAMES = frozenset({"choose_card", "decline", "make_room", "decline_card", "answer",
+                          "choose_member", "choose_number", "choose_player", "choose_bag"})
 
 
 def unknown_name(name: object, actions, offered) -> str | None:
