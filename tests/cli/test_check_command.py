@@ -132,5 +132,5 @@ def test_check_and_fmt_take_a_game_name_as_play_and_mutate_do(monkeypatch, capsy
     assert [r["spec"] for r in json.loads(capsys.readouterr().out)] == ["specs/utopolis.rules"]
     assert cli.main(["fmt", "--check", "euphoria"]) == 0
     assert "1 already formatted" in capsys.readouterr().err
-    assert cli.main(["check", "utopia"]) == 2
-    assert capsys.readouterr().err == "rulebook: no such spec: utopia\n"
+    assert cli.main(["check", "no_such_game"]) == 2
+    assert capsys.readouterr().err == "rulebook: no such spec: no_such_game\n"

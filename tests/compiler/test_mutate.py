@@ -23,7 +23,7 @@ def generated() -> dict[str, list[mutate.Mutation]]:
 
 
 def test_there_are_real_specs():
-    assert {p.stem for p in SPECS} >= {"utopolis", "euphoria"}
+    assert {p.stem for p in SPECS} >= {"utopolis", "euphoria", "utopia"}
 
 
 @pytest.mark.parametrize("spec", [p.stem for p in SPECS])

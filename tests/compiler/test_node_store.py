@@ -39,7 +39,7 @@ def _everything(node) -> list:
     return out + [(_everything(k), _everything(v)) for k, v in node.value]
 
 
-@pytest.mark.parametrize("name", ["utopolis.cards.yaml", "euphoria.cards.yaml"])
+@pytest.mark.parametrize("name", ["utopolis.cards.yaml", "euphoria.cards.yaml", "utopia.cards.yaml"])
 def test_a_stored_tree_is_the_tree_pyyaml_composed(name: str):
     text = (ROOT / "specs" / name).read_text(encoding="utf-8")
     assert node_store.load(text) is None

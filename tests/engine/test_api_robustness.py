@@ -10,11 +10,11 @@ import random
 import pytest
 
 from generated import _runtime as R
-from generated import euphoria, utopolis
+from generated import euphoria, utopia, utopolis
 from tests.helpers.play import play_randomly
 
-GAMES = [(utopolis, "metropolis", 3), (euphoria, "standard", 3)]
-IDS = ["utopolis", "euphoria"]
+GAMES = [(utopolis, "metropolis", 3), (euphoria, "standard", 3), (utopia, "standard", 3)]
+IDS = ["utopolis", "euphoria", "utopia"]
 
 
 def played(module, mode, n, seed=5, steps=60):
