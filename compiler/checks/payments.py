@@ -156,8 +156,12 @@ class PaymentCheck(HeldFacts, StatementEffects):
             return self.forget(facts, self.effects(st.body).elsewhere())
         if isinstance(st, ast.ChooseCard):
             return facts & self.block(st.body, self.forget(facts, Effects(writes={st.var.name})))
-        if isinstance(st, ast.ChooseValue):
-            return facts & self.block(st.body, self.forget(facts, Effects(writes={st.choice.name})))
+        if isinstance(st, ast.ChooseValue):  # a member's `where` holds once chosen (tested again then)
+            d = st.choice.domain
+            enum_where = isinstance(d, ast.EnumDomain) and d.where is not None
+            test = self.known(d.where) if enum_where else frozenset()
+            ends = self.branch(st.body, self.forget(facts, Effects(writes={st.choice.name})), test)
+            return facts if ends is None else facts & ends
         if isinstance(st, ast.ChooseCards):
             moved = self.forget(facts, Effects(zones={st.source.zone.name, st.dest.zone.name}))
             return moved & self.block(st.then, moved)

@@ -9,7 +9,9 @@ The domain is checked and typed by the rule an action's choice of that domain ha
 * E0205: the name is already a name here;
 * E0860: options known to be none (``1 to 0``, ``3 to 2 of ...``): never asked, the
   statements waiting for it never run;
-* E0861: a set of cards (``some KIND``), an action's choice only.
+* E0861: a set of cards (``some KIND``), an action's choice only;
+* W0156: options known to be none in a mode, whatever the state (a ``where`` that folds
+  to false, ``other player`` in a mode of one player).
 
 W0155 (the value is never used) is with the other checks of decisions
 (:mod:`compiler.checks.decisions`); E0595 (no player acts) with
@@ -21,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dsl import ast, codes
+from compiler.analysis import constfold
 from compiler.analysis import names as N
 
 if TYPE_CHECKING:
@@ -48,7 +51,22 @@ def check_choose_value(checker: BlockChecker, st: ast.ChooseValue, scope: N.Scop
         inner = scope.with_local(c.name, N.INT if isinstance(d, ast.RangeDomain) else N.BAG)
     else:
         inner = DOMAINS[type(d)](checker, c, d, scope)
+        never = _never(checker.mode, d)
+        if never is not None:
+            checker.report.warning(codes.VALUE_CHOICE_NEVER, f"this choice never has an option: {never}",
+                                   d.span, hint="fix the condition, or leave the choice out of this mode")
     checker.block(st.body, inner)
+
+
+def _never(mode, d) -> str | None:
+    """Why a domain offers nothing in ``mode`` whatever the state (its ``where`` folds to
+    false; another player in a mode of one player), else None."""
+    if isinstance(d, ast.EnumDomain) and d.where is not None \
+            and constfold.fold(d.where, constfold.mode_env(mode)) is False:
+        return "its `where` is always false"
+    if isinstance(d, ast.PlayerDomain) and d.others_only and mode.players[1] <= 1:
+        return "this mode has one player, and no other"
+    return None
 
 
 def _empty(d) -> str | None:

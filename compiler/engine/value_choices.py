@@ -6,7 +6,10 @@ The options are listed when the statement runs, by the same loop an action's cho
 that domain uses in its legal-actions function (:data:`compiler.engine.choices.DOMAINS`),
 inside a small function of "you" (so ``other player`` and ``where`` read the player who
 chooses, whoever acts); the rest of the effect is a continuation run with the value
-(:mod:`compiler.engine.continuations`), as for ``choose c: card in Z``.
+(:mod:`compiler.engine.continuations`), as for ``choose c: card in Z``.  A member's
+``where`` is tested again once it is chosen (another question answered in between may
+have changed what it reads; then the rest of the block is skipped, as with no option),
+so the statements after it may rely on it (``pay disc[k] 1`` after ``where disc[k] >= 1``).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typing import TYPE_CHECKING
 from dsl import ast
 from compiler.analysis import names as N
 from compiler.engine.legal import LegalActions
-from compiler.engine.pyexpr import Ctx
+from compiler.engine.pyexpr import Ctx, expr
 from compiler.engine.pyquote import Writer, literal
 
 if TYPE_CHECKING:
@@ -76,7 +79,13 @@ def question(lower: StmtLowering, st: ast.ChooseValue, ctx: Ctx, after: str | No
     fn, body, cont = lower.function(
         "chosen", f"The rest of the effect once a value is chosen at spec line {st.span.line}.", ctx)
     body.line(f"v_{c.name} = value")
-    lower.seq(st.body, cont.local(c.name, type_), body, after)
+    inner = cont.local(c.name, type_)
+    if isinstance(d, ast.EnumDomain) and d.where is not None:
+        # the member must still meet `where` (an earlier answer may have changed what it
+        # reads): else, as with no option, the rest of the block is skipped
+        body.line(f"if not {expr(d.where, inner, lower.res)}:")
+        body.line(f"    return {lower.call(after, cont)}")
+    lower.seq(st.body, inner, body, after)
     lower.extra.append(body.source())
     optional = ", optional=True" if st.optional else ""
     lower.value_answers.add(ANSWERS[type(d)])

@@ -30,6 +30,14 @@ CODES: tuple[Code, ...] = (
          'card worker "Worker" {\n  field power: int "power"\n  source "Cards"\n}\n'
          'action pick "Pick" {\n  effect {\n    choose w: some worker\n    gain coin 1\n  }\n'
          '  source "Turn"\n}\n'),
+    Code(VALUE_CHOICE_NEVER := "W0156", "a choice in an effect that never has an option",
+         "Whatever the state of the game, this choice has nothing to offer in this mode: its "
+         "`where` is always false, or it chooses another player in a mode of one player (an "
+         "automaton is no player to choose). It is never asked, and the statements that wait "
+         "for it never run. Fix the condition, or leave the choice out of that mode.",
+         'enum colour "colour" {\n  red "Red"\n  blue "Blue"\n}\n'
+         'action pick "Pick" {\n  effect {\n    choose k: colour where false\n    score 1\n  }\n'
+         '  source "Turn"\n}\n'),
     Code(VALUE_CHOICE_UNUSED := "W0155", "a value chosen in an effect that is never used",
          "No statement that waits for this choice reads the value chosen: the question is "
          "asked for nothing (and, written without a block, a choice with no option skips "

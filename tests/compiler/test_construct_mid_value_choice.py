@@ -96,6 +96,18 @@ def test_an_answer_that_is_not_offered_is_refused_and_changes_nothing(game):
     assert s.to_json() == before
 
 
+def test_a_member_that_no_longer_meets_where_when_chosen_skips_the_rest(game):
+    """The options are listed when the question is asked; if what `where` reads changes
+    before the answer, the member chosen is tested again and the rest is skipped (so the
+    `pay` after `where disc[give] >= n` never pays what is not held)."""
+    s, p = _start(game, "trade")
+    s.apply_action(s.game.action(p, "choose_number", 2))
+    assert _answers(s) == [("choose_member", "military")]
+    s.res[p][s.game.resources.index("disc[military]")] = 1  # as an answer in between could
+    s.apply_action(s.game.action(p, "choose_member", "military"))
+    assert _disc(s, p, "military") == 1 and s.scores()[p] == 0 and s.current_player() != p
+
+
 # ------------------------------------------------------------------ bags and players
 def test_recover_from_limbo_with_any_two_discs(game):
     """Recover Crew from Limbo: any 2 Knowledge Discs, a bag chosen among the 15 bags of
@@ -150,8 +162,7 @@ def test_in_each_player_each_chooses_in_turn_for_themselves(tmp_path):
     text = BASE.replace("  actions trade, recover, trade_with_mate, paradox_roll\n",
                         "  actions trade, recover, trade_with_mate, paradox_roll, council\n")
     text += ('action council "Council" {\n  effect {\n    each player {\n      choose q: other player\n'
-             '      choose k: knowledge where disc[k] >= 2\n      if has disc[k] 1 {\n'
-             '        transfer disc[k] 1 to q\n      }\n    }\n'
+             '      choose k: knowledge where disc[k] >= 2\n      transfer disc[k] 1 to q\n    }\n'
              '    score 1\n    done\n  }\n  source "Utopia"\n}\n')
     game = engine(tmp_path, text)
     s = game.Game(num_players=3, seed=2).new_initial_state()
@@ -238,6 +249,9 @@ def _edit(old: str, new: str) -> str:
     ("    gain paradox 1\n", "    gain paradox 1\n    choose w: building_row\n", "W0155"),
     ("    gain paradox 1\n", "    gain paradox 1\n    choose w: building_row {\n      score 1\n    }\n",
      "W0155"),
+    ("    may choose t: timeline where warp[t] >= 1 {\n", "    may choose t: timeline where false {\n",
+     "W0156"),
+    ("  players 2 to 4\n", "  players 1 to 1\n", "W0156"),
     ("    gain free_spot[factory] 1, free_spot[laboratory] 1\n  }\n",
      "    gain free_spot[factory] 1, free_spot[laboratory] 1\n  }\n  choose k: knowledge\n  gain disc[k] 1\n",
      "E0595"),
@@ -250,9 +264,7 @@ def test_the_language_reference_quotes_the_construct_spec():
     assert_reference_quotes(SPEC, "### Choosing a value", "### Repetition: `repeat`", blocks=2)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-@given(st.data())
-def test_values_chosen_written_at_random_never_raise(data):
+def _values_chosen_never_raise(data):
     """The fuzzing generator (``fuzzing_stress.STRESS``): choices of members, numbers,
     players and bags, empty or not, `may` or not, used or not, in this spec's effects;
     the compiler reports, never raises, and lowers what checks clean into an engine that
@@ -260,3 +272,17 @@ def test_values_chosen_written_at_random_never_raise(data):
     from compiler.tools import fuzzing, fuzzing_constructs
 
     fuzzing.check_input(SPEC, fuzzing_constructs._stress_value_choices(data.draw, st, BASE))
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_values_chosen_written_at_random_never_raise(data):
+    """The quick run (4 examples); the long run below makes 25."""
+    _values_chosen_never_raise(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_values_chosen_written_at_random_never_raise_in_a_long_run(data):
+    _values_chosen_never_raise(data)
