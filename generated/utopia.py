@@ -34,226 +34,239 @@ def _mod(a: int, b: int) -> int:
 # ---------------------------------------------------------------- card catalogue
 # From utopia.cards.yaml. Each row: name, title, copies, then the
 # values of CARD_FIELDS. Copies are expanded in order: a card's id is its index.
-CARD_FIELDS = ('tz', 'tech', 'primary', 'secondary', 'tech_kind', 'kind', 'knowledge', 'letter', 'min_players', 'cost', 'comms_needed', 'transport_needed', 'side_one', 'side_two', 'number', 'owner')
+CARD_FIELDS = ('tz', 'tech', 'primary', 'secondary', 'wanted', 'tech_kind', 'kind', 'knowledge', 'letter', 'min_players', 'cost', 'comms_needed', 'transport_needed', 'side_one', 'side_two', 'number', 'unlock', 'power_disc', 'utopia', 'owner')
 CARD_ENTRIES = (
-    ('tz1_culture', 'Prehistoric Artist', 1, (1, False, 'culture', 'activist', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 20
-    ('tz1_politics', 'Prehistoric Statesman', 1, (1, False, 'politics', 'colonist', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 21
-    ('tz1_science', 'Prehistoric Scientist', 1, (1, False, 'science', 'engineer', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 22
-    ('tz1_exploration', 'Prehistoric Explorer', 1, (1, False, 'exploration', 'medic', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 23
-    ('tz1_military', 'Prehistoric General', 1, (1, False, 'military', 'merchant', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 24
-    ('tz1_comms', 'Prehistoric Comms Technology', 1, (1, True, 'science', 'no_ability', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 25
-    ('tz1_transport', 'Prehistoric Transport Technology', 1, (1, True, 'science', 'no_ability', 'transport', None, None, None, None, None, None, None, None, None, None, None)),  # line 26
-    ('tz2_culture', 'Ancient Artist', 1, (2, False, 'culture', 'philosopher', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 27
-    ('tz2_politics', 'Ancient Statesman', 1, (2, False, 'politics', 'pioneer', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 28
-    ('tz2_science', 'Ancient Scientist', 1, (2, False, 'science', 'raider', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 29
-    ('tz2_exploration', 'Ancient Explorer', 1, (2, False, 'exploration', 'spy', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 30
-    ('tz2_military', 'Ancient General', 1, (2, False, 'military', 'superstar', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 31
-    ('tz2_comms', 'Ancient Comms Technology', 1, (2, True, 'science', 'no_ability', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 32
-    ('tz2_transport', 'Ancient Transport Technology', 1, (2, True, 'science', 'no_ability', 'transport', None, None, None, None, None, None, None, None, None, None, None)),  # line 33
-    ('tz3_culture', 'Classical Artist', 1, (3, False, 'culture', 'historian', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 34
-    ('tz3_politics', 'Classical Statesman', 1, (3, False, 'politics', 'diplomat', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 35
-    ('tz3_science', 'Classical Scientist', 1, (3, False, 'science', 'navigator', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 36
-    ('tz3_exploration', 'Classical Explorer', 1, (3, False, 'exploration', 'activist', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 37
-    ('tz3_military', 'Classical General', 1, (3, False, 'military', 'colonist', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 38
-    ('tz3_comms', 'Classical Comms Technology', 1, (3, True, 'science', 'no_ability', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 39
-    ('tz3_transport', 'Classical Transport Technology', 1, (3, True, 'science', 'no_ability', 'transport', None, None, None, None, None, None, None, None, None, None, None)),  # line 40
-    ('tz4_culture', 'Dark Ages Artist', 1, (4, False, 'culture', 'engineer', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 41
-    ('tz4_politics', 'Dark Ages Statesman', 1, (4, False, 'politics', 'medic', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 42
-    ('tz4_science', 'Dark Ages Scientist', 1, (4, False, 'science', 'merchant', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 43
-    ('tz4_exploration', 'Dark Ages Explorer', 1, (4, False, 'exploration', 'philosopher', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 44
-    ('tz4_military', 'Dark Ages General', 1, (4, False, 'military', 'pioneer', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 45
-    ('tz4_comms', 'Dark Ages Comms Technology', 1, (4, True, 'science', 'no_ability', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 46
-    ('tz4_transport', 'Dark Ages Transport Technology', 1, (4, True, 'science', 'no_ability', 'transport', None, None, None, None, None, None, None, None, None, None, None)),  # line 47
-    ('tz5_culture', 'Renaissance Artist', 1, (5, False, 'culture', 'raider', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 48
-    ('tz5_politics', 'Renaissance Statesman', 1, (5, False, 'politics', 'spy', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 49
-    ('florence_nightingale', 'Florence Nightingale', 1, (5, False, 'science', 'superstar', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 50
-    ('tz5_exploration', 'Renaissance Explorer', 1, (5, False, 'exploration', 'historian', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 51
-    ('tz5_military', 'Renaissance General', 1, (5, False, 'military', 'diplomat', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 52
-    ('tz5_comms', 'Renaissance Comms Technology', 1, (5, True, 'science', 'no_ability', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 53
-    ('tz5_transport', 'Renaissance Transport Technology', 1, (5, True, 'science', 'no_ability', 'transport', None, None, None, None, None, None, None, None, None, None, None)),  # line 54
-    ('tz6_culture', 'Age of Reason Artist', 1, (6, False, 'culture', 'navigator', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 55
-    ('tz6_politics', 'Age of Reason Statesman', 1, (6, False, 'politics', 'activist', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 56
-    ('tz6_science', 'Age of Reason Scientist', 1, (6, False, 'science', 'colonist', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 57
-    ('tz6_exploration', 'Age of Reason Explorer', 1, (6, False, 'exploration', 'engineer', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 58
-    ('tz6_military', 'Age of Reason General', 1, (6, False, 'military', 'medic', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 59
-    ('tz6_comms', 'Age of Reason Comms Technology', 1, (6, True, 'science', 'no_ability', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 60
-    ('tz6_transport', 'Age of Reason Transport Technology', 1, (6, True, 'science', 'no_ability', 'transport', None, None, None, None, None, None, None, None, None, None, None)),  # line 61
-    ('tom_connor', 'Tom Connor', 1, (7, False, 'culture', 'merchant', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 62
-    ('tz7_politics', 'Industrial Age Statesman', 1, (7, False, 'politics', 'philosopher', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 63
-    ('tz7_science', 'Industrial Age Scientist', 1, (7, False, 'science', 'pioneer', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 64
-    ('tz7_exploration', 'Industrial Age Explorer', 1, (7, False, 'exploration', 'raider', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 65
-    ('tz7_military', 'Industrial Age General', 1, (7, False, 'military', 'spy', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 66
-    ('tz7_comms', 'Industrial Age Comms Technology', 1, (7, True, 'science', 'no_ability', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 67
-    ('tz7_transport', 'Industrial Age Transport Technology', 1, (7, True, 'science', 'no_ability', 'transport', None, None, None, None, None, None, None, None, None, None, None)),  # line 68
-    ('tz8_culture', 'Age of Empires Artist', 1, (8, False, 'culture', 'superstar', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 69
-    ('tz8_politics', 'Age of Empires Statesman', 1, (8, False, 'politics', 'historian', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 70
-    ('tz8_science', 'Age of Empires Scientist', 1, (8, False, 'science', 'diplomat', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 71
-    ('tz8_exploration', 'Age of Empires Explorer', 1, (8, False, 'exploration', 'navigator', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 72
-    ('tz8_military', 'Age of Empires General', 1, (8, False, 'military', 'activist', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 73
-    ('tz8_comms', 'Age of Empires Comms Technology', 1, (8, True, 'science', 'no_ability', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 74
-    ('tz8_transport', 'Age of Empires Transport Technology', 1, (8, True, 'science', 'no_ability', 'transport', None, None, None, None, None, None, None, None, None, None, None)),  # line 75
-    ('tz9_culture', 'Information Age Artist', 1, (9, False, 'culture', 'colonist', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 76
-    ('tz9_politics', 'Information Age Statesman', 1, (9, False, 'politics', 'engineer', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 77
-    ('tz9_science', 'Information Age Scientist', 1, (9, False, 'science', 'medic', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 78
-    ('tz9_exploration', 'Information Age Explorer', 1, (9, False, 'exploration', 'merchant', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 79
-    ('tz9_military', 'Information Age General', 1, (9, False, 'military', 'philosopher', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 80
-    ('tz9_comms', 'Information Age Comms Technology', 1, (9, True, 'science', 'no_ability', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 81
-    ('tz9_transport', 'Information Age Transport Technology', 1, (9, True, 'science', 'no_ability', 'transport', None, None, None, None, None, None, None, None, None, None, None)),  # line 82
-    ('tz10_culture', 'Near Future Artist', 1, (10, False, 'culture', 'pioneer', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 83
-    ('tz10_politics', 'Near Future Statesman', 1, (10, False, 'politics', 'raider', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 84
-    ('tz10_science', 'Near Future Scientist', 1, (10, False, 'science', 'spy', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 85
-    ('tz10_exploration', 'Near Future Explorer', 1, (10, False, 'exploration', 'superstar', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 86
-    ('tz10_military', 'Near Future General', 1, (10, False, 'military', 'historian', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 87
-    ('tz10_comms', 'Near Future Comms Technology', 1, (10, True, 'science', 'no_ability', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 88
-    ('tz10_transport', 'Near Future Transport Technology', 1, (10, True, 'science', 'no_ability', 'transport', None, None, None, None, None, None, None, None, None, None, None)),  # line 89
-    ('tz11_culture', 'Space Age Artist', 1, (11, False, 'culture', 'diplomat', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 90
-    ('tz11_politics', 'Space Age Statesman', 1, (11, False, 'politics', 'navigator', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 91
-    ('tz11_science', 'Space Age Scientist', 1, (11, False, 'science', 'activist', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 92
-    ('tz11_exploration', 'Space Age Explorer', 1, (11, False, 'exploration', 'colonist', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 93
-    ('tz11_military', 'Space Age General', 1, (11, False, 'military', 'engineer', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 94
-    ('tz11_comms', 'Space Age Comms Technology', 1, (11, True, 'science', 'no_ability', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 95
-    ('tz11_transport', 'Space Age Transport Technology', 1, (11, True, 'science', 'no_ability', 'transport', None, None, None, None, None, None, None, None, None, None, None)),  # line 96
-    ('tz12_culture', 'Interstellar Age Artist', 1, (12, False, 'culture', 'medic', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 97
-    ('tz12_politics', 'Interstellar Age Statesman', 1, (12, False, 'politics', 'merchant', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 98
-    ('tz12_science', 'Interstellar Age Scientist', 1, (12, False, 'science', 'philosopher', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 99
-    ('tz12_exploration', 'Interstellar Age Explorer', 1, (12, False, 'exploration', 'pioneer', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 100
-    ('tz12_military', 'Interstellar Age General', 1, (12, False, 'military', 'raider', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 101
-    ('tz12_comms', 'Interstellar Age Comms Technology', 1, (12, True, 'science', 'no_ability', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 102
-    ('tz12_transport', 'Interstellar Age Transport Technology', 1, (12, True, 'science', 'no_ability', 'transport', None, None, None, None, None, None, None, None, None, None, None)),  # line 103
-    ('tz13_culture', 'Distant Future Artist', 1, (13, False, 'culture', 'spy', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 104
-    ('tz13_politics', 'Distant Future Statesman', 1, (13, False, 'politics', 'superstar', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 105
-    ('tz13_science', 'Distant Future Scientist', 1, (13, False, 'science', 'historian', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 106
-    ('tz13_exploration', 'Distant Future Explorer', 1, (13, False, 'exploration', 'diplomat', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 107
-    ('tz13_military', 'Distant Future General', 1, (13, False, 'military', 'navigator', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 108
-    ('tz13_comms', 'Distant Future Comms Technology', 1, (13, True, 'science', 'no_ability', 'comms', None, None, None, None, None, None, None, None, None, None, None)),  # line 109
-    ('tz13_transport', 'Distant Future Transport Technology', 1, (13, True, 'science', 'no_ability', 'transport', None, None, None, None, None, None, None, None, None, None, None)),  # line 110
-    ('mission_control_left', 'TZ0 Mission Control (left)', 1, (0, None, None, None, None, 'mission_control', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 113
-    ('mission_control_right', 'TZ0 Mission Control (right)', 1, (0, None, None, None, None, 'mission_control', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 114
-    ('tz1_action', 'TZ1 Assassination', 1, (1, None, None, None, None, 'assassinate', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 115
-    ('tz1_recruit', 'TZ1 Recruit Crew / Develop Tech', 1, (1, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 116
-    ('tz2_action', 'TZ2 Trade', 1, (2, None, None, None, None, 'trade', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 117
-    ('tz2_recruit', 'TZ2 Recruit Crew / Develop Tech', 1, (2, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 118
-    ('tz3_action', 'TZ3 Culture', 1, (3, None, None, None, None, 'collect', 'culture', 'b', 1, None, None, None, None, None, None, None)),  # line 119
-    ('tz3_recruit', 'TZ3 Recruit Crew / Develop Tech', 1, (3, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 120
-    ('tz4_action', 'TZ4 Politics', 1, (4, None, None, None, None, 'collect', 'politics', 'b', 1, None, None, None, None, None, None, None)),  # line 121
-    ('tz4_recruit', 'TZ4 Recruit Crew / Develop Tech', 1, (4, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 122
-    ('tz5_action', 'TZ5 Exploration', 1, (5, None, None, None, None, 'collect', 'exploration', 'b', 1, None, None, None, None, None, None, None)),  # line 123
-    ('tz5_recruit', 'TZ5 Recruit Crew / Develop Tech', 1, (5, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 124
-    ('tz6_action', 'TZ6 Military', 1, (6, None, None, None, None, 'collect', 'military', 'b', 1, None, None, None, None, None, None, None)),  # line 125
-    ('tz6_recruit', 'TZ6 Recruit Crew / Develop Tech', 1, (6, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 126
-    ('tz7_action', 'TZ7 Science', 1, (7, None, None, None, None, 'collect', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 127
-    ('tz7_recruit', 'TZ7 Recruit Crew / Develop Tech', 1, (7, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 128
-    ('tz8_action', 'TZ8 Assassination', 1, (8, None, None, None, None, 'assassinate', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 129
-    ('tz8_recruit', 'TZ8 Recruit Crew / Develop Tech', 1, (8, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 130
-    ('tz9_action', 'TZ9 Variable Knowledge', 1, (9, None, None, None, None, 'variable', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 131
-    ('tz9_recruit', 'TZ9 Recruit Crew / Develop Tech', 1, (9, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 132
-    ('tz10_action', 'TZ10 Trade', 1, (10, None, None, None, None, 'trade', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 133
-    ('tz10_recruit', 'TZ10 Recruit Crew / Develop Tech', 1, (10, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 134
-    ('tz11_action', 'TZ11 Variable Knowledge', 1, (11, None, None, None, None, 'variable', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 135
-    ('tz11_recruit', 'TZ11 Recruit Crew / Develop Tech', 1, (11, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 136
-    ('tz12_action', 'TZ12 Trade', 1, (12, None, None, None, None, 'trade', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 137
-    ('tz12_recruit', 'TZ12 Recruit Crew / Develop Tech', 1, (12, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 138
-    ('tz13_action', 'TZ13 Culture', 1, (13, None, None, None, None, 'collect', 'culture', 'b', 1, None, None, None, None, None, None, None)),  # line 139
-    ('tz13_recruit', 'TZ13 Recruit Crew / Develop Tech', 1, (13, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 140
-    ('alt_b', 'Alternate TZ wormhole B', 1, (0, None, None, None, None, 'alt_wormhole', 'science', 'b', 1, None, None, None, None, None, None, None)),  # line 141
-    ('alt_c', 'Alternate TZ wormhole C', 1, (0, None, None, None, None, 'alt_wormhole', 'science', 'c', 1, None, None, None, None, None, None, None)),  # line 142
-    ('alt_b_extra', 'Extra Alternate TZ wormhole B (left of TZ10)', 1, (0, None, None, None, None, 'alt_wormhole', 'science', 'b', 3, None, None, None, None, None, None, None)),  # line 143
-    ('alt_c_extra', 'Extra Alternate TZ wormhole C (left of TZ11)', 1, (0, None, None, None, None, 'alt_wormhole', 'science', 'c', 4, None, None, None, None, None, None, None)),  # line 144
-    ('mission_1b', 'Prehistoric Mission B', 1, (1, None, None, None, None, None, None, 'b', None, (0, 2, 0, 1, 0), 0, 0, None, None, None, None)),  # line 147
-    ('mission_1c', 'Prehistoric Mission C', 1, (1, None, None, None, None, None, None, 'c', None, (0, 0, 2, 0, 0), 1, 0, None, None, None, None)),  # line 148
-    ('mission_2b', 'Ancient Mission B', 1, (2, None, None, None, None, None, None, 'b', None, (0, 0, 2, 0, 1), 0, 0, None, None, None, None)),  # line 149
-    ('mission_2c', 'Ancient Mission C', 1, (2, None, None, None, None, None, None, 'c', None, (0, 0, 0, 2, 0), 0, 1, None, None, None, None)),  # line 150
-    ('mission_3b', 'Classical Mission B', 1, (3, None, None, None, None, None, None, 'b', None, (1, 0, 0, 2, 0), 0, 0, None, None, None, None)),  # line 151
-    ('mission_3c', 'Classical Mission C', 1, (3, None, None, None, None, None, None, 'c', None, (0, 0, 0, 0, 2), 1, 0, None, None, None, None)),  # line 152
-    ('mission_4b', 'Dark Ages Mission B', 1, (4, None, None, None, None, None, None, 'b', None, (0, 1, 0, 0, 2), 0, 0, None, None, None, None)),  # line 153
-    ('mission_4c', 'Dark Ages Mission C', 1, (4, None, None, None, None, None, None, 'c', None, (2, 0, 0, 0, 0), 0, 1, None, None, None, None)),  # line 154
-    ('mission_5b', 'Renaissance Mission B', 1, (5, None, None, None, None, None, None, 'b', None, (2, 0, 1, 0, 0), 0, 0, None, None, None, None)),  # line 155
-    ('mission_5c', 'Renaissance Mission C', 1, (5, None, None, None, None, None, None, 'c', None, (0, 2, 0, 0, 0), 1, 0, None, None, None, None)),  # line 156
-    ('mission_6b', 'Age of Reason Mission B', 1, (6, None, None, None, None, None, None, 'b', None, (0, 2, 0, 1, 0), 0, 0, None, None, None, None)),  # line 157
-    ('taj_mahal', 'Design the Taj Mahal', 1, (6, None, None, None, None, None, None, 'c', None, (0, 0, 2, 0, 0), 0, 1, None, None, None, None)),  # line 158
-    ('mission_7b', 'Industrial Age Mission B', 1, (7, None, None, None, None, None, None, 'b', None, (0, 0, 2, 0, 1), 0, 0, None, None, None, None)),  # line 159
-    ('mission_7c', 'Industrial Age Mission C', 1, (7, None, None, None, None, None, None, 'c', None, (0, 0, 0, 2, 0), 1, 0, None, None, None, None)),  # line 160
-    ('mission_8b', 'Age of Empires Mission B', 1, (8, None, None, None, None, None, None, 'b', None, (1, 0, 0, 2, 0), 0, 0, None, None, None, None)),  # line 161
-    ('mission_8c', 'Age of Empires Mission C', 1, (8, None, None, None, None, None, None, 'c', None, (0, 0, 0, 0, 2), 0, 1, None, None, None, None)),  # line 162
-    ('mission_9b', 'Information Age Mission B', 1, (9, None, None, None, None, None, None, 'b', None, (0, 1, 0, 0, 2), 0, 0, None, None, None, None)),  # line 163
-    ('mission_9c', 'Information Age Mission C', 1, (9, None, None, None, None, None, None, 'c', None, (2, 0, 0, 0, 0), 1, 0, None, None, None, None)),  # line 164
-    ('mission_10b', 'Near Future Mission B', 1, (10, None, None, None, None, None, None, 'b', None, (2, 0, 1, 0, 0), 0, 0, None, None, None, None)),  # line 165
-    ('mission_10c', 'Near Future Mission C', 1, (10, None, None, None, None, None, None, 'c', None, (0, 2, 0, 0, 0), 0, 1, None, None, None, None)),  # line 166
-    ('mission_11b', 'Space Age Mission B', 1, (11, None, None, None, None, None, None, 'b', None, (0, 2, 0, 1, 0), 0, 0, None, None, None, None)),  # line 167
-    ('mission_11c', 'Space Age Mission C', 1, (11, None, None, None, None, None, None, 'c', None, (0, 0, 2, 0, 0), 1, 0, None, None, None, None)),  # line 168
-    ('mission_12b', 'Interstellar Age Mission B', 1, (12, None, None, None, None, None, None, 'b', None, (0, 0, 2, 0, 1), 0, 0, None, None, None, None)),  # line 169
-    ('mission_12c', 'Interstellar Age Mission C', 1, (12, None, None, None, None, None, None, 'c', None, (0, 0, 0, 2, 0), 0, 1, None, None, None, None)),  # line 170
-    ('mission_13b', 'Distant Future Mission B', 1, (13, None, None, None, None, None, None, 'b', None, (1, 0, 0, 2, 0), 0, 0, None, None, None, None)),  # line 171
-    ('mission_13c', 'Distant Future Mission C', 1, (13, None, None, None, None, None, None, 'c', None, (0, 0, 0, 0, 2), 1, 0, None, None, None, None)),  # line 172
-    ('alt_1b', 'Alternate TZ 1B', 1, (1, None, None, None, None, None, None, 'b', None, None, None, None, 'activist_alt', 'engineer_alt', None, None)),  # line 175
-    ('alt_1c', 'Alternate TZ 1C', 1, (1, None, None, None, None, None, None, 'c', None, None, None, None, 'engineer_alt', 'merchant_alt', None, None)),  # line 176
-    ('alt_2b', 'Alternate TZ 2B', 1, (2, None, None, None, None, None, None, 'b', None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None)),  # line 177
-    ('alt_2c', 'Alternate TZ 2C', 1, (2, None, None, None, None, None, None, 'c', None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None)),  # line 178
-    ('alt_3b', 'Alternate TZ 3B', 1, (3, None, None, None, None, None, None, 'b', None, None, None, None, 'pioneer_alt', 'raider_alt', None, None)),  # line 179
-    ('alt_3c', 'Alternate TZ 3C', 1, (3, None, None, None, None, None, None, 'c', None, None, None, None, 'raider_alt', 'activist_alt', None, None)),  # line 180
-    ('alt_4b', 'Alternate TZ 4B', 1, (4, None, None, None, None, None, None, 'b', None, None, None, None, 'activist_alt', 'engineer_alt', None, None)),  # line 181
-    ('alt_4c', 'Alternate TZ 4C', 1, (4, None, None, None, None, None, None, 'c', None, None, None, None, 'engineer_alt', 'merchant_alt', None, None)),  # line 182
-    ('alt_5b', 'Alternate TZ 5B', 1, (5, None, None, None, None, None, None, 'b', None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None)),  # line 183
-    ('alt_5c', 'Alternate TZ 5C', 1, (5, None, None, None, None, None, None, 'c', None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None)),  # line 184
-    ('alt_6b', 'Alternate TZ 6B', 1, (6, None, None, None, None, None, None, 'b', None, None, None, None, 'pioneer_alt', 'raider_alt', None, None)),  # line 185
-    ('alt_6c', 'Alternate TZ 6C', 1, (6, None, None, None, None, None, None, 'c', None, None, None, None, 'raider_alt', 'activist_alt', None, None)),  # line 186
-    ('alt_7b', 'Alternate TZ 7B', 1, (7, None, None, None, None, None, None, 'b', None, None, None, None, 'activist_alt', 'engineer_alt', None, None)),  # line 187
-    ('alt_7c', 'Alternate TZ 7C', 1, (7, None, None, None, None, None, None, 'c', None, None, None, None, 'engineer_alt', 'merchant_alt', None, None)),  # line 188
-    ('alt_8b', 'Alternate TZ 8B', 1, (8, None, None, None, None, None, None, 'b', None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None)),  # line 189
-    ('alt_8c', 'Alternate TZ 8C', 1, (8, None, None, None, None, None, None, 'c', None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None)),  # line 190
-    ('alt_9b', 'Alternate TZ 9B', 1, (9, None, None, None, None, None, None, 'b', None, None, None, None, 'pioneer_alt', 'raider_alt', None, None)),  # line 191
-    ('alt_9c', 'Alternate TZ 9C', 1, (9, None, None, None, None, None, None, 'c', None, None, None, None, 'raider_alt', 'activist_alt', None, None)),  # line 192
-    ('alt_10b', 'Alternate TZ 10B', 1, (10, None, None, None, None, None, None, 'b', None, None, None, None, 'activist_alt', 'engineer_alt', None, None)),  # line 193
-    ('alt_10c', 'Alternate TZ 10C', 1, (10, None, None, None, None, None, None, 'c', None, None, None, None, 'engineer_alt', 'merchant_alt', None, None)),  # line 194
-    ('alt_11b', 'Alternate TZ 11B', 1, (11, None, None, None, None, None, None, 'b', None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None)),  # line 195
-    ('alt_11c', 'Alternate TZ 11C', 1, (11, None, None, None, None, None, None, 'c', None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None)),  # line 196
-    ('alt_12b', 'Alternate TZ 12B', 1, (12, None, None, None, None, None, None, 'b', None, None, None, None, 'pioneer_alt', 'raider_alt', None, None)),  # line 197
-    ('alt_12c', 'Alternate TZ 12C', 1, (12, None, None, None, None, None, None, 'c', None, None, None, None, 'raider_alt', 'activist_alt', None, None)),  # line 198
-    ('alt_13b', 'Alternate TZ 13B', 1, (13, None, None, None, None, None, None, 'b', None, None, None, None, 'activist_alt', 'engineer_alt', None, None)),  # line 199
-    ('alt_13c', 'Alternate TZ 13C', 1, (13, None, None, None, None, None, None, 'c', None, None, None, None, 'engineer_alt', 'merchant_alt', None, None)),  # line 200
-    ('tz1', 'TZ1 Prehistoric', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, 1, None)),  # line 203
-    ('tz2', 'TZ2 Ancient', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, 2, None)),  # line 204
-    ('tz3', 'TZ3 Classical', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, 3, None)),  # line 205
-    ('tz4', 'TZ4 Dark Ages', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, 4, None)),  # line 206
-    ('tz5', 'TZ5 Renaissance', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, 5, None)),  # line 207
-    ('tz6', 'TZ6 Age of Reason', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, 6, None)),  # line 208
-    ('tz7', 'TZ7 Industrial Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, 7, None)),  # line 209
-    ('tz8', 'TZ8 Age of Empires', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, 8, None)),  # line 210
-    ('tz9', 'TZ9 Information Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, 9, None)),  # line 211
-    ('tz10', 'TZ10 Near Future', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, 10, None)),  # line 212
-    ('tz11', 'TZ11 Space Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, 11, None)),  # line 213
-    ('tz12', 'TZ12 Interstellar Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, 12, None)),  # line 214
-    ('tz13', 'TZ13 Distant Future', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, 13, None)),  # line 215
-    ('chronoship_culture', 'Chronoship (Culture, 1)', 1, (None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, 0)),  # line 152
-    ('chronoship_politics', 'Chronoship (Politics, 1)', 1, (None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, 0)),  # line 152
-    ('chronoship_science', 'Chronoship (Science, 1)', 1, (None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, 0)),  # line 152
-    ('chronoship_exploration', 'Chronoship (Exploration, 1)', 1, (None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, 0)),  # line 152
-    ('chronoship_military', 'Chronoship (Military, 1)', 1, (None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, 0)),  # line 152
-    ('chronoship_culture', 'Chronoship (Culture, 2)', 1, (None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, 1)),  # line 152
-    ('chronoship_politics', 'Chronoship (Politics, 2)', 1, (None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, 1)),  # line 152
-    ('chronoship_science', 'Chronoship (Science, 2)', 1, (None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, 1)),  # line 152
-    ('chronoship_exploration', 'Chronoship (Exploration, 2)', 1, (None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, 1)),  # line 152
-    ('chronoship_military', 'Chronoship (Military, 2)', 1, (None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, 1)),  # line 152
-    ('chronoship_culture', 'Chronoship (Culture, 3)', 1, (None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, 2)),  # line 152
-    ('chronoship_politics', 'Chronoship (Politics, 3)', 1, (None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, 2)),  # line 152
-    ('chronoship_science', 'Chronoship (Science, 3)', 1, (None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, 2)),  # line 152
-    ('chronoship_exploration', 'Chronoship (Exploration, 3)', 1, (None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, 2)),  # line 152
-    ('chronoship_military', 'Chronoship (Military, 3)', 1, (None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, 2)),  # line 152
-    ('chronoship_culture', 'Chronoship (Culture, 4)', 1, (None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, 3)),  # line 152
-    ('chronoship_politics', 'Chronoship (Politics, 4)', 1, (None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, 3)),  # line 152
-    ('chronoship_science', 'Chronoship (Science, 4)', 1, (None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, 3)),  # line 152
-    ('chronoship_exploration', 'Chronoship (Exploration, 4)', 1, (None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, 3)),  # line 152
-    ('chronoship_military', 'Chronoship (Military, 4)', 1, (None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, 3)),  # line 152
-    ('chronoship_culture', 'Chronoship (Culture, 5)', 1, (None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, 4)),  # line 152
-    ('chronoship_politics', 'Chronoship (Politics, 5)', 1, (None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, 4)),  # line 152
-    ('chronoship_science', 'Chronoship (Science, 5)', 1, (None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, 4)),  # line 152
-    ('chronoship_exploration', 'Chronoship (Exploration, 5)', 1, (None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, 4)),  # line 152
-    ('chronoship_military', 'Chronoship (Military, 5)', 1, (None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, 4)),  # line 152
-    ('drone', 'Drone (1)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 158
-    ('drone', 'Drone (2)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 158
-    ('drone', 'Drone (3)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 158
-    ('drone', 'Drone (4)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 158
-    ('drone', 'Drone (5)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 158
+    ('tz1_culture', 'Prehistoric Artist', 1, (1, False, 'culture', 'activist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 20
+    ('tz1_politics', 'Prehistoric Statesman', 1, (1, False, 'politics', 'colonist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 21
+    ('tz1_science', 'Prehistoric Scientist', 1, (1, False, 'science', 'engineer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 22
+    ('tz1_exploration', 'Prehistoric Explorer', 1, (1, False, 'exploration', 'medic', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 23
+    ('tz1_military', 'Prehistoric General', 1, (1, False, 'military', 'merchant', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 24
+    ('tz1_comms', 'Prehistoric Comms Technology', 1, (1, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 25
+    ('tz1_transport', 'Prehistoric Transport Technology', 1, (1, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 26
+    ('tz2_culture', 'Ancient Artist', 1, (2, False, 'culture', 'philosopher', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 27
+    ('tz2_politics', 'Ancient Statesman', 1, (2, False, 'politics', 'pioneer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 28
+    ('tz2_science', 'Ancient Scientist', 1, (2, False, 'science', 'raider', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 29
+    ('tz2_exploration', 'Ancient Explorer', 1, (2, False, 'exploration', 'spy', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 30
+    ('tz2_military', 'Ancient General', 1, (2, False, 'military', 'superstar', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 31
+    ('tz2_comms', 'Ancient Comms Technology', 1, (2, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 32
+    ('tz2_transport', 'Ancient Transport Technology', 1, (2, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 33
+    ('tz3_culture', 'Classical Artist', 1, (3, False, 'culture', 'historian', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 34
+    ('tz3_politics', 'Classical Statesman', 1, (3, False, 'politics', 'diplomat', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 35
+    ('tz3_science', 'Classical Scientist', 1, (3, False, 'science', 'navigator', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 36
+    ('tz3_exploration', 'Classical Explorer', 1, (3, False, 'exploration', 'activist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 37
+    ('tz3_military', 'Classical General', 1, (3, False, 'military', 'colonist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 38
+    ('tz3_comms', 'Classical Comms Technology', 1, (3, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 39
+    ('tz3_transport', 'Classical Transport Technology', 1, (3, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 40
+    ('tz4_culture', 'Dark Ages Artist', 1, (4, False, 'culture', 'engineer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 41
+    ('tz4_politics', 'Dark Ages Statesman', 1, (4, False, 'politics', 'medic', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 42
+    ('tz4_science', 'Dark Ages Scientist', 1, (4, False, 'science', 'merchant', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 43
+    ('tz4_exploration', 'Dark Ages Explorer', 1, (4, False, 'exploration', 'philosopher', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 44
+    ('tz4_military', 'Dark Ages General', 1, (4, False, 'military', 'pioneer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 45
+    ('tz4_comms', 'Dark Ages Comms Technology', 1, (4, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 46
+    ('tz4_transport', 'Dark Ages Transport Technology', 1, (4, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 47
+    ('tz5_culture', 'Renaissance Artist', 1, (5, False, 'culture', 'raider', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 48
+    ('tz5_politics', 'Renaissance Statesman', 1, (5, False, 'politics', 'spy', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 49
+    ('florence_nightingale', 'Florence Nightingale', 1, (5, False, 'science', 'superstar', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 50
+    ('tz5_exploration', 'Renaissance Explorer', 1, (5, False, 'exploration', 'historian', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 51
+    ('tz5_military', 'Renaissance General', 1, (5, False, 'military', 'diplomat', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 52
+    ('tz5_comms', 'Renaissance Comms Technology', 1, (5, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 53
+    ('tz5_transport', 'Renaissance Transport Technology', 1, (5, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 54
+    ('tz6_culture', 'Age of Reason Artist', 1, (6, False, 'culture', 'navigator', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 55
+    ('tz6_politics', 'Age of Reason Statesman', 1, (6, False, 'politics', 'activist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 56
+    ('tz6_science', 'Age of Reason Scientist', 1, (6, False, 'science', 'colonist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 57
+    ('tz6_exploration', 'Age of Reason Explorer', 1, (6, False, 'exploration', 'engineer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 58
+    ('tz6_military', 'Age of Reason General', 1, (6, False, 'military', 'medic', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 59
+    ('tz6_comms', 'Age of Reason Comms Technology', 1, (6, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 60
+    ('tz6_transport', 'Age of Reason Transport Technology', 1, (6, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 61
+    ('tom_connor', 'Tom Connor', 1, (7, False, 'culture', 'merchant', True, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 62
+    ('tz7_politics', 'Industrial Age Statesman', 1, (7, False, 'politics', 'philosopher', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 63
+    ('tz7_science', 'Industrial Age Scientist', 1, (7, False, 'science', 'pioneer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 64
+    ('tz7_exploration', 'Industrial Age Explorer', 1, (7, False, 'exploration', 'raider', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 65
+    ('tz7_military', 'Industrial Age General', 1, (7, False, 'military', 'spy', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 66
+    ('tz7_comms', 'Industrial Age Comms Technology', 1, (7, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 67
+    ('tz7_transport', 'Industrial Age Transport Technology', 1, (7, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 68
+    ('tz8_culture', 'Age of Empires Artist', 1, (8, False, 'culture', 'superstar', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 69
+    ('tz8_politics', 'Age of Empires Statesman', 1, (8, False, 'politics', 'historian', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 70
+    ('tz8_science', 'Age of Empires Scientist', 1, (8, False, 'science', 'diplomat', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 71
+    ('tz8_exploration', 'Age of Empires Explorer', 1, (8, False, 'exploration', 'navigator', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 72
+    ('tz8_military', 'Age of Empires General', 1, (8, False, 'military', 'activist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 73
+    ('tz8_comms', 'Age of Empires Comms Technology', 1, (8, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 74
+    ('tz8_transport', 'Age of Empires Transport Technology', 1, (8, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 75
+    ('tz9_culture', 'Information Age Artist', 1, (9, False, 'culture', 'colonist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 76
+    ('tz9_politics', 'Information Age Statesman', 1, (9, False, 'politics', 'engineer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 77
+    ('tz9_science', 'Information Age Scientist', 1, (9, False, 'science', 'medic', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 78
+    ('tz9_exploration', 'Information Age Explorer', 1, (9, False, 'exploration', 'merchant', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 79
+    ('tz9_military', 'Information Age General', 1, (9, False, 'military', 'philosopher', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 80
+    ('tz9_comms', 'Information Age Comms Technology', 1, (9, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 81
+    ('tz9_transport', 'Information Age Transport Technology', 1, (9, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 82
+    ('tz10_culture', 'Near Future Artist', 1, (10, False, 'culture', 'pioneer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 83
+    ('tz10_politics', 'Near Future Statesman', 1, (10, False, 'politics', 'raider', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 84
+    ('tz10_science', 'Near Future Scientist', 1, (10, False, 'science', 'spy', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 85
+    ('tz10_exploration', 'Near Future Explorer', 1, (10, False, 'exploration', 'superstar', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 86
+    ('tz10_military', 'Near Future General', 1, (10, False, 'military', 'historian', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 87
+    ('tz10_comms', 'Near Future Comms Technology', 1, (10, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 88
+    ('tz10_transport', 'Near Future Transport Technology', 1, (10, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 89
+    ('tz11_culture', 'Space Age Artist', 1, (11, False, 'culture', 'diplomat', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 90
+    ('tz11_politics', 'Space Age Statesman', 1, (11, False, 'politics', 'navigator', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 91
+    ('tz11_science', 'Space Age Scientist', 1, (11, False, 'science', 'activist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 92
+    ('tz11_exploration', 'Space Age Explorer', 1, (11, False, 'exploration', 'colonist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 93
+    ('tz11_military', 'Space Age General', 1, (11, False, 'military', 'engineer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 94
+    ('tz11_comms', 'Space Age Comms Technology', 1, (11, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 95
+    ('tz11_transport', 'Space Age Transport Technology', 1, (11, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 96
+    ('tz12_culture', 'Interstellar Age Artist', 1, (12, False, 'culture', 'medic', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 97
+    ('tz12_politics', 'Interstellar Age Statesman', 1, (12, False, 'politics', 'merchant', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 98
+    ('tz12_science', 'Interstellar Age Scientist', 1, (12, False, 'science', 'philosopher', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 99
+    ('tz12_exploration', 'Interstellar Age Explorer', 1, (12, False, 'exploration', 'pioneer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 100
+    ('tz12_military', 'Interstellar Age General', 1, (12, False, 'military', 'raider', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 101
+    ('tz12_comms', 'Interstellar Age Comms Technology', 1, (12, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 102
+    ('tz12_transport', 'Interstellar Age Transport Technology', 1, (12, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 103
+    ('tz13_culture', 'Distant Future Artist', 1, (13, False, 'culture', 'spy', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 104
+    ('tz13_politics', 'Distant Future Statesman', 1, (13, False, 'politics', 'superstar', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 105
+    ('tz13_science', 'Distant Future Scientist', 1, (13, False, 'science', 'historian', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 106
+    ('tz13_exploration', 'Distant Future Explorer', 1, (13, False, 'exploration', 'diplomat', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 107
+    ('tz13_military', 'Distant Future General', 1, (13, False, 'military', 'navigator', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 108
+    ('tz13_comms', 'Distant Future Comms Technology', 1, (13, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 109
+    ('tz13_transport', 'Distant Future Transport Technology', 1, (13, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 110
+    ('mission_control_left', 'TZ0 Mission Control (left)', 1, (0, None, None, None, None, None, 'mission_control', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 113
+    ('mission_control_right', 'TZ0 Mission Control (right)', 1, (0, None, None, None, None, None, 'mission_control', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 114
+    ('tz1_action', 'TZ1 Assassination', 1, (1, None, None, None, None, None, 'assassinate', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 115
+    ('tz1_recruit', 'TZ1 Recruit Crew / Develop Tech', 1, (1, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 116
+    ('tz2_action', 'TZ2 Trade', 1, (2, None, None, None, None, None, 'trade', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 117
+    ('tz2_recruit', 'TZ2 Recruit Crew / Develop Tech', 1, (2, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 118
+    ('tz3_action', 'TZ3 Culture', 1, (3, None, None, None, None, None, 'collect', 'culture', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 119
+    ('tz3_recruit', 'TZ3 Recruit Crew / Develop Tech', 1, (3, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 120
+    ('tz4_action', 'TZ4 Politics', 1, (4, None, None, None, None, None, 'collect', 'politics', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 121
+    ('tz4_recruit', 'TZ4 Recruit Crew / Develop Tech', 1, (4, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 122
+    ('tz5_action', 'TZ5 Exploration', 1, (5, None, None, None, None, None, 'collect', 'exploration', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 123
+    ('tz5_recruit', 'TZ5 Recruit Crew / Develop Tech', 1, (5, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 124
+    ('tz6_action', 'TZ6 Military', 1, (6, None, None, None, None, None, 'collect', 'military', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 125
+    ('tz6_recruit', 'TZ6 Recruit Crew / Develop Tech', 1, (6, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 126
+    ('tz7_action', 'TZ7 Science', 1, (7, None, None, None, None, None, 'collect', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 127
+    ('tz7_recruit', 'TZ7 Recruit Crew / Develop Tech', 1, (7, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 128
+    ('tz8_action', 'TZ8 Assassination', 1, (8, None, None, None, None, None, 'assassinate', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 129
+    ('tz8_recruit', 'TZ8 Recruit Crew / Develop Tech', 1, (8, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 130
+    ('tz9_action', 'TZ9 Variable Knowledge', 1, (9, None, None, None, None, None, 'variable', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 131
+    ('tz9_recruit', 'TZ9 Recruit Crew / Develop Tech', 1, (9, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 132
+    ('tz10_action', 'TZ10 Trade', 1, (10, None, None, None, None, None, 'trade', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 133
+    ('tz10_recruit', 'TZ10 Recruit Crew / Develop Tech', 1, (10, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 134
+    ('tz11_action', 'TZ11 Variable Knowledge', 1, (11, None, None, None, None, None, 'variable', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 135
+    ('tz11_recruit', 'TZ11 Recruit Crew / Develop Tech', 1, (11, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 136
+    ('tz12_action', 'TZ12 Trade', 1, (12, None, None, None, None, None, 'trade', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 137
+    ('tz12_recruit', 'TZ12 Recruit Crew / Develop Tech', 1, (12, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 138
+    ('tz13_action', 'TZ13 Culture', 1, (13, None, None, None, None, None, 'collect', 'culture', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 139
+    ('tz13_recruit', 'TZ13 Recruit Crew / Develop Tech', 1, (13, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 140
+    ('alt_b', 'Alternate TZ wormhole B', 1, (0, None, None, None, None, None, 'alt_wormhole', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 141
+    ('alt_c', 'Alternate TZ wormhole C', 1, (0, None, None, None, None, None, 'alt_wormhole', 'science', 'c', 1, None, None, None, None, None, None, None, None, None, None)),  # line 142
+    ('alt_b_extra', 'Extra Alternate TZ wormhole B (left of TZ10)', 1, (0, None, None, None, None, None, 'alt_wormhole', 'science', 'b', 3, None, None, None, None, None, None, None, None, None, None)),  # line 143
+    ('alt_c_extra', 'Extra Alternate TZ wormhole C (left of TZ11)', 1, (0, None, None, None, None, None, 'alt_wormhole', 'science', 'c', 4, None, None, None, None, None, None, None, None, None, None)),  # line 144
+    ('mission_1b', 'Prehistoric Mission B', 1, (1, None, None, None, None, None, None, None, 'b', None, (0, 2, 0, 1, 0), 0, 0, None, None, None, None, None, None, None)),  # line 147
+    ('mission_1c', 'Prehistoric Mission C', 1, (1, None, None, None, None, None, None, None, 'c', None, (0, 0, 2, 0, 0), 1, 0, None, None, None, None, None, None, None)),  # line 148
+    ('mission_2b', 'Ancient Mission B', 1, (2, None, None, None, None, None, None, None, 'b', None, (0, 0, 2, 0, 1), 0, 0, None, None, None, None, None, None, None)),  # line 149
+    ('mission_2c', 'Ancient Mission C', 1, (2, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 2, 0), 0, 1, None, None, None, None, None, None, None)),  # line 150
+    ('mission_3b', 'Classical Mission B', 1, (3, None, None, None, None, None, None, None, 'b', None, (1, 0, 0, 2, 0), 0, 0, None, None, None, None, None, None, None)),  # line 151
+    ('mission_3c', 'Classical Mission C', 1, (3, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 0, 2), 1, 0, None, None, None, None, None, None, None)),  # line 152
+    ('mission_4b', 'Dark Ages Mission B', 1, (4, None, None, None, None, None, None, None, 'b', None, (0, 1, 0, 0, 2), 0, 0, None, None, None, None, None, None, None)),  # line 153
+    ('mission_4c', 'Dark Ages Mission C', 1, (4, None, None, None, None, None, None, None, 'c', None, (2, 0, 0, 0, 0), 0, 1, None, None, None, None, None, None, None)),  # line 154
+    ('mission_5b', 'Renaissance Mission B', 1, (5, None, None, None, None, None, None, None, 'b', None, (2, 0, 1, 0, 0), 0, 0, None, None, None, None, None, None, None)),  # line 155
+    ('mission_5c', 'Renaissance Mission C', 1, (5, None, None, None, None, None, None, None, 'c', None, (0, 2, 0, 0, 0), 1, 0, None, None, None, None, None, None, None)),  # line 156
+    ('mission_6b', 'Age of Reason Mission B', 1, (6, None, None, None, None, None, None, None, 'b', None, (0, 2, 0, 1, 0), 0, 0, None, None, None, None, None, None, None)),  # line 157
+    ('taj_mahal', 'Design the Taj Mahal', 1, (6, None, None, None, None, None, None, None, 'c', None, (0, 0, 2, 0, 0), 0, 1, None, None, None, None, None, None, None)),  # line 158
+    ('mission_7b', 'Industrial Age Mission B', 1, (7, None, None, None, None, None, None, None, 'b', None, (0, 0, 2, 0, 1), 0, 0, None, None, None, None, None, None, None)),  # line 159
+    ('mission_7c', 'Industrial Age Mission C', 1, (7, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 2, 0), 1, 0, None, None, None, None, None, None, None)),  # line 160
+    ('mission_8b', 'Age of Empires Mission B', 1, (8, None, None, None, None, None, None, None, 'b', None, (1, 0, 0, 2, 0), 0, 0, None, None, None, None, None, None, None)),  # line 161
+    ('mission_8c', 'Age of Empires Mission C', 1, (8, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 0, 2), 0, 1, None, None, None, None, None, None, None)),  # line 162
+    ('mission_9b', 'Information Age Mission B', 1, (9, None, None, None, None, None, None, None, 'b', None, (0, 1, 0, 0, 2), 0, 0, None, None, None, None, None, None, None)),  # line 163
+    ('mission_9c', 'Information Age Mission C', 1, (9, None, None, None, None, None, None, None, 'c', None, (2, 0, 0, 0, 0), 1, 0, None, None, None, None, None, None, None)),  # line 164
+    ('mission_10b', 'Near Future Mission B', 1, (10, None, None, None, None, None, None, None, 'b', None, (2, 0, 1, 0, 0), 0, 0, None, None, None, None, None, None, None)),  # line 165
+    ('mission_10c', 'Near Future Mission C', 1, (10, None, None, None, None, None, None, None, 'c', None, (0, 2, 0, 0, 0), 0, 1, None, None, None, None, None, None, None)),  # line 166
+    ('mission_11b', 'Space Age Mission B', 1, (11, None, None, None, None, None, None, None, 'b', None, (0, 2, 0, 1, 0), 0, 0, None, None, None, None, None, None, None)),  # line 167
+    ('mission_11c', 'Space Age Mission C', 1, (11, None, None, None, None, None, None, None, 'c', None, (0, 0, 2, 0, 0), 1, 0, None, None, None, None, None, None, None)),  # line 168
+    ('mission_12b', 'Interstellar Age Mission B', 1, (12, None, None, None, None, None, None, None, 'b', None, (0, 0, 2, 0, 1), 0, 0, None, None, None, None, None, None, None)),  # line 169
+    ('mission_12c', 'Interstellar Age Mission C', 1, (12, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 2, 0), 0, 1, None, None, None, None, None, None, None)),  # line 170
+    ('mission_13b', 'Distant Future Mission B', 1, (13, None, None, None, None, None, None, None, 'b', None, (1, 0, 0, 2, 0), 0, 0, None, None, None, None, None, None, None)),  # line 171
+    ('mission_13c', 'Distant Future Mission C', 1, (13, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 0, 2), 1, 0, None, None, None, None, None, None, None)),  # line 172
+    ('alt_1b', 'Alternate TZ 1B', 1, (1, None, None, None, None, None, None, None, 'b', None, None, None, None, 'activist_alt', 'engineer_alt', None, None, None, None, None)),  # line 175
+    ('alt_1c', 'Alternate TZ 1C', 1, (1, None, None, None, None, None, None, None, 'c', None, None, None, None, 'engineer_alt', 'merchant_alt', None, None, None, None, None)),  # line 176
+    ('alt_2b', 'Alternate TZ 2B', 1, (2, None, None, None, None, None, None, None, 'b', None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None, None, None, None)),  # line 177
+    ('alt_2c', 'Alternate TZ 2C', 1, (2, None, None, None, None, None, None, None, 'c', None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None, None, None, None)),  # line 178
+    ('alt_3b', 'Alternate TZ 3B', 1, (3, None, None, None, None, None, None, None, 'b', None, None, None, None, 'pioneer_alt', 'raider_alt', None, None, None, None, None)),  # line 179
+    ('alt_3c', 'Alternate TZ 3C', 1, (3, None, None, None, None, None, None, None, 'c', None, None, None, None, 'raider_alt', 'activist_alt', None, None, None, None, None)),  # line 180
+    ('alt_4b', 'Alternate TZ 4B', 1, (4, None, None, None, None, None, None, None, 'b', None, None, None, None, 'activist_alt', 'engineer_alt', None, None, None, None, None)),  # line 181
+    ('alt_4c', 'Alternate TZ 4C', 1, (4, None, None, None, None, None, None, None, 'c', None, None, None, None, 'engineer_alt', 'merchant_alt', None, None, None, None, None)),  # line 182
+    ('alt_5b', 'Alternate TZ 5B', 1, (5, None, None, None, None, None, None, None, 'b', None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None, None, None, None)),  # line 183
+    ('alt_5c', 'Alternate TZ 5C', 1, (5, None, None, None, None, None, None, None, 'c', None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None, None, None, None)),  # line 184
+    ('alt_6b', 'Alternate TZ 6B', 1, (6, None, None, None, None, None, None, None, 'b', None, None, None, None, 'pioneer_alt', 'raider_alt', None, None, None, None, None)),  # line 185
+    ('alt_6c', 'Alternate TZ 6C', 1, (6, None, None, None, None, None, None, None, 'c', None, None, None, None, 'raider_alt', 'activist_alt', None, None, None, None, None)),  # line 186
+    ('alt_7b', 'Alternate TZ 7B', 1, (7, None, None, None, None, None, None, None, 'b', None, None, None, None, 'activist_alt', 'engineer_alt', None, None, None, None, None)),  # line 187
+    ('alt_7c', 'Alternate TZ 7C', 1, (7, None, None, None, None, None, None, None, 'c', None, None, None, None, 'engineer_alt', 'merchant_alt', None, None, None, None, None)),  # line 188
+    ('alt_8b', 'Alternate TZ 8B', 1, (8, None, None, None, None, None, None, None, 'b', None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None, None, None, None)),  # line 189
+    ('alt_8c', 'Alternate TZ 8C', 1, (8, None, None, None, None, None, None, None, 'c', None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None, None, None, None)),  # line 190
+    ('alt_9b', 'Alternate TZ 9B', 1, (9, None, None, None, None, None, None, None, 'b', None, None, None, None, 'pioneer_alt', 'raider_alt', None, None, None, None, None)),  # line 191
+    ('alt_9c', 'Alternate TZ 9C', 1, (9, None, None, None, None, None, None, None, 'c', None, None, None, None, 'raider_alt', 'activist_alt', None, None, None, None, None)),  # line 192
+    ('alt_10b', 'Alternate TZ 10B', 1, (10, None, None, None, None, None, None, None, 'b', None, None, None, None, 'activist_alt', 'engineer_alt', None, None, None, None, None)),  # line 193
+    ('alt_10c', 'Alternate TZ 10C', 1, (10, None, None, None, None, None, None, None, 'c', None, None, None, None, 'engineer_alt', 'merchant_alt', None, None, None, None, None)),  # line 194
+    ('alt_11b', 'Alternate TZ 11B', 1, (11, None, None, None, None, None, None, None, 'b', None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None, None, None, None)),  # line 195
+    ('alt_11c', 'Alternate TZ 11C', 1, (11, None, None, None, None, None, None, None, 'c', None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None, None, None, None)),  # line 196
+    ('alt_12b', 'Alternate TZ 12B', 1, (12, None, None, None, None, None, None, None, 'b', None, None, None, None, 'pioneer_alt', 'raider_alt', None, None, None, None, None)),  # line 197
+    ('alt_12c', 'Alternate TZ 12C', 1, (12, None, None, None, None, None, None, None, 'c', None, None, None, None, 'raider_alt', 'activist_alt', None, None, None, None, None)),  # line 198
+    ('alt_13b', 'Alternate TZ 13B', 1, (13, None, None, None, None, None, None, None, 'b', None, None, None, None, 'activist_alt', 'engineer_alt', None, None, None, None, None)),  # line 199
+    ('alt_13c', 'Alternate TZ 13C', 1, (13, None, None, None, None, None, None, None, 'c', None, None, None, None, 'engineer_alt', 'merchant_alt', None, None, None, None, None)),  # line 200
+    ('tz1', 'TZ1 Prehistoric', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 1, None, None, None, None)),  # line 203
+    ('tz2', 'TZ2 Ancient', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 2, None, None, None, None)),  # line 204
+    ('tz3', 'TZ3 Classical', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 3, None, None, None, None)),  # line 205
+    ('tz4', 'TZ4 Dark Ages', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 4, None, None, None, None)),  # line 206
+    ('tz5', 'TZ5 Renaissance', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 5, None, None, None, None)),  # line 207
+    ('tz6', 'TZ6 Age of Reason', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 6, None, None, None, None)),  # line 208
+    ('tz7', 'TZ7 Industrial Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 7, None, None, None, None)),  # line 209
+    ('tz8', 'TZ8 Age of Empires', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 8, None, None, None, None)),  # line 210
+    ('tz9', 'TZ9 Information Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 9, None, None, None, None)),  # line 211
+    ('tz10', 'TZ10 Near Future', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 10, None, None, None, None)),  # line 212
+    ('tz11', 'TZ11 Space Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 11, None, None, None, None)),  # line 213
+    ('tz12', 'TZ12 Interstellar Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 12, None, None, None, None)),  # line 214
+    ('tz13', 'TZ13 Distant Future', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 13, None, None, None, None)),  # line 215
+    ('the_thals', 'The Thals', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'thals_unlock', 'culture', 'thals_utopia', None)),  # line 218
+    ('the_neb', 'The Neb', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'politics', 'neb_utopia', None)),  # line 219
+    ('the_chronarchs', 'The Chronarchs', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'science', 'fourth_mission', None)),  # line 220
+    ('the_luddites', 'The Luddites', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'third_crew_unlock', 'exploration', 'full_crew', None)),  # line 221
+    ('the_gilded_circle', 'The Gilded Circle', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'tech_unlock', 'military', 'technocracy', None)),  # line 222
+    ('the_wardens', 'The Wardens', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'culture', 'hoard', None)),  # line 223
+    ('the_ascendancy', 'The Ascendancy', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'third_crew_unlock', 'politics', 'fourth_mission', None)),  # line 224
+    ('the_free_colonies', 'The Free Colonies', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'tech_unlock', 'science', 'full_crew', None)),  # line 225
+    ('the_archivists', 'The Archivists', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'exploration', 'technocracy', None)),  # line 226
+    ('the_synod', 'The Synod', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'third_crew_unlock', 'military', 'hoard', None)),  # line 227
+    ('the_iron_pact', 'The Iron Pact', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'tech_unlock', 'culture', 'fourth_mission', None)),  # line 228
+    ('the_harmonists', 'The Harmonists', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'politics', 'full_crew', None)),  # line 229
+    ('the_vanguard', 'The Vanguard', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'third_crew_unlock', 'science', 'technocracy', None)),  # line 230
+    ('chronoship_culture', 'Chronoship (Culture, 1)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 168
+    ('chronoship_politics', 'Chronoship (Politics, 1)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 168
+    ('chronoship_science', 'Chronoship (Science, 1)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 168
+    ('chronoship_exploration', 'Chronoship (Exploration, 1)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 168
+    ('chronoship_military', 'Chronoship (Military, 1)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 168
+    ('chronoship_culture', 'Chronoship (Culture, 2)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 168
+    ('chronoship_politics', 'Chronoship (Politics, 2)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 168
+    ('chronoship_science', 'Chronoship (Science, 2)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 168
+    ('chronoship_exploration', 'Chronoship (Exploration, 2)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 168
+    ('chronoship_military', 'Chronoship (Military, 2)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 168
+    ('chronoship_culture', 'Chronoship (Culture, 3)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 168
+    ('chronoship_politics', 'Chronoship (Politics, 3)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 168
+    ('chronoship_science', 'Chronoship (Science, 3)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 168
+    ('chronoship_exploration', 'Chronoship (Exploration, 3)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 168
+    ('chronoship_military', 'Chronoship (Military, 3)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 168
+    ('chronoship_culture', 'Chronoship (Culture, 4)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 168
+    ('chronoship_politics', 'Chronoship (Politics, 4)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 168
+    ('chronoship_science', 'Chronoship (Science, 4)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 168
+    ('chronoship_exploration', 'Chronoship (Exploration, 4)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 168
+    ('chronoship_military', 'Chronoship (Military, 4)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 168
+    ('chronoship_culture', 'Chronoship (Culture, 5)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 168
+    ('chronoship_politics', 'Chronoship (Politics, 5)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 168
+    ('chronoship_science', 'Chronoship (Science, 5)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 168
+    ('chronoship_exploration', 'Chronoship (Exploration, 5)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 168
+    ('chronoship_military', 'Chronoship (Military, 5)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 168
+    ('drone', 'Drone (1)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 175
+    ('drone', 'Drone (2)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 175
+    ('drone', 'Drone (3)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 175
+    ('drone', 'Drone (4)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 175
+    ('drone', 'Drone (5)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 175
 )
 _CARDS = [entry for entry in CARD_ENTRIES for _ in range(entry[2])]
 CARD_NAMES = tuple(entry[0] for entry in _CARDS)
@@ -262,18 +275,22 @@ F_tz = tuple(entry[3][0] for entry in _CARDS)
 F_tech = tuple(entry[3][1] for entry in _CARDS)
 F_primary = tuple(entry[3][2] for entry in _CARDS)
 F_secondary = tuple(entry[3][3] for entry in _CARDS)
-F_tech_kind = tuple(entry[3][4] for entry in _CARDS)
-F_kind = tuple(entry[3][5] for entry in _CARDS)
-F_knowledge = tuple(entry[3][6] for entry in _CARDS)
-F_letter = tuple(entry[3][7] for entry in _CARDS)
-F_min_players = tuple(entry[3][8] for entry in _CARDS)
-F_cost = tuple(entry[3][9] for entry in _CARDS)
-F_comms_needed = tuple(entry[3][10] for entry in _CARDS)
-F_transport_needed = tuple(entry[3][11] for entry in _CARDS)
-F_side_one = tuple(entry[3][12] for entry in _CARDS)
-F_side_two = tuple(entry[3][13] for entry in _CARDS)
-F_number = tuple(entry[3][14] for entry in _CARDS)
-F_owner = tuple(entry[3][15] for entry in _CARDS)
+F_wanted = tuple(entry[3][4] for entry in _CARDS)
+F_tech_kind = tuple(entry[3][5] for entry in _CARDS)
+F_kind = tuple(entry[3][6] for entry in _CARDS)
+F_knowledge = tuple(entry[3][7] for entry in _CARDS)
+F_letter = tuple(entry[3][8] for entry in _CARDS)
+F_min_players = tuple(entry[3][9] for entry in _CARDS)
+F_cost = tuple(entry[3][10] for entry in _CARDS)
+F_comms_needed = tuple(entry[3][11] for entry in _CARDS)
+F_transport_needed = tuple(entry[3][12] for entry in _CARDS)
+F_side_one = tuple(entry[3][13] for entry in _CARDS)
+F_side_two = tuple(entry[3][14] for entry in _CARDS)
+F_number = tuple(entry[3][15] for entry in _CARDS)
+F_unlock = tuple(entry[3][16] for entry in _CARDS)
+F_power_disc = tuple(entry[3][17] for entry in _CARDS)
+F_utopia = tuple(entry[3][18] for entry in _CARDS)
+F_owner = tuple(entry[3][19] for entry in _CARDS)
 # per card, the resources its cost names and their amounts (``has`` compares only those)
 NZ_cost = tuple(
     tuple((i, n) for i, n in enumerate(bag or ()) if n) for bag in F_cost
@@ -283,11 +300,12 @@ CATALOGUE_LOCATIONS = tuple(range(91, 123))
 CATALOGUE_MISSIONS = tuple(range(123, 149))
 CATALOGUE_ALT_TZS = tuple(range(149, 175))
 CATALOGUE_TIME_ZONES = tuple(range(175, 188))
-CATALOGUE_CHRONOSHIP = tuple(range(188, 213))
-CATALOGUE_DRONE = tuple(range(213, 233))
+CATALOGUE_FACTION_CARDS = tuple(range(188, 201))
+CATALOGUE_CHRONOSHIP = tuple(range(201, 226))
+CATALOGUE_DRONE = tuple(range(226, 246))
 #: each card's kind (its card type or pieces), then None for ``nothing`` (card -1): ``x is KIND``
-KIND = tuple(kind for kind, entry in zip(['tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'drone', 'drone', 'drone', 'drone', 'drone'], CARD_ENTRIES) for _ in range(entry[2])) + (None,)
-CARDS_OF = { 'tz_card': tuple(range(0, 91)), 'location': tuple(range(91, 123)), 'mission': tuple(range(123, 149)), 'alt_tz': tuple(range(149, 175)), 'time_zone': tuple(range(175, 188)), 'chronoship': tuple(range(188, 213)), 'drone': tuple(range(213, 233)), }
+KIND = tuple(kind for kind, entry in zip(['tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'drone', 'drone', 'drone', 'drone', 'drone'], CARD_ENTRIES) for _ in range(entry[2])) + (None,)
+CARDS_OF = { 'tz_card': tuple(range(0, 91)), 'location': tuple(range(91, 123)), 'mission': tuple(range(123, 149)), 'alt_tz': tuple(range(149, 175)), 'time_zone': tuple(range(175, 188)), 'faction': tuple(range(188, 201)), 'chronoship': tuple(range(201, 226)), 'drone': tuple(range(226, 246)), }
 
 # ---------------------------------------------------------------- rules
 
@@ -297,103 +315,180 @@ IDX_disc = {'culture': 0, 'politics': 1, 'science': 2, 'exploration': 3, 'milita
 
 
 def derived_crew_count(g, s, p):
-    """Crew-members on your Mothership (spec line 316). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    """Crew-members on your Mothership (spec line 333). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
     return len(s.z['crew_station'][p])
 
 
 def derived_ships_ready(g, s, p):
-    """Chronoships you may still deploy (spec line 320). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
+    """Chronoships you may still deploy (spec line 337). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
     return len([1 for _c1 in s.z['dock'][p] if (s.cst['commander'][_c1] != -1)])
 
 
 def derived_total_discs(g, s, p):
-    """Knowledge Discs held (spec line 324). Source: Components › Player Mothership."""
+    """Knowledge Discs held (spec line 341). Source: Components › Player Mothership."""
     return sum(s.res[p][0:5])
 
 
 def derived_led_by(g, s, p, v_loc, v_a):
-    """the Chronoship on the location has a Crew-member with this secondary ability (spec line 328). Source: Gameplay › Game Play Details › Activate TZ Action + Primary + / Secondary Ability."""
+    """the Chronoship on the location has a Crew-member with this secondary ability (spec line 345). Source: Gameplay › Game Play Details › Activate TZ Action + Primary + / Secondary Ability."""
     return len([1 for _c1 in s.z['standing'][v_loc] if ((KIND[_c1] == 'chronoship') and (s.cst['secondary'][_c1] == v_a))])
 
 
 def derived_doubles(g, s, p, v_loc, v_k):
-    """the Chronoship on the location has a Crew-member whose ability matches the knowledge (spec line 332). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
+    """the Chronoship on the location has a Crew-member whose ability matches the knowledge (spec line 349). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
     return len([1 for _c1 in s.z['standing'][v_loc] if ((KIND[_c1] == 'chronoship') and ((F_knowledge[_c1] == v_k) or ((v_k == 'culture') and (s.cst['secondary'][_c1] == 'historian')) or ((v_k == 'politics') and (s.cst['secondary'][_c1] == 'diplomat')) or ((v_k == 'exploration') and (s.cst['secondary'][_c1] == 'navigator'))))])
 
 
 def derived_ship_in_tz(g, s, p, v_t):
-    """one of your Chronoships is in the Time Zone (spec line 336). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
+    """one of your Chronoships is in the Time Zone (spec line 353). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
     return len([1 for v_l in s.z['board'] if ((F_kind[v_l] != 'alt_wormhole') and (F_tz[v_l] == v_t) and (len([1 for _c1 in s.z['standing'][v_l] if ((KIND[_c1] == 'chronoship') and (F_owner[_c1] == p))]) >= 1))])
 
 
 def derived_slot_free(g, s, p):
-    """an empty mission slot on your Ship's Bridge (spec line 340). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
+    """an empty mission slot on your Ship's Bridge (spec line 357). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
     return (len(s.z['bridge'][p]) < g.P['mission_slots'])
 
 
+def derived_done_at_rank(g, s, p, v_r):
+    """your completed Missions at this place in the Time Zones in play (spec line 363). Source: Factions › Rise of the Factions Expansion."""
+    return len([1 for _c1 in s.z['completed'][p] if (s.cst['rank'][_c1] == v_r)])
+
+
+def derived_chronological_runs(g, s, p):
+    """runs of three chronological Time Zones with a Mission you completed, TZ0 skipped (spec line 366). Source: Factions › Rise of the Factions Expansion."""
+    return len([1 for v_z in s.z['tz_markers'] if ((g.D['done_at_rank'](g, s, p, s.cst['rank'][v_z]) >= 1) and (g.D['done_at_rank'](g, s, p, (_mod(s.cst['rank'][v_z], len(s.z['tz_markers'])) + 1)) >= 1) and (g.D['done_at_rank'](g, s, p, (_mod((s.cst['rank'][v_z] + 1), len(s.z['tz_markers'])) + 1)) >= 1))])
+
+
+def derived_wanted_in_limbo(g, s, p):
+    """Chronoships in Limbo commanded by Tom Connor (spec line 370). Source: Factions › Rise of the Factions Expansion."""
+    return len([1 for _q1 in range(s.h) if (len([1 for _c2 in s.z['limbo'][_q1] if s.cst['wanted'][_c2]]) >= 1)])
+
+
+def derived_thals_unlock(g, s, p):
+    """a Crew-member from TZ1 (spec line 373). Source: Factions › Rise of the Factions Expansion."""
+    return (len([1 for _c1 in s.z['crew_station'][p] if (F_tz[_c1] == 1)]) >= 1)
+
+
+def derived_thals_utopia(g, s, p):
+    """three chronological Missions and one other (spec line 376). Source: Factions › Rise of the Factions Expansion."""
+    return ((g.D['chronological_runs'](g, s, p) >= 1) and (s.tr['missions_done'][p] >= 4))
+
+
+def derived_neb_utopia(g, s, p):
+    """three Missions with Tom Connor in Limbo (spec line 379). Source: Factions › Rise of the Factions Expansion."""
+    return ((s.tr['missions_done'][p] >= 3) and (g.D['wanted_in_limbo'](g, s, p) >= 1))
+
+
+def derived_first_mission_unlock(g, s, p):
+    """a Mission completed (spec line 383). Source: Factions › Rise of the Factions Expansion."""
+    return (s.tr['missions_done'][p] >= 1)
+
+
+def derived_third_crew_unlock(g, s, p):
+    """three Crew-members (spec line 387). Source: Factions › Rise of the Factions Expansion."""
+    return (g.D['crew_count'](g, s, p) >= 3)
+
+
+def derived_tech_unlock(g, s, p):
+    """a Technology developed (spec line 391). Source: Factions › Rise of the Factions Expansion."""
+    return (len(s.z['developed'][p]) >= 1)
+
+
+def derived_fourth_mission(g, s, p):
+    """a fourth Mission (spec line 395). Source: Factions › Rise of the Factions Expansion."""
+    return (s.tr['missions_done'][p] >= 4)
+
+
+def derived_full_crew(g, s, p):
+    """three Missions and five Crew-members (spec line 399). Source: Factions › Rise of the Factions Expansion."""
+    return ((s.tr['missions_done'][p] >= 3) and (g.D['crew_count'](g, s, p) >= 5))
+
+
+def derived_technocracy(g, s, p):
+    """three Missions and three Technologies (spec line 403). Source: Factions › Rise of the Factions Expansion."""
+    return ((s.tr['missions_done'][p] >= 3) and (len(s.z['developed'][p]) >= 3))
+
+
+def derived_hoard(g, s, p):
+    """three Missions and fifteen Knowledge Discs (spec line 407). Source: Factions › Rise of the Factions Expansion."""
+    return ((s.tr['missions_done'][p] >= 3) and (g.D['total_discs'](g, s, p) >= 15))
+
+
 def derived_tech_discount(g, s, p, v_loc, v_t):
-    """one Science less for a Philosopher (Comms) or a Pioneer (Transport) (spec line 688). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """one Science less for a Philosopher (Comms) or a Pioneer (Transport) (spec line 756). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     return len([1 for _c1 in s.z['standing'][v_loc] if ((KIND[_c1] == 'chronoship') and (((s.cst['secondary'][_c1] == 'philosopher') and (F_tech_kind[v_t] == 'comms')) or ((s.cst['secondary'][_c1] == 'pioneer') and (F_tech_kind[v_t] == 'transport'))))])
 
 
 def procedure_remove_time_zones(g, s, p):
-    """Take the removed Time Zones off the board (spec line 395). Source: Setup."""
-    # spec line 397: for each z in removed_tzs {
+    """Take the removed Time Zones off the board (spec line 463). Source: Setup."""
+    # spec line 465: for each z in removed_tzs {
     for v_z in list(s.z['removed_tzs']):
-        # spec line 398: for each l in board where tz == z.number and kind != alt_wormhole and kind != mission_control {
+        # spec line 466: for each l in board where tz == z.number and kind != alt_wormhole and kind != mission_control {
         for v_l in list(s.z['board']):
             if not ((F_tz[v_l] == F_number[v_z]) and (F_kind[v_l] != 'alt_wormhole') and (F_kind[v_l] != 'mission_control')):
                 continue
-            # spec line 399: move l into out_of_play
+            # spec line 467: move l into out_of_play
             R.move(s, g, v_l, 'out_of_play', None)
 
 
 def procedure_join_crew(g, s, p, v_c):
-    """A Crew-member takes command of the matching Chronoship (spec line 469). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
-    # spec line 471: move c into my crew_station
+    """A Crew-member takes command of the matching Chronoship (spec line 537). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    # spec line 539: move c into my crew_station
     R.move(s, g, v_c, 'crew_station', p)
-    # spec line 472: for each s in my dock where knowledge == c.primary {
+    # spec line 540: for each s in my dock where knowledge == c.primary {
     for v_s in list(s.z['dock'][p]):
         if not (F_knowledge[v_s] == F_primary[v_c]):
             continue
-        # spec line 473: set s.commander = c
+        # spec line 541: set s.commander = c
         s.cst['commander'][v_s] = v_c
-        # spec line 474: set s.secondary = c.secondary
+        # spec line 542: set s.secondary = c.secondary
         s.cst['secondary'][v_s] = F_secondary[v_c]
-    # spec line 476: for each s in my limbo where knowledge == c.primary {
+        # spec line 543: set s.wanted = c.wanted
+        s.cst['wanted'][v_s] = F_wanted[v_c]
+    # spec line 545: for each s in my limbo where knowledge == c.primary {
     for v_s in list(s.z['limbo'][p]):
         if not (F_knowledge[v_s] == F_primary[v_c]):
             continue
-        # spec line 477: set s.commander = c
+        # spec line 546: set s.commander = c
         s.cst['commander'][v_s] = v_c
-        # spec line 478: set s.secondary = c.secondary
+        # spec line 547: set s.secondary = c.secondary
         s.cst['secondary'][v_s] = F_secondary[v_c]
+        # spec line 548: set s.wanted = c.wanted
+        s.cst['wanted'][v_s] = F_wanted[v_c]
 
 
 def procedure_location_action(g, s, p, v_loc):
-    """The TZ Location's action (spec line 511). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
-    # spec line 513: if loc.kind == assassinate {
+    """The TZ Location's action (spec line 581). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
+    # spec line 583: if loc.kind == assassinate {
     if (F_kind[v_loc] == 'assassinate'):
         _waits = False
-        # spec line 514: may take action assassination with here = loc
+        # spec line 584: may take action assassination with here = loc
         _waits = R.take(s, p, ('assassination',), ((v_loc, {'assassination': 0}), ), optional=True) or _waits
         if _waits:
             return True
         return False
     else:
-        # spec line 516: do place_action(loc)
+        # spec line 586: do place_action(loc)
         if g.PR['place_action'](g, s, p, v_loc):
             return True
         return False
 
 
 def procedure_place_action(g, s, p, v_loc):
-    """The action of a location that is not an Assassination (spec line 524). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
-    # spec line 526: if loc.kind == collect {
+    """The action of a location that is not an Assassination (spec line 594). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
+    # spec line 596: if loc.kind == collect {
     if (F_kind[v_loc] == 'collect'):
+        # spec line 597: do collect_knowledge(loc)
+        g.PR['collect_knowledge'](g, s, p, v_loc)
+    # spec line 599: if loc.kind == variable {
+    if (F_kind[v_loc] == 'variable'):
+        # spec line 600: do variable_knowledge(loc)
+        g.PR['variable_knowledge'](g, s, p, v_loc)
+    # spec line 602: if loc.kind == recruit {
+    if (F_kind[v_loc] == 'recruit'):
         _waits = False
-        # spec line 527: take action collect_knowledge with here = loc
-        _waits = R.take(s, p, ('collect_knowledge',), ((v_loc, {'collect_knowledge': 0}), )) or _waits
+        # spec line 603: may take one of recruit_crew, swap_crew, develop_tech, reorder_deck with here = loc
+        _waits = R.take(s, p, ('recruit_crew', 'swap_crew', 'develop_tech', 'reorder_deck'), ((v_loc, {'recruit_crew': 0, 'swap_crew': 0, 'develop_tech': 0, 'reorder_deck': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_place_action', {'loc': v_loc}, p)
         return rest_procedure_place_action(g, s, p, {'loc': v_loc}, None)
@@ -402,44 +497,84 @@ def procedure_place_action(g, s, p, v_loc):
 
 
 def procedure_trigger_technology(g, s, p, v_loc):
-    """Trigger Technology (spec line 548). Source: Gameplay › Game Play Details › Trigger Technology."""
-    # spec line 551: if (count standing of loc where it is chronoship) >= 1 and loc.kind != alt_wormhole {
+    """Trigger Technology (spec line 618). Source: Gameplay › Game Play Details › Trigger Technology."""
+    # spec line 621: if (count standing of loc where it is chronoship) >= 1 and loc.kind != alt_wormhole {
     if ((len([1 for _c1 in s.z['standing'][v_loc] if (KIND[_c1] == 'chronoship')]) >= 1) and (F_kind[v_loc] != 'alt_wormhole')):
-        # spec line 552: let lander = me
+        # spec line 622: let lander = me
         v_lander = p
-        # spec line 553: let raider_here = led_by(loc, raider)
+        # spec line 623: let raider_here = led_by(loc, raider)
         v_raider_here = g.D['led_by'](g, s, p, v_loc, 'raider')
-        # spec line 554: each player {
+        # spec line 624: each player {
         return loop_procedure_trigger_technology_2(g, s, p, {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here, '_i': 0, '_items': R.turn_order(s)}, None)
     else:
         return False
 
 
 def procedure_tech_disc(g, s, p, v_t):
-    """One of the two discs a Technology offers (spec line 571). Source: Gameplay › Game Play Details › Trigger Technology."""
-    # spec line 573: if t.tech_kind == comms {
+    """One of the two discs a Technology offers (spec line 641). Source: Gameplay › Game Play Details › Trigger Technology."""
+    # spec line 643: if t.tech_kind == comms {
     if (F_tech_kind[v_t] == 'comms'):
         _waits = False
-        # spec line 574: ask me {
+        # spec line 644: ask me {
         _waits = R.ask(s, p, ('Culture', 'Politics'), 'ask_procedure_tech_disc', {'t': v_t}, p) or _waits
         if _waits:
             return True
         return False
     else:
         _waits = False
-        # spec line 583: ask me {
+        # spec line 653: ask me {
         _waits = R.ask(s, p, ('Military', 'Exploration'), 'ask_procedure_tech_disc_2', {'t': v_t}, p) or _waits
         if _waits:
             return True
         return False
 
 
+def procedure_collect_knowledge(g, s, p, v_here):
+    """I: Collect Knowledge (spec line 669). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
+    # spec line 671: if doubles(here, here.knowledge) >= 1 {
+    if (g.D['doubles'](g, s, p, v_here, F_knowledge[v_here]) >= 1):
+        # spec line 672: gain disc[here.knowledge] 2
+        s.res[p][IDX_disc[F_knowledge[v_here]]] += 2
+    else:
+        # spec line 674: gain disc[here.knowledge] 1
+        s.res[p][IDX_disc[F_knowledge[v_here]]] += 1
+
+
+def procedure_variable_knowledge(g, s, p, v_here):
+    """Variable Knowledge (spec line 680). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
+    # spec line 682: let r = top of board where kind == recruit and tz == here.tz
+    v_r = next((_c1 for _c1 in reversed(s.z['board']) if ((F_kind[_c1] == 'recruit') and (F_tz[_c1] == F_tz[v_here]))), -1)
+    # spec line 683: if r != nothing {
+    if (v_r != -1):
+        # spec line 684: let t = top of shown of r
+        v_t = next(reversed(s.z['shown'][v_r]), -1)
+        # spec line 685: if t != nothing {
+        if (v_t != -1):
+            # spec line 686: if t.tech {
+            if F_tech[v_t]:
+                # spec line 687: if doubles(here, science) >= 1 {
+                if (g.D['doubles'](g, s, p, v_here, 'science') >= 1):
+                    # spec line 688: gain disc[science] 2
+                    s.res[p][2] += 2
+                else:
+                    # spec line 690: gain disc[science] 1
+                    s.res[p][2] += 1
+            else:
+                # spec line 693: if doubles(here, t.primary) >= 1 {
+                if (g.D['doubles'](g, s, p, v_here, F_primary[v_t]) >= 1):
+                    # spec line 694: gain disc[t.primary] 2
+                    s.res[p][IDX_disc[F_primary[v_t]]] += 2
+                else:
+                    # spec line 696: gain disc[t.primary] 1
+                    s.res[p][IDX_disc[F_primary[v_t]]] += 1
+
+
 def procedure_mission_control(g, s, p, v_loc):
-    """V: Choose a Mission (spec line 748). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
+    """V: Choose a Mission (spec line 816). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
     _waits = False
-    # spec line 750: may take action discard_mission
+    # spec line 818: may take action discard_mission
     _waits = R.take(s, p, ('discard_mission',), (), optional=True) or _waits
-    # spec line 751: may take one of take_mission, renew_missions
+    # spec line 819: may take one of take_mission, renew_missions
     _waits = R.take(s, p, ('take_mission', 'renew_missions'), (), optional=True) or _waits
     if _waits:
         return True
@@ -447,11 +582,11 @@ def procedure_mission_control(g, s, p, v_loc):
 
 
 def procedure_secondary_ability(g, s, p, v_loc):
-    """The Crew-member's secondary ability (spec line 789). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
-    # spec line 791: if led_by(loc, activist) >= 1 {
+    """The Crew-member's secondary ability (spec line 857). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    # spec line 859: if led_by(loc, activist) >= 1 {
     if (g.D['led_by'](g, s, p, v_loc, 'activist') >= 1):
         _waits = False
-        # spec line 792: may take action activist_mission
+        # spec line 860: may take action activist_mission
         _waits = R.take(s, p, ('activist_mission',), (), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_secondary_ability', {'loc': v_loc}, p)
@@ -461,9 +596,9 @@ def procedure_secondary_ability(g, s, p, v_loc):
 
 
 def procedure_engineer_trigger(g, s, p, v_loc):
-    """Engineer: one disc from each of your Technologies of a type (spec line 839). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Engineer: one disc from each of your Technologies of a type (spec line 907). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     _waits = False
-    # spec line 841: ask me {
+    # spec line 909: ask me {
     _waits = R.ask(s, p, ('Comms Technologies', 'Transport Technologies'), 'ask_procedure_engineer_trigger', {'loc': v_loc}, p) or _waits
     if _waits:
         return True
@@ -471,52 +606,52 @@ def procedure_engineer_trigger(g, s, p, v_loc):
 
 
 def procedure_complete_mission(g, s, p, v_m):
-    """Complete a Butterfly Effect Mission (spec line 870). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
-    # spec line 872: if has m.cost {
+    """Complete a Butterfly Effect Mission (spec line 938). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
+    # spec line 940: if has m.cost {
     if (not NZ_cost[v_m] or R.holds(s.res[p], NZ_cost[v_m])):
-        # spec line 873: pay m.cost
+        # spec line 941: pay m.cost
         R.pay(s, p, F_cost[v_m])
-    # spec line 875: repeat m.comms_needed {
+    # spec line 943: repeat m.comms_needed {
     return loop_procedure_complete_mission_2(g, s, p, {'m': v_m, '_i': 0, '_n': max(0, F_comms_needed[v_m])}, None)
 
 
 def procedure_return_tech(g, s, p, v_t):
-    """Return a Technology to its Time Zone (spec line 890). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
-    # spec line 892: for each d in tech_drone of t {
+    """Return a Technology to its Time Zone (spec line 958). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
+    # spec line 960: for each d in tech_drone of t {
     for v_d in list(s.z['tech_drone'][v_t]):
-        # spec line 893: move d into drone_bay of d.owner
+        # spec line 961: move d into drone_bay of d.owner
         R.move(s, g, v_d, 'drone_bay', F_owner[v_d])
-    # spec line 895: let home = top of board where kind == recruit and tz == t.tz
+    # spec line 963: let home = top of board where kind == recruit and tz == t.tz
     v_home = next((_c1 for _c1 in reversed(s.z['board']) if ((F_kind[_c1] == 'recruit') and (F_tz[_c1] == F_tz[v_t]))), -1)
-    # spec line 896: if home != nothing {
+    # spec line 964: if home != nothing {
     if (v_home != -1):
-        # spec line 897: move t into wormhole of home bottom
+        # spec line 965: move t into wormhole of home bottom
         R.move(s, g, v_t, 'wormhole', v_home, bottom=True)
     else:
-        # spec line 899: move t into box
+        # spec line 967: move t into box
         R.move(s, g, v_t, 'box', None)
 
 
 def procedure_spawn_alt_tz(g, s, p, v_m):
-    """Spawn the Alternate TZ (spec line 905). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
-    # spec line 907: let a = top of alt_deck where tz == m.tz and letter == m.letter
+    """Spawn the Alternate TZ (spec line 973). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
+    # spec line 975: let a = top of alt_deck where tz == m.tz and letter == m.letter
     v_a = next((_c1 for _c1 in reversed(s.z['alt_deck']) if ((F_tz[_c1] == F_tz[v_m]) and (F_letter[_c1] == F_letter[v_m]))), -1)
-    # spec line 908: choose slot: card in board where kind == alt_wormhole and letter == m.letter and (count standing of slot) == 0
+    # spec line 976: choose slot: card in board where kind == alt_wormhole and letter == m.letter and (count standing of slot) == 0
     if R.choose_card(s, p, [v_slot for v_slot in s.z['board'] if ((F_kind[v_slot] == 'alt_wormhole') and (F_letter[v_slot] == F_letter[v_m]) and (len(s.z['standing'][v_slot]) == 0))], 'board', None, 'pick_procedure_spawn_alt_tz', {'a': v_a, 'm': v_m}):
         return True
     return False
 
 
 def procedure_alt_action(g, s, p, v_loc):
-    """The Alternate TZ's action (spec line 945). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
-    # spec line 947: let a = top of alt_card of loc
+    """The Alternate TZ's action (spec line 1013). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    # spec line 1015: let a = top of alt_card of loc
     v_a = next(reversed(s.z['alt_card'][v_loc]), -1)
-    # spec line 948: if a != nothing {
+    # spec line 1016: if a != nothing {
     if (v_a != -1):
-        # spec line 949: if a.face == activist_alt {
+        # spec line 1017: if a.face == activist_alt {
         if (s.cst['face'][v_a] == 'activist_alt'):
             _waits = False
-            # spec line 950: may take action activist_mission
+            # spec line 1018: may take action activist_mission
             _waits = R.take(s, p, ('activist_mission',), (), optional=True) or _waits
             if _waits:
                 return R.resume(s, 'rest_procedure_alt_action', {'a': v_a, 'loc': v_loc}, p)
@@ -528,61 +663,61 @@ def procedure_alt_action(g, s, p, v_loc):
 
 
 def procedure_refresh_time_zones(g, s, p):
-    """Refresh the Time Zones (spec line 1068). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 1070: for each r in board where kind == recruit {
+    """Refresh the Time Zones (spec line 1136). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 1138: for each r in board where kind == recruit {
     for v_r in list(s.z['board']):
         if not (F_kind[v_r] == 'recruit'):
             continue
-        # spec line 1071: move all shown of r into wormhole of r bottom
+        # spec line 1139: move all shown of r into wormhole of r bottom
         for _c1 in reversed(list(s.z['shown'][v_r])):
             R.move(s, g, _c1, 'wormhole', v_r, bottom=True)
-        # spec line 1072: reveal 1 from wormhole of r into shown of r
+        # spec line 1140: reveal 1 from wormhole of r into shown of r
         R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
-    # spec line 1075: move bottom of mission_offer into mission_deck bottom
+    # spec line 1143: move bottom of mission_offer into mission_deck bottom
     _m2 = next(iter(s.z['mission_offer']), -1)
     if _m2 >= 0:
         R.move(s, g, _m2, 'mission_deck', None, bottom=True)
-    # spec line 1076: reveal 1 from mission_deck into mission_offer
+    # spec line 1144: reveal 1 from mission_deck into mission_offer
     R.draw(s, g, 1, 'mission_deck', None, 'mission_offer', None)
 
 
 def procedure_reset_board(g, s, p):
-    """Reset (spec line 1081). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 1083: for each l in board {
+    """Reset (spec line 1149). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 1151: for each l in board {
     for v_l in list(s.z['board']):
-        # spec line 1084: for each v in standing of l {
+        # spec line 1152: for each v in standing of l {
         for v_v in list(s.z['standing'][v_l]):
-            # spec line 1085: if v is chronoship {
+            # spec line 1153: if v is chronoship {
             if (KIND[v_v] == 'chronoship'):
-                # spec line 1086: move v into dock of v.owner
+                # spec line 1154: move v into dock of v.owner
                 R.move(s, g, v_v, 'dock', F_owner[v_v])
             else:
-                # spec line 1088: move v into drone_bay of v.owner
+                # spec line 1156: move v into drone_bay of v.owner
                 R.move(s, g, v_v, 'drone_bay', F_owner[v_v])
 
 
 def legal_draft_crew(g, s, p, out):
-    """Choices of 'Draft a Crew-member' open to player p (spec line 457)."""
+    """Choices of 'Draft a Crew-member' open to player p (spec line 525)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('draft_crew', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('draft_crew', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 458: choose r: card in board where kind == recruit
+    # spec line 526: choose r: card in board where kind == recruit
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 458: choose r: card in board where kind == recruit
+    # spec line 526: choose r: card in board where kind == recruit
     _options2 = [v_r for v_r in _groups1.get('recruit', ())]
-    # spec line 458: choose r: card in board where kind == recruit
+    # spec line 526: choose r: card in board where kind == recruit
     for v_r in _options2:
         _rows1 = _rows0[v_r]
         if _rows1 is None:
             _rows1 = _rows0[v_r] = [None] * len(CARD_NAMES)
-        # spec line 459: choose c: card in shown of r where not tech
+        # spec line 527: choose c: card in shown of r where not tech
         for v_c in s.z['shown'][v_r]:
             if not (not F_tech[v_c]):
                 continue
-            # spec line 460: require (count my crew_station where primary == c.primary) == 0
+            # spec line 528: require (count my crew_station where primary == c.primary) == 0
             if not (len([1 for _c3 in s.z['crew_station'][p] if (F_primary[_c3] == F_primary[v_c])]) == 0):
                 continue
             _found = _rows1[v_c]
@@ -592,33 +727,33 @@ def legal_draft_crew(g, s, p, out):
 
 
 def apply_draft_crew(g, s, p, args):
-    """Draft a Crew-member (spec line 457). Source: Introduction › Game Summary."""
+    """Draft a Crew-member (spec line 525). Source: Introduction › Game Summary."""
     v_r, v_c = args
-    # spec line 462: do join_crew(c)
+    # spec line 530: do join_crew(c)
     g.PR['join_crew'](g, s, p, v_c)
-    # spec line 463: reveal 1 from wormhole of r into shown of r
+    # spec line 531: reveal 1 from wormhole of r into shown of r
     R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
 
 
 def legal_deploy(g, s, p, out):
-    """Choices of 'Deploy a Chronoship' open to player p (spec line 486)."""
+    """Choices of 'Deploy a Chronoship' open to player p (spec line 556)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('deploy', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('deploy', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 487: choose ship: card in my dock where commander != nothing
+    # spec line 557: choose ship: card in my dock where commander != nothing
     _t2 = s.cst['commander']
     _options1 = [v_ship for v_ship in s.z['dock'][p] if (_t2[v_ship] != -1)]
-    # spec line 488: choose loc: card in board where (count standing of loc) == 0 and (kind != alt_wormhole or (count alt_card of loc) >= 1)
+    # spec line 558: choose loc: card in board where (count standing of loc) == 0 and (kind != alt_wormhole or (count alt_card of loc) >= 1)
     _t6 = s.z['standing']
     _t7 = s.z['alt_card']
     _options5 = [v_loc for v_loc in s.z['board'] if ((len(_t6[v_loc]) == 0) and ((F_kind[v_loc] != 'alt_wormhole') or (len(_t7[v_loc]) >= 1)))]
-    # spec line 487: choose ship: card in my dock where commander != nothing
+    # spec line 557: choose ship: card in my dock where commander != nothing
     for v_ship in _options1:
         _rows1 = _rows0[v_ship]
         if _rows1 is None:
             _rows1 = _rows0[v_ship] = [None] * len(CARD_NAMES)
-        # spec line 488: choose loc: card in board where (count standing of loc) == 0 and (kind != alt_wormhole or (count alt_card of loc) >= 1)
+        # spec line 558: choose loc: card in board where (count standing of loc) == 0 and (kind != alt_wormhole or (count alt_card of loc) >= 1)
         for v_loc in _options5:
             _found = _rows1[v_loc]
             if _found is None:
@@ -627,123 +762,41 @@ def legal_deploy(g, s, p, out):
 
 
 def apply_deploy(g, s, p, args):
-    """Deploy a Chronoship (spec line 486). Source: Gameplay › Game Play Summary."""
+    """Deploy a Chronoship (spec line 556). Source: Gameplay › Game Play Summary."""
     v_ship, v_loc = args
-    # spec line 490: move ship into standing of loc
+    # spec line 560: move ship into standing of loc
     R.move(s, g, v_ship, 'standing', v_loc)
-    # spec line 491: do trigger_technology(loc)
+    # spec line 561: do trigger_technology(loc)
     if g.PR['trigger_technology'](g, s, p, v_loc):
         return R.resume(s, 'rest_deploy', {'loc': v_loc, 'ship': v_ship}, p)
     return rest_deploy(g, s, p, {'loc': v_loc, 'ship': v_ship}, None)
 
 
-def legal_collect_knowledge(g, s, p, out):
-    """Choices of 'I: Collect Knowledge' open to player p (spec line 599)."""
-    _memo = s.game.memo  # looked up once for the loops below
-    _rows0 = _memo.get(('collect_knowledge', 'rows', p))
-    if _rows0 is None:
-        _rows0 = _memo[('collect_knowledge', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 600: choose here: card in board where kind == collect
-    _groups1 = s._cse.get(0)
-    if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
-        _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 600: choose here: card in board where kind == collect
-    _options2 = [v_here for v_here in _groups1.get('collect', ())]
-    # spec line 600: choose here: card in board where kind == collect
-    for v_here in _options2:
-        _found = _rows0[v_here]
-        if _found is None:
-            _found = _rows0[v_here] = Action(p, 'collect_knowledge', (v_here,), s.game)
-        out.append(_found)
-
-
-def apply_collect_knowledge(g, s, p, args):
-    """I: Collect Knowledge (spec line 599). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
-    v_here, = args
-    # spec line 602: if doubles(here, here.knowledge) >= 1 {
-    if (g.D['doubles'](g, s, p, v_here, F_knowledge[v_here]) >= 1):
-        # spec line 603: gain disc[here.knowledge] 2
-        s.res[p][IDX_disc[F_knowledge[v_here]]] += 2
-    else:
-        # spec line 605: gain disc[here.knowledge] 1
-        s.res[p][IDX_disc[F_knowledge[v_here]]] += 1
-
-
-def legal_variable_knowledge(g, s, p, out):
-    """Choices of 'Variable Knowledge' open to player p (spec line 611)."""
-    _memo = s.game.memo  # looked up once for the loops below
-    _rows0 = _memo.get(('variable_knowledge', 'rows', p))
-    if _rows0 is None:
-        _rows0 = _memo[('variable_knowledge', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 612: choose here: card in board where kind == variable
-    _groups1 = s._cse.get(0)
-    if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
-        _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 612: choose here: card in board where kind == variable
-    _options2 = [v_here for v_here in _groups1.get('variable', ())]
-    # spec line 612: choose here: card in board where kind == variable
-    for v_here in _options2:
-        _found = _rows0[v_here]
-        if _found is None:
-            _found = _rows0[v_here] = Action(p, 'variable_knowledge', (v_here,), s.game)
-        out.append(_found)
-
-
-def apply_variable_knowledge(g, s, p, args):
-    """Variable Knowledge (spec line 611). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
-    v_here, = args
-    # spec line 614: let r = top of board where kind == recruit and tz == here.tz
-    v_r = next((_c1 for _c1 in reversed(s.z['board']) if ((F_kind[_c1] == 'recruit') and (F_tz[_c1] == F_tz[v_here]))), -1)
-    # spec line 615: if r != nothing {
-    if (v_r != -1):
-        # spec line 616: let t = top of shown of r
-        v_t = next(reversed(s.z['shown'][v_r]), -1)
-        # spec line 617: if t != nothing {
-        if (v_t != -1):
-            # spec line 618: if t.tech {
-            if F_tech[v_t]:
-                # spec line 619: if doubles(here, science) >= 1 {
-                if (g.D['doubles'](g, s, p, v_here, 'science') >= 1):
-                    # spec line 620: gain disc[science] 2
-                    s.res[p][2] += 2
-                else:
-                    # spec line 622: gain disc[science] 1
-                    s.res[p][2] += 1
-            else:
-                # spec line 625: if doubles(here, t.primary) >= 1 {
-                if (g.D['doubles'](g, s, p, v_here, F_primary[v_t]) >= 1):
-                    # spec line 626: gain disc[t.primary] 2
-                    s.res[p][IDX_disc[F_primary[v_t]]] += 2
-                else:
-                    # spec line 628: gain disc[t.primary] 1
-                    s.res[p][IDX_disc[F_primary[v_t]]] += 1
-
-
 def legal_recruit_crew(g, s, p, out):
-    """Choices of 'Recruit the Crew-member shown' open to player p (spec line 639)."""
+    """Choices of 'Recruit the Crew-member shown' open to player p (spec line 707)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('recruit_crew', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('recruit_crew', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 640: choose here: card in board where kind == recruit
+    # spec line 708: choose here: card in board where kind == recruit
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 640: choose here: card in board where kind == recruit
+    # spec line 708: choose here: card in board where kind == recruit
     _options2 = [v_here for v_here in _groups1.get('recruit', ())]
-    # spec line 640: choose here: card in board where kind == recruit
+    # spec line 708: choose here: card in board where kind == recruit
     for v_here in _options2:
         _rows1 = _rows0[v_here]
         if _rows1 is None:
             _rows1 = _rows0[v_here] = [None] * len(CARD_NAMES)
-        # spec line 641: choose c: card in shown of here where not tech
+        # spec line 709: choose c: card in shown of here where not tech
         for v_c in s.z['shown'][v_here]:
             if not (not F_tech[v_c]):
                 continue
-            # spec line 642: require (count my crew_station where primary == c.primary) == 0
+            # spec line 710: require (count my crew_station where primary == c.primary) == 0
             if not (len([1 for _c3 in s.z['crew_station'][p] if (F_primary[_c3] == F_primary[v_c])]) == 0):
                 continue
-            # spec line 643: require has disc[c.primary] recruit_cost[crew_count + 1]
+            # spec line 711: require has disc[c.primary] recruit_cost[crew_count + 1]
             if not (s.res[p][IDX_disc[F_primary[v_c]]] >= R.lookup(g.T['recruit_cost'], (g.D['crew_count'](g, s, p) + 1))):
                 continue
             _found = _rows1[v_c]
@@ -753,41 +806,41 @@ def legal_recruit_crew(g, s, p, out):
 
 
 def apply_recruit_crew(g, s, p, args):
-    """Recruit the Crew-member shown (spec line 639). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    """Recruit the Crew-member shown (spec line 707). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
     v_here, v_c = args
-    # spec line 645: pay disc[c.primary] recruit_cost[crew_count + 1]
+    # spec line 713: pay disc[c.primary] recruit_cost[crew_count + 1]
     R.pay_one(s, p, IDX_disc[F_primary[v_c]], max(R.lookup(g.T['recruit_cost'], (g.D['crew_count'](g, s, p) + 1)), 0))
-    # spec line 646: do join_crew(c)
+    # spec line 714: do join_crew(c)
     g.PR['join_crew'](g, s, p, v_c)
-    # spec line 647: reveal 1 from wormhole of here into shown of here
+    # spec line 715: reveal 1 from wormhole of here into shown of here
     R.draw(s, g, 1, 'wormhole', v_here, 'shown', v_here)
 
 
 def legal_swap_crew(g, s, p, out):
-    """Choices of 'Swap the Crew-member shown for one of the same type' open to player p (spec line 653)."""
+    """Choices of 'Swap the Crew-member shown for one of the same type' open to player p (spec line 721)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('swap_crew', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('swap_crew', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 654: choose here: card in board where kind == recruit
+    # spec line 722: choose here: card in board where kind == recruit
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 654: choose here: card in board where kind == recruit
+    # spec line 722: choose here: card in board where kind == recruit
     _options2 = [v_here for v_here in _groups1.get('recruit', ())]
-    # spec line 654: choose here: card in board where kind == recruit
+    # spec line 722: choose here: card in board where kind == recruit
     for v_here in _options2:
         _rows1 = _rows0[v_here]
         if _rows1 is None:
             _rows1 = _rows0[v_here] = [None] * len(CARD_NAMES)
-        # spec line 655: choose c: card in shown of here where not tech
+        # spec line 723: choose c: card in shown of here where not tech
         for v_c in s.z['shown'][v_here]:
             if not (not F_tech[v_c]):
                 continue
             _rows2 = _rows1[v_c]
             if _rows2 is None:
                 _rows2 = _rows1[v_c] = [None] * len(CARD_NAMES)
-            # spec line 656: choose old: card in my crew_station where primary == c.primary
+            # spec line 724: choose old: card in my crew_station where primary == c.primary
             for v_old in s.z['crew_station'][p]:
                 if not (F_primary[v_old] == F_primary[v_c]):
                     continue
@@ -798,44 +851,44 @@ def legal_swap_crew(g, s, p, out):
 
 
 def apply_swap_crew(g, s, p, args):
-    """Swap the Crew-member shown for one of the same type (spec line 653). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    """Swap the Crew-member shown for one of the same type (spec line 721). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
     v_here, v_c, v_old = args
-    # spec line 658: let home = top of board where kind == recruit and tz == old.tz
+    # spec line 726: let home = top of board where kind == recruit and tz == old.tz
     v_home = next((_c1 for _c1 in reversed(s.z['board']) if ((F_kind[_c1] == 'recruit') and (F_tz[_c1] == F_tz[v_old]))), -1)
-    # spec line 659: if home != nothing {
+    # spec line 727: if home != nothing {
     if (v_home != -1):
-        # spec line 660: move old into wormhole of home bottom
+        # spec line 728: move old into wormhole of home bottom
         R.move(s, g, v_old, 'wormhole', v_home, bottom=True)
     else:
-        # spec line 662: move old into box
+        # spec line 730: move old into box
         R.move(s, g, v_old, 'box', None)
-    # spec line 664: do join_crew(c)
+    # spec line 732: do join_crew(c)
     g.PR['join_crew'](g, s, p, v_c)
-    # spec line 665: reveal 1 from wormhole of here into shown of here
+    # spec line 733: reveal 1 from wormhole of here into shown of here
     R.draw(s, g, 1, 'wormhole', v_here, 'shown', v_here)
 
 
 def legal_develop_tech(g, s, p, out):
-    """Choices of 'Develop the Technology shown' open to player p (spec line 670)."""
-    # spec line 674: require count my drone_bay >= 1
+    """Choices of 'Develop the Technology shown' open to player p (spec line 738)."""
+    # spec line 742: require count my drone_bay >= 1
     if not (len(s.z['drone_bay'][p]) >= 1):
         return
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 671: choose here: card in board where kind == recruit
+    # spec line 739: choose here: card in board where kind == recruit
     _groups2 = s._cse.get(0)
     if _groups2 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups2 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 671: choose here: card in board where kind == recruit
+    # spec line 739: choose here: card in board where kind == recruit
     _options3 = [v_here for v_here in _groups2.get('recruit', ())]
-    # spec line 671: choose here: card in board where kind == recruit
+    # spec line 739: choose here: card in board where kind == recruit
     for v_here in _options3:
-        # spec line 672: choose t: card in shown of here where tech
+        # spec line 740: choose t: card in shown of here where tech
         for v_t in s.z['shown'][v_here]:
             if not F_tech[v_t]:
                 continue
-            # spec line 673: given discount: int = 0
+            # spec line 741: given discount: int = 0
             for v_discount in R.given(s, 'discount', 0):
-                # spec line 675: require has disc[science] (tech_cost - discount - tech_discount(here, t))
+                # spec line 743: require has disc[science] (tech_cost - discount - tech_discount(here, t))
                 if not (s.res[p][2] >= (g.P['tech_cost'] - v_discount - g.D['tech_discount'](g, s, p, v_here, v_t))):
                     continue
                 _key = ('develop_tech', p, v_here, v_t, v_discount)
@@ -847,36 +900,36 @@ def legal_develop_tech(g, s, p, out):
 
 
 def apply_develop_tech(g, s, p, args):
-    """Develop the Technology shown (spec line 670). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    """Develop the Technology shown (spec line 738). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
     v_here, v_t, v_discount = args
-    # spec line 677: pay disc[science] (tech_cost - discount - tech_discount(here, t))
+    # spec line 745: pay disc[science] (tech_cost - discount - tech_discount(here, t))
     R.pay_one(s, p, 2, max((g.P['tech_cost'] - v_discount - g.D['tech_discount'](g, s, p, v_here, v_t)), 0))
-    # spec line 678: move t into my developed
+    # spec line 746: move t into my developed
     R.move(s, g, v_t, 'developed', p)
-    # spec line 679: move top of my drone_bay into tech_drone of t
+    # spec line 747: move top of my drone_bay into tech_drone of t
     _m1 = next(reversed(s.z['drone_bay'][p]), -1)
     if _m1 >= 0:
         R.move(s, g, _m1, 'tech_drone', v_t)
-    # spec line 680: reveal 1 from wormhole of here into shown of here
+    # spec line 748: reveal 1 from wormhole of here into shown of here
     R.draw(s, g, 1, 'wormhole', v_here, 'shown', v_here)
-    # spec line 682: do tech_disc(t)
+    # spec line 750: do tech_disc(t)
     g.PR['tech_disc'](g, s, p, v_t)
 
 
 def legal_reorder_deck(g, s, p, out):
-    """Choices of 'Look through the deck and choose the card shown' open to player p (spec line 692)."""
+    """Choices of 'Look through the deck and choose the card shown' open to player p (spec line 760)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('reorder_deck', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('reorder_deck', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 693: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
+    # spec line 761: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 693: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
+    # spec line 761: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
     _t4 = s.z['wormhole']
     _options3 = [v_here for v_here in _groups1.get('recruit', ()) if (len(_t4[v_here]) >= 1)]
-    # spec line 693: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
+    # spec line 761: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
     for v_here in _options3:
         _found = _rows0[v_here]
         if _found is None:
@@ -885,34 +938,34 @@ def legal_reorder_deck(g, s, p, out):
 
 
 def apply_reorder_deck(g, s, p, args):
-    """Look through the deck and choose the card shown (spec line 692). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    """Look through the deck and choose the card shown (spec line 760). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
     v_here, = args
-    # spec line 695: look at wormhole of here {
-    # spec line 696: choose c: card in wormhole of here {
+    # spec line 763: look at wormhole of here {
+    # spec line 764: choose c: card in wormhole of here {
     R.choose_card(s, p, s.z['wormhole'][v_here], 'wormhole', v_here, 'pick_reorder_deck', {'here': v_here})
 
 
 def legal_trade(g, s, p, out):
-    """Choices of 'III: Make a Trade' open to player p (spec line 707)."""
+    """Choices of 'III: Make a Trade' open to player p (spec line 775)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 708: choose here: card in board where kind == trade
+    # spec line 776: choose here: card in board where kind == trade
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 708: choose here: card in board where kind == trade
+    # spec line 776: choose here: card in board where kind == trade
     _options2 = [v_here for v_here in _groups1.get('trade', ())]
-    # spec line 708: choose here: card in board where kind == trade
+    # spec line 776: choose here: card in board where kind == trade
     for v_here in _options2:
-        # spec line 709: choose give: knowledge where disc[give] >= 1
+        # spec line 777: choose give: knowledge where disc[give] >= 1
         for v_give in ('culture', 'politics', 'science', 'exploration', 'military'):
             if not (s.res[p][IDX_disc[v_give]] >= 1):
                 continue
-            # spec line 712: require disc[give] >= n
+            # spec line 780: require disc[give] >= n
             _high3 = s.res[p][IDX_disc[v_give]]
             if 2 < _high3:
                 _high3 = 2
             _key4 = (p, v_here, v_give, _high3)
-            # spec line 710: choose get: knowledge where get != give
+            # spec line 778: choose get: knowledge where get != give
             for v_get in ('culture', 'politics', 'science', 'exploration', 'military'):
                 if not (v_get != v_give):
                     continue
@@ -921,29 +974,29 @@ def legal_trade(g, s, p, out):
                 _found = _memo.get(_key)
                 if _found is None:
                     _found = R.remember(s.game, _key)
-                    # spec line 711: choose n: 1 to 2
+                    # spec line 779: choose n: 1 to 2
                     for v_n in range(1, _high3 + 1):
                         _found.append(R.made(s.game, p, 'trade', (v_here, v_give, v_get, v_n)))
                 out += _found
 
 
 def apply_trade(g, s, p, args):
-    """III: Make a Trade (spec line 707). Source: Gameplay › Game Play Details › III: Make a Trade."""
+    """III: Make a Trade (spec line 775). Source: Gameplay › Game Play Details › III: Make a Trade."""
     v_here, v_give, v_get, v_n = args
-    # spec line 714: pay disc[give] n
+    # spec line 782: pay disc[give] n
     R.pay_one(s, p, IDX_disc[v_give], max(v_n, 0))
-    # spec line 715: gain disc[get] n
+    # spec line 783: gain disc[get] n
     s.res[p][IDX_disc[v_get]] += max(v_n, 0)
 
 
 def legal_trade_one(g, s, p, out):
-    """Choices of 'Trade one Knowledge Disc for another' open to player p (spec line 721)."""
+    """Choices of 'Trade one Knowledge Disc for another' open to player p (spec line 789)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 722: choose give: knowledge where disc[give] >= 1
+    # spec line 790: choose give: knowledge where disc[give] >= 1
     for v_give in ('culture', 'politics', 'science', 'exploration', 'military'):
         if not (s.res[p][IDX_disc[v_give]] >= 1):
             continue
-        # spec line 723: choose get: knowledge where get != give
+        # spec line 791: choose get: knowledge where get != give
         for v_get in ('culture', 'politics', 'science', 'exploration', 'military'):
             if not (v_get != v_give):
                 continue
@@ -956,35 +1009,35 @@ def legal_trade_one(g, s, p, out):
 
 
 def apply_trade_one(g, s, p, args):
-    """Trade one Knowledge Disc for another (spec line 721). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Trade one Knowledge Disc for another (spec line 789). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_give, v_get = args
-    # spec line 725: pay disc[give] 1
+    # spec line 793: pay disc[give] 1
     R.pay_one(s, p, IDX_disc[v_give], 1)
-    # spec line 726: gain disc[get] 1
+    # spec line 794: gain disc[get] 1
     s.res[p][IDX_disc[v_get]] += 1
 
 
 def legal_assassination(g, s, p, out):
-    """Choices of 'IV: Conduct an Assassination' open to player p (spec line 731)."""
+    """Choices of 'IV: Conduct an Assassination' open to player p (spec line 799)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('assassination', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('assassination', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 732: choose here: card in board where kind == assassinate
+    # spec line 800: choose here: card in board where kind == assassinate
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 732: choose here: card in board where kind == assassinate
+    # spec line 800: choose here: card in board where kind == assassinate
     _options2 = [v_here for v_here in _groups1.get('assassinate', ())]
-    # spec line 733: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship) >= 1
+    # spec line 801: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship) >= 1
     _t5 = s.z['standing']
     _options4 = [v_target for v_target in s.z['board'] if ((F_kind[v_target] != 'assassinate') and (len([1 for _c3 in _t5[v_target] if (KIND[_c3] == 'chronoship')]) >= 1))]
-    # spec line 732: choose here: card in board where kind == assassinate
+    # spec line 800: choose here: card in board where kind == assassinate
     for v_here in _options2:
         _rows1 = _rows0[v_here]
         if _rows1 is None:
             _rows1 = _rows0[v_here] = [None] * len(CARD_NAMES)
-        # spec line 733: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship) >= 1
+        # spec line 801: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship) >= 1
         for v_target in _options4:
             _found = _rows1[v_target]
             if _found is None:
@@ -993,19 +1046,19 @@ def legal_assassination(g, s, p, out):
 
 
 def apply_assassination(g, s, p, args):
-    """IV: Conduct an Assassination (spec line 731). Source: Gameplay › Game Play Details › IV: Conduct an Assassination."""
+    """IV: Conduct an Assassination (spec line 799). Source: Gameplay › Game Play Details › IV: Conduct an Assassination."""
     v_here, v_target = args
-    # spec line 735: for each v in standing of target where v is chronoship {
+    # spec line 803: for each v in standing of target where v is chronoship {
     for v_v in list(s.z['standing'][v_target]):
         if not (KIND[v_v] == 'chronoship'):
             continue
-        # spec line 736: move v into limbo of v.owner
+        # spec line 804: move v into limbo of v.owner
         R.move(s, g, v_v, 'limbo', F_owner[v_v])
-    # spec line 738: if count my drone_bay >= 1 {
+    # spec line 806: if count my drone_bay >= 1 {
     if (len(s.z['drone_bay'][p]) >= 1):
-        # spec line 739: move top of my drone_bay into standing of target
+        # spec line 807: move top of my drone_bay into standing of target
         R.move(s, g, next(reversed(s.z['drone_bay'][p]), -1), 'standing', v_target)
-        # spec line 740: do place_action(target)
+        # spec line 808: do place_action(target)
         if g.PR['place_action'](g, s, p, v_target):
             return R.resume(s, 'rest_assassination', {'here': v_here, 'target': v_target}, p)
         return rest_assassination(g, s, p, {'here': v_here, 'target': v_target}, None)
@@ -1014,12 +1067,12 @@ def apply_assassination(g, s, p, args):
 
 
 def legal_discard_mission(g, s, p, out):
-    """Choices of 'Discard a Mission of yours' open to player p (spec line 757)."""
+    """Choices of 'Discard a Mission of yours' open to player p (spec line 825)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('discard_mission', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('discard_mission', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 758: choose m: card in my bridge
+    # spec line 826: choose m: card in my bridge
     for v_m in s.z['bridge'][p]:
         _found = _rows0[v_m]
         if _found is None:
@@ -1028,22 +1081,22 @@ def legal_discard_mission(g, s, p, out):
 
 
 def apply_discard_mission(g, s, p, args):
-    """Discard a Mission of yours (spec line 757). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
+    """Discard a Mission of yours (spec line 825). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
     v_m, = args
-    # spec line 760: move m into mission_deck bottom
+    # spec line 828: move m into mission_deck bottom
     R.move(s, g, v_m, 'mission_deck', None, bottom=True)
 
 
 def legal_take_mission(g, s, p, out):
-    """Choices of 'Take a face-up Mission' open to player p (spec line 765)."""
-    # spec line 767: require slot_free
+    """Choices of 'Take a face-up Mission' open to player p (spec line 833)."""
+    # spec line 835: require slot_free
     if not g.D['slot_free'](g, s, p):
         return
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('take_mission', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('take_mission', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 766: choose m: card in mission_offer
+    # spec line 834: choose m: card in mission_offer
     for v_m in s.z['mission_offer']:
         _found = _rows0[v_m]
         if _found is None:
@@ -1052,17 +1105,17 @@ def legal_take_mission(g, s, p, out):
 
 
 def apply_take_mission(g, s, p, args):
-    """Take a face-up Mission (spec line 765). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
+    """Take a face-up Mission (spec line 833). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
     v_m, = args
-    # spec line 769: move m into my bridge
+    # spec line 837: move m into my bridge
     R.move(s, g, v_m, 'bridge', p)
-    # spec line 770: reveal 1 from mission_deck into mission_offer
+    # spec line 838: reveal 1 from mission_deck into mission_offer
     R.draw(s, g, 1, 'mission_deck', None, 'mission_offer', None)
 
 
 def legal_renew_missions(g, s, p, out):
-    """Choices of 'Discard the three Missions and draw three new ones' open to player p (spec line 775)."""
-    # spec line 776: require (count mission_deck) >= 1
+    """Choices of 'Discard the three Missions and draw three new ones' open to player p (spec line 843)."""
+    # spec line 844: require (count mission_deck) >= 1
     if not (len(s.z['mission_deck']) >= 1):
         return
     _key = ('renew_missions', p)
@@ -1074,16 +1127,16 @@ def legal_renew_missions(g, s, p, out):
 
 
 def apply_renew_missions(g, s, p, args):
-    """Discard the three Missions and draw three new ones (spec line 775). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
-    # spec line 778: move all mission_offer into mission_deck bottom
+    """Discard the three Missions and draw three new ones (spec line 843). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
+    # spec line 846: move all mission_offer into mission_deck bottom
     for _c1 in reversed(list(s.z['mission_offer'])):
         R.move(s, g, _c1, 'mission_deck', None, bottom=True)
-    # spec line 779: reveal 3 from mission_deck into mission_offer
+    # spec line 847: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 780: if slot_free {
+    # spec line 848: if slot_free {
     if g.D['slot_free'](g, s, p):
         _waits = False
-        # spec line 781: may take action take_mission
+        # spec line 849: may take action take_mission
         _waits = R.take(s, p, ('take_mission',), (), optional=True) or _waits
         if _waits:
             return True
@@ -1093,18 +1146,18 @@ def apply_renew_missions(g, s, p, args):
 
 
 def legal_activist_mission(g, s, p, out):
-    """Choices of 'Activist: a face-up Mission for one Politics disc' open to player p (spec line 817)."""
-    # spec line 819: require slot_free
+    """Choices of 'Activist: a face-up Mission for one Politics disc' open to player p (spec line 885)."""
+    # spec line 887: require slot_free
     if not g.D['slot_free'](g, s, p):
         return
-    # spec line 820: require has disc[politics] 1
+    # spec line 888: require has disc[politics] 1
     if not (s.res[p][1] >= 1):
         return
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('activist_mission', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('activist_mission', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 818: choose m: card in mission_offer
+    # spec line 886: choose m: card in mission_offer
     for v_m in s.z['mission_offer']:
         _found = _rows0[v_m]
         if _found is None:
@@ -1113,22 +1166,22 @@ def legal_activist_mission(g, s, p, out):
 
 
 def apply_activist_mission(g, s, p, args):
-    """Activist: a face-up Mission for one Politics disc (spec line 817). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Activist: a face-up Mission for one Politics disc (spec line 885). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_m, = args
-    # spec line 822: pay disc[politics] 1
+    # spec line 890: pay disc[politics] 1
     R.pay_one(s, p, 1, 1)
-    # spec line 823: move m into my bridge
+    # spec line 891: move m into my bridge
     R.move(s, g, v_m, 'bridge', p)
-    # spec line 824: reveal 1 from mission_deck into mission_offer
+    # spec line 892: reveal 1 from mission_deck into mission_offer
     R.draw(s, g, 1, 'mission_deck', None, 'mission_offer', None)
 
 
 def legal_colonist_leave(g, s, p, out):
-    """Choices of 'Colonist: leave two discs of one type here' open to player p (spec line 829)."""
+    """Choices of 'Colonist: leave two discs of one type here' open to player p (spec line 897)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 830: choose here: card in board
+    # spec line 898: choose here: card in board
     for v_here in s.z['board']:
-        # spec line 831: choose k: knowledge where disc[k] >= 2
+        # spec line 899: choose k: knowledge where disc[k] >= 2
         for v_k in ('culture', 'politics', 'science', 'exploration', 'military'):
             if not (s.res[p][IDX_disc[v_k]] >= 2):
                 continue
@@ -1141,22 +1194,22 @@ def legal_colonist_leave(g, s, p, out):
 
 
 def apply_colonist_leave(g, s, p, args):
-    """Colonist: leave two discs of one type here (spec line 829). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Colonist: leave two discs of one type here (spec line 897). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_here, v_k = args
-    # spec line 833: transfer disc[k] 2 to left_here of here
+    # spec line 901: transfer disc[k] 2 to left_here of here
     R.move_bag(s.res[p], s.stk['left_here'][v_here], R.bag_of(5, ((IDX_disc[v_k], 2),)))
 
 
 def legal_spy_on(g, s, p, out):
-    """Choices of "Spy: a disc of another player's Crew-member's type" open to player p (spec line 857)."""
+    """Choices of "Spy: a disc of another player's Crew-member's type" open to player p (spec line 925)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('spy_on', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('spy_on', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 858: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship and owner != me) >= 1
+    # spec line 926: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship and owner != me) >= 1
     _t3 = s.z['standing']
     _options2 = [v_target for v_target in s.z['board'] if ((F_kind[v_target] != 'assassinate') and (len([1 for _c1 in _t3[v_target] if ((KIND[_c1] == 'chronoship') and (F_owner[_c1] != p))]) >= 1))]
-    # spec line 858: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship and owner != me) >= 1
+    # spec line 926: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship and owner != me) >= 1
     for v_target in _options2:
         _found = _rows0[v_target]
         if _found is None:
@@ -1165,36 +1218,36 @@ def legal_spy_on(g, s, p, out):
 
 
 def apply_spy_on(g, s, p, args):
-    """Spy: a disc of another player's Crew-member's type (spec line 857). Source: Gameplay › Game Play Details › IV: Conduct an Assassination."""
+    """Spy: a disc of another player's Crew-member's type (spec line 925). Source: Gameplay › Game Play Details › IV: Conduct an Assassination."""
     v_target, = args
-    # spec line 860: for each v in standing of target where v is chronoship {
+    # spec line 928: for each v in standing of target where v is chronoship {
     for v_v in list(s.z['standing'][v_target]):
         if not (KIND[v_v] == 'chronoship'):
             continue
-        # spec line 861: gain disc[v.knowledge] 1
+        # spec line 929: gain disc[v.knowledge] 1
         s.res[p][IDX_disc[F_knowledge[v_v]]] += 1
 
 
 def legal_develop_anywhere(g, s, p, out):
-    """Choices of 'Develop a face-up Technology for one Science less' open to player p (spec line 974)."""
-    # spec line 978: require count my drone_bay >= 1
+    """Choices of 'Develop a face-up Technology for one Science less' open to player p (spec line 1042)."""
+    # spec line 1046: require count my drone_bay >= 1
     if not (len(s.z['drone_bay'][p]) >= 1):
         return
-    # spec line 979: require has disc[science] (tech_cost - 1)
+    # spec line 1047: require has disc[science] (tech_cost - 1)
     if not (s.res[p][2] >= (g.P['tech_cost'] - 1)):
         return
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 976: choose r: card in board where kind == recruit
+    # spec line 1044: choose r: card in board where kind == recruit
     _groups2 = s._cse.get(0)
     if _groups2 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups2 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 976: choose r: card in board where kind == recruit
+    # spec line 1044: choose r: card in board where kind == recruit
     _options3 = [v_r for v_r in _groups2.get('recruit', ())]
-    # spec line 975: choose kind_wanted: tech_type
+    # spec line 1043: choose kind_wanted: tech_type
     for v_kind_wanted in ('comms', 'transport'):
-        # spec line 976: choose r: card in board where kind == recruit
+        # spec line 1044: choose r: card in board where kind == recruit
         for v_r in _options3:
-            # spec line 977: choose t: card in shown of r where tech and tech_kind == kind_wanted
+            # spec line 1045: choose t: card in shown of r where tech and tech_kind == kind_wanted
             for v_t in s.z['shown'][v_r]:
                 if not (F_tech[v_t] and (F_tech_kind[v_t] == v_kind_wanted)):
                     continue
@@ -1207,30 +1260,30 @@ def legal_develop_anywhere(g, s, p, out):
 
 
 def apply_develop_anywhere(g, s, p, args):
-    """Develop a face-up Technology for one Science less (spec line 974). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Develop a face-up Technology for one Science less (spec line 1042). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_kind_wanted, v_r, v_t = args
-    # spec line 981: pay disc[science] (tech_cost - 1)
+    # spec line 1049: pay disc[science] (tech_cost - 1)
     R.pay_one(s, p, 2, max((g.P['tech_cost'] - 1), 0))
-    # spec line 982: move t into my developed
+    # spec line 1050: move t into my developed
     R.move(s, g, v_t, 'developed', p)
-    # spec line 983: move top of my drone_bay into tech_drone of t
+    # spec line 1051: move top of my drone_bay into tech_drone of t
     _m1 = next(reversed(s.z['drone_bay'][p]), -1)
     if _m1 >= 0:
         R.move(s, g, _m1, 'tech_drone', v_t)
-    # spec line 984: reveal 1 from wormhole of r into shown of r
+    # spec line 1052: reveal 1 from wormhole of r into shown of r
     R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
-    # spec line 985: do tech_disc(t)
+    # spec line 1053: do tech_disc(t)
     g.PR['tech_disc'](g, s, p, v_t)
 
 
 def legal_raid(g, s, p, out):
-    """Choices of "Raider: steal from another player's Technology" open to player p (spec line 990)."""
+    """Choices of "Raider: steal from another player's Technology" open to player p (spec line 1058)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 991: choose victim: other player
+    # spec line 1059: choose victim: other player
     for v_victim in range(s.h):
         if v_victim == p:
             continue
-        # spec line 992: choose t: card in developed of victim
+        # spec line 1060: choose t: card in developed of victim
         for v_t in s.z['developed'][v_victim]:
             _key = ('raid', p, v_victim, v_t)
             _found = _memo.get(_key)
@@ -1241,40 +1294,40 @@ def legal_raid(g, s, p, out):
 
 
 def apply_raid(g, s, p, args):
-    """Raider: steal from another player's Technology (spec line 990). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Raider: steal from another player's Technology (spec line 1058). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_victim, v_t = args
-    # spec line 994: if t.tech_kind == comms {
+    # spec line 1062: if t.tech_kind == comms {
     if (F_tech_kind[v_t] == 'comms'):
-        # spec line 995: if victim.disc[culture] >= 1 {
+        # spec line 1063: if victim.disc[culture] >= 1 {
         if (s.res[v_victim][0] >= 1):
-            # spec line 996: transfer disc[culture] 1 from victim to me
+            # spec line 1064: transfer disc[culture] 1 from victim to me
             R.transfer(s, v_victim, p, (1, 0, 0, 0, 0))
         else:
-            # spec line 998: if victim.disc[politics] >= 1 {
+            # spec line 1066: if victim.disc[politics] >= 1 {
             if (s.res[v_victim][1] >= 1):
-                # spec line 999: transfer disc[politics] 1 from victim to me
+                # spec line 1067: transfer disc[politics] 1 from victim to me
                 R.transfer(s, v_victim, p, (0, 1, 0, 0, 0))
     else:
-        # spec line 1003: if victim.disc[military] >= 1 {
+        # spec line 1071: if victim.disc[military] >= 1 {
         if (s.res[v_victim][4] >= 1):
-            # spec line 1004: transfer disc[military] 1 from victim to me
+            # spec line 1072: transfer disc[military] 1 from victim to me
             R.transfer(s, v_victim, p, (0, 0, 0, 0, 1))
         else:
-            # spec line 1006: if victim.disc[exploration] >= 1 {
+            # spec line 1074: if victim.disc[exploration] >= 1 {
             if (s.res[v_victim][3] >= 1):
-                # spec line 1007: transfer disc[exploration] 1 from victim to me
+                # spec line 1075: transfer disc[exploration] 1 from victim to me
                 R.transfer(s, v_victim, p, (0, 0, 0, 1, 0))
 
 
 def legal_recover_matching(g, s, p, out):
-    """Choices of 'Recover a Crew-member for one disc of its type' open to player p (spec line 1018)."""
+    """Choices of 'Recover a Crew-member for one disc of its type' open to player p (spec line 1086)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('recover_matching', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('recover_matching', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1019: choose s: card in my limbo
+    # spec line 1087: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
-        # spec line 1020: require has disc[s.knowledge] 1
+        # spec line 1088: require has disc[s.knowledge] 1
         if not (s.res[p][IDX_disc[F_knowledge[v_s]]] >= 1):
             continue
         _found = _rows0[v_s]
@@ -1284,28 +1337,28 @@ def legal_recover_matching(g, s, p, out):
 
 
 def apply_recover_matching(g, s, p, args):
-    """Recover a Crew-member for one disc of its type (spec line 1018). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    """Recover a Crew-member for one disc of its type (spec line 1086). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
     v_s, = args
-    # spec line 1022: let payee = the player with fewest missions_done then fewest crew_count
+    # spec line 1090: let payee = the player with fewest missions_done then fewest crew_count
     v_payee = R.only(R.select_players(s, None, ((False, lambda _q1: s.tr['missions_done'][_q1]), (False, lambda _q2: g.D['crew_count'](g, s, _q2))), None))
-    # spec line 1023: if payee != nobody and payee != me {
+    # spec line 1091: if payee != nobody and payee != me {
     if ((v_payee != -1) and (v_payee != p)):
-        # spec line 1024: transfer disc[s.knowledge] 1 to payee
+        # spec line 1092: transfer disc[s.knowledge] 1 to payee
         R.transfer(s, p, v_payee, R.bag_of(5, ((IDX_disc[F_knowledge[v_s]], 1),)))
     else:
-        # spec line 1026: pay disc[s.knowledge] 1
+        # spec line 1094: pay disc[s.knowledge] 1
         R.pay_one(s, p, IDX_disc[F_knowledge[v_s]], 1)
-    # spec line 1028: move s into my dock
+    # spec line 1096: move s into my dock
     R.move(s, g, v_s, 'dock', p)
 
 
 def legal_recover_any(g, s, p, out):
-    """Choices of 'Recover a Crew-member for any two discs' open to player p (spec line 1034)."""
-    # spec line 1037: require has x
+    """Choices of 'Recover a Crew-member for any two discs' open to player p (spec line 1102)."""
+    # spec line 1105: require has x
     _held1 = s.res[p]
     _memo = s.game.memo  # looked up once for the loops below
     _key2 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), (_held1[4] if _held1[4] < 2 else 2))
-    # spec line 1035: choose s: card in my limbo
+    # spec line 1103: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
         # the actions below depend on nothing but _key: made once, then shared
         _key = ('recover_any', _key2, v_s)
@@ -1313,44 +1366,44 @@ def legal_recover_any(g, s, p, out):
         if _found is None:
             _found = R.remember(s.game, _key)
             _fit4 = [_b3 for _b3 in (((2, 0, 0, 0, 0), 2), ((1, 1, 0, 0, 0), 2), ((1, 0, 1, 0, 0), 2), ((1, 0, 0, 1, 0), 2), ((1, 0, 0, 0, 1), 2), ((0, 2, 0, 0, 0), 2), ((0, 1, 1, 0, 0), 2), ((0, 1, 0, 1, 0), 2), ((0, 1, 0, 0, 1), 2), ((0, 0, 2, 0, 0), 2), ((0, 0, 1, 1, 0), 2), ((0, 0, 1, 0, 1), 2), ((0, 0, 0, 2, 0), 2), ((0, 0, 0, 1, 1), 2), ((0, 0, 0, 0, 2), 2)) if _held1[0] >= _b3[0][0] and _held1[1] >= _b3[0][1] and _held1[2] >= _b3[0][2] and _held1[3] >= _b3[0][3] and _held1[4] >= _b3[0][4]]
-            # spec line 1036: choose x: 2 of disc
+            # spec line 1104: choose x: 2 of disc
             for v_x, t_x in _fit4:
                 _found.append(R.made(s.game, p, 'recover_any', (v_s, v_x)))
         out += _found
 
 
 def apply_recover_any(g, s, p, args):
-    """Recover a Crew-member for any two discs (spec line 1034). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    """Recover a Crew-member for any two discs (spec line 1102). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
     v_s, v_x = args
-    # spec line 1039: let payee = the player with fewest missions_done then fewest crew_count
+    # spec line 1107: let payee = the player with fewest missions_done then fewest crew_count
     v_payee = R.only(R.select_players(s, None, ((False, lambda _q1: s.tr['missions_done'][_q1]), (False, lambda _q2: g.D['crew_count'](g, s, _q2))), None))
-    # spec line 1040: if payee != nobody and payee != me {
+    # spec line 1108: if payee != nobody and payee != me {
     if ((v_payee != -1) and (v_payee != p)):
-        # spec line 1041: transfer x to payee
+        # spec line 1109: transfer x to payee
         R.transfer(s, p, v_payee, v_x)
     else:
-        # spec line 1043: pay x
+        # spec line 1111: pay x
         R.pay(s, p, v_x)
-    # spec line 1045: move s into my dock
+    # spec line 1113: move s into my dock
     R.move(s, g, v_s, 'dock', p)
 
 
 def legal_medic_recover(g, s, p, out):
-    """Choices of 'Medic: recover a Crew-member for free' open to player p (spec line 1050)."""
-    # spec line 1052: uses medic_uses 1
+    """Choices of 'Medic: recover a Crew-member for free' open to player p (spec line 1118)."""
+    # spec line 1120: uses medic_uses 1
     if s.ta['medic_uses'][p] + 1 > 1:
         return
-    # spec line 1053: require (count my crew_station where secondary == medic) >= 1
+    # spec line 1121: require (count my crew_station where secondary == medic) >= 1
     if not (len([1 for _c1 in s.z['crew_station'][p] if (F_secondary[_c1] == 'medic')]) >= 1):
         return
-    # spec line 1054: require (count my limbo where secondary == medic) == 0
+    # spec line 1122: require (count my limbo where secondary == medic) == 0
     if not (len([1 for _c2 in s.z['limbo'][p] if (s.cst['secondary'][_c2] == 'medic')]) == 0):
         return
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('medic_recover', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('medic_recover', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1051: choose s: card in my limbo
+    # spec line 1119: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
         _found = _rows0[v_s]
         if _found is None:
@@ -1359,16 +1412,16 @@ def legal_medic_recover(g, s, p, out):
 
 
 def apply_medic_recover(g, s, p, args):
-    """Medic: recover a Crew-member for free (spec line 1050). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Medic: recover a Crew-member for free (spec line 1118). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_s, = args
-    # spec line 1052: uses medic_uses 1
+    # spec line 1120: uses medic_uses 1
     s.ta['medic_uses'][p] += 1
-    # spec line 1056: move s into my dock
+    # spec line 1124: move s into my dock
     R.move(s, g, v_s, 'dock', p)
 
 
 def legal_end_recovery(g, s, p, out):
-    """Choices of 'Leave the rest in Limbo' open to player p (spec line 1061)."""
+    """Choices of 'Leave the rest in Limbo' open to player p (spec line 1129)."""
     _key = ('end_recovery', p)
     _found = s.game.memo.get(_key)
     if _found is None:
@@ -1378,14 +1431,14 @@ def legal_end_recovery(g, s, p, out):
 
 
 def apply_end_recovery(g, s, p, args):
-    """Leave the rest in Limbo (spec line 1061). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 1063: done
+    """Leave the rest in Limbo (spec line 1129). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 1131: done
     s.done[p] = True
 
 
 def only_when_recover(g, s):
-    """Whether Phase 2.1: Recover Crew from Limbo is played (spec line 434)."""
-    # spec line 434: only when any player count my limbo >= 1
+    """Whether Phase 2.1: Recover Crew from Limbo is played (spec line 502)."""
+    # spec line 502: only when any player count my limbo >= 1
     for _q1 in range(s.h):
         if (len(s.z['limbo'][_q1]) >= 1):
             return True
@@ -1393,125 +1446,125 @@ def only_when_recover(g, s):
 
 
 def on_enter_recover(g, s, p):
-    """Start of Phase 2.1: Recover Crew from Limbo (spec line 433). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 436: each player {
+    """Start of Phase 2.1: Recover Crew from Limbo (spec line 501). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 504: each player {
     for _p1 in R.turn_order(s):
-        # spec line 438: if count my limbo >= 1 and count my limbo == crew_count {
+        # spec line 506: if count my limbo >= 1 and count my limbo == crew_count {
         if ((len(s.z['limbo'][_p1]) >= 1) and (len(s.z['limbo'][_p1]) == g.D['crew_count'](g, s, _p1))):
-            # spec line 439: move all my limbo into my dock
+            # spec line 507: move all my limbo into my dock
             R.move_all(s, g, 'limbo', _p1, 'dock', _p1)
 
 
 def on_enter_refresh(g, s, p):
-    """Start of Phase 2.2 and 2.3: Refresh and Reset (spec line 447). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 449: do refresh_time_zones()
+    """Start of Phase 2.2 and 2.3: Refresh and Reset (spec line 515). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 517: do refresh_time_zones()
     g.PR['refresh_time_zones'](g, s, p)
-    # spec line 450: do reset_board()
+    # spec line 518: do reset_board()
     g.PR['reset_board'](g, s, p)
 
 
 def transition_refresh_to_end(g, s):
-    """Transition refresh -> end (spec line 411)."""
+    """Transition refresh -> end (spec line 479)."""
     return ('round_limit' in s.ended)
 
 
 def limit_shown(g, s, p):
-    """At most this many cards in the TZ card shown (spec line 188)."""
+    """At most this many cards in the TZ card shown (spec line 205)."""
     return 1
 
 
 def limit_standing(g, s, p):
-    """At most this many cards in on the location (spec line 199)."""
+    """At most this many cards in on the location (spec line 216)."""
     return 1
 
 
 def limit_crew_station(g, s, p):
-    """At most this many cards in Crew (spec line 219)."""
+    """At most this many cards in Crew (spec line 236)."""
     return 5
 
 
 def limit_tech_drone(g, s, p):
-    """At most this many cards in Drone on the Technology (spec line 235)."""
+    """At most this many cards in Drone on the Technology (spec line 252)."""
     return 1
 
 
 def limit_mission_offer(g, s, p):
-    """At most this many cards in Mission Control (spec line 245)."""
+    """At most this many cards in Mission Control (spec line 262)."""
     return 3
 
 
 def limit_alt_card(g, s, p):
-    """At most this many cards in the Alternate TZ open here (spec line 265)."""
+    """At most this many cards in the Alternate TZ open here (spec line 282)."""
     return 1
 
 
 def limit_alt_drone(g, s, p):
-    """At most this many cards in Drone owning the Alternate TZ (spec line 271)."""
+    """At most this many cards in Drone owning the Alternate TZ (spec line 288)."""
     return 1
 
 
 def start_missions_done(g, s):
-    """Where Butterfly Effect Missions completed starts (spec line 31)."""
+    """Where Butterfly Effect Missions completed starts (spec line 32)."""
     return 0
 
 
 def setup(g, s, p):
-    """Setup (spec line 346). Source: Setup."""
-    # spec line 348: put locations into board where min_players <= players
+    """Setup (spec line 414). Source: Setup."""
+    # spec line 416: put locations into board where min_players <= players
     R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.h)], 'board', None)
-    # spec line 349: put time_zones into tz_markers
+    # spec line 417: put time_zones into tz_markers
     R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_markers', None)
-    # spec line 350: for each z in tz_markers where number > last_tz[players] {
+    # spec line 418: for each z in tz_markers where number > last_tz[players] {
     for v_z in list(s.z['tz_markers']):
         if not (F_number[v_z] > R.lookup(g.T['last_tz'], s.h)):
             continue
-        # spec line 351: move z into removed_tzs
+        # spec line 419: move z into removed_tzs
         R.move(s, g, v_z, 'removed_tzs', None)
-    # spec line 355: put alt_tzs into alt_deck
+    # spec line 423: put alt_tzs into alt_deck
     R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
-    # spec line 358: each player {
+    # spec line 426: each player {
     for _p4 in R.turn_order(s):
-        # spec line 359: put chronoship into my dock where owner == me
+        # spec line 427: put chronoship into my dock where owner == me
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
-        # spec line 360: put drone into my drone_bay where owner == me
+        # spec line 428: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 364: do remove_time_zones()
+    # spec line 432: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
-    # spec line 365: for each r in board where kind == recruit {
+    # spec line 433: for each r in board where kind == recruit {
     for v_r in list(s.z['board']):
         if not (F_kind[v_r] == 'recruit'):
             continue
-        # spec line 366: put tz_cards into wormhole of r where tz == r.tz
+        # spec line 434: put tz_cards into wormhole of r where tz == r.tz
         R.put(s, g, [_c7 for _c7 in CATALOGUE_TZ_CARDS if (F_tz[_c7] == F_tz[v_r])], 'wormhole', v_r)
-        # spec line 367: shuffle wormhole of r
+        # spec line 435: shuffle wormhole of r
         R.shuffle(s, 'wormhole', v_r)
-        # spec line 368: reveal 1 from wormhole of r into shown of r
+        # spec line 436: reveal 1 from wormhole of r into shown of r
         R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
-    # spec line 372: put missions into mission_deck
+    # spec line 440: put missions into mission_deck
     R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
-    # spec line 373: for each z in removed_tzs {
+    # spec line 441: for each z in removed_tzs {
     for v_z in list(s.z['removed_tzs']):
-        # spec line 374: for each m in mission_deck where tz == z.number {
+        # spec line 442: for each m in mission_deck where tz == z.number {
         for v_m in list(s.z['mission_deck']):
             if not (F_tz[v_m] == F_number[v_z]):
                 continue
-            # spec line 375: move m into box
+            # spec line 443: move m into box
             R.move(s, g, v_m, 'box', None)
-    # spec line 378: shuffle mission_deck
+    # spec line 446: shuffle mission_deck
     R.shuffle(s, 'mission_deck', None)
-    # spec line 379: reveal 3 from mission_deck into mission_offer
+    # spec line 447: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 382: first player random
+    # spec line 450: first player random
     s.first = R.randrange(s, s.n)
-    # spec line 385: each player {
+    # spec line 453: each player {
     for _p9 in R.turn_order(s):
-        # spec line 386: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        # spec line 454: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
         R.gain(s, _p9, (1, 1, 1, 1, 1))
 
 
 def end_when_three_missions(g, s):
-    """Whether the end `three_missions` is triggered (spec line 1099)."""
-    # spec line 1099: when any player missions_done >= 3
+    """Whether the end `three_missions` is triggered (spec line 1167)."""
+    # spec line 1167: when any player missions_done >= 3
     for _q1 in range(s.h):
         if (s.tr['missions_done'][_q1] >= 3):
             return True
@@ -1519,28 +1572,269 @@ def end_when_three_missions(g, s):
 
 
 def winners_three_missions(g, s):
-    """Winners when the game ends (spec line 1098). Source: Winning the Game."""
+    """Winners when the game ends (spec line 1166). Source: Winning the Game."""
     return sorted(R.select_players(s, lambda _q1: (s.tr['missions_done'][_q1] >= 3), (), None))
 
 
 def end_when_round_limit(g, s):
-    """Whether the end `round_limit` is triggered (spec line 1106)."""
+    """Whether the end `round_limit` is triggered (spec line 1174)."""
     return (s.round >= g.P['round_cap'])
 
 
 def winners_round_limit(g, s):
-    """Winners when the game ends (spec line 1105). Source: Winning the Game."""
+    """Winners when the game ends (spec line 1173). Source: Winning the Game."""
     keys = [(s.tr['missions_done'][q], g.D['total_discs'](g, s, q),) for q in range(s.h)]
     best = max(keys)
     return [q for q in range(s.h) if keys[q] == best]
 
 
-def rest_procedure_place_action_5(g, s, p, env, value):
-    """The rest of the effect after spec line 538."""
+def derived_utopia_met(g, s, p):
+    """your Faction's Utopian requirements are met (spec line 1212). Source: Winning the Game."""
+    return len([1 for v_f in s.z['faction_hand'][p] if g.CR['utopia'][v_f](g, s, p)])
+
+
+def on_enter_refresh__standard__factions(g, s, p):
+    """Start of Phase 2.2 and 2.3: Refresh and Reset (spec line 515). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 1218: each player {
+    for _p1 in R.turn_order(s):
+        # spec line 1219: for each f in my faction_hand {
+        for v_f in list(s.z['faction_hand'][_p1]):
+            # spec line 1220: if not f.unlocked and f.unlock {
+            if ((not s.cst['unlocked'][v_f]) and g.CR['unlock'][v_f](g, s, _p1)):
+                # spec line 1221: set f.unlocked = true
+                s.cst['unlocked'][v_f] = True
+            # spec line 1223: if f.unlocked {
+            if s.cst['unlocked'][v_f]:
+                # spec line 1224: gain disc[f.power_disc] 1
+                s.res[_p1][IDX_disc[F_power_disc[v_f]]] += 1
+    # spec line 517: do refresh_time_zones()
+    g.PR['refresh_time_zones'](g, s, p)
+    # spec line 518: do reset_board()
+    g.PR['reset_board'](g, s, p)
+
+
+def setup__standard__factions(g, s, p):
+    """Setup (spec line 414). Source: Setup."""
+    # spec line 416: put locations into board where min_players <= players
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.h)], 'board', None)
+    # spec line 417: put time_zones into tz_markers
+    R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_markers', None)
+    # spec line 418: for each z in tz_markers where number > last_tz[players] {
+    for v_z in list(s.z['tz_markers']):
+        if not (F_number[v_z] > R.lookup(g.T['last_tz'], s.h)):
+            continue
+        # spec line 419: move z into removed_tzs
+        R.move(s, g, v_z, 'removed_tzs', None)
+    # spec line 423: put alt_tzs into alt_deck
+    R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
+    # spec line 426: each player {
+    for _p4 in R.turn_order(s):
+        # spec line 427: put chronoship into my dock where owner == me
+        R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
+        # spec line 428: put drone into my drone_bay where owner == me
+        R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
+    # spec line 432: do remove_time_zones()
+    g.PR['remove_time_zones'](g, s, p)
+    # spec line 433: for each r in board where kind == recruit {
+    for v_r in list(s.z['board']):
+        if not (F_kind[v_r] == 'recruit'):
+            continue
+        # spec line 434: put tz_cards into wormhole of r where tz == r.tz
+        R.put(s, g, [_c7 for _c7 in CATALOGUE_TZ_CARDS if (F_tz[_c7] == F_tz[v_r])], 'wormhole', v_r)
+        # spec line 435: shuffle wormhole of r
+        R.shuffle(s, 'wormhole', v_r)
+        # spec line 436: reveal 1 from wormhole of r into shown of r
+        R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
+    # spec line 440: put missions into mission_deck
+    R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
+    # spec line 441: for each z in removed_tzs {
+    for v_z in list(s.z['removed_tzs']):
+        # spec line 442: for each m in mission_deck where tz == z.number {
+        for v_m in list(s.z['mission_deck']):
+            if not (F_tz[v_m] == F_number[v_z]):
+                continue
+            # spec line 443: move m into box
+            R.move(s, g, v_m, 'box', None)
+    # spec line 446: shuffle mission_deck
+    R.shuffle(s, 'mission_deck', None)
+    # spec line 447: reveal 3 from mission_deck into mission_offer
+    R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
+    # spec line 1197: for each z in tz_markers {
+    for v_z in list(s.z['tz_markers']):
+        # spec line 1198: set z.rank = count tz_markers where number <= z.number
+        s.cst['rank'][v_z] = len([1 for _c9 in s.z['tz_markers'] if (F_number[_c9] <= F_number[v_z])])
+    # spec line 1200: for each m in mission_deck {
+    for v_m in list(s.z['mission_deck']):
+        # spec line 1201: set m.rank = count tz_markers where number <= m.tz
+        s.cst['rank'][v_m] = len([1 for _c10 in s.z['tz_markers'] if (F_number[_c10] <= F_tz[v_m])])
+    # spec line 1203: for each m in mission_offer {
+    for v_m in list(s.z['mission_offer']):
+        # spec line 1204: set m.rank = count tz_markers where number <= m.tz
+        s.cst['rank'][v_m] = len([1 for _c11 in s.z['tz_markers'] if (F_number[_c11] <= F_tz[v_m])])
+    # spec line 1206: put faction_cards into faction_deck
+    R.put(s, g, CATALOGUE_FACTION_CARDS, 'faction_deck', None)
+    # spec line 1207: shuffle faction_deck
+    R.shuffle(s, 'faction_deck', None)
+    # spec line 1208: each player {
+    for _p13 in R.turn_order(s):
+        # spec line 1209: reveal 1 from faction_deck into my faction_hand
+        R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p13)
+    # spec line 450: first player random
+    s.first = R.randrange(s, s.n)
+    # spec line 453: each player {
+    for _p14 in R.turn_order(s):
+        # spec line 454: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        R.gain(s, _p14, (1, 1, 1, 1, 1))
+
+
+def end_when_faction_utopia(g, s):
+    """Whether the end `faction_utopia` is triggered (spec line 1232)."""
+    # spec line 1232: when any player utopia_met >= 1
+    for _q1 in range(s.h):
+        if (g.D['utopia_met'](g, s, _q1) >= 1):
+            return True
+    return False
+
+
+def winners_faction_utopia(g, s):
+    """Winners when the game ends (spec line 1231). Source: Winning the Game."""
+    return sorted(R.select_players(s, lambda _q1: (g.D['utopia_met'](g, s, _q1) >= 1), (), None))
+
+
+def setup__standard__custom_setup(g, s, p):
+    """Setup (spec line 414). Source: Setup."""
+    # spec line 1256: put locations into board where min_players <= players
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.h)], 'board', None)
+    # spec line 1257: put time_zones into tz_draw
+    R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_draw', None)
+    # spec line 1258: shuffle tz_draw
+    R.shuffle(s, 'tz_draw', None)
+    # spec line 1259: reveal removed_count[players] from tz_draw into removed_tzs
+    R.draw(s, g, R.lookup(g.T['removed_count'], s.h), 'tz_draw', None, 'removed_tzs', None)
+    # spec line 1260: move all tz_draw into tz_markers
+    R.move_all(s, g, 'tz_draw', None, 'tz_markers', None)
+    # spec line 423: put alt_tzs into alt_deck
+    R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
+    # spec line 426: each player {
+    for _p4 in R.turn_order(s):
+        # spec line 427: put chronoship into my dock where owner == me
+        R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
+        # spec line 428: put drone into my drone_bay where owner == me
+        R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
+    # spec line 432: do remove_time_zones()
+    g.PR['remove_time_zones'](g, s, p)
+    # spec line 433: for each r in board where kind == recruit {
+    for v_r in list(s.z['board']):
+        if not (F_kind[v_r] == 'recruit'):
+            continue
+        # spec line 434: put tz_cards into wormhole of r where tz == r.tz
+        R.put(s, g, [_c7 for _c7 in CATALOGUE_TZ_CARDS if (F_tz[_c7] == F_tz[v_r])], 'wormhole', v_r)
+        # spec line 435: shuffle wormhole of r
+        R.shuffle(s, 'wormhole', v_r)
+        # spec line 436: reveal 1 from wormhole of r into shown of r
+        R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
+    # spec line 440: put missions into mission_deck
+    R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
+    # spec line 441: for each z in removed_tzs {
+    for v_z in list(s.z['removed_tzs']):
+        # spec line 442: for each m in mission_deck where tz == z.number {
+        for v_m in list(s.z['mission_deck']):
+            if not (F_tz[v_m] == F_number[v_z]):
+                continue
+            # spec line 443: move m into box
+            R.move(s, g, v_m, 'box', None)
+    # spec line 446: shuffle mission_deck
+    R.shuffle(s, 'mission_deck', None)
+    # spec line 447: reveal 3 from mission_deck into mission_offer
+    R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
+    # spec line 450: first player random
+    s.first = R.randrange(s, s.n)
+    # spec line 453: each player {
+    for _p9 in R.turn_order(s):
+        # spec line 454: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        R.gain(s, _p9, (1, 1, 1, 1, 1))
+
+
+def setup__standard__factions__custom_setup(g, s, p):
+    """Setup (spec line 414). Source: Setup."""
+    # spec line 1256: put locations into board where min_players <= players
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.h)], 'board', None)
+    # spec line 1257: put time_zones into tz_draw
+    R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_draw', None)
+    # spec line 1258: shuffle tz_draw
+    R.shuffle(s, 'tz_draw', None)
+    # spec line 1259: reveal removed_count[players] from tz_draw into removed_tzs
+    R.draw(s, g, R.lookup(g.T['removed_count'], s.h), 'tz_draw', None, 'removed_tzs', None)
+    # spec line 1260: move all tz_draw into tz_markers
+    R.move_all(s, g, 'tz_draw', None, 'tz_markers', None)
+    # spec line 423: put alt_tzs into alt_deck
+    R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
+    # spec line 426: each player {
+    for _p4 in R.turn_order(s):
+        # spec line 427: put chronoship into my dock where owner == me
+        R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
+        # spec line 428: put drone into my drone_bay where owner == me
+        R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
+    # spec line 432: do remove_time_zones()
+    g.PR['remove_time_zones'](g, s, p)
+    # spec line 433: for each r in board where kind == recruit {
+    for v_r in list(s.z['board']):
+        if not (F_kind[v_r] == 'recruit'):
+            continue
+        # spec line 434: put tz_cards into wormhole of r where tz == r.tz
+        R.put(s, g, [_c7 for _c7 in CATALOGUE_TZ_CARDS if (F_tz[_c7] == F_tz[v_r])], 'wormhole', v_r)
+        # spec line 435: shuffle wormhole of r
+        R.shuffle(s, 'wormhole', v_r)
+        # spec line 436: reveal 1 from wormhole of r into shown of r
+        R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
+    # spec line 440: put missions into mission_deck
+    R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
+    # spec line 441: for each z in removed_tzs {
+    for v_z in list(s.z['removed_tzs']):
+        # spec line 442: for each m in mission_deck where tz == z.number {
+        for v_m in list(s.z['mission_deck']):
+            if not (F_tz[v_m] == F_number[v_z]):
+                continue
+            # spec line 443: move m into box
+            R.move(s, g, v_m, 'box', None)
+    # spec line 446: shuffle mission_deck
+    R.shuffle(s, 'mission_deck', None)
+    # spec line 447: reveal 3 from mission_deck into mission_offer
+    R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
+    # spec line 1197: for each z in tz_markers {
+    for v_z in list(s.z['tz_markers']):
+        # spec line 1198: set z.rank = count tz_markers where number <= z.number
+        s.cst['rank'][v_z] = len([1 for _c9 in s.z['tz_markers'] if (F_number[_c9] <= F_number[v_z])])
+    # spec line 1200: for each m in mission_deck {
+    for v_m in list(s.z['mission_deck']):
+        # spec line 1201: set m.rank = count tz_markers where number <= m.tz
+        s.cst['rank'][v_m] = len([1 for _c10 in s.z['tz_markers'] if (F_number[_c10] <= F_tz[v_m])])
+    # spec line 1203: for each m in mission_offer {
+    for v_m in list(s.z['mission_offer']):
+        # spec line 1204: set m.rank = count tz_markers where number <= m.tz
+        s.cst['rank'][v_m] = len([1 for _c11 in s.z['tz_markers'] if (F_number[_c11] <= F_tz[v_m])])
+    # spec line 1206: put faction_cards into faction_deck
+    R.put(s, g, CATALOGUE_FACTION_CARDS, 'faction_deck', None)
+    # spec line 1207: shuffle faction_deck
+    R.shuffle(s, 'faction_deck', None)
+    # spec line 1208: each player {
+    for _p13 in R.turn_order(s):
+        # spec line 1209: reveal 1 from faction_deck into my faction_hand
+        R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p13)
+    # spec line 450: first player random
+    s.first = R.randrange(s, s.n)
+    # spec line 453: each player {
+    for _p14 in R.turn_order(s):
+        # spec line 454: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        R.gain(s, _p14, (1, 1, 1, 1, 1))
+
+
+def rest_procedure_place_action_3(g, s, p, env, value):
+    """The rest of the effect after spec line 608."""
     v_loc = env['loc']
-    # spec line 541: if loc.kind == alt_wormhole {
+    # spec line 611: if loc.kind == alt_wormhole {
     if (F_kind[v_loc] == 'alt_wormhole'):
-        # spec line 542: do alt_action(loc)
+        # spec line 612: do alt_action(loc)
         if g.PR['alt_action'](g, s, p, v_loc):
             return True
         return False
@@ -1548,43 +1842,13 @@ def rest_procedure_place_action_5(g, s, p, env, value):
         return False
 
 
-def rest_procedure_place_action_4(g, s, p, env, value):
-    """The rest of the effect after spec line 535."""
-    v_loc = env['loc']
-    # spec line 538: if loc.kind == mission_control {
-    if (F_kind[v_loc] == 'mission_control'):
-        # spec line 539: do mission_control(loc)
-        if g.PR['mission_control'](g, s, p, v_loc):
-            return R.resume(s, 'rest_procedure_place_action_5', {'loc': v_loc}, p)
-        return rest_procedure_place_action_5(g, s, p, {'loc': v_loc}, None)
-    else:
-        return rest_procedure_place_action_5(g, s, p, {'loc': v_loc}, None)
-
-
-def rest_procedure_place_action_3(g, s, p, env, value):
-    """The rest of the effect after spec line 532."""
-    v_loc = env['loc']
-    # spec line 535: if loc.kind == trade {
-    if (F_kind[v_loc] == 'trade'):
-        _waits = False
-        # spec line 536: may take action trade with here = loc
-        _waits = R.take(s, p, ('trade',), ((v_loc, {'trade': 0}), ), optional=True) or _waits
-        if _waits:
-            return R.resume(s, 'rest_procedure_place_action_4', {'loc': v_loc}, p)
-        return rest_procedure_place_action_4(g, s, p, {'loc': v_loc}, None)
-    else:
-        return rest_procedure_place_action_4(g, s, p, {'loc': v_loc}, None)
-
-
 def rest_procedure_place_action_2(g, s, p, env, value):
-    """The rest of the effect after spec line 529."""
+    """The rest of the effect after spec line 605."""
     v_loc = env['loc']
-    # spec line 532: if loc.kind == recruit {
-    if (F_kind[v_loc] == 'recruit'):
-        _waits = False
-        # spec line 533: may take one of recruit_crew, swap_crew, develop_tech, reorder_deck with here = loc
-        _waits = R.take(s, p, ('recruit_crew', 'swap_crew', 'develop_tech', 'reorder_deck'), ((v_loc, {'recruit_crew': 0, 'swap_crew': 0, 'develop_tech': 0, 'reorder_deck': 0}), ), optional=True) or _waits
-        if _waits:
+    # spec line 608: if loc.kind == mission_control {
+    if (F_kind[v_loc] == 'mission_control'):
+        # spec line 609: do mission_control(loc)
+        if g.PR['mission_control'](g, s, p, v_loc):
             return R.resume(s, 'rest_procedure_place_action_3', {'loc': v_loc}, p)
         return rest_procedure_place_action_3(g, s, p, {'loc': v_loc}, None)
     else:
@@ -1592,13 +1856,13 @@ def rest_procedure_place_action_2(g, s, p, env, value):
 
 
 def rest_procedure_place_action(g, s, p, env, value):
-    """The rest of the effect after spec line 526."""
+    """The rest of the effect after spec line 602."""
     v_loc = env['loc']
-    # spec line 529: if loc.kind == variable {
-    if (F_kind[v_loc] == 'variable'):
+    # spec line 605: if loc.kind == trade {
+    if (F_kind[v_loc] == 'trade'):
         _waits = False
-        # spec line 530: take action variable_knowledge with here = loc
-        _waits = R.take(s, p, ('variable_knowledge',), ((v_loc, {'variable_knowledge': 0}), )) or _waits
+        # spec line 606: may take action trade with here = loc
+        _waits = R.take(s, p, ('trade',), ((v_loc, {'trade': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_place_action_2', {'loc': v_loc}, p)
         return rest_procedure_place_action_2(g, s, p, {'loc': v_loc}, None)
@@ -1607,41 +1871,41 @@ def rest_procedure_place_action(g, s, p, env, value):
 
 
 def as_seat_procedure_trigger_technology(g, s, p, env, value):
-    """The block of spec line 557, run as another player."""
+    """The block of spec line 627, run as another player."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_raider_here = env['raider_here']
     v_t = env['t']
-    # spec line 558: do tech_disc(t)
+    # spec line 628: do tech_disc(t)
     if g.PR['tech_disc'](g, s, p, v_t):
         return True
     return False
 
 
 def one_round_procedure_trigger_technology_2(g, s, p, env, value):
-    """One round of the loop of spec line 555."""
+    """One round of the loop of spec line 625."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_raider_here = env['raider_here']
     v_t = env['t']
     if not (F_tz[v_t] == F_tz[v_loc]):
         return False
-    # spec line 556: if raider_here >= 1 and me != lander {
+    # spec line 626: if raider_here >= 1 and me != lander {
     if ((v_raider_here >= 1) and (p != v_lander)):
-        # spec line 557: as lander {
+        # spec line 627: as lander {
         _a2 = v_lander
         if as_seat_procedure_trigger_technology(g, s, _a2, {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here, 't': v_t}, None):
             return True
         return False
     else:
-        # spec line 561: do tech_disc(t)
+        # spec line 631: do tech_disc(t)
         if g.PR['tech_disc'](g, s, p, v_t):
             return True
         return False
 
 
 def loop_procedure_trigger_technology(g, s, p, env, value):
-    """The loop of spec line 555, from round `_i` on."""
+    """The loop of spec line 625, from round `_i` on."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_raider_here = env['raider_here']
@@ -1655,16 +1919,16 @@ def loop_procedure_trigger_technology(g, s, p, env, value):
 
 
 def one_round_procedure_trigger_technology(g, s, p, env, value):
-    """One round of the loop of spec line 554."""
+    """One round of the loop of spec line 624."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_raider_here = env['raider_here']
-    # spec line 555: for each t in my developed where tz == loc.tz {
+    # spec line 625: for each t in my developed where tz == loc.tz {
     return loop_procedure_trigger_technology(g, s, p, {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here, '_i': 0, '_items': list(s.z['developed'][p])}, None)
 
 
 def loop_procedure_trigger_technology_2(g, s, p, env, value):
-    """The loop of spec line 554, from round `_i` on."""
+    """The loop of spec line 624, from round `_i` on."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_raider_here = env['raider_here']
@@ -1678,54 +1942,54 @@ def loop_procedure_trigger_technology_2(g, s, p, env, value):
 
 
 def ask_procedure_tech_disc(g, s, p, env, label):
-    """Options of the question at spec line 574."""
+    """Options of the question at spec line 644."""
     v_t = env['t']
-    # spec line 575: "Culture" {
+    # spec line 645: "Culture" {
     if label == 'Culture':
-        # spec line 576: gain disc[culture] 1
+        # spec line 646: gain disc[culture] 1
         s.res[p][0] += 1
         return False
-    # spec line 578: "Politics" {
+    # spec line 648: "Politics" {
     elif label == 'Politics':
-        # spec line 579: gain disc[politics] 1
+        # spec line 649: gain disc[politics] 1
         s.res[p][1] += 1
         return False
     return False
 
 
 def ask_procedure_tech_disc_2(g, s, p, env, label):
-    """Options of the question at spec line 583."""
+    """Options of the question at spec line 653."""
     v_t = env['t']
-    # spec line 584: "Military" {
+    # spec line 654: "Military" {
     if label == 'Military':
-        # spec line 585: gain disc[military] 1
+        # spec line 655: gain disc[military] 1
         s.res[p][4] += 1
         return False
-    # spec line 587: "Exploration" {
+    # spec line 657: "Exploration" {
     elif label == 'Exploration':
-        # spec line 588: gain disc[exploration] 1
+        # spec line 658: gain disc[exploration] 1
         s.res[p][3] += 1
         return False
     return False
 
 
 def rest_procedure_secondary_ability_5(g, s, p, env, value):
-    """The rest of the effect after spec line 806."""
+    """The rest of the effect after spec line 874."""
     v_loc = env['loc']
-    # spec line 809: if led_by(loc, superstar) >= 1 {
+    # spec line 877: if led_by(loc, superstar) >= 1 {
     if (g.D['led_by'](g, s, p, v_loc, 'superstar') >= 1):
-        # spec line 810: gain disc[politics] 1
+        # spec line 878: gain disc[politics] 1
         s.res[p][1] += 1
     return False
 
 
 def rest_procedure_secondary_ability_4(g, s, p, env, value):
-    """The rest of the effect after spec line 801."""
+    """The rest of the effect after spec line 869."""
     v_loc = env['loc']
-    # spec line 806: if led_by(loc, spy) >= 1 {
+    # spec line 874: if led_by(loc, spy) >= 1 {
     if (g.D['led_by'](g, s, p, v_loc, 'spy') >= 1):
         _waits = False
-        # spec line 807: may take action spy_on
+        # spec line 875: may take action spy_on
         _waits = R.take(s, p, ('spy_on',), (), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_secondary_ability_5', {'loc': v_loc}, p)
@@ -1735,10 +1999,10 @@ def rest_procedure_secondary_ability_4(g, s, p, env, value):
 
 
 def one_round_procedure_secondary_ability(g, s, p, env, value):
-    """One round of the loop of spec line 802."""
+    """One round of the loop of spec line 870."""
     v_loc = env['loc']
     _waits = False
-    # spec line 803: take action trade_one
+    # spec line 871: take action trade_one
     _waits = R.take(s, p, ('trade_one',), ()) or _waits
     if _waits:
         return True
@@ -1746,7 +2010,7 @@ def one_round_procedure_secondary_ability(g, s, p, env, value):
 
 
 def loop_procedure_secondary_ability(g, s, p, env, value):
-    """The loop of spec line 802, from round `_i` on."""
+    """The loop of spec line 870, from round `_i` on."""
     v_loc = env['loc']
     _i, _n = env['_i'], env['_n']
     if value == 'go on':
@@ -1761,22 +2025,22 @@ def loop_procedure_secondary_ability(g, s, p, env, value):
 
 
 def rest_procedure_secondary_ability_3(g, s, p, env, value):
-    """The rest of the effect after spec line 798."""
+    """The rest of the effect after spec line 866."""
     v_loc = env['loc']
-    # spec line 801: if led_by(loc, merchant) >= 1 and loc.kind == trade {
+    # spec line 869: if led_by(loc, merchant) >= 1 and loc.kind == trade {
     if ((g.D['led_by'](g, s, p, v_loc, 'merchant') >= 1) and (F_kind[v_loc] == 'trade')):
-        # spec line 802: repeat up to 3 {
+        # spec line 870: repeat up to 3 {
         return loop_procedure_secondary_ability(g, s, p, {'loc': v_loc, '_i': 0, '_n': max(0, 3)}, None)
     else:
         return rest_procedure_secondary_ability_4(g, s, p, {'loc': v_loc}, None)
 
 
 def rest_procedure_secondary_ability_2(g, s, p, env, value):
-    """The rest of the effect after spec line 794."""
+    """The rest of the effect after spec line 862."""
     v_loc = env['loc']
-    # spec line 798: if led_by(loc, engineer) >= 1 and loc.kind != alt_wormhole and (count my developed where tz == loc.tz) >= 1 {
+    # spec line 866: if led_by(loc, engineer) >= 1 and loc.kind != alt_wormhole and (count my developed where tz == loc.tz) >= 1 {
     if ((g.D['led_by'](g, s, p, v_loc, 'engineer') >= 1) and (F_kind[v_loc] != 'alt_wormhole') and (len([1 for _c1 in s.z['developed'][p] if (F_tz[_c1] == F_tz[v_loc])]) >= 1)):
-        # spec line 799: do engineer_trigger(loc)
+        # spec line 867: do engineer_trigger(loc)
         if g.PR['engineer_trigger'](g, s, p, v_loc):
             return R.resume(s, 'rest_procedure_secondary_ability_3', {'loc': v_loc}, p)
         return rest_procedure_secondary_ability_3(g, s, p, {'loc': v_loc}, None)
@@ -1785,15 +2049,15 @@ def rest_procedure_secondary_ability_2(g, s, p, env, value):
 
 
 def rest_procedure_secondary_ability(g, s, p, env, value):
-    """The rest of the effect after spec line 791."""
+    """The rest of the effect after spec line 859."""
     v_loc = env['loc']
-    # spec line 794: if led_by(loc, colonist) >= 1 {
+    # spec line 862: if led_by(loc, colonist) >= 1 {
     if (g.D['led_by'](g, s, p, v_loc, 'colonist') >= 1):
-        # spec line 795: transfer all left_here of loc to me
+        # spec line 863: transfer all left_here of loc to me
         _h2 = s.stk['left_here'][v_loc]
         R.move_bag(_h2, s.res[p], tuple(_h2))
         _waits = False
-        # spec line 796: may take action colonist_leave with here = loc
+        # spec line 864: may take action colonist_leave with here = loc
         _waits = R.take(s, p, ('colonist_leave',), ((v_loc, {'colonist_leave': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_secondary_ability_2', {'loc': v_loc}, p)
@@ -1803,30 +2067,30 @@ def rest_procedure_secondary_ability(g, s, p, env, value):
 
 
 def ask_procedure_engineer_trigger(g, s, p, env, label):
-    """Options of the question at spec line 841."""
+    """Options of the question at spec line 909."""
     v_loc = env['loc']
-    # spec line 842: "Comms Technologies" {
+    # spec line 910: "Comms Technologies" {
     if label == 'Comms Technologies':
-        # spec line 843: for each t in my developed where tech_kind == comms {
+        # spec line 911: for each t in my developed where tech_kind == comms {
         _waiting = len(s.pending)
-        # spec line 843: for each t in my developed where tech_kind == comms {
+        # spec line 911: for each t in my developed where tech_kind == comms {
         for v_t in list(s.z['developed'][p]):
             if not (F_tech_kind[v_t] == 'comms'):
                 continue
-            # spec line 844: do tech_disc(t)
+            # spec line 912: do tech_disc(t)
             g.PR['tech_disc'](g, s, p, v_t)
         if len(s.pending) > _waiting:
             return True
         return False
-    # spec line 847: "Transport Technologies" {
+    # spec line 915: "Transport Technologies" {
     elif label == 'Transport Technologies':
-        # spec line 848: for each t in my developed where tech_kind == transport {
+        # spec line 916: for each t in my developed where tech_kind == transport {
         _waiting = len(s.pending)
-        # spec line 848: for each t in my developed where tech_kind == transport {
+        # spec line 916: for each t in my developed where tech_kind == transport {
         for v_t in list(s.z['developed'][p]):
             if not (F_tech_kind[v_t] == 'transport'):
                 continue
-            # spec line 849: do tech_disc(t)
+            # spec line 917: do tech_disc(t)
             g.PR['tech_disc'](g, s, p, v_t)
         if len(s.pending) > _waiting:
             return True
@@ -1835,38 +2099,38 @@ def ask_procedure_engineer_trigger(g, s, p, env, label):
 
 
 def rest_procedure_complete_mission_2(g, s, p, env, value):
-    """The rest of the effect after spec line 879."""
+    """The rest of the effect after spec line 947."""
     v_m = env['m']
-    # spec line 883: move m into my completed
+    # spec line 951: move m into my completed
     R.move(s, g, v_m, 'completed', p)
-    # spec line 884: advance missions_done by 1
+    # spec line 952: advance missions_done by 1
     s.tr['missions_done'][p] += 1
-    # spec line 885: do spawn_alt_tz(m)
+    # spec line 953: do spawn_alt_tz(m)
     if g.PR['spawn_alt_tz'](g, s, p, v_m):
         return True
     return False
 
 
 def pick_procedure_complete_mission(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 880."""
+    """The rest of the effect once a card is chosen at spec line 948."""
     v_m = env['m']
     v_t = card
-    # spec line 881: do return_tech(t)
+    # spec line 949: do return_tech(t)
     g.PR['return_tech'](g, s, p, v_t)
     return False
 
 
 def one_round_procedure_complete_mission(g, s, p, env, value):
-    """One round of the loop of spec line 879."""
+    """One round of the loop of spec line 947."""
     v_m = env['m']
-    # spec line 880: choose t: card in my developed where tech_kind == transport
+    # spec line 948: choose t: card in my developed where tech_kind == transport
     if R.choose_card(s, p, [v_t for v_t in s.z['developed'][p] if (F_tech_kind[v_t] == 'transport')], 'developed', p, 'pick_procedure_complete_mission', {'m': v_m}):
         return True
     return False
 
 
 def loop_procedure_complete_mission(g, s, p, env, value):
-    """The loop of spec line 879, from round `_i` on."""
+    """The loop of spec line 947, from round `_i` on."""
     v_m = env['m']
     _i, _n = env['_i'], env['_n']
     while _i < _n:
@@ -1877,32 +2141,32 @@ def loop_procedure_complete_mission(g, s, p, env, value):
 
 
 def rest_procedure_complete_mission(g, s, p, env, value):
-    """The rest of the effect after spec line 875."""
+    """The rest of the effect after spec line 943."""
     v_m = env['m']
-    # spec line 879: repeat m.transport_needed {
+    # spec line 947: repeat m.transport_needed {
     return loop_procedure_complete_mission(g, s, p, {'m': v_m, '_i': 0, '_n': max(0, F_transport_needed[v_m])}, None)
 
 
 def pick_procedure_complete_mission_2(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 876."""
+    """The rest of the effect once a card is chosen at spec line 944."""
     v_m = env['m']
     v_t = card
-    # spec line 877: do return_tech(t)
+    # spec line 945: do return_tech(t)
     g.PR['return_tech'](g, s, p, v_t)
     return False
 
 
 def one_round_procedure_complete_mission_2(g, s, p, env, value):
-    """One round of the loop of spec line 875."""
+    """One round of the loop of spec line 943."""
     v_m = env['m']
-    # spec line 876: choose t: card in my developed where tech_kind == comms
+    # spec line 944: choose t: card in my developed where tech_kind == comms
     if R.choose_card(s, p, [v_t for v_t in s.z['developed'][p] if (F_tech_kind[v_t] == 'comms')], 'developed', p, 'pick_procedure_complete_mission_2', {'m': v_m}):
         return True
     return False
 
 
 def loop_procedure_complete_mission_2(g, s, p, env, value):
-    """The loop of spec line 875, from round `_i` on."""
+    """The loop of spec line 943, from round `_i` on."""
     v_m = env['m']
     _i, _n = env['_i'], env['_n']
     while _i < _n:
@@ -1913,19 +2177,19 @@ def loop_procedure_complete_mission_2(g, s, p, env, value):
 
 
 def one_round_procedure_spawn_alt_tz(g, s, p, env, value):
-    """One round of the loop of spec line 933."""
+    """One round of the loop of spec line 1001."""
     v_a = env['a']
     v_from_loc = env['from_loc']
     v_m = env['m']
     v_slot = env['slot']
-    # spec line 934: do alt_action(slot)
+    # spec line 1002: do alt_action(slot)
     if g.PR['alt_action'](g, s, p, v_slot):
         return True
     return False
 
 
 def loop_procedure_spawn_alt_tz(g, s, p, env, value):
-    """The loop of spec line 933, from round `_i` on."""
+    """The loop of spec line 1001, from round `_i` on."""
     v_a = env['a']
     v_from_loc = env['from_loc']
     v_m = env['m']
@@ -1943,84 +2207,84 @@ def loop_procedure_spawn_alt_tz(g, s, p, env, value):
 
 
 def pick_procedure_spawn_alt_tz_2(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 927."""
+    """The rest of the effect once a card is chosen at spec line 995."""
     v_a = env['a']
     v_m = env['m']
     v_slot = env['slot']
     v_from_loc = card
-    # spec line 928: for each s in standing of from_loc {
+    # spec line 996: for each s in standing of from_loc {
     for v_s in list(s.z['standing'][v_from_loc]):
-        # spec line 929: move s into standing of slot
+        # spec line 997: move s into standing of slot
         R.move(s, g, v_s, 'standing', v_slot)
-    # spec line 931: if count my drone_bay >= 1 {
+    # spec line 999: if count my drone_bay >= 1 {
     if (len(s.z['drone_bay'][p]) >= 1):
-        # spec line 932: move top of my drone_bay into alt_drone of slot
+        # spec line 1000: move top of my drone_bay into alt_drone of slot
         R.move(s, g, next(reversed(s.z['drone_bay'][p]), -1), 'alt_drone', v_slot)
-        # spec line 933: repeat up to 2 {
+        # spec line 1001: repeat up to 2 {
         return loop_procedure_spawn_alt_tz(g, s, p, {'a': v_a, 'from_loc': v_from_loc, 'm': v_m, 'slot': v_slot, '_i': 0, '_n': max(0, 2)}, None)
     else:
-        # spec line 937: do alt_action(slot)
+        # spec line 1005: do alt_action(slot)
         if g.PR['alt_action'](g, s, p, v_slot):
             return True
         return False
 
 
 def rest_procedure_spawn_alt_tz(g, s, p, env, value):
-    """The rest of the effect after spec line 916."""
+    """The rest of the effect after spec line 984."""
     v_a = env['a']
     v_m = env['m']
     v_slot = env['slot']
-    # spec line 927: choose from_loc: card in board where kind != alt_wormhole and tz == m.tz and (count standing of from_loc where it is chronoship and owner == me) >= 1
+    # spec line 995: choose from_loc: card in board where kind != alt_wormhole and tz == m.tz and (count standing of from_loc where it is chronoship and owner == me) >= 1
     if R.choose_card(s, p, [v_from_loc for v_from_loc in s.z['board'] if ((F_kind[v_from_loc] != 'alt_wormhole') and (F_tz[v_from_loc] == F_tz[v_m]) and (len([1 for _c3 in s.z['standing'][v_from_loc] if ((KIND[_c3] == 'chronoship') and (F_owner[_c3] == p))]) >= 1))], 'board', None, 'pick_procedure_spawn_alt_tz_2', {'a': v_a, 'm': v_m, 'slot': v_slot}):
         return True
     return False
 
 
 def rest_procedure_spawn_alt_tz_2(g, s, p, env, value):
-    """The rest of the effect after spec line 917."""
+    """The rest of the effect after spec line 985."""
     v_a = env['a']
     v_m = env['m']
     v_slot = env['slot']
-    # spec line 925: move a into alt_card of slot
+    # spec line 993: move a into alt_card of slot
     R.move(s, g, v_a, 'alt_card', v_slot)
     return rest_procedure_spawn_alt_tz(g, s, p, {'a': v_a, 'm': v_m, 'slot': v_slot}, None)
 
 
 def ask_procedure_spawn_alt_tz(g, s, p, env, label):
-    """Options of the question at spec line 917."""
+    """Options of the question at spec line 985."""
     v_a = env['a']
     v_m = env['m']
     v_slot = env['slot']
-    # spec line 918: "the first side" {
+    # spec line 986: "the first side" {
     if label == 'the first side':
-        # spec line 919: set a.face = a.side_one
+        # spec line 987: set a.face = a.side_one
         s.cst['face'][v_a] = F_side_one[v_a]
         return False
-    # spec line 921: "the other side" {
+    # spec line 989: "the other side" {
     elif label == 'the other side':
-        # spec line 922: set a.face = a.side_two
+        # spec line 990: set a.face = a.side_two
         s.cst['face'][v_a] = F_side_two[v_a]
         return False
     return False
 
 
 def pick_procedure_spawn_alt_tz(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 908."""
+    """The rest of the effect once a card is chosen at spec line 976."""
     v_a = env['a']
     v_m = env['m']
     v_slot = card
-    # spec line 910: for each old in alt_card of slot {
+    # spec line 978: for each old in alt_card of slot {
     for v_old in list(s.z['alt_card'][v_slot]):
-        # spec line 911: move old into alt_deck
+        # spec line 979: move old into alt_deck
         R.move(s, g, v_old, 'alt_deck', None)
-    # spec line 913: for each d in alt_drone of slot {
+    # spec line 981: for each d in alt_drone of slot {
     for v_d in list(s.z['alt_drone'][v_slot]):
-        # spec line 914: move d into drone_bay of d.owner
+        # spec line 982: move d into drone_bay of d.owner
         R.move(s, g, v_d, 'drone_bay', F_owner[v_d])
-    # spec line 916: if a != nothing {
+    # spec line 984: if a != nothing {
     if (v_a != -1):
         _waits = False
-        # spec line 917: ask me {
+        # spec line 985: ask me {
         _waits = R.ask(s, p, ('the first side', 'the other side'), 'ask_procedure_spawn_alt_tz', {'a': v_a, 'm': v_m, 'slot': v_slot}, p) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_spawn_alt_tz_2', {'a': v_a, 'm': v_m, 'slot': v_slot}, p)
@@ -2030,13 +2294,13 @@ def pick_procedure_spawn_alt_tz(g, s, p, env, card):
 
 
 def rest_procedure_alt_action_5(g, s, p, env, value):
-    """The rest of the effect after spec line 963."""
+    """The rest of the effect after spec line 1031."""
     v_a = env['a']
     v_loc = env['loc']
-    # spec line 966: if a.face == raider_alt {
+    # spec line 1034: if a.face == raider_alt {
     if (s.cst['face'][v_a] == 'raider_alt'):
         _waits = False
-        # spec line 967: may take action raid
+        # spec line 1035: may take action raid
         _waits = R.take(s, p, ('raid',), (), optional=True) or _waits
         if _waits:
             return True
@@ -2046,13 +2310,13 @@ def rest_procedure_alt_action_5(g, s, p, env, value):
 
 
 def rest_procedure_alt_action_4(g, s, p, env, value):
-    """The rest of the effect after spec line 960."""
+    """The rest of the effect after spec line 1028."""
     v_a = env['a']
     v_loc = env['loc']
-    # spec line 963: if a.face == pioneer_alt {
+    # spec line 1031: if a.face == pioneer_alt {
     if (s.cst['face'][v_a] == 'pioneer_alt'):
         _waits = False
-        # spec line 964: may take action develop_anywhere with kind_wanted = transport
+        # spec line 1032: may take action develop_anywhere with kind_wanted = transport
         _waits = R.take(s, p, ('develop_anywhere',), (('transport', {'develop_anywhere': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_alt_action_5', {'a': v_a, 'loc': v_loc}, p)
@@ -2062,13 +2326,13 @@ def rest_procedure_alt_action_4(g, s, p, env, value):
 
 
 def rest_procedure_alt_action_3(g, s, p, env, value):
-    """The rest of the effect after spec line 955."""
+    """The rest of the effect after spec line 1023."""
     v_a = env['a']
     v_loc = env['loc']
-    # spec line 960: if a.face == philosopher_alt {
+    # spec line 1028: if a.face == philosopher_alt {
     if (s.cst['face'][v_a] == 'philosopher_alt'):
         _waits = False
-        # spec line 961: may take action develop_anywhere with kind_wanted = comms
+        # spec line 1029: may take action develop_anywhere with kind_wanted = comms
         _waits = R.take(s, p, ('develop_anywhere',), (('comms', {'develop_anywhere': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_alt_action_4', {'a': v_a, 'loc': v_loc}, p)
@@ -2078,11 +2342,11 @@ def rest_procedure_alt_action_3(g, s, p, env, value):
 
 
 def one_round_procedure_alt_action(g, s, p, env, value):
-    """One round of the loop of spec line 956."""
+    """One round of the loop of spec line 1024."""
     v_a = env['a']
     v_loc = env['loc']
     _waits = False
-    # spec line 957: take action trade_one
+    # spec line 1025: take action trade_one
     _waits = R.take(s, p, ('trade_one',), ()) or _waits
     if _waits:
         return True
@@ -2090,7 +2354,7 @@ def one_round_procedure_alt_action(g, s, p, env, value):
 
 
 def loop_procedure_alt_action(g, s, p, env, value):
-    """The loop of spec line 956, from round `_i` on."""
+    """The loop of spec line 1024, from round `_i` on."""
     v_a = env['a']
     v_loc = env['loc']
     _i, _n = env['_i'], env['_n']
@@ -2106,24 +2370,24 @@ def loop_procedure_alt_action(g, s, p, env, value):
 
 
 def rest_procedure_alt_action_2(g, s, p, env, value):
-    """The rest of the effect after spec line 952."""
+    """The rest of the effect after spec line 1020."""
     v_a = env['a']
     v_loc = env['loc']
-    # spec line 955: if a.face == merchant_alt {
+    # spec line 1023: if a.face == merchant_alt {
     if (s.cst['face'][v_a] == 'merchant_alt'):
-        # spec line 956: repeat up to 3 {
+        # spec line 1024: repeat up to 3 {
         return loop_procedure_alt_action(g, s, p, {'a': v_a, 'loc': v_loc, '_i': 0, '_n': max(0, 3)}, None)
     else:
         return rest_procedure_alt_action_3(g, s, p, {'a': v_a, 'loc': v_loc}, None)
 
 
 def rest_procedure_alt_action(g, s, p, env, value):
-    """The rest of the effect after spec line 949."""
+    """The rest of the effect after spec line 1017."""
     v_a = env['a']
     v_loc = env['loc']
-    # spec line 952: if a.face == engineer_alt {
+    # spec line 1020: if a.face == engineer_alt {
     if (s.cst['face'][v_a] == 'engineer_alt'):
-        # spec line 953: do engineer_trigger(loc)
+        # spec line 1021: do engineer_trigger(loc)
         if g.PR['engineer_trigger'](g, s, p, v_loc):
             return R.resume(s, 'rest_procedure_alt_action_2', {'a': v_a, 'loc': v_loc}, p)
         return rest_procedure_alt_action_2(g, s, p, {'a': v_a, 'loc': v_loc}, None)
@@ -2132,107 +2396,107 @@ def rest_procedure_alt_action(g, s, p, env, value):
 
 
 def rest_deploy_3(g, s, p, env, value):
-    """The rest of the effect after spec line 501."""
+    """The rest of the effect after spec line 571."""
     v_loc = env['loc']
     v_m = env['m']
     v_ship = env['ship']
-    # spec line 502: if ships_ready == 0 {
+    # spec line 572: if ships_ready == 0 {
     if (g.D['ships_ready'](g, s, p) == 0):
-        # spec line 503: done
+        # spec line 573: done
         s.done[p] = True
     return False
 
 
 def pick_deploy(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 500."""
+    """The rest of the effect once a card is chosen at spec line 570."""
     v_loc = env['loc']
     v_ship = env['ship']
     v_m = card
-    # spec line 501: do complete_mission(m)
+    # spec line 571: do complete_mission(m)
     if g.PR['complete_mission'](g, s, p, v_m):
         return R.resume(s, 'rest_deploy_3', {'loc': v_loc, 'm': v_m, 'ship': v_ship}, p)
     return rest_deploy_3(g, s, p, {'loc': v_loc, 'm': v_m, 'ship': v_ship}, None)
 
 
 def rest_deploy_2(g, s, p, env, value):
-    """The rest of the effect after spec line 492."""
+    """The rest of the effect after spec line 562."""
     v_loc = env['loc']
     v_ship = env['ship']
-    # spec line 500: may choose m: card in my bridge where ship_in_tz(m.tz) >= 1 and has m.cost and (count my developed where tech_kind == comms) >= m.comms_needed and (count my developed where tech_kind == transport) >= m.transport_needed
+    # spec line 570: may choose m: card in my bridge where ship_in_tz(m.tz) >= 1 and has m.cost and (count my developed where tech_kind == comms) >= m.comms_needed and (count my developed where tech_kind == transport) >= m.transport_needed
     if R.choose_card(s, p, [v_m for v_m in s.z['bridge'][p] if ((g.D['ship_in_tz'](g, s, p, F_tz[v_m]) >= 1) and (not NZ_cost[v_m] or R.holds(s.res[p], NZ_cost[v_m])) and (len([1 for _c1 in s.z['developed'][p] if (F_tech_kind[_c1] == 'comms')]) >= F_comms_needed[v_m]) and (len([1 for _c2 in s.z['developed'][p] if (F_tech_kind[_c2] == 'transport')]) >= F_transport_needed[v_m]))], 'bridge', p, 'pick_deploy', {'loc': v_loc, 'ship': v_ship}, optional=True):
         return True
     return False
 
 
 def rest_deploy_4(g, s, p, env, value):
-    """The rest of the effect after spec line 494."""
+    """The rest of the effect after spec line 564."""
     v_loc = env['loc']
     v_ship = env['ship']
-    # spec line 495: do location_action(loc)
+    # spec line 565: do location_action(loc)
     if g.PR['location_action'](g, s, p, v_loc):
         return R.resume(s, 'rest_deploy_2', {'loc': v_loc, 'ship': v_ship}, p)
     return rest_deploy_2(g, s, p, {'loc': v_loc, 'ship': v_ship}, None)
 
 
 def rest_deploy_5(g, s, p, env, value):
-    """The rest of the effect after spec line 497."""
+    """The rest of the effect after spec line 567."""
     v_loc = env['loc']
     v_ship = env['ship']
-    # spec line 498: do secondary_ability(loc)
+    # spec line 568: do secondary_ability(loc)
     if g.PR['secondary_ability'](g, s, p, v_loc):
         return R.resume(s, 'rest_deploy_2', {'loc': v_loc, 'ship': v_ship}, p)
     return rest_deploy_2(g, s, p, {'loc': v_loc, 'ship': v_ship}, None)
 
 
 def rest_deploy(g, s, p, env, value):
-    """The rest of the effect after spec line 491."""
+    """The rest of the effect after spec line 561."""
     v_loc = env['loc']
     v_ship = env['ship']
-    # spec line 492: if loc.kind == recruit {
+    # spec line 562: if loc.kind == recruit {
     if (F_kind[v_loc] == 'recruit'):
-        # spec line 494: do secondary_ability(loc)
+        # spec line 564: do secondary_ability(loc)
         if g.PR['secondary_ability'](g, s, p, v_loc):
             return R.resume(s, 'rest_deploy_4', {'loc': v_loc, 'ship': v_ship}, p)
         return rest_deploy_4(g, s, p, {'loc': v_loc, 'ship': v_ship}, None)
     else:
-        # spec line 497: do location_action(loc)
+        # spec line 567: do location_action(loc)
         if g.PR['location_action'](g, s, p, v_loc):
             return R.resume(s, 'rest_deploy_5', {'loc': v_loc, 'ship': v_ship}, p)
         return rest_deploy_5(g, s, p, {'loc': v_loc, 'ship': v_ship}, None)
 
 
 def pick_reorder_deck(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 696."""
+    """The rest of the effect once a card is chosen at spec line 764."""
     v_here = env['here']
     v_c = card
-    # spec line 697: move all shown of here into wormhole of here
+    # spec line 765: move all shown of here into wormhole of here
     R.move_all(s, g, 'shown', v_here, 'wormhole', v_here)
-    # spec line 698: shuffle wormhole of here
+    # spec line 766: shuffle wormhole of here
     R.shuffle(s, 'wormhole', v_here)
-    # spec line 699: move c into shown of here
+    # spec line 767: move c into shown of here
     R.move(s, g, v_c, 'shown', v_here)
 
 
 def rest_assassination(g, s, p, env, value):
-    """The rest of the effect after spec line 738."""
+    """The rest of the effect after spec line 806."""
     v_here = env['here']
     v_target = env['target']
-    # spec line 742: first player me
+    # spec line 810: first player me
     s.first = p
     return False
 
 
 @R.combines(legal_recover_matching, legal_recover_any, legal_medic_recover, legal_end_recovery)
 def legal_phase_recover(g, s, p, out):
-    """Choices open to player p in phase Phase 2.1: Recover Crew from Limbo (spec line 433), action by action."""
+    """Choices open to player p in phase Phase 2.1: Recover Crew from Limbo (spec line 501), action by action."""
     # Recover a Crew-member for one disc of its type: legal_recover_matching
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('recover_matching', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('recover_matching', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1019: choose s: card in my limbo
+    # spec line 1087: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
-        # spec line 1020: require has disc[s.knowledge] 1
+        # spec line 1088: require has disc[s.knowledge] 1
         if not (s.res[p][IDX_disc[F_knowledge[v_s]]] >= 1):
             continue
         _found = _rows0[v_s]
@@ -2240,11 +2504,11 @@ def legal_phase_recover(g, s, p, out):
             _found = _rows0[v_s] = Action(p, 'recover_matching', (v_s,), s.game)
         out.append(_found)
     # Recover a Crew-member for any two discs: legal_recover_any
-    # spec line 1037: require has x
+    # spec line 1105: require has x
     _held1 = s.res[p]
     _memo = s.game.memo  # looked up once for the loops below
     _key2 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), (_held1[4] if _held1[4] < 2 else 2))
-    # spec line 1035: choose s: card in my limbo
+    # spec line 1103: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
         # the actions below depend on nothing but _key: made once, then shared
         _key = ('recover_any', _key2, v_s)
@@ -2252,26 +2516,26 @@ def legal_phase_recover(g, s, p, out):
         if _found is None:
             _found = R.remember(s.game, _key)
             _fit4 = [_b3 for _b3 in (((2, 0, 0, 0, 0), 2), ((1, 1, 0, 0, 0), 2), ((1, 0, 1, 0, 0), 2), ((1, 0, 0, 1, 0), 2), ((1, 0, 0, 0, 1), 2), ((0, 2, 0, 0, 0), 2), ((0, 1, 1, 0, 0), 2), ((0, 1, 0, 1, 0), 2), ((0, 1, 0, 0, 1), 2), ((0, 0, 2, 0, 0), 2), ((0, 0, 1, 1, 0), 2), ((0, 0, 1, 0, 1), 2), ((0, 0, 0, 2, 0), 2), ((0, 0, 0, 1, 1), 2), ((0, 0, 0, 0, 2), 2)) if _held1[0] >= _b3[0][0] and _held1[1] >= _b3[0][1] and _held1[2] >= _b3[0][2] and _held1[3] >= _b3[0][3] and _held1[4] >= _b3[0][4]]
-            # spec line 1036: choose x: 2 of disc
+            # spec line 1104: choose x: 2 of disc
             for v_x, t_x in _fit4:
                 _found.append(R.made(s.game, p, 'recover_any', (v_s, v_x)))
         out += _found
     # Medic: recover a Crew-member for free: legal_medic_recover
     while True:  # run once: a requirement that fails leaves it
-        # spec line 1052: uses medic_uses 1
+        # spec line 1120: uses medic_uses 1
         if s.ta['medic_uses'][p] + 1 > 1:
             break
-        # spec line 1053: require (count my crew_station where secondary == medic) >= 1
+        # spec line 1121: require (count my crew_station where secondary == medic) >= 1
         if not (len([1 for _c1 in s.z['crew_station'][p] if (F_secondary[_c1] == 'medic')]) >= 1):
             break
-        # spec line 1054: require (count my limbo where secondary == medic) == 0
+        # spec line 1122: require (count my limbo where secondary == medic) == 0
         if not (len([1 for _c2 in s.z['limbo'][p] if (s.cst['secondary'][_c2] == 'medic')]) == 0):
             break
         _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('medic_recover', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('medic_recover', 'rows', p)] = [None] * len(CARD_NAMES)
-        # spec line 1051: choose s: card in my limbo
+        # spec line 1119: choose s: card in my limbo
         for v_s in s.z['limbo'][p]:
             _found = _rows0[v_s]
             if _found is None:
@@ -2329,8 +2593,6 @@ ASKS = {
     'rest_procedure_place_action': rest_procedure_place_action,
     'rest_procedure_place_action_2': rest_procedure_place_action_2,
     'rest_procedure_place_action_3': rest_procedure_place_action_3,
-    'rest_procedure_place_action_4': rest_procedure_place_action_4,
-    'rest_procedure_place_action_5': rest_procedure_place_action_5,
     'rest_procedure_secondary_ability': rest_procedure_secondary_ability,
     'rest_procedure_secondary_ability_2': rest_procedure_secondary_ability_2,
     'rest_procedure_secondary_ability_3': rest_procedure_secondary_ability_3,
@@ -2382,8 +2644,6 @@ ENVS = {
     'rest_procedure_place_action': {'loc': 'card:location'},
     'rest_procedure_place_action_2': {'loc': 'card:location'},
     'rest_procedure_place_action_3': {'loc': 'card:location'},
-    'rest_procedure_place_action_4': {'loc': 'card:location'},
-    'rest_procedure_place_action_5': {'loc': 'card:location'},
     'rest_procedure_secondary_ability': {'loc': 'card:location'},
     'rest_procedure_secondary_ability_2': {'loc': 'card:location'},
     'rest_procedure_secondary_ability_3': {'loc': 'card:location'},
@@ -2410,6 +2670,19 @@ RULES_STANDARD = R.Rules(
         'doubles': derived_doubles,
         'ship_in_tz': derived_ship_in_tz,
         'slot_free': derived_slot_free,
+        'done_at_rank': derived_done_at_rank,
+        'chronological_runs': derived_chronological_runs,
+        'wanted_in_limbo': derived_wanted_in_limbo,
+        'thals_unlock': derived_thals_unlock,
+        'thals_utopia': derived_thals_utopia,
+        'neb_utopia': derived_neb_utopia,
+        'first_mission_unlock': derived_first_mission_unlock,
+        'third_crew_unlock': derived_third_crew_unlock,
+        'tech_unlock': derived_tech_unlock,
+        'fourth_mission': derived_fourth_mission,
+        'full_crew': derived_full_crew,
+        'technocracy': derived_technocracy,
+        'hoard': derived_hoard,
         'tech_discount': derived_tech_discount,
     },
     PR={
@@ -2419,6 +2692,8 @@ RULES_STANDARD = R.Rules(
         'place_action': procedure_place_action,
         'trigger_technology': procedure_trigger_technology,
         'tech_disc': procedure_tech_disc,
+        'collect_knowledge': procedure_collect_knowledge,
+        'variable_knowledge': procedure_variable_knowledge,
         'mission_control': procedure_mission_control,
         'secondary_ability': procedure_secondary_ability,
         'engineer_trigger': procedure_engineer_trigger,
@@ -2432,8 +2707,6 @@ RULES_STANDARD = R.Rules(
     actions={
         'draft_crew': (legal_draft_crew, apply_draft_crew),
         'deploy': (legal_deploy, apply_deploy),
-        'collect_knowledge': (legal_collect_knowledge, apply_collect_knowledge),
-        'variable_knowledge': (legal_variable_knowledge, apply_variable_knowledge),
         'recruit_crew': (legal_recruit_crew, apply_recruit_crew),
         'swap_crew': (legal_swap_crew, apply_swap_crew),
         'develop_tech': (legal_develop_tech, apply_develop_tech),
@@ -2497,7 +2770,7 @@ RULES_STANDARD = R.Rules(
         'alt_card': limit_alt_card,
         'alt_drone': limit_alt_drone,
     },
-    piece_states=(('face', 'merchant_alt'), ('commander', -1), ('secondary', 'no_ability')),
+    piece_states=(('rank', 0), ('face', 'merchant_alt'), ('unlocked', False), ('commander', -1), ('secondary', 'no_ability'), ('wanted', False)),
     nonrenewable=(False, False, False, False, False),
     player_tracks=('missions_done',),
     track_start={'missions_done': start_missions_done},
@@ -2511,14 +2784,81 @@ RULES_STANDARD = R.Rules(
         ('round_limit', end_when_round_limit, False, winners_round_limit),
     ),
     asks=ASKS,
+    card_rules={'unlock': ('D', F_unlock), 'utopia': ('D', F_utopia)},
     envs=ENVS,
     phase_legal=LEGAL_PHASES,
+)
+
+
+# Mode standard+factions (spec line 7): the rules of mode standard, with what it changes
+RULES_STANDARD__FACTIONS = RULES_STANDARD.changed(
+    D={**RULES_STANDARD.D, 'utopia_met': derived_utopia_met},
+    phases={
+        **RULES_STANDARD.phases,
+        'refresh': R.Phase(
+            'refresh', 'Phase 2.2 and 2.3: Refresh and Reset', 'automatic',
+            on_enter=on_enter_refresh__standard__factions,
+        ),
+    },
+    zones=(
+        'board', 'out_of_play', 'tz_markers', 'removed_tzs', 'wormhole', 'shown', 'box', 'standing',
+        'dock', 'drone_bay', 'crew_station', 'limbo', 'developed', 'tech_drone', 'mission_deck',
+        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'faction_deck',
+        'faction_hand',
+    ),
+    setup=setup__standard__factions,
+    ends=(
+        ('round_limit', end_when_round_limit, False, winners_round_limit),
+        ('faction_utopia', end_when_faction_utopia, True, winners_faction_utopia),
+    ),
+)
+
+
+# Mode standard+custom_setup (spec line 7): the rules of mode standard, with what it changes
+RULES_STANDARD__CUSTOM_SETUP = RULES_STANDARD.changed(
+    players=(2, 4),
+    T={**RULES_STANDARD.T, 'removed_count': ({1: 6, 2: 6, 3: 4, 4: 2}, 0)},
+    zones=(
+        'board', 'out_of_play', 'tz_markers', 'removed_tzs', 'wormhole', 'shown', 'box', 'standing',
+        'dock', 'drone_bay', 'crew_station', 'limbo', 'developed', 'tech_drone', 'mission_deck',
+        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'tz_draw',
+    ),
+    setup=setup__standard__custom_setup,
+)
+
+
+# Mode standard+factions+custom_setup (spec line 7): the rules of mode standard, with what it changes
+RULES_STANDARD__FACTIONS__CUSTOM_SETUP = RULES_STANDARD.changed(
+    players=(2, 4),
+    T={**RULES_STANDARD.T, 'removed_count': ({1: 6, 2: 6, 3: 4, 4: 2}, 0)},
+    D={**RULES_STANDARD.D, 'utopia_met': derived_utopia_met},
+    phases={
+        **RULES_STANDARD.phases,
+        'refresh': R.Phase(
+            'refresh', 'Phase 2.2 and 2.3: Refresh and Reset', 'automatic',
+            on_enter=on_enter_refresh__standard__factions,
+        ),
+    },
+    zones=(
+        'board', 'out_of_play', 'tz_markers', 'removed_tzs', 'wormhole', 'shown', 'box', 'standing',
+        'dock', 'drone_bay', 'crew_station', 'limbo', 'developed', 'tech_drone', 'mission_deck',
+        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'faction_deck',
+        'faction_hand', 'tz_draw',
+    ),
+    setup=setup__standard__factions__custom_setup,
+    ends=(
+        ('round_limit', end_when_round_limit, False, winners_round_limit),
+        ('faction_utopia', end_when_faction_utopia, True, winners_faction_utopia),
+    ),
 )
 
 
 #: mode name → its rules
 RULES = {
     'standard': RULES_STANDARD,
+    'standard+factions': RULES_STANDARD__FACTIONS,
+    'standard+custom_setup': RULES_STANDARD__CUSTOM_SETUP,
+    'standard+factions+custom_setup': RULES_STANDARD__FACTIONS__CUSTOM_SETUP,
 }
 
 
@@ -2535,12 +2875,16 @@ class Game(R.GameBase):
     MODES = ('standard',)
     DEFAULT_MODE = 'standard'
     _RULES = RULES
+    MODULES = ('factions', 'custom_setup')
+    module_titles = {'factions': 'Rise of the Factions Expansion', 'custom_setup': 'Custom Setup Variant'}
+    _SETS = {'standard': [[], ['factions'], ['custom_setup'], ['factions', 'custom_setup']]}
+    _OPTIONS = {'standard': {}}
     resources = RESOURCES
     card_titles = CARD_TITLES
     card_names = CARD_NAMES
     score_track = 'missions_done'
-    per_player_zone = {'board': False, 'out_of_play': False, 'tz_markers': False, 'removed_tzs': False, 'wormhole': False, 'shown': False, 'box': False, 'standing': False, 'dock': True, 'drone_bay': True, 'crew_station': True, 'limbo': True, 'developed': True, 'tech_drone': False, 'mission_deck': False, 'mission_offer': False, 'bridge': True, 'completed': True, 'alt_deck': False, 'alt_card': False, 'alt_drone': False}
-    per_card_zone = {'board': (), 'out_of_play': (), 'tz_markers': (), 'removed_tzs': (), 'wormhole': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'shown': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'box': (), 'standing': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'dock': (), 'drone_bay': (), 'crew_station': (), 'limbo': (), 'developed': (), 'tech_drone': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90), 'mission_deck': (), 'mission_offer': (), 'bridge': (), 'completed': (), 'alt_deck': (), 'alt_card': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'alt_drone': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122)}
-    visibility = {'board': 'public', 'out_of_play': 'public', 'tz_markers': 'public', 'removed_tzs': 'public', 'wormhole': 'secret', 'shown': 'public', 'box': 'public', 'standing': 'public', 'dock': 'public', 'drone_bay': 'public', 'crew_station': 'public', 'limbo': 'public', 'developed': 'public', 'tech_drone': 'public', 'mission_deck': 'secret', 'mission_offer': 'public', 'bridge': 'public', 'completed': 'public', 'alt_deck': 'public', 'alt_card': 'public', 'alt_drone': 'public'}
-    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'make_room': 'make room: discard a card', 'decline_card': 'leave the card', 'decline': 'decline the choice', 'draft_crew': 'Draft a Crew-member', 'deploy': 'Deploy a Chronoship', 'collect_knowledge': 'I: Collect Knowledge', 'variable_knowledge': 'Variable Knowledge', 'recruit_crew': 'Recruit the Crew-member shown', 'swap_crew': 'Swap the Crew-member shown for one of the same type', 'develop_tech': 'Develop the Technology shown', 'reorder_deck': 'Look through the deck and choose the card shown', 'trade': 'III: Make a Trade', 'trade_one': 'Trade one Knowledge Disc for another', 'assassination': 'IV: Conduct an Assassination', 'discard_mission': 'Discard a Mission of yours', 'take_mission': 'Take a face-up Mission', 'renew_missions': 'Discard the three Missions and draw three new ones', 'activist_mission': 'Activist: a face-up Mission for one Politics disc', 'colonist_leave': 'Colonist: leave two discs of one type here', 'spy_on': "Spy: a disc of another player's Crew-member's type", 'develop_anywhere': 'Develop a face-up Technology for one Science less', 'raid': "Raider: steal from another player's Technology", 'recover_matching': 'Recover a Crew-member for one disc of its type', 'recover_any': 'Recover a Crew-member for any two discs', 'medic_recover': 'Medic: recover a Crew-member for free', 'end_recovery': 'Leave the rest in Limbo'}
-    action_args = {'choose_card': ('card',), 'answer': ('label',), 'make_room': ('card',), 'decline_card': (), 'decline': (), 'draft_crew': ('card', 'card'), 'deploy': ('card', 'card'), 'collect_knowledge': ('card',), 'variable_knowledge': ('card',), 'recruit_crew': ('card', 'card'), 'swap_crew': ('card', 'card', 'card'), 'develop_tech': ('card', 'card', 'int'), 'reorder_deck': ('card',), 'trade': ('card', 'enum', 'enum', 'int'), 'trade_one': ('enum', 'enum'), 'assassination': ('card', 'card'), 'discard_mission': ('card',), 'take_mission': ('card',), 'renew_missions': (), 'activist_mission': ('card',), 'colonist_leave': ('card', 'enum'), 'spy_on': ('card',), 'develop_anywhere': ('enum', 'card', 'card'), 'raid': ('player', 'card'), 'recover_matching': ('card',), 'recover_any': ('card', 'bag'), 'medic_recover': ('card',), 'end_recovery': ()}
+    per_player_zone = {'board': False, 'out_of_play': False, 'tz_markers': False, 'removed_tzs': False, 'wormhole': False, 'shown': False, 'box': False, 'standing': False, 'dock': True, 'drone_bay': True, 'crew_station': True, 'limbo': True, 'developed': True, 'tech_drone': False, 'mission_deck': False, 'mission_offer': False, 'bridge': True, 'completed': True, 'alt_deck': False, 'alt_card': False, 'alt_drone': False, 'faction_deck': False, 'faction_hand': True, 'tz_draw': False}
+    per_card_zone = {'board': (), 'out_of_play': (), 'tz_markers': (), 'removed_tzs': (), 'wormhole': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'shown': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'box': (), 'standing': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'dock': (), 'drone_bay': (), 'crew_station': (), 'limbo': (), 'developed': (), 'tech_drone': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90), 'mission_deck': (), 'mission_offer': (), 'bridge': (), 'completed': (), 'alt_deck': (), 'alt_card': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'alt_drone': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'faction_deck': (), 'faction_hand': (), 'tz_draw': ()}
+    visibility = {'board': 'public', 'out_of_play': 'public', 'tz_markers': 'public', 'removed_tzs': 'public', 'wormhole': 'secret', 'shown': 'public', 'box': 'public', 'standing': 'public', 'dock': 'public', 'drone_bay': 'public', 'crew_station': 'public', 'limbo': 'public', 'developed': 'public', 'tech_drone': 'public', 'mission_deck': 'secret', 'mission_offer': 'public', 'bridge': 'public', 'completed': 'public', 'alt_deck': 'public', 'alt_card': 'public', 'alt_drone': 'public', 'faction_deck': 'secret', 'faction_hand': 'public', 'tz_draw': 'secret'}
+    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'make_room': 'make room: discard a card', 'decline_card': 'leave the card', 'decline': 'decline the choice', 'draft_crew': 'Draft a Crew-member', 'deploy': 'Deploy a Chronoship', 'recruit_crew': 'Recruit the Crew-member shown', 'swap_crew': 'Swap the Crew-member shown for one of the same type', 'develop_tech': 'Develop the Technology shown', 'reorder_deck': 'Look through the deck and choose the card shown', 'trade': 'III: Make a Trade', 'trade_one': 'Trade one Knowledge Disc for another', 'assassination': 'IV: Conduct an Assassination', 'discard_mission': 'Discard a Mission of yours', 'take_mission': 'Take a face-up Mission', 'renew_missions': 'Discard the three Missions and draw three new ones', 'activist_mission': 'Activist: a face-up Mission for one Politics disc', 'colonist_leave': 'Colonist: leave two discs of one type here', 'spy_on': "Spy: a disc of another player's Crew-member's type", 'develop_anywhere': 'Develop a face-up Technology for one Science less', 'raid': "Raider: steal from another player's Technology", 'recover_matching': 'Recover a Crew-member for one disc of its type', 'recover_any': 'Recover a Crew-member for any two discs', 'medic_recover': 'Medic: recover a Crew-member for free', 'end_recovery': 'Leave the rest in Limbo'}
+    action_args = {'choose_card': ('card',), 'answer': ('label',), 'make_room': ('card',), 'decline_card': (), 'decline': (), 'draft_crew': ('card', 'card'), 'deploy': ('card', 'card'), 'recruit_crew': ('card', 'card'), 'swap_crew': ('card', 'card', 'card'), 'develop_tech': ('card', 'card', 'int'), 'reorder_deck': ('card',), 'trade': ('card', 'enum', 'enum', 'int'), 'trade_one': ('enum', 'enum'), 'assassination': ('card', 'card'), 'discard_mission': ('card',), 'take_mission': ('card',), 'renew_missions': (), 'activist_mission': ('card',), 'colonist_leave': ('card', 'enum'), 'spy_on': ('card',), 'develop_anywhere': ('enum', 'card', 'card'), 'raid': ('player', 'card'), 'recover_matching': ('card',), 'recover_any': ('card', 'bag'), 'medic_recover': ('card',), 'end_recovery': ()}
