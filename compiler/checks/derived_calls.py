@@ -35,7 +35,7 @@ class DerivedCallRules:
             return N.INT
         for arg, param in zip(e.args, decl.params):
             self.expect(arg, self.param_type(param), scope, f"the `{param.name}` of `{decl.name}`")
-        return N.INT
+        return N.derived_type(self.mode, decl)
 
     def derived_needs_values(self, decl, written: str, span) -> None:
         """E0332: a derived value with parameters read without its values."""

@@ -10,11 +10,12 @@ import random
 import pytest
 
 from generated import _runtime as R
-from generated import euphoria, utopia, utopolis
+from generated import anachrony, euphoria, utopia, utopolis
 from tests.helpers.play import play_randomly
 
-GAMES = [(utopolis, "metropolis", 3), (euphoria, "standard", 3), (utopia, "standard", 3)]
-IDS = ["utopolis", "euphoria", "utopia"]
+GAMES = [(utopolis, "metropolis", 3), (euphoria, "standard", 3), (utopia, "standard", 3),
+         (anachrony, "standard", 3)]
+IDS = ["utopolis", "euphoria", "utopia", "anachrony"]
 
 
 def played(module, mode, n, seed=5, steps=60):
@@ -237,11 +238,15 @@ def test_action_from_json_refuses_what_is_not_an_action():
 
 
 def shown_cards(s, p) -> set[int]:
-    """The cards of the zones ``p`` is shown: public zones, and p's own hidden zones."""
+    """The cards of the zones ``p`` is shown: public zones, p's own hidden zones, and the
+    top card of each ``public top`` stack."""
     game, out = s.game, set()
     for name, cards in s.z.items():
         vis = game.visibility[name]
-        if game.per_player_zone[name]:
+        if vis == "top":
+            stacks = cards if game.per_card_zone[name] or game.per_player_zone[name] else [cards]
+            out.update(held[-1] for held in stacks if held)
+        elif game.per_player_zone[name]:
             for q, held in enumerate(cards):
                 if vis == "public" or (vis == "hidden" and q == p):
                     out.update(held)
@@ -262,7 +267,9 @@ def unseen_cards(s, p) -> set[int]:
         name, owner = where
         vis = s.game.visibility[name]
         own = vis == "hidden" and s.game.per_player_zone[name] and owner == p
-        if vis != "public" and not own:
+        stack = s.z[name] if owner is None else s.z[name][owner]
+        on_top = vis == "top" and stack and stack[-1] == c
+        if vis != "public" and not own and not on_top:
             out.add(c)
     return out
 

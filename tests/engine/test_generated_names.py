@@ -19,7 +19,7 @@ from dsl.parser import parse_spec
 from tests.helpers.specs import analyse_text
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-GAMES = ["utopolis", "euphoria", "utopia"]
+GAMES = ["utopolis", "euphoria", "utopia", "anachrony"]
 
 
 def _engine(game: str) -> str:

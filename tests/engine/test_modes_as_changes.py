@@ -57,7 +57,7 @@ def assert_tables_are_the_modes_rules(generator: EngineGenerator, module: types.
             assert _shape(getattr(table, field)) == _shape(expected), (name, field)
 
 
-@pytest.mark.parametrize("game", ["utopolis", "euphoria", "utopia"])
+@pytest.mark.parametrize("game", ["utopolis", "euphoria", "utopia", "anachrony"])
 def test_every_mode_of_the_shipped_games_is_exactly_its_rules(game: str, repo_root: Path):
     generator, source, module = _generate(Path("specs") / f"{game}.rules")
     assert_tables_are_the_modes_rules(generator, module)

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from generated import _runtime as R
-from generated import euphoria, utopia, utopolis
+from generated import anachrony, euphoria, utopia, utopolis
 from tests.helpers.play import play_randomly
 
 SETTINGS = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow,
@@ -71,7 +71,7 @@ def test_a_save_holds_the_state_and_the_number_of_moves_not_the_history():
 
 # ---------------------------------------------------------------- saves with their history
 @pytest.mark.parametrize("module,mode,n", [(utopolis, "metropolis", 3), (euphoria, "standard", 2),
-                                          (utopia, "standard", 3)])
+                                          (utopia, "standard", 3), (anachrony, "standard", 2)])
 def test_a_save_with_its_history_is_replayed_and_knows_its_history(module, mode, n):
     s = played(module, mode, n, 400)
     text = s.to_json(history=True)
