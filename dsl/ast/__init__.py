@@ -47,6 +47,7 @@ from dsl.ast.expressions import SeatCount, SeatTest
 from dsl.ast.statements import EachSeat
 from dsl.ast.options import Option, SelectModules, SelectOptions
 from dsl.ast.domains import GivenDomain
+from dsl.ast.seats import AutomatonController
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
@@ -108,3 +109,4 @@ __all__ += ["Automaton", "AutomatonTurn", "ModeSeats", "ModeSeating", "ModeSides
             "SeatTest", "EachSeat"]  # slice A5
 __all__ += ["Option", "SelectModules", "SelectOptions"]  # construct 15
 __all__ += ["GivenDomain"]  # construct 3
+__all__ += ["AutomatonController"]  # construct 20: `controlled by`

@@ -99,6 +99,7 @@ RANGES: tuple[tuple[str, str, str], ...] = (
     ("E0800", "E0814", "Repetition and acting for another player"),
     ("E0830", "E0849", "Automata, seats and sides"),
     ("E0850", "E0859", "Modules and options at creation"),
+    ("W0158", "W0160", "Warnings about automata and their controllers"),
 )
 
 
