@@ -45,7 +45,8 @@ PARTS = {ast.Field, ast.EnumMember, ast.BagItem, ast.CardState, ast.Overflow, as
          ast.SetupStep, ast.Statements, ast.Extend, ast.AddStep, ast.ReplaceStep, ast.RemoveStep,
          ast.ModuleNeeds, ast.ModuleExcludes, ast.ProcedureType, ast.TakeWith,
          ast.AutomatonTurn, ast.ModeSeats, ast.ModeSeating, ast.ModeSides,
-         ast.SelectModules, ast.SelectOptions}
+         ast.SelectModules, ast.SelectOptions,
+         ast.AutomatonController}
 REFERENCES = {ast.Ident, ast.Meta}
 DECLARATIONS = NODES - EXPRESSIONS - STATEMENTS - DOMAINS - PARTS - REFERENCES - {ast.ZoneRef, ast.AskOption}
 

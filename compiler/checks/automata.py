@@ -3,9 +3,10 @@ E0830, and has turns, E0831; their statements checked like any effect, "you" bei
 automaton's seat), the `seats` lines of a mode (a declared automaton, E0832; at least one
 seat, E0837; at most MAX_SEATS in all, E0839), its `sides` (the players or a kind it
 seats, E0834; each once, E0835),
-`winner side` (a side of the mode, E0833, E0836); warnings for an automaton with no turn
-(W0129), `seating alternate` with no automaton seated (W0127) and an automaton no mode
-seats (W0126).
+`winner side` (a side of the mode, E0833, E0836), its `controlled by` line (a player,
+E0841; once, E0842; not itself, E0843; not a seat of an automaton, W0158); warnings for an
+automaton with no turn (W0129), `seating alternate` with no automaton seated (W0127) and
+an automaton no mode seats (W0126).
 
 Rulebook: Utopia › Dystopia: The Solo Game › Solo Gameplay; Utopia › 2 Player Co-op ›
 Co-op Gameplay.
@@ -91,6 +92,30 @@ class _Automata(BlockChecker):
                                   f"`on enter` with `each {bot.name} {{ ... }}`",
                                   notes=[Note("the phase is declared here", phase.span)])
             self.block(turn.body, N.Scope())
+        for i, line in enumerate(bot.controllers):
+            if i:
+                self.report.error(codes.CONTROLLED_TWICE, f"automaton `{bot.name}` is already "
+                                  "`controlled by` a player", line.span, hint="keep one `controlled by` line",
+                                  notes=[Note("first said here", bot.controllers[0].span)])
+            self.controller(bot, line.expr)
+
+    def controller(self, bot: ast.Automaton, e) -> None:
+        """``controlled by E``: a player ("you" is the automaton's seat), not ``me``; a seat
+        of an automaton kind is never a human (W0158)."""
+        got = self.infer(e, N.Scope())
+        if isinstance(e, ast.Me):
+            self.report.error(codes.CONTROLLED_BY_ITSELF, f"automaton `{bot.name}` cannot control itself: "
+                              "`me` here is its own seat, played by the rules", e.span,
+                              hint="name the human who decides for it, or leave the line out (automaton "
+                              "number i is then controlled by player i mod the number of players)")
+        elif not got.unknown and got.definite() != N.PLAYER:
+            self.report.error(codes.CONTROLLER_NOT_PLAYER, f"`controlled by` needs a player, but this is "
+                              f"{got.words()}", e.span,
+                              hint="name a human seat: `first player`, `the player with most vp`...")
+        elif isinstance(e, ast.Index) and e.owner is None and e.track.name in self.mode.automata:
+            self.report.warning(codes.CONTROLLER_NEVER_HUMAN, f"`{e.track.name}[...]` is a seat played by "
+                                "the rules: the default controller answers instead", e.span,
+                                hint="name a human seat, or remove the line")
 
     def sides(self) -> None:
         m = self.mode

@@ -1,5 +1,5 @@
 """The type rules of seats (construct 20): ``seats`` (how many), ``any seat C``,
-``every seat C``, ``every KIND C``, ``KIND[i]`` (the i-th seat of an automaton kind, 1
+``every seat C``, ``every KIND C``, ``any KIND C``, ``KIND[i]`` (the i-th seat of an automaton kind, 1
 first; a constant index below 1 is E0840) and ``each seat { }`` / ``each KIND { }``; an
 unknown KIND is E0833.
 
@@ -30,7 +30,7 @@ class SeatRules:
 
     def _seat_test(self, e: ast.SeatTest, scope: N.Scope) -> Type:
         self.seat_kind(e.kind)
-        word = f"every {e.kind.name}" if e.kind else ("every seat" if e.every else "any seat")
+        word = f"{'every' if e.every else 'any'} {e.kind.name if e.kind else 'seat'}"
         self.expect(e.condition, N.BOOL, scope, f"the condition of `{word}`")
         return N.BOOL
 

@@ -124,6 +124,7 @@ RULES_DEFAULTS: dict[str, object] = {
     "end_after_answer": literal(True),
     # seats played by rules, and sides (construct 20)
     "seats": literal(()), "alternate": literal(False), "sides": literal(None), "automata": PyDict(()),
+    "controllers": PyDict(()), "kind_titles": PyDict(()),
 }
 
 

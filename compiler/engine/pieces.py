@@ -55,7 +55,8 @@ def piece_entries(comp) -> list[dict]:
     per seat (owner = seat) with ``copies`` pieces, or one entry per seat and member of
     the enum of ``of each`` (its field holds the member), or one entry of the game for
     pieces of nobody (owner ``nobody``); every entry carries the kind's ``field`` values."""
-    seats = max(m.players[1] for m in comp.every().values())
+    # every seat has its pieces, the automata's too (construct 20, design 1.3)
+    seats = max(m.players[1] + sum(max(op.count, 0) for op in m.seats) for m in comp.every().values())
     out = []
     for pc in declared_pieces(comp).values():
         values = {f.name: default_value(f.default) for f in pc.fields}

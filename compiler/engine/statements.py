@@ -298,8 +298,10 @@ class StmtLowering(ContinuationLowering):
         self.block(st.body, ctx, w)
 
     def _first_player_most(self, st: ast.FirstPlayerMost, ctx: Ctx, w: Writer) -> None:
+        """``first player most E``: the player (a human seat, design 1.3) with most E."""
         var = ctx.fresh("q")
-        w.line(f"s.first = max(range(s.n), key=lambda {var}: {self.value(st.expr, ctx.with_me(var))})")
+        seats = "s.h" if ctx.mode.seats else "s.n"  # with automata: the human seats only
+        w.line(f"s.first = max(range({seats}), key=lambda {var}: {self.value(st.expr, ctx.with_me(var))})")
 
     def _do_procedure(self, st: ast.DoProcedure, ctx: Ctx, w: Writer) -> None:
         args = "".join(f", {self.value(a, ctx)}" for a in st.args)
@@ -422,8 +424,12 @@ STATEMENTS: dict[type, Callable[[StmtLowering, Any, Ctx, Writer], Ctx | None]] =
     ast.Done: lambda low, st, ctx, w: w.line(f"s.done[{ctx.me}] = True"),
     ast.EachSeat: StmtLowering._each_seat,
     ast.Again: lambda low, st, ctx, w: w.line("s.again = True"),
-    ast.PassFirstPlayer: lambda low, st, ctx, w: w.line("s.first = (s.first + 1) % s.n"),
-    ast.FirstPlayerRandom: lambda low, st, ctx, w: w.line("s.first = R.randrange(s, s.n)"),
+    # with automata (construct 20): the marker passes in turn order, automata included;
+    # `first player random` draws a player, a human seat (design 1.3)
+    ast.PassFirstPlayer: lambda low, st, ctx, w: w.line("s.first = R.pass_first(s)" if ctx.mode.seats
+                                                        else "s.first = (s.first + 1) % s.n"),
+    ast.FirstPlayerRandom: lambda low, st, ctx, w: w.line("s.first = R.randrange(s, s.h)" if ctx.mode.seats
+                                                          else "s.first = R.randrange(s, s.n)"),
     ast.FirstPlayerMost: StmtLowering._first_player_most,
     ast.DoProcedure: StmtLowering._do_procedure,
     ast.DoCardRule: StmtLowering._do_card_rule,

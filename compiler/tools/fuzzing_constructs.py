@@ -388,13 +388,19 @@ _SEAT_STATEMENTS = ("score 1", "each seat {{\nscore 1\n}}", "each {k} {{\nscore 
                     "if every {k} vp >= {e} {{\nscore 1\n}}", "if any seat vp >= seats {{\ndone\n}}",
                     "first player {k}[{e}]", "let fzs = {k}[{e}]\nif fzs != nobody {{\nscore 1\n}}",
                     # a question per seat, in the middle of its round (E0838 is retired)
-                    'each {k} {{\nask me {{\n"Yes" {{\nscore 1\n}}\n"No" {{\nscore 0\n}}\n}}\nscore 1\n}}')
+                    'each {k} {{\nask me {{\n"Yes" {{\nscore 1\n}}\n"No" {{\nscore 0\n}}\n}}\nscore 1\n}}',
+                    # `any KIND`, and `again` after a question (the villain's additional turn)
+                    "if any {k} vp >= {e} {{\nscore 1\n}}",
+                    'ask me {{\n"Again" {{\nagain\n}}\n"Stop" {{\nscore 1\n}}\n}}')
+#: `controlled by` lines of an automaton (construct 20): a player, or values that are not
+#: one (E0841), itself (E0843), a seat of an automaton (W0158).
+_CONTROLLERS = ("", "first player", "the player with most vp", "me", "3", "{k}[1]", "nobody")
 
 
 def _stress_automata(draw, st, text: str) -> str:
     """``n`` automata (construct 20), each with a turn in one of the spec's phases (or one
-    that does not exist), and a mode seating some of them, with sides and `seating
-    alternate` sometimes, and an end won by a side."""
+    that does not exist) and up to two ``controlled by`` lines, and a mode seating some of
+    them, with sides and `seating alternate` sometimes, and an end won by a side."""
     phases = re.findall(r"^phase (\w+)", text, re.M) or ["fz_nowhere"]
     kinds = []
     out = []
@@ -405,7 +411,10 @@ def _stress_automata(draw, st, text: str) -> str:
         body = "\n".join(draw(st.sampled_from(_SEAT_STATEMENTS)).format(
             k=draw(st.sampled_from((kind, "fzk_unknown"))), e=draw(st.sampled_from(_NUMBERS)))
             for _ in range(draw(st.integers(0, 3))))
-        out.append(f'automaton {kind} "Automaton {i}" {{\n  turn in {phase} {{\n{body}\n  }}\n}}\n')
+        controls = "".join(f"  controlled by {draw(st.sampled_from(_CONTROLLERS)).format(k=kind)}\n"
+                           for _ in range(draw(st.integers(0, 2))))
+        controls = controls.replace("  controlled by \n", "")
+        out.append(f'automaton {kind} "Automaton {i}" {{\n{controls}  turn in {phase} {{\n{body}\n  }}\n}}\n')
     if kinds:
         seated = draw(st.lists(st.sampled_from((*kinds, "fzk_unknown")), max_size=4))
         lines = [f"  seats {k} {draw(st.integers(0, 3))}" for k in seated]

@@ -48,6 +48,7 @@ from dsl.ast.statements import EachSeat
 from dsl.ast.options import Option, SelectModules, SelectOptions
 from dsl.ast.domains import GivenDomain
 from dsl.ast.statements import ChooseValue
+from dsl.ast.seats import AutomatonController
 
 
 #: Declaration kinds that a mode can add, replace or remove, keyed by the keyword.
@@ -110,3 +111,4 @@ __all__ += ["Automaton", "AutomatonTurn", "ModeSeats", "ModeSeating", "ModeSides
 __all__ += ["Option", "SelectModules", "SelectOptions"]  # construct 15
 __all__ += ["GivenDomain"]  # construct 3
 __all__ += ["ChooseValue"]  # a value chosen in the middle of an effect
+__all__ += ["AutomatonController"]  # construct 20: `controlled by`

@@ -13,6 +13,7 @@ from dsl.ast.expressions import Expr, ZoneRef
 from dsl.ast.extensions import (AddStep, Combine, Extend, ModuleExcludes, ModuleNeeds, RemoveStep,
                                 ReplaceStep, SetupStep)
 from dsl.ast.options import Option, SelectModules, SelectOptions
+from dsl.ast.seats import AutomatonController
 from dsl.ast.statements import Stmt
 from dsl.ast.tables import Table
 from dsl.spans import Span
@@ -511,13 +512,15 @@ class AutomatonTurn:
 class Automaton:
     """``automaton NAME "Title" { turn in PHASE { ... } ... }`` (construct 20): a kind of
     seat whose turns are rules, played by the engine; a mode seats some with ``seats NAME
-    N``.  A decision in its rules is asked of the human seat that controls it."""
+    N``.  A decision in its rules is asked of the human seat that controls it (its
+    ``controlled by`` line, :class:`~dsl.ast.seats.AutomatonController`, says which)."""
 
     name: str
     title: str
     turns: tuple[AutomatonTurn, ...] = ()
     meta: tuple[Meta, ...] = ()
     span: Span = _span()
+    controllers: tuple[AutomatonController, ...] = ()
 
 
 ModeOp = Union[ModePlayers, UseModule, SetParam, Add, Replace, Remove, Extend, AddStep, ReplaceStep,

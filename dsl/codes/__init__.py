@@ -103,6 +103,7 @@ RANGES: tuple[tuple[str, str, str], ...] = (
     ("E0830", "E0849", "Automata, seats and sides"),
     ("E0850", "E0859", "Modules and options at creation"),
     ("E0860", "E0869", "Values chosen in effects"), ("W0155", "W0157", "Warnings about values chosen"),
+    ("W0158", "W0160", "Warnings about automata and their controllers"),
 )
 
 

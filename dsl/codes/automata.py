@@ -1,5 +1,5 @@
-"""Diagnostic codes E0830-E0849 and W0126, W0127, W0129: seats played by rules (automata),
-seats per mode and sides (construct 20).
+"""Diagnostic codes E0830-E0849 and W0126, W0127, W0129, W0158-W0160: seats played by rules
+(automata), seats per mode, sides and who controls an automaton (construct 20).
 
 One family of the registry :mod:`dsl.codes` (which joins the families and sorts them).
 Append a new entry at the end, with a number from this range.
@@ -76,6 +76,25 @@ CODES: tuple[Code, ...] = (
          + 'mode solo "Solo" {\n  players 1\n  seats bot 1\n  source "Solo rules"\n}\n\n'
          'trigger bonus "Bonus" {\n  after earn\n  effect {\n    let rival = bot[0]\n'
          '    if rival != nobody {\n      score 1\n    }\n  }\n  source "Turn"\n}\n'),
+    Code(CONTROLLER_NOT_PLAYER := "E0841", "`controlled by` a value that is not a player",
+         "`controlled by EXPR` in an automaton names the human seat that answers the questions "
+         "its rules ask (\"you\" in EXPR is the automaton's seat): EXPR must be a player, such as "
+         "`first player` or `the player with most vp`.",
+         _BOT.replace("  turn in work", "  controlled by 3\n  turn in duel") + _TURNS
+         + 'mode solo "Solo" {\n  players 1\n  seats bot 1\n  source "Solo rules"\n}\n'),
+    Code(CONTROLLED_TWICE := "E0842", "an automaton controlled twice",
+         "An automaton has at most one `controlled by` line: the questions of its rules go to one "
+         "human seat. Keep the line the rulebook gives and remove the other.",
+         _BOT.replace("  turn in work", "  controlled by first player\n  controlled by first player\n"
+                      "  turn in duel") + _TURNS
+         + 'mode solo "Solo" {\n  players 1\n  seats bot 1\n  source "Solo rules"\n}\n'),
+    Code(CONTROLLED_BY_ITSELF := "E0843", "an automaton controlled by itself",
+         "In `controlled by EXPR`, `me` is the automaton's own seat, which is played by the rules "
+         "and answers nothing. Name the human who decides for it (`first player`, `the player "
+         "with ...`), or leave the line out: automaton number i is then controlled by player "
+         "i mod the number of players.",
+         _BOT.replace("  turn in work", "  controlled by me\n  turn in duel") + _TURNS
+         + 'mode solo "Solo" {\n  players 1\n  seats bot 1\n  source "Solo rules"\n}\n'),
     Code(AUTOMATON_UNUSED := "W0126", "an automaton no mode seats",
          "The automaton is declared but no mode has a `seats KIND N` line for it, so it never "
          "plays. Seat it in the modes it belongs to, or remove it.",
@@ -89,4 +108,10 @@ CODES: tuple[Code, ...] = (
          "in every phase at once. Give it the turns the rulebook gives it.",
          'automaton bot "Rival" {\n  source "Solo rules"\n}\n\n'
          'mode solo "Solo" {\n  players 1\n  seats bot 1\n  source "Solo rules"\n}\n'),
+    Code(CONTROLLER_NEVER_HUMAN := "W0158", "`controlled by` a seat of an automaton",
+         "`KIND[i]` names a seat played by the rules, which answers nothing: the questions go to "
+         "the default controller (automaton number i is controlled by player i mod the number of "
+         "players), as if the line were not there. Name a human seat, or remove the line.",
+         _BOT.replace("  turn in work", "  controlled by bot[1]\n  turn in duel") + _TURNS
+         + 'mode solo "Solo" {\n  players 1\n  seats bot 1\n  source "Solo rules"\n}\n'),
 )

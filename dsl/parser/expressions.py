@@ -169,6 +169,10 @@ class ExpressionRules(TreeToAst):
         return ast.SeatTest(True, self._ident(c[0]), c[1], self._span(meta))
 
     @v_args(meta=True)
+    def any_kind(self, meta, c):
+        return ast.SeatTest(False, self._ident(c[0]), c[1], self._span(meta))
+
+    @v_args(meta=True)
     def count_showing(self, meta, c):
         return ast.CountShowing(self._ident(c[0]), c[1], self._span(meta))
 

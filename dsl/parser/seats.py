@@ -1,5 +1,5 @@
 """The transformer methods of automata, seats and sides (construct 20): the `automaton`
-declaration and its `turn in PHASE` blocks, a mode's `seats KIND N`, `seating alternate`
+declaration, its `turn in PHASE` blocks and `controlled by` line, a mode's `seats KIND N`, `seating alternate`
 and `sides ...` lines, and the `winner side S` / `winners seats ...` lines of an end.
 
 Split from :mod:`dsl.parser.declarations` (issue 9's size rule); :class:`SeatRules` is
@@ -50,7 +50,13 @@ class SeatRules(TreeToAst):
         return ast.AutomatonTurn(self._ident(c[0]), c[1], self._span(meta))
 
     @v_args(meta=True)
+    def automaton_controller(self, meta, c):
+        return ast.AutomatonController(c[0], self._span(meta))
+
+    @v_args(meta=True)
     def automaton(self, meta, c):
         name, title, *items = c
         turns = tuple(i for i in items if isinstance(i, ast.AutomatonTurn))
-        return ast.Automaton(str(name), title, turns, self._metas(items), self._span(meta))
+        controllers = tuple(i for i in items if isinstance(i, ast.AutomatonController))
+        return ast.Automaton(str(name), title, turns, self._metas(items), self._span(meta),
+                             controllers=controllers)

@@ -262,13 +262,14 @@ class GameBase:
 
     def seat_name(self, q: int) -> str:
         """Seat ``q`` in words: "player 1" for a human seat, else its automaton kind and its
-        number among the seats of that kind ("Villain 1"; construct 20)."""
+        number among the seats of that kind ("Villain 1", from the automaton's title; construct 20)."""
         if not _is_int(q) or not 0 <= q < self.num_seats:
             return _seat(q)
         if q < self.num_players:
             return f"player {q + 1}"
         kind = self.kinds[q]
-        return f"{kind.replace('_', ' ').capitalize()} {self.kinds[:q + 1].count(kind)}"
+        title = self.rules.kind_titles.get(kind) or kind.replace('_', ' ').capitalize()
+        return f"{title} {self.kinds[:q + 1].count(kind)}"
 
     def _card(self, value: object) -> str:
         if _is_int(value) and 0 <= value < len(self.card_titles):

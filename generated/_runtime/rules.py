@@ -104,6 +104,11 @@ class Rules:
     alternate: bool = False
     sides: tuple[str, ...] | None = None
     automata: dict[str, dict[str, Effect]] = dataclasses.field(default_factory=dict)
+    #: automaton kind → its ``controlled by`` (g, s, seat) → the human seat that answers for
+    #: that seat (a kind not named: the default, :func:`~.seats.controller`); automaton
+    #: kind → its title, for the seat's name (``Game.seat_name``)
+    controllers: dict[str, Callable[[Rules, State, int], Any]] = dataclasses.field(default_factory=dict)
+    kind_titles: dict[str, str] = dataclasses.field(default_factory=dict)
     setup: Effect | None = None
     #: the ways the game ends, tried in the order written, after every action and effect:
     #: (name, ``end when`` or None, whether it ends the game at once (else it is latched

@@ -141,7 +141,7 @@ def test_the_warnings(tmp_path):
 def test_the_language_reference_quotes_the_construct_spec():
     page = (SPEC.parents[3] / "docs" / "language.md").read_text(encoding="utf-8")
     start = page.index("### Seats played by rules: automata and sides")
-    end = page.index("## Expressions", start)
+    end = page.index("### Villains: additional turns", start)
     blocks = re.findall(r"^```rulebook\n(.*?)^```$", page[start:end], re.M | re.S)
     assert len(blocks) >= 3
     for block in blocks:

@@ -28,7 +28,8 @@ def seat_count(node: ast.SeatCount, v: Voice) -> str:
 
 
 def seat_test(node: ast.SeatTest, v: Voice) -> str:
-    """``every villain missions_done >= 3`` → "every Villain seat's missions completed are at least 3"."""
+    """``every villain missions_done >= 3`` → "every Villain seat's missions completed are at
+    least 3"; ``any villain C`` → "any Villain seat ..." (some seat of the kind)."""
     who = f"{'every' if node.every else 'any'} {_kind_words(node.kind, v)}"
     return phrase(node.condition, replace(v, you=who, your=f"{who}'s"))
 
@@ -48,11 +49,15 @@ def automaton(decl: ast.Automaton, names: Mapping[str, str] | None = None, *, pa
     """An automaton: its turns, each a step list, and who decides for it."""
     v = Voice(as_names(names))
     intro = Markdown("**{}** is a seat played by the rules: the engine plays its turns.").format(decl.title)
-    parts = [[intro,
-              Markdown(""),
-              Markdown("Decisions in its rules are made by the player who controls it: automaton "
-                       "number i (counting the automata from 1) is controlled by player "
-                       "((i - 1) mod the number of players) + 1.")]]
+    default = Markdown("automaton number i (counting the automata from 1) is controlled by player "
+                       "((i - 1) mod the number of players) + 1")
+    if decl.controllers:  # `controlled by E`: "you" in E is the automaton's seat
+        who = phrase(decl.controllers[0].expr, replace(v, you="the automaton", your="the automaton's"))
+        rule = Markdown("Decisions in its rules are made by the player who controls it: {}, when the "
+                        "question is asked (if that is no player, {}).").format(who, default)
+    else:
+        rule = Markdown("Decisions in its rules are made by the player who controls it: {}.").format(default)
+    parts = [[intro, Markdown(""), rule]]
     for turn in decl.turns:
         heading = Markdown("**{}'s turn** (in {})").format(decl.title, v.names.title(turn.phase.name))
         parts.append(step_list(heading, turn.body, v))

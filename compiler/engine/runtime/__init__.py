@@ -44,7 +44,7 @@ from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw
 from .tables import lookup, nth, size
 from .seats import (automaton_turn, check_observer, controller, decider, kind_seat, kind_seats, seat_at,
                     seat_game,
-                    seat_kinds_of, side_seats, with_sides)
+                    seat_kinds_of, side_seats, with_sides, may_answer, pass_first, _turn_passes)
 from .decisions import ask, choose_card, choose_cards, only, resume, select_players, turn_order
 from .rules import Phase, Rules, combines, without
 from .agenda import (ANSWER, LEGAL, QUESTIONS, SETTLE, _answer_action, _answer_cards, _answer_overflow,
@@ -78,7 +78,7 @@ __all__ = [
     # seats played by rules, and sides (construct 20)
     "automaton_turn", "check_observer", "controller", "decider", "kind_seat", "kind_seats", "seat_at",
     "seat_game",
-    "seat_kinds_of", "side_seats", "with_sides",
+    "seat_kinds_of", "side_seats", "with_sides", "may_answer", "pass_first", "_turn_passes",
     # internals, re-exported for the runtime's own tests
     "_BadState", "_next", "_is_int", "_same", "_seat", "_to_json", "_from_json", "_leave", "_enter",
     "_refill", "_copy_zone", "_copy_zones", "_top_view", "_run", "_settle_overflow", "QUESTIONS",

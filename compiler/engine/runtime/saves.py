@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 from .chance import MASK64
 from .errors import IllegalActionError, RulesError, _BadState
-from .seats import controller
+from .seats import may_answer
 from .state import State
 from .values import Owner, _from_json, _is_int, _same
 from .values_chosen import VALUE_ANSWERS
@@ -402,7 +402,7 @@ def _check_decision(game: GameBase, x: Any, what: str) -> None:
     elif kind == "action":  # construct 3: actions of the game, choices fixed by index
         _check(isinstance(x["actions"], list) and x["actions"]
                and all(isinstance(a, str) and a in g.actions for a in x["actions"])
-               and seat(x["me"]) and x["player"] == controller(x["me"], game.num_players)
+               and seat(x["me"]) and may_answer(game, x["me"], x["player"])
                and isinstance(x["bound"], list)
                and all(isinstance(b, list) and len(b) == 2 and _plain(b[0]) and isinstance(b[1], dict)
                        and all(a in g.actions and (_is_int(i) and i >= 0 or isinstance(i, str))

@@ -71,9 +71,38 @@ def controller(q: int, humans: int) -> int:
 
 
 def decider(s: State, q: int) -> int:
-    """The human seat that answers a question asked of seat ``q`` in state ``s`` (see
-    :func:`controller`)."""
-    return controller(q, s.h)
+    """The human seat that answers a question asked of seat ``q`` in state ``s``: ``q`` for a
+    human; for an automaton, the seat its ``controlled by`` names now ("you" being ``q``),
+    or, without the line or when it names no human seat, :func:`controller`'s."""
+    h = s.h
+    if q < h:
+        return q
+    fn = s.g.controllers.get(s.game.kinds[q]) if s.g.controllers else None
+    if fn is not None:
+        chosen = fn(s.g, s, q)
+        if type(chosen) is int and 0 <= chosen < h:
+            return chosen
+    return (q - h) % h
+
+
+def may_answer(game: GameBase, q: int, player: int) -> bool:
+    """Whether ``player`` may be the one asked for seat ``q`` (a saved question): a human
+    seat when the kind of ``q`` has a ``controlled by`` (worked out when asked), else
+    :func:`controller`'s answer."""
+    if q >= game.num_players and game.kinds[q] in game.rules.controllers:
+        return type(player) is int and 0 <= player < game.num_players
+    return player == controller(q, game.num_players)
+
+
+def pass_first(s: State) -> int:
+    """``pass first player`` in a mode with automata: the seat after the marker's holder
+    in turn order (with ``seating alternate``, :attr:`GameBase.order`), automata included:
+    a villain holds the marker like any seat (Utopia › Dystopia: The Solo Game › Solo
+    Setup, step 8)."""
+    order = s.game.order
+    if order is None:
+        return (s.first + 1) % s.n
+    return order[(order.index(s.first) + 1) % len(order)]
 
 
 def kind_seats(s: State, kind: str) -> list[int]:
@@ -118,28 +147,42 @@ def automaton_turn(s: State, phase: Phase, q: int) -> bool:
     in them: it takes another turn at once, at most :data:`MAX_AGAIN` in a row).  An
     automaton with no turn in the phase is finished in it at once, and so is one whose
     human opponents are all finished (a ``turns`` phase).  True when the game waits (a
-    question of its controller, or the game is over): the turn loop stops there."""
+    question of its controller, or the game is over): the turn loop stops there.
+
+    A turn that waits keeps ``s.turn_open`` set and the turn where it is: once the
+    answers are given and the rest of the turn has run, the loop comes back to ``q`` and
+    this call ends the turn, or, when the rest said ``again``, runs another at once
+    (Utopia › Dystopia › Villain's Action Deck Table, Assassination step 5: the villain
+    takes an additional turn after the player chose which ship it assassinates)."""
     g = s.g
     turn = g.automata.get(s.game.kinds[q], {}).get(s.phase)
-    if phase.kind == "draft":
-        s.turn += 1
-    elif turn is None or all(s.done[:s.h]):
+    if s.turn_open:  # its turn waited for an answer, given now: the turn has run
+        s.turn_open = False
+        if turn is None or not s.again or s.done[q]:
+            return _turn_passes(s)
+    elif phase.kind != "draft" and (turn is None or all(s.done[:s.h])):
         s.done[q] = True
         return False
-    else:
-        s.turn += 1
-        s.turn_open = False
     if turn is None:
-        return False
+        return _turn_passes(s)
     for _ in range(MAX_AGAIN):
         s.again = False
+        s.turn_open = True  # its turn is running: an answer it waits for comes back here
         turn(g, s, q)
         s._check_end()
         if s.pending and not s.terminal:
             s._settle()
         if s.pending or s.terminal:
             return True
+        s.turn_open = False
         if not s.again or s.done[q]:
             break  # `again` (an additional turn) runs the turn once more, at once
+    return _turn_passes(s)
+
+
+def _turn_passes(s: State) -> bool:
+    """An automaton's turn is over: the next seat's comes (False: the loop goes on)."""
     s.again = False
+    s.turn_open = False
+    s.turn += 1
     return False
