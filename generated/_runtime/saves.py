@@ -411,7 +411,7 @@ def _check_decision(game: GameBase, x: Any, what: str) -> None:
     elif kind == "value":  # a member, number, seat or bag chosen in an effect
         _check(isinstance(x["options"], list) and x["options"] and all(map(_plain, x["options"]))
                and x["arg"] in VALUE_ANSWERS and rest(x["fn"], x["env"], x["me"])
-               and x["player"] == controller(x["me"], game.num_players), f"{what}: bad value to choose")
+               and may_answer(game, x["me"], x["player"]), f"{what}: bad value to choose")
     elif kind == "ask":
         _check(isinstance(x["labels"], list) and x["labels"]
                and all(isinstance(label, str) for label in x["labels"])
