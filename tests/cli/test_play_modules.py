@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.commands import ROOT, rulebook
+from tests.helpers.commands import ROOT, rulebook, rulebook_in_process
 from tests.helpers.projects import write_specs
 
 SPEC = (ROOT / "tests" / "compiler" / "constructs" / "game_options.rules").read_text(encoding="utf-8")
@@ -25,7 +25,7 @@ TWO_MODES = SPEC.replace("game game_options ", "game two_modes ").replace(
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("options")
     write_specs(root, {"game_options.rules": SPEC, "two_modes.rules": TWO_MODES})
-    assert rulebook("build", "--no-site", cwd=root).returncode == 0
+    assert rulebook_in_process("build", "--no-site", cwd=root).returncode == 0
     return root
 
 
@@ -55,8 +55,8 @@ def test_play_refuses_a_bad_module_or_option(project: Path, args, words):
 
 
 def test_bench_every_combination_has_a_row_per_module_set(project: Path):
-    ran = rulebook("bench", "game_options", "--every-combination", "--players", "2", "--games", "1",
-                   "--seconds", "0", "--json", cwd=project, timeout=300)
+    ran = rulebook_in_process("bench", "game_options", "--every-combination", "--players", "2",
+                              "--games", "1", "--seconds", "0", "--json", cwd=project)
     assert ran.returncode == 0, ran.stderr
     modes = [row["mode"] for row in json.loads(ran.stdout)["rows"]]
     assert len(modes) == 16 and modes[0] == "standard" and "standard+hypersync+intrigues" in modes
@@ -64,18 +64,17 @@ def test_bench_every_combination_has_a_row_per_module_set(project: Path):
 
 def test_bench_with_a_module_times_the_modes_that_offer_it(project: Path):
     common = ("--players", "2", "--games", "1", "--seconds", "0", "--json")
-    ran = rulebook("bench", "two_modes", "--module", "hypersync", *common,
-                   cwd=project, timeout=300)
+    ran = rulebook_in_process("bench", "two_modes", "--module", "hypersync", *common, cwd=project)
     assert ran.returncode == 0, ran.stderr
     assert [row["mode"] for row in json.loads(ran.stdout)["rows"]] == ["rich+hypersync"]
-    ran = rulebook("bench", "two_modes", "--mode", "plain", *common, cwd=project, timeout=300)
+    ran = rulebook_in_process("bench", "two_modes", "--mode", "plain", *common, cwd=project)
     assert ran.returncode == 0, ran.stderr
     assert [row["mode"] for row in json.loads(ran.stdout)["rows"]] == ["plain"]
 
 
 def test_bench_sizes_the_mode_column_to_the_longest_name(project: Path):
-    ran = rulebook("bench", "game_options", "--every-combination", "--players", "2", "--games", "1",
-                   "--seconds", "0", cwd=project, timeout=300)
+    ran = rulebook_in_process("bench", "game_options", "--every-combination", "--players", "2",
+                              "--games", "1", "--seconds", "0", cwd=project)
     assert ran.returncode == 0, ran.stderr
     rows = [line for line in ran.stdout.splitlines() if line.startswith("game_options ")]
     longest = "standard+neutronide+hypersync+quantum_loops+intrigues"
