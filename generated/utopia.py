@@ -682,37 +682,80 @@ def procedure_alt_action(g, s, p, v_loc):
         return False
 
 
+def procedure_steal_from(g, s, p, v_victim, v_t):
+    """Steal a disc a Technology produces (spec line 1085). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    # spec line 1087: if t.tech_kind == comms {
+    if (F_tech_kind[v_t] == 'comms'):
+        # spec line 1088: if victim.disc[culture] >= 1 and victim.disc[politics] >= 1 {
+        if ((s.res[v_victim][0] >= 1) and (s.res[v_victim][1] >= 1)):
+            _waits = False
+            # spec line 1089: ask me {
+            _waits = R.ask(s, p, ('Culture', 'Politics'), 'ask_procedure_steal_from', {'t': v_t, 'victim': v_victim}, p) or _waits
+            if _waits:
+                return True
+            return False
+        else:
+            # spec line 1098: if victim.disc[culture] >= 1 {
+            if (s.res[v_victim][0] >= 1):
+                # spec line 1099: transfer disc[culture] 1 from victim to me
+                R.transfer(s, v_victim, p, (1, 0, 0, 0, 0))
+            # spec line 1101: if victim.disc[politics] >= 1 {
+            if (s.res[v_victim][1] >= 1):
+                # spec line 1102: transfer disc[politics] 1 from victim to me
+                R.transfer(s, v_victim, p, (0, 1, 0, 0, 0))
+            return False
+    else:
+        # spec line 1106: if victim.disc[military] >= 1 and victim.disc[exploration] >= 1 {
+        if ((s.res[v_victim][4] >= 1) and (s.res[v_victim][3] >= 1)):
+            _waits = False
+            # spec line 1107: ask me {
+            _waits = R.ask(s, p, ('Military', 'Exploration'), 'ask_procedure_steal_from_2', {'t': v_t, 'victim': v_victim}, p) or _waits
+            if _waits:
+                return True
+            return False
+        else:
+            # spec line 1116: if victim.disc[military] >= 1 {
+            if (s.res[v_victim][4] >= 1):
+                # spec line 1117: transfer disc[military] 1 from victim to me
+                R.transfer(s, v_victim, p, (0, 0, 0, 0, 1))
+            # spec line 1119: if victim.disc[exploration] >= 1 {
+            if (s.res[v_victim][3] >= 1):
+                # spec line 1120: transfer disc[exploration] 1 from victim to me
+                R.transfer(s, v_victim, p, (0, 0, 0, 1, 0))
+            return False
+
+
 def procedure_refresh_time_zones(g, s, p):
-    """Refresh the Time Zones (spec line 1144). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 1146: for each r in board where kind == recruit {
+    """Refresh the Time Zones (spec line 1180). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 1182: for each r in board where kind == recruit {
     for v_r in list(s.z['board']):
         if not (F_kind[v_r] == 'recruit'):
             continue
-        # spec line 1147: move all shown of r into wormhole of r bottom
+        # spec line 1183: move all shown of r into wormhole of r bottom
         for _c1 in reversed(list(s.z['shown'][v_r])):
             R.move(s, g, _c1, 'wormhole', v_r, bottom=True)
-        # spec line 1148: reveal 1 from wormhole of r into shown of r
+        # spec line 1184: reveal 1 from wormhole of r into shown of r
         R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
-    # spec line 1151: move bottom of mission_offer into mission_deck bottom
+    # spec line 1187: move bottom of mission_offer into mission_deck bottom
     _m2 = next(iter(s.z['mission_offer']), -1)
     if _m2 >= 0:
         R.move(s, g, _m2, 'mission_deck', None, bottom=True)
-    # spec line 1152: reveal 1 from mission_deck into mission_offer
+    # spec line 1188: reveal 1 from mission_deck into mission_offer
     R.draw(s, g, 1, 'mission_deck', None, 'mission_offer', None)
 
 
 def procedure_reset_board(g, s, p):
-    """Reset (spec line 1157). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 1159: for each l in board {
+    """Reset (spec line 1193). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 1195: for each l in board {
     for v_l in list(s.z['board']):
-        # spec line 1160: for each v in standing of l {
+        # spec line 1196: for each v in standing of l {
         for v_v in list(s.z['standing'][v_l]):
-            # spec line 1161: if v is chronoship {
+            # spec line 1197: if v is chronoship {
             if (KIND[v_v] == 'chronoship'):
-                # spec line 1162: move v into dock of v.owner
+                # spec line 1198: move v into dock of v.owner
                 R.move(s, g, v_v, 'dock', F_owner[v_v])
             else:
-                # spec line 1164: move v into drone_bay of v.owner
+                # spec line 1200: move v into drone_bay of v.owner
                 R.move(s, g, v_v, 'drone_bay', F_owner[v_v])
 
 
@@ -1277,57 +1320,43 @@ def apply_develop_anywhere(g, s, p, args):
 
 
 def legal_raid(g, s, p, out):
-    """Choices of "Raider: steal from another player's Technology" open to player p (spec line 1066)."""
+    """Choices of 'Raider: steal from the Technologies of one Time Zone' open to player p (spec line 1066)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1067: choose victim: other player
-    for v_victim in range(s.h):
-        if v_victim == p:
-            continue
-        # spec line 1068: choose t: card in developed of victim
-        for v_t in s.z['developed'][v_victim]:
-            _key = ('raid', p, v_victim, v_t)
-            _found = _memo.get(_key)
-            if _found is None:
-                _found = R.remember(s.game, _key)
-                _found.append(Action(p, 'raid', (v_victim, v_t), s.game))
-            out += _found
+    _rows0 = _memo.get(('raid', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('raid', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 1067: choose r: card in board where kind == recruit
+    _groups1 = s._cse.get(0)
+    if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
+        _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
+    # spec line 1067: choose r: card in board where kind == recruit
+    _options2 = [v_r for v_r in _groups1.get('recruit', ())]
+    # spec line 1067: choose r: card in board where kind == recruit
+    for v_r in _options2:
+        _found = _rows0[v_r]
+        if _found is None:
+            _found = _rows0[v_r] = Action(p, 'raid', (v_r,), s.game)
+        out.append(_found)
 
 
 def apply_raid(g, s, p, args):
-    """Raider: steal from another player's Technology (spec line 1066). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
-    v_victim, v_t = args
-    # spec line 1070: if t.tech_kind == comms {
-    if (F_tech_kind[v_t] == 'comms'):
-        # spec line 1071: if victim.disc[culture] >= 1 {
-        if (s.res[v_victim][0] >= 1):
-            # spec line 1072: transfer disc[culture] 1 from victim to me
-            R.transfer(s, v_victim, p, (1, 0, 0, 0, 0))
-        else:
-            # spec line 1074: if victim.disc[politics] >= 1 {
-            if (s.res[v_victim][1] >= 1):
-                # spec line 1075: transfer disc[politics] 1 from victim to me
-                R.transfer(s, v_victim, p, (0, 1, 0, 0, 0))
-    else:
-        # spec line 1079: if victim.disc[military] >= 1 {
-        if (s.res[v_victim][4] >= 1):
-            # spec line 1080: transfer disc[military] 1 from victim to me
-            R.transfer(s, v_victim, p, (0, 0, 0, 0, 1))
-        else:
-            # spec line 1082: if victim.disc[exploration] >= 1 {
-            if (s.res[v_victim][3] >= 1):
-                # spec line 1083: transfer disc[exploration] 1 from victim to me
-                R.transfer(s, v_victim, p, (0, 0, 0, 1, 0))
+    """Raider: steal from the Technologies of one Time Zone (spec line 1066). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    v_r, = args
+    # spec line 1069: let raider = me
+    v_raider = p
+    # spec line 1070: each player {
+    return loop_raid_2(g, s, p, {'r': v_r, 'raider': v_raider, '_i': 0, '_items': R.turn_order(s)}, None)
 
 
 def legal_recover_matching(g, s, p, out):
-    """Choices of 'Recover a Crew-member for one disc of its type' open to player p (spec line 1094)."""
+    """Choices of 'Recover a Crew-member for one disc of its type' open to player p (spec line 1130)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('recover_matching', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('recover_matching', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1095: choose s: card in my limbo
+    # spec line 1131: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
-        # spec line 1096: require has disc[s.knowledge] 1
+        # spec line 1132: require has disc[s.knowledge] 1
         if not (s.res[p][IDX_disc[F_knowledge[v_s]]] >= 1):
             continue
         _found = _rows0[v_s]
@@ -1337,28 +1366,28 @@ def legal_recover_matching(g, s, p, out):
 
 
 def apply_recover_matching(g, s, p, args):
-    """Recover a Crew-member for one disc of its type (spec line 1094). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    """Recover a Crew-member for one disc of its type (spec line 1130). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
     v_s, = args
-    # spec line 1098: let payee = the player with fewest missions_done then fewest crew_count
+    # spec line 1134: let payee = the player with fewest missions_done then fewest crew_count
     v_payee = R.only(R.select_players(s, None, ((False, lambda _q1: s.tr['missions_done'][_q1]), (False, lambda _q2: g.D['crew_count'](g, s, _q2))), None))
-    # spec line 1099: if payee != nobody and payee != me {
+    # spec line 1135: if payee != nobody and payee != me {
     if ((v_payee != -1) and (v_payee != p)):
-        # spec line 1100: transfer disc[s.knowledge] 1 to payee
+        # spec line 1136: transfer disc[s.knowledge] 1 to payee
         R.transfer(s, p, v_payee, R.bag_of(5, ((IDX_disc[F_knowledge[v_s]], 1),)))
     else:
-        # spec line 1102: pay disc[s.knowledge] 1
+        # spec line 1138: pay disc[s.knowledge] 1
         R.pay_one(s, p, IDX_disc[F_knowledge[v_s]], 1)
-    # spec line 1104: move s into my dock
+    # spec line 1140: move s into my dock
     R.move(s, g, v_s, 'dock', p)
 
 
 def legal_recover_any(g, s, p, out):
-    """Choices of 'Recover a Crew-member for any two discs' open to player p (spec line 1110)."""
-    # spec line 1113: require has x
+    """Choices of 'Recover a Crew-member for any two discs' open to player p (spec line 1146)."""
+    # spec line 1149: require has x
     _held1 = s.res[p]
     _memo = s.game.memo  # looked up once for the loops below
     _key2 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), (_held1[4] if _held1[4] < 2 else 2))
-    # spec line 1111: choose s: card in my limbo
+    # spec line 1147: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
         # the actions below depend on nothing but _key: made once, then shared
         _key = ('recover_any', _key2, v_s)
@@ -1366,44 +1395,44 @@ def legal_recover_any(g, s, p, out):
         if _found is None:
             _found = R.remember(s.game, _key)
             _fit4 = [_b3 for _b3 in (((2, 0, 0, 0, 0), 2), ((1, 1, 0, 0, 0), 2), ((1, 0, 1, 0, 0), 2), ((1, 0, 0, 1, 0), 2), ((1, 0, 0, 0, 1), 2), ((0, 2, 0, 0, 0), 2), ((0, 1, 1, 0, 0), 2), ((0, 1, 0, 1, 0), 2), ((0, 1, 0, 0, 1), 2), ((0, 0, 2, 0, 0), 2), ((0, 0, 1, 1, 0), 2), ((0, 0, 1, 0, 1), 2), ((0, 0, 0, 2, 0), 2), ((0, 0, 0, 1, 1), 2), ((0, 0, 0, 0, 2), 2)) if _held1[0] >= _b3[0][0] and _held1[1] >= _b3[0][1] and _held1[2] >= _b3[0][2] and _held1[3] >= _b3[0][3] and _held1[4] >= _b3[0][4]]
-            # spec line 1112: choose x: 2 of disc
+            # spec line 1148: choose x: 2 of disc
             for v_x, t_x in _fit4:
                 _found.append(R.made(s.game, p, 'recover_any', (v_s, v_x)))
         out += _found
 
 
 def apply_recover_any(g, s, p, args):
-    """Recover a Crew-member for any two discs (spec line 1110). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    """Recover a Crew-member for any two discs (spec line 1146). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
     v_s, v_x = args
-    # spec line 1115: let payee = the player with fewest missions_done then fewest crew_count
+    # spec line 1151: let payee = the player with fewest missions_done then fewest crew_count
     v_payee = R.only(R.select_players(s, None, ((False, lambda _q1: s.tr['missions_done'][_q1]), (False, lambda _q2: g.D['crew_count'](g, s, _q2))), None))
-    # spec line 1116: if payee != nobody and payee != me {
+    # spec line 1152: if payee != nobody and payee != me {
     if ((v_payee != -1) and (v_payee != p)):
-        # spec line 1117: transfer x to payee
+        # spec line 1153: transfer x to payee
         R.transfer(s, p, v_payee, v_x)
     else:
-        # spec line 1119: pay x
+        # spec line 1155: pay x
         R.pay(s, p, v_x)
-    # spec line 1121: move s into my dock
+    # spec line 1157: move s into my dock
     R.move(s, g, v_s, 'dock', p)
 
 
 def legal_medic_recover(g, s, p, out):
-    """Choices of 'Medic: recover a Crew-member for free' open to player p (spec line 1126)."""
-    # spec line 1128: uses medic_uses 1
+    """Choices of 'Medic: recover a Crew-member for free' open to player p (spec line 1162)."""
+    # spec line 1164: uses medic_uses 1
     if s.ta['medic_uses'][p] + 1 > 1:
         return
-    # spec line 1129: require (count my crew_station where secondary == medic) >= 1
+    # spec line 1165: require (count my crew_station where secondary == medic) >= 1
     if not (len([1 for _c1 in s.z['crew_station'][p] if (F_secondary[_c1] == 'medic')]) >= 1):
         return
-    # spec line 1130: require (count my limbo where secondary == medic) == 0
+    # spec line 1166: require (count my limbo where secondary == medic) == 0
     if not (len([1 for _c2 in s.z['limbo'][p] if (s.cst['secondary'][_c2] == 'medic')]) == 0):
         return
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('medic_recover', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('medic_recover', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1127: choose s: card in my limbo
+    # spec line 1163: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
         _found = _rows0[v_s]
         if _found is None:
@@ -1412,16 +1441,16 @@ def legal_medic_recover(g, s, p, out):
 
 
 def apply_medic_recover(g, s, p, args):
-    """Medic: recover a Crew-member for free (spec line 1126). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Medic: recover a Crew-member for free (spec line 1162). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_s, = args
-    # spec line 1128: uses medic_uses 1
+    # spec line 1164: uses medic_uses 1
     s.ta['medic_uses'][p] += 1
-    # spec line 1132: move s into my dock
+    # spec line 1168: move s into my dock
     R.move(s, g, v_s, 'dock', p)
 
 
 def legal_end_recovery(g, s, p, out):
-    """Choices of 'Leave the rest in Limbo' open to player p (spec line 1137)."""
+    """Choices of 'Leave the rest in Limbo' open to player p (spec line 1173)."""
     _key = ('end_recovery', p)
     _found = s.game.memo.get(_key)
     if _found is None:
@@ -1431,8 +1460,8 @@ def legal_end_recovery(g, s, p, out):
 
 
 def apply_end_recovery(g, s, p, args):
-    """Leave the rest in Limbo (spec line 1137). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 1139: done
+    """Leave the rest in Limbo (spec line 1173). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 1175: done
     s.done[p] = True
 
 
@@ -1563,8 +1592,8 @@ def setup(g, s, p):
 
 
 def end_when_three_missions(g, s):
-    """Whether the end `three_missions` is triggered (spec line 1175)."""
-    # spec line 1175: when any player missions_done >= 3
+    """Whether the end `three_missions` is triggered (spec line 1211)."""
+    # spec line 1211: when any player missions_done >= 3
     for _q1 in range(s.h):
         if (s.tr['missions_done'][_q1] >= 3):
             return True
@@ -1572,40 +1601,40 @@ def end_when_three_missions(g, s):
 
 
 def winners_three_missions(g, s):
-    """Winners when the game ends (spec line 1174). Source: Winning the Game."""
+    """Winners when the game ends (spec line 1210). Source: Winning the Game."""
     return sorted(R.select_players(s, lambda _q1: (s.tr['missions_done'][_q1] >= 3), (), None))
 
 
 def end_when_round_limit(g, s):
-    """Whether the end `round_limit` is triggered (spec line 1182)."""
+    """Whether the end `round_limit` is triggered (spec line 1218)."""
     return (s.round >= g.P['round_cap'])
 
 
 def winners_round_limit(g, s):
-    """Winners when the game ends (spec line 1181). Source: Winning the Game."""
+    """Winners when the game ends (spec line 1217). Source: Winning the Game."""
     keys = [(s.tr['missions_done'][q], g.D['total_discs'](g, s, q),) for q in range(s.h)]
     best = max(keys)
     return [q for q in range(s.h) if keys[q] == best]
 
 
 def derived_utopia_met(g, s, p):
-    """your Faction's Utopian requirements are met (spec line 1220). Source: Winning the Game."""
+    """your Faction's Utopian requirements are met (spec line 1256). Source: Winning the Game."""
     return len([1 for v_f in s.z['faction_hand'][p] if g.CR['utopia'][v_f](g, s, p)])
 
 
 def on_enter_refresh__standard__factions(g, s, p):
     """Start of Phase 2.2 and 2.3: Refresh and Reset (spec line 517). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 1226: each player {
+    # spec line 1262: each player {
     for _p1 in R.turn_order(s):
-        # spec line 1227: for each f in my faction_hand {
+        # spec line 1263: for each f in my faction_hand {
         for v_f in list(s.z['faction_hand'][_p1]):
-            # spec line 1228: if not f.unlocked and f.unlock {
+            # spec line 1264: if not f.unlocked and f.unlock {
             if ((not s.cst['unlocked'][v_f]) and g.CR['unlock'][v_f](g, s, _p1)):
-                # spec line 1229: set f.unlocked = true
+                # spec line 1265: set f.unlocked = true
                 s.cst['unlocked'][v_f] = True
-            # spec line 1231: if f.unlocked {
+            # spec line 1267: if f.unlocked {
             if s.cst['unlocked'][v_f]:
-                # spec line 1232: gain disc[f.power_disc] 1
+                # spec line 1268: gain disc[f.power_disc] 1
                 s.res[_p1][IDX_disc[F_power_disc[v_f]]] += 1
     # spec line 519: do refresh_time_zones()
     g.PR['refresh_time_zones'](g, s, p)
@@ -1659,25 +1688,25 @@ def setup__standard__factions(g, s, p):
     R.shuffle(s, 'mission_deck', None)
     # spec line 448: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 1205: for each z in tz_markers {
+    # spec line 1241: for each z in tz_markers {
     for v_z in list(s.z['tz_markers']):
-        # spec line 1206: set z.rank = count tz_markers where number <= z.number
+        # spec line 1242: set z.rank = count tz_markers where number <= z.number
         s.cst['rank'][v_z] = len([1 for _c9 in s.z['tz_markers'] if (F_number[_c9] <= F_number[v_z])])
-    # spec line 1208: for each m in mission_deck {
+    # spec line 1244: for each m in mission_deck {
     for v_m in list(s.z['mission_deck']):
-        # spec line 1209: set m.rank = count tz_markers where number <= m.tz
+        # spec line 1245: set m.rank = count tz_markers where number <= m.tz
         s.cst['rank'][v_m] = len([1 for _c10 in s.z['tz_markers'] if (F_number[_c10] <= F_tz[v_m])])
-    # spec line 1211: for each m in mission_offer {
+    # spec line 1247: for each m in mission_offer {
     for v_m in list(s.z['mission_offer']):
-        # spec line 1212: set m.rank = count tz_markers where number <= m.tz
+        # spec line 1248: set m.rank = count tz_markers where number <= m.tz
         s.cst['rank'][v_m] = len([1 for _c11 in s.z['tz_markers'] if (F_number[_c11] <= F_tz[v_m])])
-    # spec line 1214: put faction_cards into faction_deck
+    # spec line 1250: put faction_cards into faction_deck
     R.put(s, g, CATALOGUE_FACTION_CARDS, 'faction_deck', None)
-    # spec line 1215: shuffle faction_deck
+    # spec line 1251: shuffle faction_deck
     R.shuffle(s, 'faction_deck', None)
-    # spec line 1216: each player {
+    # spec line 1252: each player {
     for _p13 in R.turn_order(s):
-        # spec line 1217: reveal 1 from faction_deck into my faction_hand
+        # spec line 1253: reveal 1 from faction_deck into my faction_hand
         R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p13)
     # spec line 451: first player random
     s.first = R.randrange(s, s.n)
@@ -1688,8 +1717,8 @@ def setup__standard__factions(g, s, p):
 
 
 def end_when_faction_utopia(g, s):
-    """Whether the end `faction_utopia` is triggered (spec line 1240)."""
-    # spec line 1240: when any player utopia_met >= 1
+    """Whether the end `faction_utopia` is triggered (spec line 1276)."""
+    # spec line 1276: when any player utopia_met >= 1
     for _q1 in range(s.h):
         if (g.D['utopia_met'](g, s, _q1) >= 1):
             return True
@@ -1697,21 +1726,21 @@ def end_when_faction_utopia(g, s):
 
 
 def winners_faction_utopia(g, s):
-    """Winners when the game ends (spec line 1239). Source: Winning the Game."""
+    """Winners when the game ends (spec line 1275). Source: Winning the Game."""
     return sorted(R.select_players(s, lambda _q1: (g.D['utopia_met'](g, s, _q1) >= 1), (), None))
 
 
 def setup__standard__custom_setup(g, s, p):
     """Setup (spec line 415). Source: Setup."""
-    # spec line 1266: put locations into board where min_players <= players
+    # spec line 1302: put locations into board where min_players <= players
     R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.h)], 'board', None)
-    # spec line 1267: put time_zones into tz_draw
+    # spec line 1303: put time_zones into tz_draw
     R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_draw', None)
-    # spec line 1268: shuffle tz_draw
+    # spec line 1304: shuffle tz_draw
     R.shuffle(s, 'tz_draw', None)
-    # spec line 1269: reveal removed_count[players] from tz_draw into removed_tzs
+    # spec line 1305: reveal removed_count[players] from tz_draw into removed_tzs
     R.draw(s, g, R.lookup(g.T['removed_count'], s.h), 'tz_draw', None, 'removed_tzs', None)
-    # spec line 1270: move all tz_draw into tz_markers
+    # spec line 1306: move all tz_draw into tz_markers
     R.move_all(s, g, 'tz_draw', None, 'tz_markers', None)
     # spec line 424: put alt_tzs into alt_deck
     R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
@@ -1757,15 +1786,15 @@ def setup__standard__custom_setup(g, s, p):
 
 def setup__standard__factions__custom_setup(g, s, p):
     """Setup (spec line 415). Source: Setup."""
-    # spec line 1266: put locations into board where min_players <= players
+    # spec line 1302: put locations into board where min_players <= players
     R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.h)], 'board', None)
-    # spec line 1267: put time_zones into tz_draw
+    # spec line 1303: put time_zones into tz_draw
     R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_draw', None)
-    # spec line 1268: shuffle tz_draw
+    # spec line 1304: shuffle tz_draw
     R.shuffle(s, 'tz_draw', None)
-    # spec line 1269: reveal removed_count[players] from tz_draw into removed_tzs
+    # spec line 1305: reveal removed_count[players] from tz_draw into removed_tzs
     R.draw(s, g, R.lookup(g.T['removed_count'], s.h), 'tz_draw', None, 'removed_tzs', None)
-    # spec line 1270: move all tz_draw into tz_markers
+    # spec line 1306: move all tz_draw into tz_markers
     R.move_all(s, g, 'tz_draw', None, 'tz_markers', None)
     # spec line 424: put alt_tzs into alt_deck
     R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
@@ -1801,25 +1830,25 @@ def setup__standard__factions__custom_setup(g, s, p):
     R.shuffle(s, 'mission_deck', None)
     # spec line 448: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 1205: for each z in tz_markers {
+    # spec line 1241: for each z in tz_markers {
     for v_z in list(s.z['tz_markers']):
-        # spec line 1206: set z.rank = count tz_markers where number <= z.number
+        # spec line 1242: set z.rank = count tz_markers where number <= z.number
         s.cst['rank'][v_z] = len([1 for _c9 in s.z['tz_markers'] if (F_number[_c9] <= F_number[v_z])])
-    # spec line 1208: for each m in mission_deck {
+    # spec line 1244: for each m in mission_deck {
     for v_m in list(s.z['mission_deck']):
-        # spec line 1209: set m.rank = count tz_markers where number <= m.tz
+        # spec line 1245: set m.rank = count tz_markers where number <= m.tz
         s.cst['rank'][v_m] = len([1 for _c10 in s.z['tz_markers'] if (F_number[_c10] <= F_tz[v_m])])
-    # spec line 1211: for each m in mission_offer {
+    # spec line 1247: for each m in mission_offer {
     for v_m in list(s.z['mission_offer']):
-        # spec line 1212: set m.rank = count tz_markers where number <= m.tz
+        # spec line 1248: set m.rank = count tz_markers where number <= m.tz
         s.cst['rank'][v_m] = len([1 for _c11 in s.z['tz_markers'] if (F_number[_c11] <= F_tz[v_m])])
-    # spec line 1214: put faction_cards into faction_deck
+    # spec line 1250: put faction_cards into faction_deck
     R.put(s, g, CATALOGUE_FACTION_CARDS, 'faction_deck', None)
-    # spec line 1215: shuffle faction_deck
+    # spec line 1251: shuffle faction_deck
     R.shuffle(s, 'faction_deck', None)
-    # spec line 1216: each player {
+    # spec line 1252: each player {
     for _p13 in R.turn_order(s):
-        # spec line 1217: reveal 1 from faction_deck into my faction_hand
+        # spec line 1253: reveal 1 from faction_deck into my faction_hand
         R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p13)
     # spec line 451: first player random
     s.first = R.randrange(s, s.n)
@@ -2395,6 +2424,40 @@ def rest_procedure_alt_action(g, s, p, env, value):
         return rest_procedure_alt_action_2(g, s, p, {'a': v_a, 'loc': v_loc}, None)
 
 
+def ask_procedure_steal_from(g, s, p, env, label):
+    """Options of the question at spec line 1089."""
+    v_t = env['t']
+    v_victim = env['victim']
+    # spec line 1090: "Culture" {
+    if label == 'Culture':
+        # spec line 1091: transfer disc[culture] 1 from victim to me
+        R.transfer(s, v_victim, p, (1, 0, 0, 0, 0))
+        return False
+    # spec line 1093: "Politics" {
+    elif label == 'Politics':
+        # spec line 1094: transfer disc[politics] 1 from victim to me
+        R.transfer(s, v_victim, p, (0, 1, 0, 0, 0))
+        return False
+    return False
+
+
+def ask_procedure_steal_from_2(g, s, p, env, label):
+    """Options of the question at spec line 1107."""
+    v_t = env['t']
+    v_victim = env['victim']
+    # spec line 1108: "Military" {
+    if label == 'Military':
+        # spec line 1109: transfer disc[military] 1 from victim to me
+        R.transfer(s, v_victim, p, (0, 0, 0, 0, 1))
+        return False
+    # spec line 1111: "Exploration" {
+    elif label == 'Exploration':
+        # spec line 1112: transfer disc[exploration] 1 from victim to me
+        R.transfer(s, v_victim, p, (0, 0, 0, 1, 0))
+        return False
+    return False
+
+
 def rest_deploy_3(g, s, p, env, value):
     """The rest of the effect after spec line 573."""
     v_loc = env['loc']
@@ -2486,6 +2549,74 @@ def rest_assassination(g, s, p, env, value):
     return False
 
 
+def as_seat_raid(g, s, p, env, value):
+    """The block of spec line 1074, run as another player."""
+    v_r = env['r']
+    v_raider = env['raider']
+    v_t = env['t']
+    v_victim = env['victim']
+    # spec line 1075: do steal_from(victim, t)
+    if g.PR['steal_from'](g, s, p, v_victim, v_t):
+        return True
+    return False
+
+
+def one_round_raid_2(g, s, p, env, value):
+    """One round of the loop of spec line 1073."""
+    v_r = env['r']
+    v_raider = env['raider']
+    v_t = env['t']
+    v_victim = env['victim']
+    if not (F_tz[v_t] == F_tz[v_r]):
+        return False
+    # spec line 1074: as raider {
+    _a1 = v_raider
+    if as_seat_raid(g, s, _a1, {'r': v_r, 'raider': v_raider, 't': v_t, 'victim': v_victim}, None):
+        return True
+    return False
+
+
+def loop_raid(g, s, p, env, value):
+    """The loop of spec line 1073, from round `_i` on."""
+    v_r = env['r']
+    v_raider = env['raider']
+    v_victim = env['victim']
+    _i, _items = env['_i'], env['_items']
+    while _i < len(_items):
+        v_t = _items[_i]
+        _i += 1
+        if one_round_raid_2(g, s, p, {'r': v_r, 'raider': v_raider, 't': v_t, 'victim': v_victim}, None):
+            return R.resume(s, 'loop_raid', {'r': v_r, 'raider': v_raider, 'victim': v_victim, '_i': _i, '_items': _items}, p)
+    return False
+
+
+def one_round_raid(g, s, p, env, value):
+    """One round of the loop of spec line 1070."""
+    v_r = env['r']
+    v_raider = env['raider']
+    # spec line 1071: if me != raider {
+    if (p != v_raider):
+        # spec line 1072: let victim = me
+        v_victim = p
+        # spec line 1073: for each t in my developed where tz == r.tz {
+        return loop_raid(g, s, p, {'r': v_r, 'raider': v_raider, 'victim': v_victim, '_i': 0, '_items': list(s.z['developed'][p])}, None)
+    else:
+        return False
+
+
+def loop_raid_2(g, s, p, env, value):
+    """The loop of spec line 1070, from round `_i` on."""
+    v_r = env['r']
+    v_raider = env['raider']
+    _i, _items = env['_i'], env['_items']
+    while _i < len(_items):
+        _v = _items[_i]
+        _i += 1
+        if one_round_raid(g, s, _v, {'r': v_r, 'raider': v_raider}, None):
+            return R.resume(s, 'loop_raid_2', {'r': v_r, 'raider': v_raider, '_i': _i, '_items': _items}, p)
+    return False
+
+
 @R.combines(legal_recover_matching, legal_recover_any, legal_medic_recover, legal_end_recovery)
 def legal_phase_recover(g, s, p, out):
     """Choices open to player p in phase Phase 2.1: Recover Crew from Limbo (spec line 503), action by action."""
@@ -2494,9 +2625,9 @@ def legal_phase_recover(g, s, p, out):
     _rows0 = _memo.get(('recover_matching', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('recover_matching', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1095: choose s: card in my limbo
+    # spec line 1131: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
-        # spec line 1096: require has disc[s.knowledge] 1
+        # spec line 1132: require has disc[s.knowledge] 1
         if not (s.res[p][IDX_disc[F_knowledge[v_s]]] >= 1):
             continue
         _found = _rows0[v_s]
@@ -2504,11 +2635,11 @@ def legal_phase_recover(g, s, p, out):
             _found = _rows0[v_s] = Action(p, 'recover_matching', (v_s,), s.game)
         out.append(_found)
     # Recover a Crew-member for any two discs: legal_recover_any
-    # spec line 1113: require has x
+    # spec line 1149: require has x
     _held1 = s.res[p]
     _memo = s.game.memo  # looked up once for the loops below
     _key2 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), (_held1[4] if _held1[4] < 2 else 2))
-    # spec line 1111: choose s: card in my limbo
+    # spec line 1147: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
         # the actions below depend on nothing but _key: made once, then shared
         _key = ('recover_any', _key2, v_s)
@@ -2516,26 +2647,26 @@ def legal_phase_recover(g, s, p, out):
         if _found is None:
             _found = R.remember(s.game, _key)
             _fit4 = [_b3 for _b3 in (((2, 0, 0, 0, 0), 2), ((1, 1, 0, 0, 0), 2), ((1, 0, 1, 0, 0), 2), ((1, 0, 0, 1, 0), 2), ((1, 0, 0, 0, 1), 2), ((0, 2, 0, 0, 0), 2), ((0, 1, 1, 0, 0), 2), ((0, 1, 0, 1, 0), 2), ((0, 1, 0, 0, 1), 2), ((0, 0, 2, 0, 0), 2), ((0, 0, 1, 1, 0), 2), ((0, 0, 1, 0, 1), 2), ((0, 0, 0, 2, 0), 2), ((0, 0, 0, 1, 1), 2), ((0, 0, 0, 0, 2), 2)) if _held1[0] >= _b3[0][0] and _held1[1] >= _b3[0][1] and _held1[2] >= _b3[0][2] and _held1[3] >= _b3[0][3] and _held1[4] >= _b3[0][4]]
-            # spec line 1112: choose x: 2 of disc
+            # spec line 1148: choose x: 2 of disc
             for v_x, t_x in _fit4:
                 _found.append(R.made(s.game, p, 'recover_any', (v_s, v_x)))
         out += _found
     # Medic: recover a Crew-member for free: legal_medic_recover
     while True:  # run once: a requirement that fails leaves it
-        # spec line 1128: uses medic_uses 1
+        # spec line 1164: uses medic_uses 1
         if s.ta['medic_uses'][p] + 1 > 1:
             break
-        # spec line 1129: require (count my crew_station where secondary == medic) >= 1
+        # spec line 1165: require (count my crew_station where secondary == medic) >= 1
         if not (len([1 for _c1 in s.z['crew_station'][p] if (F_secondary[_c1] == 'medic')]) >= 1):
             break
-        # spec line 1130: require (count my limbo where secondary == medic) == 0
+        # spec line 1166: require (count my limbo where secondary == medic) == 0
         if not (len([1 for _c2 in s.z['limbo'][p] if (s.cst['secondary'][_c2] == 'medic')]) == 0):
             break
         _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('medic_recover', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('medic_recover', 'rows', p)] = [None] * len(CARD_NAMES)
-        # spec line 1127: choose s: card in my limbo
+        # spec line 1163: choose s: card in my limbo
         for v_s in s.z['limbo'][p]:
             _found = _rows0[v_s]
             if _found is None:
@@ -2553,8 +2684,11 @@ def legal_phase_recover(g, s, p, out):
 
 ASKS = {
     'as_seat_procedure_trigger_technology': as_seat_procedure_trigger_technology,
+    'as_seat_raid': as_seat_raid,
     'ask_procedure_engineer_trigger': ask_procedure_engineer_trigger,
     'ask_procedure_spawn_alt_tz': ask_procedure_spawn_alt_tz,
+    'ask_procedure_steal_from': ask_procedure_steal_from,
+    'ask_procedure_steal_from_2': ask_procedure_steal_from_2,
     'ask_procedure_tech_disc': ask_procedure_tech_disc,
     'ask_procedure_tech_disc_2': ask_procedure_tech_disc_2,
     'loop_procedure_alt_action': loop_procedure_alt_action,
@@ -2564,6 +2698,8 @@ ASKS = {
     'loop_procedure_spawn_alt_tz': loop_procedure_spawn_alt_tz,
     'loop_procedure_trigger_technology': loop_procedure_trigger_technology,
     'loop_procedure_trigger_technology_2': loop_procedure_trigger_technology_2,
+    'loop_raid': loop_raid,
+    'loop_raid_2': loop_raid_2,
     'one_round_procedure_alt_action': one_round_procedure_alt_action,
     'one_round_procedure_complete_mission': one_round_procedure_complete_mission,
     'one_round_procedure_complete_mission_2': one_round_procedure_complete_mission_2,
@@ -2571,6 +2707,8 @@ ASKS = {
     'one_round_procedure_spawn_alt_tz': one_round_procedure_spawn_alt_tz,
     'one_round_procedure_trigger_technology': one_round_procedure_trigger_technology,
     'one_round_procedure_trigger_technology_2': one_round_procedure_trigger_technology_2,
+    'one_round_raid': one_round_raid,
+    'one_round_raid_2': one_round_raid_2,
     'pick_deploy': pick_deploy,
     'pick_procedure_complete_mission': pick_procedure_complete_mission,
     'pick_procedure_complete_mission_2': pick_procedure_complete_mission_2,
@@ -2604,8 +2742,11 @@ ASKS = {
 #: the locals each function of ASKS finds in its ``env``, by type (a save's are checked against them)
 ENVS = {
     'as_seat_procedure_trigger_technology': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', 't': 'card:tz_card'},
+    'as_seat_raid': {'r': 'card:location', 'raider': 'player', 't': 'card:tz_card', 'victim': 'player'},
     'ask_procedure_engineer_trigger': {'loc': 'card:location'},
     'ask_procedure_spawn_alt_tz': {'a': 'card:alt_tz?', 'm': 'card:mission', 'slot': 'card:location'},
+    'ask_procedure_steal_from': {'t': 'card:tz_card', 'victim': 'player'},
+    'ask_procedure_steal_from_2': {'t': 'card:tz_card', 'victim': 'player'},
     'ask_procedure_tech_disc': {'t': 'card:tz_card'},
     'ask_procedure_tech_disc_2': {'t': 'card:tz_card'},
     'loop_procedure_alt_action': {'a': 'card:alt_tz?', 'loc': 'card:location', '_i': 'count', '_n': 'count'},
@@ -2615,6 +2756,8 @@ ENVS = {
     'loop_procedure_spawn_alt_tz': {'a': 'card:alt_tz?', 'from_loc': 'card:location', 'm': 'card:mission', 'slot': 'card:location', '_i': 'count', '_n': 'count'},
     'loop_procedure_trigger_technology': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', '_i': 'count', '_items': 'cards'},
     'loop_procedure_trigger_technology_2': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', '_i': 'count', '_items': 'players'},
+    'loop_raid': {'r': 'card:location', 'raider': 'player', 'victim': 'player', '_i': 'count', '_items': 'cards'},
+    'loop_raid_2': {'r': 'card:location', 'raider': 'player', '_i': 'count', '_items': 'players'},
     'one_round_procedure_alt_action': {'a': 'card:alt_tz?', 'loc': 'card:location'},
     'one_round_procedure_complete_mission': {'m': 'card:mission'},
     'one_round_procedure_complete_mission_2': {'m': 'card:mission'},
@@ -2622,6 +2765,8 @@ ENVS = {
     'one_round_procedure_spawn_alt_tz': {'a': 'card:alt_tz?', 'from_loc': 'card:location', 'm': 'card:mission', 'slot': 'card:location'},
     'one_round_procedure_trigger_technology': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int'},
     'one_round_procedure_trigger_technology_2': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', 't': 'card:tz_card'},
+    'one_round_raid': {'r': 'card:location', 'raider': 'player'},
+    'one_round_raid_2': {'r': 'card:location', 'raider': 'player', 't': 'card:tz_card', 'victim': 'player'},
     'pick_deploy': {'loc': 'card:location', 'ship': 'card:chronoship'},
     'pick_procedure_complete_mission': {'m': 'card:mission'},
     'pick_procedure_complete_mission_2': {'m': 'card:mission'},
@@ -2702,6 +2847,7 @@ RULES_STANDARD = R.Rules(
         'return_tech': procedure_return_tech,
         'spawn_alt_tz': procedure_spawn_alt_tz,
         'alt_action': procedure_alt_action,
+        'steal_from': procedure_steal_from,
         'refresh_time_zones': procedure_refresh_time_zones,
         'reset_board': procedure_reset_board,
     },
@@ -2887,5 +3033,5 @@ class Game(R.GameBase):
     per_player_zone = {'board': False, 'out_of_play': False, 'tz_markers': False, 'removed_tzs': False, 'wormhole': False, 'shown': False, 'box': False, 'standing': False, 'dock': True, 'drone_bay': True, 'crew_station': True, 'limbo': True, 'developed': True, 'tech_drone': False, 'mission_deck': False, 'mission_offer': False, 'bridge': True, 'completed': True, 'alt_deck': False, 'alt_card': False, 'alt_drone': False, 'faction_deck': False, 'faction_hand': True, 'tz_draw': False}
     per_card_zone = {'board': (), 'out_of_play': (), 'tz_markers': (), 'removed_tzs': (), 'wormhole': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'shown': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'box': (), 'standing': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'dock': (), 'drone_bay': (), 'crew_station': (), 'limbo': (), 'developed': (), 'tech_drone': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90), 'mission_deck': (), 'mission_offer': (), 'bridge': (), 'completed': (), 'alt_deck': (), 'alt_card': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'alt_drone': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'faction_deck': (), 'faction_hand': (), 'tz_draw': ()}
     visibility = {'board': 'public', 'out_of_play': 'public', 'tz_markers': 'public', 'removed_tzs': 'public', 'wormhole': 'secret', 'shown': 'public', 'box': 'public', 'standing': 'public', 'dock': 'public', 'drone_bay': 'public', 'crew_station': 'public', 'limbo': 'public', 'developed': 'public', 'tech_drone': 'public', 'mission_deck': 'secret', 'mission_offer': 'public', 'bridge': 'public', 'completed': 'public', 'alt_deck': 'public', 'alt_card': 'public', 'alt_drone': 'public', 'faction_deck': 'secret', 'faction_hand': 'public', 'tz_draw': 'secret'}
-    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'make_room': 'make room: discard a card', 'decline_card': 'leave the card', 'decline': 'decline the choice', 'draft_crew': 'Draft a Crew-member', 'deploy': 'Deploy a Chronoship', 'recruit_crew': 'Recruit the Crew-member shown', 'swap_crew': 'Swap the Crew-member shown for one of the same type', 'develop_tech': 'Develop the Technology shown', 'reorder_deck': 'Look through the deck and choose the card shown', 'trade': 'III: Make a Trade', 'trade_one': 'Trade one Knowledge Disc for another', 'assassination': 'IV: Conduct an Assassination', 'discard_mission': 'Discard a Mission of yours', 'take_mission': 'Take a face-up Mission', 'renew_missions': 'Discard the three Missions and draw three new ones', 'activist_mission': 'Activist: a face-up Mission for one Politics disc', 'colonist_leave': 'Colonist: leave two discs of one type here', 'spy_on': "Spy: a disc of another player's Crew-member's type", 'develop_anywhere': 'Develop a face-up Technology for one Science less', 'raid': "Raider: steal from another player's Technology", 'recover_matching': 'Recover a Crew-member for one disc of its type', 'recover_any': 'Recover a Crew-member for any two discs', 'medic_recover': 'Medic: recover a Crew-member for free', 'end_recovery': 'Leave the rest in Limbo'}
-    action_args = {'choose_card': ('card',), 'answer': ('label',), 'make_room': ('card',), 'decline_card': (), 'decline': (), 'draft_crew': ('card', 'card'), 'deploy': ('card', 'card'), 'recruit_crew': ('card', 'card'), 'swap_crew': ('card', 'card', 'card'), 'develop_tech': ('card', 'card', 'int'), 'reorder_deck': ('card',), 'trade': ('card', 'enum', 'enum', 'int'), 'trade_one': ('enum', 'enum'), 'assassination': ('card', 'card'), 'discard_mission': ('card',), 'take_mission': ('card',), 'renew_missions': (), 'activist_mission': ('card',), 'colonist_leave': ('card', 'enum'), 'spy_on': ('card',), 'develop_anywhere': ('enum', 'card', 'card'), 'raid': ('player', 'card'), 'recover_matching': ('card',), 'recover_any': ('card', 'bag'), 'medic_recover': ('card',), 'end_recovery': ()}
+    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'make_room': 'make room: discard a card', 'decline_card': 'leave the card', 'decline': 'decline the choice', 'draft_crew': 'Draft a Crew-member', 'deploy': 'Deploy a Chronoship', 'recruit_crew': 'Recruit the Crew-member shown', 'swap_crew': 'Swap the Crew-member shown for one of the same type', 'develop_tech': 'Develop the Technology shown', 'reorder_deck': 'Look through the deck and choose the card shown', 'trade': 'III: Make a Trade', 'trade_one': 'Trade one Knowledge Disc for another', 'assassination': 'IV: Conduct an Assassination', 'discard_mission': 'Discard a Mission of yours', 'take_mission': 'Take a face-up Mission', 'renew_missions': 'Discard the three Missions and draw three new ones', 'activist_mission': 'Activist: a face-up Mission for one Politics disc', 'colonist_leave': 'Colonist: leave two discs of one type here', 'spy_on': "Spy: a disc of another player's Crew-member's type", 'develop_anywhere': 'Develop a face-up Technology for one Science less', 'raid': 'Raider: steal from the Technologies of one Time Zone', 'recover_matching': 'Recover a Crew-member for one disc of its type', 'recover_any': 'Recover a Crew-member for any two discs', 'medic_recover': 'Medic: recover a Crew-member for free', 'end_recovery': 'Leave the rest in Limbo'}
+    action_args = {'choose_card': ('card',), 'answer': ('label',), 'make_room': ('card',), 'decline_card': (), 'decline': (), 'draft_crew': ('card', 'card'), 'deploy': ('card', 'card'), 'recruit_crew': ('card', 'card'), 'swap_crew': ('card', 'card', 'card'), 'develop_tech': ('card', 'card', 'int'), 'reorder_deck': ('card',), 'trade': ('card', 'enum', 'enum', 'int'), 'trade_one': ('enum', 'enum'), 'assassination': ('card', 'card'), 'discard_mission': ('card',), 'take_mission': ('card',), 'renew_missions': (), 'activist_mission': ('card',), 'colonist_leave': ('card', 'enum'), 'spy_on': ('card',), 'develop_anywhere': ('enum', 'card', 'card'), 'raid': ('card',), 'recover_matching': ('card',), 'recover_any': ('card', 'bag'), 'medic_recover': ('card',), 'end_recovery': ()}

@@ -451,3 +451,24 @@ def test_the_custom_setup_removes_six_time_zones_at_two_players_with_their_missi
     assert any(U.F_kind[loc] == "mission_control" for loc in s.z["board"])
     in_play = list(s.z["mission_deck"]) + list(s.z["mission_offer"])
     assert in_play and all(U.F_tz[m] not in removed for m in in_play)
+
+
+def test_the_raider_alt_tz_steals_a_disc_from_each_technology_of_a_time_zone():
+    """Crew Secondary Abilities / Alt TZ Locations › Raider (Alt TZ): steal one disc a
+    Technology produces, of your choice, from each Technology of other players in one Time
+    Zone."""
+    s = arranged()
+    crew(s, 0, "military", "spy")
+    develop_for(s, 1, "tz3_comms")
+    develop_for(s, 1, "tz3_transport")
+    set_discs(s, 1, culture=1, military=1, exploration=1)
+    alt, slot = cid(s, "alt_3b"), cid(s, "alt_b")
+    assert R.move(s, s.g, alt, "alt_card", slot)
+    s.cst["face"][alt] = "raider_alt"
+    open_turn(s, 0)
+    deploy(s, 0, "military", "alt_b")
+    act(s, 0, "raid", recruit_location(s, 3))
+    answer(s, 0, "Exploration")  # the Transport Technology: both types held, we choose
+    decline_all(s)
+    assert discs(s, 0) == {"culture": 1, "politics": 0, "science": 0, "exploration": 1, "military": 0}
+    assert discs(s, 1) == {"culture": 0, "politics": 0, "science": 0, "exploration": 0, "military": 1}
