@@ -237,36 +237,36 @@ CARD_ENTRIES = (
     ('the_iron_pact', 'The Iron Pact', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'tech_unlock', 'culture', 'fourth_mission', None)),  # line 228
     ('the_harmonists', 'The Harmonists', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'politics', 'full_crew', None)),  # line 229
     ('the_vanguard', 'The Vanguard', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'third_crew_unlock', 'science', 'technocracy', None)),  # line 230
-    ('chronoship_culture', 'Chronoship (Culture, 1)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 168
-    ('chronoship_politics', 'Chronoship (Politics, 1)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 168
-    ('chronoship_science', 'Chronoship (Science, 1)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 168
-    ('chronoship_exploration', 'Chronoship (Exploration, 1)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 168
-    ('chronoship_military', 'Chronoship (Military, 1)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 168
-    ('chronoship_culture', 'Chronoship (Culture, 2)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 168
-    ('chronoship_politics', 'Chronoship (Politics, 2)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 168
-    ('chronoship_science', 'Chronoship (Science, 2)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 168
-    ('chronoship_exploration', 'Chronoship (Exploration, 2)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 168
-    ('chronoship_military', 'Chronoship (Military, 2)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 168
-    ('chronoship_culture', 'Chronoship (Culture, 3)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 168
-    ('chronoship_politics', 'Chronoship (Politics, 3)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 168
-    ('chronoship_science', 'Chronoship (Science, 3)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 168
-    ('chronoship_exploration', 'Chronoship (Exploration, 3)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 168
-    ('chronoship_military', 'Chronoship (Military, 3)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 168
-    ('chronoship_culture', 'Chronoship (Culture, 4)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 168
-    ('chronoship_politics', 'Chronoship (Politics, 4)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 168
-    ('chronoship_science', 'Chronoship (Science, 4)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 168
-    ('chronoship_exploration', 'Chronoship (Exploration, 4)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 168
-    ('chronoship_military', 'Chronoship (Military, 4)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 168
-    ('chronoship_culture', 'Chronoship (Culture, 5)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 168
-    ('chronoship_politics', 'Chronoship (Politics, 5)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 168
-    ('chronoship_science', 'Chronoship (Science, 5)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 168
-    ('chronoship_exploration', 'Chronoship (Exploration, 5)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 168
-    ('chronoship_military', 'Chronoship (Military, 5)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 168
-    ('drone', 'Drone (1)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 175
-    ('drone', 'Drone (2)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 175
-    ('drone', 'Drone (3)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 175
-    ('drone', 'Drone (4)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 175
-    ('drone', 'Drone (5)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 175
+    ('chronoship_culture', 'Chronoship (Culture, 1)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 169
+    ('chronoship_politics', 'Chronoship (Politics, 1)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 169
+    ('chronoship_science', 'Chronoship (Science, 1)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 169
+    ('chronoship_exploration', 'Chronoship (Exploration, 1)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 169
+    ('chronoship_military', 'Chronoship (Military, 1)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 169
+    ('chronoship_culture', 'Chronoship (Culture, 2)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 169
+    ('chronoship_politics', 'Chronoship (Politics, 2)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 169
+    ('chronoship_science', 'Chronoship (Science, 2)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 169
+    ('chronoship_exploration', 'Chronoship (Exploration, 2)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 169
+    ('chronoship_military', 'Chronoship (Military, 2)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 169
+    ('chronoship_culture', 'Chronoship (Culture, 3)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 169
+    ('chronoship_politics', 'Chronoship (Politics, 3)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 169
+    ('chronoship_science', 'Chronoship (Science, 3)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 169
+    ('chronoship_exploration', 'Chronoship (Exploration, 3)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 169
+    ('chronoship_military', 'Chronoship (Military, 3)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 169
+    ('chronoship_culture', 'Chronoship (Culture, 4)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 169
+    ('chronoship_politics', 'Chronoship (Politics, 4)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 169
+    ('chronoship_science', 'Chronoship (Science, 4)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 169
+    ('chronoship_exploration', 'Chronoship (Exploration, 4)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 169
+    ('chronoship_military', 'Chronoship (Military, 4)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 169
+    ('chronoship_culture', 'Chronoship (Culture, 5)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 169
+    ('chronoship_politics', 'Chronoship (Politics, 5)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 169
+    ('chronoship_science', 'Chronoship (Science, 5)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 169
+    ('chronoship_exploration', 'Chronoship (Exploration, 5)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 169
+    ('chronoship_military', 'Chronoship (Military, 5)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 169
+    ('drone', 'Drone (1)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 176
+    ('drone', 'Drone (2)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 176
+    ('drone', 'Drone (3)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 176
+    ('drone', 'Drone (4)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 176
+    ('drone', 'Drone (5)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 176
 )
 _CARDS = [entry for entry in CARD_ENTRIES for _ in range(entry[2])]
 CARD_NAMES = tuple(entry[0] for entry in _CARDS)
@@ -315,179 +315,179 @@ IDX_disc = {'culture': 0, 'politics': 1, 'science': 2, 'exploration': 3, 'milita
 
 
 def derived_crew_count(g, s, p):
-    """Crew-members on your Mothership (spec line 333). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    """Crew-members on your Mothership (spec line 334). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
     return len(s.z['crew_station'][p])
 
 
 def derived_ships_ready(g, s, p):
-    """Chronoships you may still deploy (spec line 337). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
+    """Chronoships you may still deploy (spec line 338). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
     return len([1 for _c1 in s.z['dock'][p] if (s.cst['commander'][_c1] != -1)])
 
 
 def derived_total_discs(g, s, p):
-    """Knowledge Discs held (spec line 341). Source: Components › Player Mothership."""
+    """Knowledge Discs held (spec line 342). Source: Components › Player Mothership."""
     return sum(s.res[p][0:5])
 
 
 def derived_led_by(g, s, p, v_loc, v_a):
-    """the Chronoship on the location has a Crew-member with this secondary ability (spec line 345). Source: Gameplay › Game Play Details › Activate TZ Action + Primary + / Secondary Ability."""
+    """the Chronoship on the location has a Crew-member with this secondary ability (spec line 346). Source: Gameplay › Game Play Details › Activate TZ Action + Primary + / Secondary Ability."""
     return len([1 for _c1 in s.z['standing'][v_loc] if ((KIND[_c1] == 'chronoship') and (s.cst['secondary'][_c1] == v_a))])
 
 
 def derived_doubles(g, s, p, v_loc, v_k):
-    """the Chronoship on the location has a Crew-member whose ability matches the knowledge (spec line 349). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
+    """the Chronoship on the location has a Crew-member whose ability matches the knowledge (spec line 350). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
     return len([1 for _c1 in s.z['standing'][v_loc] if ((KIND[_c1] == 'chronoship') and ((F_knowledge[_c1] == v_k) or ((v_k == 'culture') and (s.cst['secondary'][_c1] == 'historian')) or ((v_k == 'politics') and (s.cst['secondary'][_c1] == 'diplomat')) or ((v_k == 'exploration') and (s.cst['secondary'][_c1] == 'navigator'))))])
 
 
 def derived_ship_in_tz(g, s, p, v_t):
-    """one of your Chronoships is in the Time Zone (spec line 353). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
+    """one of your Chronoships is in the Time Zone (spec line 354). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
     return len([1 for v_l in s.z['board'] if ((F_kind[v_l] != 'alt_wormhole') and (F_tz[v_l] == v_t) and (len([1 for _c1 in s.z['standing'][v_l] if ((KIND[_c1] == 'chronoship') and (F_owner[_c1] == p))]) >= 1))])
 
 
 def derived_slot_free(g, s, p):
-    """an empty mission slot on your Ship's Bridge (spec line 357). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
+    """an empty mission slot on your Ship's Bridge (spec line 358). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
     return (len(s.z['bridge'][p]) < g.P['mission_slots'])
 
 
 def derived_done_at_rank(g, s, p, v_r):
-    """your completed Missions at this place in the Time Zones in play (spec line 363). Source: Factions › Rise of the Factions Expansion."""
+    """your completed Missions at this place in the Time Zones in play (spec line 364). Source: Factions › Rise of the Factions Expansion."""
     return len([1 for _c1 in s.z['completed'][p] if (s.cst['rank'][_c1] == v_r)])
 
 
 def derived_chronological_runs(g, s, p):
-    """runs of three chronological Time Zones with a Mission you completed, TZ0 skipped (spec line 366). Source: Factions › Rise of the Factions Expansion."""
+    """runs of three chronological Time Zones with a Mission you completed, TZ0 skipped (spec line 367). Source: Factions › Rise of the Factions Expansion."""
     return len([1 for v_z in s.z['tz_markers'] if ((g.D['done_at_rank'](g, s, p, s.cst['rank'][v_z]) >= 1) and (g.D['done_at_rank'](g, s, p, (_mod(s.cst['rank'][v_z], len(s.z['tz_markers'])) + 1)) >= 1) and (g.D['done_at_rank'](g, s, p, (_mod((s.cst['rank'][v_z] + 1), len(s.z['tz_markers'])) + 1)) >= 1))])
 
 
 def derived_wanted_in_limbo(g, s, p):
-    """Chronoships in Limbo commanded by Tom Connor (spec line 370). Source: Factions › Rise of the Factions Expansion."""
+    """Chronoships in Limbo commanded by Tom Connor (spec line 371). Source: Factions › Rise of the Factions Expansion."""
     return len([1 for _q1 in range(s.h) if (len([1 for _c2 in s.z['limbo'][_q1] if s.cst['wanted'][_c2]]) >= 1)])
 
 
 def derived_thals_unlock(g, s, p):
-    """a Crew-member from TZ1 (spec line 373). Source: Factions › Rise of the Factions Expansion."""
+    """a Crew-member from TZ1 (spec line 374). Source: Factions › Rise of the Factions Expansion."""
     return (len([1 for _c1 in s.z['crew_station'][p] if (F_tz[_c1] == 1)]) >= 1)
 
 
 def derived_thals_utopia(g, s, p):
-    """three chronological Missions and one other (spec line 376). Source: Factions › Rise of the Factions Expansion."""
+    """three chronological Missions and one other (spec line 377). Source: Factions › Rise of the Factions Expansion."""
     return ((g.D['chronological_runs'](g, s, p) >= 1) and (s.tr['missions_done'][p] >= 4))
 
 
 def derived_neb_utopia(g, s, p):
-    """three Missions with Tom Connor in Limbo (spec line 379). Source: Factions › Rise of the Factions Expansion."""
+    """three Missions with Tom Connor in Limbo (spec line 380). Source: Factions › Rise of the Factions Expansion."""
     return ((s.tr['missions_done'][p] >= 3) and (g.D['wanted_in_limbo'](g, s, p) >= 1))
 
 
 def derived_first_mission_unlock(g, s, p):
-    """a Mission completed (spec line 383). Source: Factions › Rise of the Factions Expansion."""
+    """a Mission completed (spec line 384). Source: Factions › Rise of the Factions Expansion."""
     return (s.tr['missions_done'][p] >= 1)
 
 
 def derived_third_crew_unlock(g, s, p):
-    """three Crew-members (spec line 387). Source: Factions › Rise of the Factions Expansion."""
+    """three Crew-members (spec line 388). Source: Factions › Rise of the Factions Expansion."""
     return (g.D['crew_count'](g, s, p) >= 3)
 
 
 def derived_tech_unlock(g, s, p):
-    """a Technology developed (spec line 391). Source: Factions › Rise of the Factions Expansion."""
+    """a Technology developed (spec line 392). Source: Factions › Rise of the Factions Expansion."""
     return (len(s.z['developed'][p]) >= 1)
 
 
 def derived_fourth_mission(g, s, p):
-    """a fourth Mission (spec line 395). Source: Factions › Rise of the Factions Expansion."""
+    """a fourth Mission (spec line 396). Source: Factions › Rise of the Factions Expansion."""
     return (s.tr['missions_done'][p] >= 4)
 
 
 def derived_full_crew(g, s, p):
-    """three Missions and five Crew-members (spec line 399). Source: Factions › Rise of the Factions Expansion."""
+    """three Missions and five Crew-members (spec line 400). Source: Factions › Rise of the Factions Expansion."""
     return ((s.tr['missions_done'][p] >= 3) and (g.D['crew_count'](g, s, p) >= 5))
 
 
 def derived_technocracy(g, s, p):
-    """three Missions and three Technologies (spec line 403). Source: Factions › Rise of the Factions Expansion."""
+    """three Missions and three Technologies (spec line 404). Source: Factions › Rise of the Factions Expansion."""
     return ((s.tr['missions_done'][p] >= 3) and (len(s.z['developed'][p]) >= 3))
 
 
 def derived_hoard(g, s, p):
-    """three Missions and fifteen Knowledge Discs (spec line 407). Source: Factions › Rise of the Factions Expansion."""
+    """three Missions and fifteen Knowledge Discs (spec line 408). Source: Factions › Rise of the Factions Expansion."""
     return ((s.tr['missions_done'][p] >= 3) and (g.D['total_discs'](g, s, p) >= 15))
 
 
 def derived_tech_discount(g, s, p, v_loc, v_t):
-    """one Science less for a Philosopher (Comms) or a Pioneer (Transport) (spec line 756). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """one Science less for a Philosopher (Comms) or a Pioneer (Transport) (spec line 767). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     return len([1 for _c1 in s.z['standing'][v_loc] if ((KIND[_c1] == 'chronoship') and (((s.cst['secondary'][_c1] == 'philosopher') and (F_tech_kind[v_t] == 'comms')) or ((s.cst['secondary'][_c1] == 'pioneer') and (F_tech_kind[v_t] == 'transport'))))])
 
 
 def procedure_remove_time_zones(g, s, p):
-    """Take the removed Time Zones off the board (spec line 463). Source: Setup."""
-    # spec line 465: for each z in removed_tzs {
+    """Take the removed Time Zones off the board (spec line 465). Source: Setup."""
+    # spec line 467: for each z in removed_tzs {
     for v_z in list(s.z['removed_tzs']):
-        # spec line 466: for each l in board where tz == z.number and kind != alt_wormhole and kind != mission_control {
+        # spec line 468: for each l in board where tz == z.number and kind != alt_wormhole and kind != mission_control {
         for v_l in list(s.z['board']):
             if not ((F_tz[v_l] == F_number[v_z]) and (F_kind[v_l] != 'alt_wormhole') and (F_kind[v_l] != 'mission_control')):
                 continue
-            # spec line 467: move l into out_of_play
+            # spec line 469: move l into out_of_play
             R.move(s, g, v_l, 'out_of_play', None)
 
 
 def procedure_join_crew(g, s, p, v_c):
-    """A Crew-member takes command of the matching Chronoship (spec line 537). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
-    # spec line 539: move c into my crew_station
+    """A Crew-member takes command of the matching Chronoship (spec line 539). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    # spec line 541: move c into my crew_station
     R.move(s, g, v_c, 'crew_station', p)
-    # spec line 540: for each s in my dock where knowledge == c.primary {
+    # spec line 542: for each s in my dock where knowledge == c.primary {
     for v_s in list(s.z['dock'][p]):
         if not (F_knowledge[v_s] == F_primary[v_c]):
             continue
-        # spec line 541: set s.commander = c
+        # spec line 543: set s.commander = c
         s.cst['commander'][v_s] = v_c
-        # spec line 542: set s.secondary = c.secondary
+        # spec line 544: set s.secondary = c.secondary
         s.cst['secondary'][v_s] = F_secondary[v_c]
-        # spec line 543: set s.wanted = c.wanted
+        # spec line 545: set s.wanted = c.wanted
         s.cst['wanted'][v_s] = F_wanted[v_c]
-    # spec line 545: for each s in my limbo where knowledge == c.primary {
+    # spec line 547: for each s in my limbo where knowledge == c.primary {
     for v_s in list(s.z['limbo'][p]):
         if not (F_knowledge[v_s] == F_primary[v_c]):
             continue
-        # spec line 546: set s.commander = c
+        # spec line 548: set s.commander = c
         s.cst['commander'][v_s] = v_c
-        # spec line 547: set s.secondary = c.secondary
+        # spec line 549: set s.secondary = c.secondary
         s.cst['secondary'][v_s] = F_secondary[v_c]
-        # spec line 548: set s.wanted = c.wanted
+        # spec line 550: set s.wanted = c.wanted
         s.cst['wanted'][v_s] = F_wanted[v_c]
 
 
 def procedure_location_action(g, s, p, v_loc):
-    """The TZ Location's action (spec line 581). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
-    # spec line 583: if loc.kind == assassinate {
+    """The TZ Location's action (spec line 583). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
+    # spec line 585: if loc.kind == assassinate {
     if (F_kind[v_loc] == 'assassinate'):
         _waits = False
-        # spec line 584: may take action assassination with here = loc
+        # spec line 586: may take action assassination with here = loc
         _waits = R.take(s, p, ('assassination',), ((v_loc, {'assassination': 0}), ), optional=True) or _waits
         if _waits:
             return True
         return False
     else:
-        # spec line 586: do place_action(loc)
+        # spec line 588: do place_action(loc)
         if g.PR['place_action'](g, s, p, v_loc):
             return True
         return False
 
 
 def procedure_place_action(g, s, p, v_loc):
-    """The action of a location that is not an Assassination (spec line 594). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
-    # spec line 596: if loc.kind == collect {
+    """The action of a location that is not an Assassination (spec line 596). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
+    # spec line 598: if loc.kind == collect {
     if (F_kind[v_loc] == 'collect'):
-        # spec line 597: do collect_knowledge(loc)
+        # spec line 599: do collect_knowledge(loc)
         g.PR['collect_knowledge'](g, s, p, v_loc)
-    # spec line 599: if loc.kind == variable {
+    # spec line 601: if loc.kind == variable {
     if (F_kind[v_loc] == 'variable'):
-        # spec line 600: do variable_knowledge(loc)
+        # spec line 602: do variable_knowledge(loc)
         g.PR['variable_knowledge'](g, s, p, v_loc)
-    # spec line 602: if loc.kind == recruit {
+    # spec line 604: if loc.kind == recruit {
     if (F_kind[v_loc] == 'recruit'):
         _waits = False
-        # spec line 603: may take one of recruit_crew, swap_crew, develop_tech, reorder_deck with here = loc
+        # spec line 605: may take one of recruit_crew, swap_crew, develop_tech, reorder_deck with here = loc
         _waits = R.take(s, p, ('recruit_crew', 'swap_crew', 'develop_tech', 'reorder_deck'), ((v_loc, {'recruit_crew': 0, 'swap_crew': 0, 'develop_tech': 0, 'reorder_deck': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_place_action', {'loc': v_loc}, p)
@@ -497,32 +497,32 @@ def procedure_place_action(g, s, p, v_loc):
 
 
 def procedure_trigger_technology(g, s, p, v_loc):
-    """Trigger Technology (spec line 618). Source: Gameplay › Game Play Details › Trigger Technology."""
-    # spec line 621: if (count standing of loc where it is chronoship) >= 1 and loc.kind != alt_wormhole {
+    """Trigger Technology (spec line 620). Source: Gameplay › Game Play Details › Trigger Technology."""
+    # spec line 623: if (count standing of loc where it is chronoship) >= 1 and loc.kind != alt_wormhole {
     if ((len([1 for _c1 in s.z['standing'][v_loc] if (KIND[_c1] == 'chronoship')]) >= 1) and (F_kind[v_loc] != 'alt_wormhole')):
-        # spec line 622: let lander = me
+        # spec line 624: let lander = me
         v_lander = p
-        # spec line 623: let raider_here = led_by(loc, raider)
+        # spec line 625: let raider_here = led_by(loc, raider)
         v_raider_here = g.D['led_by'](g, s, p, v_loc, 'raider')
-        # spec line 624: each player {
+        # spec line 626: each player {
         return loop_procedure_trigger_technology_2(g, s, p, {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here, '_i': 0, '_items': R.turn_order(s)}, None)
     else:
         return False
 
 
 def procedure_tech_disc(g, s, p, v_t):
-    """One of the two discs a Technology offers (spec line 641). Source: Gameplay › Game Play Details › Trigger Technology."""
-    # spec line 643: if t.tech_kind == comms {
+    """One of the two discs a Technology offers (spec line 643). Source: Gameplay › Game Play Details › Trigger Technology."""
+    # spec line 645: if t.tech_kind == comms {
     if (F_tech_kind[v_t] == 'comms'):
         _waits = False
-        # spec line 644: ask me {
+        # spec line 646: ask me {
         _waits = R.ask(s, p, ('Culture', 'Politics'), 'ask_procedure_tech_disc', {'t': v_t}, p) or _waits
         if _waits:
             return True
         return False
     else:
         _waits = False
-        # spec line 653: ask me {
+        # spec line 655: ask me {
         _waits = R.ask(s, p, ('Military', 'Exploration'), 'ask_procedure_tech_disc_2', {'t': v_t}, p) or _waits
         if _waits:
             return True
@@ -530,51 +530,71 @@ def procedure_tech_disc(g, s, p, v_t):
 
 
 def procedure_collect_knowledge(g, s, p, v_here):
-    """I: Collect Knowledge (spec line 669). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
-    # spec line 671: if doubles(here, here.knowledge) >= 1 {
+    """I: Collect Knowledge (spec line 671). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
+    # spec line 673: if doubles(here, here.knowledge) >= 1 {
     if (g.D['doubles'](g, s, p, v_here, F_knowledge[v_here]) >= 1):
-        # spec line 672: gain disc[here.knowledge] 2
+        # spec line 674: gain disc[here.knowledge] 2
         s.res[p][IDX_disc[F_knowledge[v_here]]] += 2
     else:
-        # spec line 674: gain disc[here.knowledge] 1
+        # spec line 676: gain disc[here.knowledge] 1
         s.res[p][IDX_disc[F_knowledge[v_here]]] += 1
 
 
 def procedure_variable_knowledge(g, s, p, v_here):
-    """Variable Knowledge (spec line 680). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
-    # spec line 682: let r = top of board where kind == recruit and tz == here.tz
+    """Variable Knowledge (spec line 682). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
+    # spec line 684: let r = top of board where kind == recruit and tz == here.tz
     v_r = next((_c1 for _c1 in reversed(s.z['board']) if ((F_kind[_c1] == 'recruit') and (F_tz[_c1] == F_tz[v_here]))), -1)
-    # spec line 683: if r != nothing {
+    # spec line 685: if r != nothing {
     if (v_r != -1):
-        # spec line 684: let t = top of shown of r
+        # spec line 686: let t = top of shown of r
         v_t = next(reversed(s.z['shown'][v_r]), -1)
-        # spec line 685: if t != nothing {
+        # spec line 687: if t != nothing {
         if (v_t != -1):
-            # spec line 686: if t.tech {
+            # spec line 688: if t.tech {
             if F_tech[v_t]:
-                # spec line 687: if doubles(here, science) >= 1 {
+                # spec line 689: if doubles(here, science) >= 1 {
                 if (g.D['doubles'](g, s, p, v_here, 'science') >= 1):
-                    # spec line 688: gain disc[science] 2
+                    # spec line 690: gain disc[science] 2
                     s.res[p][2] += 2
                 else:
-                    # spec line 690: gain disc[science] 1
+                    # spec line 692: gain disc[science] 1
                     s.res[p][2] += 1
             else:
-                # spec line 693: if doubles(here, t.primary) >= 1 {
+                # spec line 695: if doubles(here, t.primary) >= 1 {
                 if (g.D['doubles'](g, s, p, v_here, F_primary[v_t]) >= 1):
-                    # spec line 694: gain disc[t.primary] 2
+                    # spec line 696: gain disc[t.primary] 2
                     s.res[p][IDX_disc[F_primary[v_t]]] += 2
                 else:
-                    # spec line 696: gain disc[t.primary] 1
+                    # spec line 698: gain disc[t.primary] 1
                     s.res[p][IDX_disc[F_primary[v_t]]] += 1
 
 
+def procedure_develop(g, s, p, v_here, v_t, v_cost):
+    """Develop a Technology (spec line 753). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    # spec line 755: if has disc[science] cost {
+    if (s.res[p][2] >= v_cost):
+        # spec line 756: pay disc[science] cost
+        R.pay_one(s, p, 2, max(v_cost, 0))
+    # spec line 758: move t into my developed
+    R.move(s, g, v_t, 'developed', p)
+    # spec line 759: move top of my drone_bay into tech_drone of t
+    _m1 = next(reversed(s.z['drone_bay'][p]), -1)
+    if _m1 >= 0:
+        R.move(s, g, _m1, 'tech_drone', v_t)
+    # spec line 760: reveal 1 from wormhole of here into shown of here
+    R.draw(s, g, 1, 'wormhole', v_here, 'shown', v_here)
+    # spec line 762: do tech_disc(t)
+    if g.PR['tech_disc'](g, s, p, v_t):
+        return True
+    return False
+
+
 def procedure_mission_control(g, s, p, v_loc):
-    """V: Choose a Mission (spec line 816). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
+    """V: Choose a Mission (spec line 827). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
     _waits = False
-    # spec line 818: may take action discard_mission
+    # spec line 829: may take action discard_mission
     _waits = R.take(s, p, ('discard_mission',), (), optional=True) or _waits
-    # spec line 819: may take one of take_mission, renew_missions
+    # spec line 830: may take one of take_mission, renew_missions
     _waits = R.take(s, p, ('take_mission', 'renew_missions'), (), optional=True) or _waits
     if _waits:
         return True
@@ -582,11 +602,11 @@ def procedure_mission_control(g, s, p, v_loc):
 
 
 def procedure_secondary_ability(g, s, p, v_loc):
-    """The Crew-member's secondary ability (spec line 857). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
-    # spec line 859: if led_by(loc, activist) >= 1 {
+    """The Crew-member's secondary ability (spec line 868). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    # spec line 870: if led_by(loc, activist) >= 1 {
     if (g.D['led_by'](g, s, p, v_loc, 'activist') >= 1):
         _waits = False
-        # spec line 860: may take action activist_mission
+        # spec line 871: may take action activist_mission
         _waits = R.take(s, p, ('activist_mission',), (), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_secondary_ability', {'loc': v_loc}, p)
@@ -596,9 +616,9 @@ def procedure_secondary_ability(g, s, p, v_loc):
 
 
 def procedure_engineer_trigger(g, s, p, v_loc):
-    """Engineer: one disc from each of your Technologies of a type (spec line 907). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Engineer: one disc from each of your Technologies of a type (spec line 918). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     _waits = False
-    # spec line 909: ask me {
+    # spec line 920: ask me {
     _waits = R.ask(s, p, ('Comms Technologies', 'Transport Technologies'), 'ask_procedure_engineer_trigger', {'loc': v_loc}, p) or _waits
     if _waits:
         return True
@@ -606,52 +626,52 @@ def procedure_engineer_trigger(g, s, p, v_loc):
 
 
 def procedure_complete_mission(g, s, p, v_m):
-    """Complete a Butterfly Effect Mission (spec line 938). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
-    # spec line 940: if has m.cost {
+    """Complete a Butterfly Effect Mission (spec line 950). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
+    # spec line 952: if has m.cost {
     if (not NZ_cost[v_m] or R.holds(s.res[p], NZ_cost[v_m])):
-        # spec line 941: pay m.cost
+        # spec line 953: pay m.cost
         R.pay(s, p, F_cost[v_m])
-    # spec line 943: repeat m.comms_needed {
+    # spec line 955: repeat m.comms_needed {
     return loop_procedure_complete_mission_2(g, s, p, {'m': v_m, '_i': 0, '_n': max(0, F_comms_needed[v_m])}, None)
 
 
 def procedure_return_tech(g, s, p, v_t):
-    """Return a Technology to its Time Zone (spec line 958). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
-    # spec line 960: for each d in tech_drone of t {
+    """Return a Technology to its Time Zone (spec line 970). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
+    # spec line 972: for each d in tech_drone of t {
     for v_d in list(s.z['tech_drone'][v_t]):
-        # spec line 961: move d into drone_bay of d.owner
+        # spec line 973: move d into drone_bay of d.owner
         R.move(s, g, v_d, 'drone_bay', F_owner[v_d])
-    # spec line 963: let home = top of board where kind == recruit and tz == t.tz
+    # spec line 975: let home = top of board where kind == recruit and tz == t.tz
     v_home = next((_c1 for _c1 in reversed(s.z['board']) if ((F_kind[_c1] == 'recruit') and (F_tz[_c1] == F_tz[v_t]))), -1)
-    # spec line 964: if home != nothing {
+    # spec line 976: if home != nothing {
     if (v_home != -1):
-        # spec line 965: move t into wormhole of home bottom
+        # spec line 977: move t into wormhole of home bottom
         R.move(s, g, v_t, 'wormhole', v_home, bottom=True)
     else:
-        # spec line 967: move t into box
+        # spec line 979: move t into box
         R.move(s, g, v_t, 'box', None)
 
 
 def procedure_spawn_alt_tz(g, s, p, v_m):
-    """Spawn the Alternate TZ (spec line 973). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
-    # spec line 975: let a = top of alt_deck where tz == m.tz and letter == m.letter
+    """Spawn the Alternate TZ (spec line 985). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
+    # spec line 987: let a = top of alt_deck where tz == m.tz and letter == m.letter
     v_a = next((_c1 for _c1 in reversed(s.z['alt_deck']) if ((F_tz[_c1] == F_tz[v_m]) and (F_letter[_c1] == F_letter[v_m]))), -1)
-    # spec line 976: choose slot: card in board where kind == alt_wormhole and letter == m.letter and (count standing of slot) == 0
+    # spec line 988: choose slot: card in board where kind == alt_wormhole and letter == m.letter and (count standing of slot) == 0
     if R.choose_card(s, p, [v_slot for v_slot in s.z['board'] if ((F_kind[v_slot] == 'alt_wormhole') and (F_letter[v_slot] == F_letter[v_m]) and (len(s.z['standing'][v_slot]) == 0))], 'board', None, 'pick_procedure_spawn_alt_tz', {'a': v_a, 'm': v_m}):
         return True
     return False
 
 
 def procedure_alt_action(g, s, p, v_loc):
-    """The Alternate TZ's action (spec line 1013). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
-    # spec line 1015: let a = top of alt_card of loc
+    """The Alternate TZ's action (spec line 1025). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    # spec line 1027: let a = top of alt_card of loc
     v_a = next(reversed(s.z['alt_card'][v_loc]), -1)
-    # spec line 1016: if a != nothing {
+    # spec line 1028: if a != nothing {
     if (v_a != -1):
-        # spec line 1017: if a.face == activist_alt {
+        # spec line 1029: if a.face == activist_alt {
         if (s.cst['face'][v_a] == 'activist_alt'):
             _waits = False
-            # spec line 1018: may take action activist_mission
+            # spec line 1030: may take action activist_mission
             _waits = R.take(s, p, ('activist_mission',), (), optional=True) or _waits
             if _waits:
                 return R.resume(s, 'rest_procedure_alt_action', {'a': v_a, 'loc': v_loc}, p)
@@ -662,62 +682,105 @@ def procedure_alt_action(g, s, p, v_loc):
         return False
 
 
+def procedure_steal_from(g, s, p, v_victim, v_t):
+    """Steal a disc a Technology produces (spec line 1085). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    # spec line 1087: if t.tech_kind == comms {
+    if (F_tech_kind[v_t] == 'comms'):
+        # spec line 1088: if victim.disc[culture] >= 1 and victim.disc[politics] >= 1 {
+        if ((s.res[v_victim][0] >= 1) and (s.res[v_victim][1] >= 1)):
+            _waits = False
+            # spec line 1089: ask me {
+            _waits = R.ask(s, p, ('Culture', 'Politics'), 'ask_procedure_steal_from', {'t': v_t, 'victim': v_victim}, p) or _waits
+            if _waits:
+                return True
+            return False
+        else:
+            # spec line 1098: if victim.disc[culture] >= 1 {
+            if (s.res[v_victim][0] >= 1):
+                # spec line 1099: transfer disc[culture] 1 from victim to me
+                R.transfer(s, v_victim, p, (1, 0, 0, 0, 0))
+            # spec line 1101: if victim.disc[politics] >= 1 {
+            if (s.res[v_victim][1] >= 1):
+                # spec line 1102: transfer disc[politics] 1 from victim to me
+                R.transfer(s, v_victim, p, (0, 1, 0, 0, 0))
+            return False
+    else:
+        # spec line 1106: if victim.disc[military] >= 1 and victim.disc[exploration] >= 1 {
+        if ((s.res[v_victim][4] >= 1) and (s.res[v_victim][3] >= 1)):
+            _waits = False
+            # spec line 1107: ask me {
+            _waits = R.ask(s, p, ('Military', 'Exploration'), 'ask_procedure_steal_from_2', {'t': v_t, 'victim': v_victim}, p) or _waits
+            if _waits:
+                return True
+            return False
+        else:
+            # spec line 1116: if victim.disc[military] >= 1 {
+            if (s.res[v_victim][4] >= 1):
+                # spec line 1117: transfer disc[military] 1 from victim to me
+                R.transfer(s, v_victim, p, (0, 0, 0, 0, 1))
+            # spec line 1119: if victim.disc[exploration] >= 1 {
+            if (s.res[v_victim][3] >= 1):
+                # spec line 1120: transfer disc[exploration] 1 from victim to me
+                R.transfer(s, v_victim, p, (0, 0, 0, 1, 0))
+            return False
+
+
 def procedure_refresh_time_zones(g, s, p):
-    """Refresh the Time Zones (spec line 1136). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 1138: for each r in board where kind == recruit {
+    """Refresh the Time Zones (spec line 1180). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 1182: for each r in board where kind == recruit {
     for v_r in list(s.z['board']):
         if not (F_kind[v_r] == 'recruit'):
             continue
-        # spec line 1139: move all shown of r into wormhole of r bottom
+        # spec line 1183: move all shown of r into wormhole of r bottom
         for _c1 in reversed(list(s.z['shown'][v_r])):
             R.move(s, g, _c1, 'wormhole', v_r, bottom=True)
-        # spec line 1140: reveal 1 from wormhole of r into shown of r
+        # spec line 1184: reveal 1 from wormhole of r into shown of r
         R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
-    # spec line 1143: move bottom of mission_offer into mission_deck bottom
+    # spec line 1187: move bottom of mission_offer into mission_deck bottom
     _m2 = next(iter(s.z['mission_offer']), -1)
     if _m2 >= 0:
         R.move(s, g, _m2, 'mission_deck', None, bottom=True)
-    # spec line 1144: reveal 1 from mission_deck into mission_offer
+    # spec line 1188: reveal 1 from mission_deck into mission_offer
     R.draw(s, g, 1, 'mission_deck', None, 'mission_offer', None)
 
 
 def procedure_reset_board(g, s, p):
-    """Reset (spec line 1149). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 1151: for each l in board {
+    """Reset (spec line 1193). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 1195: for each l in board {
     for v_l in list(s.z['board']):
-        # spec line 1152: for each v in standing of l {
+        # spec line 1196: for each v in standing of l {
         for v_v in list(s.z['standing'][v_l]):
-            # spec line 1153: if v is chronoship {
+            # spec line 1197: if v is chronoship {
             if (KIND[v_v] == 'chronoship'):
-                # spec line 1154: move v into dock of v.owner
+                # spec line 1198: move v into dock of v.owner
                 R.move(s, g, v_v, 'dock', F_owner[v_v])
             else:
-                # spec line 1156: move v into drone_bay of v.owner
+                # spec line 1200: move v into drone_bay of v.owner
                 R.move(s, g, v_v, 'drone_bay', F_owner[v_v])
 
 
 def legal_draft_crew(g, s, p, out):
-    """Choices of 'Draft a Crew-member' open to player p (spec line 525)."""
+    """Choices of 'Draft a Crew-member' open to player p (spec line 527)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('draft_crew', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('draft_crew', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 526: choose r: card in board where kind == recruit
+    # spec line 528: choose r: card in board where kind == recruit
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 526: choose r: card in board where kind == recruit
+    # spec line 528: choose r: card in board where kind == recruit
     _options2 = [v_r for v_r in _groups1.get('recruit', ())]
-    # spec line 526: choose r: card in board where kind == recruit
+    # spec line 528: choose r: card in board where kind == recruit
     for v_r in _options2:
         _rows1 = _rows0[v_r]
         if _rows1 is None:
             _rows1 = _rows0[v_r] = [None] * len(CARD_NAMES)
-        # spec line 527: choose c: card in shown of r where not tech
+        # spec line 529: choose c: card in shown of r where not tech
         for v_c in s.z['shown'][v_r]:
             if not (not F_tech[v_c]):
                 continue
-            # spec line 528: require (count my crew_station where primary == c.primary) == 0
+            # spec line 530: require (count my crew_station where primary == c.primary) == 0
             if not (len([1 for _c3 in s.z['crew_station'][p] if (F_primary[_c3] == F_primary[v_c])]) == 0):
                 continue
             _found = _rows1[v_c]
@@ -727,33 +790,33 @@ def legal_draft_crew(g, s, p, out):
 
 
 def apply_draft_crew(g, s, p, args):
-    """Draft a Crew-member (spec line 525). Source: Introduction › Game Summary."""
+    """Draft a Crew-member (spec line 527). Source: Introduction › Game Summary."""
     v_r, v_c = args
-    # spec line 530: do join_crew(c)
+    # spec line 532: do join_crew(c)
     g.PR['join_crew'](g, s, p, v_c)
-    # spec line 531: reveal 1 from wormhole of r into shown of r
+    # spec line 533: reveal 1 from wormhole of r into shown of r
     R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
 
 
 def legal_deploy(g, s, p, out):
-    """Choices of 'Deploy a Chronoship' open to player p (spec line 556)."""
+    """Choices of 'Deploy a Chronoship' open to player p (spec line 558)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('deploy', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('deploy', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 557: choose ship: card in my dock where commander != nothing
+    # spec line 559: choose ship: card in my dock where commander != nothing
     _t2 = s.cst['commander']
     _options1 = [v_ship for v_ship in s.z['dock'][p] if (_t2[v_ship] != -1)]
-    # spec line 558: choose loc: card in board where (count standing of loc) == 0 and (kind != alt_wormhole or (count alt_card of loc) >= 1)
+    # spec line 560: choose loc: card in board where (count standing of loc) == 0 and (kind != alt_wormhole or (count alt_card of loc) >= 1)
     _t6 = s.z['standing']
     _t7 = s.z['alt_card']
     _options5 = [v_loc for v_loc in s.z['board'] if ((len(_t6[v_loc]) == 0) and ((F_kind[v_loc] != 'alt_wormhole') or (len(_t7[v_loc]) >= 1)))]
-    # spec line 557: choose ship: card in my dock where commander != nothing
+    # spec line 559: choose ship: card in my dock where commander != nothing
     for v_ship in _options1:
         _rows1 = _rows0[v_ship]
         if _rows1 is None:
             _rows1 = _rows0[v_ship] = [None] * len(CARD_NAMES)
-        # spec line 558: choose loc: card in board where (count standing of loc) == 0 and (kind != alt_wormhole or (count alt_card of loc) >= 1)
+        # spec line 560: choose loc: card in board where (count standing of loc) == 0 and (kind != alt_wormhole or (count alt_card of loc) >= 1)
         for v_loc in _options5:
             _found = _rows1[v_loc]
             if _found is None:
@@ -762,41 +825,41 @@ def legal_deploy(g, s, p, out):
 
 
 def apply_deploy(g, s, p, args):
-    """Deploy a Chronoship (spec line 556). Source: Gameplay › Game Play Summary."""
+    """Deploy a Chronoship (spec line 558). Source: Gameplay › Game Play Summary."""
     v_ship, v_loc = args
-    # spec line 560: move ship into standing of loc
+    # spec line 562: move ship into standing of loc
     R.move(s, g, v_ship, 'standing', v_loc)
-    # spec line 561: do trigger_technology(loc)
+    # spec line 563: do trigger_technology(loc)
     if g.PR['trigger_technology'](g, s, p, v_loc):
         return R.resume(s, 'rest_deploy', {'loc': v_loc, 'ship': v_ship}, p)
     return rest_deploy(g, s, p, {'loc': v_loc, 'ship': v_ship}, None)
 
 
 def legal_recruit_crew(g, s, p, out):
-    """Choices of 'Recruit the Crew-member shown' open to player p (spec line 707)."""
+    """Choices of 'Recruit the Crew-member shown' open to player p (spec line 709)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('recruit_crew', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('recruit_crew', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 708: choose here: card in board where kind == recruit
+    # spec line 710: choose here: card in board where kind == recruit
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 708: choose here: card in board where kind == recruit
+    # spec line 710: choose here: card in board where kind == recruit
     _options2 = [v_here for v_here in _groups1.get('recruit', ())]
-    # spec line 708: choose here: card in board where kind == recruit
+    # spec line 710: choose here: card in board where kind == recruit
     for v_here in _options2:
         _rows1 = _rows0[v_here]
         if _rows1 is None:
             _rows1 = _rows0[v_here] = [None] * len(CARD_NAMES)
-        # spec line 709: choose c: card in shown of here where not tech
+        # spec line 711: choose c: card in shown of here where not tech
         for v_c in s.z['shown'][v_here]:
             if not (not F_tech[v_c]):
                 continue
-            # spec line 710: require (count my crew_station where primary == c.primary) == 0
+            # spec line 712: require (count my crew_station where primary == c.primary) == 0
             if not (len([1 for _c3 in s.z['crew_station'][p] if (F_primary[_c3] == F_primary[v_c])]) == 0):
                 continue
-            # spec line 711: require has disc[c.primary] recruit_cost[crew_count + 1]
+            # spec line 713: require has disc[c.primary] recruit_cost[crew_count + 1]
             if not (s.res[p][IDX_disc[F_primary[v_c]]] >= R.lookup(g.T['recruit_cost'], (g.D['crew_count'](g, s, p) + 1))):
                 continue
             _found = _rows1[v_c]
@@ -806,41 +869,41 @@ def legal_recruit_crew(g, s, p, out):
 
 
 def apply_recruit_crew(g, s, p, args):
-    """Recruit the Crew-member shown (spec line 707). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    """Recruit the Crew-member shown (spec line 709). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
     v_here, v_c = args
-    # spec line 713: pay disc[c.primary] recruit_cost[crew_count + 1]
+    # spec line 715: pay disc[c.primary] recruit_cost[crew_count + 1]
     R.pay_one(s, p, IDX_disc[F_primary[v_c]], max(R.lookup(g.T['recruit_cost'], (g.D['crew_count'](g, s, p) + 1)), 0))
-    # spec line 714: do join_crew(c)
+    # spec line 716: do join_crew(c)
     g.PR['join_crew'](g, s, p, v_c)
-    # spec line 715: reveal 1 from wormhole of here into shown of here
+    # spec line 717: reveal 1 from wormhole of here into shown of here
     R.draw(s, g, 1, 'wormhole', v_here, 'shown', v_here)
 
 
 def legal_swap_crew(g, s, p, out):
-    """Choices of 'Swap the Crew-member shown for one of the same type' open to player p (spec line 721)."""
+    """Choices of 'Swap the Crew-member shown for one of the same type' open to player p (spec line 723)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('swap_crew', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('swap_crew', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 722: choose here: card in board where kind == recruit
+    # spec line 724: choose here: card in board where kind == recruit
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 722: choose here: card in board where kind == recruit
+    # spec line 724: choose here: card in board where kind == recruit
     _options2 = [v_here for v_here in _groups1.get('recruit', ())]
-    # spec line 722: choose here: card in board where kind == recruit
+    # spec line 724: choose here: card in board where kind == recruit
     for v_here in _options2:
         _rows1 = _rows0[v_here]
         if _rows1 is None:
             _rows1 = _rows0[v_here] = [None] * len(CARD_NAMES)
-        # spec line 723: choose c: card in shown of here where not tech
+        # spec line 725: choose c: card in shown of here where not tech
         for v_c in s.z['shown'][v_here]:
             if not (not F_tech[v_c]):
                 continue
             _rows2 = _rows1[v_c]
             if _rows2 is None:
                 _rows2 = _rows1[v_c] = [None] * len(CARD_NAMES)
-            # spec line 724: choose old: card in my crew_station where primary == c.primary
+            # spec line 726: choose old: card in my crew_station where primary == c.primary
             for v_old in s.z['crew_station'][p]:
                 if not (F_primary[v_old] == F_primary[v_c]):
                     continue
@@ -851,44 +914,44 @@ def legal_swap_crew(g, s, p, out):
 
 
 def apply_swap_crew(g, s, p, args):
-    """Swap the Crew-member shown for one of the same type (spec line 721). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    """Swap the Crew-member shown for one of the same type (spec line 723). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
     v_here, v_c, v_old = args
-    # spec line 726: let home = top of board where kind == recruit and tz == old.tz
+    # spec line 728: let home = top of board where kind == recruit and tz == old.tz
     v_home = next((_c1 for _c1 in reversed(s.z['board']) if ((F_kind[_c1] == 'recruit') and (F_tz[_c1] == F_tz[v_old]))), -1)
-    # spec line 727: if home != nothing {
+    # spec line 729: if home != nothing {
     if (v_home != -1):
-        # spec line 728: move old into wormhole of home bottom
+        # spec line 730: move old into wormhole of home bottom
         R.move(s, g, v_old, 'wormhole', v_home, bottom=True)
     else:
-        # spec line 730: move old into box
+        # spec line 732: move old into box
         R.move(s, g, v_old, 'box', None)
-    # spec line 732: do join_crew(c)
+    # spec line 734: do join_crew(c)
     g.PR['join_crew'](g, s, p, v_c)
-    # spec line 733: reveal 1 from wormhole of here into shown of here
+    # spec line 735: reveal 1 from wormhole of here into shown of here
     R.draw(s, g, 1, 'wormhole', v_here, 'shown', v_here)
 
 
 def legal_develop_tech(g, s, p, out):
-    """Choices of 'Develop the Technology shown' open to player p (spec line 738)."""
-    # spec line 742: require count my drone_bay >= 1
+    """Choices of 'Develop the Technology shown' open to player p (spec line 740)."""
+    # spec line 744: require count my drone_bay >= 1
     if not (len(s.z['drone_bay'][p]) >= 1):
         return
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 739: choose here: card in board where kind == recruit
+    # spec line 741: choose here: card in board where kind == recruit
     _groups2 = s._cse.get(0)
     if _groups2 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups2 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 739: choose here: card in board where kind == recruit
+    # spec line 741: choose here: card in board where kind == recruit
     _options3 = [v_here for v_here in _groups2.get('recruit', ())]
-    # spec line 739: choose here: card in board where kind == recruit
+    # spec line 741: choose here: card in board where kind == recruit
     for v_here in _options3:
-        # spec line 740: choose t: card in shown of here where tech
+        # spec line 742: choose t: card in shown of here where tech
         for v_t in s.z['shown'][v_here]:
             if not F_tech[v_t]:
                 continue
-            # spec line 741: given discount: int = 0
+            # spec line 743: given discount: int = 0
             for v_discount in R.given(s, 'discount', 0):
-                # spec line 743: require has disc[science] (tech_cost - discount - tech_discount(here, t))
+                # spec line 745: require has disc[science] (tech_cost - discount - tech_discount(here, t))
                 if not (s.res[p][2] >= (g.P['tech_cost'] - v_discount - g.D['tech_discount'](g, s, p, v_here, v_t))):
                     continue
                 _key = ('develop_tech', p, v_here, v_t, v_discount)
@@ -900,36 +963,26 @@ def legal_develop_tech(g, s, p, out):
 
 
 def apply_develop_tech(g, s, p, args):
-    """Develop the Technology shown (spec line 738). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    """Develop the Technology shown (spec line 740). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
     v_here, v_t, v_discount = args
-    # spec line 745: pay disc[science] (tech_cost - discount - tech_discount(here, t))
-    R.pay_one(s, p, 2, max((g.P['tech_cost'] - v_discount - g.D['tech_discount'](g, s, p, v_here, v_t)), 0))
-    # spec line 746: move t into my developed
-    R.move(s, g, v_t, 'developed', p)
-    # spec line 747: move top of my drone_bay into tech_drone of t
-    _m1 = next(reversed(s.z['drone_bay'][p]), -1)
-    if _m1 >= 0:
-        R.move(s, g, _m1, 'tech_drone', v_t)
-    # spec line 748: reveal 1 from wormhole of here into shown of here
-    R.draw(s, g, 1, 'wormhole', v_here, 'shown', v_here)
-    # spec line 750: do tech_disc(t)
-    g.PR['tech_disc'](g, s, p, v_t)
+    # spec line 747: do develop(here, t, tech_cost - discount - tech_discount(here, t))
+    g.PR['develop'](g, s, p, v_here, v_t, (g.P['tech_cost'] - v_discount - g.D['tech_discount'](g, s, p, v_here, v_t)))
 
 
 def legal_reorder_deck(g, s, p, out):
-    """Choices of 'Look through the deck and choose the card shown' open to player p (spec line 760)."""
+    """Choices of 'Look through the deck and choose the card shown' open to player p (spec line 771)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('reorder_deck', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('reorder_deck', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 761: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
+    # spec line 772: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 761: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
+    # spec line 772: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
     _t4 = s.z['wormhole']
     _options3 = [v_here for v_here in _groups1.get('recruit', ()) if (len(_t4[v_here]) >= 1)]
-    # spec line 761: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
+    # spec line 772: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
     for v_here in _options3:
         _found = _rows0[v_here]
         if _found is None:
@@ -938,34 +991,34 @@ def legal_reorder_deck(g, s, p, out):
 
 
 def apply_reorder_deck(g, s, p, args):
-    """Look through the deck and choose the card shown (spec line 760). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    """Look through the deck and choose the card shown (spec line 771). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
     v_here, = args
-    # spec line 763: look at wormhole of here {
-    # spec line 764: choose c: card in wormhole of here {
+    # spec line 774: look at wormhole of here {
+    # spec line 775: choose c: card in wormhole of here {
     R.choose_card(s, p, s.z['wormhole'][v_here], 'wormhole', v_here, 'pick_reorder_deck', {'here': v_here})
 
 
 def legal_trade(g, s, p, out):
-    """Choices of 'III: Make a Trade' open to player p (spec line 775)."""
+    """Choices of 'III: Make a Trade' open to player p (spec line 786)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 776: choose here: card in board where kind == trade
+    # spec line 787: choose here: card in board where kind == trade
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 776: choose here: card in board where kind == trade
+    # spec line 787: choose here: card in board where kind == trade
     _options2 = [v_here for v_here in _groups1.get('trade', ())]
-    # spec line 776: choose here: card in board where kind == trade
+    # spec line 787: choose here: card in board where kind == trade
     for v_here in _options2:
-        # spec line 777: choose give: knowledge where disc[give] >= 1
+        # spec line 788: choose give: knowledge where disc[give] >= 1
         for v_give in ('culture', 'politics', 'science', 'exploration', 'military'):
             if not (s.res[p][IDX_disc[v_give]] >= 1):
                 continue
-            # spec line 780: require disc[give] >= n
+            # spec line 791: require disc[give] >= n
             _high3 = s.res[p][IDX_disc[v_give]]
             if 2 < _high3:
                 _high3 = 2
             _key4 = (p, v_here, v_give, _high3)
-            # spec line 778: choose get: knowledge where get != give
+            # spec line 789: choose get: knowledge where get != give
             for v_get in ('culture', 'politics', 'science', 'exploration', 'military'):
                 if not (v_get != v_give):
                     continue
@@ -974,29 +1027,29 @@ def legal_trade(g, s, p, out):
                 _found = _memo.get(_key)
                 if _found is None:
                     _found = R.remember(s.game, _key)
-                    # spec line 779: choose n: 1 to 2
+                    # spec line 790: choose n: 1 to 2
                     for v_n in range(1, _high3 + 1):
                         _found.append(R.made(s.game, p, 'trade', (v_here, v_give, v_get, v_n)))
                 out += _found
 
 
 def apply_trade(g, s, p, args):
-    """III: Make a Trade (spec line 775). Source: Gameplay › Game Play Details › III: Make a Trade."""
+    """III: Make a Trade (spec line 786). Source: Gameplay › Game Play Details › III: Make a Trade."""
     v_here, v_give, v_get, v_n = args
-    # spec line 782: pay disc[give] n
+    # spec line 793: pay disc[give] n
     R.pay_one(s, p, IDX_disc[v_give], max(v_n, 0))
-    # spec line 783: gain disc[get] n
+    # spec line 794: gain disc[get] n
     s.res[p][IDX_disc[v_get]] += max(v_n, 0)
 
 
 def legal_trade_one(g, s, p, out):
-    """Choices of 'Trade one Knowledge Disc for another' open to player p (spec line 789)."""
+    """Choices of 'Trade one Knowledge Disc for another' open to player p (spec line 800)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 790: choose give: knowledge where disc[give] >= 1
+    # spec line 801: choose give: knowledge where disc[give] >= 1
     for v_give in ('culture', 'politics', 'science', 'exploration', 'military'):
         if not (s.res[p][IDX_disc[v_give]] >= 1):
             continue
-        # spec line 791: choose get: knowledge where get != give
+        # spec line 802: choose get: knowledge where get != give
         for v_get in ('culture', 'politics', 'science', 'exploration', 'military'):
             if not (v_get != v_give):
                 continue
@@ -1009,35 +1062,35 @@ def legal_trade_one(g, s, p, out):
 
 
 def apply_trade_one(g, s, p, args):
-    """Trade one Knowledge Disc for another (spec line 789). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Trade one Knowledge Disc for another (spec line 800). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_give, v_get = args
-    # spec line 793: pay disc[give] 1
+    # spec line 804: pay disc[give] 1
     R.pay_one(s, p, IDX_disc[v_give], 1)
-    # spec line 794: gain disc[get] 1
+    # spec line 805: gain disc[get] 1
     s.res[p][IDX_disc[v_get]] += 1
 
 
 def legal_assassination(g, s, p, out):
-    """Choices of 'IV: Conduct an Assassination' open to player p (spec line 799)."""
+    """Choices of 'IV: Conduct an Assassination' open to player p (spec line 810)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('assassination', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('assassination', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 800: choose here: card in board where kind == assassinate
+    # spec line 811: choose here: card in board where kind == assassinate
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 800: choose here: card in board where kind == assassinate
+    # spec line 811: choose here: card in board where kind == assassinate
     _options2 = [v_here for v_here in _groups1.get('assassinate', ())]
-    # spec line 801: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship) >= 1
+    # spec line 812: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship) >= 1
     _t5 = s.z['standing']
     _options4 = [v_target for v_target in s.z['board'] if ((F_kind[v_target] != 'assassinate') and (len([1 for _c3 in _t5[v_target] if (KIND[_c3] == 'chronoship')]) >= 1))]
-    # spec line 800: choose here: card in board where kind == assassinate
+    # spec line 811: choose here: card in board where kind == assassinate
     for v_here in _options2:
         _rows1 = _rows0[v_here]
         if _rows1 is None:
             _rows1 = _rows0[v_here] = [None] * len(CARD_NAMES)
-        # spec line 801: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship) >= 1
+        # spec line 812: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship) >= 1
         for v_target in _options4:
             _found = _rows1[v_target]
             if _found is None:
@@ -1046,19 +1099,19 @@ def legal_assassination(g, s, p, out):
 
 
 def apply_assassination(g, s, p, args):
-    """IV: Conduct an Assassination (spec line 799). Source: Gameplay › Game Play Details › IV: Conduct an Assassination."""
+    """IV: Conduct an Assassination (spec line 810). Source: Gameplay › Game Play Details › IV: Conduct an Assassination."""
     v_here, v_target = args
-    # spec line 803: for each v in standing of target where v is chronoship {
+    # spec line 814: for each v in standing of target where v is chronoship {
     for v_v in list(s.z['standing'][v_target]):
         if not (KIND[v_v] == 'chronoship'):
             continue
-        # spec line 804: move v into limbo of v.owner
+        # spec line 815: move v into limbo of v.owner
         R.move(s, g, v_v, 'limbo', F_owner[v_v])
-    # spec line 806: if count my drone_bay >= 1 {
+    # spec line 817: if count my drone_bay >= 1 {
     if (len(s.z['drone_bay'][p]) >= 1):
-        # spec line 807: move top of my drone_bay into standing of target
+        # spec line 818: move top of my drone_bay into standing of target
         R.move(s, g, next(reversed(s.z['drone_bay'][p]), -1), 'standing', v_target)
-        # spec line 808: do place_action(target)
+        # spec line 819: do place_action(target)
         if g.PR['place_action'](g, s, p, v_target):
             return R.resume(s, 'rest_assassination', {'here': v_here, 'target': v_target}, p)
         return rest_assassination(g, s, p, {'here': v_here, 'target': v_target}, None)
@@ -1067,12 +1120,12 @@ def apply_assassination(g, s, p, args):
 
 
 def legal_discard_mission(g, s, p, out):
-    """Choices of 'Discard a Mission of yours' open to player p (spec line 825)."""
+    """Choices of 'Discard a Mission of yours' open to player p (spec line 836)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('discard_mission', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('discard_mission', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 826: choose m: card in my bridge
+    # spec line 837: choose m: card in my bridge
     for v_m in s.z['bridge'][p]:
         _found = _rows0[v_m]
         if _found is None:
@@ -1081,22 +1134,22 @@ def legal_discard_mission(g, s, p, out):
 
 
 def apply_discard_mission(g, s, p, args):
-    """Discard a Mission of yours (spec line 825). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
+    """Discard a Mission of yours (spec line 836). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
     v_m, = args
-    # spec line 828: move m into mission_deck bottom
+    # spec line 839: move m into mission_deck bottom
     R.move(s, g, v_m, 'mission_deck', None, bottom=True)
 
 
 def legal_take_mission(g, s, p, out):
-    """Choices of 'Take a face-up Mission' open to player p (spec line 833)."""
-    # spec line 835: require slot_free
+    """Choices of 'Take a face-up Mission' open to player p (spec line 844)."""
+    # spec line 846: require slot_free
     if not g.D['slot_free'](g, s, p):
         return
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('take_mission', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('take_mission', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 834: choose m: card in mission_offer
+    # spec line 845: choose m: card in mission_offer
     for v_m in s.z['mission_offer']:
         _found = _rows0[v_m]
         if _found is None:
@@ -1105,17 +1158,17 @@ def legal_take_mission(g, s, p, out):
 
 
 def apply_take_mission(g, s, p, args):
-    """Take a face-up Mission (spec line 833). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
+    """Take a face-up Mission (spec line 844). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
     v_m, = args
-    # spec line 837: move m into my bridge
+    # spec line 848: move m into my bridge
     R.move(s, g, v_m, 'bridge', p)
-    # spec line 838: reveal 1 from mission_deck into mission_offer
+    # spec line 849: reveal 1 from mission_deck into mission_offer
     R.draw(s, g, 1, 'mission_deck', None, 'mission_offer', None)
 
 
 def legal_renew_missions(g, s, p, out):
-    """Choices of 'Discard the three Missions and draw three new ones' open to player p (spec line 843)."""
-    # spec line 844: require (count mission_deck) >= 1
+    """Choices of 'Discard the three Missions and draw three new ones' open to player p (spec line 854)."""
+    # spec line 855: require (count mission_deck) >= 1
     if not (len(s.z['mission_deck']) >= 1):
         return
     _key = ('renew_missions', p)
@@ -1127,16 +1180,16 @@ def legal_renew_missions(g, s, p, out):
 
 
 def apply_renew_missions(g, s, p, args):
-    """Discard the three Missions and draw three new ones (spec line 843). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
-    # spec line 846: move all mission_offer into mission_deck bottom
+    """Discard the three Missions and draw three new ones (spec line 854). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
+    # spec line 857: move all mission_offer into mission_deck bottom
     for _c1 in reversed(list(s.z['mission_offer'])):
         R.move(s, g, _c1, 'mission_deck', None, bottom=True)
-    # spec line 847: reveal 3 from mission_deck into mission_offer
+    # spec line 858: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 848: if slot_free {
+    # spec line 859: if slot_free {
     if g.D['slot_free'](g, s, p):
         _waits = False
-        # spec line 849: may take action take_mission
+        # spec line 860: may take action take_mission
         _waits = R.take(s, p, ('take_mission',), (), optional=True) or _waits
         if _waits:
             return True
@@ -1146,18 +1199,18 @@ def apply_renew_missions(g, s, p, args):
 
 
 def legal_activist_mission(g, s, p, out):
-    """Choices of 'Activist: a face-up Mission for one Politics disc' open to player p (spec line 885)."""
-    # spec line 887: require slot_free
+    """Choices of 'Activist: a face-up Mission for one Politics disc' open to player p (spec line 896)."""
+    # spec line 898: require slot_free
     if not g.D['slot_free'](g, s, p):
         return
-    # spec line 888: require has disc[politics] 1
+    # spec line 899: require has disc[politics] 1
     if not (s.res[p][1] >= 1):
         return
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('activist_mission', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('activist_mission', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 886: choose m: card in mission_offer
+    # spec line 897: choose m: card in mission_offer
     for v_m in s.z['mission_offer']:
         _found = _rows0[v_m]
         if _found is None:
@@ -1166,22 +1219,22 @@ def legal_activist_mission(g, s, p, out):
 
 
 def apply_activist_mission(g, s, p, args):
-    """Activist: a face-up Mission for one Politics disc (spec line 885). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Activist: a face-up Mission for one Politics disc (spec line 896). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_m, = args
-    # spec line 890: pay disc[politics] 1
+    # spec line 901: pay disc[politics] 1
     R.pay_one(s, p, 1, 1)
-    # spec line 891: move m into my bridge
+    # spec line 902: move m into my bridge
     R.move(s, g, v_m, 'bridge', p)
-    # spec line 892: reveal 1 from mission_deck into mission_offer
+    # spec line 903: reveal 1 from mission_deck into mission_offer
     R.draw(s, g, 1, 'mission_deck', None, 'mission_offer', None)
 
 
 def legal_colonist_leave(g, s, p, out):
-    """Choices of 'Colonist: leave two discs of one type here' open to player p (spec line 897)."""
+    """Choices of 'Colonist: leave two discs of one type here' open to player p (spec line 908)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 898: choose here: card in board
+    # spec line 909: choose here: card in board
     for v_here in s.z['board']:
-        # spec line 899: choose k: knowledge where disc[k] >= 2
+        # spec line 910: choose k: knowledge where disc[k] >= 2
         for v_k in ('culture', 'politics', 'science', 'exploration', 'military'):
             if not (s.res[p][IDX_disc[v_k]] >= 2):
                 continue
@@ -1194,22 +1247,22 @@ def legal_colonist_leave(g, s, p, out):
 
 
 def apply_colonist_leave(g, s, p, args):
-    """Colonist: leave two discs of one type here (spec line 897). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Colonist: leave two discs of one type here (spec line 908). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_here, v_k = args
-    # spec line 901: transfer disc[k] 2 to left_here of here
+    # spec line 912: transfer disc[k] 2 to left_here of here
     R.move_bag(s.res[p], s.stk['left_here'][v_here], R.bag_of(5, ((IDX_disc[v_k], 2),)))
 
 
 def legal_spy_on(g, s, p, out):
-    """Choices of "Spy: a disc of another player's Crew-member's type" open to player p (spec line 925)."""
+    """Choices of "Spy: a disc of another player's Crew-member's type" open to player p (spec line 937)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('spy_on', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('spy_on', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 926: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship and owner != me) >= 1
+    # spec line 938: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship and owner != me) >= 1
     _t3 = s.z['standing']
     _options2 = [v_target for v_target in s.z['board'] if ((F_kind[v_target] != 'assassinate') and (len([1 for _c1 in _t3[v_target] if ((KIND[_c1] == 'chronoship') and (F_owner[_c1] != p))]) >= 1))]
-    # spec line 926: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship and owner != me) >= 1
+    # spec line 938: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship and owner != me) >= 1
     for v_target in _options2:
         _found = _rows0[v_target]
         if _found is None:
@@ -1218,36 +1271,36 @@ def legal_spy_on(g, s, p, out):
 
 
 def apply_spy_on(g, s, p, args):
-    """Spy: a disc of another player's Crew-member's type (spec line 925). Source: Gameplay › Game Play Details › IV: Conduct an Assassination."""
+    """Spy: a disc of another player's Crew-member's type (spec line 937). Source: Gameplay › Game Play Details › IV: Conduct an Assassination."""
     v_target, = args
-    # spec line 928: for each v in standing of target where v is chronoship {
+    # spec line 940: for each v in standing of target where v is chronoship {
     for v_v in list(s.z['standing'][v_target]):
         if not (KIND[v_v] == 'chronoship'):
             continue
-        # spec line 929: gain disc[v.knowledge] 1
+        # spec line 941: gain disc[v.knowledge] 1
         s.res[p][IDX_disc[F_knowledge[v_v]]] += 1
 
 
 def legal_develop_anywhere(g, s, p, out):
-    """Choices of 'Develop a face-up Technology for one Science less' open to player p (spec line 1042)."""
-    # spec line 1046: require count my drone_bay >= 1
+    """Choices of 'Develop a face-up Technology for one Science less' open to player p (spec line 1054)."""
+    # spec line 1058: require count my drone_bay >= 1
     if not (len(s.z['drone_bay'][p]) >= 1):
         return
-    # spec line 1047: require has disc[science] (tech_cost - 1)
+    # spec line 1059: require has disc[science] (tech_cost - 1)
     if not (s.res[p][2] >= (g.P['tech_cost'] - 1)):
         return
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1044: choose r: card in board where kind == recruit
+    # spec line 1056: choose r: card in board where kind == recruit
     _groups2 = s._cse.get(0)
     if _groups2 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups2 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 1044: choose r: card in board where kind == recruit
+    # spec line 1056: choose r: card in board where kind == recruit
     _options3 = [v_r for v_r in _groups2.get('recruit', ())]
-    # spec line 1043: choose kind_wanted: tech_type
+    # spec line 1055: choose kind_wanted: tech_type
     for v_kind_wanted in ('comms', 'transport'):
-        # spec line 1044: choose r: card in board where kind == recruit
+        # spec line 1056: choose r: card in board where kind == recruit
         for v_r in _options3:
-            # spec line 1045: choose t: card in shown of r where tech and tech_kind == kind_wanted
+            # spec line 1057: choose t: card in shown of r where tech and tech_kind == kind_wanted
             for v_t in s.z['shown'][v_r]:
                 if not (F_tech[v_t] and (F_tech_kind[v_t] == v_kind_wanted)):
                     continue
@@ -1260,74 +1313,50 @@ def legal_develop_anywhere(g, s, p, out):
 
 
 def apply_develop_anywhere(g, s, p, args):
-    """Develop a face-up Technology for one Science less (spec line 1042). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Develop a face-up Technology for one Science less (spec line 1054). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_kind_wanted, v_r, v_t = args
-    # spec line 1049: pay disc[science] (tech_cost - 1)
-    R.pay_one(s, p, 2, max((g.P['tech_cost'] - 1), 0))
-    # spec line 1050: move t into my developed
-    R.move(s, g, v_t, 'developed', p)
-    # spec line 1051: move top of my drone_bay into tech_drone of t
-    _m1 = next(reversed(s.z['drone_bay'][p]), -1)
-    if _m1 >= 0:
-        R.move(s, g, _m1, 'tech_drone', v_t)
-    # spec line 1052: reveal 1 from wormhole of r into shown of r
-    R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
-    # spec line 1053: do tech_disc(t)
-    g.PR['tech_disc'](g, s, p, v_t)
+    # spec line 1061: do develop(r, t, tech_cost - 1)
+    g.PR['develop'](g, s, p, v_r, v_t, (g.P['tech_cost'] - 1))
 
 
 def legal_raid(g, s, p, out):
-    """Choices of "Raider: steal from another player's Technology" open to player p (spec line 1058)."""
+    """Choices of 'Raider: steal from the Technologies of one Time Zone' open to player p (spec line 1066)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1059: choose victim: other player
-    for v_victim in range(s.h):
-        if v_victim == p:
-            continue
-        # spec line 1060: choose t: card in developed of victim
-        for v_t in s.z['developed'][v_victim]:
-            _key = ('raid', p, v_victim, v_t)
-            _found = _memo.get(_key)
-            if _found is None:
-                _found = R.remember(s.game, _key)
-                _found.append(Action(p, 'raid', (v_victim, v_t), s.game))
-            out += _found
+    _rows0 = _memo.get(('raid', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('raid', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 1067: choose r: card in board where kind == recruit
+    _groups1 = s._cse.get(0)
+    if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
+        _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
+    # spec line 1067: choose r: card in board where kind == recruit
+    _options2 = [v_r for v_r in _groups1.get('recruit', ())]
+    # spec line 1067: choose r: card in board where kind == recruit
+    for v_r in _options2:
+        _found = _rows0[v_r]
+        if _found is None:
+            _found = _rows0[v_r] = Action(p, 'raid', (v_r,), s.game)
+        out.append(_found)
 
 
 def apply_raid(g, s, p, args):
-    """Raider: steal from another player's Technology (spec line 1058). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
-    v_victim, v_t = args
-    # spec line 1062: if t.tech_kind == comms {
-    if (F_tech_kind[v_t] == 'comms'):
-        # spec line 1063: if victim.disc[culture] >= 1 {
-        if (s.res[v_victim][0] >= 1):
-            # spec line 1064: transfer disc[culture] 1 from victim to me
-            R.transfer(s, v_victim, p, (1, 0, 0, 0, 0))
-        else:
-            # spec line 1066: if victim.disc[politics] >= 1 {
-            if (s.res[v_victim][1] >= 1):
-                # spec line 1067: transfer disc[politics] 1 from victim to me
-                R.transfer(s, v_victim, p, (0, 1, 0, 0, 0))
-    else:
-        # spec line 1071: if victim.disc[military] >= 1 {
-        if (s.res[v_victim][4] >= 1):
-            # spec line 1072: transfer disc[military] 1 from victim to me
-            R.transfer(s, v_victim, p, (0, 0, 0, 0, 1))
-        else:
-            # spec line 1074: if victim.disc[exploration] >= 1 {
-            if (s.res[v_victim][3] >= 1):
-                # spec line 1075: transfer disc[exploration] 1 from victim to me
-                R.transfer(s, v_victim, p, (0, 0, 0, 1, 0))
+    """Raider: steal from the Technologies of one Time Zone (spec line 1066). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    v_r, = args
+    # spec line 1069: let raider = me
+    v_raider = p
+    # spec line 1070: each player {
+    return loop_raid_2(g, s, p, {'r': v_r, 'raider': v_raider, '_i': 0, '_items': R.turn_order(s)}, None)
 
 
 def legal_recover_matching(g, s, p, out):
-    """Choices of 'Recover a Crew-member for one disc of its type' open to player p (spec line 1086)."""
+    """Choices of 'Recover a Crew-member for one disc of its type' open to player p (spec line 1130)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('recover_matching', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('recover_matching', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1087: choose s: card in my limbo
+    # spec line 1131: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
-        # spec line 1088: require has disc[s.knowledge] 1
+        # spec line 1132: require has disc[s.knowledge] 1
         if not (s.res[p][IDX_disc[F_knowledge[v_s]]] >= 1):
             continue
         _found = _rows0[v_s]
@@ -1337,28 +1366,28 @@ def legal_recover_matching(g, s, p, out):
 
 
 def apply_recover_matching(g, s, p, args):
-    """Recover a Crew-member for one disc of its type (spec line 1086). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    """Recover a Crew-member for one disc of its type (spec line 1130). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
     v_s, = args
-    # spec line 1090: let payee = the player with fewest missions_done then fewest crew_count
+    # spec line 1134: let payee = the player with fewest missions_done then fewest crew_count
     v_payee = R.only(R.select_players(s, None, ((False, lambda _q1: s.tr['missions_done'][_q1]), (False, lambda _q2: g.D['crew_count'](g, s, _q2))), None))
-    # spec line 1091: if payee != nobody and payee != me {
+    # spec line 1135: if payee != nobody and payee != me {
     if ((v_payee != -1) and (v_payee != p)):
-        # spec line 1092: transfer disc[s.knowledge] 1 to payee
+        # spec line 1136: transfer disc[s.knowledge] 1 to payee
         R.transfer(s, p, v_payee, R.bag_of(5, ((IDX_disc[F_knowledge[v_s]], 1),)))
     else:
-        # spec line 1094: pay disc[s.knowledge] 1
+        # spec line 1138: pay disc[s.knowledge] 1
         R.pay_one(s, p, IDX_disc[F_knowledge[v_s]], 1)
-    # spec line 1096: move s into my dock
+    # spec line 1140: move s into my dock
     R.move(s, g, v_s, 'dock', p)
 
 
 def legal_recover_any(g, s, p, out):
-    """Choices of 'Recover a Crew-member for any two discs' open to player p (spec line 1102)."""
-    # spec line 1105: require has x
+    """Choices of 'Recover a Crew-member for any two discs' open to player p (spec line 1146)."""
+    # spec line 1149: require has x
     _held1 = s.res[p]
     _memo = s.game.memo  # looked up once for the loops below
     _key2 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), (_held1[4] if _held1[4] < 2 else 2))
-    # spec line 1103: choose s: card in my limbo
+    # spec line 1147: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
         # the actions below depend on nothing but _key: made once, then shared
         _key = ('recover_any', _key2, v_s)
@@ -1366,44 +1395,44 @@ def legal_recover_any(g, s, p, out):
         if _found is None:
             _found = R.remember(s.game, _key)
             _fit4 = [_b3 for _b3 in (((2, 0, 0, 0, 0), 2), ((1, 1, 0, 0, 0), 2), ((1, 0, 1, 0, 0), 2), ((1, 0, 0, 1, 0), 2), ((1, 0, 0, 0, 1), 2), ((0, 2, 0, 0, 0), 2), ((0, 1, 1, 0, 0), 2), ((0, 1, 0, 1, 0), 2), ((0, 1, 0, 0, 1), 2), ((0, 0, 2, 0, 0), 2), ((0, 0, 1, 1, 0), 2), ((0, 0, 1, 0, 1), 2), ((0, 0, 0, 2, 0), 2), ((0, 0, 0, 1, 1), 2), ((0, 0, 0, 0, 2), 2)) if _held1[0] >= _b3[0][0] and _held1[1] >= _b3[0][1] and _held1[2] >= _b3[0][2] and _held1[3] >= _b3[0][3] and _held1[4] >= _b3[0][4]]
-            # spec line 1104: choose x: 2 of disc
+            # spec line 1148: choose x: 2 of disc
             for v_x, t_x in _fit4:
                 _found.append(R.made(s.game, p, 'recover_any', (v_s, v_x)))
         out += _found
 
 
 def apply_recover_any(g, s, p, args):
-    """Recover a Crew-member for any two discs (spec line 1102). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    """Recover a Crew-member for any two discs (spec line 1146). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
     v_s, v_x = args
-    # spec line 1107: let payee = the player with fewest missions_done then fewest crew_count
+    # spec line 1151: let payee = the player with fewest missions_done then fewest crew_count
     v_payee = R.only(R.select_players(s, None, ((False, lambda _q1: s.tr['missions_done'][_q1]), (False, lambda _q2: g.D['crew_count'](g, s, _q2))), None))
-    # spec line 1108: if payee != nobody and payee != me {
+    # spec line 1152: if payee != nobody and payee != me {
     if ((v_payee != -1) and (v_payee != p)):
-        # spec line 1109: transfer x to payee
+        # spec line 1153: transfer x to payee
         R.transfer(s, p, v_payee, v_x)
     else:
-        # spec line 1111: pay x
+        # spec line 1155: pay x
         R.pay(s, p, v_x)
-    # spec line 1113: move s into my dock
+    # spec line 1157: move s into my dock
     R.move(s, g, v_s, 'dock', p)
 
 
 def legal_medic_recover(g, s, p, out):
-    """Choices of 'Medic: recover a Crew-member for free' open to player p (spec line 1118)."""
-    # spec line 1120: uses medic_uses 1
+    """Choices of 'Medic: recover a Crew-member for free' open to player p (spec line 1162)."""
+    # spec line 1164: uses medic_uses 1
     if s.ta['medic_uses'][p] + 1 > 1:
         return
-    # spec line 1121: require (count my crew_station where secondary == medic) >= 1
+    # spec line 1165: require (count my crew_station where secondary == medic) >= 1
     if not (len([1 for _c1 in s.z['crew_station'][p] if (F_secondary[_c1] == 'medic')]) >= 1):
         return
-    # spec line 1122: require (count my limbo where secondary == medic) == 0
+    # spec line 1166: require (count my limbo where secondary == medic) == 0
     if not (len([1 for _c2 in s.z['limbo'][p] if (s.cst['secondary'][_c2] == 'medic')]) == 0):
         return
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('medic_recover', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('medic_recover', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1119: choose s: card in my limbo
+    # spec line 1163: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
         _found = _rows0[v_s]
         if _found is None:
@@ -1412,16 +1441,16 @@ def legal_medic_recover(g, s, p, out):
 
 
 def apply_medic_recover(g, s, p, args):
-    """Medic: recover a Crew-member for free (spec line 1118). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Medic: recover a Crew-member for free (spec line 1162). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_s, = args
-    # spec line 1120: uses medic_uses 1
+    # spec line 1164: uses medic_uses 1
     s.ta['medic_uses'][p] += 1
-    # spec line 1124: move s into my dock
+    # spec line 1168: move s into my dock
     R.move(s, g, v_s, 'dock', p)
 
 
 def legal_end_recovery(g, s, p, out):
-    """Choices of 'Leave the rest in Limbo' open to player p (spec line 1129)."""
+    """Choices of 'Leave the rest in Limbo' open to player p (spec line 1173)."""
     _key = ('end_recovery', p)
     _found = s.game.memo.get(_key)
     if _found is None:
@@ -1431,14 +1460,14 @@ def legal_end_recovery(g, s, p, out):
 
 
 def apply_end_recovery(g, s, p, args):
-    """Leave the rest in Limbo (spec line 1129). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 1131: done
+    """Leave the rest in Limbo (spec line 1173). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 1175: done
     s.done[p] = True
 
 
 def only_when_recover(g, s):
-    """Whether Phase 2.1: Recover Crew from Limbo is played (spec line 502)."""
-    # spec line 502: only when any player count my limbo >= 1
+    """Whether Phase 2.1: Recover Crew from Limbo is played (spec line 504)."""
+    # spec line 504: only when any player count my limbo >= 1
     for _q1 in range(s.h):
         if (len(s.z['limbo'][_q1]) >= 1):
             return True
@@ -1446,60 +1475,60 @@ def only_when_recover(g, s):
 
 
 def on_enter_recover(g, s, p):
-    """Start of Phase 2.1: Recover Crew from Limbo (spec line 501). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 504: each player {
+    """Start of Phase 2.1: Recover Crew from Limbo (spec line 503). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 506: each player {
     for _p1 in R.turn_order(s):
-        # spec line 506: if count my limbo >= 1 and count my limbo == crew_count {
+        # spec line 508: if count my limbo >= 1 and count my limbo == crew_count {
         if ((len(s.z['limbo'][_p1]) >= 1) and (len(s.z['limbo'][_p1]) == g.D['crew_count'](g, s, _p1))):
-            # spec line 507: move all my limbo into my dock
+            # spec line 509: move all my limbo into my dock
             R.move_all(s, g, 'limbo', _p1, 'dock', _p1)
 
 
 def on_enter_refresh(g, s, p):
-    """Start of Phase 2.2 and 2.3: Refresh and Reset (spec line 515). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 517: do refresh_time_zones()
+    """Start of Phase 2.2 and 2.3: Refresh and Reset (spec line 517). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 519: do refresh_time_zones()
     g.PR['refresh_time_zones'](g, s, p)
-    # spec line 518: do reset_board()
+    # spec line 520: do reset_board()
     g.PR['reset_board'](g, s, p)
 
 
 def transition_refresh_to_end(g, s):
-    """Transition refresh -> end (spec line 479)."""
+    """Transition refresh -> end (spec line 481)."""
     return ('round_limit' in s.ended)
 
 
 def limit_shown(g, s, p):
-    """At most this many cards in the TZ card shown (spec line 205)."""
+    """At most this many cards in the TZ card shown (spec line 206)."""
     return 1
 
 
 def limit_standing(g, s, p):
-    """At most this many cards in on the location (spec line 216)."""
+    """At most this many cards in on the location (spec line 217)."""
     return 1
 
 
 def limit_crew_station(g, s, p):
-    """At most this many cards in Crew (spec line 236)."""
+    """At most this many cards in Crew (spec line 237)."""
     return 5
 
 
 def limit_tech_drone(g, s, p):
-    """At most this many cards in Drone on the Technology (spec line 252)."""
+    """At most this many cards in Drone on the Technology (spec line 253)."""
     return 1
 
 
 def limit_mission_offer(g, s, p):
-    """At most this many cards in Mission Control (spec line 262)."""
+    """At most this many cards in Mission Control (spec line 263)."""
     return 3
 
 
 def limit_alt_card(g, s, p):
-    """At most this many cards in the Alternate TZ open here (spec line 282)."""
+    """At most this many cards in the Alternate TZ open here (spec line 283)."""
     return 1
 
 
 def limit_alt_drone(g, s, p):
-    """At most this many cards in Drone owning the Alternate TZ (spec line 288)."""
+    """At most this many cards in Drone owning the Alternate TZ (spec line 289)."""
     return 1
 
 
@@ -1509,62 +1538,62 @@ def start_missions_done(g, s):
 
 
 def setup(g, s, p):
-    """Setup (spec line 414). Source: Setup."""
-    # spec line 416: put locations into board where min_players <= players
+    """Setup (spec line 415). Source: Setup."""
+    # spec line 417: put locations into board where min_players <= players
     R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.h)], 'board', None)
-    # spec line 417: put time_zones into tz_markers
+    # spec line 418: put time_zones into tz_markers
     R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_markers', None)
-    # spec line 418: for each z in tz_markers where number > last_tz[players] {
+    # spec line 419: for each z in tz_markers where number > last_tz[players] {
     for v_z in list(s.z['tz_markers']):
         if not (F_number[v_z] > R.lookup(g.T['last_tz'], s.h)):
             continue
-        # spec line 419: move z into removed_tzs
+        # spec line 420: move z into removed_tzs
         R.move(s, g, v_z, 'removed_tzs', None)
-    # spec line 423: put alt_tzs into alt_deck
+    # spec line 424: put alt_tzs into alt_deck
     R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
-    # spec line 426: each player {
+    # spec line 427: each player {
     for _p4 in R.turn_order(s):
-        # spec line 427: put chronoship into my dock where owner == me
+        # spec line 428: put chronoship into my dock where owner == me
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
-        # spec line 428: put drone into my drone_bay where owner == me
+        # spec line 429: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 432: do remove_time_zones()
+    # spec line 433: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
-    # spec line 433: for each r in board where kind == recruit {
+    # spec line 434: for each r in board where kind == recruit {
     for v_r in list(s.z['board']):
         if not (F_kind[v_r] == 'recruit'):
             continue
-        # spec line 434: put tz_cards into wormhole of r where tz == r.tz
+        # spec line 435: put tz_cards into wormhole of r where tz == r.tz
         R.put(s, g, [_c7 for _c7 in CATALOGUE_TZ_CARDS if (F_tz[_c7] == F_tz[v_r])], 'wormhole', v_r)
-        # spec line 435: shuffle wormhole of r
+        # spec line 436: shuffle wormhole of r
         R.shuffle(s, 'wormhole', v_r)
-        # spec line 436: reveal 1 from wormhole of r into shown of r
+        # spec line 437: reveal 1 from wormhole of r into shown of r
         R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
-    # spec line 440: put missions into mission_deck
+    # spec line 441: put missions into mission_deck
     R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
-    # spec line 441: for each z in removed_tzs {
+    # spec line 442: for each z in removed_tzs {
     for v_z in list(s.z['removed_tzs']):
-        # spec line 442: for each m in mission_deck where tz == z.number {
+        # spec line 443: for each m in mission_deck where tz == z.number {
         for v_m in list(s.z['mission_deck']):
             if not (F_tz[v_m] == F_number[v_z]):
                 continue
-            # spec line 443: move m into box
+            # spec line 444: move m into box
             R.move(s, g, v_m, 'box', None)
-    # spec line 446: shuffle mission_deck
+    # spec line 447: shuffle mission_deck
     R.shuffle(s, 'mission_deck', None)
-    # spec line 447: reveal 3 from mission_deck into mission_offer
+    # spec line 448: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 450: first player random
+    # spec line 451: first player random
     s.first = R.randrange(s, s.n)
-    # spec line 453: each player {
+    # spec line 454: each player {
     for _p9 in R.turn_order(s):
-        # spec line 454: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        # spec line 455: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
         R.gain(s, _p9, (1, 1, 1, 1, 1))
 
 
 def end_when_three_missions(g, s):
-    """Whether the end `three_missions` is triggered (spec line 1167)."""
-    # spec line 1167: when any player missions_done >= 3
+    """Whether the end `three_missions` is triggered (spec line 1211)."""
+    # spec line 1211: when any player missions_done >= 3
     for _q1 in range(s.h):
         if (s.tr['missions_done'][_q1] >= 3):
             return True
@@ -1572,124 +1601,124 @@ def end_when_three_missions(g, s):
 
 
 def winners_three_missions(g, s):
-    """Winners when the game ends (spec line 1166). Source: Winning the Game."""
+    """Winners when the game ends (spec line 1210). Source: Winning the Game."""
     return sorted(R.select_players(s, lambda _q1: (s.tr['missions_done'][_q1] >= 3), (), None))
 
 
 def end_when_round_limit(g, s):
-    """Whether the end `round_limit` is triggered (spec line 1174)."""
+    """Whether the end `round_limit` is triggered (spec line 1218)."""
     return (s.round >= g.P['round_cap'])
 
 
 def winners_round_limit(g, s):
-    """Winners when the game ends (spec line 1173). Source: Winning the Game."""
+    """Winners when the game ends (spec line 1217). Source: Winning the Game."""
     keys = [(s.tr['missions_done'][q], g.D['total_discs'](g, s, q),) for q in range(s.h)]
     best = max(keys)
     return [q for q in range(s.h) if keys[q] == best]
 
 
 def derived_utopia_met(g, s, p):
-    """your Faction's Utopian requirements are met (spec line 1212). Source: Winning the Game."""
+    """your Faction's Utopian requirements are met (spec line 1256). Source: Winning the Game."""
     return len([1 for v_f in s.z['faction_hand'][p] if g.CR['utopia'][v_f](g, s, p)])
 
 
 def on_enter_refresh__standard__factions(g, s, p):
-    """Start of Phase 2.2 and 2.3: Refresh and Reset (spec line 515). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 1218: each player {
+    """Start of Phase 2.2 and 2.3: Refresh and Reset (spec line 517). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 1262: each player {
     for _p1 in R.turn_order(s):
-        # spec line 1219: for each f in my faction_hand {
+        # spec line 1263: for each f in my faction_hand {
         for v_f in list(s.z['faction_hand'][_p1]):
-            # spec line 1220: if not f.unlocked and f.unlock {
+            # spec line 1264: if not f.unlocked and f.unlock {
             if ((not s.cst['unlocked'][v_f]) and g.CR['unlock'][v_f](g, s, _p1)):
-                # spec line 1221: set f.unlocked = true
+                # spec line 1265: set f.unlocked = true
                 s.cst['unlocked'][v_f] = True
-            # spec line 1223: if f.unlocked {
+            # spec line 1267: if f.unlocked {
             if s.cst['unlocked'][v_f]:
-                # spec line 1224: gain disc[f.power_disc] 1
+                # spec line 1268: gain disc[f.power_disc] 1
                 s.res[_p1][IDX_disc[F_power_disc[v_f]]] += 1
-    # spec line 517: do refresh_time_zones()
+    # spec line 519: do refresh_time_zones()
     g.PR['refresh_time_zones'](g, s, p)
-    # spec line 518: do reset_board()
+    # spec line 520: do reset_board()
     g.PR['reset_board'](g, s, p)
 
 
 def setup__standard__factions(g, s, p):
-    """Setup (spec line 414). Source: Setup."""
-    # spec line 416: put locations into board where min_players <= players
+    """Setup (spec line 415). Source: Setup."""
+    # spec line 417: put locations into board where min_players <= players
     R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.h)], 'board', None)
-    # spec line 417: put time_zones into tz_markers
+    # spec line 418: put time_zones into tz_markers
     R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_markers', None)
-    # spec line 418: for each z in tz_markers where number > last_tz[players] {
+    # spec line 419: for each z in tz_markers where number > last_tz[players] {
     for v_z in list(s.z['tz_markers']):
         if not (F_number[v_z] > R.lookup(g.T['last_tz'], s.h)):
             continue
-        # spec line 419: move z into removed_tzs
+        # spec line 420: move z into removed_tzs
         R.move(s, g, v_z, 'removed_tzs', None)
-    # spec line 423: put alt_tzs into alt_deck
+    # spec line 424: put alt_tzs into alt_deck
     R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
-    # spec line 426: each player {
+    # spec line 427: each player {
     for _p4 in R.turn_order(s):
-        # spec line 427: put chronoship into my dock where owner == me
+        # spec line 428: put chronoship into my dock where owner == me
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
-        # spec line 428: put drone into my drone_bay where owner == me
+        # spec line 429: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 432: do remove_time_zones()
+    # spec line 433: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
-    # spec line 433: for each r in board where kind == recruit {
+    # spec line 434: for each r in board where kind == recruit {
     for v_r in list(s.z['board']):
         if not (F_kind[v_r] == 'recruit'):
             continue
-        # spec line 434: put tz_cards into wormhole of r where tz == r.tz
+        # spec line 435: put tz_cards into wormhole of r where tz == r.tz
         R.put(s, g, [_c7 for _c7 in CATALOGUE_TZ_CARDS if (F_tz[_c7] == F_tz[v_r])], 'wormhole', v_r)
-        # spec line 435: shuffle wormhole of r
+        # spec line 436: shuffle wormhole of r
         R.shuffle(s, 'wormhole', v_r)
-        # spec line 436: reveal 1 from wormhole of r into shown of r
+        # spec line 437: reveal 1 from wormhole of r into shown of r
         R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
-    # spec line 440: put missions into mission_deck
+    # spec line 441: put missions into mission_deck
     R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
-    # spec line 441: for each z in removed_tzs {
+    # spec line 442: for each z in removed_tzs {
     for v_z in list(s.z['removed_tzs']):
-        # spec line 442: for each m in mission_deck where tz == z.number {
+        # spec line 443: for each m in mission_deck where tz == z.number {
         for v_m in list(s.z['mission_deck']):
             if not (F_tz[v_m] == F_number[v_z]):
                 continue
-            # spec line 443: move m into box
+            # spec line 444: move m into box
             R.move(s, g, v_m, 'box', None)
-    # spec line 446: shuffle mission_deck
+    # spec line 447: shuffle mission_deck
     R.shuffle(s, 'mission_deck', None)
-    # spec line 447: reveal 3 from mission_deck into mission_offer
+    # spec line 448: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 1197: for each z in tz_markers {
+    # spec line 1241: for each z in tz_markers {
     for v_z in list(s.z['tz_markers']):
-        # spec line 1198: set z.rank = count tz_markers where number <= z.number
+        # spec line 1242: set z.rank = count tz_markers where number <= z.number
         s.cst['rank'][v_z] = len([1 for _c9 in s.z['tz_markers'] if (F_number[_c9] <= F_number[v_z])])
-    # spec line 1200: for each m in mission_deck {
+    # spec line 1244: for each m in mission_deck {
     for v_m in list(s.z['mission_deck']):
-        # spec line 1201: set m.rank = count tz_markers where number <= m.tz
+        # spec line 1245: set m.rank = count tz_markers where number <= m.tz
         s.cst['rank'][v_m] = len([1 for _c10 in s.z['tz_markers'] if (F_number[_c10] <= F_tz[v_m])])
-    # spec line 1203: for each m in mission_offer {
+    # spec line 1247: for each m in mission_offer {
     for v_m in list(s.z['mission_offer']):
-        # spec line 1204: set m.rank = count tz_markers where number <= m.tz
+        # spec line 1248: set m.rank = count tz_markers where number <= m.tz
         s.cst['rank'][v_m] = len([1 for _c11 in s.z['tz_markers'] if (F_number[_c11] <= F_tz[v_m])])
-    # spec line 1206: put faction_cards into faction_deck
+    # spec line 1250: put faction_cards into faction_deck
     R.put(s, g, CATALOGUE_FACTION_CARDS, 'faction_deck', None)
-    # spec line 1207: shuffle faction_deck
+    # spec line 1251: shuffle faction_deck
     R.shuffle(s, 'faction_deck', None)
-    # spec line 1208: each player {
+    # spec line 1252: each player {
     for _p13 in R.turn_order(s):
-        # spec line 1209: reveal 1 from faction_deck into my faction_hand
+        # spec line 1253: reveal 1 from faction_deck into my faction_hand
         R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p13)
-    # spec line 450: first player random
+    # spec line 451: first player random
     s.first = R.randrange(s, s.n)
-    # spec line 453: each player {
+    # spec line 454: each player {
     for _p14 in R.turn_order(s):
-        # spec line 454: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        # spec line 455: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
         R.gain(s, _p14, (1, 1, 1, 1, 1))
 
 
 def end_when_faction_utopia(g, s):
-    """Whether the end `faction_utopia` is triggered (spec line 1232)."""
-    # spec line 1232: when any player utopia_met >= 1
+    """Whether the end `faction_utopia` is triggered (spec line 1276)."""
+    # spec line 1276: when any player utopia_met >= 1
     for _q1 in range(s.h):
         if (g.D['utopia_met'](g, s, _q1) >= 1):
             return True
@@ -1697,144 +1726,144 @@ def end_when_faction_utopia(g, s):
 
 
 def winners_faction_utopia(g, s):
-    """Winners when the game ends (spec line 1231). Source: Winning the Game."""
+    """Winners when the game ends (spec line 1275). Source: Winning the Game."""
     return sorted(R.select_players(s, lambda _q1: (g.D['utopia_met'](g, s, _q1) >= 1), (), None))
 
 
 def setup__standard__custom_setup(g, s, p):
-    """Setup (spec line 414). Source: Setup."""
-    # spec line 1256: put locations into board where min_players <= players
+    """Setup (spec line 415). Source: Setup."""
+    # spec line 1302: put locations into board where min_players <= players
     R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.h)], 'board', None)
-    # spec line 1257: put time_zones into tz_draw
+    # spec line 1303: put time_zones into tz_draw
     R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_draw', None)
-    # spec line 1258: shuffle tz_draw
+    # spec line 1304: shuffle tz_draw
     R.shuffle(s, 'tz_draw', None)
-    # spec line 1259: reveal removed_count[players] from tz_draw into removed_tzs
+    # spec line 1305: reveal removed_count[players] from tz_draw into removed_tzs
     R.draw(s, g, R.lookup(g.T['removed_count'], s.h), 'tz_draw', None, 'removed_tzs', None)
-    # spec line 1260: move all tz_draw into tz_markers
+    # spec line 1306: move all tz_draw into tz_markers
     R.move_all(s, g, 'tz_draw', None, 'tz_markers', None)
-    # spec line 423: put alt_tzs into alt_deck
+    # spec line 424: put alt_tzs into alt_deck
     R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
-    # spec line 426: each player {
+    # spec line 427: each player {
     for _p4 in R.turn_order(s):
-        # spec line 427: put chronoship into my dock where owner == me
+        # spec line 428: put chronoship into my dock where owner == me
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
-        # spec line 428: put drone into my drone_bay where owner == me
+        # spec line 429: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 432: do remove_time_zones()
+    # spec line 433: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
-    # spec line 433: for each r in board where kind == recruit {
+    # spec line 434: for each r in board where kind == recruit {
     for v_r in list(s.z['board']):
         if not (F_kind[v_r] == 'recruit'):
             continue
-        # spec line 434: put tz_cards into wormhole of r where tz == r.tz
+        # spec line 435: put tz_cards into wormhole of r where tz == r.tz
         R.put(s, g, [_c7 for _c7 in CATALOGUE_TZ_CARDS if (F_tz[_c7] == F_tz[v_r])], 'wormhole', v_r)
-        # spec line 435: shuffle wormhole of r
+        # spec line 436: shuffle wormhole of r
         R.shuffle(s, 'wormhole', v_r)
-        # spec line 436: reveal 1 from wormhole of r into shown of r
+        # spec line 437: reveal 1 from wormhole of r into shown of r
         R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
-    # spec line 440: put missions into mission_deck
+    # spec line 441: put missions into mission_deck
     R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
-    # spec line 441: for each z in removed_tzs {
+    # spec line 442: for each z in removed_tzs {
     for v_z in list(s.z['removed_tzs']):
-        # spec line 442: for each m in mission_deck where tz == z.number {
+        # spec line 443: for each m in mission_deck where tz == z.number {
         for v_m in list(s.z['mission_deck']):
             if not (F_tz[v_m] == F_number[v_z]):
                 continue
-            # spec line 443: move m into box
+            # spec line 444: move m into box
             R.move(s, g, v_m, 'box', None)
-    # spec line 446: shuffle mission_deck
+    # spec line 447: shuffle mission_deck
     R.shuffle(s, 'mission_deck', None)
-    # spec line 447: reveal 3 from mission_deck into mission_offer
+    # spec line 448: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 450: first player random
+    # spec line 451: first player random
     s.first = R.randrange(s, s.n)
-    # spec line 453: each player {
+    # spec line 454: each player {
     for _p9 in R.turn_order(s):
-        # spec line 454: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        # spec line 455: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
         R.gain(s, _p9, (1, 1, 1, 1, 1))
 
 
 def setup__standard__factions__custom_setup(g, s, p):
-    """Setup (spec line 414). Source: Setup."""
-    # spec line 1256: put locations into board where min_players <= players
+    """Setup (spec line 415). Source: Setup."""
+    # spec line 1302: put locations into board where min_players <= players
     R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.h)], 'board', None)
-    # spec line 1257: put time_zones into tz_draw
+    # spec line 1303: put time_zones into tz_draw
     R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_draw', None)
-    # spec line 1258: shuffle tz_draw
+    # spec line 1304: shuffle tz_draw
     R.shuffle(s, 'tz_draw', None)
-    # spec line 1259: reveal removed_count[players] from tz_draw into removed_tzs
+    # spec line 1305: reveal removed_count[players] from tz_draw into removed_tzs
     R.draw(s, g, R.lookup(g.T['removed_count'], s.h), 'tz_draw', None, 'removed_tzs', None)
-    # spec line 1260: move all tz_draw into tz_markers
+    # spec line 1306: move all tz_draw into tz_markers
     R.move_all(s, g, 'tz_draw', None, 'tz_markers', None)
-    # spec line 423: put alt_tzs into alt_deck
+    # spec line 424: put alt_tzs into alt_deck
     R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
-    # spec line 426: each player {
+    # spec line 427: each player {
     for _p4 in R.turn_order(s):
-        # spec line 427: put chronoship into my dock where owner == me
+        # spec line 428: put chronoship into my dock where owner == me
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
-        # spec line 428: put drone into my drone_bay where owner == me
+        # spec line 429: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 432: do remove_time_zones()
+    # spec line 433: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
-    # spec line 433: for each r in board where kind == recruit {
+    # spec line 434: for each r in board where kind == recruit {
     for v_r in list(s.z['board']):
         if not (F_kind[v_r] == 'recruit'):
             continue
-        # spec line 434: put tz_cards into wormhole of r where tz == r.tz
+        # spec line 435: put tz_cards into wormhole of r where tz == r.tz
         R.put(s, g, [_c7 for _c7 in CATALOGUE_TZ_CARDS if (F_tz[_c7] == F_tz[v_r])], 'wormhole', v_r)
-        # spec line 435: shuffle wormhole of r
+        # spec line 436: shuffle wormhole of r
         R.shuffle(s, 'wormhole', v_r)
-        # spec line 436: reveal 1 from wormhole of r into shown of r
+        # spec line 437: reveal 1 from wormhole of r into shown of r
         R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
-    # spec line 440: put missions into mission_deck
+    # spec line 441: put missions into mission_deck
     R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
-    # spec line 441: for each z in removed_tzs {
+    # spec line 442: for each z in removed_tzs {
     for v_z in list(s.z['removed_tzs']):
-        # spec line 442: for each m in mission_deck where tz == z.number {
+        # spec line 443: for each m in mission_deck where tz == z.number {
         for v_m in list(s.z['mission_deck']):
             if not (F_tz[v_m] == F_number[v_z]):
                 continue
-            # spec line 443: move m into box
+            # spec line 444: move m into box
             R.move(s, g, v_m, 'box', None)
-    # spec line 446: shuffle mission_deck
+    # spec line 447: shuffle mission_deck
     R.shuffle(s, 'mission_deck', None)
-    # spec line 447: reveal 3 from mission_deck into mission_offer
+    # spec line 448: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 1197: for each z in tz_markers {
+    # spec line 1241: for each z in tz_markers {
     for v_z in list(s.z['tz_markers']):
-        # spec line 1198: set z.rank = count tz_markers where number <= z.number
+        # spec line 1242: set z.rank = count tz_markers where number <= z.number
         s.cst['rank'][v_z] = len([1 for _c9 in s.z['tz_markers'] if (F_number[_c9] <= F_number[v_z])])
-    # spec line 1200: for each m in mission_deck {
+    # spec line 1244: for each m in mission_deck {
     for v_m in list(s.z['mission_deck']):
-        # spec line 1201: set m.rank = count tz_markers where number <= m.tz
+        # spec line 1245: set m.rank = count tz_markers where number <= m.tz
         s.cst['rank'][v_m] = len([1 for _c10 in s.z['tz_markers'] if (F_number[_c10] <= F_tz[v_m])])
-    # spec line 1203: for each m in mission_offer {
+    # spec line 1247: for each m in mission_offer {
     for v_m in list(s.z['mission_offer']):
-        # spec line 1204: set m.rank = count tz_markers where number <= m.tz
+        # spec line 1248: set m.rank = count tz_markers where number <= m.tz
         s.cst['rank'][v_m] = len([1 for _c11 in s.z['tz_markers'] if (F_number[_c11] <= F_tz[v_m])])
-    # spec line 1206: put faction_cards into faction_deck
+    # spec line 1250: put faction_cards into faction_deck
     R.put(s, g, CATALOGUE_FACTION_CARDS, 'faction_deck', None)
-    # spec line 1207: shuffle faction_deck
+    # spec line 1251: shuffle faction_deck
     R.shuffle(s, 'faction_deck', None)
-    # spec line 1208: each player {
+    # spec line 1252: each player {
     for _p13 in R.turn_order(s):
-        # spec line 1209: reveal 1 from faction_deck into my faction_hand
+        # spec line 1253: reveal 1 from faction_deck into my faction_hand
         R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p13)
-    # spec line 450: first player random
+    # spec line 451: first player random
     s.first = R.randrange(s, s.n)
-    # spec line 453: each player {
+    # spec line 454: each player {
     for _p14 in R.turn_order(s):
-        # spec line 454: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        # spec line 455: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
         R.gain(s, _p14, (1, 1, 1, 1, 1))
 
 
 def rest_procedure_place_action_3(g, s, p, env, value):
-    """The rest of the effect after spec line 608."""
+    """The rest of the effect after spec line 610."""
     v_loc = env['loc']
-    # spec line 611: if loc.kind == alt_wormhole {
+    # spec line 613: if loc.kind == alt_wormhole {
     if (F_kind[v_loc] == 'alt_wormhole'):
-        # spec line 612: do alt_action(loc)
+        # spec line 614: do alt_action(loc)
         if g.PR['alt_action'](g, s, p, v_loc):
             return True
         return False
@@ -1843,11 +1872,11 @@ def rest_procedure_place_action_3(g, s, p, env, value):
 
 
 def rest_procedure_place_action_2(g, s, p, env, value):
-    """The rest of the effect after spec line 605."""
+    """The rest of the effect after spec line 607."""
     v_loc = env['loc']
-    # spec line 608: if loc.kind == mission_control {
+    # spec line 610: if loc.kind == mission_control {
     if (F_kind[v_loc] == 'mission_control'):
-        # spec line 609: do mission_control(loc)
+        # spec line 611: do mission_control(loc)
         if g.PR['mission_control'](g, s, p, v_loc):
             return R.resume(s, 'rest_procedure_place_action_3', {'loc': v_loc}, p)
         return rest_procedure_place_action_3(g, s, p, {'loc': v_loc}, None)
@@ -1856,12 +1885,12 @@ def rest_procedure_place_action_2(g, s, p, env, value):
 
 
 def rest_procedure_place_action(g, s, p, env, value):
-    """The rest of the effect after spec line 602."""
+    """The rest of the effect after spec line 604."""
     v_loc = env['loc']
-    # spec line 605: if loc.kind == trade {
+    # spec line 607: if loc.kind == trade {
     if (F_kind[v_loc] == 'trade'):
         _waits = False
-        # spec line 606: may take action trade with here = loc
+        # spec line 608: may take action trade with here = loc
         _waits = R.take(s, p, ('trade',), ((v_loc, {'trade': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_place_action_2', {'loc': v_loc}, p)
@@ -1871,41 +1900,41 @@ def rest_procedure_place_action(g, s, p, env, value):
 
 
 def as_seat_procedure_trigger_technology(g, s, p, env, value):
-    """The block of spec line 627, run as another player."""
+    """The block of spec line 629, run as another player."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_raider_here = env['raider_here']
     v_t = env['t']
-    # spec line 628: do tech_disc(t)
+    # spec line 630: do tech_disc(t)
     if g.PR['tech_disc'](g, s, p, v_t):
         return True
     return False
 
 
 def one_round_procedure_trigger_technology_2(g, s, p, env, value):
-    """One round of the loop of spec line 625."""
+    """One round of the loop of spec line 627."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_raider_here = env['raider_here']
     v_t = env['t']
     if not (F_tz[v_t] == F_tz[v_loc]):
         return False
-    # spec line 626: if raider_here >= 1 and me != lander {
+    # spec line 628: if raider_here >= 1 and me != lander {
     if ((v_raider_here >= 1) and (p != v_lander)):
-        # spec line 627: as lander {
+        # spec line 629: as lander {
         _a2 = v_lander
         if as_seat_procedure_trigger_technology(g, s, _a2, {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here, 't': v_t}, None):
             return True
         return False
     else:
-        # spec line 631: do tech_disc(t)
+        # spec line 633: do tech_disc(t)
         if g.PR['tech_disc'](g, s, p, v_t):
             return True
         return False
 
 
 def loop_procedure_trigger_technology(g, s, p, env, value):
-    """The loop of spec line 625, from round `_i` on."""
+    """The loop of spec line 627, from round `_i` on."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_raider_here = env['raider_here']
@@ -1919,16 +1948,16 @@ def loop_procedure_trigger_technology(g, s, p, env, value):
 
 
 def one_round_procedure_trigger_technology(g, s, p, env, value):
-    """One round of the loop of spec line 624."""
+    """One round of the loop of spec line 626."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_raider_here = env['raider_here']
-    # spec line 625: for each t in my developed where tz == loc.tz {
+    # spec line 627: for each t in my developed where tz == loc.tz {
     return loop_procedure_trigger_technology(g, s, p, {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here, '_i': 0, '_items': list(s.z['developed'][p])}, None)
 
 
 def loop_procedure_trigger_technology_2(g, s, p, env, value):
-    """The loop of spec line 624, from round `_i` on."""
+    """The loop of spec line 626, from round `_i` on."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_raider_here = env['raider_here']
@@ -1942,54 +1971,54 @@ def loop_procedure_trigger_technology_2(g, s, p, env, value):
 
 
 def ask_procedure_tech_disc(g, s, p, env, label):
-    """Options of the question at spec line 644."""
+    """Options of the question at spec line 646."""
     v_t = env['t']
-    # spec line 645: "Culture" {
+    # spec line 647: "Culture" {
     if label == 'Culture':
-        # spec line 646: gain disc[culture] 1
+        # spec line 648: gain disc[culture] 1
         s.res[p][0] += 1
         return False
-    # spec line 648: "Politics" {
+    # spec line 650: "Politics" {
     elif label == 'Politics':
-        # spec line 649: gain disc[politics] 1
+        # spec line 651: gain disc[politics] 1
         s.res[p][1] += 1
         return False
     return False
 
 
 def ask_procedure_tech_disc_2(g, s, p, env, label):
-    """Options of the question at spec line 653."""
+    """Options of the question at spec line 655."""
     v_t = env['t']
-    # spec line 654: "Military" {
+    # spec line 656: "Military" {
     if label == 'Military':
-        # spec line 655: gain disc[military] 1
+        # spec line 657: gain disc[military] 1
         s.res[p][4] += 1
         return False
-    # spec line 657: "Exploration" {
+    # spec line 659: "Exploration" {
     elif label == 'Exploration':
-        # spec line 658: gain disc[exploration] 1
+        # spec line 660: gain disc[exploration] 1
         s.res[p][3] += 1
         return False
     return False
 
 
 def rest_procedure_secondary_ability_5(g, s, p, env, value):
-    """The rest of the effect after spec line 874."""
+    """The rest of the effect after spec line 885."""
     v_loc = env['loc']
-    # spec line 877: if led_by(loc, superstar) >= 1 {
+    # spec line 888: if led_by(loc, superstar) >= 1 {
     if (g.D['led_by'](g, s, p, v_loc, 'superstar') >= 1):
-        # spec line 878: gain disc[politics] 1
+        # spec line 889: gain disc[politics] 1
         s.res[p][1] += 1
     return False
 
 
 def rest_procedure_secondary_ability_4(g, s, p, env, value):
-    """The rest of the effect after spec line 869."""
+    """The rest of the effect after spec line 880."""
     v_loc = env['loc']
-    # spec line 874: if led_by(loc, spy) >= 1 {
+    # spec line 885: if led_by(loc, spy) >= 1 {
     if (g.D['led_by'](g, s, p, v_loc, 'spy') >= 1):
         _waits = False
-        # spec line 875: may take action spy_on
+        # spec line 886: may take action spy_on
         _waits = R.take(s, p, ('spy_on',), (), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_secondary_ability_5', {'loc': v_loc}, p)
@@ -1999,10 +2028,10 @@ def rest_procedure_secondary_ability_4(g, s, p, env, value):
 
 
 def one_round_procedure_secondary_ability(g, s, p, env, value):
-    """One round of the loop of spec line 870."""
+    """One round of the loop of spec line 881."""
     v_loc = env['loc']
     _waits = False
-    # spec line 871: take action trade_one
+    # spec line 882: take action trade_one
     _waits = R.take(s, p, ('trade_one',), ()) or _waits
     if _waits:
         return True
@@ -2010,7 +2039,7 @@ def one_round_procedure_secondary_ability(g, s, p, env, value):
 
 
 def loop_procedure_secondary_ability(g, s, p, env, value):
-    """The loop of spec line 870, from round `_i` on."""
+    """The loop of spec line 881, from round `_i` on."""
     v_loc = env['loc']
     _i, _n = env['_i'], env['_n']
     if value == 'go on':
@@ -2025,22 +2054,22 @@ def loop_procedure_secondary_ability(g, s, p, env, value):
 
 
 def rest_procedure_secondary_ability_3(g, s, p, env, value):
-    """The rest of the effect after spec line 866."""
+    """The rest of the effect after spec line 877."""
     v_loc = env['loc']
-    # spec line 869: if led_by(loc, merchant) >= 1 and loc.kind == trade {
+    # spec line 880: if led_by(loc, merchant) >= 1 and loc.kind == trade {
     if ((g.D['led_by'](g, s, p, v_loc, 'merchant') >= 1) and (F_kind[v_loc] == 'trade')):
-        # spec line 870: repeat up to 3 {
+        # spec line 881: repeat up to 3 {
         return loop_procedure_secondary_ability(g, s, p, {'loc': v_loc, '_i': 0, '_n': max(0, 3)}, None)
     else:
         return rest_procedure_secondary_ability_4(g, s, p, {'loc': v_loc}, None)
 
 
 def rest_procedure_secondary_ability_2(g, s, p, env, value):
-    """The rest of the effect after spec line 862."""
+    """The rest of the effect after spec line 873."""
     v_loc = env['loc']
-    # spec line 866: if led_by(loc, engineer) >= 1 and loc.kind != alt_wormhole and (count my developed where tz == loc.tz) >= 1 {
+    # spec line 877: if led_by(loc, engineer) >= 1 and loc.kind != alt_wormhole and (count my developed where tz == loc.tz) >= 1 {
     if ((g.D['led_by'](g, s, p, v_loc, 'engineer') >= 1) and (F_kind[v_loc] != 'alt_wormhole') and (len([1 for _c1 in s.z['developed'][p] if (F_tz[_c1] == F_tz[v_loc])]) >= 1)):
-        # spec line 867: do engineer_trigger(loc)
+        # spec line 878: do engineer_trigger(loc)
         if g.PR['engineer_trigger'](g, s, p, v_loc):
             return R.resume(s, 'rest_procedure_secondary_ability_3', {'loc': v_loc}, p)
         return rest_procedure_secondary_ability_3(g, s, p, {'loc': v_loc}, None)
@@ -2049,15 +2078,15 @@ def rest_procedure_secondary_ability_2(g, s, p, env, value):
 
 
 def rest_procedure_secondary_ability(g, s, p, env, value):
-    """The rest of the effect after spec line 859."""
+    """The rest of the effect after spec line 870."""
     v_loc = env['loc']
-    # spec line 862: if led_by(loc, colonist) >= 1 {
+    # spec line 873: if led_by(loc, colonist) >= 1 {
     if (g.D['led_by'](g, s, p, v_loc, 'colonist') >= 1):
-        # spec line 863: transfer all left_here of loc to me
+        # spec line 874: transfer all left_here of loc to me
         _h2 = s.stk['left_here'][v_loc]
         R.move_bag(_h2, s.res[p], tuple(_h2))
         _waits = False
-        # spec line 864: may take action colonist_leave with here = loc
+        # spec line 875: may take action colonist_leave with here = loc
         _waits = R.take(s, p, ('colonist_leave',), ((v_loc, {'colonist_leave': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_secondary_ability_2', {'loc': v_loc}, p)
@@ -2067,30 +2096,30 @@ def rest_procedure_secondary_ability(g, s, p, env, value):
 
 
 def ask_procedure_engineer_trigger(g, s, p, env, label):
-    """Options of the question at spec line 909."""
+    """Options of the question at spec line 920."""
     v_loc = env['loc']
-    # spec line 910: "Comms Technologies" {
+    # spec line 921: "Comms Technologies" {
     if label == 'Comms Technologies':
-        # spec line 911: for each t in my developed where tech_kind == comms {
+        # spec line 922: for each t in my developed where tech_kind == comms {
         _waiting = len(s.pending)
-        # spec line 911: for each t in my developed where tech_kind == comms {
+        # spec line 922: for each t in my developed where tech_kind == comms {
         for v_t in list(s.z['developed'][p]):
             if not (F_tech_kind[v_t] == 'comms'):
                 continue
-            # spec line 912: do tech_disc(t)
+            # spec line 923: do tech_disc(t)
             g.PR['tech_disc'](g, s, p, v_t)
         if len(s.pending) > _waiting:
             return True
         return False
-    # spec line 915: "Transport Technologies" {
+    # spec line 926: "Transport Technologies" {
     elif label == 'Transport Technologies':
-        # spec line 916: for each t in my developed where tech_kind == transport {
+        # spec line 927: for each t in my developed where tech_kind == transport {
         _waiting = len(s.pending)
-        # spec line 916: for each t in my developed where tech_kind == transport {
+        # spec line 927: for each t in my developed where tech_kind == transport {
         for v_t in list(s.z['developed'][p]):
             if not (F_tech_kind[v_t] == 'transport'):
                 continue
-            # spec line 917: do tech_disc(t)
+            # spec line 928: do tech_disc(t)
             g.PR['tech_disc'](g, s, p, v_t)
         if len(s.pending) > _waiting:
             return True
@@ -2099,38 +2128,38 @@ def ask_procedure_engineer_trigger(g, s, p, env, label):
 
 
 def rest_procedure_complete_mission_2(g, s, p, env, value):
-    """The rest of the effect after spec line 947."""
+    """The rest of the effect after spec line 959."""
     v_m = env['m']
-    # spec line 951: move m into my completed
+    # spec line 963: move m into my completed
     R.move(s, g, v_m, 'completed', p)
-    # spec line 952: advance missions_done by 1
+    # spec line 964: advance missions_done by 1
     s.tr['missions_done'][p] += 1
-    # spec line 953: do spawn_alt_tz(m)
+    # spec line 965: do spawn_alt_tz(m)
     if g.PR['spawn_alt_tz'](g, s, p, v_m):
         return True
     return False
 
 
 def pick_procedure_complete_mission(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 948."""
+    """The rest of the effect once a card is chosen at spec line 960."""
     v_m = env['m']
     v_t = card
-    # spec line 949: do return_tech(t)
+    # spec line 961: do return_tech(t)
     g.PR['return_tech'](g, s, p, v_t)
     return False
 
 
 def one_round_procedure_complete_mission(g, s, p, env, value):
-    """One round of the loop of spec line 947."""
+    """One round of the loop of spec line 959."""
     v_m = env['m']
-    # spec line 948: choose t: card in my developed where tech_kind == transport
+    # spec line 960: choose t: card in my developed where tech_kind == transport
     if R.choose_card(s, p, [v_t for v_t in s.z['developed'][p] if (F_tech_kind[v_t] == 'transport')], 'developed', p, 'pick_procedure_complete_mission', {'m': v_m}):
         return True
     return False
 
 
 def loop_procedure_complete_mission(g, s, p, env, value):
-    """The loop of spec line 947, from round `_i` on."""
+    """The loop of spec line 959, from round `_i` on."""
     v_m = env['m']
     _i, _n = env['_i'], env['_n']
     while _i < _n:
@@ -2141,32 +2170,32 @@ def loop_procedure_complete_mission(g, s, p, env, value):
 
 
 def rest_procedure_complete_mission(g, s, p, env, value):
-    """The rest of the effect after spec line 943."""
+    """The rest of the effect after spec line 955."""
     v_m = env['m']
-    # spec line 947: repeat m.transport_needed {
+    # spec line 959: repeat m.transport_needed {
     return loop_procedure_complete_mission(g, s, p, {'m': v_m, '_i': 0, '_n': max(0, F_transport_needed[v_m])}, None)
 
 
 def pick_procedure_complete_mission_2(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 944."""
+    """The rest of the effect once a card is chosen at spec line 956."""
     v_m = env['m']
     v_t = card
-    # spec line 945: do return_tech(t)
+    # spec line 957: do return_tech(t)
     g.PR['return_tech'](g, s, p, v_t)
     return False
 
 
 def one_round_procedure_complete_mission_2(g, s, p, env, value):
-    """One round of the loop of spec line 943."""
+    """One round of the loop of spec line 955."""
     v_m = env['m']
-    # spec line 944: choose t: card in my developed where tech_kind == comms
+    # spec line 956: choose t: card in my developed where tech_kind == comms
     if R.choose_card(s, p, [v_t for v_t in s.z['developed'][p] if (F_tech_kind[v_t] == 'comms')], 'developed', p, 'pick_procedure_complete_mission_2', {'m': v_m}):
         return True
     return False
 
 
 def loop_procedure_complete_mission_2(g, s, p, env, value):
-    """The loop of spec line 943, from round `_i` on."""
+    """The loop of spec line 955, from round `_i` on."""
     v_m = env['m']
     _i, _n = env['_i'], env['_n']
     while _i < _n:
@@ -2177,19 +2206,19 @@ def loop_procedure_complete_mission_2(g, s, p, env, value):
 
 
 def one_round_procedure_spawn_alt_tz(g, s, p, env, value):
-    """One round of the loop of spec line 1001."""
+    """One round of the loop of spec line 1013."""
     v_a = env['a']
     v_from_loc = env['from_loc']
     v_m = env['m']
     v_slot = env['slot']
-    # spec line 1002: do alt_action(slot)
+    # spec line 1014: do alt_action(slot)
     if g.PR['alt_action'](g, s, p, v_slot):
         return True
     return False
 
 
 def loop_procedure_spawn_alt_tz(g, s, p, env, value):
-    """The loop of spec line 1001, from round `_i` on."""
+    """The loop of spec line 1013, from round `_i` on."""
     v_a = env['a']
     v_from_loc = env['from_loc']
     v_m = env['m']
@@ -2207,84 +2236,84 @@ def loop_procedure_spawn_alt_tz(g, s, p, env, value):
 
 
 def pick_procedure_spawn_alt_tz_2(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 995."""
+    """The rest of the effect once a card is chosen at spec line 1007."""
     v_a = env['a']
     v_m = env['m']
     v_slot = env['slot']
     v_from_loc = card
-    # spec line 996: for each s in standing of from_loc {
+    # spec line 1008: for each s in standing of from_loc {
     for v_s in list(s.z['standing'][v_from_loc]):
-        # spec line 997: move s into standing of slot
+        # spec line 1009: move s into standing of slot
         R.move(s, g, v_s, 'standing', v_slot)
-    # spec line 999: if count my drone_bay >= 1 {
+    # spec line 1011: if count my drone_bay >= 1 {
     if (len(s.z['drone_bay'][p]) >= 1):
-        # spec line 1000: move top of my drone_bay into alt_drone of slot
+        # spec line 1012: move top of my drone_bay into alt_drone of slot
         R.move(s, g, next(reversed(s.z['drone_bay'][p]), -1), 'alt_drone', v_slot)
-        # spec line 1001: repeat up to 2 {
+        # spec line 1013: repeat up to 2 {
         return loop_procedure_spawn_alt_tz(g, s, p, {'a': v_a, 'from_loc': v_from_loc, 'm': v_m, 'slot': v_slot, '_i': 0, '_n': max(0, 2)}, None)
     else:
-        # spec line 1005: do alt_action(slot)
+        # spec line 1017: do alt_action(slot)
         if g.PR['alt_action'](g, s, p, v_slot):
             return True
         return False
 
 
 def rest_procedure_spawn_alt_tz(g, s, p, env, value):
-    """The rest of the effect after spec line 984."""
+    """The rest of the effect after spec line 996."""
     v_a = env['a']
     v_m = env['m']
     v_slot = env['slot']
-    # spec line 995: choose from_loc: card in board where kind != alt_wormhole and tz == m.tz and (count standing of from_loc where it is chronoship and owner == me) >= 1
+    # spec line 1007: choose from_loc: card in board where kind != alt_wormhole and tz == m.tz and (count standing of from_loc where it is chronoship and owner == me) >= 1
     if R.choose_card(s, p, [v_from_loc for v_from_loc in s.z['board'] if ((F_kind[v_from_loc] != 'alt_wormhole') and (F_tz[v_from_loc] == F_tz[v_m]) and (len([1 for _c3 in s.z['standing'][v_from_loc] if ((KIND[_c3] == 'chronoship') and (F_owner[_c3] == p))]) >= 1))], 'board', None, 'pick_procedure_spawn_alt_tz_2', {'a': v_a, 'm': v_m, 'slot': v_slot}):
         return True
     return False
 
 
 def rest_procedure_spawn_alt_tz_2(g, s, p, env, value):
-    """The rest of the effect after spec line 985."""
+    """The rest of the effect after spec line 997."""
     v_a = env['a']
     v_m = env['m']
     v_slot = env['slot']
-    # spec line 993: move a into alt_card of slot
+    # spec line 1005: move a into alt_card of slot
     R.move(s, g, v_a, 'alt_card', v_slot)
     return rest_procedure_spawn_alt_tz(g, s, p, {'a': v_a, 'm': v_m, 'slot': v_slot}, None)
 
 
 def ask_procedure_spawn_alt_tz(g, s, p, env, label):
-    """Options of the question at spec line 985."""
+    """Options of the question at spec line 997."""
     v_a = env['a']
     v_m = env['m']
     v_slot = env['slot']
-    # spec line 986: "the first side" {
+    # spec line 998: "the first side" {
     if label == 'the first side':
-        # spec line 987: set a.face = a.side_one
+        # spec line 999: set a.face = a.side_one
         s.cst['face'][v_a] = F_side_one[v_a]
         return False
-    # spec line 989: "the other side" {
+    # spec line 1001: "the other side" {
     elif label == 'the other side':
-        # spec line 990: set a.face = a.side_two
+        # spec line 1002: set a.face = a.side_two
         s.cst['face'][v_a] = F_side_two[v_a]
         return False
     return False
 
 
 def pick_procedure_spawn_alt_tz(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 976."""
+    """The rest of the effect once a card is chosen at spec line 988."""
     v_a = env['a']
     v_m = env['m']
     v_slot = card
-    # spec line 978: for each old in alt_card of slot {
+    # spec line 990: for each old in alt_card of slot {
     for v_old in list(s.z['alt_card'][v_slot]):
-        # spec line 979: move old into alt_deck
+        # spec line 991: move old into alt_deck
         R.move(s, g, v_old, 'alt_deck', None)
-    # spec line 981: for each d in alt_drone of slot {
+    # spec line 993: for each d in alt_drone of slot {
     for v_d in list(s.z['alt_drone'][v_slot]):
-        # spec line 982: move d into drone_bay of d.owner
+        # spec line 994: move d into drone_bay of d.owner
         R.move(s, g, v_d, 'drone_bay', F_owner[v_d])
-    # spec line 984: if a != nothing {
+    # spec line 996: if a != nothing {
     if (v_a != -1):
         _waits = False
-        # spec line 985: ask me {
+        # spec line 997: ask me {
         _waits = R.ask(s, p, ('the first side', 'the other side'), 'ask_procedure_spawn_alt_tz', {'a': v_a, 'm': v_m, 'slot': v_slot}, p) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_spawn_alt_tz_2', {'a': v_a, 'm': v_m, 'slot': v_slot}, p)
@@ -2294,13 +2323,13 @@ def pick_procedure_spawn_alt_tz(g, s, p, env, card):
 
 
 def rest_procedure_alt_action_5(g, s, p, env, value):
-    """The rest of the effect after spec line 1031."""
+    """The rest of the effect after spec line 1043."""
     v_a = env['a']
     v_loc = env['loc']
-    # spec line 1034: if a.face == raider_alt {
+    # spec line 1046: if a.face == raider_alt {
     if (s.cst['face'][v_a] == 'raider_alt'):
         _waits = False
-        # spec line 1035: may take action raid
+        # spec line 1047: may take action raid
         _waits = R.take(s, p, ('raid',), (), optional=True) or _waits
         if _waits:
             return True
@@ -2310,13 +2339,13 @@ def rest_procedure_alt_action_5(g, s, p, env, value):
 
 
 def rest_procedure_alt_action_4(g, s, p, env, value):
-    """The rest of the effect after spec line 1028."""
+    """The rest of the effect after spec line 1040."""
     v_a = env['a']
     v_loc = env['loc']
-    # spec line 1031: if a.face == pioneer_alt {
+    # spec line 1043: if a.face == pioneer_alt {
     if (s.cst['face'][v_a] == 'pioneer_alt'):
         _waits = False
-        # spec line 1032: may take action develop_anywhere with kind_wanted = transport
+        # spec line 1044: may take action develop_anywhere with kind_wanted = transport
         _waits = R.take(s, p, ('develop_anywhere',), (('transport', {'develop_anywhere': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_alt_action_5', {'a': v_a, 'loc': v_loc}, p)
@@ -2326,13 +2355,13 @@ def rest_procedure_alt_action_4(g, s, p, env, value):
 
 
 def rest_procedure_alt_action_3(g, s, p, env, value):
-    """The rest of the effect after spec line 1023."""
+    """The rest of the effect after spec line 1035."""
     v_a = env['a']
     v_loc = env['loc']
-    # spec line 1028: if a.face == philosopher_alt {
+    # spec line 1040: if a.face == philosopher_alt {
     if (s.cst['face'][v_a] == 'philosopher_alt'):
         _waits = False
-        # spec line 1029: may take action develop_anywhere with kind_wanted = comms
+        # spec line 1041: may take action develop_anywhere with kind_wanted = comms
         _waits = R.take(s, p, ('develop_anywhere',), (('comms', {'develop_anywhere': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_alt_action_4', {'a': v_a, 'loc': v_loc}, p)
@@ -2342,11 +2371,11 @@ def rest_procedure_alt_action_3(g, s, p, env, value):
 
 
 def one_round_procedure_alt_action(g, s, p, env, value):
-    """One round of the loop of spec line 1024."""
+    """One round of the loop of spec line 1036."""
     v_a = env['a']
     v_loc = env['loc']
     _waits = False
-    # spec line 1025: take action trade_one
+    # spec line 1037: take action trade_one
     _waits = R.take(s, p, ('trade_one',), ()) or _waits
     if _waits:
         return True
@@ -2354,7 +2383,7 @@ def one_round_procedure_alt_action(g, s, p, env, value):
 
 
 def loop_procedure_alt_action(g, s, p, env, value):
-    """The loop of spec line 1024, from round `_i` on."""
+    """The loop of spec line 1036, from round `_i` on."""
     v_a = env['a']
     v_loc = env['loc']
     _i, _n = env['_i'], env['_n']
@@ -2370,24 +2399,24 @@ def loop_procedure_alt_action(g, s, p, env, value):
 
 
 def rest_procedure_alt_action_2(g, s, p, env, value):
-    """The rest of the effect after spec line 1020."""
+    """The rest of the effect after spec line 1032."""
     v_a = env['a']
     v_loc = env['loc']
-    # spec line 1023: if a.face == merchant_alt {
+    # spec line 1035: if a.face == merchant_alt {
     if (s.cst['face'][v_a] == 'merchant_alt'):
-        # spec line 1024: repeat up to 3 {
+        # spec line 1036: repeat up to 3 {
         return loop_procedure_alt_action(g, s, p, {'a': v_a, 'loc': v_loc, '_i': 0, '_n': max(0, 3)}, None)
     else:
         return rest_procedure_alt_action_3(g, s, p, {'a': v_a, 'loc': v_loc}, None)
 
 
 def rest_procedure_alt_action(g, s, p, env, value):
-    """The rest of the effect after spec line 1017."""
+    """The rest of the effect after spec line 1029."""
     v_a = env['a']
     v_loc = env['loc']
-    # spec line 1020: if a.face == engineer_alt {
+    # spec line 1032: if a.face == engineer_alt {
     if (s.cst['face'][v_a] == 'engineer_alt'):
-        # spec line 1021: do engineer_trigger(loc)
+        # spec line 1033: do engineer_trigger(loc)
         if g.PR['engineer_trigger'](g, s, p, v_loc):
             return R.resume(s, 'rest_procedure_alt_action_2', {'a': v_a, 'loc': v_loc}, p)
         return rest_procedure_alt_action_2(g, s, p, {'a': v_a, 'loc': v_loc}, None)
@@ -2395,108 +2424,210 @@ def rest_procedure_alt_action(g, s, p, env, value):
         return rest_procedure_alt_action_2(g, s, p, {'a': v_a, 'loc': v_loc}, None)
 
 
+def ask_procedure_steal_from(g, s, p, env, label):
+    """Options of the question at spec line 1089."""
+    v_t = env['t']
+    v_victim = env['victim']
+    # spec line 1090: "Culture" {
+    if label == 'Culture':
+        # spec line 1091: transfer disc[culture] 1 from victim to me
+        R.transfer(s, v_victim, p, (1, 0, 0, 0, 0))
+        return False
+    # spec line 1093: "Politics" {
+    elif label == 'Politics':
+        # spec line 1094: transfer disc[politics] 1 from victim to me
+        R.transfer(s, v_victim, p, (0, 1, 0, 0, 0))
+        return False
+    return False
+
+
+def ask_procedure_steal_from_2(g, s, p, env, label):
+    """Options of the question at spec line 1107."""
+    v_t = env['t']
+    v_victim = env['victim']
+    # spec line 1108: "Military" {
+    if label == 'Military':
+        # spec line 1109: transfer disc[military] 1 from victim to me
+        R.transfer(s, v_victim, p, (0, 0, 0, 0, 1))
+        return False
+    # spec line 1111: "Exploration" {
+    elif label == 'Exploration':
+        # spec line 1112: transfer disc[exploration] 1 from victim to me
+        R.transfer(s, v_victim, p, (0, 0, 0, 1, 0))
+        return False
+    return False
+
+
 def rest_deploy_3(g, s, p, env, value):
-    """The rest of the effect after spec line 571."""
+    """The rest of the effect after spec line 573."""
     v_loc = env['loc']
     v_m = env['m']
     v_ship = env['ship']
-    # spec line 572: if ships_ready == 0 {
+    # spec line 574: if ships_ready == 0 {
     if (g.D['ships_ready'](g, s, p) == 0):
-        # spec line 573: done
+        # spec line 575: done
         s.done[p] = True
     return False
 
 
 def pick_deploy(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 570."""
+    """The rest of the effect once a card is chosen at spec line 572."""
     v_loc = env['loc']
     v_ship = env['ship']
     v_m = card
-    # spec line 571: do complete_mission(m)
+    # spec line 573: do complete_mission(m)
     if g.PR['complete_mission'](g, s, p, v_m):
         return R.resume(s, 'rest_deploy_3', {'loc': v_loc, 'm': v_m, 'ship': v_ship}, p)
     return rest_deploy_3(g, s, p, {'loc': v_loc, 'm': v_m, 'ship': v_ship}, None)
 
 
 def rest_deploy_2(g, s, p, env, value):
-    """The rest of the effect after spec line 562."""
+    """The rest of the effect after spec line 564."""
     v_loc = env['loc']
     v_ship = env['ship']
-    # spec line 570: may choose m: card in my bridge where ship_in_tz(m.tz) >= 1 and has m.cost and (count my developed where tech_kind == comms) >= m.comms_needed and (count my developed where tech_kind == transport) >= m.transport_needed
+    # spec line 572: may choose m: card in my bridge where ship_in_tz(m.tz) >= 1 and has m.cost and (count my developed where tech_kind == comms) >= m.comms_needed and (count my developed where tech_kind == transport) >= m.transport_needed
     if R.choose_card(s, p, [v_m for v_m in s.z['bridge'][p] if ((g.D['ship_in_tz'](g, s, p, F_tz[v_m]) >= 1) and (not NZ_cost[v_m] or R.holds(s.res[p], NZ_cost[v_m])) and (len([1 for _c1 in s.z['developed'][p] if (F_tech_kind[_c1] == 'comms')]) >= F_comms_needed[v_m]) and (len([1 for _c2 in s.z['developed'][p] if (F_tech_kind[_c2] == 'transport')]) >= F_transport_needed[v_m]))], 'bridge', p, 'pick_deploy', {'loc': v_loc, 'ship': v_ship}, optional=True):
         return True
     return False
 
 
 def rest_deploy_4(g, s, p, env, value):
-    """The rest of the effect after spec line 564."""
+    """The rest of the effect after spec line 566."""
     v_loc = env['loc']
     v_ship = env['ship']
-    # spec line 565: do location_action(loc)
+    # spec line 567: do location_action(loc)
     if g.PR['location_action'](g, s, p, v_loc):
         return R.resume(s, 'rest_deploy_2', {'loc': v_loc, 'ship': v_ship}, p)
     return rest_deploy_2(g, s, p, {'loc': v_loc, 'ship': v_ship}, None)
 
 
 def rest_deploy_5(g, s, p, env, value):
-    """The rest of the effect after spec line 567."""
+    """The rest of the effect after spec line 569."""
     v_loc = env['loc']
     v_ship = env['ship']
-    # spec line 568: do secondary_ability(loc)
+    # spec line 570: do secondary_ability(loc)
     if g.PR['secondary_ability'](g, s, p, v_loc):
         return R.resume(s, 'rest_deploy_2', {'loc': v_loc, 'ship': v_ship}, p)
     return rest_deploy_2(g, s, p, {'loc': v_loc, 'ship': v_ship}, None)
 
 
 def rest_deploy(g, s, p, env, value):
-    """The rest of the effect after spec line 561."""
+    """The rest of the effect after spec line 563."""
     v_loc = env['loc']
     v_ship = env['ship']
-    # spec line 562: if loc.kind == recruit {
+    # spec line 564: if loc.kind == recruit {
     if (F_kind[v_loc] == 'recruit'):
-        # spec line 564: do secondary_ability(loc)
+        # spec line 566: do secondary_ability(loc)
         if g.PR['secondary_ability'](g, s, p, v_loc):
             return R.resume(s, 'rest_deploy_4', {'loc': v_loc, 'ship': v_ship}, p)
         return rest_deploy_4(g, s, p, {'loc': v_loc, 'ship': v_ship}, None)
     else:
-        # spec line 567: do location_action(loc)
+        # spec line 569: do location_action(loc)
         if g.PR['location_action'](g, s, p, v_loc):
             return R.resume(s, 'rest_deploy_5', {'loc': v_loc, 'ship': v_ship}, p)
         return rest_deploy_5(g, s, p, {'loc': v_loc, 'ship': v_ship}, None)
 
 
 def pick_reorder_deck(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 764."""
+    """The rest of the effect once a card is chosen at spec line 775."""
     v_here = env['here']
     v_c = card
-    # spec line 765: move all shown of here into wormhole of here
+    # spec line 776: move all shown of here into wormhole of here
     R.move_all(s, g, 'shown', v_here, 'wormhole', v_here)
-    # spec line 766: shuffle wormhole of here
+    # spec line 777: shuffle wormhole of here
     R.shuffle(s, 'wormhole', v_here)
-    # spec line 767: move c into shown of here
+    # spec line 778: move c into shown of here
     R.move(s, g, v_c, 'shown', v_here)
 
 
 def rest_assassination(g, s, p, env, value):
-    """The rest of the effect after spec line 806."""
+    """The rest of the effect after spec line 817."""
     v_here = env['here']
     v_target = env['target']
-    # spec line 810: first player me
+    # spec line 821: first player me
     s.first = p
+    return False
+
+
+def as_seat_raid(g, s, p, env, value):
+    """The block of spec line 1074, run as another player."""
+    v_r = env['r']
+    v_raider = env['raider']
+    v_t = env['t']
+    v_victim = env['victim']
+    # spec line 1075: do steal_from(victim, t)
+    if g.PR['steal_from'](g, s, p, v_victim, v_t):
+        return True
+    return False
+
+
+def one_round_raid_2(g, s, p, env, value):
+    """One round of the loop of spec line 1073."""
+    v_r = env['r']
+    v_raider = env['raider']
+    v_t = env['t']
+    v_victim = env['victim']
+    if not (F_tz[v_t] == F_tz[v_r]):
+        return False
+    # spec line 1074: as raider {
+    _a1 = v_raider
+    if as_seat_raid(g, s, _a1, {'r': v_r, 'raider': v_raider, 't': v_t, 'victim': v_victim}, None):
+        return True
+    return False
+
+
+def loop_raid(g, s, p, env, value):
+    """The loop of spec line 1073, from round `_i` on."""
+    v_r = env['r']
+    v_raider = env['raider']
+    v_victim = env['victim']
+    _i, _items = env['_i'], env['_items']
+    while _i < len(_items):
+        v_t = _items[_i]
+        _i += 1
+        if one_round_raid_2(g, s, p, {'r': v_r, 'raider': v_raider, 't': v_t, 'victim': v_victim}, None):
+            return R.resume(s, 'loop_raid', {'r': v_r, 'raider': v_raider, 'victim': v_victim, '_i': _i, '_items': _items}, p)
+    return False
+
+
+def one_round_raid(g, s, p, env, value):
+    """One round of the loop of spec line 1070."""
+    v_r = env['r']
+    v_raider = env['raider']
+    # spec line 1071: if me != raider {
+    if (p != v_raider):
+        # spec line 1072: let victim = me
+        v_victim = p
+        # spec line 1073: for each t in my developed where tz == r.tz {
+        return loop_raid(g, s, p, {'r': v_r, 'raider': v_raider, 'victim': v_victim, '_i': 0, '_items': list(s.z['developed'][p])}, None)
+    else:
+        return False
+
+
+def loop_raid_2(g, s, p, env, value):
+    """The loop of spec line 1070, from round `_i` on."""
+    v_r = env['r']
+    v_raider = env['raider']
+    _i, _items = env['_i'], env['_items']
+    while _i < len(_items):
+        _v = _items[_i]
+        _i += 1
+        if one_round_raid(g, s, _v, {'r': v_r, 'raider': v_raider}, None):
+            return R.resume(s, 'loop_raid_2', {'r': v_r, 'raider': v_raider, '_i': _i, '_items': _items}, p)
     return False
 
 
 @R.combines(legal_recover_matching, legal_recover_any, legal_medic_recover, legal_end_recovery)
 def legal_phase_recover(g, s, p, out):
-    """Choices open to player p in phase Phase 2.1: Recover Crew from Limbo (spec line 501), action by action."""
+    """Choices open to player p in phase Phase 2.1: Recover Crew from Limbo (spec line 503), action by action."""
     # Recover a Crew-member for one disc of its type: legal_recover_matching
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('recover_matching', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('recover_matching', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1087: choose s: card in my limbo
+    # spec line 1131: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
-        # spec line 1088: require has disc[s.knowledge] 1
+        # spec line 1132: require has disc[s.knowledge] 1
         if not (s.res[p][IDX_disc[F_knowledge[v_s]]] >= 1):
             continue
         _found = _rows0[v_s]
@@ -2504,11 +2635,11 @@ def legal_phase_recover(g, s, p, out):
             _found = _rows0[v_s] = Action(p, 'recover_matching', (v_s,), s.game)
         out.append(_found)
     # Recover a Crew-member for any two discs: legal_recover_any
-    # spec line 1105: require has x
+    # spec line 1149: require has x
     _held1 = s.res[p]
     _memo = s.game.memo  # looked up once for the loops below
     _key2 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), (_held1[4] if _held1[4] < 2 else 2))
-    # spec line 1103: choose s: card in my limbo
+    # spec line 1147: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
         # the actions below depend on nothing but _key: made once, then shared
         _key = ('recover_any', _key2, v_s)
@@ -2516,26 +2647,26 @@ def legal_phase_recover(g, s, p, out):
         if _found is None:
             _found = R.remember(s.game, _key)
             _fit4 = [_b3 for _b3 in (((2, 0, 0, 0, 0), 2), ((1, 1, 0, 0, 0), 2), ((1, 0, 1, 0, 0), 2), ((1, 0, 0, 1, 0), 2), ((1, 0, 0, 0, 1), 2), ((0, 2, 0, 0, 0), 2), ((0, 1, 1, 0, 0), 2), ((0, 1, 0, 1, 0), 2), ((0, 1, 0, 0, 1), 2), ((0, 0, 2, 0, 0), 2), ((0, 0, 1, 1, 0), 2), ((0, 0, 1, 0, 1), 2), ((0, 0, 0, 2, 0), 2), ((0, 0, 0, 1, 1), 2), ((0, 0, 0, 0, 2), 2)) if _held1[0] >= _b3[0][0] and _held1[1] >= _b3[0][1] and _held1[2] >= _b3[0][2] and _held1[3] >= _b3[0][3] and _held1[4] >= _b3[0][4]]
-            # spec line 1104: choose x: 2 of disc
+            # spec line 1148: choose x: 2 of disc
             for v_x, t_x in _fit4:
                 _found.append(R.made(s.game, p, 'recover_any', (v_s, v_x)))
         out += _found
     # Medic: recover a Crew-member for free: legal_medic_recover
     while True:  # run once: a requirement that fails leaves it
-        # spec line 1120: uses medic_uses 1
+        # spec line 1164: uses medic_uses 1
         if s.ta['medic_uses'][p] + 1 > 1:
             break
-        # spec line 1121: require (count my crew_station where secondary == medic) >= 1
+        # spec line 1165: require (count my crew_station where secondary == medic) >= 1
         if not (len([1 for _c1 in s.z['crew_station'][p] if (F_secondary[_c1] == 'medic')]) >= 1):
             break
-        # spec line 1122: require (count my limbo where secondary == medic) == 0
+        # spec line 1166: require (count my limbo where secondary == medic) == 0
         if not (len([1 for _c2 in s.z['limbo'][p] if (s.cst['secondary'][_c2] == 'medic')]) == 0):
             break
         _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('medic_recover', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('medic_recover', 'rows', p)] = [None] * len(CARD_NAMES)
-        # spec line 1119: choose s: card in my limbo
+        # spec line 1163: choose s: card in my limbo
         for v_s in s.z['limbo'][p]:
             _found = _rows0[v_s]
             if _found is None:
@@ -2553,8 +2684,11 @@ def legal_phase_recover(g, s, p, out):
 
 ASKS = {
     'as_seat_procedure_trigger_technology': as_seat_procedure_trigger_technology,
+    'as_seat_raid': as_seat_raid,
     'ask_procedure_engineer_trigger': ask_procedure_engineer_trigger,
     'ask_procedure_spawn_alt_tz': ask_procedure_spawn_alt_tz,
+    'ask_procedure_steal_from': ask_procedure_steal_from,
+    'ask_procedure_steal_from_2': ask_procedure_steal_from_2,
     'ask_procedure_tech_disc': ask_procedure_tech_disc,
     'ask_procedure_tech_disc_2': ask_procedure_tech_disc_2,
     'loop_procedure_alt_action': loop_procedure_alt_action,
@@ -2564,6 +2698,8 @@ ASKS = {
     'loop_procedure_spawn_alt_tz': loop_procedure_spawn_alt_tz,
     'loop_procedure_trigger_technology': loop_procedure_trigger_technology,
     'loop_procedure_trigger_technology_2': loop_procedure_trigger_technology_2,
+    'loop_raid': loop_raid,
+    'loop_raid_2': loop_raid_2,
     'one_round_procedure_alt_action': one_round_procedure_alt_action,
     'one_round_procedure_complete_mission': one_round_procedure_complete_mission,
     'one_round_procedure_complete_mission_2': one_round_procedure_complete_mission_2,
@@ -2571,6 +2707,8 @@ ASKS = {
     'one_round_procedure_spawn_alt_tz': one_round_procedure_spawn_alt_tz,
     'one_round_procedure_trigger_technology': one_round_procedure_trigger_technology,
     'one_round_procedure_trigger_technology_2': one_round_procedure_trigger_technology_2,
+    'one_round_raid': one_round_raid,
+    'one_round_raid_2': one_round_raid_2,
     'pick_deploy': pick_deploy,
     'pick_procedure_complete_mission': pick_procedure_complete_mission,
     'pick_procedure_complete_mission_2': pick_procedure_complete_mission_2,
@@ -2604,8 +2742,11 @@ ASKS = {
 #: the locals each function of ASKS finds in its ``env``, by type (a save's are checked against them)
 ENVS = {
     'as_seat_procedure_trigger_technology': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', 't': 'card:tz_card'},
+    'as_seat_raid': {'r': 'card:location', 'raider': 'player', 't': 'card:tz_card', 'victim': 'player'},
     'ask_procedure_engineer_trigger': {'loc': 'card:location'},
     'ask_procedure_spawn_alt_tz': {'a': 'card:alt_tz?', 'm': 'card:mission', 'slot': 'card:location'},
+    'ask_procedure_steal_from': {'t': 'card:tz_card', 'victim': 'player'},
+    'ask_procedure_steal_from_2': {'t': 'card:tz_card', 'victim': 'player'},
     'ask_procedure_tech_disc': {'t': 'card:tz_card'},
     'ask_procedure_tech_disc_2': {'t': 'card:tz_card'},
     'loop_procedure_alt_action': {'a': 'card:alt_tz?', 'loc': 'card:location', '_i': 'count', '_n': 'count'},
@@ -2615,6 +2756,8 @@ ENVS = {
     'loop_procedure_spawn_alt_tz': {'a': 'card:alt_tz?', 'from_loc': 'card:location', 'm': 'card:mission', 'slot': 'card:location', '_i': 'count', '_n': 'count'},
     'loop_procedure_trigger_technology': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', '_i': 'count', '_items': 'cards'},
     'loop_procedure_trigger_technology_2': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', '_i': 'count', '_items': 'players'},
+    'loop_raid': {'r': 'card:location', 'raider': 'player', 'victim': 'player', '_i': 'count', '_items': 'cards'},
+    'loop_raid_2': {'r': 'card:location', 'raider': 'player', '_i': 'count', '_items': 'players'},
     'one_round_procedure_alt_action': {'a': 'card:alt_tz?', 'loc': 'card:location'},
     'one_round_procedure_complete_mission': {'m': 'card:mission'},
     'one_round_procedure_complete_mission_2': {'m': 'card:mission'},
@@ -2622,6 +2765,8 @@ ENVS = {
     'one_round_procedure_spawn_alt_tz': {'a': 'card:alt_tz?', 'from_loc': 'card:location', 'm': 'card:mission', 'slot': 'card:location'},
     'one_round_procedure_trigger_technology': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int'},
     'one_round_procedure_trigger_technology_2': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', 't': 'card:tz_card'},
+    'one_round_raid': {'r': 'card:location', 'raider': 'player'},
+    'one_round_raid_2': {'r': 'card:location', 'raider': 'player', 't': 'card:tz_card', 'victim': 'player'},
     'pick_deploy': {'loc': 'card:location', 'ship': 'card:chronoship'},
     'pick_procedure_complete_mission': {'m': 'card:mission'},
     'pick_procedure_complete_mission_2': {'m': 'card:mission'},
@@ -2694,6 +2839,7 @@ RULES_STANDARD = R.Rules(
         'tech_disc': procedure_tech_disc,
         'collect_knowledge': procedure_collect_knowledge,
         'variable_knowledge': procedure_variable_knowledge,
+        'develop': procedure_develop,
         'mission_control': procedure_mission_control,
         'secondary_ability': procedure_secondary_ability,
         'engineer_trigger': procedure_engineer_trigger,
@@ -2701,6 +2847,7 @@ RULES_STANDARD = R.Rules(
         'return_tech': procedure_return_tech,
         'spawn_alt_tz': procedure_spawn_alt_tz,
         'alt_action': procedure_alt_action,
+        'steal_from': procedure_steal_from,
         'refresh_time_zones': procedure_refresh_time_zones,
         'reset_board': procedure_reset_board,
     },
@@ -2886,5 +3033,5 @@ class Game(R.GameBase):
     per_player_zone = {'board': False, 'out_of_play': False, 'tz_markers': False, 'removed_tzs': False, 'wormhole': False, 'shown': False, 'box': False, 'standing': False, 'dock': True, 'drone_bay': True, 'crew_station': True, 'limbo': True, 'developed': True, 'tech_drone': False, 'mission_deck': False, 'mission_offer': False, 'bridge': True, 'completed': True, 'alt_deck': False, 'alt_card': False, 'alt_drone': False, 'faction_deck': False, 'faction_hand': True, 'tz_draw': False}
     per_card_zone = {'board': (), 'out_of_play': (), 'tz_markers': (), 'removed_tzs': (), 'wormhole': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'shown': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'box': (), 'standing': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'dock': (), 'drone_bay': (), 'crew_station': (), 'limbo': (), 'developed': (), 'tech_drone': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90), 'mission_deck': (), 'mission_offer': (), 'bridge': (), 'completed': (), 'alt_deck': (), 'alt_card': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'alt_drone': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'faction_deck': (), 'faction_hand': (), 'tz_draw': ()}
     visibility = {'board': 'public', 'out_of_play': 'public', 'tz_markers': 'public', 'removed_tzs': 'public', 'wormhole': 'secret', 'shown': 'public', 'box': 'public', 'standing': 'public', 'dock': 'public', 'drone_bay': 'public', 'crew_station': 'public', 'limbo': 'public', 'developed': 'public', 'tech_drone': 'public', 'mission_deck': 'secret', 'mission_offer': 'public', 'bridge': 'public', 'completed': 'public', 'alt_deck': 'public', 'alt_card': 'public', 'alt_drone': 'public', 'faction_deck': 'secret', 'faction_hand': 'public', 'tz_draw': 'secret'}
-    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'make_room': 'make room: discard a card', 'decline_card': 'leave the card', 'decline': 'decline the choice', 'draft_crew': 'Draft a Crew-member', 'deploy': 'Deploy a Chronoship', 'recruit_crew': 'Recruit the Crew-member shown', 'swap_crew': 'Swap the Crew-member shown for one of the same type', 'develop_tech': 'Develop the Technology shown', 'reorder_deck': 'Look through the deck and choose the card shown', 'trade': 'III: Make a Trade', 'trade_one': 'Trade one Knowledge Disc for another', 'assassination': 'IV: Conduct an Assassination', 'discard_mission': 'Discard a Mission of yours', 'take_mission': 'Take a face-up Mission', 'renew_missions': 'Discard the three Missions and draw three new ones', 'activist_mission': 'Activist: a face-up Mission for one Politics disc', 'colonist_leave': 'Colonist: leave two discs of one type here', 'spy_on': "Spy: a disc of another player's Crew-member's type", 'develop_anywhere': 'Develop a face-up Technology for one Science less', 'raid': "Raider: steal from another player's Technology", 'recover_matching': 'Recover a Crew-member for one disc of its type', 'recover_any': 'Recover a Crew-member for any two discs', 'medic_recover': 'Medic: recover a Crew-member for free', 'end_recovery': 'Leave the rest in Limbo'}
-    action_args = {'choose_card': ('card',), 'answer': ('label',), 'make_room': ('card',), 'decline_card': (), 'decline': (), 'draft_crew': ('card', 'card'), 'deploy': ('card', 'card'), 'recruit_crew': ('card', 'card'), 'swap_crew': ('card', 'card', 'card'), 'develop_tech': ('card', 'card', 'int'), 'reorder_deck': ('card',), 'trade': ('card', 'enum', 'enum', 'int'), 'trade_one': ('enum', 'enum'), 'assassination': ('card', 'card'), 'discard_mission': ('card',), 'take_mission': ('card',), 'renew_missions': (), 'activist_mission': ('card',), 'colonist_leave': ('card', 'enum'), 'spy_on': ('card',), 'develop_anywhere': ('enum', 'card', 'card'), 'raid': ('player', 'card'), 'recover_matching': ('card',), 'recover_any': ('card', 'bag'), 'medic_recover': ('card',), 'end_recovery': ()}
+    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'make_room': 'make room: discard a card', 'decline_card': 'leave the card', 'decline': 'decline the choice', 'draft_crew': 'Draft a Crew-member', 'deploy': 'Deploy a Chronoship', 'recruit_crew': 'Recruit the Crew-member shown', 'swap_crew': 'Swap the Crew-member shown for one of the same type', 'develop_tech': 'Develop the Technology shown', 'reorder_deck': 'Look through the deck and choose the card shown', 'trade': 'III: Make a Trade', 'trade_one': 'Trade one Knowledge Disc for another', 'assassination': 'IV: Conduct an Assassination', 'discard_mission': 'Discard a Mission of yours', 'take_mission': 'Take a face-up Mission', 'renew_missions': 'Discard the three Missions and draw three new ones', 'activist_mission': 'Activist: a face-up Mission for one Politics disc', 'colonist_leave': 'Colonist: leave two discs of one type here', 'spy_on': "Spy: a disc of another player's Crew-member's type", 'develop_anywhere': 'Develop a face-up Technology for one Science less', 'raid': 'Raider: steal from the Technologies of one Time Zone', 'recover_matching': 'Recover a Crew-member for one disc of its type', 'recover_any': 'Recover a Crew-member for any two discs', 'medic_recover': 'Medic: recover a Crew-member for free', 'end_recovery': 'Leave the rest in Limbo'}
+    action_args = {'choose_card': ('card',), 'answer': ('label',), 'make_room': ('card',), 'decline_card': (), 'decline': (), 'draft_crew': ('card', 'card'), 'deploy': ('card', 'card'), 'recruit_crew': ('card', 'card'), 'swap_crew': ('card', 'card', 'card'), 'develop_tech': ('card', 'card', 'int'), 'reorder_deck': ('card',), 'trade': ('card', 'enum', 'enum', 'int'), 'trade_one': ('enum', 'enum'), 'assassination': ('card', 'card'), 'discard_mission': ('card',), 'take_mission': ('card',), 'renew_missions': (), 'activist_mission': ('card',), 'colonist_leave': ('card', 'enum'), 'spy_on': ('card',), 'develop_anywhere': ('enum', 'card', 'card'), 'raid': ('card',), 'recover_matching': ('card',), 'recover_any': ('card', 'bag'), 'medic_recover': ('card',), 'end_recovery': ()}

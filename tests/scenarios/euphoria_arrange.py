@@ -50,10 +50,11 @@ def touch(s) -> None:
     s._legal = None
 
 
-def open_turn(s, player: int) -> None:
-    """Make ``player`` the one to act, with a fresh turn: the per-turn tally is
-    reset and ``on turn`` runs again on the arranged state."""
-    assert not s.pending and s.phase == "play" and not s.is_terminal()
+def open_turn(s, player: int, phase: str = "play") -> None:
+    """Make ``player`` the one to act, with a fresh turn of ``phase`` (a ``turns`` phase
+    of any engine): the per-turn tally is reset and ``on turn`` runs again on the
+    arranged state."""
+    assert not s.pending and s.phase == phase and not s.is_terminal()
     s.turn = (player - s.first) % s.n
     s.done = [False] * s.n
     s.again = False

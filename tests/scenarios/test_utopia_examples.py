@@ -38,39 +38,20 @@ def deploy(s, player, knowledge, location):
 
 
 # ---------------------------------------------------------------- I: Collect Knowledge
-def test_collect_knowledge_gives_one_disc_or_two_for_a_matching_primary():
-    """Gameplay › I: Collect Knowledge: one disc of the icon, two when the primary
-    ability matches it (TZ3 is a Culture location on our board)."""
+@pytest.mark.parametrize("primary, secondary, gained", [
+    ("military", "spy", 1),        # no match: one disc
+    ("culture", "spy", 2),         # the primary ability matches the icon
+    ("military", "historian", 2),  # a secondary ability that matches (our Historian: Culture)
+])
+def test_collect_knowledge_gives_one_disc_or_two_for_a_matching_ability(primary, secondary, gained):
+    """Gameplay › I: Collect Knowledge: one disc of the icon, two when the Crew-member's
+    primary or secondary ability matches it (TZ3 is a Culture location on our board)."""
     s = arranged()
-    crew(s, 0, "culture", "spy")
-    crew(s, 0, "military", "spy")
+    crew(s, 0, primary, secondary)
     open_turn(s, 0)
-    deploy(s, 0, "military", "tz3_action")
+    deploy(s, 0, primary, "tz3_action")
     decline_all(s)
-    assert discs(s, 0)["culture"] == 1
-    open_turn(s, 0)
-    deploy(s, 0, "culture", "tz13_action" if s.n >= 5 else "tz4_action")
-    decline_all(s)
-    assert discs(s, 0)["politics"] == 1  # a Culture crew-member at a Politics location
-
-
-def test_a_matching_primary_collects_two():
-    s = arranged()
-    crew(s, 0, "culture", "spy")
-    open_turn(s, 0)
-    deploy(s, 0, "culture", "tz3_action")
-    decline_all(s)
-    assert discs(s, 0)["culture"] == 2
-
-
-def test_a_matching_secondary_collects_two():
-    """A secondary ability that matches the icon doubles too (our Historian: Culture)."""
-    s = arranged()
-    crew(s, 0, "military", "historian")
-    open_turn(s, 0)
-    deploy(s, 0, "military", "tz3_action")
-    decline_all(s)
-    assert discs(s, 0)["culture"] == 2
+    assert discs(s, 0) == {**dict.fromkeys(discs(s, 0), 0), "culture": gained}
 
 
 def test_variable_knowledge_reads_the_top_card_and_science_for_a_technology():
@@ -141,13 +122,15 @@ def test_a_swap_for_the_same_primary_is_free_and_the_old_crew_goes_under_its_dec
     assert s.cst["commander"][ship(s, 0, "culture")] == new
 
 
-def test_developing_costs_two_science_places_a_drone_and_triggers_at_once():
-    """II: Develop Tech: 2 Science discs, a Drone on the card, then it triggers: a Comms
-    Technology gives Culture or Politics."""
+@pytest.mark.parametrize("secondary, science", [("spy", 2), ("philosopher", 1)])
+def test_developing_costs_two_science_places_a_drone_and_triggers_at_once(secondary, science):
+    """II: Develop Tech: 2 Science discs (1 for a Philosopher developing a Comms
+    Technology), a Drone on the card, then it triggers: a Comms Technology gives Culture
+    or Politics."""
     s = arranged()
-    crew(s, 0, "military", "spy")
+    crew(s, 0, "military", secondary)
     tech = show(s, 2, "tz2_comms")
-    set_discs(s, 0, science=2)
+    set_discs(s, 0, science=science)
     open_turn(s, 0)
     deploy(s, 0, "military", "tz2_recruit")
     act(s, 0, "develop_tech", recruit_location(s, 2), tech, 0)
@@ -158,17 +141,14 @@ def test_developing_costs_two_science_places_a_drone_and_triggers_at_once():
     assert discs(s, 0) == {"culture": 0, "politics": 1, "science": 0, "exploration": 0, "military": 0}
 
 
-def test_a_philosopher_develops_a_comms_tech_for_one_science():
+def test_developing_needs_the_science():
     s = arranged()
-    crew(s, 0, "military", "philosopher")
-    tech = show(s, 2, "tz2_comms")
+    crew(s, 0, "military", "spy")
+    show(s, 2, "tz2_comms")
     set_discs(s, 0, science=1)
     open_turn(s, 0)
     deploy(s, 0, "military", "tz2_recruit")
-    act(s, 0, "develop_tech", recruit_location(s, 2), tech, 0)
-    answer(s, 0, "Culture")
-    decline_all(s)
-    assert tech in s.z["developed"][0] and discs(s, 0)["science"] == 0
+    assert not legal(s, "develop_tech")
 
 
 # ---------------------------------------------------------------- III: Make a Trade
@@ -240,29 +220,21 @@ def test_taking_a_mission_refills_the_top_slot():
 
 
 # ---------------------------------------------------------------- Trigger Technology
-def test_landing_in_a_time_zone_triggers_its_owners_technology():
-    """Trigger Technology: the owner chooses one of the two discs, whoever lands there."""
+@pytest.mark.parametrize("secondary, taker", [("spy", 1), ("raider", 0)])
+def test_landing_in_a_time_zone_triggers_technology_for_its_owner_or_a_raider(secondary, taker):
+    """Trigger Technology: the owner chooses one of the two discs (a Transport
+    Technology: Military or Exploration), whoever lands there; a Raider takes it instead
+    (Icons › Crew Secondary Abilities)."""
     s = arranged()
     develop_for(s, 1, "tz3_transport")
-    crew(s, 0, "military", "spy")
+    crew(s, 0, "military", secondary)
     open_turn(s, 0)
     deploy(s, 0, "military", "tz3_action")
-    assert s.current_player() == 1
-    answer(s, 1, "Exploration")
+    assert s.current_player() == taker
+    answer(s, taker, "Exploration")
     decline_all(s)
-    assert discs(s, 1)["exploration"] == 1 and discs(s, 0)["culture"] == 1
-
-
-def test_a_raider_takes_the_technology_disc_instead_of_its_owner():
-    s = arranged()
-    develop_for(s, 1, "tz3_transport")
-    crew(s, 0, "military", "raider")
-    open_turn(s, 0)
-    deploy(s, 0, "military", "tz3_action")
-    assert s.current_player() == 0
-    answer(s, 0, "Military")
-    decline_all(s)
-    assert discs(s, 0)["military"] == 1 and discs(s, 1)["military"] == 0
+    assert discs(s, taker)["exploration"] == 1 and discs(s, 1 - taker)["exploration"] == 0
+    assert discs(s, 0)["culture"] == 1  # the location's own disc
 
 
 # ---------------------------------------------------------------- abilities
@@ -479,3 +451,24 @@ def test_the_custom_setup_removes_six_time_zones_at_two_players_with_their_missi
     assert any(U.F_kind[loc] == "mission_control" for loc in s.z["board"])
     in_play = list(s.z["mission_deck"]) + list(s.z["mission_offer"])
     assert in_play and all(U.F_tz[m] not in removed for m in in_play)
+
+
+def test_the_raider_alt_tz_steals_a_disc_from_each_technology_of_a_time_zone():
+    """Crew Secondary Abilities / Alt TZ Locations › Raider (Alt TZ): steal one disc a
+    Technology produces, of your choice, from each Technology of other players in one Time
+    Zone."""
+    s = arranged()
+    crew(s, 0, "military", "spy")
+    develop_for(s, 1, "tz3_comms")
+    develop_for(s, 1, "tz3_transport")
+    set_discs(s, 1, culture=1, military=1, exploration=1)
+    alt, slot = cid(s, "alt_3b"), cid(s, "alt_b")
+    assert R.move(s, s.g, alt, "alt_card", slot)
+    s.cst["face"][alt] = "raider_alt"
+    open_turn(s, 0)
+    deploy(s, 0, "military", "alt_b")
+    act(s, 0, "raid", recruit_location(s, 3))
+    answer(s, 0, "Exploration")  # the Transport Technology: both types held, we choose
+    decline_all(s)
+    assert discs(s, 0) == {"culture": 1, "politics": 0, "science": 0, "exploration": 1, "military": 0}
+    assert discs(s, 1) == {"culture": 0, "politics": 0, "science": 0, "exploration": 0, "military": 1}

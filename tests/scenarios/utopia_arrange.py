@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from generated import _runtime as R
 from generated import utopia
+from tests.scenarios.euphoria_arrange import act, legal, touch  # generic: any engine
+from tests.scenarios.euphoria_arrange import open_turn as open_euphoria_style_turn
+
+__all__ = ["act", "legal", "touch"]  # re-exported for the scenarios
 
 U = utopia
 KNOWLEDGE = ("culture", "politics", "science", "exploration", "military")
@@ -30,33 +34,12 @@ def new_state(players: int = 2, seed: int = 1, modules=()):
     return s
 
 
-def touch(s) -> None:
-    """Forget cached legal actions after a manual change."""
-    s._legal = None
-
-
 def open_turn(s, player: int) -> None:
     """Make ``player`` the one to act, with a fresh turn of Time Travel."""
-    assert not s.pending and s.phase == "time_travel" and not s.is_terminal()
-    s.turn = (player - s.first) % s.n
-    s.done = [False] * s.n
-    s.again = False
-    s.turn_open = False
-    touch(s)
-    s._advance()
-    assert s.current_player() == player, (s.current_player(), player)
+    open_euphoria_style_turn(s, player, "time_travel")
 
 
 # ---------------------------------------------------------------- acting
-def act(s, player: int, name: str, *args) -> None:
-    """Apply ``name(*args)`` for ``player`` through the public API."""
-    s.apply_action(s.game.action(player, name, *args))
-
-
-def legal(s, name: str | None = None):
-    return [a for a in s.legal_actions() if name is None or a.name == name]
-
-
 def answer(s, player: int, label: str) -> None:
     """Answer a waiting ``ask`` with the option titled ``label``."""
     act(s, player, "answer", label)
