@@ -17,8 +17,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from compiler import pipeline
+from compiler.tools import fuzzing, fuzzing_stress
 from tests.helpers.constructs import card_id, codes_of, construct_engine, construct_spec, quoted_blocks
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import compile_text, engine_module
@@ -347,3 +350,72 @@ def test_the_page_reads_any_villain_and_the_villains_turn():
     assert "when any Villain seat's Butterfly Effect missions completed is at least 3" in page
     assert "**Villain's turn** (in Time Travel)" in page
     assert "Who chooses between two chronoships is not said" in page  # the ruling, on the page
+
+
+_HYPOTHESIS = dict(deadline=None, suppress_health_check=list(HealthCheck), database=None)
+
+
+@settings(max_examples=8, **_HYPOTHESIS)
+@given(mode=st.sampled_from(("solo", "coop")), seed=st.integers(0, 2**31 - 1),
+       moves=st.integers(0, 2**31 - 1), snapshot_at=st.integers(1, 40))
+def test_hypothesis_random_play_replays(game, mode, seed, moves, snapshot_at):
+    """Random games of any seed, with random moves, in both modes: the human always acts
+    (an automaton never), the game ends within the round cap, and the replay, the JSON save
+    taken at a random step and a clone reach the same end."""
+    players = 1 if mode == "solo" else 2
+
+    def new():
+        return game.Game(num_players=players, mode=mode, seed=seed).new_initial_state()
+
+    state = new()
+    played = play_to_the_end(state, random.Random(moves), max_actions=3000, snapshot_at=snapshot_at,
+                             check=lambda s, a, r: s.is_terminal() or s.current_player() < players)
+    assert_replays(new, state, played.snapshot if played.snapshot is not None else None)
+    assert state.ended_by in ("player_wins", "villain_wins", "players_win_together",
+                              "villains_win_together", "round_cap")
+
+
+def _automata_made_at_random_never_raise(data):
+    """The fuzzer's generator of construct 20 (automata with `controlled by` lines, `any
+    KIND`, `again` after a question) on this spec, through every pass with code generation."""
+    text = fuzzing_stress._stress_automata(data.draw, st, BASE)
+    fuzzing.check_input(SPEC, text, codegen=True)  # must not raise
+
+
+@settings(max_examples=5, **_HYPOTHESIS)
+@given(st.data())
+def test_automata_made_at_random_never_raise(data):
+    """The quick run (5 examples); the long run below makes 25."""
+    _automata_made_at_random_never_raise(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=25, **_HYPOTHESIS)
+@given(st.data())
+def test_automata_made_at_random_never_raise_in_a_long_run(data):
+    _automata_made_at_random_never_raise(data)
+
+
+def test_a_villains_question_goes_to_the_human_controlled_by_names(tmp_path):
+    """Co-op, `controlled by the player with fewest discs` (a rule of our own, to show the
+    line): villain 1's assassination question (two chronoships in TZ3: Bonus Actions, step
+    2) is player 2's action, not player 1's (the default's): the question's player, the
+    current player, the legal actions and the observations say so, and a save loads."""
+    edited = _edited(tmp_path, '  turn in travel {\n    # its chronoships', '  controlled by the player with '
+                     'fewest discs\n  turn in travel {\n    # its chronoships')
+    s = edited.Game(num_players=2, mode="coop", seed=0).new_initial_state()
+    assert s.first == 2 and s.current_player() == 1 and not s.pending
+    _home(edited, s)
+    for ship in _pieces(edited, "ship", 3):  # villain 2 has no chronoship left: its turn is over
+        _put(edited, s, ship, "limbo", 3)
+    _on(edited, s, _pieces(edited, "ship", 0)[0], "tz3")
+    _on(edited, s, _pieces(edited, "ship", 1)[0], "tz3_recruit")
+    s.tr["discs"][:2] = [5, 0]
+    _stack(edited, s, "villain_deck", ["act_trade_4", "act_assassinate_3", "act_top_0"])
+    _deploy(edited, s, "tz0")  # player 2 (Mission Control: no disc)
+    _deploy(edited, s, "tz2_recruit")  # player 1; villain 2 is done; villain 1 moves to TZ1
+    front = s.pending[0]
+    assert front["kind"] == "card" and front["me"] == 2 and front["player"] == 1
+    assert s.current_player() == 1 and {a.player for a in s.legal_actions()} == {1}
+    assert s.observation(1)["pending"] and not s.observation(0)["pending"]
+    assert s.game.state_from_json(s.to_json()).to_json() == s.to_json()

@@ -765,3 +765,43 @@ def test_an_automatons_full_hand_is_tidied_by_its_controller():
     assert s.current_player() == 0 and {a.name for a in s.legal_actions()} == {"make_room", "decline_card"}
     act(s, "make_room", s.z["hand"][1][0])
     assert len(s.z["hand"][1]) == 2 and s.current_player() == 0
+
+
+def test_again_after_an_automatons_question_gives_it_another_turn_and_never_the_human():
+    """The question of an automaton's turn goes to its controller; `again` in what runs
+    after the answer gives the automaton (not the human who answered) its next turn, at
+    once (Utopia › Dystopia › Villain's Action Deck Table, Assassination, step 5)."""
+
+    def turn(g, s, p):
+        s.tr["vp"][p] += 1
+        if s.tr["vp"][p] == 1:  # its first turn asks; "Again" gives it another turn
+            R.ask(s, p, ("Again", "Stop"), "again", {}, p)
+
+    def answered(g, s, me, env, value):
+        s.again = value == "Again"
+
+    game = game_with(_bot_rules(players=(1, 2), automata={"bot": {"play": turn}},
+                                asks={"again": answered}), players=1)
+    s = game.new_initial_state()
+    act(s, "draw")  # the bot's turn asks its controller, the human
+    assert s.pending[0]["player"] == 0 and s.pending[0]["me"] == 1 and s.current_player() == 0
+    act(s, "answer", "Again")  # the bot's additional turn runs at once: 2 points in all
+    assert s.tr["vp"] == [0, 2] and s.current_player() == 0 and not s.again and not s.pending
+    act(s, "draw")  # the human's turn was not doubled: the bot plays once more (no question)
+    assert s.tr["vp"] == [0, 3] and s.current_player() == 0
+
+
+def test_pass_first_and_may_answer():
+    game = game_with(_bot_rules(players=(2, 2), seats=("bot", "bot"), alternate=True), players=2)
+    s = game.new_initial_state()
+    for first, after in ((0, 2), (2, 1), (1, 3), (3, 0)):
+        s.first = first
+        assert R.pass_first(s) == after
+    assert R.may_answer(game, 2, 0) and R.may_answer(game, 3, 1) and not R.may_answer(game, 2, 1)
+    chosen = game_with(_bot_rules(players=(2, 2), seats=("bot", "bot"),
+                                  controllers={"bot": lambda g, s, q: 1}), players=2)
+    t = chosen.new_initial_state()
+    assert R.decider(t, 2) == 1 == R.decider(t, 3) and R.may_answer(chosen, 2, 1)
+    nobody = game_with(_bot_rules(players=(2, 2), seats=("bot", "bot"),
+                                  controllers={"bot": lambda g, s, q: -1}), players=2)
+    assert [R.decider(nobody.new_initial_state(), q) for q in range(4)] == [0, 1, 0, 1]
