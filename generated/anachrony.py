@@ -674,6 +674,9 @@ def apply_end_warp(g, s, p, args):
 
 def legal_place_exosuit(g, s, p, out):
     """Choices of 'Place a worker in an Exosuit on the main board' open to player p (spec line 1258)."""
+    # spec line 1261: require suit_powered >= 1
+    if not (s.res[p][27] >= 1):
+        return
     _memo = s.game.memo  # looked up once for the loops below
     # spec line 1259: choose w: worker_type where active[w] >= 1
     for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
@@ -683,8 +686,8 @@ def legal_place_exosuit(g, s, p, out):
         for v_sp in s.z['board_spaces']:
             if not (g.D['open_to'](g, s, p, v_sp) and (not R.lookup(g.T['forbids'], (F_family[v_sp], v_w)))):
                 continue
-            # spec line 1261: require has (sp.cost + suit_powered 1)
-            if not R.has(s, p, R.bag_plus(F_cost[v_sp], (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))):
+            # spec line 1262: require has sp.cost
+            if not (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp])):
                 continue
             _key = ('place_exosuit', p, v_w, v_sp)
             _found = _memo.get(_key)
@@ -697,24 +700,30 @@ def legal_place_exosuit(g, s, p, out):
 def apply_place_exosuit(g, s, p, args):
     """Place a worker in an Exosuit on the main board (spec line 1258). Source: Gameplay › Action Rounds Phase › Place 1 Worker with an Exosuit or an Unmanned Guardian Exosuit; Actions."""
     v_w, v_sp = args
-    # spec line 1263: pay sp.cost + suit_powered 1
-    R.pay(s, p, R.bag_plus(F_cost[v_sp], (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
-    # spec line 1264: gain suit_out 1
+    # spec line 1264: pay sp.cost
+    R.pay(s, p, F_cost[v_sp])
+    # spec line 1265: if suit_powered >= 1 {
+    if (s.res[p][27] >= 1):
+        # spec line 1266: pay suit_powered 1
+        if s.res[p][27] < 1:
+            raise R.IllegalActionError("cannot pay: not enough resources")
+        s.res[p][27] -= 1
+    # spec line 1268: gain suit_out 1
     s.res[p][28] += 1
-    # spec line 1265: set sp.taken = sp.taken + 1
+    # spec line 1269: set sp.taken = sp.taken + 1
     s.cst['taken'][v_sp] = (s.cst['taken'][v_sp] + 1)
-    # spec line 1266: if sp.motivates == w and w != genius {
+    # spec line 1270: if sp.motivates == w and w != genius {
     if ((F_motivates[v_sp] == v_w) and (v_w != 'genius')):
-        # spec line 1267: do put_worker(w, 1)
+        # spec line 1271: do put_worker(w, 1)
         g.PR['put_worker'](g, s, p, v_w, 1)
     else:
-        # spec line 1269: do put_worker(w, 0)
+        # spec line 1273: do put_worker(w, 0)
         g.PR['put_worker'](g, s, p, v_w, 0)
-    # spec line 1271: transfer all cubes of sp to me
+    # spec line 1275: transfer all cubes of sp to me
     _h1 = s.stk['cubes'][v_sp]
     R.move_bag(_h1, s.res[p], tuple(_h1))
     _waits = False
-    # spec line 1272: take action sp.act with w = w
+    # spec line 1276: take action sp.act with w = w
     _waits = R.take(s, p, (g.card_rules['act'][1][v_sp],), ((v_w, {'place_exosuit': 0, 'construct': 'w', 'build_building': 'w', 'build_project': 'w', 'recruit': 'w', 'research': 'w', 'world_council': 'w', 'enlist_guardian': 'w', 'mine': 'w', 'purify': 'w', 'trade_nomads': 'w', 'run_experiment': 'w', 'go_adventure': 'w', 'evacuate': 'w', 'supply_workers': 0, 'use_power_plant': 0, 'use_building_worker': 0, 'remove_anomaly': 0, 'power_upgrade': 0, 'sensor_upgrade': 0}), )) or _waits
     if _waits:
         return True
@@ -722,15 +731,19 @@ def apply_place_exosuit(g, s, p, args):
 
 
 def legal_place_guardian(g, s, p, out):
-    """Choices of 'Place an unmanned Guardian Exosuit' open to player p (spec line 1279)."""
+    """Choices of 'Place an unmanned Guardian Exosuit' open to player p (spec line 1283)."""
+    # spec line 1285: require guardian_powered >= 1
+    if not (s.res[p][30] >= 1):
+        return
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('place_guardian', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('place_guardian', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1281: require has (sp.cost + guardian_powered 1)
-    # spec line 1280: choose sp: card in board_spaces where open_to(sp)
-    _options1 = [v_sp for v_sp in s.z['board_spaces'] if g.D['open_to'](g, s, p, v_sp) and R.has(s, p, R.bag_plus(F_cost[v_sp], (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))]
-    # spec line 1280: choose sp: card in board_spaces where open_to(sp)
+    # spec line 1286: require has sp.cost
+    # spec line 1284: choose sp: card in board_spaces where open_to(sp)
+    _t2 = s.res[p]
+    _options1 = [v_sp for v_sp in s.z['board_spaces'] if g.D['open_to'](g, s, p, v_sp) and (not NZ_cost[v_sp] or R.holds(_t2, NZ_cost[v_sp]))]
+    # spec line 1284: choose sp: card in board_spaces where open_to(sp)
     for v_sp in _options1:
         _found = _rows0[v_sp]
         if _found is None:
@@ -739,19 +752,25 @@ def legal_place_guardian(g, s, p, out):
 
 
 def apply_place_guardian(g, s, p, args):
-    """Place an unmanned Guardian Exosuit (spec line 1279). Source: Gameplay › Action Rounds Phase › Place 1 Worker with an Exosuit or an Unmanned Guardian Exosuit; Actions › Main Board Actions › Guardian Exosuit Location."""
+    """Place an unmanned Guardian Exosuit (spec line 1283). Source: Gameplay › Action Rounds Phase › Place 1 Worker with an Exosuit or an Unmanned Guardian Exosuit; Actions › Main Board Actions › Guardian Exosuit Location."""
     v_sp, = args
-    # spec line 1283: pay sp.cost + guardian_powered 1
-    R.pay(s, p, R.bag_plus(F_cost[v_sp], (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
-    # spec line 1284: gain guardian_out 1
+    # spec line 1288: pay sp.cost
+    R.pay(s, p, F_cost[v_sp])
+    # spec line 1289: if guardian_powered >= 1 {
+    if (s.res[p][30] >= 1):
+        # spec line 1290: pay guardian_powered 1
+        if s.res[p][30] < 1:
+            raise R.IllegalActionError("cannot pay: not enough resources")
+        s.res[p][30] -= 1
+    # spec line 1292: gain guardian_out 1
     s.res[p][31] += 1
-    # spec line 1285: set sp.taken = sp.taken + 1
+    # spec line 1293: set sp.taken = sp.taken + 1
     s.cst['taken'][v_sp] = (s.cst['taken'][v_sp] + 1)
-    # spec line 1286: transfer all cubes of sp to me
+    # spec line 1294: transfer all cubes of sp to me
     _h1 = s.stk['cubes'][v_sp]
     R.move_bag(_h1, s.res[p], tuple(_h1))
     _waits = False
-    # spec line 1287: take action sp.act with w = genius
+    # spec line 1295: take action sp.act with w = genius
     _waits = R.take(s, p, (g.card_rules['act'][1][v_sp],), (('genius', {'place_exosuit': 0, 'construct': 'w', 'build_building': 'w', 'build_project': 'w', 'recruit': 'w', 'research': 'w', 'world_council': 'w', 'enlist_guardian': 'w', 'mine': 'w', 'purify': 'w', 'trade_nomads': 'w', 'run_experiment': 'w', 'go_adventure': 'w', 'evacuate': 'w', 'supply_workers': 0, 'use_power_plant': 0, 'use_building_worker': 0, 'remove_anomaly': 0, 'power_upgrade': 0, 'sensor_upgrade': 0}), )) or _waits
     if _waits:
         return True
@@ -759,13 +778,13 @@ def apply_place_guardian(g, s, p, args):
 
 
 def legal_construct(g, s, p, out):
-    """Choices of 'Construct' open to player p (spec line 1294)."""
+    """Choices of 'Construct' open to player p (spec line 1302)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1296: require w != administrator
+    # spec line 1304: require w != administrator
     _right1 = 'administrator'  # the same for every option below
-    # spec line 1295: given w: worker_type = genius
+    # spec line 1303: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
-        # spec line 1296: require w != administrator
+        # spec line 1304: require w != administrator
         if not (v_w != _right1):
             continue
         _key = ('construct', p, v_w)
@@ -777,10 +796,10 @@ def legal_construct(g, s, p, out):
 
 
 def apply_construct(g, s, p, args):
-    """Construct (spec line 1294). Source: Actions › Main Board Actions › Construct."""
+    """Construct (spec line 1302). Source: Actions › Main Board Actions › Construct."""
     v_w, = args
     _waits = False
-    # spec line 1298: take one of build_building, build_project with w = w
+    # spec line 1306: take one of build_building, build_project with w = w
     _waits = R.take(s, p, ('build_building', 'build_project'), ((v_w, {'build_building': 'w', 'build_project': 'w'}), )) or _waits
     if _waits:
         return True
@@ -788,22 +807,22 @@ def apply_construct(g, s, p, args):
 
 
 def legal_build_building(g, s, p, out):
-    """Choices of 'Build a Building' open to player p (spec line 1303)."""
+    """Choices of 'Build a Building' open to player p (spec line 1311)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1308: require spots_used(s.kind) < row_size
-    # spec line 1305: choose s: card in building_sites
+    # spec line 1316: require spots_used(s.kind) < row_size
+    # spec line 1313: choose s: card in building_sites
     _t2 = g.P['row_size']
     _options1 = [v_s for v_s in s.z['building_sites'] if (g.D['spots_used'](g, s, p, F_kind[v_s]) < _t2)]
-    # spec line 1304: given w: worker_type = genius
+    # spec line 1312: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
-        # spec line 1305: choose s: card in building_sites
+        # spec line 1313: choose s: card in building_sites
         for v_s in _options1:
-            # spec line 1309: require has ore[titanium] (slot_titanium[spots_used(s.kind) + 1] - discount[w]), ore[gold] slot_gold[spots_used(s.kind) + 1]
+            # spec line 1317: require has ore[titanium] (slot_titanium[spots_used(s.kind) + 1] - discount[w]), ore[gold] slot_gold[spots_used(s.kind) + 1]
             if not (s.res[p][1] >= (R.lookup(g.T['slot_titanium'], (g.D['spots_used'](g, s, p, F_kind[v_s]) + 1)) - R.lookup(g.T['discount'], v_w)) and s.res[p][2] >= R.lookup(g.T['slot_gold'], (g.D['spots_used'](g, s, p, F_kind[v_s]) + 1))):
                 continue
-            # spec line 1306: choose p: pile
+            # spec line 1314: choose p: pile
             for v_p in ('stack_top', 'beside_top'):
-                # spec line 1307: require (p == stack_top and (count stack of s) >= 1) or (p == beside_top and (count beside of s) >= 1)
+                # spec line 1315: require (p == stack_top and (count stack of s) >= 1) or (p == beside_top and (count beside of s) >= 1)
                 if not (((v_p == 'stack_top') and (len(s.z['stack'][v_s]) >= 1)) or ((v_p == 'beside_top') and (len(s.z['beside'][v_s]) >= 1))):
                     continue
                 _key = ('build_building', p, v_w, v_s, v_p)
@@ -815,50 +834,50 @@ def legal_build_building(g, s, p, out):
 
 
 def apply_build_building(g, s, p, args):
-    """Build a Building (spec line 1303). Source: Actions › Main Board Actions › Construct › Build a Building."""
+    """Build a Building (spec line 1311). Source: Actions › Main Board Actions › Construct › Build a Building."""
     v_w, v_s, v_p = args
-    # spec line 1311: pay ore[titanium] (slot_titanium[spots_used(s.kind) + 1] - discount[w]), ore[gold] slot_gold[spots_used(s.kind) + 1]
+    # spec line 1319: pay ore[titanium] (slot_titanium[spots_used(s.kind) + 1] - discount[w]), ore[gold] slot_gold[spots_used(s.kind) + 1]
     R.pay(s, p, (0, max((R.lookup(g.T['slot_titanium'], (g.D['spots_used'](g, s, p, F_kind[v_s]) + 1)) - R.lookup(g.T['discount'], v_w)), 0), max(R.lookup(g.T['slot_gold'], (g.D['spots_used'](g, s, p, F_kind[v_s]) + 1)), 0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-    # spec line 1312: if p == stack_top {
+    # spec line 1320: if p == stack_top {
     if (v_p == 'stack_top'):
-        # spec line 1313: let b = top of stack of s
+        # spec line 1321: let b = top of stack of s
         v_b = next(reversed(s.z['stack'][v_s]), -1)
-        # spec line 1314: if b != nothing {
+        # spec line 1322: if b != nothing {
         if (v_b != -1):
-            # spec line 1315: move b into my buildings_built
+            # spec line 1323: move b into my buildings_built
             R.move(s, g, v_b, 'buildings_built', p)
     else:
-        # spec line 1318: let b = top of beside of s
+        # spec line 1326: let b = top of beside of s
         v_b = next(reversed(s.z['beside'][v_s]), -1)
-        # spec line 1319: if b != nothing {
+        # spec line 1327: if b != nothing {
         if (v_b != -1):
-            # spec line 1320: move b into my buildings_built
+            # spec line 1328: move b into my buildings_built
             R.move(s, g, v_b, 'buildings_built', p)
 
 
 def legal_build_project(g, s, p, out):
-    """Choices of 'Build a Superproject' open to player p (spec line 1327)."""
-    # spec line 1333: require fewest_spots < row_size
+    """Choices of 'Build a Superproject' open to player p (spec line 1335)."""
+    # spec line 1341: require fewest_spots < row_size
     if not (g.D['fewest_spots'](g, s, p) < g.P['row_size']):
         return
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1332: require workers_held >= pr.worker_cost
+    # spec line 1340: require workers_held >= pr.worker_cost
     _left1 = g.D['workers_held'](g, s, p)  # the same for every option below
-    # spec line 1329: choose t: card in timeline_row where era == focus
+    # spec line 1337: choose t: card in timeline_row where era == focus
     _options2 = s._cse.get(2)
     if _options2 is None:  # not made yet for this decision by another action
         _t3 = s.tr['focus'][p]
         _options2 = s._cse[2] = [v_t for v_t in s.z['timeline_row'] if (F_era[v_t] == _t3)]
-    # spec line 1328: given w: worker_type = genius
+    # spec line 1336: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
-        # spec line 1329: choose t: card in timeline_row where era == focus
+        # spec line 1337: choose t: card in timeline_row where era == focus
         for v_t in _options2:
-            # spec line 1330: choose pr: card in project_shown of t
+            # spec line 1338: choose pr: card in project_shown of t
             for v_pr in s.z['project_shown'][v_t]:
-                # spec line 1331: require has pr.cost
+                # spec line 1339: require has pr.cost
                 if not (not NZ_cost[v_pr] or R.holds(s.res[p], NZ_cost[v_pr])):
                     continue
-                # spec line 1332: require workers_held >= pr.worker_cost
+                # spec line 1340: require workers_held >= pr.worker_cost
                 if not (_left1 >= F_worker_cost[v_pr]):
                     continue
                 _key = ('build_project', p, v_w, v_t, v_pr)
@@ -870,18 +889,18 @@ def legal_build_project(g, s, p, out):
 
 
 def apply_build_project(g, s, p, args):
-    """Build a Superproject (spec line 1327). Source: Actions › Main Board Actions › Construct › Build a Superproject."""
+    """Build a Superproject (spec line 1335). Source: Actions › Main Board Actions › Construct › Build a Superproject."""
     v_w, v_t, v_pr = args
-    # spec line 1335: pay pr.cost
+    # spec line 1343: pay pr.cost
     R.pay(s, p, F_cost[v_pr])
-    # spec line 1336: repeat pr.worker_cost {
+    # spec line 1344: repeat pr.worker_cost {
     return loop_build_project(g, s, p, {'pr': v_pr, 't': v_t, 'w': v_w, '_i': 0, '_n': max(0, F_worker_cost[v_pr])}, None)
 
 
 def legal_give_worker(g, s, p, out):
-    """Choices of 'Give up a worker' open to player p (spec line 1346)."""
+    """Choices of 'Give up a worker' open to player p (spec line 1354)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1347: choose k: worker_type where tired[k] + active[k] >= 1
+    # spec line 1355: choose k: worker_type where tired[k] + active[k] >= 1
     for v_k in ('engineer', 'scientist', 'administrator', 'genius'):
         if not ((s.res[p][IDX_tired[v_k]] + s.res[p][IDX_active[v_k]]) >= 1):
             continue
@@ -894,23 +913,23 @@ def legal_give_worker(g, s, p, out):
 
 
 def apply_give_worker(g, s, p, args):
-    """Give up a worker (spec line 1346). Source: Actions › Main Board Actions › Construct › Build a Superproject."""
+    """Give up a worker (spec line 1354). Source: Actions › Main Board Actions › Construct › Build a Superproject."""
     v_k, = args
-    # spec line 1349: if tired[k] >= 1 {
+    # spec line 1357: if tired[k] >= 1 {
     if (s.res[p][IDX_tired[v_k]] >= 1):
-        # spec line 1350: pay tired[k] 1
+        # spec line 1358: pay tired[k] 1
         R.pay_one(s, p, IDX_tired[v_k], 1)
     else:
-        # spec line 1352: if active[k] >= 1 {
+        # spec line 1360: if active[k] >= 1 {
         if (s.res[p][IDX_active[v_k]] >= 1):
-            # spec line 1353: pay active[k] 1
+            # spec line 1361: pay active[k] 1
             R.pay_one(s, p, IDX_active[v_k], 1)
 
 
 def legal_seat_project(g, s, p, out):
-    """Choices of 'Choose the row of a Superproject' open to player p (spec line 1361)."""
+    """Choices of 'Choose the row of a Superproject' open to player p (spec line 1369)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1362: choose k: building_type where spots_used(k) == fewest_spots
+    # spec line 1370: choose k: building_type where spots_used(k) == fewest_spots
     for v_k in ('power_plant', 'factory', 'life_support', 'laboratory'):
         if not (g.D['spots_used'](g, s, p, v_k) == g.D['fewest_spots'](g, s, p)):
             continue
@@ -923,16 +942,16 @@ def legal_seat_project(g, s, p, out):
 
 
 def apply_seat_project(g, s, p, args):
-    """Choose the row of a Superproject (spec line 1361). Source: Actions › Main Board Actions › Construct › Build a Superproject."""
+    """Choose the row of a Superproject (spec line 1369). Source: Actions › Main Board Actions › Construct › Build a Superproject."""
     v_k, = args
-    # spec line 1364: gain filler[k] 1
+    # spec line 1372: gain filler[k] 1
     s.res[p][IDX_filler[v_k]] += 1
 
 
 def legal_seat_anomaly(g, s, p, out):
-    """Choices of 'Choose the row of an Anomaly' open to player p (spec line 1369)."""
+    """Choices of 'Choose the row of an Anomaly' open to player p (spec line 1377)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1370: choose k: building_type where spots_used(k) == fewest_spots
+    # spec line 1378: choose k: building_type where spots_used(k) == fewest_spots
     for v_k in ('power_plant', 'factory', 'life_support', 'laboratory'):
         if not (g.D['spots_used'](g, s, p, v_k) == g.D['fewest_spots'](g, s, p)):
             continue
@@ -945,31 +964,31 @@ def legal_seat_anomaly(g, s, p, out):
 
 
 def apply_seat_anomaly(g, s, p, args):
-    """Choose the row of an Anomaly (spec line 1369). Source: Gameplay."""
+    """Choose the row of an Anomaly (spec line 1377). Source: Gameplay."""
     v_k, = args
-    # spec line 1372: gain filler[k] 1
+    # spec line 1380: gain filler[k] 1
     s.res[p][IDX_filler[v_k]] += 1
-    # spec line 1373: for each a in my anomalies_held where not seated and blocks == nothing {
+    # spec line 1381: for each a in my anomalies_held where not seated and blocks == nothing {
     for v_a in list(s.z['anomalies_held'][p]):
         if not ((not s.cst['seated'][v_a]) and (s.cst['blocks'][v_a] == -1)):
             continue
-        # spec line 1374: set a.in_row = k
+        # spec line 1382: set a.in_row = k
         s.cst['in_row'][v_a] = v_k
-        # spec line 1375: set a.seated = true
+        # spec line 1383: set a.seated = true
         s.cst['seated'][v_a] = True
 
 
 def legal_recruit(g, s, p, out):
-    """Choices of 'Recruit' open to player p (spec line 1381)."""
+    """Choices of 'Recruit' open to player p (spec line 1389)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1384: require w != scientist
+    # spec line 1392: require w != scientist
     _right1 = 'scientist'  # the same for every option below
-    # spec line 1382: given w: worker_type = genius
+    # spec line 1390: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
-        # spec line 1384: require w != scientist
+        # spec line 1392: require w != scientist
         if not (v_w != _right1):
             continue
-        # spec line 1383: choose r: worker_type where recruit_pool has active[r] 1 and not (w == engineer and r == genius)
+        # spec line 1391: choose r: worker_type where recruit_pool has active[r] 1 and not (w == engineer and r == genius)
         for v_r in ('engineer', 'scientist', 'administrator', 'genius'):
             if not (R.stock_holds(s.stk['recruit_pool'], R.bag_of(42, ((IDX_active[v_r], 1),))) and (not ((v_w == 'engineer') and (v_r == 'genius')))):
                 continue
@@ -982,37 +1001,37 @@ def legal_recruit(g, s, p, out):
 
 
 def apply_recruit(g, s, p, args):
-    """Recruit (spec line 1381). Source: Actions › Main Board Actions › Recruit."""
+    """Recruit (spec line 1389). Source: Actions › Main Board Actions › Recruit."""
     v_w, v_r = args
-    # spec line 1386: transfer active[r] 1 from recruit_pool to me
+    # spec line 1394: transfer active[r] 1 from recruit_pool to me
     R.move_bag(s.stk['recruit_pool'], s.res[p], R.bag_of(42, ((IDX_active[v_r], 1),)))
-    # spec line 1387: if r == engineer {
+    # spec line 1395: if r == engineer {
     if (v_r == 'engineer'):
-        # spec line 1388: gain ore[titanium] 1
+        # spec line 1396: gain ore[titanium] 1
         s.res[p][1] += 1
-    # spec line 1390: if r == scientist {
+    # spec line 1398: if r == scientist {
     if (v_r == 'scientist'):
-        # spec line 1391: gain water recruit_bonus_water[r]
+        # spec line 1399: gain water recruit_bonus_water[r]
         s.res[p][0] += max(R.lookup(g.T['recruit_bonus_water'], v_r), 0)
-    # spec line 1393: if r == administrator {
+    # spec line 1401: if r == administrator {
     if (v_r == 'administrator'):
-        # spec line 1394: score 1
+        # spec line 1402: score 1
         s.tr['vp'][p] += 1
-    # spec line 1396: if r == genius {
+    # spec line 1404: if r == genius {
     if (v_r == 'genius'):
-        # spec line 1397: ask me {
+        # spec line 1405: ask me {
         R.ask(s, p, ("the Engineer's bonus", "the Scientist's bonus", "the Administrator's bonus"), 'ask_recruit', {'r': v_r, 'w': v_w}, p)
 
 
 def legal_research(g, s, p, out):
-    """Choices of 'Research' open to player p (spec line 1413)."""
+    """Choices of 'Research' open to player p (spec line 1421)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1414: given w: worker_type = genius
+    # spec line 1422: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
-        # spec line 1416: require w == scientist or w == genius
+        # spec line 1424: require w == scientist or w == genius
         if not ((v_w == 'scientist') or (v_w == 'genius')):
             continue
-        # spec line 1415: choose s: shape where s != any_shape
+        # spec line 1423: choose s: shape where s != any_shape
         for v_s in ('circle', 'square', 'triangle', 'any_shape'):
             if not (v_s != 'any_shape'):
                 continue
@@ -1025,18 +1044,18 @@ def legal_research(g, s, p, out):
 
 
 def apply_research(g, s, p, args):
-    """Research (spec line 1413). Source: Actions › Main Board Actions › Research."""
+    """Research (spec line 1421). Source: Actions › Main Board Actions › Research."""
     v_w, v_s = args
-    # spec line 1418: set shape_die = s
+    # spec line 1426: set shape_die = s
     R.set_die(s, g, 'shape_die', 1, v_s)
-    # spec line 1419: gain breakthrough[s] 1
+    # spec line 1427: gain breakthrough[s] 1
     s.res[p][IDX_breakthrough[v_s]] += 1
 
 
 def legal_world_council(g, s, p, out):
-    """Choices of 'World Council' open to player p (spec line 1425)."""
+    """Choices of 'World Council' open to player p (spec line 1433)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1426: given w: worker_type = genius
+    # spec line 1434: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
         _key = ('world_council', p, v_w)
         _found = _memo.get(_key)
@@ -1047,10 +1066,10 @@ def legal_world_council(g, s, p, out):
 
 
 def apply_world_council(g, s, p, args):
-    """World Council (spec line 1425). Source: Actions › Main Board Actions › World Council."""
+    """World Council (spec line 1433). Source: Actions › Main Board Actions › World Council."""
     v_w, = args
     _waits = False
-    # spec line 1428: take one of construct, recruit, research, enlist_guardian with w = w
+    # spec line 1436: take one of construct, recruit, research, enlist_guardian with w = w
     _waits = R.take(s, p, ('construct', 'recruit', 'research', 'enlist_guardian'), ((v_w, {'construct': 'w', 'recruit': 'w', 'research': 'w', 'enlist_guardian': 'w'}), )) or _waits
     if _waits:
         return True
@@ -1058,15 +1077,15 @@ def apply_world_council(g, s, p, args):
 
 
 def legal_enlist_guardian(g, s, p, out):
-    """Choices of 'Enlist a Guardian' open to player p (spec line 1434)."""
-    # spec line 1436: require (count guardian_board) >= 1
+    """Choices of 'Enlist a Guardian' open to player p (spec line 1442)."""
+    # spec line 1444: require (count guardian_board) >= 1
     if not (len(s.z['guardian_board']) >= 1):
         return
-    # spec line 1437: require has ore[uranium] 1, path_marker 1
+    # spec line 1445: require has ore[uranium] 1, path_marker 1
     if not (s.res[p][3] >= 1 and s.res[p][32] >= 1):
         return
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1435: given w: worker_type = genius
+    # spec line 1443: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
         _key = ('enlist_guardian', p, v_w)
         _found = _memo.get(_key)
@@ -1077,33 +1096,33 @@ def legal_enlist_guardian(g, s, p, out):
 
 
 def apply_enlist_guardian(g, s, p, args):
-    """Enlist a Guardian (spec line 1434). Source: Actions › Main Board Actions › World Council."""
+    """Enlist a Guardian (spec line 1442). Source: Actions › Main Board Actions › World Council."""
     v_w, = args
-    # spec line 1439: pay ore[uranium] 1, path_marker 1
+    # spec line 1447: pay ore[uranium] 1, path_marker 1
     R.pay(s, p, (0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-    # spec line 1440: if busy_fresh[w] >= 1 {
+    # spec line 1448: if busy_fresh[w] >= 1 {
     if (s.res[p][IDX_busy_fresh[v_w]] >= 1):
-        # spec line 1441: pay busy_fresh[w] 1
+        # spec line 1449: pay busy_fresh[w] 1
         R.pay_one(s, p, IDX_busy_fresh[v_w], 1)
     else:
-        # spec line 1443: if busy_tired[w] >= 1 {
+        # spec line 1451: if busy_tired[w] >= 1 {
         if (s.res[p][IDX_busy_tired[v_w]] >= 1):
-            # spec line 1444: pay busy_tired[w] 1
+            # spec line 1452: pay busy_tired[w] 1
             R.pay_one(s, p, IDX_busy_tired[v_w], 1)
-    # spec line 1447: let g = top of guardian_board
+    # spec line 1455: let g = top of guardian_board
     v_g = next(reversed(s.z['guardian_board']), -1)
-    # spec line 1448: move g into my guardians_held
+    # spec line 1456: move g into my guardians_held
     R.move(s, g, v_g, 'guardians_held', p)
-    # spec line 1449: gain guardian_ready 1
+    # spec line 1457: gain guardian_ready 1
     s.res[p][29] += 1
 
 
 def legal_mine(g, s, p, out):
-    """Choices of 'Mine Resource' open to player p (spec line 1456)."""
+    """Choices of 'Mine Resource' open to player p (spec line 1464)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1457: given w: worker_type = genius
+    # spec line 1465: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
-        # spec line 1458: choose k: ore_kind where k != neutronium
+        # spec line 1466: choose k: ore_kind where k != neutronium
         for v_k in ('titanium', 'gold', 'uranium', 'neutronium'):
             if not (v_k != 'neutronium'):
                 continue
@@ -1116,16 +1135,16 @@ def legal_mine(g, s, p, out):
 
 
 def apply_mine(g, s, p, args):
-    """Mine Resource (spec line 1456). Source: Actions › Main Board Actions › Mine Resource."""
+    """Mine Resource (spec line 1464). Source: Actions › Main Board Actions › Mine Resource."""
     v_w, v_k = args
-    # spec line 1460: gain ore[k] 1
+    # spec line 1468: gain ore[k] 1
     s.res[p][IDX_ore[v_k]] += 1
 
 
 def legal_purify(g, s, p, out):
-    """Choices of 'Purify Water' open to player p (spec line 1466)."""
+    """Choices of 'Purify Water' open to player p (spec line 1474)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1467: given w: worker_type = genius
+    # spec line 1475: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
         _key = ('purify', p, v_w)
         _found = _memo.get(_key)
@@ -1136,26 +1155,26 @@ def legal_purify(g, s, p, out):
 
 
 def apply_purify(g, s, p, args):
-    """Purify Water (spec line 1466). Source: Actions › Main Board Actions › Purify Water."""
+    """Purify Water (spec line 1474). Source: Actions › Main Board Actions › Purify Water."""
     v_w, = args
-    # spec line 1469: gain water 3
+    # spec line 1477: gain water 3
     s.res[p][0] += 3
-    # spec line 1470: if w == scientist or w == genius {
+    # spec line 1478: if w == scientist or w == genius {
     if ((v_w == 'scientist') or (v_w == 'genius')):
-        # spec line 1471: gain water 1
+        # spec line 1479: gain water 1
         s.res[p][0] += 1
 
 
 def legal_trade_nomads(g, s, p, out):
-    """Choices of 'Trade with Nomads' open to player p (spec line 1477)."""
+    """Choices of 'Trade with Nomads' open to player p (spec line 1485)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1480: require has tr.give
-    # spec line 1479: choose tr: card in trade_offers
+    # spec line 1488: require has tr.give
+    # spec line 1487: choose tr: card in trade_offers
     _t2 = s.res[p]
     _options1 = [v_tr for v_tr in s.z['trade_offers'] if (not NZ_give[v_tr] or R.holds(_t2, NZ_give[v_tr]))]
-    # spec line 1478: given w: worker_type = genius
+    # spec line 1486: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
-        # spec line 1479: choose tr: card in trade_offers
+        # spec line 1487: choose tr: card in trade_offers
         for v_tr in _options1:
             _key = ('trade_nomads', p, v_w, v_tr)
             _found = _memo.get(_key)
@@ -1166,16 +1185,16 @@ def legal_trade_nomads(g, s, p, out):
 
 
 def apply_trade_nomads(g, s, p, args):
-    """Trade with Nomads (spec line 1477). Source: Actions › Main Board Actions › Trade with Nomads."""
+    """Trade with Nomads (spec line 1485). Source: Actions › Main Board Actions › Trade with Nomads."""
     v_w, v_tr = args
-    # spec line 1482: pay tr.give
+    # spec line 1490: pay tr.give
     R.pay(s, p, F_give[v_tr])
-    # spec line 1483: gain tr.get
+    # spec line 1491: gain tr.get
     R.gain(s, p, F_get[v_tr])
-    # spec line 1484: if w == administrator or w == genius {
+    # spec line 1492: if w == administrator or w == genius {
     if ((v_w == 'administrator') or (v_w == 'genius')):
         _waits = False
-        # spec line 1485: may take action extra_trade
+        # spec line 1493: may take action extra_trade
         _waits = R.take(s, p, ('extra_trade',), (), optional=True) or _waits
         if _waits:
             return True
@@ -1185,14 +1204,14 @@ def apply_trade_nomads(g, s, p, args):
 
 
 def legal_extra_trade(g, s, p, out):
-    """Choices of 'Make an extra trade' open to player p (spec line 1491)."""
+    """Choices of 'Make an extra trade' open to player p (spec line 1499)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('extra_trade', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('extra_trade', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1492: choose tr: card in trade_offers
+    # spec line 1500: choose tr: card in trade_offers
     for v_tr in s.z['trade_offers']:
-        # spec line 1493: require has tr.give
+        # spec line 1501: require has tr.give
         if not (not NZ_give[v_tr] or R.holds(s.res[p], NZ_give[v_tr])):
             continue
         _found = _rows0[v_tr]
@@ -1202,29 +1221,29 @@ def legal_extra_trade(g, s, p, out):
 
 
 def apply_extra_trade(g, s, p, args):
-    """Make an extra trade (spec line 1491). Source: Actions › Main Board Actions › Trade with Nomads."""
+    """Make an extra trade (spec line 1499). Source: Actions › Main Board Actions › Trade with Nomads."""
     v_tr, = args
-    # spec line 1495: pay tr.give
+    # spec line 1503: pay tr.give
     R.pay(s, p, F_give[v_tr])
-    # spec line 1496: gain tr.get
+    # spec line 1504: gain tr.get
     R.gain(s, p, F_get[v_tr])
 
 
 def legal_run_experiment(g, s, p, out):
-    """Choices of 'Experiment' open to player p (spec line 1501)."""
+    """Choices of 'Experiment' open to player p (spec line 1509)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1503: choose t: card in timeline_row where era == focus
+    # spec line 1511: choose t: card in timeline_row where era == focus
     _options1 = s._cse.get(2)
     if _options1 is None:  # not made yet for this decision by another action
         _t2 = s.tr['focus'][p]
         _options1 = s._cse[2] = [v_t for v_t in s.z['timeline_row'] if (F_era[v_t] == _t2)]
-    # spec line 1502: given w: worker_type = genius
+    # spec line 1510: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
-        # spec line 1503: choose t: card in timeline_row where era == focus
+        # spec line 1511: choose t: card in timeline_row where era == focus
         for v_t in _options1:
-            # spec line 1504: choose e: card in experiment_shown of t
+            # spec line 1512: choose e: card in experiment_shown of t
             for v_e in s.z['experiment_shown'][v_t]:
-                # spec line 1505: require has e.cost
+                # spec line 1513: require has e.cost
                 if not (not NZ_cost[v_e] or R.holds(s.res[p], NZ_cost[v_e])):
                     continue
                 _key = ('run_experiment', p, v_w, v_t, v_e)
@@ -1236,35 +1255,35 @@ def legal_run_experiment(g, s, p, out):
 
 
 def apply_run_experiment(g, s, p, args):
-    """Experiment (spec line 1501). Source: Actions › Main Board Actions › Experiment."""
+    """Experiment (spec line 1509). Source: Actions › Main Board Actions › Experiment."""
     v_w, v_t, v_e = args
-    # spec line 1507: pay e.cost
+    # spec line 1515: pay e.cost
     R.pay(s, p, F_cost[v_e])
-    # spec line 1508: move e into my experiments_won
+    # spec line 1516: move e into my experiments_won
     R.move(s, g, v_e, 'experiments_won', p)
-    # spec line 1509: reveal 1 from experiments_two into experiment_shown of t
+    # spec line 1517: reveal 1 from experiments_two into experiment_shown of t
     R.draw(s, g, 1, 'experiments_two', None, 'experiment_shown', v_t)
-    # spec line 1510: score e.vp
+    # spec line 1518: score e.vp
     s.tr['vp'][p] += F_vp[v_e]
-    # spec line 1511: if impacted == 0 and save_earth < 4 and seal_fate < 4 {
+    # spec line 1519: if impacted == 0 and save_earth < 4 and seal_fate < 4 {
     if ((s.gtr['impacted'] == 0) and (s.gtr['save_earth'] < 4) and (s.gtr['seal_fate'] < 4)):
-        # spec line 1512: if on_path(harmony) or on_path(dominance) {
+        # spec line 1520: if on_path(harmony) or on_path(dominance) {
         if (g.D['on_path'](g, s, p, 'harmony') or g.D['on_path'](g, s, p, 'dominance')):
-            # spec line 1513: ask me {
+            # spec line 1521: ask me {
             R.ask(s, p, ('move the Save Earth tracker up', 'leave it'), 'ask_run_experiment', {'e': v_e, 't': v_t, 'w': v_w}, p)
         else:
-            # spec line 1522: ask me {
+            # spec line 1530: ask me {
             R.ask(s, p, ('move the Seal Fate tracker down', 'leave it'), 'ask_run_experiment_2', {'e': v_e, 't': v_t, 'w': v_w}, p)
 
 
 def legal_go_adventure(g, s, p, out):
-    """Choices of 'Adventure' open to player p (spec line 1538)."""
+    """Choices of 'Adventure' open to player p (spec line 1546)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1539: given w: worker_type = genius
+    # spec line 1547: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
-        # spec line 1540: choose d: deck_tier
+        # spec line 1548: choose d: deck_tier
         for v_d in ('five_plus', 'ten_plus'):
-            # spec line 1541: require (d == five_plus and water >= 1 and (count adventures_five) >= 1) or (d == ten_plus and water >= 2 and (count adventures_ten) >= 1)
+            # spec line 1549: require (d == five_plus and water >= 1 and (count adventures_five) >= 1) or (d == ten_plus and water >= 2 and (count adventures_ten) >= 1)
             if not (((v_d == 'five_plus') and (s.res[p][0] >= 1) and (len(s.z['adventures_five']) >= 1)) or ((v_d == 'ten_plus') and (s.res[p][0] >= 2) and (len(s.z['adventures_ten']) >= 1))):
                 continue
             _key = ('go_adventure', p, v_w, v_d)
@@ -1276,71 +1295,71 @@ def legal_go_adventure(g, s, p, out):
 
 
 def apply_go_adventure(g, s, p, args):
-    """Adventure (spec line 1538). Source: Actions › Main Board Actions › Adventure."""
+    """Adventure (spec line 1546). Source: Actions › Main Board Actions › Adventure."""
     v_w, v_d = args
-    # spec line 1543: set adventure_power = exosuit_power
+    # spec line 1551: set adventure_power = exosuit_power
     s.tr['adventure_power'][p] = g.D['exosuit_power'](g, s, p)
-    # spec line 1544: if adventure_slots < 3 {
+    # spec line 1552: if adventure_slots < 3 {
     if (s.gtr['adventure_slots'] < 3):
-        # spec line 1545: if path_marker >= 1 {
+        # spec line 1553: if path_marker >= 1 {
         if (s.res[p][32] >= 1):
-            # spec line 1546: advance adventure_slots by 1
+            # spec line 1554: advance adventure_slots by 1
             s.gtr['adventure_slots'] = min(max(s.gtr['adventure_slots'] + 1, 0), 3)
-            # spec line 1547: pay path_marker 1
+            # spec line 1555: pay path_marker 1
             if s.res[p][32] < 1:
                 raise R.IllegalActionError("cannot pay: not enough resources")
             s.res[p][32] -= 1
-            # spec line 1548: gain marker_out 1
+            # spec line 1556: gain marker_out 1
             s.res[p][33] += 1
-            # spec line 1549: advance adventure_power by adventure_slot[adventure_slots]
+            # spec line 1557: advance adventure_power by adventure_slot[adventure_slots]
             s.tr['adventure_power'][p] += R.lookup(g.T['adventure_slot'], s.gtr['adventure_slots'])
     else:
-        # spec line 1552: advance adventure_power by -3
+        # spec line 1560: advance adventure_power by -3
         s.tr['adventure_power'][p] += (-3)
-    # spec line 1554: if d == five_plus {
+    # spec line 1562: if d == five_plus {
     if (v_d == 'five_plus'):
-        # spec line 1555: if water >= 1 {
+        # spec line 1563: if water >= 1 {
         if (s.res[p][0] >= 1):
-            # spec line 1556: pay water 1
+            # spec line 1564: pay water 1
             if s.res[p][0] < 1:
                 raise R.IllegalActionError("cannot pay: not enough resources")
             s.res[p][0] -= 1
-        # spec line 1558: draw (1 + sensor_count) from adventures_five into my adventure_drawn
+        # spec line 1566: draw (1 + sensor_count) from adventures_five into my adventure_drawn
         R.draw(s, g, (1 + g.D['sensor_count'](g, s, p)), 'adventures_five', None, 'adventure_drawn', p)
     else:
-        # spec line 1560: if water >= 2 {
+        # spec line 1568: if water >= 2 {
         if (s.res[p][0] >= 2):
-            # spec line 1561: pay water 2
+            # spec line 1569: pay water 2
             if s.res[p][0] < 2:
                 raise R.IllegalActionError("cannot pay: not enough resources")
             s.res[p][0] -= 2
-        # spec line 1563: draw (1 + sensor_count) from adventures_ten into my adventure_drawn
+        # spec line 1571: draw (1 + sensor_count) from adventures_ten into my adventure_drawn
         R.draw(s, g, (1 + g.D['sensor_count'](g, s, p)), 'adventures_ten', None, 'adventure_drawn', p)
-    # spec line 1565: choose a: card in my adventure_drawn
+    # spec line 1573: choose a: card in my adventure_drawn
     if R.choose_card(s, p, s.z['adventure_drawn'][p], 'adventure_drawn', p, 'pick_go_adventure', {'d': v_d, 'w': v_w}):
         return True
     return False
 
 
 def legal_evacuate(g, s, p, out):
-    """Choices of 'Evacuation' open to player p (spec line 1596)."""
-    # spec line 1602: uses evacuations 1
+    """Choices of 'Evacuation' open to player p (spec line 1604)."""
+    # spec line 1610: uses evacuations 1
     if s.ta['evacuations'][p] + 1 > 1:
         return
-    # spec line 1599: require impacted == 1
+    # spec line 1607: require impacted == 1
     if not (s.gtr['impacted'] == 1):
         return
-    # spec line 1601: require path_marker >= 1
+    # spec line 1609: require path_marker >= 1
     if not (s.res[p][32] >= 1):
         return
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1600: require has pb.evac_need
-    # spec line 1598: choose pb: card in my paths_held
+    # spec line 1608: require has pb.evac_need
+    # spec line 1606: choose pb: card in my paths_held
     _t2 = s.res[p]
     _options1 = [v_pb for v_pb in s.z['paths_held'][p] if (not NZ_evac_need[v_pb] or R.holds(_t2, NZ_evac_need[v_pb]))]
-    # spec line 1597: given w: worker_type = genius
+    # spec line 1605: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
-        # spec line 1598: choose pb: card in my paths_held
+        # spec line 1606: choose pb: card in my paths_held
         for v_pb in _options1:
             _key = ('evacuate', p, v_w, v_pb)
             _found = _memo.get(_key)
@@ -1351,39 +1370,39 @@ def legal_evacuate(g, s, p, out):
 
 
 def apply_evacuate(g, s, p, args):
-    """Evacuation (spec line 1596). Source: Actions › Main Board Actions › Evacuation."""
+    """Evacuation (spec line 1604). Source: Actions › Main Board Actions › Evacuation."""
     v_w, v_pb = args
-    # spec line 1602: uses evacuations 1
+    # spec line 1610: uses evacuations 1
     s.ta['evacuations'][p] += 1
-    # spec line 1604: pay path_marker 1
+    # spec line 1612: pay path_marker 1
     if s.res[p][32] < 1:
         raise R.IllegalActionError("cannot pay: not enough resources")
     s.res[p][32] -= 1
-    # spec line 1605: advance evacuated by 1
+    # spec line 1613: advance evacuated by 1
     s.gtr['evacuated'] += 1
-    # spec line 1606: if evacuated == players {
+    # spec line 1614: if evacuated == players {
     if (s.gtr['evacuated'] == s.h):
-        # spec line 1607: score -3
+        # spec line 1615: score -3
         s.tr['vp'][p] += (-3)
-    # spec line 1609: score pb.evac_vp
+    # spec line 1617: score pb.evac_vp
     s.tr['vp'][p] += F_evac_vp[v_pb]
 
 
 def legal_retrieve_warp(g, s, p, out):
-    """Choices of 'Retrieve a Warp tile' open to player p (spec line 1615)."""
+    """Choices of 'Retrieve a Warp tile' open to player p (spec line 1623)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('retrieve_warp', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('retrieve_warp', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1616: choose t: card in timeline_row where (count warps_on of t where owner == me) >= 1
+    # spec line 1624: choose t: card in timeline_row where (count warps_on of t where owner == me) >= 1
     _t3 = s.z['warps_on']
     _options2 = [v_t for v_t in s.z['timeline_row'] if (len([1 for _c1 in _t3[v_t] if (F_owner[_c1] == p)]) >= 1)]
-    # spec line 1616: choose t: card in timeline_row where (count warps_on of t where owner == me) >= 1
+    # spec line 1624: choose t: card in timeline_row where (count warps_on of t where owner == me) >= 1
     for v_t in _options2:
         _rows1 = _rows0[v_t]
         if _rows1 is None:
             _rows1 = _rows0[v_t] = [None] * len(CARD_NAMES)
-        # spec line 1617: choose x: card in warps_on of t where owner == me
+        # spec line 1625: choose x: card in warps_on of t where owner == me
         for v_x in s.z['warps_on'][v_t]:
             if not (F_owner[v_x] == p):
                 continue
@@ -1394,22 +1413,22 @@ def legal_retrieve_warp(g, s, p, out):
 
 
 def apply_retrieve_warp(g, s, p, args):
-    """Retrieve a Warp tile (spec line 1615). Source: Gameplay."""
+    """Retrieve a Warp tile (spec line 1623). Source: Gameplay."""
     v_t, v_x = args
-    # spec line 1619: move x into my warp_supply
+    # spec line 1627: move x into my warp_supply
     R.move(s, g, v_x, 'warp_supply', p)
 
 
 def legal_supply_workers(g, s, p, out):
-    """Choices of 'Supply' open to player p (spec line 1626)."""
-    # spec line 1629: uses supplied 1
+    """Choices of 'Supply' open to player p (spec line 1634)."""
+    # spec line 1637: uses supplied 1
     if s.ta['supplied'][p] + 1 > 1:
         return
-    # spec line 1628: require has water morale
+    # spec line 1636: require has water morale
     if not (s.res[p][0] >= s.tr['morale'][p]):
         return
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1627: choose w: worker_type where active[w] >= 1
+    # spec line 1635: choose w: worker_type where active[w] >= 1
     for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
         if not (s.res[p][IDX_active[v_w]] >= 1):
             continue
@@ -1422,42 +1441,42 @@ def legal_supply_workers(g, s, p, out):
 
 
 def apply_supply_workers(g, s, p, args):
-    """Supply (spec line 1626). Source: Actions › Player Board Actions › Supply."""
+    """Supply (spec line 1634). Source: Actions › Player Board Actions › Supply."""
     v_w, = args
-    # spec line 1629: uses supplied 1
+    # spec line 1637: uses supplied 1
     s.ta['supplied'][p] += 1
-    # spec line 1631: pay water morale
+    # spec line 1639: pay water morale
     R.pay_one(s, p, 0, max(s.tr['morale'][p], 0))
-    # spec line 1632: if w == administrator {
+    # spec line 1640: if w == administrator {
     if (v_w == 'administrator'):
-        # spec line 1633: do put_worker(w, 1)
+        # spec line 1641: do put_worker(w, 1)
         g.PR['put_worker'](g, s, p, v_w, 1)
     else:
-        # spec line 1635: do put_worker(w, 0)
+        # spec line 1643: do put_worker(w, 0)
         g.PR['put_worker'](g, s, p, v_w, 0)
-    # spec line 1637: for each t in worker_type where tired[t] >= 1 {
+    # spec line 1645: for each t in worker_type where tired[t] >= 1 {
     for v_t in ('engineer', 'scientist', 'administrator', 'genius'):
         if not (s.res[p][IDX_tired[v_t]] >= 1):
             continue
-        # spec line 1638: gain active[t] tired[t]
+        # spec line 1646: gain active[t] tired[t]
         s.res[p][IDX_active[v_t]] += s.res[p][IDX_tired[v_t]]
-        # spec line 1639: pay tired[t] tired[t]
+        # spec line 1647: pay tired[t] tired[t]
         R.pay_one(s, p, IDX_tired[v_t], s.res[p][IDX_tired[v_t]])
-    # spec line 1641: if morale < 6 {
+    # spec line 1649: if morale < 6 {
     if (s.tr['morale'][p] < 6):
-        # spec line 1642: advance morale by 1
+        # spec line 1650: advance morale by 1
         s.tr['morale'][p] = min(max(s.tr['morale'][p] + 1, 1), 6)
     else:
-        # spec line 1644: score 1
+        # spec line 1652: score 1
         s.tr['vp'][p] += 1
 
 
 def legal_force_workers(g, s, p, out):
-    """Choices of 'Force Workers' open to player p (spec line 1650)."""
-    # spec line 1652: uses forced 1
+    """Choices of 'Force Workers' open to player p (spec line 1658)."""
+    # spec line 1660: uses forced 1
     if s.ta['forced'][p] + 1 > 1:
         return
-    # spec line 1651: require path_marker >= 1
+    # spec line 1659: require path_marker >= 1
     if not (s.res[p][32] >= 1):
         return
     _key = ('force_workers', p)
@@ -1469,31 +1488,31 @@ def legal_force_workers(g, s, p, out):
 
 
 def apply_force_workers(g, s, p, args):
-    """Force Workers (spec line 1650). Source: Actions › Player Board Actions › Force Workers."""
-    # spec line 1652: uses forced 1
+    """Force Workers (spec line 1658). Source: Actions › Player Board Actions › Force Workers."""
+    # spec line 1660: uses forced 1
     s.ta['forced'][p] += 1
-    # spec line 1654: pay path_marker 1
+    # spec line 1662: pay path_marker 1
     if s.res[p][32] < 1:
         raise R.IllegalActionError("cannot pay: not enough resources")
     s.res[p][32] -= 1
-    # spec line 1655: gain marker_out 1
+    # spec line 1663: gain marker_out 1
     s.res[p][33] += 1
-    # spec line 1656: for each t in worker_type where tired[t] >= 1 {
+    # spec line 1664: for each t in worker_type where tired[t] >= 1 {
     for v_t in ('engineer', 'scientist', 'administrator', 'genius'):
         if not (s.res[p][IDX_tired[v_t]] >= 1):
             continue
-        # spec line 1657: gain active[t] tired[t]
+        # spec line 1665: gain active[t] tired[t]
         s.res[p][IDX_active[v_t]] += s.res[p][IDX_tired[v_t]]
-        # spec line 1658: pay tired[t] tired[t]
+        # spec line 1666: pay tired[t] tired[t]
         R.pay_one(s, p, IDX_tired[v_t], s.res[p][IDX_tired[v_t]])
-    # spec line 1660: if morale > 1 {
+    # spec line 1668: if morale > 1 {
     if (s.tr['morale'][p] > 1):
-        # spec line 1661: advance morale by -1
+        # spec line 1669: advance morale by -1
         s.tr['morale'][p] = min(max(s.tr['morale'][p] + (-1), 1), 6)
         return rest_force_workers(g, s, p, {}, None)
     else:
         _waits = False
-        # spec line 1663: take action lose_worker
+        # spec line 1671: take action lose_worker
         _waits = R.take(s, p, ('lose_worker',), ()) or _waits
         if _waits:
             return R.resume(s, 'rest_force_workers', {}, p)
@@ -1501,9 +1520,9 @@ def apply_force_workers(g, s, p, args):
 
 
 def legal_lose_worker(g, s, p, out):
-    """Choices of 'Lose a worker' open to player p (spec line 1670)."""
+    """Choices of 'Lose a worker' open to player p (spec line 1678)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1671: choose k: worker_type where active[k] >= 1
+    # spec line 1679: choose k: worker_type where active[k] >= 1
     for v_k in ('engineer', 'scientist', 'administrator', 'genius'):
         if not (s.res[p][IDX_active[v_k]] >= 1):
             continue
@@ -1516,35 +1535,35 @@ def legal_lose_worker(g, s, p, out):
 
 
 def apply_lose_worker(g, s, p, args):
-    """Lose a worker (spec line 1670). Source: Actions › Player Board Actions › Force Workers."""
+    """Lose a worker (spec line 1678). Source: Actions › Player Board Actions › Force Workers."""
     v_k, = args
-    # spec line 1673: pay active[k] 1
+    # spec line 1681: pay active[k] 1
     R.pay_one(s, p, IDX_active[v_k], 1)
 
 
 def legal_use_power_plant(g, s, p, out):
-    """Choices of 'Time travel with a Power Plant' open to player p (spec line 1678)."""
+    """Choices of 'Time travel with a Power Plant' open to player p (spec line 1686)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1680: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
+    # spec line 1688: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
     _groups1 = s._cse.get(6)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[6] = R.grouped(s.game, s.z['buildings_built'][p], F_kind)
-    # spec line 1680: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
+    # spec line 1688: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
     _t3 = s.cst['used']
     _t4 = s.cst['blocked']
     _options2 = [v_b for v_b in _groups1.get('power_plant', ()) if (not _t3[v_b]) and (not _t4[v_b])]
-    # spec line 1679: choose w: worker_type where active[w] >= 1
+    # spec line 1687: choose w: worker_type where active[w] >= 1
     for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
         if not (s.res[p][IDX_active[v_w]] >= 1):
             continue
-        # spec line 1680: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
+        # spec line 1688: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
         for v_b in _options2:
-            # spec line 1681: choose back: 0 to 6
+            # spec line 1689: choose back: 0 to 6
             for v_back in range(0, 6 + 1):
-                # spec line 1682: require back <= b.reach and back < round
+                # spec line 1690: require back <= b.reach and back < round
                 if not ((v_back <= F_reach[v_b]) and (v_back < s.round)):
                     continue
-                # spec line 1683: require back >= 1 or focus == round
+                # spec line 1691: require back >= 1 or focus == round
                 if not ((v_back >= 1) or (s.tr['focus'][p] == s.round)):
                     continue
                 _key = ('use_power_plant', p, v_w, v_b, v_back)
@@ -1556,25 +1575,25 @@ def legal_use_power_plant(g, s, p, out):
 
 
 def apply_use_power_plant(g, s, p, args):
-    """Time travel with a Power Plant (spec line 1678). Source: Actions › Player Board Actions › Power Plant Buildings / Time Travel."""
+    """Time travel with a Power Plant (spec line 1686). Source: Actions › Player Board Actions › Power Plant Buildings / Time Travel."""
     v_w, v_b, v_back = args
-    # spec line 1685: set b.used = true
+    # spec line 1693: set b.used = true
     s.cst['used'][v_b] = True
-    # spec line 1686: do put_worker(w, 0)
+    # spec line 1694: do put_worker(w, 0)
     g.PR['put_worker'](g, s, p, v_w, 0)
-    # spec line 1687: if focus == round - back {
+    # spec line 1695: if focus == round - back {
     if (s.tr['focus'][p] == (s.round - v_back)):
         _waits = False
-        # spec line 1688: may take action send_back with moved = 0
+        # spec line 1696: may take action send_back with moved = 0
         _waits = R.take(s, p, ('send_back',), ((0, {'send_back': 'moved'}), ), optional=True) or _waits
         if _waits:
             return True
         return False
     else:
-        # spec line 1690: set focus = round - back
+        # spec line 1698: set focus = round - back
         s.tr['focus'][p] = min(max((s.round - v_back), 1), 7)
         _waits = False
-        # spec line 1691: may take action send_back with moved = 1
+        # spec line 1699: may take action send_back with moved = 1
         _waits = R.take(s, p, ('send_back',), ((1, {'send_back': 'moved'}), ), optional=True) or _waits
         if _waits:
             return True
@@ -1582,20 +1601,20 @@ def apply_use_power_plant(g, s, p, args):
 
 
 def legal_send_back(g, s, p, out):
-    """Choices of 'Pay back a Warp tile' open to player p (spec line 1698)."""
+    """Choices of 'Pay back a Warp tile' open to player p (spec line 1706)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1700: choose t: card in timeline_row where era == focus and era < round
+    # spec line 1708: choose t: card in timeline_row where era == focus and era < round
     _t2 = s.tr['focus'][p]
     _options1 = [v_t for v_t in s.z['timeline_row'] if ((F_era[v_t] == _t2) and (F_era[v_t] < s.round))]
-    # spec line 1699: given moved: int = 0
+    # spec line 1707: given moved: int = 0
     for v_moved in R.given(s, 'moved', 0):
-        # spec line 1700: choose t: card in timeline_row where era == focus and era < round
+        # spec line 1708: choose t: card in timeline_row where era == focus and era < round
         for v_t in _options1:
-            # spec line 1701: choose x: card in warps_on of t where owner == me
+            # spec line 1709: choose x: card in warps_on of t where owner == me
             for v_x in s.z['warps_on'][v_t]:
                 if not (F_owner[v_x] == p):
                     continue
-                # spec line 1702: require payable(x)
+                # spec line 1710: require payable(x)
                 if not g.D['payable'](g, s, p, v_x):
                     continue
                 _key = ('send_back', p, v_moved, v_t, v_x)
@@ -1607,36 +1626,36 @@ def legal_send_back(g, s, p, out):
 
 
 def apply_send_back(g, s, p, args):
-    """Pay back a Warp tile (spec line 1698). Source: Actions › Player Board Actions › Power Plant Buildings / Time Travel; Gameplay."""
+    """Pay back a Warp tile (spec line 1706). Source: Actions › Player Board Actions › Power Plant Buildings / Time Travel; Gameplay."""
     v_moved, v_t, v_x = args
-    # spec line 1704: do settle(x)
+    # spec line 1712: do settle(x)
     g.PR['settle'](g, s, p, v_x)
-    # spec line 1705: move x into my warp_supply
+    # spec line 1713: move x into my warp_supply
     R.move(s, g, v_x, 'warp_supply', p)
-    # spec line 1706: if moved == 1 {
+    # spec line 1714: if moved == 1 {
     if (v_moved == 1):
-        # spec line 1707: advance time_travel by 1
+        # spec line 1715: advance time_travel by 1
         s.tr['time_travel'][p] += 1
-        # spec line 1708: score 1
+        # spec line 1716: score 1
         s.tr['vp'][p] += 1
 
 
 def legal_use_building_worker(g, s, p, out):
-    """Choices of 'Use a building with a worker' open to player p (spec line 1716)."""
+    """Choices of 'Use a building with a worker' open to player p (spec line 1724)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1718: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
+    # spec line 1726: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
     _groups1 = s._cse.get(8)
     if _groups1 is None:  # the zone's cards by use (grouped once for these cards)
         _groups1 = s._cse[8] = R.grouped(s.game, s.z['buildings_built'][p], F_use)
-    # spec line 1718: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
+    # spec line 1726: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
     _t3 = s.cst['used']
     _t4 = s.cst['blocked']
     _options2 = [v_b for v_b in _groups1.get('worker_use', ()) if (F_kind[v_b] != 'power_plant') and (not _t3[v_b]) and (not _t4[v_b])]
-    # spec line 1717: choose w: worker_type where active[w] >= 1
+    # spec line 1725: choose w: worker_type where active[w] >= 1
     for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
         if not (s.res[p][IDX_active[v_w]] >= 1):
             continue
-        # spec line 1718: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
+        # spec line 1726: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
         for v_b in _options2:
             _key = ('use_building_worker', p, v_w, v_b)
             _found = _memo.get(_key)
@@ -1647,34 +1666,34 @@ def legal_use_building_worker(g, s, p, out):
 
 
 def apply_use_building_worker(g, s, p, args):
-    """Use a building with a worker (spec line 1716). Source: Actions › Player Board Actions › Superprojects and Other Buildings."""
+    """Use a building with a worker (spec line 1724). Source: Actions › Player Board Actions › Superprojects and Other Buildings."""
     v_w, v_b = args
-    # spec line 1720: set b.used = true
+    # spec line 1728: set b.used = true
     s.cst['used'][v_b] = True
-    # spec line 1721: do put_worker(w, 0)
+    # spec line 1729: do put_worker(w, 0)
     g.PR['put_worker'](g, s, p, v_w, 0)
-    # spec line 1722: gain b.yields
+    # spec line 1730: gain b.yields
     R.gain(s, p, F_yields[v_b])
 
 
 def legal_use_building_free(g, s, p, out):
-    """Choices of 'Use a building as a free action' open to player p (spec line 1727)."""
-    # spec line 1729: require path_marker >= 1
+    """Choices of 'Use a building as a free action' open to player p (spec line 1735)."""
+    # spec line 1737: require path_marker >= 1
     if not (s.res[p][32] >= 1):
         return
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('use_building_free', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('use_building_free', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1728: choose b: card in my buildings_built where use == free_use and not used and not blocked
+    # spec line 1736: choose b: card in my buildings_built where use == free_use and not used and not blocked
     _groups1 = s._cse.get(8)
     if _groups1 is None:  # the zone's cards by use (grouped once for these cards)
         _groups1 = s._cse[8] = R.grouped(s.game, s.z['buildings_built'][p], F_use)
-    # spec line 1728: choose b: card in my buildings_built where use == free_use and not used and not blocked
+    # spec line 1736: choose b: card in my buildings_built where use == free_use and not used and not blocked
     _t3 = s.cst['used']
     _t4 = s.cst['blocked']
     _options2 = [v_b for v_b in _groups1.get('free_use', ()) if (not _t3[v_b]) and (not _t4[v_b])]
-    # spec line 1728: choose b: card in my buildings_built where use == free_use and not used and not blocked
+    # spec line 1736: choose b: card in my buildings_built where use == free_use and not used and not blocked
     for v_b in _options2:
         _found = _rows0[v_b]
         if _found is None:
@@ -1683,34 +1702,34 @@ def legal_use_building_free(g, s, p, out):
 
 
 def apply_use_building_free(g, s, p, args):
-    """Use a building as a free action (spec line 1727). Source: Actions › Player Board Actions › Superprojects and Other Buildings; Gameplay › Action Rounds Phase."""
+    """Use a building as a free action (spec line 1735). Source: Actions › Player Board Actions › Superprojects and Other Buildings; Gameplay › Action Rounds Phase."""
     v_b, = args
-    # spec line 1731: set b.used = true
+    # spec line 1739: set b.used = true
     s.cst['used'][v_b] = True
-    # spec line 1732: pay path_marker 1
+    # spec line 1740: pay path_marker 1
     if s.res[p][32] < 1:
         raise R.IllegalActionError("cannot pay: not enough resources")
     s.res[p][32] -= 1
-    # spec line 1733: gain marker_out 1
+    # spec line 1741: gain marker_out 1
     s.res[p][33] += 1
-    # spec line 1734: gain b.yields
+    # spec line 1742: gain b.yields
     R.gain(s, p, F_yields[v_b])
-    # spec line 1735: again
+    # spec line 1743: again
     s.again = True
 
 
 def legal_remove_anomaly(g, s, p, out):
-    """Choices of 'Remove an Anomaly' open to player p (spec line 1741)."""
+    """Choices of 'Remove an Anomaly' open to player p (spec line 1749)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1743: choose a: card in my anomalies_held
+    # spec line 1751: choose a: card in my anomalies_held
     _options1 = [v_a for v_a in s.z['anomalies_held'][p]]
-    # spec line 1742: choose w: worker_type where active[w] >= 1
+    # spec line 1750: choose w: worker_type where active[w] >= 1
     for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
         if not (s.res[p][IDX_active[v_w]] >= 1):
             continue
-        # spec line 1743: choose a: card in my anomalies_held
+        # spec line 1751: choose a: card in my anomalies_held
         for v_a in _options1:
-            # spec line 1744: require has (a.cost + active[w] 1)
+            # spec line 1752: require has (a.cost + active[w] 1)
             if not R.has(s, p, R.bag_plus(F_cost[v_a], R.bag_of(42, ((IDX_active[v_w], 1),)))):
                 continue
             _key = ('remove_anomaly', p, v_w, v_a)
@@ -1722,45 +1741,45 @@ def legal_remove_anomaly(g, s, p, out):
 
 
 def apply_remove_anomaly(g, s, p, args):
-    """Remove an Anomaly (spec line 1741). Source: Actions › Player Board Actions › Anomalies."""
+    """Remove an Anomaly (spec line 1749). Source: Actions › Player Board Actions › Anomalies."""
     v_w, v_a = args
-    # spec line 1746: pay a.cost + active[w] 1
+    # spec line 1754: pay a.cost + active[w] 1
     R.pay(s, p, R.bag_plus(F_cost[v_a], R.bag_of(42, ((IDX_active[v_w], 1),))))
-    # spec line 1747: if a.blocks != nothing {
+    # spec line 1755: if a.blocks != nothing {
     if (s.cst['blocks'][v_a] != -1):
-        # spec line 1748: let b = a.blocks
+        # spec line 1756: let b = a.blocks
         v_b = s.cst['blocks'][v_a]
-        # spec line 1749: if b != nothing {
+        # spec line 1757: if b != nothing {
         if (v_b != -1):
-            # spec line 1750: set b.blocked = false
+            # spec line 1758: set b.blocked = false
             s.cst['blocked'][v_b] = False
     else:
-        # spec line 1753: if filler[a.in_row] >= 1 {
+        # spec line 1761: if filler[a.in_row] >= 1 {
         if (s.res[p][IDX_filler[s.cst['in_row'][v_a]]] >= 1):
-            # spec line 1754: pay filler[a.in_row] 1
+            # spec line 1762: pay filler[a.in_row] 1
             R.pay_one(s, p, IDX_filler[s.cst['in_row'][v_a]], 1)
-    # spec line 1757: set a.blocks = nothing
+    # spec line 1765: set a.blocks = nothing
     s.cst['blocks'][v_a] = -1
-    # spec line 1758: set a.seated = false
+    # spec line 1766: set a.seated = false
     s.cst['seated'][v_a] = False
-    # spec line 1759: move a into anomaly_pile
+    # spec line 1767: move a into anomaly_pile
     R.move(s, g, v_a, 'anomaly_pile', None)
 
 
 def legal_power_upgrade(g, s, p, out):
-    """Choices of 'Power Upgrade' open to player p (spec line 1765)."""
-    # spec line 1769: uses upgraded 1
+    """Choices of 'Power Upgrade' open to player p (spec line 1773)."""
+    # spec line 1777: uses upgraded 1
     if s.ta['upgraded'][p] + 1 > 1:
         return
-    # spec line 1768: require power < 3
+    # spec line 1776: require power < 3
     if not (s.tr['power'][p] < 3):
         return
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1766: choose w: worker_type where active[w] >= 1 and (w == engineer or w == genius or not on_path(dominance))
+    # spec line 1774: choose w: worker_type where active[w] >= 1 and (w == engineer or w == genius or not on_path(dominance))
     for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
         if not ((s.res[p][IDX_active[v_w]] >= 1) and ((v_w == 'engineer') or (v_w == 'genius') or (not g.D['on_path'](g, s, p, 'dominance')))):
             continue
-        # spec line 1767: choose k: ore_kind where k != neutronium and ore[k] >= 1
+        # spec line 1775: choose k: ore_kind where k != neutronium and ore[k] >= 1
         for v_k in ('titanium', 'gold', 'uranium', 'neutronium'):
             if not ((v_k != 'neutronium') and (s.res[p][IDX_ore[v_k]] >= 1)):
                 continue
@@ -1773,33 +1792,33 @@ def legal_power_upgrade(g, s, p, out):
 
 
 def apply_power_upgrade(g, s, p, args):
-    """Power Upgrade (spec line 1765). Source: Actions › Player Board Actions › Power Upgrade."""
+    """Power Upgrade (spec line 1773). Source: Actions › Player Board Actions › Power Upgrade."""
     v_w, v_k = args
-    # spec line 1769: uses upgraded 1
+    # spec line 1777: uses upgraded 1
     s.ta['upgraded'][p] += 1
-    # spec line 1771: pay ore[k] 1
+    # spec line 1779: pay ore[k] 1
     R.pay_one(s, p, IDX_ore[v_k], 1)
-    # spec line 1772: do put_worker(w, 0)
+    # spec line 1780: do put_worker(w, 0)
     g.PR['put_worker'](g, s, p, v_w, 0)
-    # spec line 1773: advance power by 1
+    # spec line 1781: advance power by 1
     s.tr['power'][p] += 1
 
 
 def legal_sensor_upgrade(g, s, p, out):
-    """Choices of 'Sensor Upgrade' open to player p (spec line 1779)."""
-    # spec line 1783: uses sensed 1
+    """Choices of 'Sensor Upgrade' open to player p (spec line 1787)."""
+    # spec line 1791: uses sensed 1
     if s.ta['sensed'][p] + 1 > 1:
         return
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1780: choose w: worker_type where active[w] >= 1 and (w == scientist or w == genius or on_path(salvation))
+    # spec line 1788: choose w: worker_type where active[w] >= 1 and (w == scientist or w == genius or on_path(salvation))
     for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
         if not ((s.res[p][IDX_active[v_w]] >= 1) and ((v_w == 'scientist') or (v_w == 'genius') or g.D['on_path'](g, s, p, 'salvation'))):
             continue
-        # spec line 1781: choose s: shape where s != any_shape and breakthrough[s] >= 1 and sensor[s] == 0
+        # spec line 1789: choose s: shape where s != any_shape and breakthrough[s] >= 1 and sensor[s] == 0
         for v_s in ('circle', 'square', 'triangle', 'any_shape'):
             if not ((v_s != 'any_shape') and (s.res[p][IDX_breakthrough[v_s]] >= 1) and (s.res[p][IDX_sensor[v_s]] == 0)):
                 continue
-            # spec line 1782: require has water 1, breakthrough[s] 1
+            # spec line 1790: require has water 1, breakthrough[s] 1
             if not (s.res[p][0] >= 1 and s.res[p][IDX_breakthrough[v_s]] >= 1):
                 continue
             _key = ('sensor_upgrade', p, v_w, v_s)
@@ -1811,34 +1830,34 @@ def legal_sensor_upgrade(g, s, p, out):
 
 
 def apply_sensor_upgrade(g, s, p, args):
-    """Sensor Upgrade (spec line 1779). Source: Actions › Player Board Actions › Sensor Upgrade."""
+    """Sensor Upgrade (spec line 1787). Source: Actions › Player Board Actions › Sensor Upgrade."""
     v_w, v_s = args
-    # spec line 1783: uses sensed 1
+    # spec line 1791: uses sensed 1
     s.ta['sensed'][p] += 1
-    # spec line 1785: pay water 1, breakthrough[s] 1
+    # spec line 1793: pay water 1, breakthrough[s] 1
     R.pay(s, p, R.bag_of(42, ((0, 1), (IDX_breakthrough[v_s], 1),)))
-    # spec line 1786: gain sensor[s] 1
+    # spec line 1794: gain sensor[s] 1
     s.res[p][IDX_sensor[v_s]] += 1
-    # spec line 1787: do put_worker(w, 0)
+    # spec line 1795: do put_worker(w, 0)
     g.PR['put_worker'](g, s, p, v_w, 0)
-    # spec line 1788: if on_path(harmony) {
+    # spec line 1796: if on_path(harmony) {
     if g.D['on_path'](g, s, p, 'harmony'):
-        # spec line 1789: advance power by 2
+        # spec line 1797: advance power by 2
         s.tr['power'][p] += 2
     else:
-        # spec line 1791: score 2
+        # spec line 1799: score 2
         s.tr['vp'][p] += 2
 
 
 def legal_claim_first(g, s, p, out):
-    """Choices of 'Take the first-player space' open to player p (spec line 1798)."""
-    # spec line 1801: uses claimed_first 1
+    """Choices of 'Take the first-player space' open to player p (spec line 1806)."""
+    # spec line 1809: uses claimed_first 1
     if s.ta['claimed_first'][p] + 1 > 1:
         return
-    # spec line 1799: require path_marker >= 1
+    # spec line 1807: require path_marker >= 1
     if not (s.res[p][32] >= 1):
         return
-    # spec line 1800: require (count players where claimed_first >= 1) == 0
+    # spec line 1808: require (count players where claimed_first >= 1) == 0
     if not (len([1 for _q1 in range(s.h) if (s.ta['claimed_first'][_q1] >= 1)]) == 0):
         return
     _key = ('claim_first', p)
@@ -1850,21 +1869,21 @@ def legal_claim_first(g, s, p, out):
 
 
 def apply_claim_first(g, s, p, args):
-    """Take the first-player space (spec line 1798). Source: Gameplay › Clean Up Phase."""
-    # spec line 1801: uses claimed_first 1
+    """Take the first-player space (spec line 1806). Source: Gameplay › Clean Up Phase."""
+    # spec line 1809: uses claimed_first 1
     s.ta['claimed_first'][p] += 1
-    # spec line 1803: pay path_marker 1
+    # spec line 1811: pay path_marker 1
     if s.res[p][32] < 1:
         raise R.IllegalActionError("cannot pay: not enough resources")
     s.res[p][32] -= 1
-    # spec line 1804: gain marker_out 1
+    # spec line 1812: gain marker_out 1
     s.res[p][33] += 1
-    # spec line 1805: again
+    # spec line 1813: again
     s.again = True
 
 
 def legal_pass_turn(g, s, p, out):
-    """Choices of 'Pass' open to player p (spec line 1811)."""
+    """Choices of 'Pass' open to player p (spec line 1819)."""
     _key = ('pass_turn', p)
     _found = s.game.memo.get(_key)
     if _found is None:
@@ -1874,8 +1893,8 @@ def legal_pass_turn(g, s, p, out):
 
 
 def apply_pass_turn(g, s, p, args):
-    """Pass (spec line 1811). Source: Gameplay › Action Rounds Phase › Pass."""
-    # spec line 1813: done
+    """Pass (spec line 1819). Source: Gameplay › Action Rounds Phase › Pass."""
+    # spec line 1821: done
     s.done[p] = True
 
 
@@ -2136,7 +2155,7 @@ def start_struck(g, s):
 
 
 def start_adventure_power(g, s):
-    """Where Power on the Adventure being resolved starts (spec line 1591)."""
+    """Where Power on the Adventure being resolved starts (spec line 1599)."""
     return 0
 
 
@@ -2239,24 +2258,24 @@ def setup(g, s, p):
 
 
 def end_when_capitals_fall(g, s):
-    """Whether the end `capitals_fall` is triggered (spec line 1821)."""
+    """Whether the end `capitals_fall` is triggered (spec line 1829)."""
     return ((s.gtr['impacted'] == 1) and (len([1 for _c1 in s.z['board_spaces'] if (s.cst['collapse'][_c1] == 1)]) == 0) and (len([1 for _c2 in s.z['board_spaces'] if (s.cst['collapse'][_c2] == 2)]) >= 1))
 
 
 def winners_capitals_fall(g, s):
-    """Winners when the game ends (spec line 1820). Source: Gameplay › Clean Up Phase; End of the Game."""
+    """Winners when the game ends (spec line 1828). Source: Gameplay › Clean Up Phase; End of the Game."""
     keys = [(s.tr['vp'][q], s.res[q][0], g.D['resources_held'](g, s, q),) for q in range(s.h)]
     best = max(keys)
     return [q for q in range(s.h) if keys[q] == best]
 
 
 def end_when_seventh_era(g, s):
-    """Whether the end `seventh_era` is triggered (spec line 1832)."""
+    """Whether the end `seventh_era` is triggered (spec line 1840)."""
     return (s.round >= g.P['last_era'])
 
 
 def winners_seventh_era(g, s):
-    """Winners when the game ends (spec line 1831). Source: Gameplay › Clean Up Phase; End of the Game."""
+    """Winners when the game ends (spec line 1839). Source: Gameplay › Clean Up Phase; End of the Game."""
     keys = [(s.tr['vp'][q], s.res[q][0], g.D['resources_held'](g, s, q),) for q in range(s.h)]
     best = max(keys)
     return [q for q in range(s.h) if keys[q] == best]
@@ -2299,14 +2318,14 @@ def rest_procedure_anomaly_strikes(g, s, p, env, value):
 
 
 def rest_build_project(g, s, p, env, value):
-    """The rest of the effect after spec line 1336."""
+    """The rest of the effect after spec line 1344."""
     v_pr = env['pr']
     v_t = env['t']
     v_w = env['w']
-    # spec line 1339: move pr into my projects_built
+    # spec line 1347: move pr into my projects_built
     R.move(s, g, v_pr, 'projects_built', p)
     _waits = False
-    # spec line 1340: take action seat_project
+    # spec line 1348: take action seat_project
     _waits = R.take(s, p, ('seat_project',), ()) or _waits
     if _waits:
         return True
@@ -2314,12 +2333,12 @@ def rest_build_project(g, s, p, env, value):
 
 
 def one_round_build_project(g, s, p, env, value):
-    """One round of the loop of spec line 1336."""
+    """One round of the loop of spec line 1344."""
     v_pr = env['pr']
     v_t = env['t']
     v_w = env['w']
     _waits = False
-    # spec line 1337: take action give_worker
+    # spec line 1345: take action give_worker
     _waits = R.take(s, p, ('give_worker',), ()) or _waits
     if _waits:
         return True
@@ -2327,7 +2346,7 @@ def one_round_build_project(g, s, p, env, value):
 
 
 def loop_build_project(g, s, p, env, value):
-    """The loop of spec line 1336, from round `_i` on."""
+    """The loop of spec line 1344, from round `_i` on."""
     v_pr = env['pr']
     v_t = env['t']
     v_w = env['w']
@@ -2340,97 +2359,97 @@ def loop_build_project(g, s, p, env, value):
 
 
 def ask_recruit(g, s, p, env, label):
-    """Options of the question at spec line 1397."""
+    """Options of the question at spec line 1405."""
     v_r = env['r']
     v_w = env['w']
-    # spec line 1398: "the Engineer's bonus" {
+    # spec line 1406: "the Engineer's bonus" {
     if label == "the Engineer's bonus":
-        # spec line 1399: gain ore[titanium] 1
+        # spec line 1407: gain ore[titanium] 1
         s.res[p][1] += 1
-    # spec line 1401: "the Scientist's bonus" {
+    # spec line 1409: "the Scientist's bonus" {
     elif label == "the Scientist's bonus":
-        # spec line 1402: gain water 2
+        # spec line 1410: gain water 2
         s.res[p][0] += 2
-    # spec line 1404: "the Administrator's bonus" {
+    # spec line 1412: "the Administrator's bonus" {
     elif label == "the Administrator's bonus":
-        # spec line 1405: score 1
+        # spec line 1413: score 1
         s.tr['vp'][p] += 1
 
 
 def ask_run_experiment(g, s, p, env, label):
-    """Options of the question at spec line 1513."""
+    """Options of the question at spec line 1521."""
     v_e = env['e']
     v_t = env['t']
     v_w = env['w']
-    # spec line 1514: "move the Save Earth tracker up" {
+    # spec line 1522: "move the Save Earth tracker up" {
     if label == 'move the Save Earth tracker up':
-        # spec line 1515: advance save_earth by 1
+        # spec line 1523: advance save_earth by 1
         s.gtr['save_earth'] = min(max(s.gtr['save_earth'] + 1, 0), 4)
-        # spec line 1516: score doomsday_vp[save_earth]
+        # spec line 1524: score doomsday_vp[save_earth]
         s.tr['vp'][p] += R.lookup(g.T['doomsday_vp'], s.gtr['save_earth'])
-    # spec line 1518: "leave it" {
+    # spec line 1526: "leave it" {
     elif label == 'leave it':
         pass
 
 
 def ask_run_experiment_2(g, s, p, env, label):
-    """Options of the question at spec line 1522."""
+    """Options of the question at spec line 1530."""
     v_e = env['e']
     v_t = env['t']
     v_w = env['w']
-    # spec line 1523: "move the Seal Fate tracker down" {
+    # spec line 1531: "move the Seal Fate tracker down" {
     if label == 'move the Seal Fate tracker down':
-        # spec line 1524: advance seal_fate by 1
+        # spec line 1532: advance seal_fate by 1
         s.gtr['seal_fate'] = min(max(s.gtr['seal_fate'] + 1, 0), 4)
-        # spec line 1525: score doomsday_vp[seal_fate]
+        # spec line 1533: score doomsday_vp[seal_fate]
         s.tr['vp'][p] += R.lookup(g.T['doomsday_vp'], s.gtr['seal_fate'])
-    # spec line 1527: "leave it" {
+    # spec line 1535: "leave it" {
     elif label == 'leave it':
         pass
 
 
 def pick_go_adventure(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 1565."""
+    """The rest of the effect once a card is chosen at spec line 1573."""
     v_d = env['d']
     v_w = env['w']
     v_a = card
-    # spec line 1566: for each o in my adventure_drawn where o != a {
+    # spec line 1574: for each o in my adventure_drawn where o != a {
     for v_o in list(s.z['adventure_drawn'][p]):
         if not (v_o != v_a):
             continue
-        # spec line 1567: if o.tier == five_plus {
+        # spec line 1575: if o.tier == five_plus {
         if (F_tier[v_o] == 'five_plus'):
-            # spec line 1568: move o into adventures_five bottom
+            # spec line 1576: move o into adventures_five bottom
             R.move(s, g, v_o, 'adventures_five', None, bottom=True)
         else:
-            # spec line 1570: move o into adventures_ten bottom
+            # spec line 1578: move o into adventures_ten bottom
             R.move(s, g, v_o, 'adventures_ten', None, bottom=True)
-    # spec line 1573: roll adventure_die
+    # spec line 1581: roll adventure_die
     R.roll_dice(s, g, 'adventure_die')
-    # spec line 1574: if adventure_power + adventure_die >= a.needed {
+    # spec line 1582: if adventure_power + adventure_die >= a.needed {
     if ((s.tr['adventure_power'][p] + s.dice['adventure_die'][0]) >= F_needed[v_a]):
-        # spec line 1575: gain a.success
+        # spec line 1583: gain a.success
         R.gain(s, p, F_success[v_a])
-        # spec line 1576: score a.success_vp
+        # spec line 1584: score a.success_vp
         s.tr['vp'][p] += F_success_vp[v_a]
-        # spec line 1577: move a into my adventures_won
+        # spec line 1585: move a into my adventures_won
         R.move(s, g, v_a, 'adventures_won', p)
     else:
-        # spec line 1579: gain a.failure
+        # spec line 1587: gain a.failure
         R.gain(s, p, F_failure[v_a])
-        # spec line 1580: if a.tier == five_plus {
+        # spec line 1588: if a.tier == five_plus {
         if (F_tier[v_a] == 'five_plus'):
-            # spec line 1581: move a into adventures_five bottom
+            # spec line 1589: move a into adventures_five bottom
             R.move(s, g, v_a, 'adventures_five', None, bottom=True)
         else:
-            # spec line 1583: move a into adventures_ten bottom
+            # spec line 1591: move a into adventures_ten bottom
             R.move(s, g, v_a, 'adventures_ten', None, bottom=True)
     return False
 
 
 def rest_force_workers(g, s, p, env, value):
-    """The rest of the effect after spec line 1660."""
-    # spec line 1665: again
+    """The rest of the effect after spec line 1668."""
+    # spec line 1673: again
     s.again = True
     return False
 
@@ -2509,48 +2528,59 @@ def legal_phase_warp_phase(g, s, p, out):
 def legal_phase_action_rounds(g, s, p, out):
     """Choices open to player p in phase Action Rounds (spec line 992), action by action."""
     # Place a worker in an Exosuit on the main board: legal_place_exosuit
-    _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1259: choose w: worker_type where active[w] >= 1
-    for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
-        if not (s.res[p][IDX_active[v_w]] >= 1):
-            continue
-        # spec line 1260: choose sp: card in board_spaces where open_to(sp) and not forbids[sp.family, w]
-        for v_sp in s.z['board_spaces']:
-            if not (g.D['open_to'](g, s, p, v_sp) and (not R.lookup(g.T['forbids'], (F_family[v_sp], v_w)))):
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 1261: require suit_powered >= 1
+        if not (s.res[p][27] >= 1):
+            break
+        _memo = s.game.memo  # looked up once for the loops below
+        # spec line 1259: choose w: worker_type where active[w] >= 1
+        for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
+            if not (s.res[p][IDX_active[v_w]] >= 1):
                 continue
-            # spec line 1261: require has (sp.cost + suit_powered 1)
-            if not R.has(s, p, R.bag_plus(F_cost[v_sp], (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))):
-                continue
-            _key = ('place_exosuit', p, v_w, v_sp)
-            _found = _memo.get(_key)
-            if _found is None:
-                _found = R.remember(s.game, _key)
-                _found.append(Action(p, 'place_exosuit', (v_w, v_sp), s.game))
-            out += _found
+            # spec line 1260: choose sp: card in board_spaces where open_to(sp) and not forbids[sp.family, w]
+            for v_sp in s.z['board_spaces']:
+                if not (g.D['open_to'](g, s, p, v_sp) and (not R.lookup(g.T['forbids'], (F_family[v_sp], v_w)))):
+                    continue
+                # spec line 1262: require has sp.cost
+                if not (not NZ_cost[v_sp] or R.holds(s.res[p], NZ_cost[v_sp])):
+                    continue
+                _key = ('place_exosuit', p, v_w, v_sp)
+                _found = _memo.get(_key)
+                if _found is None:
+                    _found = R.remember(s.game, _key)
+                    _found.append(Action(p, 'place_exosuit', (v_w, v_sp), s.game))
+                out += _found
+        break
     # Place an unmanned Guardian Exosuit: legal_place_guardian
-    _memo = s.game.memo  # looked up once for the loops below
-    _rows0 = _memo.get(('place_guardian', 'rows', p))
-    if _rows0 is None:
-        _rows0 = _memo[('place_guardian', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1281: require has (sp.cost + guardian_powered 1)
-    # spec line 1280: choose sp: card in board_spaces where open_to(sp)
-    _options1 = [v_sp for v_sp in s.z['board_spaces'] if g.D['open_to'](g, s, p, v_sp) and R.has(s, p, R.bag_plus(F_cost[v_sp], (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))]
-    # spec line 1280: choose sp: card in board_spaces where open_to(sp)
-    for v_sp in _options1:
-        _found = _rows0[v_sp]
-        if _found is None:
-            _found = _rows0[v_sp] = Action(p, 'place_guardian', (v_sp,), s.game)
-        out.append(_found)
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 1285: require guardian_powered >= 1
+        if not (s.res[p][30] >= 1):
+            break
+        _memo = s.game.memo  # looked up once for the loops below
+        _rows0 = _memo.get(('place_guardian', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('place_guardian', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 1286: require has sp.cost
+        # spec line 1284: choose sp: card in board_spaces where open_to(sp)
+        _t2 = s.res[p]
+        _options1 = [v_sp for v_sp in s.z['board_spaces'] if g.D['open_to'](g, s, p, v_sp) and (not NZ_cost[v_sp] or R.holds(_t2, NZ_cost[v_sp]))]
+        # spec line 1284: choose sp: card in board_spaces where open_to(sp)
+        for v_sp in _options1:
+            _found = _rows0[v_sp]
+            if _found is None:
+                _found = _rows0[v_sp] = Action(p, 'place_guardian', (v_sp,), s.game)
+            out.append(_found)
+        break
     # Supply: legal_supply_workers
     while True:  # run once: a requirement that fails leaves it
-        # spec line 1629: uses supplied 1
+        # spec line 1637: uses supplied 1
         if s.ta['supplied'][p] + 1 > 1:
             break
-        # spec line 1628: require has water morale
+        # spec line 1636: require has water morale
         if not (s.res[p][0] >= s.tr['morale'][p]):
             break
         _memo = s.game.memo  # looked up once for the loops below
-        # spec line 1627: choose w: worker_type where active[w] >= 1
+        # spec line 1635: choose w: worker_type where active[w] >= 1
         for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
             if not (s.res[p][IDX_active[v_w]] >= 1):
                 continue
@@ -2563,26 +2593,26 @@ def legal_phase_action_rounds(g, s, p, out):
         break
     # Time travel with a Power Plant: legal_use_power_plant
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1680: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
+    # spec line 1688: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
     _groups1 = s._cse.get(6)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[6] = R.grouped(s.game, s.z['buildings_built'][p], F_kind)
-    # spec line 1680: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
+    # spec line 1688: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
     _t3 = s.cst['used']
     _t4 = s.cst['blocked']
     _options2 = [v_b for v_b in _groups1.get('power_plant', ()) if (not _t3[v_b]) and (not _t4[v_b])]
-    # spec line 1679: choose w: worker_type where active[w] >= 1
+    # spec line 1687: choose w: worker_type where active[w] >= 1
     for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
         if not (s.res[p][IDX_active[v_w]] >= 1):
             continue
-        # spec line 1680: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
+        # spec line 1688: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
         for v_b in _options2:
-            # spec line 1681: choose back: 0 to 6
+            # spec line 1689: choose back: 0 to 6
             for v_back in range(0, 6 + 1):
-                # spec line 1682: require back <= b.reach and back < round
+                # spec line 1690: require back <= b.reach and back < round
                 if not ((v_back <= F_reach[v_b]) and (v_back < s.round)):
                     continue
-                # spec line 1683: require back >= 1 or focus == round
+                # spec line 1691: require back >= 1 or focus == round
                 if not ((v_back >= 1) or (s.tr['focus'][p] == s.round)):
                     continue
                 _key = ('use_power_plant', p, v_w, v_b, v_back)
@@ -2593,19 +2623,19 @@ def legal_phase_action_rounds(g, s, p, out):
                 out += _found
     # Use a building with a worker: legal_use_building_worker
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1718: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
+    # spec line 1726: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
     _groups1 = s._cse.get(8)
     if _groups1 is None:  # the zone's cards by use (grouped once for these cards)
         _groups1 = s._cse[8] = R.grouped(s.game, s.z['buildings_built'][p], F_use)
-    # spec line 1718: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
+    # spec line 1726: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
     _t3 = s.cst['used']
     _t4 = s.cst['blocked']
     _options2 = [v_b for v_b in _groups1.get('worker_use', ()) if (F_kind[v_b] != 'power_plant') and (not _t3[v_b]) and (not _t4[v_b])]
-    # spec line 1717: choose w: worker_type where active[w] >= 1
+    # spec line 1725: choose w: worker_type where active[w] >= 1
     for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
         if not (s.res[p][IDX_active[v_w]] >= 1):
             continue
-        # spec line 1718: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
+        # spec line 1726: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
         for v_b in _options2:
             _key = ('use_building_worker', p, v_w, v_b)
             _found = _memo.get(_key)
@@ -2615,15 +2645,15 @@ def legal_phase_action_rounds(g, s, p, out):
             out += _found
     # Remove an Anomaly: legal_remove_anomaly
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1743: choose a: card in my anomalies_held
+    # spec line 1751: choose a: card in my anomalies_held
     _options1 = [v_a for v_a in s.z['anomalies_held'][p]]
-    # spec line 1742: choose w: worker_type where active[w] >= 1
+    # spec line 1750: choose w: worker_type where active[w] >= 1
     for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
         if not (s.res[p][IDX_active[v_w]] >= 1):
             continue
-        # spec line 1743: choose a: card in my anomalies_held
+        # spec line 1751: choose a: card in my anomalies_held
         for v_a in _options1:
-            # spec line 1744: require has (a.cost + active[w] 1)
+            # spec line 1752: require has (a.cost + active[w] 1)
             if not R.has(s, p, R.bag_plus(F_cost[v_a], R.bag_of(42, ((IDX_active[v_w], 1),)))):
                 continue
             _key = ('remove_anomaly', p, v_w, v_a)
@@ -2634,18 +2664,18 @@ def legal_phase_action_rounds(g, s, p, out):
             out += _found
     # Power Upgrade: legal_power_upgrade
     while True:  # run once: a requirement that fails leaves it
-        # spec line 1769: uses upgraded 1
+        # spec line 1777: uses upgraded 1
         if s.ta['upgraded'][p] + 1 > 1:
             break
-        # spec line 1768: require power < 3
+        # spec line 1776: require power < 3
         if not (s.tr['power'][p] < 3):
             break
         _memo = s.game.memo  # looked up once for the loops below
-        # spec line 1766: choose w: worker_type where active[w] >= 1 and (w == engineer or w == genius or not on_path(dominance))
+        # spec line 1774: choose w: worker_type where active[w] >= 1 and (w == engineer or w == genius or not on_path(dominance))
         for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
             if not ((s.res[p][IDX_active[v_w]] >= 1) and ((v_w == 'engineer') or (v_w == 'genius') or (not g.D['on_path'](g, s, p, 'dominance')))):
                 continue
-            # spec line 1767: choose k: ore_kind where k != neutronium and ore[k] >= 1
+            # spec line 1775: choose k: ore_kind where k != neutronium and ore[k] >= 1
             for v_k in ('titanium', 'gold', 'uranium', 'neutronium'):
                 if not ((v_k != 'neutronium') and (s.res[p][IDX_ore[v_k]] >= 1)):
                     continue
@@ -2658,19 +2688,19 @@ def legal_phase_action_rounds(g, s, p, out):
         break
     # Sensor Upgrade: legal_sensor_upgrade
     while True:  # run once: a requirement that fails leaves it
-        # spec line 1783: uses sensed 1
+        # spec line 1791: uses sensed 1
         if s.ta['sensed'][p] + 1 > 1:
             break
         _memo = s.game.memo  # looked up once for the loops below
-        # spec line 1780: choose w: worker_type where active[w] >= 1 and (w == scientist or w == genius or on_path(salvation))
+        # spec line 1788: choose w: worker_type where active[w] >= 1 and (w == scientist or w == genius or on_path(salvation))
         for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
             if not ((s.res[p][IDX_active[v_w]] >= 1) and ((v_w == 'scientist') or (v_w == 'genius') or g.D['on_path'](g, s, p, 'salvation'))):
                 continue
-            # spec line 1781: choose s: shape where s != any_shape and breakthrough[s] >= 1 and sensor[s] == 0
+            # spec line 1789: choose s: shape where s != any_shape and breakthrough[s] >= 1 and sensor[s] == 0
             for v_s in ('circle', 'square', 'triangle', 'any_shape'):
                 if not ((v_s != 'any_shape') and (s.res[p][IDX_breakthrough[v_s]] >= 1) and (s.res[p][IDX_sensor[v_s]] == 0)):
                     continue
-                # spec line 1782: require has water 1, breakthrough[s] 1
+                # spec line 1790: require has water 1, breakthrough[s] 1
                 if not (s.res[p][0] >= 1 and s.res[p][IDX_breakthrough[v_s]] >= 1):
                     continue
                 _key = ('sensor_upgrade', p, v_w, v_s)
@@ -2682,10 +2712,10 @@ def legal_phase_action_rounds(g, s, p, out):
         break
     # Force Workers: legal_force_workers
     while True:  # run once: a requirement that fails leaves it
-        # spec line 1652: uses forced 1
+        # spec line 1660: uses forced 1
         if s.ta['forced'][p] + 1 > 1:
             break
-        # spec line 1651: require path_marker >= 1
+        # spec line 1659: require path_marker >= 1
         if not (s.res[p][32] >= 1):
             break
         _key = ('force_workers', p)
@@ -2697,22 +2727,22 @@ def legal_phase_action_rounds(g, s, p, out):
         break
     # Use a building as a free action: legal_use_building_free
     while True:  # run once: a requirement that fails leaves it
-        # spec line 1729: require path_marker >= 1
+        # spec line 1737: require path_marker >= 1
         if not (s.res[p][32] >= 1):
             break
         _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('use_building_free', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('use_building_free', 'rows', p)] = [None] * len(CARD_NAMES)
-        # spec line 1728: choose b: card in my buildings_built where use == free_use and not used and not blocked
+        # spec line 1736: choose b: card in my buildings_built where use == free_use and not used and not blocked
         _groups1 = s._cse.get(8)
         if _groups1 is None:  # the zone's cards by use (grouped once for these cards)
             _groups1 = s._cse[8] = R.grouped(s.game, s.z['buildings_built'][p], F_use)
-        # spec line 1728: choose b: card in my buildings_built where use == free_use and not used and not blocked
+        # spec line 1736: choose b: card in my buildings_built where use == free_use and not used and not blocked
         _t3 = s.cst['used']
         _t4 = s.cst['blocked']
         _options2 = [v_b for v_b in _groups1.get('free_use', ()) if (not _t3[v_b]) and (not _t4[v_b])]
-        # spec line 1728: choose b: card in my buildings_built where use == free_use and not used and not blocked
+        # spec line 1736: choose b: card in my buildings_built where use == free_use and not used and not blocked
         for v_b in _options2:
             _found = _rows0[v_b]
             if _found is None:
@@ -2721,13 +2751,13 @@ def legal_phase_action_rounds(g, s, p, out):
         break
     # Take the first-player space: legal_claim_first
     while True:  # run once: a requirement that fails leaves it
-        # spec line 1801: uses claimed_first 1
+        # spec line 1809: uses claimed_first 1
         if s.ta['claimed_first'][p] + 1 > 1:
             break
-        # spec line 1799: require path_marker >= 1
+        # spec line 1807: require path_marker >= 1
         if not (s.res[p][32] >= 1):
             break
-        # spec line 1800: require (count players where claimed_first >= 1) == 0
+        # spec line 1808: require (count players where claimed_first >= 1) == 0
         if not (len([1 for _q1 in range(s.h) if (s.ta['claimed_first'][_q1] >= 1)]) == 0):
             break
         _key = ('claim_first', p)
