@@ -9,6 +9,8 @@ a player board, the next dice rolls); the scenario then acts through the public 
 
 from __future__ import annotations
 
+from euphoria_arrange import act, legal, legal_args  # noqa: F401 - acting is alike in every game
+
 from generated import _runtime as R
 from generated import anachrony
 
@@ -32,13 +34,13 @@ def touch(s) -> None:
 def passive_step(s) -> None:
     """One passive step: finish the phase or pass where that is offered, else take the
     first legal action (a card chosen, a question answered with its first option)."""
-    legal = s.legal_actions()
+    offered = s.legal_actions()
     for name in PASSIVE:
-        for a in legal:
+        for a in offered:
             if a.name == name:
                 s.apply_action(a)
                 return
-    s.apply_action(legal[0])
+    s.apply_action(offered[0])
 
 
 def at(s, phase: str) -> bool:
@@ -67,29 +69,13 @@ def advance_through(s, phase: str, *, limit: int = 5000) -> None:
 def open_turn(s, player: int) -> None:
     """Make ``player`` the one to act in the Action Rounds, with a fresh turn."""
     assert not s.pending and s.phase == "action_rounds" and not s.is_terminal()
-    s.turn = (player - s.first) % s.n
-    s.done = [False] * s.n
-    s.again = False
-    s.turn_open = False
+    s.turn, s.done, s.again, s.turn_open = (player - s.first) % s.n, [False] * s.n, False, False
     touch(s)
     s._advance()
     assert s.current_player() == player, (s.current_player(), player)
 
 
 # ---------------------------------------------------------------- acting
-def act(s, player: int, name: str, *args) -> None:
-    """Apply ``name(*args)`` for ``player`` through the public API."""
-    s.apply_action(s.game.action(player, name, *args))
-
-
-def legal(s, name: str | None = None):
-    return [a for a in s.legal_actions() if name is None or a.name == name]
-
-
-def legal_args(s, name: str) -> set:
-    return {a.args for a in legal(s, name)}
-
-
 def answer(s, player: int, text: str) -> None:
     """Answer the question waiting with the option ``text`` (an `ask`)."""
     act(s, player, "answer", text)
