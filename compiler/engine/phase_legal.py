@@ -90,22 +90,53 @@ def inlined(body: list[str]) -> list[str] | None:
     return out
 
 
+_MEMO_LINE = re.compile(r"^ *_memo = s\.game\.memo  # [^\n]*$")
+_SHARED_READ = re.compile(r"s\._cse\.get\((\d+)\)")
+_SHARED_SET = re.compile(r"s\._cse\[(\d+)\] = ")
+
+
+def _locals(block: list[str]) -> tuple[list[str], set[str]]:
+    """``block`` reading the game's memo from the phase function's local ``_memo``, and the
+    lists its actions share (``s._cse``, :func:`compiler.engine.choices.card_options`)
+    from its locals ``_cseN`` (a local read is cheaper than a look-up in a dict, and the
+    phase function is one decision); the numbers of those lists."""
+    shared: set[str] = set()
+    out = []
+    for line in block:
+        if _MEMO_LINE.match(line):
+            continue
+        shared.update(_SHARED_READ.findall(line))
+        line = _SHARED_SET.sub(lambda m: f"_cse{m.group(1)} = ", _SHARED_READ.sub(r"_cse\1", line))
+        out.append(line.replace("s.game.memo", "_memo"))
+    return out, shared
+
+
 def phase_function(name: str, title: str, line: int, parts: list[tuple[str, str, str]]) -> Code:
     """Source of ``name(g, s, p, out)``, the legal actions of phase ``title`` (spec line
     ``line``): ``parts`` are the (name, title of its action, source) of the legal-action
-    functions of the actions it offers, in order."""
+    functions of the actions it offers, in order.  The game's memo is looked up once,
+    and the lists of options several actions share are its locals (see :func:`_locals`)."""
     w = Writer()
     w.line(f"@R.combines({', '.join(fn for fn, _, _ in parts)})")
     w.line(f"def {name}(g, s, p, out):")
     w.level += 1
     w.docstring(f"Choices open to player p in phase {title} (spec line {line}), action by action.")
+    head = len(w.lines)
+    shared: set[str] = set()
     for fn, action, source in parts:
         w.comment(f"{action}: {fn}")
         block = inlined(_body(source))
         if block is None:
             w.line(f"{fn}(g, s, p, out)")
         else:
+            block, read = _locals(block)
+            shared |= read
             w.lines += block
+    first = ["    _memo = s.game.memo  # looked up once for the actions below"]
+    if shared:
+        names = " = ".join(f"_cse{n}" for n in sorted(shared, key=int))
+        first.append(f"    {names} = None  # the lists of options the actions below share, made once")
+    w.lines[head:head] = first
     return w.source()
 
 
