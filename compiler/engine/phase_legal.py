@@ -105,10 +105,34 @@ def _locals(block: list[str]) -> tuple[list[str], set[str]]:
     for line in block:
         if _MEMO_LINE.match(line):
             continue
-        shared.update(_SHARED_READ.findall(line))
-        line = _SHARED_SET.sub(lambda m: f"_cse{m.group(1)} = ", _SHARED_READ.sub(r"_cse\1", line))
-        out.append(line.replace("s.game.memo", "_memo"))
+        parts = _code_and_strings(line)
+        for i in range(0, len(parts), 2):  # the code between the string literals
+            shared.update(_SHARED_READ.findall(parts[i]))
+            code = _SHARED_SET.sub(lambda m: f"_cse{m.group(1)} = ", _SHARED_READ.sub(r"_cse\1", parts[i]))
+            parts[i] = code.replace("s.game.memo", "_memo")
+        out.append("".join(parts))
     return out, shared
+
+
+def _code_and_strings(line: str) -> list[str]:
+    """``line`` cut into code and the string literals in it (a spec's text reaches an
+    engine only as a literal ``repr`` wrote), alternately, code first; a comment is code
+    here (it changes nothing)."""
+    parts, start, quote, i = [], 0, None, 0
+    while i < len(line):
+        ch = line[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                parts.append(line[start:i + 1])
+                start, quote = i + 1, None
+        elif ch in "'\"":
+            parts.append(line[start:i])
+            start, quote = i, ch
+        i += 1
+    parts.append(line[start:])
+    return parts
 
 
 def phase_function(name: str, title: str, line: int, parts: list[tuple[str, str, str]]) -> Code:
