@@ -35,26 +35,11 @@ def _body(source: str) -> list[str]:
 def _balanced(line: str) -> bool:
     """Whether ``line`` closes every bracket it opens (outside its strings, roughly: the
     engine's lines hold spec text only in quoted literals, which ``repr`` writes)."""
-    depth = 0
-    quote = None
-    i = 0
-    while i < len(line):
-        ch = line[i]
-        if quote:
-            if ch == "\\":
-                i += 1
-            elif ch == quote:
-                quote = None
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "#":
-            break
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        i += 1
-    return depth == 0 and quote is None
+    parts = _code_and_strings(line)
+    if len(parts) % 2 == 0:  # it ends inside a string
+        return False
+    code = "".join(parts[::2]).split("#", 1)[0]
+    return sum(code.count(ch) for ch in "([{") == sum(code.count(ch) for ch in ")]}")
 
 
 def inlined(body: list[str]) -> list[str] | None:
@@ -116,8 +101,9 @@ def _locals(block: list[str]) -> tuple[list[str], set[str]]:
 
 def _code_and_strings(line: str) -> list[str]:
     """``line`` cut into code and the string literals in it (a spec's text reaches an
-    engine only as a literal ``repr`` wrote), alternately, code first; a comment is code
-    here (it changes nothing)."""
+    engine only as a literal ``repr`` wrote), alternately, code first: an odd number of
+    parts, unless the line ends inside a string.  A comment is code here (to the end of
+    the line: quotes in it open no string)."""
     parts, start, quote, i = [], 0, None, 0
     while i < len(line):
         ch = line[i]
@@ -130,6 +116,8 @@ def _code_and_strings(line: str) -> list[str]:
         elif ch in "'\"":
             parts.append(line[start:i])
             start, quote = i, ch
+        elif ch == "#":  # a comment: code to the end of the line
+            break
         i += 1
     parts.append(line[start:])
     return parts
