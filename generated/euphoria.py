@@ -274,6 +274,8 @@ def legal_work_area(g, s, p, out):
         _t2 = s.ta['placed'][p]
         _t3 = s.cst['matched']
         _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+    if not _options1:  # no option of d
+        return
     # spec line 597: choose sp: card in board_spaces where family == commodity_area
     _groups4 = s._cse.get(1)
     if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
@@ -282,6 +284,8 @@ def legal_work_area(g, s, p, out):
     # spec line 597: choose sp: card in board_spaces where family == commodity_area
     _t6 = s.res[p]
     _options5 = [v_sp for v_sp in _groups4.get('commodity_area', ()) if (not NZ_cost[v_sp] or R.holds(_t6, NZ_cost[v_sp]))]
+    if not _options5:  # no option of sp
+        return
     # spec line 596: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         _rows1 = _rows0[v_d]
@@ -323,11 +327,11 @@ def apply_work_area(g, s, p, args):
             # spec line 613: advance knowledge by 1
             s.tr['knowledge'][p] += 1
     # spec line 616: if level >= bonus_one and (count my recruits_active where faction == sp.faction) >= 1 {
-    if ((v_level >= g.P['bonus_one']) and (len([1 for _c2 in s.z['recruits_active'][p] if (F_faction[_c2] == F_faction[v_sp])]) >= 1)):
+    if ((v_level >= g.P['bonus_one']) and any((F_faction[_c2] == F_faction[v_sp]) for _c2 in s.z['recruits_active'][p])):
         # spec line 617: gain sp.gains
         R.gain(s, p, F_gains[v_sp])
     # spec line 619: if sp.faction == icarite and level >= bonus_two and (count my recruits_active where faction == icarite) >= 1 and has bliss 1 {
-    if ((F_faction[v_sp] == 'icarite') and (v_level >= g.P['bonus_two']) and (len([1 for _c3 in s.z['recruits_active'][p] if (F_faction[_c3] == 'icarite')]) >= 1) and (s.res[p][3] >= 1)):
+    if ((F_faction[v_sp] == 'icarite') and (v_level >= g.P['bonus_two']) and any((F_faction[_c3] == 'icarite') for _c3 in s.z['recruits_active'][p]) and (s.res[p][3] >= 1)):
         # spec line 620: ask me {
         R.ask(s, p, ('buy energy', 'buy food', 'buy water', 'buy nothing'), 'ask_work_area', {'d': v_d, 'level': v_level, 'sp': v_sp, 'total': v_total}, p)
 
@@ -344,6 +348,8 @@ def legal_dig(g, s, p, out):
         _t2 = s.ta['placed'][p]
         _t3 = s.cst['matched']
         _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+    if not _options1:  # no option of d
+        return
     # spec line 647: choose sp: card in board_spaces where family == tunnel
     _groups4 = s._cse.get(1)
     if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
@@ -352,6 +358,8 @@ def legal_dig(g, s, p, out):
     # spec line 647: choose sp: card in board_spaces where family == tunnel
     _t6 = s.res[p]
     _options5 = [v_sp for v_sp in _groups4.get('tunnel', ()) if (not NZ_cost[v_sp] or R.holds(_t6, NZ_cost[v_sp]))]
+    if not _options5:  # no option of sp
+        return
     # spec line 646: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         _rows1 = _rows0[v_d]
@@ -381,7 +389,7 @@ def apply_dig(g, s, p, args):
             # spec line 655: do activate_recruits(sp.faction)
             g.PR['activate_recruits'](g, s, p, F_faction[v_sp])
     # spec line 658: if loyalty[sp.faction] >= bonus_two and (count my recruits_active where faction == sp.faction) >= 1 {
-    if ((s.gtr['loyalty'][F_faction[v_sp]] >= g.P['bonus_two']) and (len([1 for _c1 in s.z['recruits_active'][p] if (F_faction[_c1] == F_faction[v_sp])]) >= 1)):
+    if ((s.gtr['loyalty'][F_faction[v_sp]] >= g.P['bonus_two']) and any((F_faction[_c1] == F_faction[v_sp]) for _c1 in s.z['recruits_active'][p])):
         # spec line 659: gain sp.gains
         R.gain(s, p, F_gains[v_sp])
 
@@ -398,6 +406,8 @@ def legal_mine_tunnel_end(g, s, p, out):
         _t2 = s.ta['placed'][p]
         _t3 = s.cst['matched']
         _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+    if not _options1:  # no option of d
+        return
     # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
     _groups4 = s._cse.get(1)
     if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
@@ -411,7 +421,9 @@ def legal_mine_tunnel_end(g, s, p, out):
     _t10 = g.P['tunnel_exclusive']
     _t11 = s.z['recruits_active'][p]
     _t12 = s.res[p]
-    _options7 = [v_sp for v_sp in _groups4.get('tunnel_end', ()) if (len(_t8[v_sp]) < F_capacity[v_sp]) and (_t9[F_faction[v_sp]] >= _t10) and (len([1 for _c6 in _t11 if (F_faction[_c6] == F_faction[v_sp])]) >= 1) and (not NZ_cost[v_sp] or R.holds(_t12, NZ_cost[v_sp]))]
+    _options7 = [v_sp for v_sp in _groups4.get('tunnel_end', ()) if (len(_t8[v_sp]) < F_capacity[v_sp]) and (_t9[F_faction[v_sp]] >= _t10) and any((F_faction[_c6] == F_faction[v_sp]) for _c6 in _t11) and (not NZ_cost[v_sp] or R.holds(_t12, NZ_cost[v_sp]))]
+    if not _options7:  # no option of sp
+        return
     # spec line 668: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         _rows1 = _rows0[v_d]
@@ -446,6 +458,8 @@ def legal_build_site(g, s, p, out):
         _t2 = s.ta['placed'][p]
         _t3 = s.cst['matched']
         _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+    if not _options1:  # no option of d
+        return
     # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
     _groups4 = s._cse.get(1)
     if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
@@ -456,6 +470,8 @@ def legal_build_site(g, s, p, out):
     _t9 = s.z['workers_on']
     _t10 = s.res[p]
     _options7 = [v_sp for v_sp in _groups4.get('construction_site', ()) if (len(_t8[v_sp]) == 0) and (len(_t9[v_sp]) < min(F_capacity[v_sp], s.h)) and (not NZ_cost[v_sp] or R.holds(_t10, NZ_cost[v_sp]))]
+    if not _options7:  # no option of sp
+        return
     # spec line 683: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         _rows1 = _rows0[v_d]
@@ -481,7 +497,7 @@ def apply_build_site(g, s, p, args):
         # spec line 690: each player {
         for _p2 in R.turn_order(s):
             # spec line 691: if (count workers_on of sp where owner == me) >= 1 {
-            if (len([1 for _c3 in s.z['workers_on'][v_sp] if (F_owner[_c3] == _p2)]) >= 1):
+            if any((F_owner[_c3] == _p2) for _c3 in s.z['workers_on'][v_sp]):
                 # spec line 692: for each o in workers_on of sp where owner == me {
                 for v_o in list(s.z['workers_on'][v_sp]):
                     if not (F_owner[v_o] == _p2):
@@ -519,6 +535,8 @@ def legal_draw_artifact(g, s, p, out):
         _t2 = s.ta['placed'][p]
         _t3 = s.cst['matched']
         _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+    if not _options1:  # no option of d
+        return
     # spec line 717: choose sp: card in board_spaces where family == artifact_draw
     _groups4 = s._cse.get(1)
     if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
@@ -527,6 +545,8 @@ def legal_draw_artifact(g, s, p, out):
     # spec line 717: choose sp: card in board_spaces where family == artifact_draw
     _t6 = s.res[p]
     _options5 = [v_sp for v_sp in _groups4.get('artifact_draw', ()) if (not NZ_cost[v_sp] or R.holds(_t6, NZ_cost[v_sp]))]
+    if not _options5:  # no option of sp
+        return
     # spec line 716: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         _rows1 = _rows0[v_d]
@@ -568,6 +588,8 @@ def legal_activate_worker(g, s, p, out):
         _t3 = s.ta['placed'][p]
         _t4 = s.cst['matched']
         _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t3 == 0) or _t4[v_d])]
+    if not _options2:  # no option of d
+        return
     # spec line 733: choose sp: card in board_spaces where family == worker_activation
     _groups5 = s._cse.get(1)
     if _groups5 is None:  # the zone's cards by family (grouped once for these cards)
@@ -576,6 +598,8 @@ def legal_activate_worker(g, s, p, out):
     # spec line 733: choose sp: card in board_spaces where family == worker_activation
     _t7 = s.res[p]
     _options6 = [v_sp for v_sp in _groups5.get('worker_activation', ()) if (not NZ_cost[v_sp] or R.holds(_t7, NZ_cost[v_sp]))]
+    if not _options6:  # no option of sp
+        return
     # spec line 732: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options2:
         _rows1 = _rows0[v_d]
@@ -619,11 +643,15 @@ def legal_use_structure_territory(g, s, p, out):
         _t3 = s.ta['placed'][p]
         _t4 = s.cst['matched']
         _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t3 == 0) or _t4[v_d])]
+    if not _options2:  # no option of d
+        return
     # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
     _options6 = s._cse.get(2)
     if _options6 is None:  # not made yet for this decision by another action
         _t7 = s.z['built_structure']
         _options6 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(_t7[v_sp]) >= 1)]
+    if not _options6:  # no option of sp
+        return
     # spec line 748: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options2:
         _rows1 = _rows0[v_d]
@@ -675,11 +703,15 @@ def legal_use_structure_loyalty(g, s, p, out):
         _t2 = s.ta['placed'][p]
         _t3 = s.cst['matched']
         _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+    if not _options1:  # no option of d
+        return
     # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
     _options5 = s._cse.get(2)
     if _options5 is None:  # not made yet for this decision by another action
         _t6 = s.z['built_structure']
         _options5 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(_t6[v_sp]) >= 1)]
+    if not _options5:  # no option of sp
+        return
     # spec line 764: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options1:
         _rows1 = _rows0[v_d]
@@ -729,10 +761,14 @@ def legal_artifact_market(g, s, p, out):
         _t5 = s.ta['placed'][p]
         _t6 = s.cst['matched']
         _options4 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t5 == 0) or _t6[v_d])]
+    if not _options4:  # no option of d
+        return
     # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
     _t10 = s.z['built_structure']
     _t11 = s.z['structure_tokens']
-    _options9 = [v_sp for v_sp in s.z['board_spaces'] if ((len(_t10[v_sp]) >= 1) and (len([1 for _c8 in _t11[v_sp] if (F_owner[_c8] == p)]) == 0))]
+    _options9 = [v_sp for v_sp in s.z['board_spaces'] if ((len(_t10[v_sp]) >= 1) and (not any((F_owner[_c8] == p) for _c8 in _t11[v_sp])))]
+    if not _options9:  # no option of sp
+        return
     # spec line 778: choose d: card in my available where placed == 0 or d.matched
     for v_d in _options4:
         _rows1 = _rows0[v_d]
@@ -774,7 +810,7 @@ def apply_artifact_market(g, s, p, args):
         # spec line 791: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 793: if (count my available where matched) >= 1 {
-    if (len([1 for _c1 in s.z['available'][p] if s.cst['matched'][_c1]]) >= 1):
+    if any(s.cst['matched'][_c1] for _c1 in s.z['available'][p]):
         # spec line 794: again
         s.again = True
     # spec line 796: choose st.market_cost cards from my artifacts_hand into artifact_discard then {
@@ -809,13 +845,16 @@ def legal_retrieve_paying(g, s, p, out):
         return
     _memo = s.game.memo  # looked up once for the loops below
     # spec line 820: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
-    _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
-    if _groups5 is None:
-        _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
-    _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and (((s.loc[_c4] or (None,))[0] == 'workers_on') or ((s.loc[_c4] or (None,))[0] == 'market_workers'))]
-    _sets2 = [()]
-    for _c4 in _items1:
-        _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+    _sets2 = s._cse.get(4)
+    if _sets2 is None:  # not made yet for this decision by another action
+        _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
+        if _groups5 is None:
+            _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
+        _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and ((s.loc[_c4] or (None,))[0] in ('workers_on', 'market_workers'))]
+        _sets2 = [()]
+        for _c4 in _items1:
+            _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+        s._cse[4] = _sets2
     for v_ds in _sets2[1:]:  # the non-empty ones
         _key = ('retrieve_paying', p, v_ds)
         _found = _memo.get(_key)
@@ -849,13 +888,16 @@ def legal_retrieve_free(g, s, p, out):
         return
     _memo = s.game.memo  # looked up once for the loops below
     # spec line 836: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
-    _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
-    if _groups5 is None:
-        _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
-    _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and (((s.loc[_c4] or (None,))[0] == 'workers_on') or ((s.loc[_c4] or (None,))[0] == 'market_workers'))]
-    _sets2 = [()]
-    for _c4 in _items1:
-        _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+    _sets2 = s._cse.get(4)
+    if _sets2 is None:  # not made yet for this decision by another action
+        _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
+        if _groups5 is None:
+            _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
+        _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and ((s.loc[_c4] or (None,))[0] in ('workers_on', 'market_workers'))]
+        _sets2 = [()]
+        for _c4 in _items1:
+            _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+        s._cse[4] = _sets2
     for v_ds in _sets2[1:]:  # the non-empty ones
         _key = ('retrieve_free', p, v_ds)
         _found = _memo.get(_key)
@@ -933,6 +975,8 @@ def legal_reveal_dilemma_pair(g, s, p, out):
     # spec line 882: require count arts == 2
     _items1 = sorted(s.z['artifacts_hand'][p])
     _sets2 = R.sets_of_size(_items1, 2)
+    if not _sets2:  # no option of arts
+        return
     # spec line 880: choose dl: card in my dilemma_hand
     for v_dl in s.z['dilemma_hand'][p]:
         # spec line 881: choose arts: some artifact where it in my artifacts_hand
@@ -984,7 +1028,7 @@ def trigger_placing_before_work_area(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
+    if any(s.cst['matched'][_c3] for _c3 in s.z['available'][p]):
         # spec line 588: again
         s.again = True
 
@@ -1013,7 +1057,7 @@ def trigger_placing_before_dig(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
+    if any(s.cst['matched'][_c3] for _c3 in s.z['available'][p]):
         # spec line 588: again
         s.again = True
 
@@ -1042,7 +1086,7 @@ def trigger_placing_before_mine_tunnel_end(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
+    if any(s.cst['matched'][_c3] for _c3 in s.z['available'][p]):
         # spec line 588: again
         s.again = True
 
@@ -1071,7 +1115,7 @@ def trigger_placing_before_build_site(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
+    if any(s.cst['matched'][_c3] for _c3 in s.z['available'][p]):
         # spec line 588: again
         s.again = True
 
@@ -1100,7 +1144,7 @@ def trigger_placing_before_draw_artifact(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
+    if any(s.cst['matched'][_c3] for _c3 in s.z['available'][p]):
         # spec line 588: again
         s.again = True
 
@@ -1129,7 +1173,7 @@ def trigger_placing_before_activate_worker(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
+    if any(s.cst['matched'][_c3] for _c3 in s.z['available'][p]):
         # spec line 588: again
         s.again = True
 
@@ -1158,7 +1202,7 @@ def trigger_placing_before_use_structure_territory(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
+    if any(s.cst['matched'][_c3] for _c3 in s.z['available'][p]):
         # spec line 588: again
         s.again = True
 
@@ -1187,7 +1231,7 @@ def trigger_placing_before_use_structure_loyalty(g, s, p, args):
         # spec line 585: set o.matched = false
         s.cst['matched'][v_o] = False
     # spec line 587: if (count my available where matched) >= 1 {
-    if (len([1 for _c3 in s.z['available'][p] if s.cst['matched'][_c3]]) >= 1):
+    if any(s.cst['matched'][_c3] for _c3 in s.z['available'][p]):
         # spec line 588: again
         s.again = True
 
@@ -1298,7 +1342,7 @@ def setup(g, s, p):
         # spec line 373: draw 1 from structure_pile into structure_slot of site
         R.draw(s, g, 1, 'structure_pile', None, 'structure_slot', v_site)
         # spec line 374: if (count structure_slot of site where faction == icarite) >= 1 {
-        if (len([1 for _c4 in s.z['structure_slot'][v_site] if (F_faction[_c4] == 'icarite')]) >= 1):
+        if any((F_faction[_c4] == 'icarite') for _c4 in s.z['structure_slot'][v_site]):
             # spec line 375: move all structure_slot of site into built_structure of site
             R.move_all(s, g, 'structure_slot', v_site, 'built_structure', v_site)
     # spec line 378: put recruits into recruit_deck
@@ -1346,7 +1390,7 @@ def winners_game_over(g, s):
     """Winners when the game ends (spec line 912). Source: End of Game and Scoring: Triumph in the Dystopia; Tie-breaker."""
     tied = list(range(s.h))
     for _ in range(100):
-        keys = {q: (s.tr['authority'][q], s.tr['motivation'][q], -s.tr['knowledge'][q], len([1 for _c1 in s.z['board_spaces'] if (len([1 for _c2 in s.z['structure_tokens'][_c1] if (F_owner[_c2] == q)]) >= 1)]), len([1 for _c3 in s.z['territory_spaces'] if (len([1 for _c4 in s.z['territory_tokens'][_c3] if (F_owner[_c4] == q)]) >= 1)]), -(R.randrange(s, 6) + 1),) for q in tied}
+        keys = {q: (s.tr['authority'][q], s.tr['motivation'][q], -s.tr['knowledge'][q], len([1 for _c1 in s.z['board_spaces'] if any((F_owner[_c2] == q) for _c2 in s.z['structure_tokens'][_c1])]), len([1 for _c3 in s.z['territory_spaces'] if any((F_owner[_c4] == q) for _c4 in s.z['territory_tokens'][_c3])]), -(R.randrange(s, 6) + 1),) for q in tied}
         best = max(keys.values())
         tied = [q for q in tied if keys[q] == best]
         if len(tied) == 1:
@@ -1485,187 +1529,217 @@ def ask_reveal_dilemma_pair(g, s, p, env, label):
 @R.combines(legal_work_area, legal_dig, legal_mine_tunnel_end, legal_build_site, legal_draw_artifact, legal_activate_worker, legal_use_structure_territory, legal_use_structure_loyalty, legal_artifact_market, legal_retrieve_paying, legal_retrieve_free, legal_reveal_dilemma_match, legal_reveal_dilemma_pair, legal_stop_placing)
 def legal_phase_play(g, s, p, out):
     """Choices open to player p in phase A turn (spec line 434), action by action."""
+    _memo = s.game.memo  # looked up once for the actions below
+    _cse0 = _cse1 = _cse2 = _cse4 = None  # the lists of options the actions below share, made once
     # Work a commodity area: legal_work_area
-    _memo = s.game.memo  # looked up once for the loops below
-    _rows0 = _memo.get(('work_area', 'rows', p))
-    if _rows0 is None:
-        _rows0 = _memo[('work_area', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 596: choose d: card in my available where placed == 0 or d.matched
-    _options1 = s._cse.get(0)
-    if _options1 is None:  # not made yet for this decision by another action
-        _t2 = s.ta['placed'][p]
-        _t3 = s.cst['matched']
-        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
-    # spec line 597: choose sp: card in board_spaces where family == commodity_area
-    _groups4 = s._cse.get(1)
-    if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
-        _groups4 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
-    # spec line 598: require has sp.cost
-    # spec line 597: choose sp: card in board_spaces where family == commodity_area
-    _t6 = s.res[p]
-    _options5 = [v_sp for v_sp in _groups4.get('commodity_area', ()) if (not NZ_cost[v_sp] or R.holds(_t6, NZ_cost[v_sp]))]
-    # spec line 596: choose d: card in my available where placed == 0 or d.matched
-    for v_d in _options1:
-        _rows1 = _rows0[v_d]
-        if _rows1 is None:
-            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+    while True:  # run once: a requirement that fails leaves it
+        _rows0 = _memo.get(('work_area', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('work_area', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 596: choose d: card in my available where placed == 0 or d.matched
+        _options1 = _cse0
+        if _options1 is None:  # not made yet for this decision by another action
+            _t2 = s.ta['placed'][p]
+            _t3 = s.cst['matched']
+            _options1 = _cse0 = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+        if not _options1:  # no option of d
+            break
         # spec line 597: choose sp: card in board_spaces where family == commodity_area
-        for v_sp in _options5:
-            _found = _rows1[v_sp]
-            if _found is None:
-                _found = _rows1[v_sp] = Action(p, 'work_area', (v_d, v_sp), s.game)
-            out.append(_found)
+        _groups4 = _cse1
+        if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
+            _groups4 = _cse1 = R.grouped(s.game, s.z['board_spaces'], F_family)
+        # spec line 598: require has sp.cost
+        # spec line 597: choose sp: card in board_spaces where family == commodity_area
+        _t6 = s.res[p]
+        _options5 = [v_sp for v_sp in _groups4.get('commodity_area', ()) if (not NZ_cost[v_sp] or R.holds(_t6, NZ_cost[v_sp]))]
+        if not _options5:  # no option of sp
+            break
+        # spec line 596: choose d: card in my available where placed == 0 or d.matched
+        for v_d in _options1:
+            _rows1 = _rows0[v_d]
+            if _rows1 is None:
+                _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+            # spec line 597: choose sp: card in board_spaces where family == commodity_area
+            for v_sp in _options5:
+                _found = _rows1[v_sp]
+                if _found is None:
+                    _found = _rows1[v_sp] = Action(p, 'work_area', (v_d, v_sp), s.game)
+                out.append(_found)
+        break
     # Dig in a tunnel: legal_dig
-    _memo = s.game.memo  # looked up once for the loops below
-    _rows0 = _memo.get(('dig', 'rows', p))
-    if _rows0 is None:
-        _rows0 = _memo[('dig', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 646: choose d: card in my available where placed == 0 or d.matched
-    _options1 = s._cse.get(0)
-    if _options1 is None:  # not made yet for this decision by another action
-        _t2 = s.ta['placed'][p]
-        _t3 = s.cst['matched']
-        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
-    # spec line 647: choose sp: card in board_spaces where family == tunnel
-    _groups4 = s._cse.get(1)
-    if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
-        _groups4 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
-    # spec line 648: require has sp.cost
-    # spec line 647: choose sp: card in board_spaces where family == tunnel
-    _t6 = s.res[p]
-    _options5 = [v_sp for v_sp in _groups4.get('tunnel', ()) if (not NZ_cost[v_sp] or R.holds(_t6, NZ_cost[v_sp]))]
-    # spec line 646: choose d: card in my available where placed == 0 or d.matched
-    for v_d in _options1:
-        _rows1 = _rows0[v_d]
-        if _rows1 is None:
-            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+    while True:  # run once: a requirement that fails leaves it
+        _rows0 = _memo.get(('dig', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('dig', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 646: choose d: card in my available where placed == 0 or d.matched
+        _options1 = _cse0
+        if _options1 is None:  # not made yet for this decision by another action
+            _t2 = s.ta['placed'][p]
+            _t3 = s.cst['matched']
+            _options1 = _cse0 = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+        if not _options1:  # no option of d
+            break
         # spec line 647: choose sp: card in board_spaces where family == tunnel
-        for v_sp in _options5:
-            _found = _rows1[v_sp]
-            if _found is None:
-                _found = _rows1[v_sp] = Action(p, 'dig', (v_d, v_sp), s.game)
-            out.append(_found)
+        _groups4 = _cse1
+        if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
+            _groups4 = _cse1 = R.grouped(s.game, s.z['board_spaces'], F_family)
+        # spec line 648: require has sp.cost
+        # spec line 647: choose sp: card in board_spaces where family == tunnel
+        _t6 = s.res[p]
+        _options5 = [v_sp for v_sp in _groups4.get('tunnel', ()) if (not NZ_cost[v_sp] or R.holds(_t6, NZ_cost[v_sp]))]
+        if not _options5:  # no option of sp
+            break
+        # spec line 646: choose d: card in my available where placed == 0 or d.matched
+        for v_d in _options1:
+            _rows1 = _rows0[v_d]
+            if _rows1 is None:
+                _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+            # spec line 647: choose sp: card in board_spaces where family == tunnel
+            for v_sp in _options5:
+                _found = _rows1[v_sp]
+                if _found is None:
+                    _found = _rows1[v_sp] = Action(p, 'dig', (v_d, v_sp), s.game)
+                out.append(_found)
+        break
     # Work the exclusive space at a tunnel's end: legal_mine_tunnel_end
-    _memo = s.game.memo  # looked up once for the loops below
-    _rows0 = _memo.get(('mine_tunnel_end', 'rows', p))
-    if _rows0 is None:
-        _rows0 = _memo[('mine_tunnel_end', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 668: choose d: card in my available where placed == 0 or d.matched
-    _options1 = s._cse.get(0)
-    if _options1 is None:  # not made yet for this decision by another action
-        _t2 = s.ta['placed'][p]
-        _t3 = s.cst['matched']
-        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
-    # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
-    _groups4 = s._cse.get(1)
-    if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
-        _groups4 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
-    # spec line 670: require digger[sp.faction] >= tunnel_exclusive
-    # spec line 671: require (count my recruits_active where faction == sp.faction) >= 1
-    # spec line 672: require has sp.cost
-    # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
-    _t8 = s.z['workers_on']
-    _t9 = s.gtr['digger']
-    _t10 = g.P['tunnel_exclusive']
-    _t11 = s.z['recruits_active'][p]
-    _t12 = s.res[p]
-    _options7 = [v_sp for v_sp in _groups4.get('tunnel_end', ()) if (len(_t8[v_sp]) < F_capacity[v_sp]) and (_t9[F_faction[v_sp]] >= _t10) and (len([1 for _c6 in _t11 if (F_faction[_c6] == F_faction[v_sp])]) >= 1) and (not NZ_cost[v_sp] or R.holds(_t12, NZ_cost[v_sp]))]
-    # spec line 668: choose d: card in my available where placed == 0 or d.matched
-    for v_d in _options1:
-        _rows1 = _rows0[v_d]
-        if _rows1 is None:
-            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+    while True:  # run once: a requirement that fails leaves it
+        _rows0 = _memo.get(('mine_tunnel_end', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('mine_tunnel_end', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 668: choose d: card in my available where placed == 0 or d.matched
+        _options1 = _cse0
+        if _options1 is None:  # not made yet for this decision by another action
+            _t2 = s.ta['placed'][p]
+            _t3 = s.cst['matched']
+            _options1 = _cse0 = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+        if not _options1:  # no option of d
+            break
         # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
-        for v_sp in _options7:
-            _found = _rows1[v_sp]
-            if _found is None:
-                _found = _rows1[v_sp] = Action(p, 'mine_tunnel_end', (v_d, v_sp), s.game)
-            out.append(_found)
+        _groups4 = _cse1
+        if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
+            _groups4 = _cse1 = R.grouped(s.game, s.z['board_spaces'], F_family)
+        # spec line 670: require digger[sp.faction] >= tunnel_exclusive
+        # spec line 671: require (count my recruits_active where faction == sp.faction) >= 1
+        # spec line 672: require has sp.cost
+        # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
+        _t8 = s.z['workers_on']
+        _t9 = s.gtr['digger']
+        _t10 = g.P['tunnel_exclusive']
+        _t11 = s.z['recruits_active'][p]
+        _t12 = s.res[p]
+        _options7 = [v_sp for v_sp in _groups4.get('tunnel_end', ()) if (len(_t8[v_sp]) < F_capacity[v_sp]) and (_t9[F_faction[v_sp]] >= _t10) and any((F_faction[_c6] == F_faction[v_sp]) for _c6 in _t11) and (not NZ_cost[v_sp] or R.holds(_t12, NZ_cost[v_sp]))]
+        if not _options7:  # no option of sp
+            break
+        # spec line 668: choose d: card in my available where placed == 0 or d.matched
+        for v_d in _options1:
+            _rows1 = _rows0[v_d]
+            if _rows1 is None:
+                _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+            # spec line 669: choose sp: card in board_spaces where family == tunnel_end and (count workers_on of sp) < sp.capacity
+            for v_sp in _options7:
+                _found = _rows1[v_sp]
+                if _found is None:
+                    _found = _rows1[v_sp] = Action(p, 'mine_tunnel_end', (v_d, v_sp), s.game)
+                out.append(_found)
+        break
     # Work on a construction site: legal_build_site
-    _memo = s.game.memo  # looked up once for the loops below
-    _rows0 = _memo.get(('build_site', 'rows', p))
-    if _rows0 is None:
-        _rows0 = _memo[('build_site', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 683: choose d: card in my available where placed == 0 or d.matched
-    _options1 = s._cse.get(0)
-    if _options1 is None:  # not made yet for this decision by another action
-        _t2 = s.ta['placed'][p]
-        _t3 = s.cst['matched']
-        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
-    # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
-    _groups4 = s._cse.get(1)
-    if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
-        _groups4 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
-    # spec line 685: require has sp.cost
-    # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
-    _t8 = s.z['built_structure']
-    _t9 = s.z['workers_on']
-    _t10 = s.res[p]
-    _options7 = [v_sp for v_sp in _groups4.get('construction_site', ()) if (len(_t8[v_sp]) == 0) and (len(_t9[v_sp]) < min(F_capacity[v_sp], s.h)) and (not NZ_cost[v_sp] or R.holds(_t10, NZ_cost[v_sp]))]
-    # spec line 683: choose d: card in my available where placed == 0 or d.matched
-    for v_d in _options1:
-        _rows1 = _rows0[v_d]
-        if _rows1 is None:
-            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+    while True:  # run once: a requirement that fails leaves it
+        _rows0 = _memo.get(('build_site', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('build_site', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 683: choose d: card in my available where placed == 0 or d.matched
+        _options1 = _cse0
+        if _options1 is None:  # not made yet for this decision by another action
+            _t2 = s.ta['placed'][p]
+            _t3 = s.cst['matched']
+            _options1 = _cse0 = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+        if not _options1:  # no option of d
+            break
         # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
-        for v_sp in _options7:
-            _found = _rows1[v_sp]
-            if _found is None:
-                _found = _rows1[v_sp] = Action(p, 'build_site', (v_d, v_sp), s.game)
-            out.append(_found)
+        _groups4 = _cse1
+        if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
+            _groups4 = _cse1 = R.grouped(s.game, s.z['board_spaces'], F_family)
+        # spec line 685: require has sp.cost
+        # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
+        _t8 = s.z['built_structure']
+        _t9 = s.z['workers_on']
+        _t10 = s.res[p]
+        _options7 = [v_sp for v_sp in _groups4.get('construction_site', ()) if (len(_t8[v_sp]) == 0) and (len(_t9[v_sp]) < min(F_capacity[v_sp], s.h)) and (not NZ_cost[v_sp] or R.holds(_t10, NZ_cost[v_sp]))]
+        if not _options7:  # no option of sp
+            break
+        # spec line 683: choose d: card in my available where placed == 0 or d.matched
+        for v_d in _options1:
+            _rows1 = _rows0[v_d]
+            if _rows1 is None:
+                _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+            # spec line 684: choose sp: card in board_spaces where family == construction_site and (count built_structure of sp) == 0 and (count workers_on of sp) < min(sp.capacity, players)
+            for v_sp in _options7:
+                _found = _rows1[v_sp]
+                if _found is None:
+                    _found = _rows1[v_sp] = Action(p, 'build_site', (v_d, v_sp), s.game)
+                out.append(_found)
+        break
     # Visit an artifact dealer: legal_draw_artifact
-    _memo = s.game.memo  # looked up once for the loops below
-    _rows0 = _memo.get(('draw_artifact', 'rows', p))
-    if _rows0 is None:
-        _rows0 = _memo[('draw_artifact', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 716: choose d: card in my available where placed == 0 or d.matched
-    _options1 = s._cse.get(0)
-    if _options1 is None:  # not made yet for this decision by another action
-        _t2 = s.ta['placed'][p]
-        _t3 = s.cst['matched']
-        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
-    # spec line 717: choose sp: card in board_spaces where family == artifact_draw
-    _groups4 = s._cse.get(1)
-    if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
-        _groups4 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
-    # spec line 718: require has sp.cost
-    # spec line 717: choose sp: card in board_spaces where family == artifact_draw
-    _t6 = s.res[p]
-    _options5 = [v_sp for v_sp in _groups4.get('artifact_draw', ()) if (not NZ_cost[v_sp] or R.holds(_t6, NZ_cost[v_sp]))]
-    # spec line 716: choose d: card in my available where placed == 0 or d.matched
-    for v_d in _options1:
-        _rows1 = _rows0[v_d]
-        if _rows1 is None:
-            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+    while True:  # run once: a requirement that fails leaves it
+        _rows0 = _memo.get(('draw_artifact', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('draw_artifact', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 716: choose d: card in my available where placed == 0 or d.matched
+        _options1 = _cse0
+        if _options1 is None:  # not made yet for this decision by another action
+            _t2 = s.ta['placed'][p]
+            _t3 = s.cst['matched']
+            _options1 = _cse0 = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+        if not _options1:  # no option of d
+            break
         # spec line 717: choose sp: card in board_spaces where family == artifact_draw
-        for v_sp in _options5:
-            _found = _rows1[v_sp]
-            if _found is None:
-                _found = _rows1[v_sp] = Action(p, 'draw_artifact', (v_d, v_sp), s.game)
-            out.append(_found)
+        _groups4 = _cse1
+        if _groups4 is None:  # the zone's cards by family (grouped once for these cards)
+            _groups4 = _cse1 = R.grouped(s.game, s.z['board_spaces'], F_family)
+        # spec line 718: require has sp.cost
+        # spec line 717: choose sp: card in board_spaces where family == artifact_draw
+        _t6 = s.res[p]
+        _options5 = [v_sp for v_sp in _groups4.get('artifact_draw', ()) if (not NZ_cost[v_sp] or R.holds(_t6, NZ_cost[v_sp]))]
+        if not _options5:  # no option of sp
+            break
+        # spec line 716: choose d: card in my available where placed == 0 or d.matched
+        for v_d in _options1:
+            _rows1 = _rows0[v_d]
+            if _rows1 is None:
+                _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+            # spec line 717: choose sp: card in board_spaces where family == artifact_draw
+            for v_sp in _options5:
+                _found = _rows1[v_sp]
+                if _found is None:
+                    _found = _rows1[v_sp] = Action(p, 'draw_artifact', (v_d, v_sp), s.game)
+                out.append(_found)
+        break
     # Activate a new worker: legal_activate_worker
     while True:  # run once: a requirement that fails leaves it
         # spec line 735: require (count my pool) >= 1
         if not (len(s.z['pool'][p]) >= 1):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('activate_worker', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('activate_worker', 'rows', p)] = [None] * len(CARD_NAMES)
         # spec line 732: choose d: card in my available where placed == 0 or d.matched
-        _options2 = s._cse.get(0)
+        _options2 = _cse0
         if _options2 is None:  # not made yet for this decision by another action
             _t3 = s.ta['placed'][p]
             _t4 = s.cst['matched']
-            _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t3 == 0) or _t4[v_d])]
+            _options2 = _cse0 = [v_d for v_d in s.z['available'][p] if ((_t3 == 0) or _t4[v_d])]
+        if not _options2:  # no option of d
+            break
         # spec line 733: choose sp: card in board_spaces where family == worker_activation
-        _groups5 = s._cse.get(1)
+        _groups5 = _cse1
         if _groups5 is None:  # the zone's cards by family (grouped once for these cards)
-            _groups5 = s._cse[1] = R.grouped(s.game, s.z['board_spaces'], F_family)
+            _groups5 = _cse1 = R.grouped(s.game, s.z['board_spaces'], F_family)
         # spec line 734: require has sp.cost
         # spec line 733: choose sp: card in board_spaces where family == worker_activation
         _t7 = s.res[p]
         _options6 = [v_sp for v_sp in _groups5.get('worker_activation', ()) if (not NZ_cost[v_sp] or R.holds(_t7, NZ_cost[v_sp]))]
+        if not _options6:  # no option of sp
+            break
         # spec line 732: choose d: card in my available where placed == 0 or d.matched
         for v_d in _options2:
             _rows1 = _rows0[v_d]
@@ -1683,21 +1757,24 @@ def legal_phase_play(g, s, p, out):
         # spec line 753: require (count my supply) >= 1
         if not (len(s.z['supply'][p]) >= 1):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('use_structure_territory', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('use_structure_territory', 'rows', p)] = [None] * len(CARD_NAMES)
         # spec line 748: choose d: card in my available where placed == 0 or d.matched
-        _options2 = s._cse.get(0)
+        _options2 = _cse0
         if _options2 is None:  # not made yet for this decision by another action
             _t3 = s.ta['placed'][p]
             _t4 = s.cst['matched']
-            _options2 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t3 == 0) or _t4[v_d])]
+            _options2 = _cse0 = [v_d for v_d in s.z['available'][p] if ((_t3 == 0) or _t4[v_d])]
+        if not _options2:  # no option of d
+            break
         # spec line 749: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-        _options6 = s._cse.get(2)
+        _options6 = _cse2
         if _options6 is None:  # not made yet for this decision by another action
             _t7 = s.z['built_structure']
-            _options6 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(_t7[v_sp]) >= 1)]
+            _options6 = _cse2 = [v_sp for v_sp in s.z['board_spaces'] if (len(_t7[v_sp]) >= 1)]
+        if not _options6:  # no option of sp
+            break
         # spec line 748: choose d: card in my available where placed == 0 or d.matched
         for v_d in _options2:
             _rows1 = _rows0[v_d]
@@ -1726,61 +1803,69 @@ def legal_phase_play(g, s, p, out):
                         out.append(_found)
         break
     # Use a structure: advance its faction's loyalty: legal_use_structure_loyalty
-    _memo = s.game.memo  # looked up once for the loops below
-    _rows0 = _memo.get(('use_structure_loyalty', 'rows', p))
-    if _rows0 is None:
-        _rows0 = _memo[('use_structure_loyalty', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 764: choose d: card in my available where placed == 0 or d.matched
-    _options1 = s._cse.get(0)
-    if _options1 is None:  # not made yet for this decision by another action
-        _t2 = s.ta['placed'][p]
-        _t3 = s.cst['matched']
-        _options1 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
-    # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-    _options5 = s._cse.get(2)
-    if _options5 is None:  # not made yet for this decision by another action
-        _t6 = s.z['built_structure']
-        _options5 = s._cse[2] = [v_sp for v_sp in s.z['board_spaces'] if (len(_t6[v_sp]) >= 1)]
-    # spec line 764: choose d: card in my available where placed == 0 or d.matched
-    for v_d in _options1:
-        _rows1 = _rows0[v_d]
-        if _rows1 is None:
-            _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+    while True:  # run once: a requirement that fails leaves it
+        _rows0 = _memo.get(('use_structure_loyalty', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('use_structure_loyalty', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 764: choose d: card in my available where placed == 0 or d.matched
+        _options1 = _cse0
+        if _options1 is None:  # not made yet for this decision by another action
+            _t2 = s.ta['placed'][p]
+            _t3 = s.cst['matched']
+            _options1 = _cse0 = [v_d for v_d in s.z['available'][p] if ((_t2 == 0) or _t3[v_d])]
+        if not _options1:  # no option of d
+            break
         # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
-        for v_sp in _options5:
-            _rows2 = _rows1[v_sp]
-            if _rows2 is None:
-                _rows2 = _rows1[v_sp] = [None] * len(CARD_NAMES)
-            # spec line 766: choose st: card in built_structure of sp
-            for v_st in s.z['built_structure'][v_sp]:
-                # spec line 767: require has st.use_cost
-                if not (not NZ_use_cost[v_st] or R.holds(s.res[p], NZ_use_cost[v_st])):
-                    continue
-                _found = _rows2[v_st]
-                if _found is None:
-                    _found = _rows2[v_st] = Action(p, 'use_structure_loyalty', (v_d, v_sp, v_st), s.game)
-                out.append(_found)
+        _options5 = _cse2
+        if _options5 is None:  # not made yet for this decision by another action
+            _t6 = s.z['built_structure']
+            _options5 = _cse2 = [v_sp for v_sp in s.z['board_spaces'] if (len(_t6[v_sp]) >= 1)]
+        if not _options5:  # no option of sp
+            break
+        # spec line 764: choose d: card in my available where placed == 0 or d.matched
+        for v_d in _options1:
+            _rows1 = _rows0[v_d]
+            if _rows1 is None:
+                _rows1 = _rows0[v_d] = [None] * len(CARD_NAMES)
+            # spec line 765: choose sp: card in board_spaces where (count built_structure of sp) >= 1
+            for v_sp in _options5:
+                _rows2 = _rows1[v_sp]
+                if _rows2 is None:
+                    _rows2 = _rows1[v_sp] = [None] * len(CARD_NAMES)
+                # spec line 766: choose st: card in built_structure of sp
+                for v_st in s.z['built_structure'][v_sp]:
+                    # spec line 767: require has st.use_cost
+                    if not (not NZ_use_cost[v_st] or R.holds(s.res[p], NZ_use_cost[v_st])):
+                        continue
+                    _found = _rows2[v_st]
+                    if _found is None:
+                        _found = _rows2[v_st] = Action(p, 'use_structure_loyalty', (v_d, v_sp, v_st), s.game)
+                    out.append(_found)
+        break
     # Trade artifacts at a structure's market: legal_artifact_market
     while True:  # run once: a requirement that fails leaves it
         # spec line 782: require (count my supply) >= 1
         if not (len(s.z['supply'][p]) >= 1):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('artifact_market', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('artifact_market', 'rows', p)] = [None] * len(CARD_NAMES)
         # spec line 781: require (count my artifacts_hand) >= st.market_cost
         _left2 = len(s.z['artifacts_hand'][p])  # the same for every option below
         # spec line 778: choose d: card in my available where placed == 0 or d.matched
-        _options4 = s._cse.get(0)
+        _options4 = _cse0
         if _options4 is None:  # not made yet for this decision by another action
             _t5 = s.ta['placed'][p]
             _t6 = s.cst['matched']
-            _options4 = s._cse[0] = [v_d for v_d in s.z['available'][p] if ((_t5 == 0) or _t6[v_d])]
+            _options4 = _cse0 = [v_d for v_d in s.z['available'][p] if ((_t5 == 0) or _t6[v_d])]
+        if not _options4:  # no option of d
+            break
         # spec line 779: choose sp: card in board_spaces where (count built_structure of sp) >= 1 and (count structure_tokens of sp where owner == me) == 0
         _t10 = s.z['built_structure']
         _t11 = s.z['structure_tokens']
-        _options9 = [v_sp for v_sp in s.z['board_spaces'] if ((len(_t10[v_sp]) >= 1) and (len([1 for _c8 in _t11[v_sp] if (F_owner[_c8] == p)]) == 0))]
+        _options9 = [v_sp for v_sp in s.z['board_spaces'] if ((len(_t10[v_sp]) >= 1) and (not any((F_owner[_c8] == p) for _c8 in _t11[v_sp])))]
+        if not _options9:  # no option of sp
+            break
         # spec line 778: choose d: card in my available where placed == 0 or d.matched
         for v_d in _options4:
             _rows1 = _rows0[v_d]
@@ -1809,15 +1894,17 @@ def legal_phase_play(g, s, p, out):
         # spec line 822: require has bliss 1
         if not (s.res[p][3] >= 1):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         # spec line 820: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
-        _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
-        if _groups5 is None:
-            _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
-        _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and (((s.loc[_c4] or (None,))[0] == 'workers_on') or ((s.loc[_c4] or (None,))[0] == 'market_workers'))]
-        _sets2 = [()]
-        for _c4 in _items1:
-            _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+        _sets2 = _cse4
+        if _sets2 is None:  # not made yet for this decision by another action
+            _groups5 = _memo.get(('cards by', 'worker', 'F_owner'))
+            if _groups5 is None:
+                _groups5 = _memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
+            _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and ((s.loc[_c4] or (None,))[0] in ('workers_on', 'market_workers'))]
+            _sets2 = [()]
+            for _c4 in _items1:
+                _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+            _cse4 = _sets2
         for v_ds in _sets2[1:]:  # the non-empty ones
             _key = ('retrieve_paying', p, v_ds)
             _found = _memo.get(_key)
@@ -1831,15 +1918,17 @@ def legal_phase_play(g, s, p, out):
         # spec line 837: require placed == 0
         if not (s.ta['placed'][p] == 0):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         # spec line 836: choose ds: some worker where owner == me and (it in workers_on or it in market_workers)
-        _groups5 = s.game.memo.get(('cards by', 'worker', 'F_owner'))
-        if _groups5 is None:
-            _groups5 = s.game.memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
-        _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and (((s.loc[_c4] or (None,))[0] == 'workers_on') or ((s.loc[_c4] or (None,))[0] == 'market_workers'))]
-        _sets2 = [()]
-        for _c4 in _items1:
-            _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+        _sets2 = _cse4
+        if _sets2 is None:  # not made yet for this decision by another action
+            _groups5 = _memo.get(('cards by', 'worker', 'F_owner'))
+            if _groups5 is None:
+                _groups5 = _memo[('cards by', 'worker', 'F_owner')] = R.group_by(CARDS_OF['worker'], F_owner)
+            _items1 = [_c4 for _c4 in _groups5.get(p, ()) if s.loc[_c4] is not None and ((s.loc[_c4] or (None,))[0] in ('workers_on', 'market_workers'))]
+            _sets2 = [()]
+            for _c4 in _items1:
+                _sets2 += [_set3 + (_c4,) for _set3 in _sets2]
+            _cse4 = _sets2
         for v_ds in _sets2[1:]:  # the non-empty ones
             _key = ('retrieve_free', p, v_ds)
             _found = _memo.get(_key)
@@ -1856,7 +1945,6 @@ def legal_phase_play(g, s, p, out):
         # spec line 855: require placed == 0
         if not (s.ta['placed'][p] == 0):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('reveal_dilemma_match', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('reveal_dilemma_match', 'rows', p)] = [None] * len(CARD_NAMES)
@@ -1882,11 +1970,12 @@ def legal_phase_play(g, s, p, out):
         # spec line 883: require placed == 0
         if not (s.ta['placed'][p] == 0):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         # spec line 881: choose arts: some artifact where it in my artifacts_hand
         # spec line 882: require count arts == 2
         _items1 = sorted(s.z['artifacts_hand'][p])
         _sets2 = R.sets_of_size(_items1, 2)
+        if not _sets2:  # no option of arts
+            break
         # spec line 880: choose dl: card in my dilemma_hand
         for v_dl in s.z['dilemma_hand'][p]:
             # spec line 881: choose arts: some artifact where it in my artifacts_hand
@@ -1904,7 +1993,7 @@ def legal_phase_play(g, s, p, out):
         if not (s.ta['placed'][p] >= 1):
             break
         _key = ('stop_placing', p)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'stop_placing', (), s.game))

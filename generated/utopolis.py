@@ -155,6 +155,8 @@ def legal_activate(g, s, p, out):
     _t2 = s.cst['active']
     _t3 = s.res[p]
     _options1 = [v_b for v_b in s.z['city'][p] if ((not _t2[v_b]) and (F_input[v_b] != (0, 0, 0, 0))) and (not NZ_input[v_b] or R.holds(_t3, NZ_input[v_b]))]
+    if not _options1:  # no option of b
+        return
     # spec line 245: choose b: card in my city where not active and input != none
     for v_b in _options1:
         _found = _rows0[v_b]
@@ -259,10 +261,15 @@ def legal_reserve_buy_card(g, s, p, out):
     _found = s.game.memo.get(_key)
     if _found is None:
         _found = R.remember(s.game, _key)
+        _made = R.made_row(s.game, p, 'reserve_buy_card')  # its actions made so far, shared
         _fit3 = [_b2 for _b2 in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1]]
         # spec line 285: choose x: 2 of electricity, water
         for v_x, t_x in _fit3:
-            _found.append(R.made(s.game, p, 'reserve_buy_card', (v_x,)))
+            _args = (v_x,)
+            _action = _made.get(_args)
+            if _action is None:
+                _action = _made[_args] = Action(p, 'reserve_buy_card', _args, s.game)
+            _found.append(_action)
     out += _found
 
 
@@ -292,9 +299,14 @@ def legal_reserve_sell_card(g, s, p, out):
         _found = _rows0[v_c]
         if _found is None:
             _found = _rows0[v_c] = []
+            _made = R.made_row(s.game, p, 'reserve_sell_card')  # its actions made so far, shared
             # spec line 298: choose x: 2 of electricity, water
             for v_x, t_x in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)):
-                _found.append(R.made(s.game, p, 'reserve_sell_card', (v_c, v_x)))
+                _args = (v_c, v_x)
+                _action = _made.get(_args)
+                if _action is None:
+                    _action = _made[_args] = Action(p, 'reserve_sell_card', _args, s.game)
+                _found.append(_action)
         out += _found
 
 
@@ -337,6 +349,7 @@ def legal_offer_trade(g, s, p, out):
         _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
+            _made = R.made_row(s.game, p, 'offer_trade')  # its actions made so far, shared
             _fit9 = [_b8 for _b8 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held1[0] >= _b8[0][0] and _held1[1] >= _b8[0][1] and _held1[2] >= _b8[0][2] and _held1[3] >= _b8[0][3]]
             _fit11 = [_b10 for _b10 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held5[0] >= _b10[0][0] and _held5[1] >= _b10[0][1] and _held5[2] >= _b10[0][2] and _held5[3] >= _b10[0][3]]
             # spec line 309: choose offered: 0 to 2 of electricity, water, worker, goods
@@ -365,7 +378,11 @@ def legal_offer_trade(g, s, p, out):
                         if 2 < _high14:
                             _high14 = 2
                         for v_cards_wanted in range(_low13, _high14 + 1):
-                            _found.append(R.made(s.game, p, 'offer_trade', (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)))
+                            _args = (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)
+                            _action = _made.get(_args)
+                            if _action is None:
+                                _action = _made[_args] = Action(p, 'offer_trade', _args, s.game)
+                            _found.append(_action)
         out += _found
 
 
@@ -721,7 +738,7 @@ def trigger_wellbeing_bonus_before_build(g, s, p, args):
         # spec line 398: each player {
         for _p1 in R.turn_order(s):
             # spec line 399: if count my city where colour == wellbeing_type >= 1 {
-            if (len([1 for _c2 in s.z['city'][_p1] if (F_colour[_c2] == 'wellbeing_type')]) >= 1):
+            if any((F_colour[_c2] == 'wellbeing_type') for _c2 in s.z['city'][_p1]):
                 # spec line 400: score 1
                 s.tr['wellbeing'][_p1] += 1
 
@@ -876,12 +893,12 @@ def ask_offer_trade(g, s, p, env, label):
 @R.combines(legal_build, legal_finish)
 def legal_phase_early_build(g, s, p, out):
     """Choices open to player p in phase Optional build before the first Cycle (spec line 180), action by action."""
+    _memo = s.game.memo  # looked up once for the actions below
     # Build: legal_build
     while True:  # run once: a requirement that fails leaves it
         # spec line 265: require count my city < city_limit
         if not (len(s.z['city'][p]) < g.P['city_limit']):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('build', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('build', 'rows', p)] = [None] * len(CARD_NAMES)
@@ -899,7 +916,7 @@ def legal_phase_early_build(g, s, p, out):
         break
     # Finish this phase: legal_finish
     _key = ('finish', p)
-    _found = s.game.memo.get(_key)
+    _found = _memo.get(_key)
     if _found is None:
         _found = R.remember(s.game, _key)
         _found.append(Action(p, 'finish', (), s.game))
@@ -909,25 +926,29 @@ def legal_phase_early_build(g, s, p, out):
 @R.combines(legal_activate, legal_finish)
 def legal_phase_place(g, s, p, out):
     """Choices open to player p in phase 1 Place (spec line 186), action by action."""
+    _memo = s.game.memo  # looked up once for the actions below
     # Activate a building: legal_activate
-    _memo = s.game.memo  # looked up once for the loops below
-    _rows0 = _memo.get(('activate', 'rows', p))
-    if _rows0 is None:
-        _rows0 = _memo[('activate', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 246: require has b.input
-    # spec line 245: choose b: card in my city where not active and input != none
-    _t2 = s.cst['active']
-    _t3 = s.res[p]
-    _options1 = [v_b for v_b in s.z['city'][p] if ((not _t2[v_b]) and (F_input[v_b] != (0, 0, 0, 0))) and (not NZ_input[v_b] or R.holds(_t3, NZ_input[v_b]))]
-    # spec line 245: choose b: card in my city where not active and input != none
-    for v_b in _options1:
-        _found = _rows0[v_b]
-        if _found is None:
-            _found = _rows0[v_b] = Action(p, 'activate', (v_b,), s.game)
-        out.append(_found)
+    while True:  # run once: a requirement that fails leaves it
+        _rows0 = _memo.get(('activate', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('activate', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 246: require has b.input
+        # spec line 245: choose b: card in my city where not active and input != none
+        _t2 = s.cst['active']
+        _t3 = s.res[p]
+        _options1 = [v_b for v_b in s.z['city'][p] if ((not _t2[v_b]) and (F_input[v_b] != (0, 0, 0, 0))) and (not NZ_input[v_b] or R.holds(_t3, NZ_input[v_b]))]
+        if not _options1:  # no option of b
+            break
+        # spec line 245: choose b: card in my city where not active and input != none
+        for v_b in _options1:
+            _found = _rows0[v_b]
+            if _found is None:
+                _found = _rows0[v_b] = Action(p, 'activate', (v_b,), s.game)
+            out.append(_found)
+        break
     # Finish this phase: legal_finish
     _key = ('finish', p)
-    _found = s.game.memo.get(_key)
+    _found = _memo.get(_key)
     if _found is None:
         _found = R.remember(s.game, _key)
         _found.append(Action(p, 'finish', (), s.game))
@@ -937,12 +958,12 @@ def legal_phase_place(g, s, p, out):
 @R.combines(legal_build, legal_demolish, legal_reserve_buy_card, legal_reserve_sell_card, legal_offer_trade, legal_finish)
 def legal_phase_build_trade(g, s, p, out):
     """Choices open to player p in phase 4 Build / Trade (spec line 218), action by action."""
+    _memo = s.game.memo  # looked up once for the actions below
     # Build: legal_build
     while True:  # run once: a requirement that fails leaves it
         # spec line 265: require count my city < city_limit
         if not (len(s.z['city'][p]) < g.P['city_limit']):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('build', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('build', 'rows', p)] = [None] * len(CARD_NAMES)
@@ -959,7 +980,6 @@ def legal_phase_build_trade(g, s, p, out):
             out.append(_found)
         break
     # Demolish: legal_demolish
-    _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('demolish', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('demolish', 'rows', p)] = [None] * len(CARD_NAMES)
@@ -978,13 +998,18 @@ def legal_phase_build_trade(g, s, p, out):
         _held1 = s.res[p]
         # the actions below depend on nothing but _key: made once, then shared
         _key = ('reserve_buy_card', p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2))
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
+            _made = R.made_row(s.game, p, 'reserve_buy_card')  # its actions made so far, shared
             _fit3 = [_b2 for _b2 in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1]]
             # spec line 285: choose x: 2 of electricity, water
             for v_x, t_x in _fit3:
-                _found.append(R.made(s.game, p, 'reserve_buy_card', (v_x,)))
+                _args = (v_x,)
+                _action = _made.get(_args)
+                if _action is None:
+                    _action = _made[_args] = Action(p, 'reserve_buy_card', _args, s.game)
+                _found.append(_action)
         out += _found
         break
     # Reserve trade: a card for 2 Non-Renewable resources: legal_reserve_sell_card
@@ -992,7 +1017,6 @@ def legal_phase_build_trade(g, s, p, out):
         # spec line 299: uses reserve_trades 1
         if s.ta['reserve_trades'][p] + 1 > 1:
             break
-        _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('reserve_sell_card', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('reserve_sell_card', 'rows', p)] = [None] * len(CARD_NAMES)
@@ -1002,9 +1026,14 @@ def legal_phase_build_trade(g, s, p, out):
             _found = _rows0[v_c]
             if _found is None:
                 _found = _rows0[v_c] = []
+                _made = R.made_row(s.game, p, 'reserve_sell_card')  # its actions made so far, shared
                 # spec line 298: choose x: 2 of electricity, water
                 for v_x, t_x in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)):
-                    _found.append(R.made(s.game, p, 'reserve_sell_card', (v_c, v_x)))
+                    _args = (v_c, v_x)
+                    _action = _made.get(_args)
+                    if _action is None:
+                        _action = _made[_args] = Action(p, 'reserve_sell_card', _args, s.game)
+                    _found.append(_action)
             out += _found
         break
     # Offer a trade to another player: legal_offer_trade
@@ -1018,7 +1047,6 @@ def legal_phase_build_trade(g, s, p, out):
         _high3 = len(s.z['hand'][p])
         if 2 < _high3:
             _high3 = 2
-        _memo = s.game.memo  # looked up once for the loops below
         _key4 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), _high3)
         # spec line 308: choose partner: other player
         for v_partner in range(s.h):
@@ -1035,6 +1063,7 @@ def legal_phase_build_trade(g, s, p, out):
             _found = _memo.get(_key)
             if _found is None:
                 _found = R.remember(s.game, _key)
+                _made = R.made_row(s.game, p, 'offer_trade')  # its actions made so far, shared
                 _fit9 = [_b8 for _b8 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held1[0] >= _b8[0][0] and _held1[1] >= _b8[0][1] and _held1[2] >= _b8[0][2] and _held1[3] >= _b8[0][3]]
                 _fit11 = [_b10 for _b10 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held5[0] >= _b10[0][0] and _held5[1] >= _b10[0][1] and _held5[2] >= _b10[0][2] and _held5[3] >= _b10[0][3]]
                 # spec line 309: choose offered: 0 to 2 of electricity, water, worker, goods
@@ -1063,12 +1092,16 @@ def legal_phase_build_trade(g, s, p, out):
                             if 2 < _high14:
                                 _high14 = 2
                             for v_cards_wanted in range(_low13, _high14 + 1):
-                                _found.append(R.made(s.game, p, 'offer_trade', (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)))
+                                _args = (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)
+                                _action = _made.get(_args)
+                                if _action is None:
+                                    _action = _made[_args] = Action(p, 'offer_trade', _args, s.game)
+                                _found.append(_action)
             out += _found
         break
     # Finish this phase: legal_finish
     _key = ('finish', p)
-    _found = s.game.memo.get(_key)
+    _found = _memo.get(_key)
     if _found is None:
         _found = R.remember(s.game, _key)
         _found.append(Action(p, 'finish', (), s.game))
@@ -1078,6 +1111,7 @@ def legal_phase_build_trade(g, s, p, out):
 @R.combines(legal_score_worker, legal_score_goods, legal_finish)
 def legal_phase_score(g, s, p, out):
     """Choices open to player p in phase 5 Score (spec line 223), action by action."""
+    _memo = s.game.memo  # looked up once for the actions below
     # Score a worker: legal_score_worker
     while True:  # run once: a requirement that fails leaves it
         # spec line 341: uses cylinders_scored 1
@@ -1087,7 +1121,7 @@ def legal_phase_score(g, s, p, out):
         if not (s.res[p][2] >= 1):
             break
         _key = ('score_worker', p)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'score_worker', (), s.game))
@@ -1102,7 +1136,7 @@ def legal_phase_score(g, s, p, out):
         if not (s.res[p][3] >= 1):
             break
         _key = ('score_goods', p)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'score_goods', (), s.game))
@@ -1110,7 +1144,7 @@ def legal_phase_score(g, s, p, out):
         break
     # Finish this phase: legal_finish
     _key = ('finish', p)
-    _found = s.game.memo.get(_key)
+    _found = _memo.get(_key)
     if _found is None:
         _found = R.remember(s.game, _key)
         _found.append(Action(p, 'finish', (), s.game))
@@ -1120,12 +1154,12 @@ def legal_phase_score(g, s, p, out):
 @R.combines(legal_build, legal_upgrade, legal_demolish, legal_reserve_buy_card, legal_reserve_sell_card, legal_offer_trade, legal_finish)
 def legal_phase_build_trade__metropolis_rulebook(g, s, p, out):
     """Choices open to player p in phase 4 Build / Trade (spec line 421), action by action."""
+    _memo = s.game.memo  # looked up once for the actions below
     # Build: legal_build
     while True:  # run once: a requirement that fails leaves it
         # spec line 265: require count my city < city_limit
         if not (len(s.z['city'][p]) < g.P['city_limit']):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('build', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('build', 'rows', p)] = [None] * len(CARD_NAMES)
@@ -1142,7 +1176,6 @@ def legal_phase_build_trade__metropolis_rulebook(g, s, p, out):
             out.append(_found)
         break
     # Upgrade: legal_upgrade
-    _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('upgrade', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('upgrade', 'rows', p)] = [None] * len(CARD_NAMES)
@@ -1165,7 +1198,6 @@ def legal_phase_build_trade__metropolis_rulebook(g, s, p, out):
                 _found = _rows1[v_new] = Action(p, 'upgrade', (v_old, v_new), s.game)
             out.append(_found)
     # Demolish: legal_demolish
-    _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('demolish', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('demolish', 'rows', p)] = [None] * len(CARD_NAMES)
@@ -1184,13 +1216,18 @@ def legal_phase_build_trade__metropolis_rulebook(g, s, p, out):
         _held1 = s.res[p]
         # the actions below depend on nothing but _key: made once, then shared
         _key = ('reserve_buy_card', p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2))
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
+            _made = R.made_row(s.game, p, 'reserve_buy_card')  # its actions made so far, shared
             _fit3 = [_b2 for _b2 in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)) if _held1[0] >= _b2[0][0] and _held1[1] >= _b2[0][1]]
             # spec line 285: choose x: 2 of electricity, water
             for v_x, t_x in _fit3:
-                _found.append(R.made(s.game, p, 'reserve_buy_card', (v_x,)))
+                _args = (v_x,)
+                _action = _made.get(_args)
+                if _action is None:
+                    _action = _made[_args] = Action(p, 'reserve_buy_card', _args, s.game)
+                _found.append(_action)
         out += _found
         break
     # Reserve trade: a card for 2 Non-Renewable resources: legal_reserve_sell_card
@@ -1198,7 +1235,6 @@ def legal_phase_build_trade__metropolis_rulebook(g, s, p, out):
         # spec line 299: uses reserve_trades 1
         if s.ta['reserve_trades'][p] + 1 > 1:
             break
-        _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('reserve_sell_card', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('reserve_sell_card', 'rows', p)] = [None] * len(CARD_NAMES)
@@ -1208,9 +1244,14 @@ def legal_phase_build_trade__metropolis_rulebook(g, s, p, out):
             _found = _rows0[v_c]
             if _found is None:
                 _found = _rows0[v_c] = []
+                _made = R.made_row(s.game, p, 'reserve_sell_card')  # its actions made so far, shared
                 # spec line 298: choose x: 2 of electricity, water
                 for v_x, t_x in (((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((0, 2, 0, 0), 2)):
-                    _found.append(R.made(s.game, p, 'reserve_sell_card', (v_c, v_x)))
+                    _args = (v_c, v_x)
+                    _action = _made.get(_args)
+                    if _action is None:
+                        _action = _made[_args] = Action(p, 'reserve_sell_card', _args, s.game)
+                    _found.append(_action)
             out += _found
         break
     # Offer a trade to another player: legal_offer_trade
@@ -1224,7 +1265,6 @@ def legal_phase_build_trade__metropolis_rulebook(g, s, p, out):
         _high3 = len(s.z['hand'][p])
         if 2 < _high3:
             _high3 = 2
-        _memo = s.game.memo  # looked up once for the loops below
         _key4 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), _high3)
         # spec line 308: choose partner: other player
         for v_partner in range(s.h):
@@ -1241,6 +1281,7 @@ def legal_phase_build_trade__metropolis_rulebook(g, s, p, out):
             _found = _memo.get(_key)
             if _found is None:
                 _found = R.remember(s.game, _key)
+                _made = R.made_row(s.game, p, 'offer_trade')  # its actions made so far, shared
                 _fit9 = [_b8 for _b8 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held1[0] >= _b8[0][0] and _held1[1] >= _b8[0][1] and _held1[2] >= _b8[0][2] and _held1[3] >= _b8[0][3]]
                 _fit11 = [_b10 for _b10 in (((0, 0, 0, 0), 0), ((1, 0, 0, 0), 1), ((0, 1, 0, 0), 1), ((0, 0, 1, 0), 1), ((0, 0, 0, 1), 1), ((2, 0, 0, 0), 2), ((1, 1, 0, 0), 2), ((1, 0, 1, 0), 2), ((1, 0, 0, 1), 2), ((0, 2, 0, 0), 2), ((0, 1, 1, 0), 2), ((0, 1, 0, 1), 2), ((0, 0, 2, 0), 2), ((0, 0, 1, 1), 2), ((0, 0, 0, 2), 2)) if _held5[0] >= _b10[0][0] and _held5[1] >= _b10[0][1] and _held5[2] >= _b10[0][2] and _held5[3] >= _b10[0][3]]
                 # spec line 309: choose offered: 0 to 2 of electricity, water, worker, goods
@@ -1269,12 +1310,16 @@ def legal_phase_build_trade__metropolis_rulebook(g, s, p, out):
                             if 2 < _high14:
                                 _high14 = 2
                             for v_cards_wanted in range(_low13, _high14 + 1):
-                                _found.append(R.made(s.game, p, 'offer_trade', (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)))
+                                _args = (v_partner, v_offered, v_wanted, v_cards_offered, v_cards_wanted)
+                                _action = _made.get(_args)
+                                if _action is None:
+                                    _action = _made[_args] = Action(p, 'offer_trade', _args, s.game)
+                                _found.append(_action)
             out += _found
         break
     # Finish this phase: legal_finish
     _key = ('finish', p)
-    _found = s.game.memo.get(_key)
+    _found = _memo.get(_key)
     if _found is None:
         _found = R.remember(s.game, _key)
         _found.append(Action(p, 'finish', (), s.game))
@@ -1284,6 +1329,7 @@ def legal_phase_build_trade__metropolis_rulebook(g, s, p, out):
 @R.combines(legal_score_two_workers, legal_score_two_goods, legal_score_goods_environment, legal_score_worker_goods_environment, legal_finish)
 def legal_phase_score__metropolis_rulebook(g, s, p, out):
     """Choices open to player p in phase 5 Score (spec line 427), action by action."""
+    _memo = s.game.memo  # looked up once for the actions below
     # Score 2 workers: legal_score_two_workers
     while True:  # run once: a requirement that fails leaves it
         # spec line 438: uses cylinders_scored 2
@@ -1293,7 +1339,7 @@ def legal_phase_score__metropolis_rulebook(g, s, p, out):
         if not (s.res[p][2] >= 2):
             break
         _key = ('score_two_workers', p)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'score_two_workers', (), s.game))
@@ -1308,7 +1354,7 @@ def legal_phase_score__metropolis_rulebook(g, s, p, out):
         if not (s.res[p][3] >= 2):
             break
         _key = ('score_two_goods', p)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'score_two_goods', (), s.game))
@@ -1326,7 +1372,7 @@ def legal_phase_score__metropolis_rulebook(g, s, p, out):
         if not (s.res[p][3] >= 1):
             break
         _key = ('score_goods_environment', p)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'score_goods_environment', (), s.game))
@@ -1344,7 +1390,7 @@ def legal_phase_score__metropolis_rulebook(g, s, p, out):
         if not (s.res[p][2] >= 1 and s.res[p][3] >= 1):
             break
         _key = ('score_worker_goods_environment', p)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'score_worker_goods_environment', (), s.game))
@@ -1352,7 +1398,7 @@ def legal_phase_score__metropolis_rulebook(g, s, p, out):
         break
     # Finish this phase: legal_finish
     _key = ('finish', p)
-    _found = s.game.memo.get(_key)
+    _found = _memo.get(_key)
     if _found is None:
         _found = R.remember(s.game, _key)
         _found.append(Action(p, 'finish', (), s.game))
@@ -1362,6 +1408,7 @@ def legal_phase_score__metropolis_rulebook(g, s, p, out):
 @R.combines(legal_score_worker__metropolis, legal_score_goods__metropolis, legal_score_goods_environment__metropolis, legal_finish)
 def legal_phase_score__metropolis(g, s, p, out):
     """Choices open to player p in phase 5 Score (spec line 525), action by action."""
+    _memo = s.game.memo  # looked up once for the actions below
     # Score a worker: legal_score_worker__metropolis
     while True:  # run once: a requirement that fails leaves it
         # spec line 509: uses workers_scored 1
@@ -1371,7 +1418,7 @@ def legal_phase_score__metropolis(g, s, p, out):
         if not (s.res[p][2] >= 1):
             break
         _key = ('score_worker', p)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'score_worker', (), s.game))
@@ -1386,7 +1433,7 @@ def legal_phase_score__metropolis(g, s, p, out):
         if not (s.res[p][3] >= 1):
             break
         _key = ('score_goods', p)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'score_goods', (), s.game))
@@ -1404,7 +1451,7 @@ def legal_phase_score__metropolis(g, s, p, out):
         if not (s.res[p][3] >= 1):
             break
         _key = ('score_goods_environment', p)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'score_goods_environment', (), s.game))
@@ -1412,7 +1459,7 @@ def legal_phase_score__metropolis(g, s, p, out):
         break
     # Finish this phase: legal_finish
     _key = ('finish', p)
-    _found = s.game.memo.get(_key)
+    _found = _memo.get(_key)
     if _found is None:
         _found = R.remember(s.game, _key)
         _found.append(Action(p, 'finish', (), s.game))

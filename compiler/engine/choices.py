@@ -16,7 +16,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from compiler.analysis import names as N
-from compiler.engine.hoisting import hoist_reads
+from compiler.engine.hoisting import hoist_reads, share_lines
 from compiler.engine.pyexpr import Ctx, enum_members, expr, zone
 from compiler.engine.statements import Writer
 from compiler.engine.pyquote import literal
@@ -316,6 +316,7 @@ def _subsets(gen: EngineGenerator, c: ast.Choice, ctx: Ctx, w: Writer, size: int
     d = c.domain
     items, sets, part, card = ctx.fresh("items"), ctx.fresh("sets"), ctx.fresh("set"), ctx.fresh("c")
     inner = ctx.with_card(card, d.card_type.name)
+    start = len(w.lines)
     walked = _zone_walked(gen, d, inner)
     if walked is not None:
         # `it in ZONE`: the cards of that zone, in the order of their ids (the order of the
@@ -351,6 +352,7 @@ def _subsets(gen: EngineGenerator, c: ast.Choice, ctx: Ctx, w: Writer, size: int
     w.line(f"{sets} = [()]")
     w.line(f"for {card} in {items}:")
     w.line(f"    {sets} += [{part} + ({card},) for {part} in {sets}]")
+    share_lines(gen._shared, sets, start, w)  # the same sets in another action: made once
     return sets
 
 

@@ -47,3 +47,29 @@ def hoist_reads(code: str, fresh: Callable[[str], str], w: Writer) -> str:
         parts += [code[at:m.start()], bound[m.group()]]
         at = m.end()
     return "".join(parts) + code[at:]
+
+
+_FRESH = re.compile(r"\b_[a-z]+\d+\b")
+_CHOSEN = re.compile(r"\bv_\w+")
+_BOUND = re.compile(r"(?:^|\bfor )(_[a-z]+\d+)(?: =| in )", re.MULTILINE)
+
+
+def share_lines(shared: dict[str, int], var: str, start: int, w: Writer) -> None:
+    """Make the lines ``w`` wrote from ``start`` on, which bind ``var``, a list shared by
+    the actions of a decision: kept in the state's table ``s._cse`` (emptied before each
+    decision; a phase's legal-action function holds it in a local) under the number of
+    their code in ``shared`` (code → number, the engine's table), and made only when no
+    action made them before.  Lines that read a choice (``v_x``) are left as they are:
+    their list is not the same for every option."""
+    lines = w.lines[start:]
+    code = "\n".join(line.strip() for line in lines)
+    bound = set(_BOUND.findall(code))
+    if _CHOSEN.search(code) or not set(_FRESH.findall(code)) <= bound:
+        return  # it reads a choice, or a local of the code around it
+    indent = lines[0][:len(lines[0]) - len(lines[0].lstrip())]
+    code = _FRESH.sub("_", code)  # the same whatever the names of the locals it binds
+    number = shared.setdefault(code, len(shared))
+    w.lines[start:] = [f"{indent}{var} = s._cse.get({number})",
+                       f"{indent}if {var} is None:  # not made yet for this decision by another action",
+                       *("    " + line for line in lines),
+                       f"{indent}    s._cse[{number}] = {var}"]

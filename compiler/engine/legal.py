@@ -168,6 +168,10 @@ class LegalActions:
                     c = a.choices[j]
                     hoist = subset_options if type(c.domain) is ast.SubsetDomain else card_options
                     hoist(self, c, chosen.locals[c.name], [a.requires[i] for i in reqs], ctx, w)
+                    # every action takes an option of each choice: none, no action (and
+                    # the lists after it, which change nothing, are not made)
+                    w.line(f"if not {self._options[id(c)]}:  # no option of {c.name}")
+                    w.line(f"    {skip}")
             if depth < memo and any(not part.startswith(("v_", "_key")) for part in key[1:]):
                 # the part of the key known here, worked out once for the loops below
                 part = ctx.fresh("key")
@@ -191,6 +195,8 @@ class LegalActions:
                     self._emit(w)
                     return
                 w.line(f"_found = _rows{depth - 1}[{var}] = []")
+                if depth < len(a.choices):
+                    self._made_row(a, w)
             elif depth == memo:
                 # Nothing below reads the state but through the values in the key: the
                 # actions are worked out once per game for each key, and shared.
@@ -202,16 +208,28 @@ class LegalActions:
                 memo_level = w.level
                 w.level += 1
                 w.line("_found = R.remember(s.game, _key)")
+                if depth < len(a.choices):
+                    self._made_row(a, w)
                 for req, c, held in deferred:
                     self._fit(req, c, held, ctx, w)
         args = _args(a)
         if memo < len(a.choices):  # actions that other keys' lists may hold too: made once
-            w.line(f"_found.append(R.made(s.game, p, {literal(a.name)}, {args}))")
+            w.line(f"_args = {args}")
+            w.line("_action = _made.get(_args)")
+            w.line("if _action is None:")
+            w.line(f"    _action = _made[_args] = Action(p, {literal(a.name)}, _args, s.game)")
+            w.line("_found.append(_action)")
         else:
             w.line(f"_found.append(Action(p, {literal(a.name)}, {args}, s.game))")
         w.level = memo_level
         w.line("out += _found")
         self._emit(w)
+
+    def _made_row(self, a: ast.Action, w: Writer) -> None:
+        """Emit ``_made``, the actions ``a`` of player p made so far by their arguments
+        (``R.made_row``): the loops below take each from it, or make it once, so that the
+        lists of every key share it (a look-up by the arguments, no call per action)."""
+        w.line(f"_made = R.made_row(s.game, p, {literal(a.name)})  # its actions made so far, shared")
 
     def _hoist_side(self, req: ast.Compare, side: str, ctx: Ctx, w: Writer) -> tuple[str, str]:
         """Emit a local holding the ``side`` (``"left"`` or ``"right"``) of the comparison

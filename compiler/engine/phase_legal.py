@@ -35,26 +35,11 @@ def _body(source: str) -> list[str]:
 def _balanced(line: str) -> bool:
     """Whether ``line`` closes every bracket it opens (outside its strings, roughly: the
     engine's lines hold spec text only in quoted literals, which ``repr`` writes)."""
-    depth = 0
-    quote = None
-    i = 0
-    while i < len(line):
-        ch = line[i]
-        if quote:
-            if ch == "\\":
-                i += 1
-            elif ch == quote:
-                quote = None
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "#":
-            break
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        i += 1
-    return depth == 0 and quote is None
+    parts = _code_and_strings(line)
+    if len(parts) % 2 == 0:  # it ends inside a string
+        return False
+    code = "".join(parts[::2]).split("#", 1)[0]
+    return sum(code.count(ch) for ch in "([{") == sum(code.count(ch) for ch in ")]}")
 
 
 def inlined(body: list[str]) -> list[str] | None:
@@ -90,22 +75,80 @@ def inlined(body: list[str]) -> list[str] | None:
     return out
 
 
+_MEMO_LINE = re.compile(r"^ *_memo = s\.game\.memo  # [^\n]*$")
+_SHARED_READ = re.compile(r"s\._cse\.get\((\d+)\)")
+_SHARED_SET = re.compile(r"s\._cse\[(\d+)\] = ")
+
+
+def _locals(block: list[str]) -> tuple[list[str], set[str]]:
+    """``block`` reading the game's memo from the phase function's local ``_memo``, and the
+    lists its actions share (``s._cse``, :func:`compiler.engine.choices.card_options`)
+    from its locals ``_cseN`` (a local read is cheaper than a look-up in a dict, and the
+    phase function is one decision); the numbers of those lists."""
+    shared: set[str] = set()
+    out = []
+    for line in block:
+        if _MEMO_LINE.match(line):
+            continue
+        parts = _code_and_strings(line)
+        for i in range(0, len(parts), 2):  # the code between the string literals
+            shared.update(_SHARED_READ.findall(parts[i]))
+            code = _SHARED_SET.sub(lambda m: f"_cse{m.group(1)} = ", _SHARED_READ.sub(r"_cse\1", parts[i]))
+            parts[i] = code.replace("s.game.memo", "_memo")
+        out.append("".join(parts))
+    return out, shared
+
+
+def _code_and_strings(line: str) -> list[str]:
+    """``line`` cut into code and the string literals in it (a spec's text reaches an
+    engine only as a literal ``repr`` wrote), alternately, code first: an odd number of
+    parts, unless the line ends inside a string.  A comment is code here (to the end of
+    the line: quotes in it open no string)."""
+    parts, start, quote, i = [], 0, None, 0
+    while i < len(line):
+        ch = line[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                parts.append(line[start:i + 1])
+                start, quote = i + 1, None
+        elif ch in "'\"":
+            parts.append(line[start:i])
+            start, quote = i, ch
+        elif ch == "#":  # a comment: code to the end of the line
+            break
+        i += 1
+    parts.append(line[start:])
+    return parts
+
+
 def phase_function(name: str, title: str, line: int, parts: list[tuple[str, str, str]]) -> Code:
     """Source of ``name(g, s, p, out)``, the legal actions of phase ``title`` (spec line
     ``line``): ``parts`` are the (name, title of its action, source) of the legal-action
-    functions of the actions it offers, in order."""
+    functions of the actions it offers, in order.  The game's memo is looked up once,
+    and the lists of options several actions share are its locals (see :func:`_locals`)."""
     w = Writer()
     w.line(f"@R.combines({', '.join(fn for fn, _, _ in parts)})")
     w.line(f"def {name}(g, s, p, out):")
     w.level += 1
     w.docstring(f"Choices open to player p in phase {title} (spec line {line}), action by action.")
+    head = len(w.lines)
+    shared: set[str] = set()
     for fn, action, source in parts:
         w.comment(f"{action}: {fn}")
         block = inlined(_body(source))
         if block is None:
             w.line(f"{fn}(g, s, p, out)")
         else:
+            block, read = _locals(block)
+            shared |= read
             w.lines += block
+    first = ["    _memo = s.game.memo  # looked up once for the actions below"]
+    if shared:
+        names = " = ".join(f"_cse{n}" for n in sorted(shared, key=int))
+        first.append(f"    {names} = None  # the lists of options the actions below share, made once")
+    w.lines[head:head] = first
     return w.source()
 
 

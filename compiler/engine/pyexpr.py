@@ -226,6 +226,49 @@ def _count(e: ast.Count, ctx: Ctx, res: Resources) -> str:
     return f"len([1 for {var} in {cards} if {expr(e.where, inner, res)}])"
 
 
+#: ``count ... OP N`` that only asks whether some card meets the ``where``: (op, N) with
+#: the count on the left → True for "some card does", False for "none does"
+_SOME = {(">=", 1): True, (">", 0): True, ("!=", 0): True,
+         ("==", 0): False, ("<", 1): False, ("<=", 0): False}
+_MIRROR = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def _compare(e: ast.Compare, ctx: Ctx, res: Resources) -> str:
+    """``L OP R``; ``count ZONE where C >= 1`` (or ``== 0``, and their like, either way
+    round) stops at the first card meeting C (``any``) instead of counting them all,
+    when C rolls no die and divides nothing (an error must come where it came)."""
+    for count, other, op in ((e.left, e.right, e.op), (e.right, e.left, _MIRROR[e.op])):
+        if type(count) is ast.Count and count.where is not None and type(other) is ast.Number:
+            some = _SOME.get((op, other.value))
+            if some is not None and not _short_circuit_unsafe(count.where):
+                var, inner = _on_card(count, ctx)
+                found = f"any({expr(count.where, inner, res)} for {var} in {zone(count.zone, ctx, res)})"
+                return found if some else f"(not {found})"
+    return f"({expr(e.left, ctx, res)} {e.op} {expr(e.right, ctx, res)})"
+
+
+def _short_circuit_unsafe(e) -> bool:
+    """Whether evaluating ``e`` for fewer cards could change a game: it rolls a die, divides
+    or takes the ``best`` of a zone (an error must come where it came), or calls a
+    derived value (which might do any of those)."""
+    return any(isinstance(n, (ast.RollValue, ast.Best)) or (isinstance(n, ast.Arith) and "//" in n.ops)
+               or (isinstance(n, ast.Call) and n.func.name not in N.BUILTIN_FUNCS)
+               for n in ast.walk(e))
+
+
+def _or(e: ast.Or, ctx: Ctx, res: Resources) -> str:
+    """``A or B``; ``it in Z1 or it in Z2`` (each of any owner) reads the card's place once
+    and tests its zone against both names."""
+    if len(e.operands) > 1 and ctx.card is not None and all(
+            type(x) is ast.InZone and type(x.card) is ast.It for x in e.operands):
+        tests = [_in_zone(x, ctx, res) for x in e.operands]
+        any_owner = f"((s.loc[{ctx.card}] or (None,))[0] == "
+        if all(t.startswith(any_owner) for t in tests):
+            names = ", ".join(literal(x.zone.zone.name) for x in e.operands)
+            return f"((s.loc[{ctx.card}] or (None,))[0] in ({names}))"
+    return "(" + " or ".join(expr(x, ctx, res) for x in e.operands) + ")"
+
+
 def _sum(e: ast.Sum, ctx: Ctx, res: Resources) -> str:
     var, inner = _on_card(e, ctx)
     cond = f" if {expr(e.where, inner, res)}" if e.where is not None else ""
@@ -459,8 +502,8 @@ EXPRESSIONS: dict[type, Callable[[Any, Ctx, Resources], str]] = {
     ast.Attribute: _attribute,
     ast.Not: lambda e, ctx, res: f"(not {expr(e.operand, ctx, res)})",
     ast.And: lambda e, ctx, res: "(" + " and ".join(expr(x, ctx, res) for x in e.operands) + ")",
-    ast.Or: lambda e, ctx, res: "(" + " or ".join(expr(x, ctx, res) for x in e.operands) + ")",
-    ast.Compare: lambda e, ctx, res: f"({expr(e.left, ctx, res)} {e.op} {expr(e.right, ctx, res)})",
+    ast.Or: _or,
+    ast.Compare: _compare,
     ast.Neg: lambda e, ctx, res: f"(-{expr(e.operand, ctx, res)})",
     ast.Count: _count,
     ast.Sum: _sum,

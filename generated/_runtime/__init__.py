@@ -36,7 +36,7 @@ from .errors import IllegalActionError, RulesError, _BadState
 from .values import (TERMINAL, Apply, Bag, Continuation, Decision, Effect, Legal, Owner, Predicate,
                      _from_json, _is_int, _same, _seat, _to_json)
 from .chance import MASK64, _next, randrange, roll_dice, set_die, shuffle_list
-from .actions import ANSWER_NAMES, MEMO_LIMIT, Action, made, remember, unknown_name
+from .actions import ANSWER_NAMES, MEMO_LIMIT, Action, made, made_row, memo_table, remember, unknown_name
 from .resources import (bag_minus, bag_of, bag_plus, bag_times, gain, has, holds, move_bag, pay, pay_one,
                         release, stock_holds, transfer)
 from .zones import (_copy_zone, _copy_zones, _enter, _leave, _refill, best, draw, group_by, grouped, in_zone,
@@ -64,8 +64,9 @@ __all__ = [
     "TERMINAL", "MASK64", "Bag", "Owner", "Decision", "Predicate", "Effect", "Legal", "Apply",
     "Continuation", "RulesError", "IllegalActionError",
     # what generated engines call
-    "randrange", "shuffle_list", "Action", "MEMO_LIMIT", "remember", "made", "has", "holds", "gain",
-    "pay", "pay_one", "release", "transfer",
+    "randrange", "shuffle_list", "Action", "MEMO_LIMIT", "remember", "made", "made_row", "memo_table",
+    "has", "holds",
+    "gain", "pay", "pay_one", "release", "transfer",
     "bag_of", "bag_plus", "bag_minus", "bag_times", "zone", "nth", "size", "lookup",
     "in_zone", "best", "group_by", "grouped", "sets_of_size", "room", "move", "move_all", "overflow", "put",
     "shuffle", "draw",

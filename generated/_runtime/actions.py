@@ -72,15 +72,31 @@ def remember(game: GameBase, key: tuple) -> list[Action]:
 
 
 def made(game: GameBase, player: int, name: str, args: tuple) -> Action:
-    """The action ``player: name args``, made once and kept in ``game``'s memo, so that
-    the lists of actions remembered there share it."""
-    key = (None, name, player, args)  # None: never the key of a list of actions
-    found = game.memo.get(key)
+    """The action ``player: name args``, made once and kept in ``game``'s memo (in the
+    table :func:`made_row` gives), so that the lists of actions remembered there share it."""
+    row = made_row(game, player, name)
+    found = row.get(args)
     if found is None:
-        if len(game.memo) >= MEMO_LIMIT:
-            game.memo.clear()
-        found = game.memo[key] = Action(player, name, args, game)
+        found = row[args] = Action(player, name, args, game)
     return found
+
+
+def made_row(game: GameBase, player: int, name: str) -> dict[tuple, Action]:
+    """``player``'s actions ``name`` made so far, by their arguments, kept in ``game``'s
+    memo: a legal-action function that makes many looks the table up once, then each
+    action in it by its arguments (see :func:`made`)."""
+    return memo_table(game, (None, "made", name, player))  # None first: never a list's key
+
+
+def memo_table(game: GameBase, key: tuple) -> dict:
+    """The table (a dict) kept in ``game``'s memo under ``key``, empty the first time."""
+    memo = game.memo
+    table = memo.get(key)
+    if table is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        table = memo[key] = {}
+    return table
 
 
 #: The names of the actions that answer a question asked in the middle of an effect

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import MEMO_LIMIT, Action, made
+from .actions import Action, made, memo_table, remember
 from .seats import decider
 from .values import _to_json
 from .values_chosen import legal_value, settle_value
@@ -95,14 +95,7 @@ def _row(game, p: int, name: str) -> dict:
     """Player ``p``'s actions ``name`` with one argument, by that argument (a card or a
     label), kept in ``game``'s memo and filled as they are first needed: the answers to a
     question are taken from it rather than made again."""
-    memo = game.memo
-    key = (None, "rows", name, p)  # None first: never the key of a legal-action function
-    row = memo.get(key)
-    if row is None:
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        row = memo[key] = {}
-    return row
+    return memo_table(game, (None, "rows", name, p))  # None first: never a legal-action function's key
 
 
 def _one(game, row: dict, p: int, name: str, value: Any) -> Action:
@@ -146,9 +139,16 @@ def _legal_overflow(s: State, p: int, ask_: dict) -> list[Action]:
 
 
 def _legal_ask(s: State, p: int, ask_: dict) -> list[Action]:
+    """The answers to an ``ask``: one action per label, the list kept in the game's memo
+    for ``p`` and those labels (a new list each time: the caller may change it)."""
     game = s.game
-    row = _row(game, p, "answer")
-    return [row.get(label) or _one(game, row, p, "answer", label) for label in ask_["labels"]]
+    key = (None, "answers", p, *ask_["labels"])  # None first: never the key of a legal-action function
+    found = game.memo.get(key)
+    if found is None:
+        row = _row(game, p, "answer")
+        found = [row.get(label) or _one(game, row, p, "answer", label) for label in ask_["labels"]]
+        remember(game, key).extend(found)
+    return found[:]
 
 
 #: record kind → the legal actions of the player who answers it: (s, p, record) → list
@@ -192,7 +192,9 @@ def _answer_cards(s: State, front: dict, action: Action) -> None:
     moved = move(s, s.g, card, front["dst"], front["dst_owner"], front["bottom"])
     # a card that cannot move (its destination full, no overflow asked) ends the choice
     count = front["count"] - 1 if moved or s.pending else 0
-    s.pending.append({**front, "cards": tuple(c for c in front["cards"] if c != card),
+    cards = front["cards"]  # a card lies in a zone once: the one chosen is left out
+    at = cards.index(card) if card in cards else len(cards)
+    s.pending.append({**front, "cards": cards[:at] + cards[at + 1:],
                       "count": count})  # behind the owner of a full zone, asked first
     s.pending.extend(rest)
 
@@ -236,8 +238,7 @@ def answer(s: State, action: Action) -> None:
 
 
 def _settle_cards(s: State, it: dict) -> bool:
-    allowed = it["cards"]
-    if it["count"] > 0 and any(c in allowed for c in zone(s, it["src"], it["src_owner"])):
+    if it["count"] > 0 and any(map(it["cards"].__contains__, zone(s, it["src"], it["src_owner"]))):
         return True
     s.pending.pop(0)
     if it.get("then"):  # the rest of the effect (`choose ... cards ... then { }`)

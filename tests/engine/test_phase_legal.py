@@ -75,3 +75,21 @@ def test_rules_without_phase_functions_call_each_actions_function():
     g = utopolis.RULES["family"]
     plain = Rules(title="t", players=(2, 2), actions=g.actions, phases=g.phases)
     assert plain.legal_of["build_trade"] == tuple(g.actions[a][0] for a in g.phases["build_trade"].actions)
+
+
+def test_a_phase_function_reads_memo_and_shared_lists_from_locals_but_leaves_text_alone():
+    """Inside a phase function, ``s._cse.get(N)`` and ``s.game.memo`` become its locals
+    ``_cseN`` and ``_memo``; the same words in a string literal (a spec's text) stay."""
+    from compiler.engine.phase_legal import _locals
+
+    block = ["    _memo = s.game.memo  # looked up once for the loops below",
+             "    _o = s._cse.get(3)",
+             "    if _o is None:",
+             "        _o = s._cse[3] = [c for c in x if T[c] != 's._cse.get(4) s.game.memo']",
+             "    _found = s.game.memo.get(('it\\'s', p))"]
+    lines, shared = _locals(block)
+    assert shared == {"3"}
+    assert lines == ["    _o = _cse3",
+                     "    if _o is None:",
+                     "        _o = _cse3 = [c for c in x if T[c] != 's._cse.get(4) s.game.memo']",
+                     "    _found = _memo.get(('it\\'s', p))"]

@@ -135,7 +135,7 @@ class State(Turns):
         if not any(map(_is, legal, _repeat(action))):
             self._check_legal(action, legal)
         self._legal = None
-        self._past = (self._past, (action.player, action.name, action.args))
+        self._past = (self._past, action)  # the action itself: history() reads it
         self._moves += 1
         g = self.g
         if self.pending:
@@ -245,8 +245,8 @@ class State(Turns):
         out = []
         link = self._past
         while link is not None:
-            link, entry = link
-            out.append(entry)
+            link, action = link
+            out.append((action.player, action.name, action.args))
         out.reverse()
         return out
 
