@@ -310,7 +310,7 @@ def derived_powered(g, s, p):
 
 def derived_on_path(g, s, p, v_p):
     """your Path (spec line 767). Source: Setup."""
-    return (len([1 for _c1 in s.z['paths_held'][p] if (F_path[_c1] == v_p)]) >= 1)
+    return any((F_path[_c1] == v_p) for _c1 in s.z['paths_held'][p])
 
 
 def derived_exosuit_power(g, s, p):
@@ -743,6 +743,8 @@ def legal_place_guardian(g, s, p, out):
     # spec line 1284: choose sp: card in board_spaces where open_to(sp)
     _t2 = s.res[p]
     _options1 = [v_sp for v_sp in s.z['board_spaces'] if g.D['open_to'](g, s, p, v_sp) and (not NZ_cost[v_sp] or R.holds(_t2, NZ_cost[v_sp]))]
+    if not _options1:  # no option of sp
+        return
     # spec line 1284: choose sp: card in board_spaces where open_to(sp)
     for v_sp in _options1:
         _found = _rows0[v_sp]
@@ -813,6 +815,8 @@ def legal_build_building(g, s, p, out):
     # spec line 1313: choose s: card in building_sites
     _t2 = g.P['row_size']
     _options1 = [v_s for v_s in s.z['building_sites'] if (g.D['spots_used'](g, s, p, F_kind[v_s]) < _t2)]
+    if not _options1:  # no option of s
+        return
     # spec line 1312: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
         # spec line 1313: choose s: card in building_sites
@@ -868,6 +872,8 @@ def legal_build_project(g, s, p, out):
     if _options2 is None:  # not made yet for this decision by another action
         _t3 = s.tr['focus'][p]
         _options2 = s._cse[2] = [v_t for v_t in s.z['timeline_row'] if (F_era[v_t] == _t3)]
+    if not _options2:  # no option of t
+        return
     # spec line 1336: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
         # spec line 1337: choose t: card in timeline_row where era == focus
@@ -1172,6 +1178,8 @@ def legal_trade_nomads(g, s, p, out):
     # spec line 1487: choose tr: card in trade_offers
     _t2 = s.res[p]
     _options1 = [v_tr for v_tr in s.z['trade_offers'] if (not NZ_give[v_tr] or R.holds(_t2, NZ_give[v_tr]))]
+    if not _options1:  # no option of tr
+        return
     # spec line 1486: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
         # spec line 1487: choose tr: card in trade_offers
@@ -1237,6 +1245,8 @@ def legal_run_experiment(g, s, p, out):
     if _options1 is None:  # not made yet for this decision by another action
         _t2 = s.tr['focus'][p]
         _options1 = s._cse[2] = [v_t for v_t in s.z['timeline_row'] if (F_era[v_t] == _t2)]
+    if not _options1:  # no option of t
+        return
     # spec line 1510: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
         # spec line 1511: choose t: card in timeline_row where era == focus
@@ -1357,6 +1367,8 @@ def legal_evacuate(g, s, p, out):
     # spec line 1606: choose pb: card in my paths_held
     _t2 = s.res[p]
     _options1 = [v_pb for v_pb in s.z['paths_held'][p] if (not NZ_evac_need[v_pb] or R.holds(_t2, NZ_evac_need[v_pb]))]
+    if not _options1:  # no option of pb
+        return
     # spec line 1605: given w: worker_type = genius
     for v_w in R.given(s, 'w', 'genius'):
         # spec line 1606: choose pb: card in my paths_held
@@ -1396,7 +1408,9 @@ def legal_retrieve_warp(g, s, p, out):
         _rows0 = _memo[('retrieve_warp', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 1624: choose t: card in timeline_row where (count warps_on of t where owner == me) >= 1
     _t3 = s.z['warps_on']
-    _options2 = [v_t for v_t in s.z['timeline_row'] if (len([1 for _c1 in _t3[v_t] if (F_owner[_c1] == p)]) >= 1)]
+    _options2 = [v_t for v_t in s.z['timeline_row'] if any((F_owner[_c1] == p) for _c1 in _t3[v_t])]
+    if not _options2:  # no option of t
+        return
     # spec line 1624: choose t: card in timeline_row where (count warps_on of t where owner == me) >= 1
     for v_t in _options2:
         _rows1 = _rows0[v_t]
@@ -1552,6 +1566,8 @@ def legal_use_power_plant(g, s, p, out):
     _t3 = s.cst['used']
     _t4 = s.cst['blocked']
     _options2 = [v_b for v_b in _groups1.get('power_plant', ()) if (not _t3[v_b]) and (not _t4[v_b])]
+    if not _options2:  # no option of b
+        return
     # spec line 1687: choose w: worker_type where active[w] >= 1
     for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
         if not (s.res[p][IDX_active[v_w]] >= 1):
@@ -1606,6 +1622,8 @@ def legal_send_back(g, s, p, out):
     # spec line 1708: choose t: card in timeline_row where era == focus and era < round
     _t2 = s.tr['focus'][p]
     _options1 = [v_t for v_t in s.z['timeline_row'] if ((F_era[v_t] == _t2) and (F_era[v_t] < s.round))]
+    if not _options1:  # no option of t
+        return
     # spec line 1707: given moved: int = 0
     for v_moved in R.given(s, 'moved', 0):
         # spec line 1708: choose t: card in timeline_row where era == focus and era < round
@@ -1651,6 +1669,8 @@ def legal_use_building_worker(g, s, p, out):
     _t3 = s.cst['used']
     _t4 = s.cst['blocked']
     _options2 = [v_b for v_b in _groups1.get('worker_use', ()) if (F_kind[v_b] != 'power_plant') and (not _t3[v_b]) and (not _t4[v_b])]
+    if not _options2:  # no option of b
+        return
     # spec line 1725: choose w: worker_type where active[w] >= 1
     for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
         if not (s.res[p][IDX_active[v_w]] >= 1):
@@ -1693,6 +1713,8 @@ def legal_use_building_free(g, s, p, out):
     _t3 = s.cst['used']
     _t4 = s.cst['blocked']
     _options2 = [v_b for v_b in _groups1.get('free_use', ()) if (not _t3[v_b]) and (not _t4[v_b])]
+    if not _options2:  # no option of b
+        return
     # spec line 1736: choose b: card in my buildings_built where use == free_use and not used and not blocked
     for v_b in _options2:
         _found = _rows0[v_b]
@@ -1723,6 +1745,8 @@ def legal_remove_anomaly(g, s, p, out):
     _memo = s.game.memo  # looked up once for the loops below
     # spec line 1751: choose a: card in my anomalies_held
     _options1 = [v_a for v_a in s.z['anomalies_held'][p]]
+    if not _options1:  # no option of a
+        return
     # spec line 1750: choose w: worker_type where active[w] >= 1
     for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
         if not (s.res[p][IDX_active[v_w]] >= 1):
@@ -2259,7 +2283,7 @@ def setup(g, s, p):
 
 def end_when_capitals_fall(g, s):
     """Whether the end `capitals_fall` is triggered (spec line 1829)."""
-    return ((s.gtr['impacted'] == 1) and (len([1 for _c1 in s.z['board_spaces'] if (s.cst['collapse'][_c1] == 1)]) == 0) and (len([1 for _c2 in s.z['board_spaces'] if (s.cst['collapse'][_c2] == 2)]) >= 1))
+    return ((s.gtr['impacted'] == 1) and (not any((s.cst['collapse'][_c1] == 1) for _c1 in s.z['board_spaces'])) and any((s.cst['collapse'][_c2] == 2) for _c2 in s.z['board_spaces']))
 
 
 def winners_capitals_fall(g, s):
@@ -2457,6 +2481,7 @@ def rest_force_workers(g, s, p, env, value):
 @R.combines(legal_power_suit, legal_power_guardian, legal_end_power_up)
 def legal_phase_power_up(g, s, p, out):
     """Choices open to player p in phase Power Up (spec line 971), action by action."""
+    _memo = s.game.memo  # looked up once for the actions below
     # Power up an Exosuit: legal_power_suit
     while True:  # run once: a requirement that fails leaves it
         # spec line 1210: require powered < hexes - hexes_lost
@@ -2466,7 +2491,7 @@ def legal_phase_power_up(g, s, p, out):
         if not (s.res[p][26] >= 1 and s.res[p][5] >= R.lookup(g.T['power_cost'], (g.D['powered'](g, s, p) + 1))):
             break
         _key = ('power_suit', p)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'power_suit', (), s.game))
@@ -2481,7 +2506,7 @@ def legal_phase_power_up(g, s, p, out):
         if not (s.res[p][29] >= 1 and s.res[p][5] >= R.lookup(g.T['power_cost'], (g.D['powered'](g, s, p) + 1))):
             break
         _key = ('power_guardian', p)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'power_guardian', (), s.game))
@@ -2489,7 +2514,7 @@ def legal_phase_power_up(g, s, p, out):
         break
     # Stop powering up: legal_end_power_up
     _key = ('end_power_up', p)
-    _found = s.game.memo.get(_key)
+    _found = _memo.get(_key)
     if _found is None:
         _found = R.remember(s.game, _key)
         _found.append(Action(p, 'end_power_up', (), s.game))
@@ -2499,12 +2524,12 @@ def legal_phase_power_up(g, s, p, out):
 @R.combines(legal_pick_warp, legal_end_warp)
 def legal_phase_warp_phase(g, s, p, out):
     """Choices open to player p in phase Warp (spec line 976), action by action."""
+    _memo = s.game.memo  # looked up once for the actions below
     # Select a Warp tile: legal_pick_warp
     while True:  # run once: a requirement that fails leaves it
         # spec line 1242: uses warps_picked 1
         if s.ta['warps_picked'][p] + 1 > 2:
             break
-        _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('pick_warp', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('pick_warp', 'rows', p)] = [None] * len(CARD_NAMES)
@@ -2517,7 +2542,7 @@ def legal_phase_warp_phase(g, s, p, out):
         break
     # Select no more Warp tiles: legal_end_warp
     _key = ('end_warp', p)
-    _found = s.game.memo.get(_key)
+    _found = _memo.get(_key)
     if _found is None:
         _found = R.remember(s.game, _key)
         _found.append(Action(p, 'end_warp', (), s.game))
@@ -2527,12 +2552,13 @@ def legal_phase_warp_phase(g, s, p, out):
 @R.combines(legal_place_exosuit, legal_place_guardian, legal_supply_workers, legal_use_power_plant, legal_use_building_worker, legal_remove_anomaly, legal_power_upgrade, legal_sensor_upgrade, legal_force_workers, legal_use_building_free, legal_claim_first, legal_pass_turn)
 def legal_phase_action_rounds(g, s, p, out):
     """Choices open to player p in phase Action Rounds (spec line 992), action by action."""
+    _memo = s.game.memo  # looked up once for the actions below
+    _cse6 = _cse8 = None  # the lists of options the actions below share, made once
     # Place a worker in an Exosuit on the main board: legal_place_exosuit
     while True:  # run once: a requirement that fails leaves it
         # spec line 1261: require suit_powered >= 1
         if not (s.res[p][27] >= 1):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         # spec line 1259: choose w: worker_type where active[w] >= 1
         for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
             if not (s.res[p][IDX_active[v_w]] >= 1):
@@ -2556,7 +2582,6 @@ def legal_phase_action_rounds(g, s, p, out):
         # spec line 1285: require guardian_powered >= 1
         if not (s.res[p][30] >= 1):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('place_guardian', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('place_guardian', 'rows', p)] = [None] * len(CARD_NAMES)
@@ -2564,6 +2589,8 @@ def legal_phase_action_rounds(g, s, p, out):
         # spec line 1284: choose sp: card in board_spaces where open_to(sp)
         _t2 = s.res[p]
         _options1 = [v_sp for v_sp in s.z['board_spaces'] if g.D['open_to'](g, s, p, v_sp) and (not NZ_cost[v_sp] or R.holds(_t2, NZ_cost[v_sp]))]
+        if not _options1:  # no option of sp
+            break
         # spec line 1284: choose sp: card in board_spaces where open_to(sp)
         for v_sp in _options1:
             _found = _rows0[v_sp]
@@ -2579,7 +2606,6 @@ def legal_phase_action_rounds(g, s, p, out):
         # spec line 1636: require has water morale
         if not (s.res[p][0] >= s.tr['morale'][p]):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         # spec line 1635: choose w: worker_type where active[w] >= 1
         for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
             if not (s.res[p][IDX_active[v_w]] >= 1):
@@ -2592,76 +2618,85 @@ def legal_phase_action_rounds(g, s, p, out):
             out += _found
         break
     # Time travel with a Power Plant: legal_use_power_plant
-    _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1688: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
-    _groups1 = s._cse.get(6)
-    if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
-        _groups1 = s._cse[6] = R.grouped(s.game, s.z['buildings_built'][p], F_kind)
-    # spec line 1688: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
-    _t3 = s.cst['used']
-    _t4 = s.cst['blocked']
-    _options2 = [v_b for v_b in _groups1.get('power_plant', ()) if (not _t3[v_b]) and (not _t4[v_b])]
-    # spec line 1687: choose w: worker_type where active[w] >= 1
-    for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
-        if not (s.res[p][IDX_active[v_w]] >= 1):
-            continue
+    while True:  # run once: a requirement that fails leaves it
         # spec line 1688: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
-        for v_b in _options2:
-            # spec line 1689: choose back: 0 to 6
-            for v_back in range(0, 6 + 1):
-                # spec line 1690: require back <= b.reach and back < round
-                if not ((v_back <= F_reach[v_b]) and (v_back < s.round)):
-                    continue
-                # spec line 1691: require back >= 1 or focus == round
-                if not ((v_back >= 1) or (s.tr['focus'][p] == s.round)):
-                    continue
-                _key = ('use_power_plant', p, v_w, v_b, v_back)
+        _groups1 = _cse6
+        if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
+            _groups1 = _cse6 = R.grouped(s.game, s.z['buildings_built'][p], F_kind)
+        # spec line 1688: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
+        _t3 = s.cst['used']
+        _t4 = s.cst['blocked']
+        _options2 = [v_b for v_b in _groups1.get('power_plant', ()) if (not _t3[v_b]) and (not _t4[v_b])]
+        if not _options2:  # no option of b
+            break
+        # spec line 1687: choose w: worker_type where active[w] >= 1
+        for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
+            if not (s.res[p][IDX_active[v_w]] >= 1):
+                continue
+            # spec line 1688: choose b: card in my buildings_built where kind == power_plant and not used and not blocked
+            for v_b in _options2:
+                # spec line 1689: choose back: 0 to 6
+                for v_back in range(0, 6 + 1):
+                    # spec line 1690: require back <= b.reach and back < round
+                    if not ((v_back <= F_reach[v_b]) and (v_back < s.round)):
+                        continue
+                    # spec line 1691: require back >= 1 or focus == round
+                    if not ((v_back >= 1) or (s.tr['focus'][p] == s.round)):
+                        continue
+                    _key = ('use_power_plant', p, v_w, v_b, v_back)
+                    _found = _memo.get(_key)
+                    if _found is None:
+                        _found = R.remember(s.game, _key)
+                        _found.append(Action(p, 'use_power_plant', (v_w, v_b, v_back), s.game))
+                    out += _found
+        break
+    # Use a building with a worker: legal_use_building_worker
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 1726: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
+        _groups1 = _cse8
+        if _groups1 is None:  # the zone's cards by use (grouped once for these cards)
+            _groups1 = _cse8 = R.grouped(s.game, s.z['buildings_built'][p], F_use)
+        # spec line 1726: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
+        _t3 = s.cst['used']
+        _t4 = s.cst['blocked']
+        _options2 = [v_b for v_b in _groups1.get('worker_use', ()) if (F_kind[v_b] != 'power_plant') and (not _t3[v_b]) and (not _t4[v_b])]
+        if not _options2:  # no option of b
+            break
+        # spec line 1725: choose w: worker_type where active[w] >= 1
+        for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
+            if not (s.res[p][IDX_active[v_w]] >= 1):
+                continue
+            # spec line 1726: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
+            for v_b in _options2:
+                _key = ('use_building_worker', p, v_w, v_b)
                 _found = _memo.get(_key)
                 if _found is None:
                     _found = R.remember(s.game, _key)
-                    _found.append(Action(p, 'use_power_plant', (v_w, v_b, v_back), s.game))
+                    _found.append(Action(p, 'use_building_worker', (v_w, v_b), s.game))
                 out += _found
-    # Use a building with a worker: legal_use_building_worker
-    _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1726: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
-    _groups1 = s._cse.get(8)
-    if _groups1 is None:  # the zone's cards by use (grouped once for these cards)
-        _groups1 = s._cse[8] = R.grouped(s.game, s.z['buildings_built'][p], F_use)
-    # spec line 1726: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
-    _t3 = s.cst['used']
-    _t4 = s.cst['blocked']
-    _options2 = [v_b for v_b in _groups1.get('worker_use', ()) if (F_kind[v_b] != 'power_plant') and (not _t3[v_b]) and (not _t4[v_b])]
-    # spec line 1725: choose w: worker_type where active[w] >= 1
-    for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
-        if not (s.res[p][IDX_active[v_w]] >= 1):
-            continue
-        # spec line 1726: choose b: card in my buildings_built where use == worker_use and kind != power_plant and not used and not blocked
-        for v_b in _options2:
-            _key = ('use_building_worker', p, v_w, v_b)
-            _found = _memo.get(_key)
-            if _found is None:
-                _found = R.remember(s.game, _key)
-                _found.append(Action(p, 'use_building_worker', (v_w, v_b), s.game))
-            out += _found
+        break
     # Remove an Anomaly: legal_remove_anomaly
-    _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1751: choose a: card in my anomalies_held
-    _options1 = [v_a for v_a in s.z['anomalies_held'][p]]
-    # spec line 1750: choose w: worker_type where active[w] >= 1
-    for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
-        if not (s.res[p][IDX_active[v_w]] >= 1):
-            continue
+    while True:  # run once: a requirement that fails leaves it
         # spec line 1751: choose a: card in my anomalies_held
-        for v_a in _options1:
-            # spec line 1752: require has (a.cost + active[w] 1)
-            if not R.has(s, p, R.bag_plus(F_cost[v_a], R.bag_of(42, ((IDX_active[v_w], 1),)))):
+        _options1 = [v_a for v_a in s.z['anomalies_held'][p]]
+        if not _options1:  # no option of a
+            break
+        # spec line 1750: choose w: worker_type where active[w] >= 1
+        for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
+            if not (s.res[p][IDX_active[v_w]] >= 1):
                 continue
-            _key = ('remove_anomaly', p, v_w, v_a)
-            _found = _memo.get(_key)
-            if _found is None:
-                _found = R.remember(s.game, _key)
-                _found.append(Action(p, 'remove_anomaly', (v_w, v_a), s.game))
-            out += _found
+            # spec line 1751: choose a: card in my anomalies_held
+            for v_a in _options1:
+                # spec line 1752: require has (a.cost + active[w] 1)
+                if not R.has(s, p, R.bag_plus(F_cost[v_a], R.bag_of(42, ((IDX_active[v_w], 1),)))):
+                    continue
+                _key = ('remove_anomaly', p, v_w, v_a)
+                _found = _memo.get(_key)
+                if _found is None:
+                    _found = R.remember(s.game, _key)
+                    _found.append(Action(p, 'remove_anomaly', (v_w, v_a), s.game))
+                out += _found
+        break
     # Power Upgrade: legal_power_upgrade
     while True:  # run once: a requirement that fails leaves it
         # spec line 1777: uses upgraded 1
@@ -2670,7 +2705,6 @@ def legal_phase_action_rounds(g, s, p, out):
         # spec line 1776: require power < 3
         if not (s.tr['power'][p] < 3):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         # spec line 1774: choose w: worker_type where active[w] >= 1 and (w == engineer or w == genius or not on_path(dominance))
         for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
             if not ((s.res[p][IDX_active[v_w]] >= 1) and ((v_w == 'engineer') or (v_w == 'genius') or (not g.D['on_path'](g, s, p, 'dominance')))):
@@ -2691,7 +2725,6 @@ def legal_phase_action_rounds(g, s, p, out):
         # spec line 1791: uses sensed 1
         if s.ta['sensed'][p] + 1 > 1:
             break
-        _memo = s.game.memo  # looked up once for the loops below
         # spec line 1788: choose w: worker_type where active[w] >= 1 and (w == scientist or w == genius or on_path(salvation))
         for v_w in ('engineer', 'scientist', 'administrator', 'genius'):
             if not ((s.res[p][IDX_active[v_w]] >= 1) and ((v_w == 'scientist') or (v_w == 'genius') or g.D['on_path'](g, s, p, 'salvation'))):
@@ -2719,7 +2752,7 @@ def legal_phase_action_rounds(g, s, p, out):
         if not (s.res[p][32] >= 1):
             break
         _key = ('force_workers', p)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'force_workers', (), s.game))
@@ -2730,18 +2763,19 @@ def legal_phase_action_rounds(g, s, p, out):
         # spec line 1737: require path_marker >= 1
         if not (s.res[p][32] >= 1):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('use_building_free', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('use_building_free', 'rows', p)] = [None] * len(CARD_NAMES)
         # spec line 1736: choose b: card in my buildings_built where use == free_use and not used and not blocked
-        _groups1 = s._cse.get(8)
+        _groups1 = _cse8
         if _groups1 is None:  # the zone's cards by use (grouped once for these cards)
-            _groups1 = s._cse[8] = R.grouped(s.game, s.z['buildings_built'][p], F_use)
+            _groups1 = _cse8 = R.grouped(s.game, s.z['buildings_built'][p], F_use)
         # spec line 1736: choose b: card in my buildings_built where use == free_use and not used and not blocked
         _t3 = s.cst['used']
         _t4 = s.cst['blocked']
         _options2 = [v_b for v_b in _groups1.get('free_use', ()) if (not _t3[v_b]) and (not _t4[v_b])]
+        if not _options2:  # no option of b
+            break
         # spec line 1736: choose b: card in my buildings_built where use == free_use and not used and not blocked
         for v_b in _options2:
             _found = _rows0[v_b]
@@ -2761,7 +2795,7 @@ def legal_phase_action_rounds(g, s, p, out):
         if not (len([1 for _q1 in range(s.h) if (s.ta['claimed_first'][_q1] >= 1)]) == 0):
             break
         _key = ('claim_first', p)
-        _found = s.game.memo.get(_key)
+        _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
             _found.append(Action(p, 'claim_first', (), s.game))
@@ -2769,7 +2803,7 @@ def legal_phase_action_rounds(g, s, p, out):
         break
     # Pass: legal_pass_turn
     _key = ('pass_turn', p)
-    _found = s.game.memo.get(_key)
+    _found = _memo.get(_key)
     if _found is None:
         _found = R.remember(s.game, _key)
         _found.append(Action(p, 'pass_turn', (), s.game))

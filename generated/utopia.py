@@ -341,7 +341,7 @@ def derived_doubles(g, s, p, v_loc, v_k):
 
 def derived_ship_in_tz(g, s, p, v_t):
     """one of your Chronoships is in the Time Zone (spec line 354). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
-    return len([1 for v_l in s.z['board'] if ((F_kind[v_l] != 'alt_wormhole') and (F_tz[v_l] == v_t) and (len([1 for _c1 in s.z['standing'][v_l] if ((KIND[_c1] == 'chronoship') and (F_owner[_c1] == p))]) >= 1))])
+    return len([1 for v_l in s.z['board'] if ((F_kind[v_l] != 'alt_wormhole') and (F_tz[v_l] == v_t) and any(((KIND[_c1] == 'chronoship') and (F_owner[_c1] == p)) for _c1 in s.z['standing'][v_l]))])
 
 
 def derived_slot_free(g, s, p):
@@ -361,12 +361,12 @@ def derived_chronological_runs(g, s, p):
 
 def derived_wanted_in_limbo(g, s, p):
     """Chronoships in Limbo commanded by Tom Connor (spec line 371). Source: Factions › Rise of the Factions Expansion."""
-    return len([1 for _q1 in range(s.h) if (len([1 for _c2 in s.z['limbo'][_q1] if s.cst['wanted'][_c2]]) >= 1)])
+    return len([1 for _q1 in range(s.h) if any(s.cst['wanted'][_c2] for _c2 in s.z['limbo'][_q1])])
 
 
 def derived_thals_unlock(g, s, p):
     """a Crew-member from TZ1 (spec line 374). Source: Factions › Rise of the Factions Expansion."""
-    return (len([1 for _c1 in s.z['crew_station'][p] if (F_tz[_c1] == 1)]) >= 1)
+    return any((F_tz[_c1] == 1) for _c1 in s.z['crew_station'][p])
 
 
 def derived_thals_utopia(g, s, p):
@@ -499,7 +499,7 @@ def procedure_place_action(g, s, p, v_loc):
 def procedure_trigger_technology(g, s, p, v_loc):
     """Trigger Technology (spec line 620). Source: Gameplay › Game Play Details › Trigger Technology."""
     # spec line 623: if (count standing of loc where it is chronoship) >= 1 and loc.kind != alt_wormhole {
-    if ((len([1 for _c1 in s.z['standing'][v_loc] if (KIND[_c1] == 'chronoship')]) >= 1) and (F_kind[v_loc] != 'alt_wormhole')):
+    if (any((KIND[_c1] == 'chronoship') for _c1 in s.z['standing'][v_loc]) and (F_kind[v_loc] != 'alt_wormhole')):
         # spec line 624: let lander = me
         v_lander = p
         # spec line 625: let raider_here = led_by(loc, raider)
@@ -771,6 +771,8 @@ def legal_draft_crew(g, s, p, out):
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
     # spec line 528: choose r: card in board where kind == recruit
     _options2 = [v_r for v_r in _groups1.get('recruit', ())]
+    if not _options2:  # no option of r
+        return
     # spec line 528: choose r: card in board where kind == recruit
     for v_r in _options2:
         _rows1 = _rows0[v_r]
@@ -781,7 +783,7 @@ def legal_draft_crew(g, s, p, out):
             if not (not F_tech[v_c]):
                 continue
             # spec line 530: require (count my crew_station where primary == c.primary) == 0
-            if not (len([1 for _c3 in s.z['crew_station'][p] if (F_primary[_c3] == F_primary[v_c])]) == 0):
+            if not (not any((F_primary[_c3] == F_primary[v_c]) for _c3 in s.z['crew_station'][p])):
                 continue
             _found = _rows1[v_c]
             if _found is None:
@@ -807,10 +809,14 @@ def legal_deploy(g, s, p, out):
     # spec line 559: choose ship: card in my dock where commander != nothing
     _t2 = s.cst['commander']
     _options1 = [v_ship for v_ship in s.z['dock'][p] if (_t2[v_ship] != -1)]
+    if not _options1:  # no option of ship
+        return
     # spec line 560: choose loc: card in board where (count standing of loc) == 0 and (kind != alt_wormhole or (count alt_card of loc) >= 1)
     _t6 = s.z['standing']
     _t7 = s.z['alt_card']
     _options5 = [v_loc for v_loc in s.z['board'] if ((len(_t6[v_loc]) == 0) and ((F_kind[v_loc] != 'alt_wormhole') or (len(_t7[v_loc]) >= 1)))]
+    if not _options5:  # no option of loc
+        return
     # spec line 559: choose ship: card in my dock where commander != nothing
     for v_ship in _options1:
         _rows1 = _rows0[v_ship]
@@ -847,6 +853,8 @@ def legal_recruit_crew(g, s, p, out):
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
     # spec line 710: choose here: card in board where kind == recruit
     _options2 = [v_here for v_here in _groups1.get('recruit', ())]
+    if not _options2:  # no option of here
+        return
     # spec line 710: choose here: card in board where kind == recruit
     for v_here in _options2:
         _rows1 = _rows0[v_here]
@@ -857,7 +865,7 @@ def legal_recruit_crew(g, s, p, out):
             if not (not F_tech[v_c]):
                 continue
             # spec line 712: require (count my crew_station where primary == c.primary) == 0
-            if not (len([1 for _c3 in s.z['crew_station'][p] if (F_primary[_c3] == F_primary[v_c])]) == 0):
+            if not (not any((F_primary[_c3] == F_primary[v_c]) for _c3 in s.z['crew_station'][p])):
                 continue
             # spec line 713: require has disc[c.primary] recruit_cost[crew_count + 1]
             if not (s.res[p][IDX_disc[F_primary[v_c]]] >= R.lookup(g.T['recruit_cost'], (g.D['crew_count'](g, s, p) + 1))):
@@ -891,6 +899,8 @@ def legal_swap_crew(g, s, p, out):
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
     # spec line 724: choose here: card in board where kind == recruit
     _options2 = [v_here for v_here in _groups1.get('recruit', ())]
+    if not _options2:  # no option of here
+        return
     # spec line 724: choose here: card in board where kind == recruit
     for v_here in _options2:
         _rows1 = _rows0[v_here]
@@ -943,6 +953,8 @@ def legal_develop_tech(g, s, p, out):
         _groups2 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
     # spec line 741: choose here: card in board where kind == recruit
     _options3 = [v_here for v_here in _groups2.get('recruit', ())]
+    if not _options3:  # no option of here
+        return
     # spec line 741: choose here: card in board where kind == recruit
     for v_here in _options3:
         # spec line 742: choose t: card in shown of here where tech
@@ -982,6 +994,8 @@ def legal_reorder_deck(g, s, p, out):
     # spec line 772: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
     _t4 = s.z['wormhole']
     _options3 = [v_here for v_here in _groups1.get('recruit', ()) if (len(_t4[v_here]) >= 1)]
+    if not _options3:  # no option of here
+        return
     # spec line 772: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
     for v_here in _options3:
         _found = _rows0[v_here]
@@ -1007,6 +1021,8 @@ def legal_trade(g, s, p, out):
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
     # spec line 787: choose here: card in board where kind == trade
     _options2 = [v_here for v_here in _groups1.get('trade', ())]
+    if not _options2:  # no option of here
+        return
     # spec line 787: choose here: card in board where kind == trade
     for v_here in _options2:
         # spec line 788: choose give: knowledge where disc[give] >= 1
@@ -1027,9 +1043,14 @@ def legal_trade(g, s, p, out):
                 _found = _memo.get(_key)
                 if _found is None:
                     _found = R.remember(s.game, _key)
+                    _made = R.made_row(s.game, p, 'trade')  # its actions made so far, shared
                     # spec line 790: choose n: 1 to 2
                     for v_n in range(1, _high3 + 1):
-                        _found.append(R.made(s.game, p, 'trade', (v_here, v_give, v_get, v_n)))
+                        _args = (v_here, v_give, v_get, v_n)
+                        _action = _made.get(_args)
+                        if _action is None:
+                            _action = _made[_args] = Action(p, 'trade', _args, s.game)
+                        _found.append(_action)
                 out += _found
 
 
@@ -1082,9 +1103,13 @@ def legal_assassination(g, s, p, out):
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
     # spec line 811: choose here: card in board where kind == assassinate
     _options2 = [v_here for v_here in _groups1.get('assassinate', ())]
+    if not _options2:  # no option of here
+        return
     # spec line 812: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship) >= 1
     _t5 = s.z['standing']
-    _options4 = [v_target for v_target in s.z['board'] if ((F_kind[v_target] != 'assassinate') and (len([1 for _c3 in _t5[v_target] if (KIND[_c3] == 'chronoship')]) >= 1))]
+    _options4 = [v_target for v_target in s.z['board'] if ((F_kind[v_target] != 'assassinate') and any((KIND[_c3] == 'chronoship') for _c3 in _t5[v_target]))]
+    if not _options4:  # no option of target
+        return
     # spec line 811: choose here: card in board where kind == assassinate
     for v_here in _options2:
         _rows1 = _rows0[v_here]
@@ -1261,7 +1286,9 @@ def legal_spy_on(g, s, p, out):
         _rows0 = _memo[('spy_on', 'rows', p)] = [None] * len(CARD_NAMES)
     # spec line 938: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship and owner != me) >= 1
     _t3 = s.z['standing']
-    _options2 = [v_target for v_target in s.z['board'] if ((F_kind[v_target] != 'assassinate') and (len([1 for _c1 in _t3[v_target] if ((KIND[_c1] == 'chronoship') and (F_owner[_c1] != p))]) >= 1))]
+    _options2 = [v_target for v_target in s.z['board'] if ((F_kind[v_target] != 'assassinate') and any(((KIND[_c1] == 'chronoship') and (F_owner[_c1] != p)) for _c1 in _t3[v_target]))]
+    if not _options2:  # no option of target
+        return
     # spec line 938: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship and owner != me) >= 1
     for v_target in _options2:
         _found = _rows0[v_target]
@@ -1296,6 +1323,8 @@ def legal_develop_anywhere(g, s, p, out):
         _groups2 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
     # spec line 1056: choose r: card in board where kind == recruit
     _options3 = [v_r for v_r in _groups2.get('recruit', ())]
+    if not _options3:  # no option of r
+        return
     # spec line 1055: choose kind_wanted: tech_type
     for v_kind_wanted in ('comms', 'transport'):
         # spec line 1056: choose r: card in board where kind == recruit
@@ -1331,6 +1360,8 @@ def legal_raid(g, s, p, out):
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
     # spec line 1067: choose r: card in board where kind == recruit
     _options2 = [v_r for v_r in _groups1.get('recruit', ())]
+    if not _options2:  # no option of r
+        return
     # spec line 1067: choose r: card in board where kind == recruit
     for v_r in _options2:
         _found = _rows0[v_r]
@@ -1394,10 +1425,15 @@ def legal_recover_any(g, s, p, out):
         _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
+            _made = R.made_row(s.game, p, 'recover_any')  # its actions made so far, shared
             _fit4 = [_b3 for _b3 in (((2, 0, 0, 0, 0), 2), ((1, 1, 0, 0, 0), 2), ((1, 0, 1, 0, 0), 2), ((1, 0, 0, 1, 0), 2), ((1, 0, 0, 0, 1), 2), ((0, 2, 0, 0, 0), 2), ((0, 1, 1, 0, 0), 2), ((0, 1, 0, 1, 0), 2), ((0, 1, 0, 0, 1), 2), ((0, 0, 2, 0, 0), 2), ((0, 0, 1, 1, 0), 2), ((0, 0, 1, 0, 1), 2), ((0, 0, 0, 2, 0), 2), ((0, 0, 0, 1, 1), 2), ((0, 0, 0, 0, 2), 2)) if _held1[0] >= _b3[0][0] and _held1[1] >= _b3[0][1] and _held1[2] >= _b3[0][2] and _held1[3] >= _b3[0][3] and _held1[4] >= _b3[0][4]]
             # spec line 1148: choose x: 2 of disc
             for v_x, t_x in _fit4:
-                _found.append(R.made(s.game, p, 'recover_any', (v_s, v_x)))
+                _args = (v_s, v_x)
+                _action = _made.get(_args)
+                if _action is None:
+                    _action = _made[_args] = Action(p, 'recover_any', _args, s.game)
+                _found.append(_action)
         out += _found
 
 
@@ -1423,10 +1459,10 @@ def legal_medic_recover(g, s, p, out):
     if s.ta['medic_uses'][p] + 1 > 1:
         return
     # spec line 1165: require (count my crew_station where secondary == medic) >= 1
-    if not (len([1 for _c1 in s.z['crew_station'][p] if (F_secondary[_c1] == 'medic')]) >= 1):
+    if not any((F_secondary[_c1] == 'medic') for _c1 in s.z['crew_station'][p]):
         return
     # spec line 1166: require (count my limbo where secondary == medic) == 0
-    if not (len([1 for _c2 in s.z['limbo'][p] if (s.cst['secondary'][_c2] == 'medic')]) == 0):
+    if not (not any((s.cst['secondary'][_c2] == 'medic') for _c2 in s.z['limbo'][p])):
         return
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('medic_recover', 'rows', p))
@@ -2068,7 +2104,7 @@ def rest_procedure_secondary_ability_2(g, s, p, env, value):
     """The rest of the effect after spec line 873."""
     v_loc = env['loc']
     # spec line 877: if led_by(loc, engineer) >= 1 and loc.kind != alt_wormhole and (count my developed where tz == loc.tz) >= 1 {
-    if ((g.D['led_by'](g, s, p, v_loc, 'engineer') >= 1) and (F_kind[v_loc] != 'alt_wormhole') and (len([1 for _c1 in s.z['developed'][p] if (F_tz[_c1] == F_tz[v_loc])]) >= 1)):
+    if ((g.D['led_by'](g, s, p, v_loc, 'engineer') >= 1) and (F_kind[v_loc] != 'alt_wormhole') and any((F_tz[_c1] == F_tz[v_loc]) for _c1 in s.z['developed'][p])):
         # spec line 878: do engineer_trigger(loc)
         if g.PR['engineer_trigger'](g, s, p, v_loc):
             return R.resume(s, 'rest_procedure_secondary_ability_3', {'loc': v_loc}, p)
@@ -2264,7 +2300,7 @@ def rest_procedure_spawn_alt_tz(g, s, p, env, value):
     v_m = env['m']
     v_slot = env['slot']
     # spec line 1007: choose from_loc: card in board where kind != alt_wormhole and tz == m.tz and (count standing of from_loc where it is chronoship and owner == me) >= 1
-    if R.choose_card(s, p, [v_from_loc for v_from_loc in s.z['board'] if ((F_kind[v_from_loc] != 'alt_wormhole') and (F_tz[v_from_loc] == F_tz[v_m]) and (len([1 for _c3 in s.z['standing'][v_from_loc] if ((KIND[_c3] == 'chronoship') and (F_owner[_c3] == p))]) >= 1))], 'board', None, 'pick_procedure_spawn_alt_tz_2', {'a': v_a, 'm': v_m, 'slot': v_slot}):
+    if R.choose_card(s, p, [v_from_loc for v_from_loc in s.z['board'] if ((F_kind[v_from_loc] != 'alt_wormhole') and (F_tz[v_from_loc] == F_tz[v_m]) and any(((KIND[_c3] == 'chronoship') and (F_owner[_c3] == p)) for _c3 in s.z['standing'][v_from_loc]))], 'board', None, 'pick_procedure_spawn_alt_tz_2', {'a': v_a, 'm': v_m, 'slot': v_slot}):
         return True
     return False
 
@@ -2620,8 +2656,8 @@ def loop_raid_2(g, s, p, env, value):
 @R.combines(legal_recover_matching, legal_recover_any, legal_medic_recover, legal_end_recovery)
 def legal_phase_recover(g, s, p, out):
     """Choices open to player p in phase Phase 2.1: Recover Crew from Limbo (spec line 503), action by action."""
+    _memo = s.game.memo  # looked up once for the actions below
     # Recover a Crew-member for one disc of its type: legal_recover_matching
-    _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('recover_matching', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('recover_matching', 'rows', p)] = [None] * len(CARD_NAMES)
@@ -2637,7 +2673,6 @@ def legal_phase_recover(g, s, p, out):
     # Recover a Crew-member for any two discs: legal_recover_any
     # spec line 1149: require has x
     _held1 = s.res[p]
-    _memo = s.game.memo  # looked up once for the loops below
     _key2 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), (_held1[4] if _held1[4] < 2 else 2))
     # spec line 1147: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
@@ -2646,10 +2681,15 @@ def legal_phase_recover(g, s, p, out):
         _found = _memo.get(_key)
         if _found is None:
             _found = R.remember(s.game, _key)
+            _made = R.made_row(s.game, p, 'recover_any')  # its actions made so far, shared
             _fit4 = [_b3 for _b3 in (((2, 0, 0, 0, 0), 2), ((1, 1, 0, 0, 0), 2), ((1, 0, 1, 0, 0), 2), ((1, 0, 0, 1, 0), 2), ((1, 0, 0, 0, 1), 2), ((0, 2, 0, 0, 0), 2), ((0, 1, 1, 0, 0), 2), ((0, 1, 0, 1, 0), 2), ((0, 1, 0, 0, 1), 2), ((0, 0, 2, 0, 0), 2), ((0, 0, 1, 1, 0), 2), ((0, 0, 1, 0, 1), 2), ((0, 0, 0, 2, 0), 2), ((0, 0, 0, 1, 1), 2), ((0, 0, 0, 0, 2), 2)) if _held1[0] >= _b3[0][0] and _held1[1] >= _b3[0][1] and _held1[2] >= _b3[0][2] and _held1[3] >= _b3[0][3] and _held1[4] >= _b3[0][4]]
             # spec line 1148: choose x: 2 of disc
             for v_x, t_x in _fit4:
-                _found.append(R.made(s.game, p, 'recover_any', (v_s, v_x)))
+                _args = (v_s, v_x)
+                _action = _made.get(_args)
+                if _action is None:
+                    _action = _made[_args] = Action(p, 'recover_any', _args, s.game)
+                _found.append(_action)
         out += _found
     # Medic: recover a Crew-member for free: legal_medic_recover
     while True:  # run once: a requirement that fails leaves it
@@ -2657,12 +2697,11 @@ def legal_phase_recover(g, s, p, out):
         if s.ta['medic_uses'][p] + 1 > 1:
             break
         # spec line 1165: require (count my crew_station where secondary == medic) >= 1
-        if not (len([1 for _c1 in s.z['crew_station'][p] if (F_secondary[_c1] == 'medic')]) >= 1):
+        if not any((F_secondary[_c1] == 'medic') for _c1 in s.z['crew_station'][p]):
             break
         # spec line 1166: require (count my limbo where secondary == medic) == 0
-        if not (len([1 for _c2 in s.z['limbo'][p] if (s.cst['secondary'][_c2] == 'medic')]) == 0):
+        if not (not any((s.cst['secondary'][_c2] == 'medic') for _c2 in s.z['limbo'][p])):
             break
-        _memo = s.game.memo  # looked up once for the loops below
         _rows0 = _memo.get(('medic_recover', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('medic_recover', 'rows', p)] = [None] * len(CARD_NAMES)
@@ -2675,7 +2714,7 @@ def legal_phase_recover(g, s, p, out):
         break
     # Leave the rest in Limbo: legal_end_recovery
     _key = ('end_recovery', p)
-    _found = s.game.memo.get(_key)
+    _found = _memo.get(_key)
     if _found is None:
         _found = R.remember(s.game, _key)
         _found.append(Action(p, 'end_recovery', (), s.game))
