@@ -104,7 +104,7 @@ def analyse(path: Path | str, text: str | None = None) -> CompileResult:
         if comp.game is not None:
             result.name = comp.game.name
             errors = len(bag.errors)
-            result.cards = load_catalogues(comp.modes.values(), path.parent, bag,
+            result.cards = load_catalogues(comp.every().values(), path.parent, bag,
                                            display_dir=Path(display).parent)
             # checks that count cards trust only catalogues that loaded cleanly
             result.types = check(comp, bag, result.cards if len(bag.errors) == errors else None)

@@ -10,6 +10,7 @@ of an end condition (true once it has triggered).
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from dsl import ast
@@ -70,16 +71,27 @@ def rule_kind(f: ast.Field) -> str | None:
     return f.type.name if f.type.name in RULE_VALUE_TYPES else None
 
 
-def derived_type(mode, d: ast.Derived, seen: frozenset = frozenset()) -> Type:
-    """What derived value ``d`` is: true or false when its expression is a condition (a
-    comparison, ``and``/``or``/``not``, ``in``, ``has``...; or names a derived value
-    that is one), else a number (the checker then expects its expression to be one)."""
+def derived_type(mode, d: ast.Derived) -> Type:
+    """What derived value ``d`` is: true or false when its expression is a condition
+    (:func:`derived_is_condition`), else a number (the checker then expects its
+    expression to be one)."""
+    return BOOL if derived_is_condition(d, mode.derived) else INT
+
+
+def derived_is_condition(d: ast.Derived, derived: Mapping[str, object],
+                         seen: frozenset = frozenset()) -> bool:
+    """Whether derived value ``d`` is a condition (true or false), as its expression is,
+    with or without parameters: a comparison, ``and``/``or``/``not``, ``in``, ``has``...,
+    or the name or call (``d(t)``) of a derived value of ``derived`` (name → declaration)
+    that is one.  The checker, the engine and the English read derived values by it."""
     e = d.expr
     if isinstance(e, _CONDITIONS):
-        return BOOL
-    if isinstance(e, ast.Name) and e.name in mode.derived and e.name not in seen:
-        return derived_type(mode, mode.derived[e.name], seen | {d.name})
-    return INT
+        return True
+    name = e.name if isinstance(e, ast.Name) else e.func.name if isinstance(e, ast.Call) else None
+    other = derived.get(name) if name is not None and name not in seen else None
+    if isinstance(other, ast.Derived):
+        return derived_is_condition(other, derived, seen | {d.name})
+    return False
 
 
 def state_type(decl_type: str, mode) -> Type:

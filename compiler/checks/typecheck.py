@@ -72,7 +72,19 @@ class Checker(QuestionRules, LookupRules, RuleFieldRules, DerivedCallRules, Kind
         elif not got.unknown and not want.unknown and got != want:
             self.report.error(codes.WRONG_TYPE,
                               f"{what} must be {want.words()}, but this is {got.words()}",
-                              e.span, hint=_type_hint(want, got))
+                              e.span, hint=self._counted_condition(e, want, got) or _type_hint(want, got))
+
+    def _counted_condition(self, e, want: Type, got: Type) -> str | None:
+        """The hint for a derived value read as a condition whose expression is a count
+        with a ``where`` that took the comparison meant for the count: ``count X where
+        c >= 1`` counts the cards for which ``c >= 1``."""
+        name = e.name if isinstance(e, ast.Name) else e.func.name if isinstance(e, ast.Call) else None
+        decl = self.mode.derived.get(name) if want == N.BOOL and got == N.INT else None
+        if decl is None or not isinstance(decl.expr, (ast.Count, ast.Sum)) \
+                or not isinstance(decl.expr.where, (ast.Compare, ast.And)):
+            return None
+        return (f"`{name}` is a number: `where` takes the rest of its line, so the comparison at its "
+                "end filters what is counted; to compare the count, write `(count ... where ...) >= 1`")
 
     def infer(self, e, scope: N.Scope) -> Type:
         """The type of ``e`` in ``scope`` (by its class's rule in :data:`EXPRESSIONS`),

@@ -5,7 +5,7 @@ tiles, Actions › Player Board Actions › Power Plant Buildings / Time Travel)
 
 from __future__ import annotations
 
-from tests.helpers.specs import HEADER, ONE_ROUND, analyse_text, engine
+from tests.helpers.specs import HEADER, ONE_ROUND, analyse_text, compile_text, engine
 
 SPEC = HEADER + ONE_ROUND + '''
 enum kind "kind" {
@@ -56,3 +56,51 @@ def test_a_derived_value_with_parameters_written_as_a_number_is_no_condition(tmp
     text = SPEC.replace("if enough(small) {", "if points_for(small) {")
     codes = [d.code for d in analyse_text(tmp_path, text).diagnostics]
     assert "E0503" in codes
+
+
+def test_a_condition_with_parameters_filters_a_where_and_is_called_by_another(tmp_path):
+    # `also_enough(k)` is `enough(k)`: a condition too (it was a number, E0503 in an `if`)
+    text = SPEC.replace('''setup {''', '''derived also_enough "enough again" (k: kind) = enough(k) {
+  source "Kinds"
+}
+setup {''').replace("if enough(big) {", "if also_enough(big) {").replace(
+        "if enough(small) {", "if (count players where enough(small)) == players {")
+    module = engine(tmp_path, text)
+    s = module.Game(num_players=2, seed=1).new_initial_state()
+    while not s.is_terminal():
+        s.apply_action(s.legal_actions()[0])
+    assert s.scores() == [11, 11]
+
+
+def test_the_page_reads_a_condition_with_parameters_as_one_and_a_number_as_a_number(tmp_path):
+    text = SPEC.replace("if enough(small) {", "if points_for(small) >= 1 {")
+    page = compile_text(tmp_path, text).page
+    assert "**enough points for a kind**, a condition on a player, for *k* (a kind): " in page
+    assert "**points a kind is worth** of a player, for *k* (a kind): " in page
+    assert "If *enough points for a kind* holds for big:" in page
+    assert "If your points a kind is worth for small is at least 1:" in page
+
+
+def test_a_count_whose_where_took_the_comparison_is_a_number_with_a_hint(tmp_path):
+    # `count my hand where k == small and vp >= 1`: the `>= 1` filters the cards counted
+    text = SPEC.replace("setup {", '''card token "Token" {
+  source "Kinds"
+}
+zone hand "Hand" of token {
+  per player
+  source "Kinds"
+}
+derived counted "players with points" (k: kind) = count players where k == small and vp >= 1 {
+  source "Kinds"
+}
+derived counted_cards "tokens" (k: kind) = count my hand where k == small and vp >= 1 {
+  source "Kinds"
+}
+setup {''')
+    found = analyse_text(tmp_path, text.replace("if enough(small) {", "if counted(small) {")).diagnostics
+    assert [d.code for d in found] == ["E0503"]
+    assert found[0].hint.startswith("compare it")  # `count players` has no `where` clause to take it
+    text = text.replace("if enough(small) {", "if counted_cards(small) {")
+    found = analyse_text(tmp_path, text).diagnostics
+    assert [d.code for d in found] == ["E0503"]
+    assert "`where` takes the rest of its line" in found[0].hint

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 
 from dsl import ast
 
+from compiler.analysis.names import derived_is_condition
 from compiler.docs.english.expressions import (Voice, card_noun, domain, join, phrase,
                                                type_noun)
 from compiler.docs.english.glossary import as_names, plain
@@ -429,13 +430,18 @@ def param(decl: ast.Param, names: Mapping[str, str] | None = None) -> list[str]:
 
 
 def derived(decl: ast.Derived, names: Mapping[str, str] | None = None) -> list[str]:
-    text = phrase(decl.expr, Voice(as_names(names)).their())
+    """A derived value: "**title** of a player: ...", or "**title**, a condition on a
+    player: ..." when its expression is a condition; its parameters, if any, follow
+    ("for *t* (a tile)", construct 14)."""
+    v = Voice(as_names(names))
+    text = phrase(decl.expr, v.their())
+    what = Markdown("**{}**, a condition on a player").format(decl.title) \
+        if derived_is_condition(decl, v.names.decls) else Markdown("**{}** of a player").format(decl.title)
     if decl.params:  # construct 14: `presence(t)`
-        given = join([Markdown("*{}* (a {})").format(p.name, Voice(as_names(names)).names.title(p.type.name))
+        given = join([Markdown("*{}* (a {})").format(p.name, v.names.title(p.type.name))
                       for p in decl.params])
-        return paragraphs([Markdown("**{}** of a player, for {}: {}.").format(decl.title, given, text)],
-                          provenance(decl.meta))
-    return paragraphs([Markdown("**{}** of a player: {}.").format(decl.title, text)], provenance(decl.meta))
+        return paragraphs([Markdown("{}, for {}: {}.").format(what, given, text)], provenance(decl.meta))
+    return paragraphs([Markdown("{}: {}.").format(what, text)], provenance(decl.meta))
 
 
 def enum(decl: ast.Enum, names: Mapping[str, str] | None = None) -> list[str]:

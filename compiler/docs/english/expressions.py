@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from dsl import ast
 
+from compiler.analysis.names import derived_is_condition
 from compiler.docs.english.glossary import Names, as_names, plain
 from compiler.docs.markdown import Markdown, inline
 
@@ -221,6 +222,8 @@ def _name(node: ast.Name, v: Voice) -> str:
         return f"*{title}* is on" if isinstance(decl.value, ast.Bool) else f"*{title}*"
     if isinstance(decl, ast.Track):
         return v.own(title) if decl.per_player else f"the {title}"
+    if isinstance(decl, ast.Derived) and derived_is_condition(decl, v.names.decls):
+        return f"*{title}* holds"
     if isinstance(decl, (ast.Resource, ast.Derived, ast.Tally)):
         return v.own(title)
     if isinstance(decl, ast.End):
@@ -431,7 +434,10 @@ def _bag_arith(node: ast.Arith, v: Voice) -> str:
 
 def _call(node: ast.Call, v: Voice) -> str:
     args = [phrase(a, v) for a in node.args]
-    if isinstance(v.names.decls.get(node.func.name), ast.Derived):  # `presence(t)` (construct 14)
+    decl = v.names.decls.get(node.func.name)
+    if isinstance(decl, ast.Derived):  # `presence(t)` (construct 14)
+        if derived_is_condition(decl, v.names.decls):  # `open_to(sp)`: a condition
+            return f"*{v.names.title(node.func.name)}* holds for {join(args)}"
         return f"{v.own(v.names.title(node.func.name))} for {join(args)}"
     if node.func.name in _CALLS:
         return f"{_CALLS[node.func.name]} {join(args)}"
