@@ -50,17 +50,41 @@ class LookupRules:
                                   notes=[Note(f"`{table.name}` is declared here", table.span)])
                 return T.value_type(table, self.mode)
         if table.default is None and T.key_count(table) <= limits.MAX_TABLE_KEYS:
-            env = constfold.mode_env(self.mode)
-            key = [constfold.fold(k, env) for k in e.keys]
-            if all(v is not constfold.UNKNOWN for v in key):
-                key = key[0] if len(key) == 1 else tuple(key)
-                if key not in T.entries(table):
-                    self.report.error(codes.TABLE_MISSING_KEY, f"`{table.name}` has no row for "
-                                      f"{key if not isinstance(key, tuple) else ', '.join(map(str, key))}, "
-                                      "and no `else`", e.span,
-                                      hint="add the row, or `else V` for every other key",
-                                      notes=[Note(f"`{table.name}` is declared here", table.span)])
+            self._missing_row(e, table)
         return T.value_type(table, self.mode)
+
+    def _missing_row(self, e: ast.TableRead, table) -> None:
+        """E0590 for a key known when the spec is compiled that ``table`` has no row for:
+        a constant, or a key that depends only on the player count (``t[players]``),
+        folded for every count the mode allows (the first count without a row is told)."""
+        key = self._folded_key(e, None)
+        if key is None:  # not a constant: perhaps known for each player count
+            for n in constfold.player_counts(self.mode):
+                key = self._folded_key(e, n)
+                if key is None or key not in T.entries(table):
+                    break
+            else:
+                return
+            if key is None:
+                return
+            counted = f" (with {n} player{'s' if n != 1 else ''}, which this mode allows)"
+        else:
+            counted = ""
+        if key not in T.entries(table):
+            self.report.error(codes.TABLE_MISSING_KEY, f"`{table.name}` has no row for "
+                              f"{key if not isinstance(key, tuple) else ', '.join(map(str, key))}"
+                              f"{counted}, and no `else`", e.span,
+                              hint="add the row, or `else V` for every other key",
+                              notes=[Note(f"`{table.name}` is declared here", table.span)])
+
+    def _folded_key(self, e: ast.TableRead, players: int | None):
+        """The key of ``e`` folded with ``players`` players (None: any count), or None
+        when a part of it is not known when the spec is compiled."""
+        env = constfold.mode_env(self.mode, players)
+        key = [constfold.fold(k, env) for k in e.keys]
+        if any(v is constfold.UNKNOWN for v in key):
+            return None
+        return key[0] if len(key) == 1 else tuple(key)
 
     def _list_read(self, e: ast.Index, scope: N.Scope) -> Type | None:
         """``x.f[i]`` where ``x`` is a card: the i-th value (1 first) of its list field

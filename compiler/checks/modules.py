@@ -1,7 +1,8 @@
 """Modules that extend (issue 11, construct 14), checked in each composed mode: setup
 steps named twice (E0326), modules that conflict (E0328), ``needs`` and ``excludes``
 (E0329, E0330); and in the whole spec: ``needs``, ``excludes`` and ``combine`` naming no
-module (E0331), or the module itself (E0596), a
+module (E0331), or the module itself (E0596), a module's own ``players`` line that
+allows no count (E0521: a module narrows the count, so it would hide it otherwise), a
 ``combine`` block no mode plays (W0150), ``needs``/``excludes`` outside a module (E0333), a
 module ``use``d twice in one block (W0151).
 
@@ -16,6 +17,7 @@ from itertools import combinations
 
 from dsl import ast, codes
 from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
+from compiler.analysis import limits
 
 #: The operations of two modules on one rule that conflict: the rule then depends on the
 #: order the modules are applied in (``set`` conflicts only for different values).
@@ -112,6 +114,8 @@ def check_composition(comp, cards, bag: DiagnosticBag) -> None:
         _repeated_uses(holder, ops, bag)
         if not isinstance(holder, ast.Module):
             _needs_outside_a_module(ops, bag)
+        else:
+            _module_players(ops, bag)
     for block in comp.combines:
         if _known(comp, block.modules, "`combine`", bag) and comp.modes and not any(
                 all(m.name in mode.modules_applied for m in block.modules)
@@ -150,6 +154,20 @@ def _repeated_uses(holder, ops, bag: DiagnosticBag) -> None:
                             "applied once", op.module.span, hint="remove the repeated `use` line",
                             notes=[Note("first `use`", first[op.module.name].span)])
             first.setdefault(op.module.name, op)
+
+
+def _module_players(ops, bag: DiagnosticBag) -> None:
+    """E0521 for a module's ``players`` line that allows no count on its own (below 1, or
+    past :data:`~compiler.analysis.limits.MAX_PLAYERS`; an empty range is E0337): a selected module
+    narrows the mode's count, so the composed mode would silently keep a valid one."""
+    for op in ops:
+        if isinstance(op, ast.ModePlayers):
+            lo, hi = op.low, op.high
+            problem = (f"at least 1 player, not {lo}" if lo < 1 else f"at most {limits.MAX_PLAYERS} "
+                       f"players, not {hi}" if hi > limits.MAX_PLAYERS else None)  # empty: E0337
+            if problem:
+                bag.error(codes.PLAYER_COUNT, f"a module's `players` line needs {problem}", op.span,
+                          hint="write the counts the module is played with, within the game's own")
 
 
 def _needs_outside_a_module(ops, bag: DiagnosticBag) -> None:

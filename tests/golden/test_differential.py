@@ -39,8 +39,17 @@ def _all_cases(name: str) -> list[tuple[str, int, int, bool]]:
     return cases
 
 
+def _recorded_games() -> list[str]:
+    """The shipped games with fingerprints in :data:`RECORDED`: those shipped before the
+    agenda (Utópolis, Euphoria). A game written after it (Utopia, Anachrony) has no "before"
+    to compare with; its golden replays (``test_replays.py``) pin its games instead."""
+    recorded = json.loads(RECORDED.read_text(encoding="utf-8")) if RECORDED.exists() else {}
+    games = {key.split("/", 1)[0] for key in recorded}
+    return [name for name in _games() if name in games] or _games()
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("name", _games())
+@pytest.mark.parametrize("name", _recorded_games())
 def test_the_agenda_plays_the_games_played_before_it(name: str, update_golden: bool):
     actual = {_key(name, mode, players, seed) + ("/full" if full else ""):
               fingerprint(name, mode, players, seed, full)["sha256"][:16]
