@@ -435,9 +435,10 @@ def _cost_us(run: Callable[[int], None], least: float = 0.01) -> float:
     return round(best * 1e6, 2)
 
 
-def _node_costs(state, copies: int = 200) -> tuple[float, float]:
+def _node_costs(state, copies: int = 200, least: float = 0.01) -> tuple[float, float]:
     """(clone, apply) CPU microseconds at ``state``; apply: its first legal action,
-    applied to ``copies`` clones made beforehand (the best of three rounds)."""
+    applied to ``copies`` clones made beforehand (the best of three rounds); clone: rounds
+    of at least ``least`` seconds (:func:`_cost_us`)."""
     action = state.legal_actions()[0]
 
     def clones(k: int) -> None:
@@ -451,7 +452,7 @@ def _node_costs(state, copies: int = 200) -> tuple[float, float]:
         for c in fresh:
             c.apply_action(action)
         apply = min(apply, (time.process_time() - start) / copies)
-    return _cost_us(clones), round(apply * 1e6, 2)
+    return _cost_us(clones, least), round(apply * 1e6, 2)
 
 
 def search_bench(module, mode: str, players: int, seconds: float, early: int = 10,
@@ -459,7 +460,10 @@ def search_bench(module, mode: str, players: int, seconds: float, early: int = 1
     """Time the node of a tree search (see :class:`SearchCost`) on the game of
     ``seed``: clone and apply after ``early`` and ``late`` actions, then the search
     loop for ``seconds`` of CPU from the state after ``early`` actions (a random walk
-    that starts again from there when a game ends)."""
+    that starts again from there when a game ends).  Each timing round of clone and
+    apply lasts at least ``min(0.01, seconds / 5)`` and applies to at most 200 clones
+    (20 for a loop of no time): a short ``seconds`` measures the whole node quickly."""
+    least, copies = min(0.01, seconds / 5), max(20, min(200, int(seconds * 4000)))
     mode, *selected = mode.split("+")  # a row of a module set (construct 15): mode+module+...
     state = module.Game(num_players=players, mode=mode, seed=seed,
                         **({"modules": tuple(selected)} if selected else {})).new_initial_state()
@@ -472,8 +476,8 @@ def search_bench(module, mode: str, players: int, seconds: float, early: int = 1
         state.apply_action(bots.choice(state.legal_actions()))
     root = marks.get(early, last)
     end = marks.get(late, last)
-    early_clone, early_apply = _node_costs(root)
-    late_clone, late_apply = _node_costs(end)
+    early_clone, early_apply = _node_costs(root, copies, least)
+    late_clone, late_apply = _node_costs(end, copies, least)
     loops, node = 0, root
     start = time.process_time()
     while True:

@@ -141,6 +141,13 @@ def _main(argv: list[str] | None) -> int:
                    help="one row per mode, at its smallest player count of 2 or more (a solo mode "
                    "at 1), each one game or 0.2 s of games unless --games or --seconds say "
                    "otherwise; CI runs it with --compare benchmarks/baseline.json --threshold 200")
+    p.add_argument("--walk", type=at_least_zero(int), default=5000, metavar="ACTIONS",
+                   help="the tree-search rows time clone and apply this many actions into a random "
+                   "game, or at its end if sooner (default 5000)")
+    p.add_argument("--search-seconds", type=at_least_zero(float), default=None, metavar="SECONDS",
+                   help="CPU seconds of each tree-search row's loop, its clone and apply rounds "
+                   "shortened to match below 0.05 (default: --seconds, from 0.05 to 0.5; 0.1 with "
+                   "--quick)")
     p.add_argument("--json", action="store_true", help="print the run as JSON (to save and compare)")
     p.add_argument("--compare", metavar="FILE",
                    help="set each row beside a run saved with --json; exit 1 on a regression")

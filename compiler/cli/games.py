@@ -114,8 +114,11 @@ def cmd_bench(args) -> int:
                   f"'at' actions; loops/s: clone + apply + legal actions)\n"
                   f"{'game':<{gw}} {'mode':<{mw}} {'players':>7} {'clone':>7} {'apply':>7} {'at':>6} "
                   f"{'clone':>7} {'apply':>7} {'loops/s':>9}")
-        benchmark.measure_search(run, rows, benchmark.QUICK_SEARCH_SECONDS if args.quick
-                                 else max(0.05, min(benchmark.SEARCH_SECONDS, seconds)), done=searched)
+        search = args.search_seconds
+        if search is None:
+            search = benchmark.QUICK_SEARCH_SECONDS if args.quick else \
+                max(0.05, min(benchmark.SEARCH_SECONDS, seconds))
+        benchmark.measure_search(run, rows, search, done=searched, walk=args.walk)
         bar.finish()
     if args.json:
         print(json.dumps(run.to_json(), indent=2))

@@ -49,6 +49,9 @@ QUICK_SECONDS = 0.2
 #: the least), and of a ``--quick`` row.
 SEARCH_SECONDS = 0.5
 QUICK_SEARCH_SECONDS = 0.1
+#: Actions of the random walk to the late node of the search rows (``--walk``): the
+#: clone and apply costs "after 5,000 actions" (or at the game's end, if sooner).
+SEARCH_WALK = 5000
 
 
 class BenchFileError(Exception):
@@ -220,12 +223,13 @@ def measure(rows: list[tuple], games: int, seconds: float,
 
 
 def measure_search(run: Run, rows: list[tuple], seconds: float,
-                   done: Callable[[SearchRow], None] | None = None) -> None:
+                   done: Callable[[SearchRow], None] | None = None, walk: int = SEARCH_WALK) -> None:
     """Add to ``run`` the tree-search row of every row of ``rows`` (as :func:`measure`
-    takes them), each search loop timed for ``seconds`` of CPU; ``done(row)`` is called
-    as each ends."""
+    takes them), each search loop timed for ``seconds`` of CPU, the late node ``walk``
+    actions into the game (:data:`SEARCH_WALK`; the early one stays at 10);
+    ``done(row)`` is called as each ends."""
     for name, module, mode, n in rows:
-        cost = runner.search_bench(module, mode, n, seconds)
+        cost = runner.search_bench(module, mode, n, seconds, late=walk)
         speed = cost.loops / max(cost.cpu_seconds, 1e-9)
         row = SearchRow(name, mode, n, cost.early_at, cost.early_clone_us, cost.early_apply_us,
                         cost.late_at, cost.late_clone_us, cost.late_apply_us, cost.loops,

@@ -12,9 +12,12 @@ import pytest
 from compiler import runner
 from compiler.cli import progress
 from compiler.tools import benchmark
-from tests.helpers.commands import ROOT, rulebook, rulebook_in_process
+from tests.helpers.commands import ROOT, SHORT_SEARCH, rulebook, rulebook_in_process
 
 SOLO = ("utopolis", "--games", "1", "--seconds", "0", "--players", "1")
+#: the tests of the command's mechanics: a short walk and search loop (``saved`` keeps the
+#: full tree-search measure of the real spec)
+SHORT = (*SOLO, *SHORT_SEARCH)
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +55,7 @@ def test_a_run_saved_before_the_search_rows_still_loads(saved: Path, tmp_path: P
 
 def test_compare_with_the_same_engine_passes_a_gross_threshold(saved: Path):
     # a fresh process: the test process's big heap makes a one-game timing slow by chance
-    result = rulebook("bench", *SOLO, "--compare", str(saved), "--threshold", "1000")
+    result = rulebook("bench", *SHORT, "--compare", str(saved), "--threshold", "1000")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "compared with the saved run" in result.stdout
     assert "no row slower than 11.00x the saved run" in result.stdout
@@ -64,7 +67,7 @@ def test_compare_fails_on_a_regression_and_prints_the_table(saved: Path, tmp_pat
         row["relative"] *= 100  # the saved engine was a hundred times faster
     faster = tmp_path / "faster.json"
     faster.write_text(json.dumps(run), encoding="utf-8")
-    result = rulebook_in_process("bench", *SOLO, "--json", "--compare", str(faster))
+    result = rulebook_in_process("bench", *SHORT, "--json", "--compare", str(faster))
     assert result.returncode == 1
     json.loads(result.stdout)  # stdout stays the JSON of the run; the table goes to stderr
     assert "REGRESSION" in result.stderr and "4 row(s) slower than 1.30x the saved run" in result.stderr
@@ -77,7 +80,7 @@ def test_compare_names_rows_missing_on_either_side(saved: Path, tmp_path: Path):
         row["relative"] /= 1000
     edited = tmp_path / "edited.json"
     edited.write_text(json.dumps(run), encoding="utf-8")
-    result = rulebook_in_process("bench", *SOLO, "--compare", str(edited), "--threshold", "1000")
+    result = rulebook_in_process("bench", *SHORT, "--compare", str(edited), "--threshold", "1000")
     assert result.returncode == 0
     assert "not in the saved run" in result.stdout and "not measured now" in result.stdout
 
@@ -89,6 +92,14 @@ def test_a_file_that_is_not_a_saved_run_fails_before_timing(tmp_path: Path, cont
     result = rulebook_in_process("bench", *SOLO, "--compare", str(path))
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("rulebook: ") and "Traceback" not in result.stderr
+
+
+def test_walk_and_search_seconds_shorten_the_tree_search_rows():
+    result = rulebook_in_process("bench", *SHORT, "--json")
+    assert result.returncode == 0, result.stderr
+    search = json.loads(result.stdout)["search"]
+    assert len(search) == 4 and all(row["early_at"] == 10 and row["late_at"] == 50 for row in search)
+    assert all(row["loops"] == 32 and row["late_clone_us"] > 0 and row["late_apply_us"] > 0 for row in search)
 
 
 def test_quick_plays_each_mode_once_at_its_smallest_count_of_two_or_more():
@@ -138,7 +149,7 @@ def test_no_bar_is_drawn_under_pytest_or_into_a_pipe():
         task = bars.task("nothing", 3)
         task.update(2)
         task.finish()
-    result = rulebook("bench", *SOLO)
+    result = rulebook("bench", *SHORT)
     assert result.returncode == 0 and result.stderr == ""
 
 

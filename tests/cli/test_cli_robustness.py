@@ -17,7 +17,8 @@ from types import SimpleNamespace
 import pytest
 
 from compiler import cli, pipeline, runner
-from tests.helpers.commands import ROOT, python, read_log, rulebook, rulebook_in_process, write_log
+from tests.helpers.commands import (ROOT, SHORT_SEARCH, python, read_log, rulebook, rulebook_in_process,
+                                    write_log)
 from tests.helpers.projects import write_specs
 
 
@@ -379,7 +380,8 @@ def test_bench_an_unknown_game_fails_before_printing():
 
 
 def test_bench_plays_at_least_one_game_per_row():
-    result = rulebook_in_process("bench", "utopolis", "--games", "0", "--seconds", "0", "--players", "1")
+    result = rulebook_in_process("bench", "utopolis", "--games", "0", "--seconds", "0", "--players", "1",
+                                 *SHORT_SEARCH)
     assert result.returncode == 0, result.stderr
     rows = [line.split() for line in result.stdout.split("\n\n")[0].splitlines()[1:]]
     assert len(rows) == 4
@@ -399,7 +401,7 @@ def test_bench_refuses_negative_or_endless_budgets(option, value):
 
 @pytest.mark.parametrize("args", [("play", "utopolis"),
                                   ("bench", "utopolis", "--games", "1", "--seconds", "0",
-                                   "--players", "1")])
+                                   "--players", "1", *SHORT_SEARCH)])
 def test_output_into_a_closed_pipe_is_no_traceback(args):
     proc = subprocess.Popen([sys.executable, "-m", "compiler.cli", *args], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.commands import ROOT, read_log, rulebook, rulebook_in_process, write_log
+from tests.helpers.commands import ROOT, SHORT_SEARCH, read_log, rulebook, rulebook_in_process, write_log
 from tests.helpers.projects import copy_project
 
 
@@ -252,7 +252,8 @@ def test_play_refuses_a_bad_mode_or_player_count():
 
 
 def test_bench_prints_games_and_actions_per_second():
-    result = rulebook_in_process("bench", "utopolis", "--games", "1", "--seconds", "0", "--players", "1")
+    result = rulebook_in_process("bench", "utopolis", "--games", "1", "--seconds", "0", "--players", "1",
+                                 *SHORT_SEARCH)
     assert result.returncode == 0, result.stderr
     games, search = result.stdout.split("\n\n")
     rows = [line.split() for line in games.splitlines()[1:]]

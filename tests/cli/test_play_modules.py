@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.commands import ROOT, rulebook, rulebook_in_process
+from tests.helpers.commands import ROOT, SHORT_SEARCH, rulebook, rulebook_in_process
 from tests.helpers.projects import write_specs
 
 SPEC = (ROOT / "tests" / "compiler" / "constructs" / "game_options.rules").read_text(encoding="utf-8")
@@ -56,14 +56,14 @@ def test_play_refuses_a_bad_module_or_option(project: Path, args, words):
 
 def test_bench_every_combination_has_a_row_per_module_set(project: Path):
     ran = rulebook_in_process("bench", "game_options", "--every-combination", "--players", "2",
-                              "--games", "1", "--seconds", "0", "--json", cwd=project)
+                              "--games", "1", "--seconds", "0", "--json", *SHORT_SEARCH, cwd=project)
     assert ran.returncode == 0, ran.stderr
     modes = [row["mode"] for row in json.loads(ran.stdout)["rows"]]
     assert len(modes) == 16 and modes[0] == "standard" and "standard+hypersync+intrigues" in modes
 
 
 def test_bench_with_a_module_times_the_modes_that_offer_it(project: Path):
-    common = ("--players", "2", "--games", "1", "--seconds", "0", "--json")
+    common = ("--players", "2", "--games", "1", "--seconds", "0", "--json", *SHORT_SEARCH)
     ran = rulebook_in_process("bench", "two_modes", "--module", "hypersync", *common, cwd=project)
     assert ran.returncode == 0, ran.stderr
     assert [row["mode"] for row in json.loads(ran.stdout)["rows"]] == ["rich+hypersync"]
@@ -74,7 +74,7 @@ def test_bench_with_a_module_times_the_modes_that_offer_it(project: Path):
 
 def test_bench_sizes_the_mode_column_to_the_longest_name(project: Path):
     ran = rulebook_in_process("bench", "game_options", "--every-combination", "--players", "2",
-                              "--games", "1", "--seconds", "0", cwd=project)
+                              "--games", "1", "--seconds", "0", *SHORT_SEARCH, cwd=project)
     assert ran.returncode == 0, ran.stderr
     rows = [line for line in ran.stdout.splitlines() if line.startswith("game_options ")]
     longest = "standard+neutronide+hypersync+quantum_loops+intrigues"

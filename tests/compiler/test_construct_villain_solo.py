@@ -20,11 +20,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import pipeline
 from compiler.tools import fuzzing, fuzzing_stress
 from tests.helpers.constructs import card_id, codes_of, construct_engine, construct_spec, quoted_blocks
 from tests.helpers.play import assert_replays, play_to_the_end
-from tests.helpers.specs import compile_text, engine_module
+from tests.helpers.specs import compile_cached, compile_text, engine_module
 
 SPEC = construct_spec("villain_solo")
 BASE = SPEC.read_text(encoding="utf-8")
@@ -273,7 +272,7 @@ def test_controlled_by_sends_the_villains_questions_to_the_seat_it_names(tmp_pat
     # a saved question of a villain controlled by any human seat loads
     assert edited.R.may_answer(s.game, 2, 1) and not edited.R.may_answer(s.game, 2, 2)
     assert plain.R.may_answer(t.game, 2, 0) and not plain.R.may_answer(t.game, 2, 1)
-    page = pipeline.compile_spec(SPEC).page
+    page = compile_cached(SPEC).page
     assert "automaton number i (counting the automata from 1) is controlled by player" in page
 
 
@@ -346,7 +345,7 @@ def test_the_language_reference_quotes_the_construct_spec():
 
 
 def test_the_page_reads_any_villain_and_the_villains_turn():
-    page = pipeline.compile_spec(SPEC).page
+    page = compile_cached(SPEC).page
     assert "when any Villain seat's Butterfly Effect missions completed is at least 3" in page
     assert "**Villain's turn** (in Time Travel)" in page
     assert "Who chooses between two chronoships is not said" in page  # the ruling, on the page

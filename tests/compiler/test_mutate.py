@@ -1,7 +1,8 @@
 """`rulebook mutate`: every category of seeded bug applies to the real specs, the
 mutations are the same on every run, and the checks catch at least 95 % of them
-(on a fixed quarter of the mutants of a large spec in the default run; on all of them,
-as `rulebook mutate` does, in the slow run: `pytest -m slow`, in CI).  The checks of
+(estimated from one mutant of each category in the default run; on a fixed quarter of
+the mutants of a large spec, and on all of them as `rulebook mutate` does, in the slow
+run: `pytest -m slow`, in CI).  The checks of
 one spec are in :mod:`tests.helpers.spec_checks`."""
 
 from __future__ import annotations
@@ -67,6 +68,18 @@ def test_a_spec_that_does_not_parse_has_no_mutations():
 
 @pytest.mark.parametrize("spec", [p.stem for p in SPECS])
 def test_checks_catch_at_least_95_percent(spec, generated):
+    """The quick twin: one mutant of each category, the share caught estimated per
+    category.  Known misses (the slow runs below): Euphoria's only `remove_pass` mutant,
+    its only `second_end` one (caught under strict only: W0125), 2 of its 10
+    `expose_hidden`; 4 of Anachrony's 8 `loop_exit`; 4 of Utopia's 8 `player_count` and 1
+    of its 2 `second_end` (89 of 94 caught: under 95 % in the every-mutant run)."""
+    path = next(p for p in SPECS if p.stem == spec)
+    assert_checks_catch_mutations(path, generated[spec], sample="stratified")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", [p.stem for p in SPECS])
+def test_checks_catch_at_least_95_percent_of_a_fixed_quarter(spec, generated):
     path = next(p for p in SPECS if p.stem == spec)
     assert_checks_catch_mutations(path, generated[spec])  # a fixed quarter of a large spec
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compiler import pipeline
 from compiler.engine.touches import end_after, end_after_answer, reads, writes
 from dsl import ast
+from tests.helpers.specs import compile_cached
 
 SPECS = Path(__file__).resolve().parents[2] / "specs"
 
 
 def _modes(name: str):
-    result = pipeline.compile_spec(SPECS / f"{name}.rules")
+    result = compile_cached(SPECS / f"{name}.rules")
     assert result.composition is not None
     return result.composition.modes
 

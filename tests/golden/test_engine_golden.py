@@ -14,6 +14,7 @@ import pytest
 from compiler import build, pipeline
 from compiler.engine.codegen import render_runtime
 from tests.helpers.commands import python
+from tests.helpers.specs import compile_cached
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 GENERATED = REPO_ROOT / "generated"
@@ -36,7 +37,7 @@ def test_there_is_a_spec_to_compile():
 
 @pytest.mark.parametrize("spec", _spec_paths(), ids=lambda p: p.stem)
 def test_committed_engine_matches_the_compiler(spec: Path, repo_root: Path):
-    result = pipeline.compile_spec(spec.relative_to(REPO_ROOT))
+    result = compile_cached(spec.relative_to(REPO_ROOT))
     assert result.ok, "\n".join(d.render({str(spec.relative_to(REPO_ROOT)): result.source})
                                 for d in result.diagnostics)
     path = GENERATED / f"{result.name}.py"
@@ -49,7 +50,7 @@ def test_committed_engine_matches_the_compiler(spec: Path, repo_root: Path):
 
 @pytest.mark.parametrize("spec", _spec_paths(), ids=lambda p: p.stem)
 def test_committed_reference_page_matches_the_compiler(spec: Path, repo_root: Path):
-    result = pipeline.compile_spec(spec.relative_to(REPO_ROOT))
+    result = compile_cached(spec.relative_to(REPO_ROOT))
     assert result.ok
     path = REPO_ROOT / "docs" / "games" / f"{result.name}.md"
     assert path.exists(), f"docs/games/{result.name}.md is missing: run `rulebook build`"

@@ -20,6 +20,10 @@ from pathlib import Path
 
 #: The repository root.
 ROOT = Path(__file__).resolve().parents[2]
+#: ``rulebook bench`` options for tests of the command's mechanics: the tree-search rows
+#: walk 50 actions (not 5,000) and time one round of their loop (``tests/cli/test_bench.py``
+#: keeps a run measured in full on the real spec).
+SHORT_SEARCH = ("--walk", "50", "--search-seconds", "0")
 
 
 def rulebook(*args: str, cwd: Path = ROOT, timeout: float = 300) -> subprocess.CompletedProcess:

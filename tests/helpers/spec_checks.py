@@ -87,17 +87,56 @@ def assert_mutations_are_sound(spec: ast.Spec, muts: list[mutate.Mutation]) -> N
         assert len(muts) >= LARGE_MUTATIONS
 
 
+def stratified(muts: list[mutate.Mutation], per_category: int = 1) -> list[mutate.Mutation]:
+    """A bounded sample of ``muts`` that hits every category they have: at most
+    ``per_category`` mutants of each, spread evenly over that category's mutants (the
+    first of each with 1), in the order of ``muts``."""
+    groups: dict[str, list[mutate.Mutation]] = {}
+    for m in muts:
+        groups.setdefault(m.category, []).append(m)
+    chosen = {id(m) for group in groups.values()
+              for m in group[::max(1, -(-len(group) // per_category))][:per_category]}
+    return [m for m in muts if id(m) in chosen]
+
+
+def estimated_share_caught(report: mutate.Report, muts: list[mutate.Mutation]) -> float:
+    """The share (percent) of all of ``muts`` that the checks catch, estimated from
+    ``report`` (a run of a :func:`stratified` sample): each category's share caught in
+    the sample, weighted by its number of mutants in ``muts``."""
+    total = {c: sum(m.category == c for m in muts) for c in mutate.CATEGORIES}
+    share = 0.0
+    for category, n in total.items():
+        tried = [o for o in report.outcomes if o.mutation.category == category]
+        if n:
+            assert tried, f"no mutant of {category} in the sample"
+            share += n * sum(o.caught for o in tried) / len(tried)
+    return 100.0 * share / len(muts)
+
+
 def assert_checks_catch_mutations(path: Path, muts: list[mutate.Mutation],
-                                  every: bool = False) -> mutate.Report:
-    """The checks catch at least 95 % of a fixed quarter of ``muts`` (all of them when
-    ``every`` or when there are fewer than :data:`SAMPLED_FLOOR`), and put the first
-    diagnostic of at least half on the edited line; returns the report."""
-    sample = muts[::4] if len(muts) >= SAMPLED_FLOOR and not every else muts
-    report = mutate.run(path, sample)
-    assert report.tried == len(sample)
-    if len(muts) >= SAMPLED_FLOOR:
-        assert report.tried >= 12
+                                  every: bool = False, sample: str = "quarter") -> mutate.Report:
+    """The checks catch at least 95 % of ``muts`` and put the first diagnostic of at
+    least half of those tried on the edited line; returns the report.  Which mutants are
+    tried: ``sample="quarter"``, a fixed quarter (one in four; all of them when there are
+    fewer than :data:`SAMPLED_FLOOR`), the share caught measured on them;
+    ``sample="stratified"``, the quick suite's :func:`stratified` sample (one mutant of
+    each category), the share caught estimated per category
+    (:func:`estimated_share_caught`); ``every``, all of them."""
+    if every:
+        chosen = muts
+    elif sample == "stratified":
+        chosen = stratified(muts)
+    else:
+        chosen = muts[::4] if len(muts) >= SAMPLED_FLOOR else muts
+    report = mutate.run(path, chosen)
+    assert report.tried == len(chosen)
     misses = [f"{o.mutation.category}: {o.mutation.description}" for o in report.misses]
-    assert report.share("caught") >= 95, misses
+    if chosen is muts or sample != "stratified":
+        if len(muts) >= SAMPLED_FLOOR:
+            assert report.tried >= 12
+        assert report.share("caught") >= 95, misses
+    else:
+        assert {o.mutation.category for o in report.outcomes} == {m.category for m in muts}
+        assert estimated_share_caught(report, muts) >= 95, misses
     assert report.count("right_line") >= report.tried // 2
     return report

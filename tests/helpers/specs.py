@@ -8,6 +8,7 @@ scored track ``vp``); a test adds the components and rules it is about, and
 
 from __future__ import annotations
 
+import os
 import types
 from pathlib import Path
 
@@ -97,3 +98,22 @@ def codes(diagnostics) -> list[str]:
 def error_codes(diagnostics) -> list[str]:
     """The code of each error, in order (warnings left out)."""
     return [d.code for d in diagnostics if d.severity == "error"]
+
+
+_COMPILED: dict[tuple, pipeline.CompileResult] = {}
+
+
+def compile_cached(path: Path | str) -> pipeline.CompileResult:
+    """``pipeline.compile_spec(path)``, compiled once per test process for the same
+    content: the key is the path as given, the working directory (paths render relative
+    to it), the spec's text and the text of every file beside it (its catalogues).  For
+    tests that read a real spec's result; the result is shared, so a test must not
+    change it."""
+    path = Path(path)
+    folder = path.resolve().parent
+    beside = tuple(sorted((p.name, p.read_bytes()) for p in folder.iterdir() if p.is_file()))
+    key = (str(path), os.getcwd(), beside)
+    if key not in _COMPILED:
+        _COMPILED[key] = pipeline.compile_spec(path)
+    return _COMPILED[key]
+
