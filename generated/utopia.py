@@ -9,7 +9,7 @@ Do not edit: change the spec and run `rulebook build`.  Standard library only.
         state.apply_action(state.legal_actions()[0])
     print(state.returns())
 
-Modes: standard (default standard).
+Modes: standard, solo, coop (default standard).
 """
 
 from __future__ import annotations
@@ -34,239 +34,254 @@ def _mod(a: int, b: int) -> int:
 # ---------------------------------------------------------------- card catalogue
 # From utopia.cards.yaml. Each row: name, title, copies, then the
 # values of CARD_FIELDS. Copies are expanded in order: a card's id is its index.
-CARD_FIELDS = ('tz', 'tech', 'primary', 'secondary', 'wanted', 'tech_kind', 'kind', 'knowledge', 'letter', 'min_players', 'cost', 'comms_needed', 'transport_needed', 'side_one', 'side_two', 'number', 'unlock', 'power_disc', 'utopia', 'owner')
+CARD_FIELDS = ('tz', 'tech', 'primary', 'secondary', 'wanted', 'tech_kind', 'is_villain', 'icon', 'villain_trait', 'difficulty', 'kind', 'knowledge', 'letter', 'min_players', 'cost', 'comms_needed', 'transport_needed', 'top_req', 'bottom_req', 'side_one', 'side_two', 'number', 'unlock', 'power_disc', 'utopia', 'owner')
 CARD_ENTRIES = (
-    ('tz1_culture', 'Prehistoric Artist', 1, (1, False, 'culture', 'activist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 20
-    ('tz1_politics', 'Prehistoric Statesman', 1, (1, False, 'politics', 'colonist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 21
-    ('tz1_science', 'Prehistoric Scientist', 1, (1, False, 'science', 'engineer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 22
-    ('tz1_exploration', 'Prehistoric Explorer', 1, (1, False, 'exploration', 'medic', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 23
-    ('tz1_military', 'Prehistoric General', 1, (1, False, 'military', 'merchant', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 24
-    ('tz1_comms', 'Prehistoric Comms Technology', 1, (1, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 25
-    ('tz1_transport', 'Prehistoric Transport Technology', 1, (1, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 26
-    ('tz2_culture', 'Ancient Artist', 1, (2, False, 'culture', 'philosopher', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 27
-    ('tz2_politics', 'Ancient Statesman', 1, (2, False, 'politics', 'pioneer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 28
-    ('tz2_science', 'Ancient Scientist', 1, (2, False, 'science', 'raider', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 29
-    ('tz2_exploration', 'Ancient Explorer', 1, (2, False, 'exploration', 'spy', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 30
-    ('tz2_military', 'Ancient General', 1, (2, False, 'military', 'superstar', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 31
-    ('tz2_comms', 'Ancient Comms Technology', 1, (2, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 32
-    ('tz2_transport', 'Ancient Transport Technology', 1, (2, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 33
-    ('tz3_culture', 'Classical Artist', 1, (3, False, 'culture', 'historian', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 34
-    ('tz3_politics', 'Classical Statesman', 1, (3, False, 'politics', 'diplomat', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 35
-    ('tz3_science', 'Classical Scientist', 1, (3, False, 'science', 'navigator', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 36
-    ('tz3_exploration', 'Classical Explorer', 1, (3, False, 'exploration', 'activist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 37
-    ('tz3_military', 'Classical General', 1, (3, False, 'military', 'colonist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 38
-    ('tz3_comms', 'Classical Comms Technology', 1, (3, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 39
-    ('tz3_transport', 'Classical Transport Technology', 1, (3, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 40
-    ('tz4_culture', 'Dark Ages Artist', 1, (4, False, 'culture', 'engineer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 41
-    ('tz4_politics', 'Dark Ages Statesman', 1, (4, False, 'politics', 'medic', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 42
-    ('tz4_science', 'Dark Ages Scientist', 1, (4, False, 'science', 'merchant', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 43
-    ('tz4_exploration', 'Dark Ages Explorer', 1, (4, False, 'exploration', 'philosopher', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 44
-    ('tz4_military', 'Dark Ages General', 1, (4, False, 'military', 'pioneer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 45
-    ('tz4_comms', 'Dark Ages Comms Technology', 1, (4, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 46
-    ('tz4_transport', 'Dark Ages Transport Technology', 1, (4, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 47
-    ('tz5_culture', 'Renaissance Artist', 1, (5, False, 'culture', 'raider', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 48
-    ('tz5_politics', 'Renaissance Statesman', 1, (5, False, 'politics', 'spy', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 49
-    ('florence_nightingale', 'Florence Nightingale', 1, (5, False, 'science', 'superstar', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 50
-    ('tz5_exploration', 'Renaissance Explorer', 1, (5, False, 'exploration', 'historian', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 51
-    ('tz5_military', 'Renaissance General', 1, (5, False, 'military', 'diplomat', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 52
-    ('tz5_comms', 'Renaissance Comms Technology', 1, (5, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 53
-    ('tz5_transport', 'Renaissance Transport Technology', 1, (5, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 54
-    ('tz6_culture', 'Age of Reason Artist', 1, (6, False, 'culture', 'navigator', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 55
-    ('tz6_politics', 'Age of Reason Statesman', 1, (6, False, 'politics', 'activist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 56
-    ('tz6_science', 'Age of Reason Scientist', 1, (6, False, 'science', 'colonist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 57
-    ('tz6_exploration', 'Age of Reason Explorer', 1, (6, False, 'exploration', 'engineer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 58
-    ('tz6_military', 'Age of Reason General', 1, (6, False, 'military', 'medic', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 59
-    ('tz6_comms', 'Age of Reason Comms Technology', 1, (6, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 60
-    ('tz6_transport', 'Age of Reason Transport Technology', 1, (6, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 61
-    ('tom_connor', 'Tom Connor', 1, (7, False, 'culture', 'merchant', True, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 62
-    ('tz7_politics', 'Industrial Age Statesman', 1, (7, False, 'politics', 'philosopher', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 63
-    ('tz7_science', 'Industrial Age Scientist', 1, (7, False, 'science', 'pioneer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 64
-    ('tz7_exploration', 'Industrial Age Explorer', 1, (7, False, 'exploration', 'raider', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 65
-    ('tz7_military', 'Industrial Age General', 1, (7, False, 'military', 'spy', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 66
-    ('tz7_comms', 'Industrial Age Comms Technology', 1, (7, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 67
-    ('tz7_transport', 'Industrial Age Transport Technology', 1, (7, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 68
-    ('tz8_culture', 'Age of Empires Artist', 1, (8, False, 'culture', 'superstar', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 69
-    ('tz8_politics', 'Age of Empires Statesman', 1, (8, False, 'politics', 'historian', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 70
-    ('tz8_science', 'Age of Empires Scientist', 1, (8, False, 'science', 'diplomat', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 71
-    ('tz8_exploration', 'Age of Empires Explorer', 1, (8, False, 'exploration', 'navigator', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 72
-    ('tz8_military', 'Age of Empires General', 1, (8, False, 'military', 'activist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 73
-    ('tz8_comms', 'Age of Empires Comms Technology', 1, (8, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 74
-    ('tz8_transport', 'Age of Empires Transport Technology', 1, (8, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 75
-    ('tz9_culture', 'Information Age Artist', 1, (9, False, 'culture', 'colonist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 76
-    ('tz9_politics', 'Information Age Statesman', 1, (9, False, 'politics', 'engineer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 77
-    ('tz9_science', 'Information Age Scientist', 1, (9, False, 'science', 'medic', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 78
-    ('tz9_exploration', 'Information Age Explorer', 1, (9, False, 'exploration', 'merchant', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 79
-    ('tz9_military', 'Information Age General', 1, (9, False, 'military', 'philosopher', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 80
-    ('tz9_comms', 'Information Age Comms Technology', 1, (9, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 81
-    ('tz9_transport', 'Information Age Transport Technology', 1, (9, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 82
-    ('tz10_culture', 'Near Future Artist', 1, (10, False, 'culture', 'pioneer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 83
-    ('tz10_politics', 'Near Future Statesman', 1, (10, False, 'politics', 'raider', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 84
-    ('tz10_science', 'Near Future Scientist', 1, (10, False, 'science', 'spy', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 85
-    ('tz10_exploration', 'Near Future Explorer', 1, (10, False, 'exploration', 'superstar', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 86
-    ('tz10_military', 'Near Future General', 1, (10, False, 'military', 'historian', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 87
-    ('tz10_comms', 'Near Future Comms Technology', 1, (10, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 88
-    ('tz10_transport', 'Near Future Transport Technology', 1, (10, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 89
-    ('tz11_culture', 'Space Age Artist', 1, (11, False, 'culture', 'diplomat', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 90
-    ('tz11_politics', 'Space Age Statesman', 1, (11, False, 'politics', 'navigator', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 91
-    ('tz11_science', 'Space Age Scientist', 1, (11, False, 'science', 'activist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 92
-    ('tz11_exploration', 'Space Age Explorer', 1, (11, False, 'exploration', 'colonist', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 93
-    ('tz11_military', 'Space Age General', 1, (11, False, 'military', 'engineer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 94
-    ('tz11_comms', 'Space Age Comms Technology', 1, (11, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 95
-    ('tz11_transport', 'Space Age Transport Technology', 1, (11, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 96
-    ('tz12_culture', 'Interstellar Age Artist', 1, (12, False, 'culture', 'medic', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 97
-    ('tz12_politics', 'Interstellar Age Statesman', 1, (12, False, 'politics', 'merchant', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 98
-    ('tz12_science', 'Interstellar Age Scientist', 1, (12, False, 'science', 'philosopher', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 99
-    ('tz12_exploration', 'Interstellar Age Explorer', 1, (12, False, 'exploration', 'pioneer', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 100
-    ('tz12_military', 'Interstellar Age General', 1, (12, False, 'military', 'raider', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 101
-    ('tz12_comms', 'Interstellar Age Comms Technology', 1, (12, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 102
-    ('tz12_transport', 'Interstellar Age Transport Technology', 1, (12, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 103
-    ('tz13_culture', 'Distant Future Artist', 1, (13, False, 'culture', 'spy', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 104
-    ('tz13_politics', 'Distant Future Statesman', 1, (13, False, 'politics', 'superstar', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 105
-    ('tz13_science', 'Distant Future Scientist', 1, (13, False, 'science', 'historian', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 106
-    ('tz13_exploration', 'Distant Future Explorer', 1, (13, False, 'exploration', 'diplomat', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 107
-    ('tz13_military', 'Distant Future General', 1, (13, False, 'military', 'navigator', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 108
-    ('tz13_comms', 'Distant Future Comms Technology', 1, (13, True, 'science', 'no_ability', False, 'comms', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 109
-    ('tz13_transport', 'Distant Future Transport Technology', 1, (13, True, 'science', 'no_ability', False, 'transport', None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 110
-    ('mission_control_left', 'TZ0 Mission Control (left)', 1, (0, None, None, None, None, None, 'mission_control', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 113
-    ('mission_control_right', 'TZ0 Mission Control (right)', 1, (0, None, None, None, None, None, 'mission_control', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 114
-    ('tz1_action', 'TZ1 Assassination', 1, (1, None, None, None, None, None, 'assassinate', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 115
-    ('tz1_recruit', 'TZ1 Recruit Crew / Develop Tech', 1, (1, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 116
-    ('tz2_action', 'TZ2 Trade', 1, (2, None, None, None, None, None, 'trade', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 117
-    ('tz2_recruit', 'TZ2 Recruit Crew / Develop Tech', 1, (2, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 118
-    ('tz3_action', 'TZ3 Culture', 1, (3, None, None, None, None, None, 'collect', 'culture', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 119
-    ('tz3_recruit', 'TZ3 Recruit Crew / Develop Tech', 1, (3, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 120
-    ('tz4_action', 'TZ4 Politics', 1, (4, None, None, None, None, None, 'collect', 'politics', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 121
-    ('tz4_recruit', 'TZ4 Recruit Crew / Develop Tech', 1, (4, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 122
-    ('tz5_action', 'TZ5 Exploration', 1, (5, None, None, None, None, None, 'collect', 'exploration', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 123
-    ('tz5_recruit', 'TZ5 Recruit Crew / Develop Tech', 1, (5, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 124
-    ('tz6_action', 'TZ6 Military', 1, (6, None, None, None, None, None, 'collect', 'military', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 125
-    ('tz6_recruit', 'TZ6 Recruit Crew / Develop Tech', 1, (6, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 126
-    ('tz7_action', 'TZ7 Science', 1, (7, None, None, None, None, None, 'collect', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 127
-    ('tz7_recruit', 'TZ7 Recruit Crew / Develop Tech', 1, (7, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 128
-    ('tz8_action', 'TZ8 Assassination', 1, (8, None, None, None, None, None, 'assassinate', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 129
-    ('tz8_recruit', 'TZ8 Recruit Crew / Develop Tech', 1, (8, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 130
-    ('tz9_action', 'TZ9 Variable Knowledge', 1, (9, None, None, None, None, None, 'variable', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 131
-    ('tz9_recruit', 'TZ9 Recruit Crew / Develop Tech', 1, (9, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 132
-    ('tz10_action', 'TZ10 Trade', 1, (10, None, None, None, None, None, 'trade', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 133
-    ('tz10_recruit', 'TZ10 Recruit Crew / Develop Tech', 1, (10, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 134
-    ('tz11_action', 'TZ11 Variable Knowledge', 1, (11, None, None, None, None, None, 'variable', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 135
-    ('tz11_recruit', 'TZ11 Recruit Crew / Develop Tech', 1, (11, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 136
-    ('tz12_action', 'TZ12 Trade', 1, (12, None, None, None, None, None, 'trade', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 137
-    ('tz12_recruit', 'TZ12 Recruit Crew / Develop Tech', 1, (12, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 138
-    ('tz13_action', 'TZ13 Culture', 1, (13, None, None, None, None, None, 'collect', 'culture', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 139
-    ('tz13_recruit', 'TZ13 Recruit Crew / Develop Tech', 1, (13, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 140
-    ('alt_b', 'Alternate TZ wormhole B', 1, (0, None, None, None, None, None, 'alt_wormhole', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None)),  # line 141
-    ('alt_c', 'Alternate TZ wormhole C', 1, (0, None, None, None, None, None, 'alt_wormhole', 'science', 'c', 1, None, None, None, None, None, None, None, None, None, None)),  # line 142
-    ('alt_b_extra', 'Extra Alternate TZ wormhole B (left of TZ10)', 1, (0, None, None, None, None, None, 'alt_wormhole', 'science', 'b', 3, None, None, None, None, None, None, None, None, None, None)),  # line 143
-    ('alt_c_extra', 'Extra Alternate TZ wormhole C (left of TZ11)', 1, (0, None, None, None, None, None, 'alt_wormhole', 'science', 'c', 4, None, None, None, None, None, None, None, None, None, None)),  # line 144
-    ('mission_1b', 'Prehistoric Mission B', 1, (1, None, None, None, None, None, None, None, 'b', None, (0, 2, 0, 1, 0), 0, 0, None, None, None, None, None, None, None)),  # line 147
-    ('mission_1c', 'Prehistoric Mission C', 1, (1, None, None, None, None, None, None, None, 'c', None, (0, 0, 2, 0, 0), 1, 0, None, None, None, None, None, None, None)),  # line 148
-    ('mission_2b', 'Ancient Mission B', 1, (2, None, None, None, None, None, None, None, 'b', None, (0, 0, 2, 0, 1), 0, 0, None, None, None, None, None, None, None)),  # line 149
-    ('mission_2c', 'Ancient Mission C', 1, (2, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 2, 0), 0, 1, None, None, None, None, None, None, None)),  # line 150
-    ('mission_3b', 'Classical Mission B', 1, (3, None, None, None, None, None, None, None, 'b', None, (1, 0, 0, 2, 0), 0, 0, None, None, None, None, None, None, None)),  # line 151
-    ('mission_3c', 'Classical Mission C', 1, (3, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 0, 2), 1, 0, None, None, None, None, None, None, None)),  # line 152
-    ('mission_4b', 'Dark Ages Mission B', 1, (4, None, None, None, None, None, None, None, 'b', None, (0, 1, 0, 0, 2), 0, 0, None, None, None, None, None, None, None)),  # line 153
-    ('mission_4c', 'Dark Ages Mission C', 1, (4, None, None, None, None, None, None, None, 'c', None, (2, 0, 0, 0, 0), 0, 1, None, None, None, None, None, None, None)),  # line 154
-    ('mission_5b', 'Renaissance Mission B', 1, (5, None, None, None, None, None, None, None, 'b', None, (2, 0, 1, 0, 0), 0, 0, None, None, None, None, None, None, None)),  # line 155
-    ('mission_5c', 'Renaissance Mission C', 1, (5, None, None, None, None, None, None, None, 'c', None, (0, 2, 0, 0, 0), 1, 0, None, None, None, None, None, None, None)),  # line 156
-    ('mission_6b', 'Age of Reason Mission B', 1, (6, None, None, None, None, None, None, None, 'b', None, (0, 2, 0, 1, 0), 0, 0, None, None, None, None, None, None, None)),  # line 157
-    ('taj_mahal', 'Design the Taj Mahal', 1, (6, None, None, None, None, None, None, None, 'c', None, (0, 0, 2, 0, 0), 0, 1, None, None, None, None, None, None, None)),  # line 158
-    ('mission_7b', 'Industrial Age Mission B', 1, (7, None, None, None, None, None, None, None, 'b', None, (0, 0, 2, 0, 1), 0, 0, None, None, None, None, None, None, None)),  # line 159
-    ('mission_7c', 'Industrial Age Mission C', 1, (7, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 2, 0), 1, 0, None, None, None, None, None, None, None)),  # line 160
-    ('mission_8b', 'Age of Empires Mission B', 1, (8, None, None, None, None, None, None, None, 'b', None, (1, 0, 0, 2, 0), 0, 0, None, None, None, None, None, None, None)),  # line 161
-    ('mission_8c', 'Age of Empires Mission C', 1, (8, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 0, 2), 0, 1, None, None, None, None, None, None, None)),  # line 162
-    ('mission_9b', 'Information Age Mission B', 1, (9, None, None, None, None, None, None, None, 'b', None, (0, 1, 0, 0, 2), 0, 0, None, None, None, None, None, None, None)),  # line 163
-    ('mission_9c', 'Information Age Mission C', 1, (9, None, None, None, None, None, None, None, 'c', None, (2, 0, 0, 0, 0), 1, 0, None, None, None, None, None, None, None)),  # line 164
-    ('mission_10b', 'Near Future Mission B', 1, (10, None, None, None, None, None, None, None, 'b', None, (2, 0, 1, 0, 0), 0, 0, None, None, None, None, None, None, None)),  # line 165
-    ('mission_10c', 'Near Future Mission C', 1, (10, None, None, None, None, None, None, None, 'c', None, (0, 2, 0, 0, 0), 0, 1, None, None, None, None, None, None, None)),  # line 166
-    ('mission_11b', 'Space Age Mission B', 1, (11, None, None, None, None, None, None, None, 'b', None, (0, 2, 0, 1, 0), 0, 0, None, None, None, None, None, None, None)),  # line 167
-    ('mission_11c', 'Space Age Mission C', 1, (11, None, None, None, None, None, None, None, 'c', None, (0, 0, 2, 0, 0), 1, 0, None, None, None, None, None, None, None)),  # line 168
-    ('mission_12b', 'Interstellar Age Mission B', 1, (12, None, None, None, None, None, None, None, 'b', None, (0, 0, 2, 0, 1), 0, 0, None, None, None, None, None, None, None)),  # line 169
-    ('mission_12c', 'Interstellar Age Mission C', 1, (12, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 2, 0), 0, 1, None, None, None, None, None, None, None)),  # line 170
-    ('mission_13b', 'Distant Future Mission B', 1, (13, None, None, None, None, None, None, None, 'b', None, (1, 0, 0, 2, 0), 0, 0, None, None, None, None, None, None, None)),  # line 171
-    ('mission_13c', 'Distant Future Mission C', 1, (13, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 0, 2), 1, 0, None, None, None, None, None, None, None)),  # line 172
-    ('alt_1b', 'Alternate TZ 1B', 1, (1, None, None, None, None, None, None, None, 'b', None, None, None, None, 'activist_alt', 'engineer_alt', None, None, None, None, None)),  # line 175
-    ('alt_1c', 'Alternate TZ 1C', 1, (1, None, None, None, None, None, None, None, 'c', None, None, None, None, 'engineer_alt', 'merchant_alt', None, None, None, None, None)),  # line 176
-    ('alt_2b', 'Alternate TZ 2B', 1, (2, None, None, None, None, None, None, None, 'b', None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None, None, None, None)),  # line 177
-    ('alt_2c', 'Alternate TZ 2C', 1, (2, None, None, None, None, None, None, None, 'c', None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None, None, None, None)),  # line 178
-    ('alt_3b', 'Alternate TZ 3B', 1, (3, None, None, None, None, None, None, None, 'b', None, None, None, None, 'pioneer_alt', 'raider_alt', None, None, None, None, None)),  # line 179
-    ('alt_3c', 'Alternate TZ 3C', 1, (3, None, None, None, None, None, None, None, 'c', None, None, None, None, 'raider_alt', 'activist_alt', None, None, None, None, None)),  # line 180
-    ('alt_4b', 'Alternate TZ 4B', 1, (4, None, None, None, None, None, None, None, 'b', None, None, None, None, 'activist_alt', 'engineer_alt', None, None, None, None, None)),  # line 181
-    ('alt_4c', 'Alternate TZ 4C', 1, (4, None, None, None, None, None, None, None, 'c', None, None, None, None, 'engineer_alt', 'merchant_alt', None, None, None, None, None)),  # line 182
-    ('alt_5b', 'Alternate TZ 5B', 1, (5, None, None, None, None, None, None, None, 'b', None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None, None, None, None)),  # line 183
-    ('alt_5c', 'Alternate TZ 5C', 1, (5, None, None, None, None, None, None, None, 'c', None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None, None, None, None)),  # line 184
-    ('alt_6b', 'Alternate TZ 6B', 1, (6, None, None, None, None, None, None, None, 'b', None, None, None, None, 'pioneer_alt', 'raider_alt', None, None, None, None, None)),  # line 185
-    ('alt_6c', 'Alternate TZ 6C', 1, (6, None, None, None, None, None, None, None, 'c', None, None, None, None, 'raider_alt', 'activist_alt', None, None, None, None, None)),  # line 186
-    ('alt_7b', 'Alternate TZ 7B', 1, (7, None, None, None, None, None, None, None, 'b', None, None, None, None, 'activist_alt', 'engineer_alt', None, None, None, None, None)),  # line 187
-    ('alt_7c', 'Alternate TZ 7C', 1, (7, None, None, None, None, None, None, None, 'c', None, None, None, None, 'engineer_alt', 'merchant_alt', None, None, None, None, None)),  # line 188
-    ('alt_8b', 'Alternate TZ 8B', 1, (8, None, None, None, None, None, None, None, 'b', None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None, None, None, None)),  # line 189
-    ('alt_8c', 'Alternate TZ 8C', 1, (8, None, None, None, None, None, None, None, 'c', None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None, None, None, None)),  # line 190
-    ('alt_9b', 'Alternate TZ 9B', 1, (9, None, None, None, None, None, None, None, 'b', None, None, None, None, 'pioneer_alt', 'raider_alt', None, None, None, None, None)),  # line 191
-    ('alt_9c', 'Alternate TZ 9C', 1, (9, None, None, None, None, None, None, None, 'c', None, None, None, None, 'raider_alt', 'activist_alt', None, None, None, None, None)),  # line 192
-    ('alt_10b', 'Alternate TZ 10B', 1, (10, None, None, None, None, None, None, None, 'b', None, None, None, None, 'activist_alt', 'engineer_alt', None, None, None, None, None)),  # line 193
-    ('alt_10c', 'Alternate TZ 10C', 1, (10, None, None, None, None, None, None, None, 'c', None, None, None, None, 'engineer_alt', 'merchant_alt', None, None, None, None, None)),  # line 194
-    ('alt_11b', 'Alternate TZ 11B', 1, (11, None, None, None, None, None, None, None, 'b', None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None, None, None, None)),  # line 195
-    ('alt_11c', 'Alternate TZ 11C', 1, (11, None, None, None, None, None, None, None, 'c', None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None, None, None, None)),  # line 196
-    ('alt_12b', 'Alternate TZ 12B', 1, (12, None, None, None, None, None, None, None, 'b', None, None, None, None, 'pioneer_alt', 'raider_alt', None, None, None, None, None)),  # line 197
-    ('alt_12c', 'Alternate TZ 12C', 1, (12, None, None, None, None, None, None, None, 'c', None, None, None, None, 'raider_alt', 'activist_alt', None, None, None, None, None)),  # line 198
-    ('alt_13b', 'Alternate TZ 13B', 1, (13, None, None, None, None, None, None, None, 'b', None, None, None, None, 'activist_alt', 'engineer_alt', None, None, None, None, None)),  # line 199
-    ('alt_13c', 'Alternate TZ 13C', 1, (13, None, None, None, None, None, None, None, 'c', None, None, None, None, 'engineer_alt', 'merchant_alt', None, None, None, None, None)),  # line 200
-    ('tz1', 'TZ1 Prehistoric', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 1, None, None, None, None)),  # line 203
-    ('tz2', 'TZ2 Ancient', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 2, None, None, None, None)),  # line 204
-    ('tz3', 'TZ3 Classical', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 3, None, None, None, None)),  # line 205
-    ('tz4', 'TZ4 Dark Ages', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 4, None, None, None, None)),  # line 206
-    ('tz5', 'TZ5 Renaissance', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 5, None, None, None, None)),  # line 207
-    ('tz6', 'TZ6 Age of Reason', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 6, None, None, None, None)),  # line 208
-    ('tz7', 'TZ7 Industrial Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 7, None, None, None, None)),  # line 209
-    ('tz8', 'TZ8 Age of Empires', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 8, None, None, None, None)),  # line 210
-    ('tz9', 'TZ9 Information Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 9, None, None, None, None)),  # line 211
-    ('tz10', 'TZ10 Near Future', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 10, None, None, None, None)),  # line 212
-    ('tz11', 'TZ11 Space Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 11, None, None, None, None)),  # line 213
-    ('tz12', 'TZ12 Interstellar Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 12, None, None, None, None)),  # line 214
-    ('tz13', 'TZ13 Distant Future', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 13, None, None, None, None)),  # line 215
-    ('the_thals', 'The Thals', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'thals_unlock', 'culture', 'thals_utopia', None)),  # line 218
-    ('the_neb', 'The Neb', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'politics', 'neb_utopia', None)),  # line 219
-    ('the_chronarchs', 'The Chronarchs', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'science', 'fourth_mission', None)),  # line 220
-    ('the_luddites', 'The Luddites', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'third_crew_unlock', 'exploration', 'full_crew', None)),  # line 221
-    ('the_gilded_circle', 'The Gilded Circle', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'tech_unlock', 'military', 'technocracy', None)),  # line 222
-    ('the_wardens', 'The Wardens', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'culture', 'hoard', None)),  # line 223
-    ('the_ascendancy', 'The Ascendancy', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'third_crew_unlock', 'politics', 'fourth_mission', None)),  # line 224
-    ('the_free_colonies', 'The Free Colonies', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'tech_unlock', 'science', 'full_crew', None)),  # line 225
-    ('the_archivists', 'The Archivists', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'exploration', 'technocracy', None)),  # line 226
-    ('the_synod', 'The Synod', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'third_crew_unlock', 'military', 'hoard', None)),  # line 227
-    ('the_iron_pact', 'The Iron Pact', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'tech_unlock', 'culture', 'fourth_mission', None)),  # line 228
-    ('the_harmonists', 'The Harmonists', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'politics', 'full_crew', None)),  # line 229
-    ('the_vanguard', 'The Vanguard', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'third_crew_unlock', 'science', 'technocracy', None)),  # line 230
-    ('chronoship_culture', 'Chronoship (Culture, 1)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 169
-    ('chronoship_politics', 'Chronoship (Politics, 1)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 169
-    ('chronoship_science', 'Chronoship (Science, 1)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 169
-    ('chronoship_exploration', 'Chronoship (Exploration, 1)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 169
-    ('chronoship_military', 'Chronoship (Military, 1)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 169
-    ('chronoship_culture', 'Chronoship (Culture, 2)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 169
-    ('chronoship_politics', 'Chronoship (Politics, 2)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 169
-    ('chronoship_science', 'Chronoship (Science, 2)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 169
-    ('chronoship_exploration', 'Chronoship (Exploration, 2)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 169
-    ('chronoship_military', 'Chronoship (Military, 2)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 169
-    ('chronoship_culture', 'Chronoship (Culture, 3)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 169
-    ('chronoship_politics', 'Chronoship (Politics, 3)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 169
-    ('chronoship_science', 'Chronoship (Science, 3)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 169
-    ('chronoship_exploration', 'Chronoship (Exploration, 3)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 169
-    ('chronoship_military', 'Chronoship (Military, 3)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 169
-    ('chronoship_culture', 'Chronoship (Culture, 4)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 169
-    ('chronoship_politics', 'Chronoship (Politics, 4)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 169
-    ('chronoship_science', 'Chronoship (Science, 4)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 169
-    ('chronoship_exploration', 'Chronoship (Exploration, 4)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 169
-    ('chronoship_military', 'Chronoship (Military, 4)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 169
-    ('chronoship_culture', 'Chronoship (Culture, 5)', 1, (None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 169
-    ('chronoship_politics', 'Chronoship (Politics, 5)', 1, (None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 169
-    ('chronoship_science', 'Chronoship (Science, 5)', 1, (None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 169
-    ('chronoship_exploration', 'Chronoship (Exploration, 5)', 1, (None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 169
-    ('chronoship_military', 'Chronoship (Military, 5)', 1, (None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 169
-    ('drone', 'Drone (1)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 176
-    ('drone', 'Drone (2)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 176
-    ('drone', 'Drone (3)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 176
-    ('drone', 'Drone (4)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 176
-    ('drone', 'Drone (5)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 176
+    ('tz1_culture', 'Prehistoric Artist', 1, (1, False, 'culture', 'activist', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 20
+    ('tz1_politics', 'Prehistoric Statesman', 1, (1, False, 'politics', 'colonist', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 21
+    ('tz1_science', 'Prehistoric Scientist', 1, (1, False, 'science', 'engineer', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 22
+    ('tz1_exploration', 'Prehistoric Explorer', 1, (1, False, 'exploration', 'medic', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 23
+    ('tz1_military', 'Prehistoric General', 1, (1, False, 'military', 'merchant', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 24
+    ('tz1_comms', 'Prehistoric Comms Technology', 1, (1, True, 'science', 'no_ability', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 25
+    ('tz1_transport', 'Prehistoric Transport Technology', 1, (1, True, 'science', 'no_ability', False, 'transport', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 26
+    ('tz2_culture', 'Ancient Artist', 1, (2, False, 'culture', 'philosopher', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 27
+    ('tz2_politics', 'Ancient Statesman', 1, (2, False, 'politics', 'pioneer', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 28
+    ('tz2_science', 'Ancient Scientist', 1, (2, False, 'science', 'raider', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 29
+    ('tz2_exploration', 'Ancient Explorer', 1, (2, False, 'exploration', 'spy', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 30
+    ('tz2_military', 'Ancient General', 1, (2, False, 'military', 'superstar', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 31
+    ('tz2_comms', 'Ancient Comms Technology', 1, (2, True, 'science', 'no_ability', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 32
+    ('tz2_transport', 'Ancient Transport Technology', 1, (2, True, 'science', 'no_ability', False, 'transport', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 33
+    ('tz3_culture', 'Classical Artist', 1, (3, False, 'culture', 'historian', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 34
+    ('tz3_politics', 'Classical Statesman', 1, (3, False, 'politics', 'diplomat', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 35
+    ('tz3_science', 'Classical Scientist', 1, (3, False, 'science', 'navigator', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 36
+    ('tz3_exploration', 'Classical Explorer', 1, (3, False, 'exploration', 'activist', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 37
+    ('tz3_military', 'Classical General', 1, (3, False, 'military', 'colonist', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 38
+    ('tz3_comms', 'Classical Comms Technology', 1, (3, True, 'science', 'no_ability', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 39
+    ('tz3_transport', 'Classical Transport Technology', 1, (3, True, 'science', 'no_ability', False, 'transport', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 40
+    ('tz4_culture', 'Dark Ages Artist', 1, (4, False, 'culture', 'engineer', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 41
+    ('tz4_politics', 'Dark Ages Statesman', 1, (4, False, 'politics', 'medic', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 42
+    ('tz4_science', 'Dark Ages Scientist', 1, (4, False, 'science', 'merchant', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 43
+    ('tz4_exploration', 'Dark Ages Explorer', 1, (4, False, 'exploration', 'philosopher', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 44
+    ('tz4_military', 'Dark Ages General', 1, (4, False, 'military', 'pioneer', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 45
+    ('tz4_comms', 'Dark Ages Comms Technology', 1, (4, True, 'science', 'no_ability', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 46
+    ('tz4_transport', 'Dark Ages Transport Technology', 1, (4, True, 'science', 'no_ability', False, 'transport', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 47
+    ('tz5_culture', 'Renaissance Artist', 1, (5, False, 'culture', 'raider', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 48
+    ('tz5_politics', 'Renaissance Statesman', 1, (5, False, 'politics', 'spy', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 49
+    ('florence_nightingale', 'Florence Nightingale', 1, (5, False, 'science', 'superstar', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 50
+    ('tz5_exploration', 'Renaissance Explorer', 1, (5, False, 'exploration', 'historian', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 51
+    ('tz5_military', 'Renaissance General', 1, (5, False, 'military', 'diplomat', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 52
+    ('tz5_comms', 'Renaissance Comms Technology', 1, (5, True, 'science', 'no_ability', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 53
+    ('tz5_transport', 'Renaissance Transport Technology', 1, (5, True, 'science', 'no_ability', False, 'transport', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 54
+    ('tz6_culture', 'Age of Reason Artist', 1, (6, False, 'culture', 'navigator', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 55
+    ('tz6_politics', 'Age of Reason Statesman', 1, (6, False, 'politics', 'activist', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 56
+    ('tz6_science', 'Age of Reason Scientist', 1, (6, False, 'science', 'colonist', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 57
+    ('tz6_exploration', 'Age of Reason Explorer', 1, (6, False, 'exploration', 'engineer', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 58
+    ('tz6_military', 'Age of Reason General', 1, (6, False, 'military', 'medic', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 59
+    ('tz6_comms', 'Age of Reason Comms Technology', 1, (6, True, 'science', 'no_ability', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 60
+    ('tz6_transport', 'Age of Reason Transport Technology', 1, (6, True, 'science', 'no_ability', False, 'transport', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 61
+    ('tom_connor', 'Tom Connor', 1, (7, False, 'culture', 'merchant', True, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 62
+    ('tz7_politics', 'Industrial Age Statesman', 1, (7, False, 'politics', 'philosopher', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 63
+    ('tz7_science', 'Industrial Age Scientist', 1, (7, False, 'science', 'pioneer', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 64
+    ('tz7_exploration', 'Industrial Age Explorer', 1, (7, False, 'exploration', 'raider', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 65
+    ('tz7_military', 'Industrial Age General', 1, (7, False, 'military', 'spy', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 66
+    ('tz7_comms', 'Industrial Age Comms Technology', 1, (7, True, 'science', 'no_ability', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 67
+    ('tz7_transport', 'Industrial Age Transport Technology', 1, (7, True, 'science', 'no_ability', False, 'transport', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 68
+    ('tz8_culture', 'Age of Empires Artist', 1, (8, False, 'culture', 'superstar', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 69
+    ('tz8_politics', 'Age of Empires Statesman', 1, (8, False, 'politics', 'historian', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 70
+    ('tz8_science', 'Age of Empires Scientist', 1, (8, False, 'science', 'diplomat', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 71
+    ('tz8_exploration', 'Age of Empires Explorer', 1, (8, False, 'exploration', 'navigator', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 72
+    ('tz8_military', 'Age of Empires General', 1, (8, False, 'military', 'activist', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 73
+    ('tz8_comms', 'Age of Empires Comms Technology', 1, (8, True, 'science', 'no_ability', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 74
+    ('tz8_transport', 'Age of Empires Transport Technology', 1, (8, True, 'science', 'no_ability', False, 'transport', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 75
+    ('tz9_culture', 'Information Age Artist', 1, (9, False, 'culture', 'colonist', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 76
+    ('tz9_politics', 'Information Age Statesman', 1, (9, False, 'politics', 'engineer', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 77
+    ('tz9_science', 'Information Age Scientist', 1, (9, False, 'science', 'medic', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 78
+    ('tz9_exploration', 'Information Age Explorer', 1, (9, False, 'exploration', 'merchant', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 79
+    ('tz9_military', 'Information Age General', 1, (9, False, 'military', 'philosopher', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 80
+    ('tz9_comms', 'Information Age Comms Technology', 1, (9, True, 'science', 'no_ability', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 81
+    ('tz9_transport', 'Information Age Transport Technology', 1, (9, True, 'science', 'no_ability', False, 'transport', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 82
+    ('tz10_culture', 'Near Future Artist', 1, (10, False, 'culture', 'pioneer', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 83
+    ('tz10_politics', 'Near Future Statesman', 1, (10, False, 'politics', 'raider', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 84
+    ('tz10_science', 'Near Future Scientist', 1, (10, False, 'science', 'spy', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 85
+    ('tz10_exploration', 'Near Future Explorer', 1, (10, False, 'exploration', 'superstar', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 86
+    ('tz10_military', 'Near Future General', 1, (10, False, 'military', 'historian', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 87
+    ('tz10_comms', 'Near Future Comms Technology', 1, (10, True, 'science', 'no_ability', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 88
+    ('tz10_transport', 'Near Future Transport Technology', 1, (10, True, 'science', 'no_ability', False, 'transport', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 89
+    ('tz11_culture', 'Space Age Artist', 1, (11, False, 'culture', 'diplomat', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 90
+    ('tz11_politics', 'Space Age Statesman', 1, (11, False, 'politics', 'navigator', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 91
+    ('tz11_science', 'Space Age Scientist', 1, (11, False, 'science', 'activist', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 92
+    ('tz11_exploration', 'Space Age Explorer', 1, (11, False, 'exploration', 'colonist', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 93
+    ('tz11_military', 'Space Age General', 1, (11, False, 'military', 'engineer', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 94
+    ('tz11_comms', 'Space Age Comms Technology', 1, (11, True, 'science', 'no_ability', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 95
+    ('tz11_transport', 'Space Age Transport Technology', 1, (11, True, 'science', 'no_ability', False, 'transport', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 96
+    ('tz12_culture', 'Interstellar Age Artist', 1, (12, False, 'culture', 'medic', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 97
+    ('tz12_politics', 'Interstellar Age Statesman', 1, (12, False, 'politics', 'merchant', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 98
+    ('tz12_science', 'Interstellar Age Scientist', 1, (12, False, 'science', 'philosopher', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 99
+    ('tz12_exploration', 'Interstellar Age Explorer', 1, (12, False, 'exploration', 'pioneer', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 100
+    ('tz12_military', 'Interstellar Age General', 1, (12, False, 'military', 'raider', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 101
+    ('tz12_comms', 'Interstellar Age Comms Technology', 1, (12, True, 'science', 'no_ability', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 102
+    ('tz12_transport', 'Interstellar Age Transport Technology', 1, (12, True, 'science', 'no_ability', False, 'transport', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 103
+    ('tz13_culture', 'Distant Future Artist', 1, (13, False, 'culture', 'spy', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 104
+    ('tz13_politics', 'Distant Future Statesman', 1, (13, False, 'politics', 'superstar', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 105
+    ('tz13_science', 'Distant Future Scientist', 1, (13, False, 'science', 'historian', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 106
+    ('tz13_exploration', 'Distant Future Explorer', 1, (13, False, 'exploration', 'diplomat', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 107
+    ('tz13_military', 'Distant Future General', 1, (13, False, 'military', 'navigator', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 108
+    ('tz13_comms', 'Distant Future Comms Technology', 1, (13, True, 'science', 'no_ability', False, 'comms', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 109
+    ('tz13_transport', 'Distant Future Transport Technology', 1, (13, True, 'science', 'no_ability', False, 'transport', False, 'top_icon', 'no_trait', 0, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 110
+    ('mission_control_left', 'TZ0 Mission Control (left)', 1, (0, None, None, None, None, None, None, None, None, None, 'mission_control', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 113
+    ('mission_control_right', 'TZ0 Mission Control (right)', 1, (0, None, None, None, None, None, None, None, None, None, 'mission_control', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 114
+    ('tz1_action', 'TZ1 Assassination', 1, (1, None, None, None, None, None, None, None, None, None, 'assassinate', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 115
+    ('tz1_recruit', 'TZ1 Recruit Crew / Develop Tech', 1, (1, None, None, None, None, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 116
+    ('tz2_action', 'TZ2 Trade', 1, (2, None, None, None, None, None, None, None, None, None, 'trade', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 117
+    ('tz2_recruit', 'TZ2 Recruit Crew / Develop Tech', 1, (2, None, None, None, None, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 118
+    ('tz3_action', 'TZ3 Culture', 1, (3, None, None, None, None, None, None, None, None, None, 'collect', 'culture', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 119
+    ('tz3_recruit', 'TZ3 Recruit Crew / Develop Tech', 1, (3, None, None, None, None, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 120
+    ('tz4_action', 'TZ4 Politics', 1, (4, None, None, None, None, None, None, None, None, None, 'collect', 'politics', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 121
+    ('tz4_recruit', 'TZ4 Recruit Crew / Develop Tech', 1, (4, None, None, None, None, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 122
+    ('tz5_action', 'TZ5 Exploration', 1, (5, None, None, None, None, None, None, None, None, None, 'collect', 'exploration', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 123
+    ('tz5_recruit', 'TZ5 Recruit Crew / Develop Tech', 1, (5, None, None, None, None, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 124
+    ('tz6_action', 'TZ6 Military', 1, (6, None, None, None, None, None, None, None, None, None, 'collect', 'military', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 125
+    ('tz6_recruit', 'TZ6 Recruit Crew / Develop Tech', 1, (6, None, None, None, None, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 126
+    ('tz7_action', 'TZ7 Science', 1, (7, None, None, None, None, None, None, None, None, None, 'collect', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 127
+    ('tz7_recruit', 'TZ7 Recruit Crew / Develop Tech', 1, (7, None, None, None, None, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 128
+    ('tz8_action', 'TZ8 Assassination', 1, (8, None, None, None, None, None, None, None, None, None, 'assassinate', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 129
+    ('tz8_recruit', 'TZ8 Recruit Crew / Develop Tech', 1, (8, None, None, None, None, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 130
+    ('tz9_action', 'TZ9 Variable Knowledge', 1, (9, None, None, None, None, None, None, None, None, None, 'variable', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 131
+    ('tz9_recruit', 'TZ9 Recruit Crew / Develop Tech', 1, (9, None, None, None, None, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 132
+    ('tz10_action', 'TZ10 Trade', 1, (10, None, None, None, None, None, None, None, None, None, 'trade', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 133
+    ('tz10_recruit', 'TZ10 Recruit Crew / Develop Tech', 1, (10, None, None, None, None, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 134
+    ('tz11_action', 'TZ11 Variable Knowledge', 1, (11, None, None, None, None, None, None, None, None, None, 'variable', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 135
+    ('tz11_recruit', 'TZ11 Recruit Crew / Develop Tech', 1, (11, None, None, None, None, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 136
+    ('tz12_action', 'TZ12 Trade', 1, (12, None, None, None, None, None, None, None, None, None, 'trade', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 137
+    ('tz12_recruit', 'TZ12 Recruit Crew / Develop Tech', 1, (12, None, None, None, None, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 138
+    ('tz13_action', 'TZ13 Culture', 1, (13, None, None, None, None, None, None, None, None, None, 'collect', 'culture', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 139
+    ('tz13_recruit', 'TZ13 Recruit Crew / Develop Tech', 1, (13, None, None, None, None, None, None, None, None, None, 'recruit', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 140
+    ('alt_b', 'Alternate TZ wormhole B', 1, (0, None, None, None, None, None, None, None, None, None, 'alt_wormhole', 'science', 'b', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 141
+    ('alt_c', 'Alternate TZ wormhole C', 1, (0, None, None, None, None, None, None, None, None, None, 'alt_wormhole', 'science', 'c', 1, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 142
+    ('alt_b_extra', 'Extra Alternate TZ wormhole B (left of TZ10)', 1, (0, None, None, None, None, None, None, None, None, None, 'alt_wormhole', 'science', 'b', 3, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 143
+    ('alt_c_extra', 'Extra Alternate TZ wormhole C (left of TZ11)', 1, (0, None, None, None, None, None, None, None, None, None, 'alt_wormhole', 'science', 'c', 4, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 144
+    ('mission_1b', 'Prehistoric Mission B', 1, (1, None, None, None, None, None, None, None, None, None, None, None, 'b', None, (0, 2, 0, 1, 0), 0, 0, 'politics', 'exploration', None, None, None, None, None, None, None)),  # line 147
+    ('mission_1c', 'Prehistoric Mission C', 1, (1, None, None, None, None, None, None, None, None, None, None, None, 'c', None, (0, 0, 2, 0, 0), 1, 0, 'science', 'science', None, None, None, None, None, None, None)),  # line 148
+    ('mission_2b', 'Ancient Mission B', 1, (2, None, None, None, None, None, None, None, None, None, None, None, 'b', None, (0, 0, 2, 0, 1), 0, 0, 'science', 'military', None, None, None, None, None, None, None)),  # line 149
+    ('mission_2c', 'Ancient Mission C', 1, (2, None, None, None, None, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 2, 0), 0, 1, 'exploration', 'science', None, None, None, None, None, None, None)),  # line 150
+    ('mission_3b', 'Classical Mission B', 1, (3, None, None, None, None, None, None, None, None, None, None, None, 'b', None, (1, 0, 0, 2, 0), 0, 0, 'exploration', 'culture', None, None, None, None, None, None, None)),  # line 151
+    ('mission_3c', 'Classical Mission C', 1, (3, None, None, None, None, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 0, 2), 1, 0, 'military', 'science', None, None, None, None, None, None, None)),  # line 152
+    ('mission_4b', 'Dark Ages Mission B', 1, (4, None, None, None, None, None, None, None, None, None, None, None, 'b', None, (0, 1, 0, 0, 2), 0, 0, 'military', 'politics', None, None, None, None, None, None, None)),  # line 153
+    ('mission_4c', 'Dark Ages Mission C', 1, (4, None, None, None, None, None, None, None, None, None, None, None, 'c', None, (2, 0, 0, 0, 0), 0, 1, 'culture', 'science', None, None, None, None, None, None, None)),  # line 154
+    ('mission_5b', 'Renaissance Mission B', 1, (5, None, None, None, None, None, None, None, None, None, None, None, 'b', None, (2, 0, 1, 0, 0), 0, 0, 'culture', 'science', None, None, None, None, None, None, None)),  # line 155
+    ('mission_5c', 'Renaissance Mission C', 1, (5, None, None, None, None, None, None, None, None, None, None, None, 'c', None, (0, 2, 0, 0, 0), 1, 0, 'politics', 'science', None, None, None, None, None, None, None)),  # line 156
+    ('mission_6b', 'Age of Reason Mission B', 1, (6, None, None, None, None, None, None, None, None, None, None, None, 'b', None, (0, 2, 0, 1, 0), 0, 0, 'politics', 'exploration', None, None, None, None, None, None, None)),  # line 157
+    ('taj_mahal', 'Design the Taj Mahal', 1, (6, None, None, None, None, None, None, None, None, None, None, None, 'c', None, (0, 0, 2, 0, 0), 0, 1, 'science', 'science', None, None, None, None, None, None, None)),  # line 158
+    ('mission_7b', 'Industrial Age Mission B', 1, (7, None, None, None, None, None, None, None, None, None, None, None, 'b', None, (0, 0, 2, 0, 1), 0, 0, 'science', 'military', None, None, None, None, None, None, None)),  # line 159
+    ('mission_7c', 'Industrial Age Mission C', 1, (7, None, None, None, None, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 2, 0), 1, 0, 'exploration', 'science', None, None, None, None, None, None, None)),  # line 160
+    ('mission_8b', 'Age of Empires Mission B', 1, (8, None, None, None, None, None, None, None, None, None, None, None, 'b', None, (1, 0, 0, 2, 0), 0, 0, 'exploration', 'culture', None, None, None, None, None, None, None)),  # line 161
+    ('mission_8c', 'Age of Empires Mission C', 1, (8, None, None, None, None, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 0, 2), 0, 1, 'military', 'science', None, None, None, None, None, None, None)),  # line 162
+    ('mission_9b', 'Information Age Mission B', 1, (9, None, None, None, None, None, None, None, None, None, None, None, 'b', None, (0, 1, 0, 0, 2), 0, 0, 'military', 'politics', None, None, None, None, None, None, None)),  # line 163
+    ('mission_9c', 'Information Age Mission C', 1, (9, None, None, None, None, None, None, None, None, None, None, None, 'c', None, (2, 0, 0, 0, 0), 1, 0, 'culture', 'science', None, None, None, None, None, None, None)),  # line 164
+    ('mission_10b', 'Near Future Mission B', 1, (10, None, None, None, None, None, None, None, None, None, None, None, 'b', None, (2, 0, 1, 0, 0), 0, 0, 'culture', 'science', None, None, None, None, None, None, None)),  # line 165
+    ('mission_10c', 'Near Future Mission C', 1, (10, None, None, None, None, None, None, None, None, None, None, None, 'c', None, (0, 2, 0, 0, 0), 0, 1, 'politics', 'science', None, None, None, None, None, None, None)),  # line 166
+    ('mission_11b', 'Space Age Mission B', 1, (11, None, None, None, None, None, None, None, None, None, None, None, 'b', None, (0, 2, 0, 1, 0), 0, 0, 'politics', 'exploration', None, None, None, None, None, None, None)),  # line 167
+    ('mission_11c', 'Space Age Mission C', 1, (11, None, None, None, None, None, None, None, None, None, None, None, 'c', None, (0, 0, 2, 0, 0), 1, 0, 'science', 'science', None, None, None, None, None, None, None)),  # line 168
+    ('mission_12b', 'Interstellar Age Mission B', 1, (12, None, None, None, None, None, None, None, None, None, None, None, 'b', None, (0, 0, 2, 0, 1), 0, 0, 'science', 'military', None, None, None, None, None, None, None)),  # line 169
+    ('mission_12c', 'Interstellar Age Mission C', 1, (12, None, None, None, None, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 2, 0), 0, 1, 'exploration', 'science', None, None, None, None, None, None, None)),  # line 170
+    ('mission_13b', 'Distant Future Mission B', 1, (13, None, None, None, None, None, None, None, None, None, None, None, 'b', None, (1, 0, 0, 2, 0), 0, 0, 'exploration', 'culture', None, None, None, None, None, None, None)),  # line 171
+    ('mission_13c', 'Distant Future Mission C', 1, (13, None, None, None, None, None, None, None, None, None, None, None, 'c', None, (0, 0, 0, 0, 2), 1, 0, 'military', 'science', None, None, None, None, None, None, None)),  # line 172
+    ('alt_1b', 'Alternate TZ 1B', 1, (1, None, None, None, None, None, None, None, None, None, None, None, 'b', None, None, None, None, None, None, 'activist_alt', 'engineer_alt', None, None, None, None, None)),  # line 175
+    ('alt_1c', 'Alternate TZ 1C', 1, (1, None, None, None, None, None, None, None, None, None, None, None, 'c', None, None, None, None, None, None, 'engineer_alt', 'merchant_alt', None, None, None, None, None)),  # line 176
+    ('alt_2b', 'Alternate TZ 2B', 1, (2, None, None, None, None, None, None, None, None, None, None, None, 'b', None, None, None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None, None, None, None)),  # line 177
+    ('alt_2c', 'Alternate TZ 2C', 1, (2, None, None, None, None, None, None, None, None, None, None, None, 'c', None, None, None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None, None, None, None)),  # line 178
+    ('alt_3b', 'Alternate TZ 3B', 1, (3, None, None, None, None, None, None, None, None, None, None, None, 'b', None, None, None, None, None, None, 'pioneer_alt', 'raider_alt', None, None, None, None, None)),  # line 179
+    ('alt_3c', 'Alternate TZ 3C', 1, (3, None, None, None, None, None, None, None, None, None, None, None, 'c', None, None, None, None, None, None, 'raider_alt', 'activist_alt', None, None, None, None, None)),  # line 180
+    ('alt_4b', 'Alternate TZ 4B', 1, (4, None, None, None, None, None, None, None, None, None, None, None, 'b', None, None, None, None, None, None, 'activist_alt', 'engineer_alt', None, None, None, None, None)),  # line 181
+    ('alt_4c', 'Alternate TZ 4C', 1, (4, None, None, None, None, None, None, None, None, None, None, None, 'c', None, None, None, None, None, None, 'engineer_alt', 'merchant_alt', None, None, None, None, None)),  # line 182
+    ('alt_5b', 'Alternate TZ 5B', 1, (5, None, None, None, None, None, None, None, None, None, None, None, 'b', None, None, None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None, None, None, None)),  # line 183
+    ('alt_5c', 'Alternate TZ 5C', 1, (5, None, None, None, None, None, None, None, None, None, None, None, 'c', None, None, None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None, None, None, None)),  # line 184
+    ('alt_6b', 'Alternate TZ 6B', 1, (6, None, None, None, None, None, None, None, None, None, None, None, 'b', None, None, None, None, None, None, 'pioneer_alt', 'raider_alt', None, None, None, None, None)),  # line 185
+    ('alt_6c', 'Alternate TZ 6C', 1, (6, None, None, None, None, None, None, None, None, None, None, None, 'c', None, None, None, None, None, None, 'raider_alt', 'activist_alt', None, None, None, None, None)),  # line 186
+    ('alt_7b', 'Alternate TZ 7B', 1, (7, None, None, None, None, None, None, None, None, None, None, None, 'b', None, None, None, None, None, None, 'activist_alt', 'engineer_alt', None, None, None, None, None)),  # line 187
+    ('alt_7c', 'Alternate TZ 7C', 1, (7, None, None, None, None, None, None, None, None, None, None, None, 'c', None, None, None, None, None, None, 'engineer_alt', 'merchant_alt', None, None, None, None, None)),  # line 188
+    ('alt_8b', 'Alternate TZ 8B', 1, (8, None, None, None, None, None, None, None, None, None, None, None, 'b', None, None, None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None, None, None, None)),  # line 189
+    ('alt_8c', 'Alternate TZ 8C', 1, (8, None, None, None, None, None, None, None, None, None, None, None, 'c', None, None, None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None, None, None, None)),  # line 190
+    ('alt_9b', 'Alternate TZ 9B', 1, (9, None, None, None, None, None, None, None, None, None, None, None, 'b', None, None, None, None, None, None, 'pioneer_alt', 'raider_alt', None, None, None, None, None)),  # line 191
+    ('alt_9c', 'Alternate TZ 9C', 1, (9, None, None, None, None, None, None, None, None, None, None, None, 'c', None, None, None, None, None, None, 'raider_alt', 'activist_alt', None, None, None, None, None)),  # line 192
+    ('alt_10b', 'Alternate TZ 10B', 1, (10, None, None, None, None, None, None, None, None, None, None, None, 'b', None, None, None, None, None, None, 'activist_alt', 'engineer_alt', None, None, None, None, None)),  # line 193
+    ('alt_10c', 'Alternate TZ 10C', 1, (10, None, None, None, None, None, None, None, None, None, None, None, 'c', None, None, None, None, None, None, 'engineer_alt', 'merchant_alt', None, None, None, None, None)),  # line 194
+    ('alt_11b', 'Alternate TZ 11B', 1, (11, None, None, None, None, None, None, None, None, None, None, None, 'b', None, None, None, None, None, None, 'merchant_alt', 'philosopher_alt', None, None, None, None, None)),  # line 195
+    ('alt_11c', 'Alternate TZ 11C', 1, (11, None, None, None, None, None, None, None, None, None, None, None, 'c', None, None, None, None, None, None, 'philosopher_alt', 'pioneer_alt', None, None, None, None, None)),  # line 196
+    ('alt_12b', 'Alternate TZ 12B', 1, (12, None, None, None, None, None, None, None, None, None, None, None, 'b', None, None, None, None, None, None, 'pioneer_alt', 'raider_alt', None, None, None, None, None)),  # line 197
+    ('alt_12c', 'Alternate TZ 12C', 1, (12, None, None, None, None, None, None, None, None, None, None, None, 'c', None, None, None, None, None, None, 'raider_alt', 'activist_alt', None, None, None, None, None)),  # line 198
+    ('alt_13b', 'Alternate TZ 13B', 1, (13, None, None, None, None, None, None, None, None, None, None, None, 'b', None, None, None, None, None, None, 'activist_alt', 'engineer_alt', None, None, None, None, None)),  # line 199
+    ('alt_13c', 'Alternate TZ 13C', 1, (13, None, None, None, None, None, None, None, None, None, None, None, 'c', None, None, None, None, None, None, 'engineer_alt', 'merchant_alt', None, None, None, None, None)),  # line 200
+    ('tz1', 'TZ1 Prehistoric', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 1, None, None, None, None)),  # line 203
+    ('tz2', 'TZ2 Ancient', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 2, None, None, None, None)),  # line 204
+    ('tz3', 'TZ3 Classical', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 3, None, None, None, None)),  # line 205
+    ('tz4', 'TZ4 Dark Ages', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 4, None, None, None, None)),  # line 206
+    ('tz5', 'TZ5 Renaissance', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 5, None, None, None, None)),  # line 207
+    ('tz6', 'TZ6 Age of Reason', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 6, None, None, None, None)),  # line 208
+    ('tz7', 'TZ7 Industrial Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 7, None, None, None, None)),  # line 209
+    ('tz8', 'TZ8 Age of Empires', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 8, None, None, None, None)),  # line 210
+    ('tz9', 'TZ9 Information Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 9, None, None, None, None)),  # line 211
+    ('tz10', 'TZ10 Near Future', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 10, None, None, None, None)),  # line 212
+    ('tz11', 'TZ11 Space Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 11, None, None, None, None)),  # line 213
+    ('tz12', 'TZ12 Interstellar Age', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 12, None, None, None, None)),  # line 214
+    ('tz13', 'TZ13 Distant Future', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 13, None, None, None, None)),  # line 215
+    ('the_thals', 'The Thals', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'thals_unlock', 'culture', 'thals_utopia', None)),  # line 218
+    ('the_neb', 'The Neb', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'politics', 'neb_utopia', None)),  # line 219
+    ('the_chronarchs', 'The Chronarchs', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'science', 'fourth_mission', None)),  # line 220
+    ('the_luddites', 'The Luddites', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'third_crew_unlock', 'exploration', 'full_crew', None)),  # line 221
+    ('the_gilded_circle', 'The Gilded Circle', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'tech_unlock', 'military', 'technocracy', None)),  # line 222
+    ('the_wardens', 'The Wardens', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'culture', 'hoard', None)),  # line 223
+    ('the_ascendancy', 'The Ascendancy', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'third_crew_unlock', 'politics', 'fourth_mission', None)),  # line 224
+    ('the_free_colonies', 'The Free Colonies', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'tech_unlock', 'science', 'full_crew', None)),  # line 225
+    ('the_archivists', 'The Archivists', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'exploration', 'technocracy', None)),  # line 226
+    ('the_synod', 'The Synod', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'third_crew_unlock', 'military', 'hoard', None)),  # line 227
+    ('the_iron_pact', 'The Iron Pact', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'tech_unlock', 'culture', 'fourth_mission', None)),  # line 228
+    ('the_harmonists', 'The Harmonists', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'first_mission_unlock', 'politics', 'full_crew', None)),  # line 229
+    ('the_vanguard', 'The Vanguard', 1, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 'third_crew_unlock', 'science', 'technocracy', None)),  # line 230
+    ('chronoship_culture', 'Chronoship (Culture, 1)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 202
+    ('chronoship_politics', 'Chronoship (Politics, 1)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 202
+    ('chronoship_science', 'Chronoship (Science, 1)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 202
+    ('chronoship_exploration', 'Chronoship (Exploration, 1)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 202
+    ('chronoship_military', 'Chronoship (Military, 1)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 202
+    ('chronoship_culture', 'Chronoship (Culture, 2)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 202
+    ('chronoship_politics', 'Chronoship (Politics, 2)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 202
+    ('chronoship_science', 'Chronoship (Science, 2)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 202
+    ('chronoship_exploration', 'Chronoship (Exploration, 2)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 202
+    ('chronoship_military', 'Chronoship (Military, 2)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 202
+    ('chronoship_culture', 'Chronoship (Culture, 3)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 202
+    ('chronoship_politics', 'Chronoship (Politics, 3)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 202
+    ('chronoship_science', 'Chronoship (Science, 3)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 202
+    ('chronoship_exploration', 'Chronoship (Exploration, 3)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 202
+    ('chronoship_military', 'Chronoship (Military, 3)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 202
+    ('chronoship_culture', 'Chronoship (Culture, 4)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 202
+    ('chronoship_politics', 'Chronoship (Politics, 4)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 202
+    ('chronoship_science', 'Chronoship (Science, 4)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 202
+    ('chronoship_exploration', 'Chronoship (Exploration, 4)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 202
+    ('chronoship_military', 'Chronoship (Military, 4)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 202
+    ('chronoship_culture', 'Chronoship (Culture, 5)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'culture', None, None, None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 202
+    ('chronoship_politics', 'Chronoship (Politics, 5)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'politics', None, None, None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 202
+    ('chronoship_science', 'Chronoship (Science, 5)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'science', None, None, None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 202
+    ('chronoship_exploration', 'Chronoship (Exploration, 5)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'exploration', None, None, None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 202
+    ('chronoship_military', 'Chronoship (Military, 5)', 1, (None, None, None, None, None, None, None, None, None, None, None, 'military', None, None, None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 202
+    ('drone', 'Drone (1)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 0)),  # line 210
+    ('drone', 'Drone (2)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 1)),  # line 210
+    ('drone', 'Drone (3)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 2)),  # line 210
+    ('drone', 'Drone (4)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 3)),  # line 210
+    ('drone', 'Drone (5)', 4, (None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, 4)),  # line 210
+    ('hernan_cortes', 'Hernan Cortes', 1, (1, False, 'exploration', 'no_ability', False, 'comms', True, 'top_icon', 'no_trait', 1, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 237
+    ('scarface', 'Scarface', 1, (2, False, 'military', 'no_ability', False, 'comms', True, 'bottom_icon', 'raider_trait', 2, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 238
+    ('the_inquisition', 'The Inquisition', 1, (3, False, 'politics', 'no_ability', False, 'comms', True, 'trade_icon', 'no_trait', 3, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 239
+    ('leopold_ii', 'Leopold II', 1, (4, False, 'politics', 'no_ability', False, 'comms', True, 'assassinate_icon', 'no_trait', 4, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 240
+    ('the_neb_villain', 'The Neb', 1, (5, False, 'science', 'no_ability', False, 'comms', True, 'top_icon', 'no_trait', 5, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 241
+    ('vlad_the_impaler', 'Vlad The Impaler', 1, (6, False, 'military', 'no_ability', False, 'comms', True, 'bottom_icon', 'raider_trait', 6, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 242
+    ('uber_morlok', 'Über Morlok', 1, (7, False, 'science', 'no_ability', False, 'comms', True, 'trade_icon', 'no_trait', 7, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 243
+    ('emperor_nero', 'Emperor Nero', 1, (8, False, 'culture', 'no_ability', False, 'comms', True, 'assassinate_icon', 'no_trait', 8, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 244
+    ('blackbeard', 'Blackbeard', 1, (1, False, 'exploration', 'no_ability', False, 'comms', True, 'top_icon', 'pirate', 9, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 245
+    ('queen_ranavalona', 'Queen Ranavalona', 1, (2, False, 'politics', 'no_ability', False, 'comms', True, 'bottom_icon', 'no_trait', 10, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 246
+    ('the_triffids', 'The Triffids', 1, (3, False, 'science', 'no_ability', False, 'comms', True, 'trade_icon', 'no_trait', 11, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 247
+    ('jack_the_ripper', 'Jack the Ripper', 1, (4, False, 'culture', 'no_ability', False, 'comms', True, 'assassinate_icon', 'murderer', 12, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 248
+    ('villain_thirteen', 'Villain Thirteen', 1, (5, False, 'military', 'no_ability', False, 'comms', True, 'top_icon', 'pirate', 13, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 249
+    ('villain_fourteen', 'Villain Fourteen', 1, (6, False, 'culture', 'no_ability', False, 'comms', True, 'bottom_icon', 'no_trait', 14, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 250
+    ('villain_fifteen', 'Villain Fifteen', 1, (7, False, 'exploration', 'no_ability', False, 'comms', True, 'trade_icon', 'murderer', 15, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None)),  # line 251
 )
 _CARDS = [entry for entry in CARD_ENTRIES for _ in range(entry[2])]
 CARD_NAMES = tuple(entry[0] for entry in _CARDS)
@@ -277,20 +292,26 @@ F_primary = tuple(entry[3][2] for entry in _CARDS)
 F_secondary = tuple(entry[3][3] for entry in _CARDS)
 F_wanted = tuple(entry[3][4] for entry in _CARDS)
 F_tech_kind = tuple(entry[3][5] for entry in _CARDS)
-F_kind = tuple(entry[3][6] for entry in _CARDS)
-F_knowledge = tuple(entry[3][7] for entry in _CARDS)
-F_letter = tuple(entry[3][8] for entry in _CARDS)
-F_min_players = tuple(entry[3][9] for entry in _CARDS)
-F_cost = tuple(entry[3][10] for entry in _CARDS)
-F_comms_needed = tuple(entry[3][11] for entry in _CARDS)
-F_transport_needed = tuple(entry[3][12] for entry in _CARDS)
-F_side_one = tuple(entry[3][13] for entry in _CARDS)
-F_side_two = tuple(entry[3][14] for entry in _CARDS)
-F_number = tuple(entry[3][15] for entry in _CARDS)
-F_unlock = tuple(entry[3][16] for entry in _CARDS)
-F_power_disc = tuple(entry[3][17] for entry in _CARDS)
-F_utopia = tuple(entry[3][18] for entry in _CARDS)
-F_owner = tuple(entry[3][19] for entry in _CARDS)
+F_is_villain = tuple(entry[3][6] for entry in _CARDS)
+F_icon = tuple(entry[3][7] for entry in _CARDS)
+F_villain_trait = tuple(entry[3][8] for entry in _CARDS)
+F_difficulty = tuple(entry[3][9] for entry in _CARDS)
+F_kind = tuple(entry[3][10] for entry in _CARDS)
+F_knowledge = tuple(entry[3][11] for entry in _CARDS)
+F_letter = tuple(entry[3][12] for entry in _CARDS)
+F_min_players = tuple(entry[3][13] for entry in _CARDS)
+F_cost = tuple(entry[3][14] for entry in _CARDS)
+F_comms_needed = tuple(entry[3][15] for entry in _CARDS)
+F_transport_needed = tuple(entry[3][16] for entry in _CARDS)
+F_top_req = tuple(entry[3][17] for entry in _CARDS)
+F_bottom_req = tuple(entry[3][18] for entry in _CARDS)
+F_side_one = tuple(entry[3][19] for entry in _CARDS)
+F_side_two = tuple(entry[3][20] for entry in _CARDS)
+F_number = tuple(entry[3][21] for entry in _CARDS)
+F_unlock = tuple(entry[3][22] for entry in _CARDS)
+F_power_disc = tuple(entry[3][23] for entry in _CARDS)
+F_utopia = tuple(entry[3][24] for entry in _CARDS)
+F_owner = tuple(entry[3][25] for entry in _CARDS)
 # per card, the resources its cost names and their amounts (``has`` compares only those)
 NZ_cost = tuple(
     tuple((i, n) for i, n in enumerate(bag or ()) if n) for bag in F_cost
@@ -303,9 +324,10 @@ CATALOGUE_TIME_ZONES = tuple(range(175, 188))
 CATALOGUE_FACTION_CARDS = tuple(range(188, 201))
 CATALOGUE_CHRONOSHIP = tuple(range(201, 226))
 CATALOGUE_DRONE = tuple(range(226, 246))
+CATALOGUE_VILLAIN_CARDS = tuple(range(246, 261))
 #: each card's kind (its card type or pieces), then None for ``nothing`` (card -1): ``x is KIND``
-KIND = tuple(kind for kind, entry in zip(['tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'drone', 'drone', 'drone', 'drone', 'drone'], CARD_ENTRIES) for _ in range(entry[2])) + (None,)
-CARDS_OF = { 'tz_card': tuple(range(0, 91)), 'location': tuple(range(91, 123)), 'mission': tuple(range(123, 149)), 'alt_tz': tuple(range(149, 175)), 'time_zone': tuple(range(175, 188)), 'faction': tuple(range(188, 201)), 'chronoship': tuple(range(201, 226)), 'drone': tuple(range(226, 246)), }
+KIND = tuple(kind for kind, entry in zip(['tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'location', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'mission', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'alt_tz', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'time_zone', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'faction', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'chronoship', 'drone', 'drone', 'drone', 'drone', 'drone', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card', 'tz_card'], CARD_ENTRIES) for _ in range(entry[2])) + (None,)
+CARDS_OF = { 'tz_card': tuple(range(0, 261)), 'location': tuple(range(91, 123)), 'mission': tuple(range(123, 149)), 'alt_tz': tuple(range(149, 175)), 'time_zone': tuple(range(175, 188)), 'faction': tuple(range(188, 201)), 'chronoship': tuple(range(201, 226)), 'drone': tuple(range(226, 246)), }
 
 # ---------------------------------------------------------------- rules
 
@@ -315,179 +337,199 @@ IDX_disc = {'culture': 0, 'politics': 1, 'science': 2, 'exploration': 3, 'milita
 
 
 def derived_crew_count(g, s, p):
-    """Crew-members on your Mothership (spec line 334). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    """Crew-members on your Mothership (spec line 368). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
     return len(s.z['crew_station'][p])
 
 
 def derived_ships_ready(g, s, p):
-    """Chronoships you may still deploy (spec line 338). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
+    """Chronoships you may still deploy (spec line 372). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
     return len([1 for _c1 in s.z['dock'][p] if (s.cst['commander'][_c1] != -1)])
 
 
 def derived_total_discs(g, s, p):
-    """Knowledge Discs held (spec line 342). Source: Components › Player Mothership."""
+    """Knowledge Discs held (spec line 376). Source: Components › Player Mothership."""
     return sum(s.res[p][0:5])
 
 
 def derived_led_by(g, s, p, v_loc, v_a):
-    """the Chronoship on the location has a Crew-member with this secondary ability (spec line 346). Source: Gameplay › Game Play Details › Activate TZ Action + Primary + / Secondary Ability."""
+    """the Chronoship on the location has a Crew-member with this secondary ability (spec line 380). Source: Gameplay › Game Play Details › Activate TZ Action + Primary + / Secondary Ability."""
     return len([1 for _c1 in s.z['standing'][v_loc] if ((KIND[_c1] == 'chronoship') and (s.cst['secondary'][_c1] == v_a))])
 
 
 def derived_doubles(g, s, p, v_loc, v_k):
-    """the Chronoship on the location has a Crew-member whose ability matches the knowledge (spec line 350). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
+    """the Chronoship on the location has a Crew-member whose ability matches the knowledge (spec line 384). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
     return len([1 for _c1 in s.z['standing'][v_loc] if ((KIND[_c1] == 'chronoship') and ((F_knowledge[_c1] == v_k) or ((v_k == 'culture') and (s.cst['secondary'][_c1] == 'historian')) or ((v_k == 'politics') and (s.cst['secondary'][_c1] == 'diplomat')) or ((v_k == 'exploration') and (s.cst['secondary'][_c1] == 'navigator'))))])
 
 
 def derived_ship_in_tz(g, s, p, v_t):
-    """one of your Chronoships is in the Time Zone (spec line 354). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
+    """one of your Chronoships is in the Time Zone (spec line 388). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
     return len([1 for v_l in s.z['board'] if ((F_kind[v_l] != 'alt_wormhole') and (F_tz[v_l] == v_t) and any(((KIND[_c1] == 'chronoship') and (F_owner[_c1] == p)) for _c1 in s.z['standing'][v_l]))])
 
 
 def derived_slot_free(g, s, p):
-    """an empty mission slot on your Ship's Bridge (spec line 358). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
+    """an empty mission slot on your Ship's Bridge (spec line 392). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
     return (len(s.z['bridge'][p]) < g.P['mission_slots'])
 
 
 def derived_done_at_rank(g, s, p, v_r):
-    """your completed Missions at this place in the Time Zones in play (spec line 364). Source: Factions › Rise of the Factions Expansion."""
+    """your completed Missions at this place in the Time Zones in play (spec line 398). Source: Factions › Rise of the Factions Expansion."""
     return len([1 for _c1 in s.z['completed'][p] if (s.cst['rank'][_c1] == v_r)])
 
 
 def derived_chronological_runs(g, s, p):
-    """runs of three chronological Time Zones with a Mission you completed, TZ0 skipped (spec line 367). Source: Factions › Rise of the Factions Expansion."""
+    """runs of three chronological Time Zones with a Mission you completed, TZ0 skipped (spec line 401). Source: Factions › Rise of the Factions Expansion."""
     return len([1 for v_z in s.z['tz_markers'] if ((g.D['done_at_rank'](g, s, p, s.cst['rank'][v_z]) >= 1) and (g.D['done_at_rank'](g, s, p, (_mod(s.cst['rank'][v_z], len(s.z['tz_markers'])) + 1)) >= 1) and (g.D['done_at_rank'](g, s, p, (_mod((s.cst['rank'][v_z] + 1), len(s.z['tz_markers'])) + 1)) >= 1))])
 
 
 def derived_wanted_in_limbo(g, s, p):
-    """Chronoships in Limbo commanded by Tom Connor (spec line 371). Source: Factions › Rise of the Factions Expansion."""
+    """Chronoships in Limbo commanded by Tom Connor (spec line 405). Source: Factions › Rise of the Factions Expansion."""
     return len([1 for _q1 in range(s.h) if any(s.cst['wanted'][_c2] for _c2 in s.z['limbo'][_q1])])
 
 
 def derived_thals_unlock(g, s, p):
-    """a Crew-member from TZ1 (spec line 374). Source: Factions › Rise of the Factions Expansion."""
+    """a Crew-member from TZ1 (spec line 408). Source: Factions › Rise of the Factions Expansion."""
     return any((F_tz[_c1] == 1) for _c1 in s.z['crew_station'][p])
 
 
 def derived_thals_utopia(g, s, p):
-    """three chronological Missions and one other (spec line 377). Source: Factions › Rise of the Factions Expansion."""
+    """three chronological Missions and one other (spec line 411). Source: Factions › Rise of the Factions Expansion."""
     return ((g.D['chronological_runs'](g, s, p) >= 1) and (s.tr['missions_done'][p] >= 4))
 
 
 def derived_neb_utopia(g, s, p):
-    """three Missions with Tom Connor in Limbo (spec line 380). Source: Factions › Rise of the Factions Expansion."""
+    """three Missions with Tom Connor in Limbo (spec line 414). Source: Factions › Rise of the Factions Expansion."""
     return ((s.tr['missions_done'][p] >= 3) and (g.D['wanted_in_limbo'](g, s, p) >= 1))
 
 
 def derived_first_mission_unlock(g, s, p):
-    """a Mission completed (spec line 384). Source: Factions › Rise of the Factions Expansion."""
+    """a Mission completed (spec line 418). Source: Factions › Rise of the Factions Expansion."""
     return (s.tr['missions_done'][p] >= 1)
 
 
 def derived_third_crew_unlock(g, s, p):
-    """three Crew-members (spec line 388). Source: Factions › Rise of the Factions Expansion."""
+    """three Crew-members (spec line 422). Source: Factions › Rise of the Factions Expansion."""
     return (g.D['crew_count'](g, s, p) >= 3)
 
 
 def derived_tech_unlock(g, s, p):
-    """a Technology developed (spec line 392). Source: Factions › Rise of the Factions Expansion."""
+    """a Technology developed (spec line 426). Source: Factions › Rise of the Factions Expansion."""
     return (len(s.z['developed'][p]) >= 1)
 
 
 def derived_fourth_mission(g, s, p):
-    """a fourth Mission (spec line 396). Source: Factions › Rise of the Factions Expansion."""
+    """a fourth Mission (spec line 430). Source: Factions › Rise of the Factions Expansion."""
     return (s.tr['missions_done'][p] >= 4)
 
 
 def derived_full_crew(g, s, p):
-    """three Missions and five Crew-members (spec line 400). Source: Factions › Rise of the Factions Expansion."""
+    """three Missions and five Crew-members (spec line 434). Source: Factions › Rise of the Factions Expansion."""
     return ((s.tr['missions_done'][p] >= 3) and (g.D['crew_count'](g, s, p) >= 5))
 
 
 def derived_technocracy(g, s, p):
-    """three Missions and three Technologies (spec line 404). Source: Factions › Rise of the Factions Expansion."""
+    """three Missions and three Technologies (spec line 438). Source: Factions › Rise of the Factions Expansion."""
     return ((s.tr['missions_done'][p] >= 3) and (len(s.z['developed'][p]) >= 3))
 
 
 def derived_hoard(g, s, p):
-    """three Missions and fifteen Knowledge Discs (spec line 408). Source: Factions › Rise of the Factions Expansion."""
+    """three Missions and fifteen Knowledge Discs (spec line 442). Source: Factions › Rise of the Factions Expansion."""
     return ((s.tr['missions_done'][p] >= 3) and (g.D['total_discs'](g, s, p) >= 15))
 
 
 def derived_tech_discount(g, s, p, v_loc, v_t):
-    """one Science less for a Philosopher (Comms) or a Pioneer (Transport) (spec line 767). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """one Science less for a Philosopher (Comms) or a Pioneer (Transport) (spec line 801). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     return len([1 for _c1 in s.z['standing'][v_loc] if ((KIND[_c1] == 'chronoship') and (((s.cst['secondary'][_c1] == 'philosopher') and (F_tech_kind[v_t] == 'comms')) or ((s.cst['secondary'][_c1] == 'pioneer') and (F_tech_kind[v_t] == 'transport'))))])
 
 
+def derived_aims_at(g, s, p, v_l, v_want, v_k):
+    """the location is one the Villain aims at (spec line 1443). Source: Dystopia: The Solo Game › Villain's Action Deck Table."""
+    return ((F_kind[v_l] == v_want) and ((v_want != 'collect') or (F_knowledge[v_l] == v_k)))
+
+
+def derived_crew_of_type(g, s, p, v_k):
+    """Crew-members of this primary ability aboard (spec line 1478). Source: Dystopia: The Solo Game › Villain Progress Track Bonus Actions."""
+    return len([1 for _c1 in s.z['crew_station'][p] if (F_primary[_c1] == v_k)])
+
+
+def derived_techs_at(g, s, p, v_t):
+    """human players with a Technology in the Time Zone (spec line 1481). Source: Dystopia: The Solo Game › Villain Progress Track Bonus Actions."""
+    return len([1 for _q1 in range(s.h) if any((F_tz[_c2] == v_t) for _c2 in s.z['developed'][_q1])])
+
+
+def derived_human_ships(g, s, p, v_loc):
+    """human players' Chronoships on the location (spec line 1484). Source: Dystopia: The Solo Game › Villain Progress Track Bonus Actions."""
+    return len([1 for _c1 in s.z['standing'][v_loc] if ((KIND[_c1] == 'chronoship') and (F_owner[_c1] != R.kind_seat(s, 'villain_seat', 1)) and (F_owner[_c1] != R.kind_seat(s, 'villain_seat', 2)))])
+
+
 def procedure_remove_time_zones(g, s, p):
-    """Take the removed Time Zones off the board (spec line 465). Source: Setup."""
-    # spec line 467: for each z in removed_tzs {
+    """Take the removed Time Zones off the board (spec line 499). Source: Setup."""
+    # spec line 501: for each z in removed_tzs {
     for v_z in list(s.z['removed_tzs']):
-        # spec line 468: for each l in board where tz == z.number and kind != alt_wormhole and kind != mission_control {
+        # spec line 502: for each l in board where tz == z.number and kind != alt_wormhole and kind != mission_control {
         for v_l in list(s.z['board']):
             if not ((F_tz[v_l] == F_number[v_z]) and (F_kind[v_l] != 'alt_wormhole') and (F_kind[v_l] != 'mission_control')):
                 continue
-            # spec line 469: move l into out_of_play
+            # spec line 503: move l into out_of_play
             R.move(s, g, v_l, 'out_of_play', None)
 
 
 def procedure_join_crew(g, s, p, v_c):
-    """A Crew-member takes command of the matching Chronoship (spec line 539). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
-    # spec line 541: move c into my crew_station
+    """A Crew-member takes command of the matching Chronoship (spec line 573). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    # spec line 575: move c into my crew_station
     R.move(s, g, v_c, 'crew_station', p)
-    # spec line 542: for each s in my dock where knowledge == c.primary {
+    # spec line 576: for each s in my dock where knowledge == c.primary {
     for v_s in list(s.z['dock'][p]):
         if not (F_knowledge[v_s] == F_primary[v_c]):
             continue
-        # spec line 543: set s.commander = c
+        # spec line 577: set s.commander = c
         s.cst['commander'][v_s] = v_c
-        # spec line 544: set s.secondary = c.secondary
+        # spec line 578: set s.secondary = c.secondary
         s.cst['secondary'][v_s] = F_secondary[v_c]
-        # spec line 545: set s.wanted = c.wanted
+        # spec line 579: set s.wanted = c.wanted
         s.cst['wanted'][v_s] = F_wanted[v_c]
-    # spec line 547: for each s in my limbo where knowledge == c.primary {
+    # spec line 581: for each s in my limbo where knowledge == c.primary {
     for v_s in list(s.z['limbo'][p]):
         if not (F_knowledge[v_s] == F_primary[v_c]):
             continue
-        # spec line 548: set s.commander = c
+        # spec line 582: set s.commander = c
         s.cst['commander'][v_s] = v_c
-        # spec line 549: set s.secondary = c.secondary
+        # spec line 583: set s.secondary = c.secondary
         s.cst['secondary'][v_s] = F_secondary[v_c]
-        # spec line 550: set s.wanted = c.wanted
+        # spec line 584: set s.wanted = c.wanted
         s.cst['wanted'][v_s] = F_wanted[v_c]
 
 
 def procedure_location_action(g, s, p, v_loc):
-    """The TZ Location's action (spec line 583). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
-    # spec line 585: if loc.kind == assassinate {
+    """The TZ Location's action (spec line 617). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
+    # spec line 619: if loc.kind == assassinate {
     if (F_kind[v_loc] == 'assassinate'):
         _waits = False
-        # spec line 586: may take action assassination with here = loc
+        # spec line 620: may take action assassination with here = loc
         _waits = R.take(s, p, ('assassination',), ((v_loc, {'assassination': 0}), ), optional=True) or _waits
         if _waits:
             return True
         return False
     else:
-        # spec line 588: do place_action(loc)
+        # spec line 622: do place_action(loc)
         if g.PR['place_action'](g, s, p, v_loc):
             return True
         return False
 
 
 def procedure_place_action(g, s, p, v_loc):
-    """The action of a location that is not an Assassination (spec line 596). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
-    # spec line 598: if loc.kind == collect {
+    """The action of a location that is not an Assassination (spec line 630). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
+    # spec line 632: if loc.kind == collect {
     if (F_kind[v_loc] == 'collect'):
-        # spec line 599: do collect_knowledge(loc)
+        # spec line 633: do collect_knowledge(loc)
         g.PR['collect_knowledge'](g, s, p, v_loc)
-    # spec line 601: if loc.kind == variable {
+    # spec line 635: if loc.kind == variable {
     if (F_kind[v_loc] == 'variable'):
-        # spec line 602: do variable_knowledge(loc)
+        # spec line 636: do variable_knowledge(loc)
         g.PR['variable_knowledge'](g, s, p, v_loc)
-    # spec line 604: if loc.kind == recruit {
+    # spec line 638: if loc.kind == recruit {
     if (F_kind[v_loc] == 'recruit'):
         _waits = False
-        # spec line 605: may take one of recruit_crew, swap_crew, develop_tech, reorder_deck with here = loc
+        # spec line 639: may take one of recruit_crew, swap_crew, develop_tech, reorder_deck with here = loc
         _waits = R.take(s, p, ('recruit_crew', 'swap_crew', 'develop_tech', 'reorder_deck'), ((v_loc, {'recruit_crew': 0, 'swap_crew': 0, 'develop_tech': 0, 'reorder_deck': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_place_action', {'loc': v_loc}, p)
@@ -497,32 +539,32 @@ def procedure_place_action(g, s, p, v_loc):
 
 
 def procedure_trigger_technology(g, s, p, v_loc):
-    """Trigger Technology (spec line 620). Source: Gameplay › Game Play Details › Trigger Technology."""
-    # spec line 623: if (count standing of loc where it is chronoship) >= 1 and loc.kind != alt_wormhole {
+    """Trigger Technology (spec line 654). Source: Gameplay › Game Play Details › Trigger Technology."""
+    # spec line 657: if (count standing of loc where it is chronoship) >= 1 and loc.kind != alt_wormhole {
     if (any((KIND[_c1] == 'chronoship') for _c1 in s.z['standing'][v_loc]) and (F_kind[v_loc] != 'alt_wormhole')):
-        # spec line 624: let lander = me
+        # spec line 658: let lander = me
         v_lander = p
-        # spec line 625: let raider_here = led_by(loc, raider)
+        # spec line 659: let raider_here = led_by(loc, raider)
         v_raider_here = g.D['led_by'](g, s, p, v_loc, 'raider')
-        # spec line 626: each player {
+        # spec line 660: each player {
         return loop_procedure_trigger_technology_2(g, s, p, {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here, '_i': 0, '_items': R.turn_order(s)}, None)
     else:
         return False
 
 
 def procedure_tech_disc(g, s, p, v_t):
-    """One of the two discs a Technology offers (spec line 643). Source: Gameplay › Game Play Details › Trigger Technology."""
-    # spec line 645: if t.tech_kind == comms {
+    """One of the two discs a Technology offers (spec line 677). Source: Gameplay › Game Play Details › Trigger Technology."""
+    # spec line 679: if t.tech_kind == comms {
     if (F_tech_kind[v_t] == 'comms'):
         _waits = False
-        # spec line 646: ask me {
+        # spec line 680: ask me {
         _waits = R.ask(s, p, ('Culture', 'Politics'), 'ask_procedure_tech_disc', {'t': v_t}, p) or _waits
         if _waits:
             return True
         return False
     else:
         _waits = False
-        # spec line 655: ask me {
+        # spec line 689: ask me {
         _waits = R.ask(s, p, ('Military', 'Exploration'), 'ask_procedure_tech_disc_2', {'t': v_t}, p) or _waits
         if _waits:
             return True
@@ -530,71 +572,71 @@ def procedure_tech_disc(g, s, p, v_t):
 
 
 def procedure_collect_knowledge(g, s, p, v_here):
-    """I: Collect Knowledge (spec line 671). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
-    # spec line 673: if doubles(here, here.knowledge) >= 1 {
+    """I: Collect Knowledge (spec line 705). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
+    # spec line 707: if doubles(here, here.knowledge) >= 1 {
     if (g.D['doubles'](g, s, p, v_here, F_knowledge[v_here]) >= 1):
-        # spec line 674: gain disc[here.knowledge] 2
+        # spec line 708: gain disc[here.knowledge] 2
         s.res[p][IDX_disc[F_knowledge[v_here]]] += 2
     else:
-        # spec line 676: gain disc[here.knowledge] 1
+        # spec line 710: gain disc[here.knowledge] 1
         s.res[p][IDX_disc[F_knowledge[v_here]]] += 1
 
 
 def procedure_variable_knowledge(g, s, p, v_here):
-    """Variable Knowledge (spec line 682). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
-    # spec line 684: let r = top of board where kind == recruit and tz == here.tz
+    """Variable Knowledge (spec line 716). Source: Gameplay › Game Play Details › I: Collect Knowledge."""
+    # spec line 718: let r = top of board where kind == recruit and tz == here.tz
     v_r = next((_c1 for _c1 in reversed(s.z['board']) if ((F_kind[_c1] == 'recruit') and (F_tz[_c1] == F_tz[v_here]))), -1)
-    # spec line 685: if r != nothing {
+    # spec line 719: if r != nothing {
     if (v_r != -1):
-        # spec line 686: let t = top of shown of r
+        # spec line 720: let t = top of shown of r
         v_t = next(reversed(s.z['shown'][v_r]), -1)
-        # spec line 687: if t != nothing {
+        # spec line 721: if t != nothing {
         if (v_t != -1):
-            # spec line 688: if t.tech {
+            # spec line 722: if t.tech {
             if F_tech[v_t]:
-                # spec line 689: if doubles(here, science) >= 1 {
+                # spec line 723: if doubles(here, science) >= 1 {
                 if (g.D['doubles'](g, s, p, v_here, 'science') >= 1):
-                    # spec line 690: gain disc[science] 2
+                    # spec line 724: gain disc[science] 2
                     s.res[p][2] += 2
                 else:
-                    # spec line 692: gain disc[science] 1
+                    # spec line 726: gain disc[science] 1
                     s.res[p][2] += 1
             else:
-                # spec line 695: if doubles(here, t.primary) >= 1 {
+                # spec line 729: if doubles(here, t.primary) >= 1 {
                 if (g.D['doubles'](g, s, p, v_here, F_primary[v_t]) >= 1):
-                    # spec line 696: gain disc[t.primary] 2
+                    # spec line 730: gain disc[t.primary] 2
                     s.res[p][IDX_disc[F_primary[v_t]]] += 2
                 else:
-                    # spec line 698: gain disc[t.primary] 1
+                    # spec line 732: gain disc[t.primary] 1
                     s.res[p][IDX_disc[F_primary[v_t]]] += 1
 
 
 def procedure_develop(g, s, p, v_here, v_t, v_cost):
-    """Develop a Technology (spec line 753). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
-    # spec line 755: if has disc[science] cost {
+    """Develop a Technology (spec line 787). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    # spec line 789: if has disc[science] cost {
     if (s.res[p][2] >= v_cost):
-        # spec line 756: pay disc[science] cost
+        # spec line 790: pay disc[science] cost
         R.pay_one(s, p, 2, max(v_cost, 0))
-    # spec line 758: move t into my developed
+    # spec line 792: move t into my developed
     R.move(s, g, v_t, 'developed', p)
-    # spec line 759: move top of my drone_bay into tech_drone of t
+    # spec line 793: move top of my drone_bay into tech_drone of t
     _m1 = next(reversed(s.z['drone_bay'][p]), -1)
     if _m1 >= 0:
         R.move(s, g, _m1, 'tech_drone', v_t)
-    # spec line 760: reveal 1 from wormhole of here into shown of here
+    # spec line 794: reveal 1 from wormhole of here into shown of here
     R.draw(s, g, 1, 'wormhole', v_here, 'shown', v_here)
-    # spec line 762: do tech_disc(t)
+    # spec line 796: do tech_disc(t)
     if g.PR['tech_disc'](g, s, p, v_t):
         return True
     return False
 
 
 def procedure_mission_control(g, s, p, v_loc):
-    """V: Choose a Mission (spec line 827). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
+    """V: Choose a Mission (spec line 861). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
     _waits = False
-    # spec line 829: may take action discard_mission
+    # spec line 863: may take action discard_mission
     _waits = R.take(s, p, ('discard_mission',), (), optional=True) or _waits
-    # spec line 830: may take one of take_mission, renew_missions
+    # spec line 864: may take one of take_mission, renew_missions
     _waits = R.take(s, p, ('take_mission', 'renew_missions'), (), optional=True) or _waits
     if _waits:
         return True
@@ -602,11 +644,11 @@ def procedure_mission_control(g, s, p, v_loc):
 
 
 def procedure_secondary_ability(g, s, p, v_loc):
-    """The Crew-member's secondary ability (spec line 868). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
-    # spec line 870: if led_by(loc, activist) >= 1 {
+    """The Crew-member's secondary ability (spec line 902). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    # spec line 904: if led_by(loc, activist) >= 1 {
     if (g.D['led_by'](g, s, p, v_loc, 'activist') >= 1):
         _waits = False
-        # spec line 871: may take action activist_mission
+        # spec line 905: may take action activist_mission
         _waits = R.take(s, p, ('activist_mission',), (), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_secondary_ability', {'loc': v_loc}, p)
@@ -616,9 +658,9 @@ def procedure_secondary_ability(g, s, p, v_loc):
 
 
 def procedure_engineer_trigger(g, s, p, v_loc):
-    """Engineer: one disc from each of your Technologies of a type (spec line 918). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Engineer: one disc from each of your Technologies of a type (spec line 952). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     _waits = False
-    # spec line 920: ask me {
+    # spec line 954: ask me {
     _waits = R.ask(s, p, ('Comms Technologies', 'Transport Technologies'), 'ask_procedure_engineer_trigger', {'loc': v_loc}, p) or _waits
     if _waits:
         return True
@@ -626,52 +668,52 @@ def procedure_engineer_trigger(g, s, p, v_loc):
 
 
 def procedure_complete_mission(g, s, p, v_m):
-    """Complete a Butterfly Effect Mission (spec line 950). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
-    # spec line 952: if has m.cost {
+    """Complete a Butterfly Effect Mission (spec line 984). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
+    # spec line 986: if has m.cost {
     if (not NZ_cost[v_m] or R.holds(s.res[p], NZ_cost[v_m])):
-        # spec line 953: pay m.cost
+        # spec line 987: pay m.cost
         R.pay(s, p, F_cost[v_m])
-    # spec line 955: repeat m.comms_needed {
+    # spec line 989: repeat m.comms_needed {
     return loop_procedure_complete_mission_2(g, s, p, {'m': v_m, '_i': 0, '_n': max(0, F_comms_needed[v_m])}, None)
 
 
 def procedure_return_tech(g, s, p, v_t):
-    """Return a Technology to its Time Zone (spec line 970). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
-    # spec line 972: for each d in tech_drone of t {
+    """Return a Technology to its Time Zone (spec line 1004). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
+    # spec line 1006: for each d in tech_drone of t {
     for v_d in list(s.z['tech_drone'][v_t]):
-        # spec line 973: move d into drone_bay of d.owner
+        # spec line 1007: move d into drone_bay of d.owner
         R.move(s, g, v_d, 'drone_bay', F_owner[v_d])
-    # spec line 975: let home = top of board where kind == recruit and tz == t.tz
+    # spec line 1009: let home = top of board where kind == recruit and tz == t.tz
     v_home = next((_c1 for _c1 in reversed(s.z['board']) if ((F_kind[_c1] == 'recruit') and (F_tz[_c1] == F_tz[v_t]))), -1)
-    # spec line 976: if home != nothing {
+    # spec line 1010: if home != nothing {
     if (v_home != -1):
-        # spec line 977: move t into wormhole of home bottom
+        # spec line 1011: move t into wormhole of home bottom
         R.move(s, g, v_t, 'wormhole', v_home, bottom=True)
     else:
-        # spec line 979: move t into box
+        # spec line 1013: move t into box
         R.move(s, g, v_t, 'box', None)
 
 
 def procedure_spawn_alt_tz(g, s, p, v_m):
-    """Spawn the Alternate TZ (spec line 985). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
-    # spec line 987: let a = top of alt_deck where tz == m.tz and letter == m.letter
+    """Spawn the Alternate TZ (spec line 1019). Source: Gameplay › Game Play Details › Complete a Butterfly Effect Mission."""
+    # spec line 1021: let a = top of alt_deck where tz == m.tz and letter == m.letter
     v_a = next((_c1 for _c1 in reversed(s.z['alt_deck']) if ((F_tz[_c1] == F_tz[v_m]) and (F_letter[_c1] == F_letter[v_m]))), -1)
-    # spec line 988: choose slot: card in board where kind == alt_wormhole and letter == m.letter and (count standing of slot) == 0
+    # spec line 1022: choose slot: card in board where kind == alt_wormhole and letter == m.letter and (count standing of slot) == 0
     if R.choose_card(s, p, [v_slot for v_slot in s.z['board'] if ((F_kind[v_slot] == 'alt_wormhole') and (F_letter[v_slot] == F_letter[v_m]) and (len(s.z['standing'][v_slot]) == 0))], 'board', None, 'pick_procedure_spawn_alt_tz', {'a': v_a, 'm': v_m}):
         return True
     return False
 
 
 def procedure_alt_action(g, s, p, v_loc):
-    """The Alternate TZ's action (spec line 1025). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
-    # spec line 1027: let a = top of alt_card of loc
+    """The Alternate TZ's action (spec line 1059). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    # spec line 1061: let a = top of alt_card of loc
     v_a = next(reversed(s.z['alt_card'][v_loc]), -1)
-    # spec line 1028: if a != nothing {
+    # spec line 1062: if a != nothing {
     if (v_a != -1):
-        # spec line 1029: if a.face == activist_alt {
+        # spec line 1063: if a.face == activist_alt {
         if (s.cst['face'][v_a] == 'activist_alt'):
             _waits = False
-            # spec line 1030: may take action activist_mission
+            # spec line 1064: may take action activist_mission
             _waits = R.take(s, p, ('activist_mission',), (), optional=True) or _waits
             if _waits:
                 return R.resume(s, 'rest_procedure_alt_action', {'a': v_a, 'loc': v_loc}, p)
@@ -683,106 +725,392 @@ def procedure_alt_action(g, s, p, v_loc):
 
 
 def procedure_steal_from(g, s, p, v_victim, v_t):
-    """Steal a disc a Technology produces (spec line 1085). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
-    # spec line 1087: if t.tech_kind == comms {
+    """Steal a disc a Technology produces (spec line 1119). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    # spec line 1121: if t.tech_kind == comms {
     if (F_tech_kind[v_t] == 'comms'):
-        # spec line 1088: if victim.disc[culture] >= 1 and victim.disc[politics] >= 1 {
+        # spec line 1122: if victim.disc[culture] >= 1 and victim.disc[politics] >= 1 {
         if ((s.res[v_victim][0] >= 1) and (s.res[v_victim][1] >= 1)):
             _waits = False
-            # spec line 1089: ask me {
+            # spec line 1123: ask me {
             _waits = R.ask(s, p, ('Culture', 'Politics'), 'ask_procedure_steal_from', {'t': v_t, 'victim': v_victim}, p) or _waits
             if _waits:
                 return True
             return False
         else:
-            # spec line 1098: if victim.disc[culture] >= 1 {
+            # spec line 1132: if victim.disc[culture] >= 1 {
             if (s.res[v_victim][0] >= 1):
-                # spec line 1099: transfer disc[culture] 1 from victim to me
+                # spec line 1133: transfer disc[culture] 1 from victim to me
                 R.transfer(s, v_victim, p, (1, 0, 0, 0, 0))
-            # spec line 1101: if victim.disc[politics] >= 1 {
+            # spec line 1135: if victim.disc[politics] >= 1 {
             if (s.res[v_victim][1] >= 1):
-                # spec line 1102: transfer disc[politics] 1 from victim to me
+                # spec line 1136: transfer disc[politics] 1 from victim to me
                 R.transfer(s, v_victim, p, (0, 1, 0, 0, 0))
             return False
     else:
-        # spec line 1106: if victim.disc[military] >= 1 and victim.disc[exploration] >= 1 {
+        # spec line 1140: if victim.disc[military] >= 1 and victim.disc[exploration] >= 1 {
         if ((s.res[v_victim][4] >= 1) and (s.res[v_victim][3] >= 1)):
             _waits = False
-            # spec line 1107: ask me {
+            # spec line 1141: ask me {
             _waits = R.ask(s, p, ('Military', 'Exploration'), 'ask_procedure_steal_from_2', {'t': v_t, 'victim': v_victim}, p) or _waits
             if _waits:
                 return True
             return False
         else:
-            # spec line 1116: if victim.disc[military] >= 1 {
+            # spec line 1150: if victim.disc[military] >= 1 {
             if (s.res[v_victim][4] >= 1):
-                # spec line 1117: transfer disc[military] 1 from victim to me
+                # spec line 1151: transfer disc[military] 1 from victim to me
                 R.transfer(s, v_victim, p, (0, 0, 0, 0, 1))
-            # spec line 1119: if victim.disc[exploration] >= 1 {
+            # spec line 1153: if victim.disc[exploration] >= 1 {
             if (s.res[v_victim][3] >= 1):
-                # spec line 1120: transfer disc[exploration] 1 from victim to me
+                # spec line 1154: transfer disc[exploration] 1 from victim to me
                 R.transfer(s, v_victim, p, (0, 0, 0, 1, 0))
             return False
 
 
 def procedure_refresh_time_zones(g, s, p):
-    """Refresh the Time Zones (spec line 1180). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 1182: for each r in board where kind == recruit {
+    """Refresh the Time Zones (spec line 1214). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 1216: for each r in board where kind == recruit {
     for v_r in list(s.z['board']):
         if not (F_kind[v_r] == 'recruit'):
             continue
-        # spec line 1183: move all shown of r into wormhole of r bottom
+        # spec line 1217: move all shown of r into wormhole of r bottom
         for _c1 in reversed(list(s.z['shown'][v_r])):
             R.move(s, g, _c1, 'wormhole', v_r, bottom=True)
-        # spec line 1184: reveal 1 from wormhole of r into shown of r
+        # spec line 1218: reveal 1 from wormhole of r into shown of r
         R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
-    # spec line 1187: move bottom of mission_offer into mission_deck bottom
+    # spec line 1221: move bottom of mission_offer into mission_deck bottom
     _m2 = next(iter(s.z['mission_offer']), -1)
     if _m2 >= 0:
         R.move(s, g, _m2, 'mission_deck', None, bottom=True)
-    # spec line 1188: reveal 1 from mission_deck into mission_offer
+    # spec line 1222: reveal 1 from mission_deck into mission_offer
     R.draw(s, g, 1, 'mission_deck', None, 'mission_offer', None)
 
 
 def procedure_reset_board(g, s, p):
-    """Reset (spec line 1193). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 1195: for each l in board {
+    """Reset (spec line 1227). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 1229: for each l in board {
     for v_l in list(s.z['board']):
-        # spec line 1196: for each v in standing of l {
+        # spec line 1230: for each v in standing of l {
         for v_v in list(s.z['standing'][v_l]):
-            # spec line 1197: if v is chronoship {
+            # spec line 1231: if v is chronoship {
             if (KIND[v_v] == 'chronoship'):
-                # spec line 1198: move v into dock of v.owner
+                # spec line 1232: move v into dock of v.owner
                 R.move(s, g, v_v, 'dock', F_owner[v_v])
             else:
-                # spec line 1200: move v into drone_bay of v.owner
+                # spec line 1234: move v into drone_bay of v.owner
                 R.move(s, g, v_v, 'drone_bay', F_owner[v_v])
 
 
+def procedure_villain_move(g, s, p, v_ship, v_goal):
+    """The Villain moves a Chronoship (spec line 1421). Source: Dystopia: The Solo Game › Solo Gameplay."""
+    # spec line 1423: if (count standing of goal) == 0 {
+    if (len(s.z['standing'][v_goal]) == 0):
+        # spec line 1425: move ship into standing of goal
+        R.move(s, g, v_ship, 'standing', v_goal)
+        # spec line 1426: do trigger_technology(goal)
+        if g.PR['trigger_technology'](g, s, p, v_goal):
+            return R.resume(s, 'rest_procedure_villain_move', {'goal': v_goal, 'ship': v_ship}, p)
+        return rest_procedure_villain_move(g, s, p, {'goal': v_goal, 'ship': v_ship}, None)
+    else:
+        # spec line 1436: do villain_block(ship, goal.tz)
+        if g.PR['villain_block'](g, s, p, v_ship, F_tz[v_goal]):
+            return True
+        return False
+
+
+def procedure_villain_go(g, s, p, v_ship, v_want, v_k):
+    """The Villain moves to the location of the action (spec line 1447). Source: Dystopia: The Solo Game › Villain's Action Deck Table."""
+    # spec line 1449: let spot = next in board from 0 by tz where aims_at(it, want, k)
+    v_spot = min((_c1 for _c1 in s.z['board'] if g.D['aims_at'](g, s, p, _c1, v_want, v_k)), key=lambda _c1: (F_tz[_c1] < 0, F_tz[_c1]), default=-1)
+    # spec line 1450: if spot != nothing {
+    if (v_spot != -1):
+        # spec line 1451: do villain_move(ship, spot)
+        if g.PR['villain_move'](g, s, p, v_ship, v_spot):
+            return True
+        return False
+    else:
+        # spec line 1453: do villain_block(ship, 0)
+        if g.PR['villain_block'](g, s, p, v_ship, 0):
+            return True
+        return False
+
+
+def procedure_villain_block(g, s, p, v_ship, v_from_tz):
+    """A failed move: the Villain blocks the next vacant location clockwise (spec line 1460). Source: Dystopia: The Solo Game › Solo Gameplay."""
+    # spec line 1463: let other = next in board after from_tz by tz where kind != recruit and kind != alt_wormhole and (count standing) == 0
+    v_other = min((_c1 for _c1 in s.z['board'] if ((F_kind[_c1] != 'recruit') and (F_kind[_c1] != 'alt_wormhole') and (len(s.z['standing'][_c1]) == 0))), key=lambda _c1: (F_tz[_c1] <= v_from_tz, F_tz[_c1]), default=-1)
+    # spec line 1464: if other != nothing {
+    if (v_other != -1):
+        # spec line 1465: move ship into standing of other
+        R.move(s, g, v_ship, 'standing', v_other)
+        # spec line 1466: do trigger_technology(other)
+        if g.PR['trigger_technology'](g, s, p, v_other):
+            return True
+        return False
+    else:
+        # spec line 1468: let last = next in board after from_tz by tz where kind == recruit and (count standing) == 0
+        v_last = min((_c3 for _c3 in s.z['board'] if ((F_kind[_c3] == 'recruit') and (len(s.z['standing'][_c3]) == 0))), key=lambda _c3: (F_tz[_c3] <= v_from_tz, F_tz[_c3]), default=-1)
+        # spec line 1469: if last != nothing {
+        if (v_last != -1):
+            # spec line 1470: move ship into standing of last
+            R.move(s, g, v_ship, 'standing', v_last)
+            # spec line 1471: do trigger_technology(last)
+            if g.PR['trigger_technology'](g, s, p, v_last):
+                return True
+            return False
+        else:
+            return False
+
+
+def procedure_villain_progress(g, s, p):
+    """The Villain makes progress (spec line 1488). Source: 2 Player Co-op › Co-op Gameplay."""
+    # spec line 1490: if missions_done >= 3 {
+    if (s.tr['missions_done'][p] >= 3):
+        # spec line 1492: let finished = me
+        v_finished = p
+        # spec line 1493: each villain_seat {
+        _waiting = len(s.pending)
+        # spec line 1493: each villain_seat {
+        for _p1 in R.kind_seats(s, 'villain_seat'):
+            # spec line 1494: if me != finished and missions_done < 3 {
+            if ((_p1 != v_finished) and (s.tr['missions_done'][_p1] < 3)):
+                # spec line 1495: do villain_step()
+                g.PR['villain_step'](g, s, _p1)
+        if len(s.pending) > _waiting:
+            return True
+        return False
+    else:
+        # spec line 1499: do villain_step()
+        if g.PR['villain_step'](g, s, p):
+            return True
+        return False
+
+
+def procedure_villain_step(g, s, p):
+    """The Villain's Drone moves down one circle (spec line 1505). Source: Dystopia: The Solo Game › Villain Progress Track Bonus Actions."""
+    # spec line 1507: advance progress by 1
+    s.tr['progress'][p] = min(max(s.tr['progress'][p] + 1, 0), 6)
+    # spec line 1508: let c = villain_track[progress]
+    v_c = R.lookup(g.T['villain_track'], s.tr['progress'][p])
+    # spec line 1509: if c == assassinate_circle {
+    if (v_c == 'assassinate_circle'):
+        # spec line 1510: do villain_assassinate()
+        if g.PR['villain_assassinate'](g, s, p):
+            return R.resume(s, 'rest_procedure_villain_step', {'c': v_c}, p)
+        return rest_procedure_villain_step(g, s, p, {'c': v_c}, None)
+    else:
+        return rest_procedure_villain_step(g, s, p, {'c': v_c}, None)
+
+
+def procedure_villain_assassinate(g, s, p):
+    """The Villain assassinates (spec line 1532). Source: Dystopia: The Solo Game › Villain Progress Track Bonus Actions."""
+    # spec line 1534: let atop = top of villain_deck
+    v_atop = next(reversed(s.z['villain_deck']), -1)
+    # spec line 1535: if (count my drone_bay) >= 1 and atop != nothing {
+    if ((len(s.z['drone_bay'][p]) >= 1) and (v_atop != -1)):
+        # spec line 1536: let found = next in board from atop.tz by tz where kind != alt_wormhole and human_ships(it) >= 1
+        v_found = min((_c2 for _c2 in s.z['board'] if ((F_kind[_c2] != 'alt_wormhole') and (g.D['human_ships'](g, s, p, _c2) >= 1))), key=lambda _c2: (F_tz[_c2] < F_tz[v_atop], F_tz[_c2]), default=-1)
+        # spec line 1537: if found != nothing {
+        if (v_found != -1):
+            # spec line 1539: choose target: card in board where kind != alt_wormhole and tz == found.tz and human_ships(target) >= 1
+            if R.choose_card(s, p, [v_target for v_target in s.z['board'] if ((F_kind[v_target] != 'alt_wormhole') and (F_tz[v_target] == F_tz[v_found]) and (g.D['human_ships'](g, s, p, v_target) >= 1))], 'board', None, 'pick_procedure_villain_assassinate', {'atop': v_atop, 'found': v_found}):
+                return True
+            return False
+        else:
+            return False
+    else:
+        return False
+
+
+def procedure_villain_develop(g, s, p, v_k):
+    """The Villain develops a Technology (spec line 1554). Source: Dystopia: The Solo Game › Villain Progress Track Bonus Actions."""
+    # spec line 1556: let atop = top of villain_deck
+    v_atop = next(reversed(s.z['villain_deck']), -1)
+    # spec line 1557: if (count my drone_bay) >= 1 and atop != nothing {
+    if ((len(s.z['drone_bay'][p]) >= 1) and (v_atop != -1)):
+        # spec line 1558: let r = next in board from atop.tz by tz where kind == recruit and (count shown where tech and tech_kind == k) >= 1
+        v_r = min((_c2 for _c2 in s.z['board'] if ((F_kind[_c2] == 'recruit') and any((F_tech[_c3] and (F_tech_kind[_c3] == v_k)) for _c3 in s.z['shown'][_c2]))), key=lambda _c2: (F_tz[_c2] < F_tz[v_atop], F_tz[_c2]), default=-1)
+        # spec line 1559: if r != nothing {
+        if (v_r != -1):
+            # spec line 1560: let t = top of shown of r
+            v_t = next(reversed(s.z['shown'][v_r]), -1)
+            # spec line 1561: if t != nothing {
+            if (v_t != -1):
+                # spec line 1562: move t into my developed
+                R.move(s, g, v_t, 'developed', p)
+                # spec line 1563: move top of my drone_bay into tech_drone of t
+                _m4 = next(reversed(s.z['drone_bay'][p]), -1)
+                if _m4 >= 0:
+                    R.move(s, g, _m4, 'tech_drone', v_t)
+                # spec line 1564: reveal 1 from wormhole of r into shown of r
+                R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
+
+
+def procedure_villain_recruit(g, s, p):
+    """The Villain recruits a Crew-member (spec line 1572). Source: Dystopia: The Solo Game › Villain Progress Track Bonus Actions."""
+    # spec line 1574: let atop = top of villain_deck
+    v_atop = next(reversed(s.z['villain_deck']), -1)
+    # spec line 1575: if atop != nothing {
+    if (v_atop != -1):
+        # spec line 1576: let r = next in board from atop.tz by tz where kind == recruit and (count shown where not tech and crew_of_type(primary) == 0) >= 1
+        v_r = min((_c1 for _c1 in s.z['board'] if ((F_kind[_c1] == 'recruit') and (len([1 for _c2 in s.z['shown'][_c1] if ((not F_tech[_c2]) and (g.D['crew_of_type'](g, s, p, F_primary[_c2]) == 0))]) >= 1))), key=lambda _c1: (F_tz[_c1] < F_tz[v_atop], F_tz[_c1]), default=-1)
+        # spec line 1577: if r != nothing {
+        if (v_r != -1):
+            # spec line 1578: let c = top of shown of r
+            v_c = next(reversed(s.z['shown'][v_r]), -1)
+            # spec line 1579: if c != nothing {
+            if (v_c != -1):
+                # spec line 1580: do join_crew(c)
+                g.PR['join_crew'](g, s, p, v_c)
+                # spec line 1581: reveal 1 from wormhole of r into shown of r
+                R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
+
+
+def procedure_villain_trait(g, s, p):
+    """The Villain's trait (spec line 1589). Source: Dystopia: The Solo Game › Villain Progress Track Bonus Actions."""
+    # spec line 1591: let atop = top of villain_deck
+    v_atop = next(reversed(s.z['villain_deck']), -1)
+    # spec line 1592: let boss = top of my crew_station where is_villain
+    v_boss = next((_c1 for _c1 in reversed(s.z['crew_station'][p]) if F_is_villain[_c1]), -1)
+    # spec line 1593: if atop != nothing and boss != nothing {
+    if ((v_atop != -1) and (v_boss != -1)):
+        # spec line 1594: if boss.villain_trait == murderer and atop.tz >= 1 and atop.tz <= 5 {
+        if ((F_villain_trait[v_boss] == 'murderer') and (F_tz[v_atop] >= 1) and (F_tz[v_atop] <= 5)):
+            # spec line 1595: let mine = partner
+            v_mine = s.tr['partner'][p]
+            # spec line 1596: each player where partner == mine {
+            for _p2 in R.select_players(s, lambda _q3: (s.tr['partner'][_q3] == v_mine), (), None):
+                # spec line 1597: for each s in my dock where knowledge_pos[knowledge] == atop.tz {
+                for v_s in list(s.z['dock'][_p2]):
+                    if not (R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) == F_tz[v_atop]):
+                        continue
+                    # spec line 1598: move s into my limbo
+                    R.move(s, g, v_s, 'limbo', _p2)
+                # spec line 1600: for each l in board {
+                for v_l in list(s.z['board']):
+                    # spec line 1601: for each s in standing of l where s is chronoship and s.owner == me and knowledge_pos[s.knowledge] == atop.tz {
+                    for v_s in list(s.z['standing'][v_l]):
+                        if not ((KIND[v_s] == 'chronoship') and (F_owner[v_s] == _p2) and (R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) == F_tz[v_atop])):
+                            continue
+                        # spec line 1602: move s into my limbo
+                        R.move(s, g, v_s, 'limbo', _p2)
+        # spec line 1607: if boss.villain_trait == pirate {
+        if (F_villain_trait[v_boss] == 'pirate'):
+            # spec line 1608: let found = next in board from atop.tz by tz where kind != alt_wormhole and human_ships(it) >= 1
+            v_found = min((_c4 for _c4 in s.z['board'] if ((F_kind[_c4] != 'alt_wormhole') and (g.D['human_ships'](g, s, p, _c4) >= 1))), key=lambda _c4: (F_tz[_c4] < F_tz[v_atop], F_tz[_c4]), default=-1)
+            # spec line 1609: if found != nothing {
+            if (v_found != -1):
+                # spec line 1610: let pirate_seat = me
+                v_pirate_seat = p
+                # spec line 1611: for each v in standing of found where v is chronoship {
+                for v_v in list(s.z['standing'][v_found]):
+                    if not (KIND[v_v] == 'chronoship'):
+                        continue
+                    # spec line 1612: as v.owner {
+                    _a5 = F_owner[v_v]
+                    # spec line 1613: if disc[v.knowledge] >= 1 {
+                    if (s.res[_a5][IDX_disc[F_knowledge[v_v]]] >= 1):
+                        # spec line 1614: transfer disc[v.knowledge] 1 to pirate_seat
+                        R.transfer(s, _a5, v_pirate_seat, R.bag_of(5, ((IDX_disc[F_knowledge[v_v]], 1),)))
+        # spec line 1620: if boss.villain_trait == raider_trait {
+        if (F_villain_trait[v_boss] == 'raider_trait'):
+            # spec line 1621: let z = next in tz_markers from atop.tz by number where techs_at(number) >= 1
+            v_z = min((_c6 for _c6 in s.z['tz_markers'] if (g.D['techs_at'](g, s, p, F_number[_c6]) >= 1)), key=lambda _c6: (F_number[_c6] < F_tz[v_atop], F_number[_c6]), default=-1)
+            # spec line 1622: if z != nothing {
+            if (v_z != -1):
+                # spec line 1623: let raider_seat = me
+                v_raider_seat = p
+                # spec line 1624: each player {
+                return loop_procedure_villain_trait(g, s, p, {'atop': v_atop, 'boss': v_boss, 'raider_seat': v_raider_seat, 'z': v_z, '_i': 0, '_items': R.turn_order(s)}, None)
+            else:
+                return False
+        else:
+            return False
+    else:
+        return False
+
+
+def procedure_villain_mission(g, s, p):
+    """The Villain completes a Mission (spec line 1653). Source: Dystopia: The Solo Game › Villain Progress Track Bonus Actions."""
+    # spec line 1655: let old = top of my bridge
+    v_old = next(reversed(s.z['bridge'][p]), -1)
+    # spec line 1656: if old != nothing {
+    if (v_old != -1):
+        # spec line 1657: move old into my completed
+        R.move(s, g, v_old, 'completed', p)
+    # spec line 1659: advance missions_done by 1
+    s.tr['missions_done'][p] += 1
+    # spec line 1660: do villain_take_mission()
+    g.PR['villain_take_mission'](g, s, p)
+
+
+def procedure_villain_take_mission(g, s, p):
+    """The Villain selects a Mission (spec line 1665). Source: Dystopia: The Solo Game › Villain Progress Track Bonus Actions."""
+    # spec line 1667: let boss = top of my crew_station where is_villain
+    v_boss = next((_c1 for _c1 in reversed(s.z['crew_station'][p]) if F_is_villain[_c1]), -1)
+    # spec line 1668: if slot_free and boss != nothing {
+    if (g.D['slot_free'](g, s, p) and (v_boss != -1)):
+        # spec line 1669: let wanted = top of mission_offer where top_req == boss.primary or bottom_req == boss.primary
+        v_wanted = next((_c2 for _c2 in reversed(s.z['mission_offer']) if ((F_top_req[_c2] == F_primary[v_boss]) or (F_bottom_req[_c2] == F_primary[v_boss]))), -1)
+        # spec line 1670: if wanted != nothing {
+        if (v_wanted != -1):
+            # spec line 1671: move wanted into my bridge
+            R.move(s, g, v_wanted, 'bridge', p)
+        else:
+            # spec line 1673: let first_one = top of mission_offer
+            v_first_one = next(reversed(s.z['mission_offer']), -1)
+            # spec line 1674: if first_one != nothing {
+            if (v_first_one != -1):
+                # spec line 1675: move first_one into my bridge
+                R.move(s, g, v_first_one, 'bridge', p)
+        # spec line 1678: reveal 1 from mission_deck into mission_offer
+        R.draw(s, g, 1, 'mission_deck', None, 'mission_offer', None)
+
+
+def procedure_drain(g, s, p, v_t):
+    """A Villain's Technology drains the player (spec line 1684). Source: Dystopia: The Solo Game › Solo Gameplay."""
+    # spec line 1686: if t.tech_kind == comms and disc[culture] + disc[politics] >= 1 {
+    if ((F_tech_kind[v_t] == 'comms') and ((s.res[p][0] + s.res[p][1]) >= 1)):
+        # spec line 1687: choose k: knowledge where (k == culture or k == politics) and disc[k] >= 1
+        def _list_options4(p):  # the options of spec line 1687, for the player choosing
+            out = []
+            for v_k in ('culture', 'politics', 'science', 'exploration', 'military'):
+                if not (((v_k == 'culture') or (v_k == 'politics')) and (s.res[p][IDX_disc[v_k]] >= 1)):
+                    continue
+                out.append(v_k)
+            return out
+        _options3 = _list_options4(p)
+        if R.choose_value(s, p, _options3, 'choose_member', 'chosen_procedure_drain_2', {'t': v_t}):
+            return True
+        return rest_procedure_drain(g, s, p, {'t': v_t}, None)
+    else:
+        return rest_procedure_drain(g, s, p, {'t': v_t}, None)
+
+
 def legal_draft_crew(g, s, p, out):
-    """Choices of 'Draft a Crew-member' open to player p (spec line 527)."""
+    """Choices of 'Draft a Crew-member' open to player p (spec line 561)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('draft_crew', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('draft_crew', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 528: choose r: card in board where kind == recruit
+    # spec line 562: choose r: card in board where kind == recruit
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 528: choose r: card in board where kind == recruit
+    # spec line 562: choose r: card in board where kind == recruit
     _options2 = [v_r for v_r in _groups1.get('recruit', ())]
     if not _options2:  # no option of r
         return
-    # spec line 528: choose r: card in board where kind == recruit
+    # spec line 562: choose r: card in board where kind == recruit
     for v_r in _options2:
         _rows1 = _rows0[v_r]
         if _rows1 is None:
             _rows1 = _rows0[v_r] = [None] * len(CARD_NAMES)
-        # spec line 529: choose c: card in shown of r where not tech
+        # spec line 563: choose c: card in shown of r where not tech
         for v_c in s.z['shown'][v_r]:
             if not (not F_tech[v_c]):
                 continue
-            # spec line 530: require (count my crew_station where primary == c.primary) == 0
+            # spec line 564: require (count my crew_station where primary == c.primary) == 0
             if not (not any((F_primary[_c3] == F_primary[v_c]) for _c3 in s.z['crew_station'][p])):
                 continue
             _found = _rows1[v_c]
@@ -792,37 +1120,37 @@ def legal_draft_crew(g, s, p, out):
 
 
 def apply_draft_crew(g, s, p, args):
-    """Draft a Crew-member (spec line 527). Source: Introduction › Game Summary."""
+    """Draft a Crew-member (spec line 561). Source: Introduction › Game Summary."""
     v_r, v_c = args
-    # spec line 532: do join_crew(c)
+    # spec line 566: do join_crew(c)
     g.PR['join_crew'](g, s, p, v_c)
-    # spec line 533: reveal 1 from wormhole of r into shown of r
+    # spec line 567: reveal 1 from wormhole of r into shown of r
     R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
 
 
 def legal_deploy(g, s, p, out):
-    """Choices of 'Deploy a Chronoship' open to player p (spec line 558)."""
+    """Choices of 'Deploy a Chronoship' open to player p (spec line 592)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('deploy', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('deploy', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 559: choose ship: card in my dock where commander != nothing
+    # spec line 593: choose ship: card in my dock where commander != nothing
     _t2 = s.cst['commander']
     _options1 = [v_ship for v_ship in s.z['dock'][p] if (_t2[v_ship] != -1)]
     if not _options1:  # no option of ship
         return
-    # spec line 560: choose loc: card in board where (count standing of loc) == 0 and (kind != alt_wormhole or (count alt_card of loc) >= 1)
+    # spec line 594: choose loc: card in board where (count standing of loc) == 0 and (kind != alt_wormhole or (count alt_card of loc) >= 1)
     _t6 = s.z['standing']
     _t7 = s.z['alt_card']
     _options5 = [v_loc for v_loc in s.z['board'] if ((len(_t6[v_loc]) == 0) and ((F_kind[v_loc] != 'alt_wormhole') or (len(_t7[v_loc]) >= 1)))]
     if not _options5:  # no option of loc
         return
-    # spec line 559: choose ship: card in my dock where commander != nothing
+    # spec line 593: choose ship: card in my dock where commander != nothing
     for v_ship in _options1:
         _rows1 = _rows0[v_ship]
         if _rows1 is None:
             _rows1 = _rows0[v_ship] = [None] * len(CARD_NAMES)
-        # spec line 560: choose loc: card in board where (count standing of loc) == 0 and (kind != alt_wormhole or (count alt_card of loc) >= 1)
+        # spec line 594: choose loc: card in board where (count standing of loc) == 0 and (kind != alt_wormhole or (count alt_card of loc) >= 1)
         for v_loc in _options5:
             _found = _rows1[v_loc]
             if _found is None:
@@ -831,43 +1159,43 @@ def legal_deploy(g, s, p, out):
 
 
 def apply_deploy(g, s, p, args):
-    """Deploy a Chronoship (spec line 558). Source: Gameplay › Game Play Summary."""
+    """Deploy a Chronoship (spec line 592). Source: Gameplay › Game Play Summary."""
     v_ship, v_loc = args
-    # spec line 562: move ship into standing of loc
+    # spec line 596: move ship into standing of loc
     R.move(s, g, v_ship, 'standing', v_loc)
-    # spec line 563: do trigger_technology(loc)
+    # spec line 597: do trigger_technology(loc)
     if g.PR['trigger_technology'](g, s, p, v_loc):
         return R.resume(s, 'rest_deploy', {'loc': v_loc, 'ship': v_ship}, p)
     return rest_deploy(g, s, p, {'loc': v_loc, 'ship': v_ship}, None)
 
 
 def legal_recruit_crew(g, s, p, out):
-    """Choices of 'Recruit the Crew-member shown' open to player p (spec line 709)."""
+    """Choices of 'Recruit the Crew-member shown' open to player p (spec line 743)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('recruit_crew', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('recruit_crew', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 710: choose here: card in board where kind == recruit
+    # spec line 744: choose here: card in board where kind == recruit
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 710: choose here: card in board where kind == recruit
+    # spec line 744: choose here: card in board where kind == recruit
     _options2 = [v_here for v_here in _groups1.get('recruit', ())]
     if not _options2:  # no option of here
         return
-    # spec line 710: choose here: card in board where kind == recruit
+    # spec line 744: choose here: card in board where kind == recruit
     for v_here in _options2:
         _rows1 = _rows0[v_here]
         if _rows1 is None:
             _rows1 = _rows0[v_here] = [None] * len(CARD_NAMES)
-        # spec line 711: choose c: card in shown of here where not tech
+        # spec line 745: choose c: card in shown of here where not tech
         for v_c in s.z['shown'][v_here]:
             if not (not F_tech[v_c]):
                 continue
-            # spec line 712: require (count my crew_station where primary == c.primary) == 0
+            # spec line 746: require (count my crew_station where primary == c.primary) == 0
             if not (not any((F_primary[_c3] == F_primary[v_c]) for _c3 in s.z['crew_station'][p])):
                 continue
-            # spec line 713: require has disc[c.primary] recruit_cost[crew_count + 1]
+            # spec line 747: require has disc[c.primary] recruit_cost[crew_count + 1]
             if not (s.res[p][IDX_disc[F_primary[v_c]]] >= R.lookup(g.T['recruit_cost'], (g.D['crew_count'](g, s, p) + 1))):
                 continue
             _found = _rows1[v_c]
@@ -877,43 +1205,43 @@ def legal_recruit_crew(g, s, p, out):
 
 
 def apply_recruit_crew(g, s, p, args):
-    """Recruit the Crew-member shown (spec line 709). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    """Recruit the Crew-member shown (spec line 743). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
     v_here, v_c = args
-    # spec line 715: pay disc[c.primary] recruit_cost[crew_count + 1]
+    # spec line 749: pay disc[c.primary] recruit_cost[crew_count + 1]
     R.pay_one(s, p, IDX_disc[F_primary[v_c]], max(R.lookup(g.T['recruit_cost'], (g.D['crew_count'](g, s, p) + 1)), 0))
-    # spec line 716: do join_crew(c)
+    # spec line 750: do join_crew(c)
     g.PR['join_crew'](g, s, p, v_c)
-    # spec line 717: reveal 1 from wormhole of here into shown of here
+    # spec line 751: reveal 1 from wormhole of here into shown of here
     R.draw(s, g, 1, 'wormhole', v_here, 'shown', v_here)
 
 
 def legal_swap_crew(g, s, p, out):
-    """Choices of 'Swap the Crew-member shown for one of the same type' open to player p (spec line 723)."""
+    """Choices of 'Swap the Crew-member shown for one of the same type' open to player p (spec line 757)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('swap_crew', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('swap_crew', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 724: choose here: card in board where kind == recruit
+    # spec line 758: choose here: card in board where kind == recruit
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 724: choose here: card in board where kind == recruit
+    # spec line 758: choose here: card in board where kind == recruit
     _options2 = [v_here for v_here in _groups1.get('recruit', ())]
     if not _options2:  # no option of here
         return
-    # spec line 724: choose here: card in board where kind == recruit
+    # spec line 758: choose here: card in board where kind == recruit
     for v_here in _options2:
         _rows1 = _rows0[v_here]
         if _rows1 is None:
             _rows1 = _rows0[v_here] = [None] * len(CARD_NAMES)
-        # spec line 725: choose c: card in shown of here where not tech
+        # spec line 759: choose c: card in shown of here where not tech
         for v_c in s.z['shown'][v_here]:
             if not (not F_tech[v_c]):
                 continue
             _rows2 = _rows1[v_c]
             if _rows2 is None:
                 _rows2 = _rows1[v_c] = [None] * len(CARD_NAMES)
-            # spec line 726: choose old: card in my crew_station where primary == c.primary
+            # spec line 760: choose old: card in my crew_station where primary == c.primary
             for v_old in s.z['crew_station'][p]:
                 if not (F_primary[v_old] == F_primary[v_c]):
                     continue
@@ -924,46 +1252,46 @@ def legal_swap_crew(g, s, p, out):
 
 
 def apply_swap_crew(g, s, p, args):
-    """Swap the Crew-member shown for one of the same type (spec line 723). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    """Swap the Crew-member shown for one of the same type (spec line 757). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
     v_here, v_c, v_old = args
-    # spec line 728: let home = top of board where kind == recruit and tz == old.tz
+    # spec line 762: let home = top of board where kind == recruit and tz == old.tz
     v_home = next((_c1 for _c1 in reversed(s.z['board']) if ((F_kind[_c1] == 'recruit') and (F_tz[_c1] == F_tz[v_old]))), -1)
-    # spec line 729: if home != nothing {
+    # spec line 763: if home != nothing {
     if (v_home != -1):
-        # spec line 730: move old into wormhole of home bottom
+        # spec line 764: move old into wormhole of home bottom
         R.move(s, g, v_old, 'wormhole', v_home, bottom=True)
     else:
-        # spec line 732: move old into box
+        # spec line 766: move old into box
         R.move(s, g, v_old, 'box', None)
-    # spec line 734: do join_crew(c)
+    # spec line 768: do join_crew(c)
     g.PR['join_crew'](g, s, p, v_c)
-    # spec line 735: reveal 1 from wormhole of here into shown of here
+    # spec line 769: reveal 1 from wormhole of here into shown of here
     R.draw(s, g, 1, 'wormhole', v_here, 'shown', v_here)
 
 
 def legal_develop_tech(g, s, p, out):
-    """Choices of 'Develop the Technology shown' open to player p (spec line 740)."""
-    # spec line 744: require count my drone_bay >= 1
+    """Choices of 'Develop the Technology shown' open to player p (spec line 774)."""
+    # spec line 778: require count my drone_bay >= 1
     if not (len(s.z['drone_bay'][p]) >= 1):
         return
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 741: choose here: card in board where kind == recruit
+    # spec line 775: choose here: card in board where kind == recruit
     _groups2 = s._cse.get(0)
     if _groups2 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups2 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 741: choose here: card in board where kind == recruit
+    # spec line 775: choose here: card in board where kind == recruit
     _options3 = [v_here for v_here in _groups2.get('recruit', ())]
     if not _options3:  # no option of here
         return
-    # spec line 741: choose here: card in board where kind == recruit
+    # spec line 775: choose here: card in board where kind == recruit
     for v_here in _options3:
-        # spec line 742: choose t: card in shown of here where tech
+        # spec line 776: choose t: card in shown of here where tech
         for v_t in s.z['shown'][v_here]:
             if not F_tech[v_t]:
                 continue
-            # spec line 743: given discount: int = 0
+            # spec line 777: given discount: int = 0
             for v_discount in R.given(s, 'discount', 0):
-                # spec line 745: require has disc[science] (tech_cost - discount - tech_discount(here, t))
+                # spec line 779: require has disc[science] (tech_cost - discount - tech_discount(here, t))
                 if not (s.res[p][2] >= (g.P['tech_cost'] - v_discount - g.D['tech_discount'](g, s, p, v_here, v_t))):
                     continue
                 _key = ('develop_tech', p, v_here, v_t, v_discount)
@@ -975,28 +1303,28 @@ def legal_develop_tech(g, s, p, out):
 
 
 def apply_develop_tech(g, s, p, args):
-    """Develop the Technology shown (spec line 740). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    """Develop the Technology shown (spec line 774). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
     v_here, v_t, v_discount = args
-    # spec line 747: do develop(here, t, tech_cost - discount - tech_discount(here, t))
+    # spec line 781: do develop(here, t, tech_cost - discount - tech_discount(here, t))
     g.PR['develop'](g, s, p, v_here, v_t, (g.P['tech_cost'] - v_discount - g.D['tech_discount'](g, s, p, v_here, v_t)))
 
 
 def legal_reorder_deck(g, s, p, out):
-    """Choices of 'Look through the deck and choose the card shown' open to player p (spec line 771)."""
+    """Choices of 'Look through the deck and choose the card shown' open to player p (spec line 805)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('reorder_deck', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('reorder_deck', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 772: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
+    # spec line 806: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 772: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
+    # spec line 806: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
     _t4 = s.z['wormhole']
     _options3 = [v_here for v_here in _groups1.get('recruit', ()) if (len(_t4[v_here]) >= 1)]
     if not _options3:  # no option of here
         return
-    # spec line 772: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
+    # spec line 806: choose here: card in board where kind == recruit and (count wormhole of here) >= 1
     for v_here in _options3:
         _found = _rows0[v_here]
         if _found is None:
@@ -1005,36 +1333,36 @@ def legal_reorder_deck(g, s, p, out):
 
 
 def apply_reorder_deck(g, s, p, args):
-    """Look through the deck and choose the card shown (spec line 771). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
+    """Look through the deck and choose the card shown (spec line 805). Source: Gameplay › Game Play Details › II: Recruit Crew / Develop Tech."""
     v_here, = args
-    # spec line 774: look at wormhole of here {
-    # spec line 775: choose c: card in wormhole of here {
+    # spec line 808: look at wormhole of here {
+    # spec line 809: choose c: card in wormhole of here {
     R.choose_card(s, p, s.z['wormhole'][v_here], 'wormhole', v_here, 'pick_reorder_deck', {'here': v_here})
 
 
 def legal_trade(g, s, p, out):
-    """Choices of 'III: Make a Trade' open to player p (spec line 786)."""
+    """Choices of 'III: Make a Trade' open to player p (spec line 820)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 787: choose here: card in board where kind == trade
+    # spec line 821: choose here: card in board where kind == trade
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 787: choose here: card in board where kind == trade
+    # spec line 821: choose here: card in board where kind == trade
     _options2 = [v_here for v_here in _groups1.get('trade', ())]
     if not _options2:  # no option of here
         return
-    # spec line 787: choose here: card in board where kind == trade
+    # spec line 821: choose here: card in board where kind == trade
     for v_here in _options2:
-        # spec line 788: choose give: knowledge where disc[give] >= 1
+        # spec line 822: choose give: knowledge where disc[give] >= 1
         for v_give in ('culture', 'politics', 'science', 'exploration', 'military'):
             if not (s.res[p][IDX_disc[v_give]] >= 1):
                 continue
-            # spec line 791: require disc[give] >= n
+            # spec line 825: require disc[give] >= n
             _high3 = s.res[p][IDX_disc[v_give]]
             if 2 < _high3:
                 _high3 = 2
             _key4 = (p, v_here, v_give, _high3)
-            # spec line 789: choose get: knowledge where get != give
+            # spec line 823: choose get: knowledge where get != give
             for v_get in ('culture', 'politics', 'science', 'exploration', 'military'):
                 if not (v_get != v_give):
                     continue
@@ -1044,7 +1372,7 @@ def legal_trade(g, s, p, out):
                 if _found is None:
                     _found = R.remember(s.game, _key)
                     _made = R.made_row(s.game, p, 'trade')  # its actions made so far, shared
-                    # spec line 790: choose n: 1 to 2
+                    # spec line 824: choose n: 1 to 2
                     for v_n in range(1, _high3 + 1):
                         _args = (v_here, v_give, v_get, v_n)
                         _action = _made.get(_args)
@@ -1055,22 +1383,22 @@ def legal_trade(g, s, p, out):
 
 
 def apply_trade(g, s, p, args):
-    """III: Make a Trade (spec line 786). Source: Gameplay › Game Play Details › III: Make a Trade."""
+    """III: Make a Trade (spec line 820). Source: Gameplay › Game Play Details › III: Make a Trade."""
     v_here, v_give, v_get, v_n = args
-    # spec line 793: pay disc[give] n
+    # spec line 827: pay disc[give] n
     R.pay_one(s, p, IDX_disc[v_give], max(v_n, 0))
-    # spec line 794: gain disc[get] n
+    # spec line 828: gain disc[get] n
     s.res[p][IDX_disc[v_get]] += max(v_n, 0)
 
 
 def legal_trade_one(g, s, p, out):
-    """Choices of 'Trade one Knowledge Disc for another' open to player p (spec line 800)."""
+    """Choices of 'Trade one Knowledge Disc for another' open to player p (spec line 834)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 801: choose give: knowledge where disc[give] >= 1
+    # spec line 835: choose give: knowledge where disc[give] >= 1
     for v_give in ('culture', 'politics', 'science', 'exploration', 'military'):
         if not (s.res[p][IDX_disc[v_give]] >= 1):
             continue
-        # spec line 802: choose get: knowledge where get != give
+        # spec line 836: choose get: knowledge where get != give
         for v_get in ('culture', 'politics', 'science', 'exploration', 'military'):
             if not (v_get != v_give):
                 continue
@@ -1083,39 +1411,39 @@ def legal_trade_one(g, s, p, out):
 
 
 def apply_trade_one(g, s, p, args):
-    """Trade one Knowledge Disc for another (spec line 800). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Trade one Knowledge Disc for another (spec line 834). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_give, v_get = args
-    # spec line 804: pay disc[give] 1
+    # spec line 838: pay disc[give] 1
     R.pay_one(s, p, IDX_disc[v_give], 1)
-    # spec line 805: gain disc[get] 1
+    # spec line 839: gain disc[get] 1
     s.res[p][IDX_disc[v_get]] += 1
 
 
 def legal_assassination(g, s, p, out):
-    """Choices of 'IV: Conduct an Assassination' open to player p (spec line 810)."""
+    """Choices of 'IV: Conduct an Assassination' open to player p (spec line 844)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('assassination', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('assassination', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 811: choose here: card in board where kind == assassinate
+    # spec line 845: choose here: card in board where kind == assassinate
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 811: choose here: card in board where kind == assassinate
+    # spec line 845: choose here: card in board where kind == assassinate
     _options2 = [v_here for v_here in _groups1.get('assassinate', ())]
     if not _options2:  # no option of here
         return
-    # spec line 812: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship) >= 1
+    # spec line 846: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship) >= 1
     _t5 = s.z['standing']
     _options4 = [v_target for v_target in s.z['board'] if ((F_kind[v_target] != 'assassinate') and any((KIND[_c3] == 'chronoship') for _c3 in _t5[v_target]))]
     if not _options4:  # no option of target
         return
-    # spec line 811: choose here: card in board where kind == assassinate
+    # spec line 845: choose here: card in board where kind == assassinate
     for v_here in _options2:
         _rows1 = _rows0[v_here]
         if _rows1 is None:
             _rows1 = _rows0[v_here] = [None] * len(CARD_NAMES)
-        # spec line 812: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship) >= 1
+        # spec line 846: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship) >= 1
         for v_target in _options4:
             _found = _rows1[v_target]
             if _found is None:
@@ -1124,19 +1452,19 @@ def legal_assassination(g, s, p, out):
 
 
 def apply_assassination(g, s, p, args):
-    """IV: Conduct an Assassination (spec line 810). Source: Gameplay › Game Play Details › IV: Conduct an Assassination."""
+    """IV: Conduct an Assassination (spec line 844). Source: Gameplay › Game Play Details › IV: Conduct an Assassination."""
     v_here, v_target = args
-    # spec line 814: for each v in standing of target where v is chronoship {
+    # spec line 848: for each v in standing of target where v is chronoship {
     for v_v in list(s.z['standing'][v_target]):
         if not (KIND[v_v] == 'chronoship'):
             continue
-        # spec line 815: move v into limbo of v.owner
+        # spec line 849: move v into limbo of v.owner
         R.move(s, g, v_v, 'limbo', F_owner[v_v])
-    # spec line 817: if count my drone_bay >= 1 {
+    # spec line 851: if count my drone_bay >= 1 {
     if (len(s.z['drone_bay'][p]) >= 1):
-        # spec line 818: move top of my drone_bay into standing of target
+        # spec line 852: move top of my drone_bay into standing of target
         R.move(s, g, next(reversed(s.z['drone_bay'][p]), -1), 'standing', v_target)
-        # spec line 819: do place_action(target)
+        # spec line 853: do place_action(target)
         if g.PR['place_action'](g, s, p, v_target):
             return R.resume(s, 'rest_assassination', {'here': v_here, 'target': v_target}, p)
         return rest_assassination(g, s, p, {'here': v_here, 'target': v_target}, None)
@@ -1145,12 +1473,12 @@ def apply_assassination(g, s, p, args):
 
 
 def legal_discard_mission(g, s, p, out):
-    """Choices of 'Discard a Mission of yours' open to player p (spec line 836)."""
+    """Choices of 'Discard a Mission of yours' open to player p (spec line 870)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('discard_mission', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('discard_mission', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 837: choose m: card in my bridge
+    # spec line 871: choose m: card in my bridge
     for v_m in s.z['bridge'][p]:
         _found = _rows0[v_m]
         if _found is None:
@@ -1159,22 +1487,22 @@ def legal_discard_mission(g, s, p, out):
 
 
 def apply_discard_mission(g, s, p, args):
-    """Discard a Mission of yours (spec line 836). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
+    """Discard a Mission of yours (spec line 870). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
     v_m, = args
-    # spec line 839: move m into mission_deck bottom
+    # spec line 873: move m into mission_deck bottom
     R.move(s, g, v_m, 'mission_deck', None, bottom=True)
 
 
 def legal_take_mission(g, s, p, out):
-    """Choices of 'Take a face-up Mission' open to player p (spec line 844)."""
-    # spec line 846: require slot_free
+    """Choices of 'Take a face-up Mission' open to player p (spec line 878)."""
+    # spec line 880: require slot_free
     if not g.D['slot_free'](g, s, p):
         return
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('take_mission', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('take_mission', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 845: choose m: card in mission_offer
+    # spec line 879: choose m: card in mission_offer
     for v_m in s.z['mission_offer']:
         _found = _rows0[v_m]
         if _found is None:
@@ -1183,17 +1511,17 @@ def legal_take_mission(g, s, p, out):
 
 
 def apply_take_mission(g, s, p, args):
-    """Take a face-up Mission (spec line 844). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
+    """Take a face-up Mission (spec line 878). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
     v_m, = args
-    # spec line 848: move m into my bridge
+    # spec line 882: move m into my bridge
     R.move(s, g, v_m, 'bridge', p)
-    # spec line 849: reveal 1 from mission_deck into mission_offer
+    # spec line 883: reveal 1 from mission_deck into mission_offer
     R.draw(s, g, 1, 'mission_deck', None, 'mission_offer', None)
 
 
 def legal_renew_missions(g, s, p, out):
-    """Choices of 'Discard the three Missions and draw three new ones' open to player p (spec line 854)."""
-    # spec line 855: require (count mission_deck) >= 1
+    """Choices of 'Discard the three Missions and draw three new ones' open to player p (spec line 888)."""
+    # spec line 889: require (count mission_deck) >= 1
     if not (len(s.z['mission_deck']) >= 1):
         return
     _key = ('renew_missions', p)
@@ -1205,16 +1533,16 @@ def legal_renew_missions(g, s, p, out):
 
 
 def apply_renew_missions(g, s, p, args):
-    """Discard the three Missions and draw three new ones (spec line 854). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
-    # spec line 857: move all mission_offer into mission_deck bottom
+    """Discard the three Missions and draw three new ones (spec line 888). Source: Gameplay › Game Play Details › V: Choose a Mission (TZ0)."""
+    # spec line 891: move all mission_offer into mission_deck bottom
     for _c1 in reversed(list(s.z['mission_offer'])):
         R.move(s, g, _c1, 'mission_deck', None, bottom=True)
-    # spec line 858: reveal 3 from mission_deck into mission_offer
+    # spec line 892: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 859: if slot_free {
+    # spec line 893: if slot_free {
     if g.D['slot_free'](g, s, p):
         _waits = False
-        # spec line 860: may take action take_mission
+        # spec line 894: may take action take_mission
         _waits = R.take(s, p, ('take_mission',), (), optional=True) or _waits
         if _waits:
             return True
@@ -1224,18 +1552,18 @@ def apply_renew_missions(g, s, p, args):
 
 
 def legal_activist_mission(g, s, p, out):
-    """Choices of 'Activist: a face-up Mission for one Politics disc' open to player p (spec line 896)."""
-    # spec line 898: require slot_free
+    """Choices of 'Activist: a face-up Mission for one Politics disc' open to player p (spec line 930)."""
+    # spec line 932: require slot_free
     if not g.D['slot_free'](g, s, p):
         return
-    # spec line 899: require has disc[politics] 1
+    # spec line 933: require has disc[politics] 1
     if not (s.res[p][1] >= 1):
         return
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('activist_mission', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('activist_mission', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 897: choose m: card in mission_offer
+    # spec line 931: choose m: card in mission_offer
     for v_m in s.z['mission_offer']:
         _found = _rows0[v_m]
         if _found is None:
@@ -1244,22 +1572,22 @@ def legal_activist_mission(g, s, p, out):
 
 
 def apply_activist_mission(g, s, p, args):
-    """Activist: a face-up Mission for one Politics disc (spec line 896). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Activist: a face-up Mission for one Politics disc (spec line 930). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_m, = args
-    # spec line 901: pay disc[politics] 1
+    # spec line 935: pay disc[politics] 1
     R.pay_one(s, p, 1, 1)
-    # spec line 902: move m into my bridge
+    # spec line 936: move m into my bridge
     R.move(s, g, v_m, 'bridge', p)
-    # spec line 903: reveal 1 from mission_deck into mission_offer
+    # spec line 937: reveal 1 from mission_deck into mission_offer
     R.draw(s, g, 1, 'mission_deck', None, 'mission_offer', None)
 
 
 def legal_colonist_leave(g, s, p, out):
-    """Choices of 'Colonist: leave two discs of one type here' open to player p (spec line 908)."""
+    """Choices of 'Colonist: leave two discs of one type here' open to player p (spec line 942)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 909: choose here: card in board
+    # spec line 943: choose here: card in board
     for v_here in s.z['board']:
-        # spec line 910: choose k: knowledge where disc[k] >= 2
+        # spec line 944: choose k: knowledge where disc[k] >= 2
         for v_k in ('culture', 'politics', 'science', 'exploration', 'military'):
             if not (s.res[p][IDX_disc[v_k]] >= 2):
                 continue
@@ -1272,24 +1600,24 @@ def legal_colonist_leave(g, s, p, out):
 
 
 def apply_colonist_leave(g, s, p, args):
-    """Colonist: leave two discs of one type here (spec line 908). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Colonist: leave two discs of one type here (spec line 942). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_here, v_k = args
-    # spec line 912: transfer disc[k] 2 to left_here of here
+    # spec line 946: transfer disc[k] 2 to left_here of here
     R.move_bag(s.res[p], s.stk['left_here'][v_here], R.bag_of(5, ((IDX_disc[v_k], 2),)))
 
 
 def legal_spy_on(g, s, p, out):
-    """Choices of "Spy: a disc of another player's Crew-member's type" open to player p (spec line 937)."""
+    """Choices of "Spy: a disc of another player's Crew-member's type" open to player p (spec line 971)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('spy_on', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('spy_on', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 938: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship and owner != me) >= 1
+    # spec line 972: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship and owner != me) >= 1
     _t3 = s.z['standing']
     _options2 = [v_target for v_target in s.z['board'] if ((F_kind[v_target] != 'assassinate') and any(((KIND[_c1] == 'chronoship') and (F_owner[_c1] != p)) for _c1 in _t3[v_target]))]
     if not _options2:  # no option of target
         return
-    # spec line 938: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship and owner != me) >= 1
+    # spec line 972: choose target: card in board where kind != assassinate and (count standing of target where it is chronoship and owner != me) >= 1
     for v_target in _options2:
         _found = _rows0[v_target]
         if _found is None:
@@ -1298,38 +1626,38 @@ def legal_spy_on(g, s, p, out):
 
 
 def apply_spy_on(g, s, p, args):
-    """Spy: a disc of another player's Crew-member's type (spec line 937). Source: Gameplay › Game Play Details › IV: Conduct an Assassination."""
+    """Spy: a disc of another player's Crew-member's type (spec line 971). Source: Gameplay › Game Play Details › IV: Conduct an Assassination."""
     v_target, = args
-    # spec line 940: for each v in standing of target where v is chronoship {
+    # spec line 974: for each v in standing of target where v is chronoship {
     for v_v in list(s.z['standing'][v_target]):
         if not (KIND[v_v] == 'chronoship'):
             continue
-        # spec line 941: gain disc[v.knowledge] 1
+        # spec line 975: gain disc[v.knowledge] 1
         s.res[p][IDX_disc[F_knowledge[v_v]]] += 1
 
 
 def legal_develop_anywhere(g, s, p, out):
-    """Choices of 'Develop a face-up Technology for one Science less' open to player p (spec line 1054)."""
-    # spec line 1058: require count my drone_bay >= 1
+    """Choices of 'Develop a face-up Technology for one Science less' open to player p (spec line 1088)."""
+    # spec line 1092: require count my drone_bay >= 1
     if not (len(s.z['drone_bay'][p]) >= 1):
         return
-    # spec line 1059: require has disc[science] (tech_cost - 1)
+    # spec line 1093: require has disc[science] (tech_cost - 1)
     if not (s.res[p][2] >= (g.P['tech_cost'] - 1)):
         return
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1056: choose r: card in board where kind == recruit
+    # spec line 1090: choose r: card in board where kind == recruit
     _groups2 = s._cse.get(0)
     if _groups2 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups2 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 1056: choose r: card in board where kind == recruit
+    # spec line 1090: choose r: card in board where kind == recruit
     _options3 = [v_r for v_r in _groups2.get('recruit', ())]
     if not _options3:  # no option of r
         return
-    # spec line 1055: choose kind_wanted: tech_type
+    # spec line 1089: choose kind_wanted: tech_type
     for v_kind_wanted in ('comms', 'transport'):
-        # spec line 1056: choose r: card in board where kind == recruit
+        # spec line 1090: choose r: card in board where kind == recruit
         for v_r in _options3:
-            # spec line 1057: choose t: card in shown of r where tech and tech_kind == kind_wanted
+            # spec line 1091: choose t: card in shown of r where tech and tech_kind == kind_wanted
             for v_t in s.z['shown'][v_r]:
                 if not (F_tech[v_t] and (F_tech_kind[v_t] == v_kind_wanted)):
                     continue
@@ -1342,27 +1670,27 @@ def legal_develop_anywhere(g, s, p, out):
 
 
 def apply_develop_anywhere(g, s, p, args):
-    """Develop a face-up Technology for one Science less (spec line 1054). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Develop a face-up Technology for one Science less (spec line 1088). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_kind_wanted, v_r, v_t = args
-    # spec line 1061: do develop(r, t, tech_cost - 1)
+    # spec line 1095: do develop(r, t, tech_cost - 1)
     g.PR['develop'](g, s, p, v_r, v_t, (g.P['tech_cost'] - 1))
 
 
 def legal_raid(g, s, p, out):
-    """Choices of 'Raider: steal from the Technologies of one Time Zone' open to player p (spec line 1066)."""
+    """Choices of 'Raider: steal from the Technologies of one Time Zone' open to player p (spec line 1100)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('raid', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('raid', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1067: choose r: card in board where kind == recruit
+    # spec line 1101: choose r: card in board where kind == recruit
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 1067: choose r: card in board where kind == recruit
+    # spec line 1101: choose r: card in board where kind == recruit
     _options2 = [v_r for v_r in _groups1.get('recruit', ())]
     if not _options2:  # no option of r
         return
-    # spec line 1067: choose r: card in board where kind == recruit
+    # spec line 1101: choose r: card in board where kind == recruit
     for v_r in _options2:
         _found = _rows0[v_r]
         if _found is None:
@@ -1371,23 +1699,23 @@ def legal_raid(g, s, p, out):
 
 
 def apply_raid(g, s, p, args):
-    """Raider: steal from the Technologies of one Time Zone (spec line 1066). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Raider: steal from the Technologies of one Time Zone (spec line 1100). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_r, = args
-    # spec line 1069: let raider = me
+    # spec line 1103: let raider = me
     v_raider = p
-    # spec line 1070: each player {
+    # spec line 1104: each player {
     return loop_raid_2(g, s, p, {'r': v_r, 'raider': v_raider, '_i': 0, '_items': R.turn_order(s)}, None)
 
 
 def legal_recover_matching(g, s, p, out):
-    """Choices of 'Recover a Crew-member for one disc of its type' open to player p (spec line 1130)."""
+    """Choices of 'Recover a Crew-member for one disc of its type' open to player p (spec line 1164)."""
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('recover_matching', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('recover_matching', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1131: choose s: card in my limbo
+    # spec line 1165: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
-        # spec line 1132: require has disc[s.knowledge] 1
+        # spec line 1166: require has disc[s.knowledge] 1
         if not (s.res[p][IDX_disc[F_knowledge[v_s]]] >= 1):
             continue
         _found = _rows0[v_s]
@@ -1397,28 +1725,28 @@ def legal_recover_matching(g, s, p, out):
 
 
 def apply_recover_matching(g, s, p, args):
-    """Recover a Crew-member for one disc of its type (spec line 1130). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    """Recover a Crew-member for one disc of its type (spec line 1164). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
     v_s, = args
-    # spec line 1134: let payee = the player with fewest missions_done then fewest crew_count
+    # spec line 1168: let payee = the player with fewest missions_done then fewest crew_count
     v_payee = R.only(R.select_players(s, None, ((False, lambda _q1: s.tr['missions_done'][_q1]), (False, lambda _q2: g.D['crew_count'](g, s, _q2))), None))
-    # spec line 1135: if payee != nobody and payee != me {
+    # spec line 1169: if payee != nobody and payee != me {
     if ((v_payee != -1) and (v_payee != p)):
-        # spec line 1136: transfer disc[s.knowledge] 1 to payee
+        # spec line 1170: transfer disc[s.knowledge] 1 to payee
         R.transfer(s, p, v_payee, R.bag_of(5, ((IDX_disc[F_knowledge[v_s]], 1),)))
     else:
-        # spec line 1138: pay disc[s.knowledge] 1
+        # spec line 1172: pay disc[s.knowledge] 1
         R.pay_one(s, p, IDX_disc[F_knowledge[v_s]], 1)
-    # spec line 1140: move s into my dock
+    # spec line 1174: move s into my dock
     R.move(s, g, v_s, 'dock', p)
 
 
 def legal_recover_any(g, s, p, out):
-    """Choices of 'Recover a Crew-member for any two discs' open to player p (spec line 1146)."""
-    # spec line 1149: require has x
+    """Choices of 'Recover a Crew-member for any two discs' open to player p (spec line 1180)."""
+    # spec line 1183: require has x
     _held1 = s.res[p]
     _memo = s.game.memo  # looked up once for the loops below
     _key2 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), (_held1[4] if _held1[4] < 2 else 2))
-    # spec line 1147: choose s: card in my limbo
+    # spec line 1181: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
         # the actions below depend on nothing but _key: made once, then shared
         _key = ('recover_any', _key2, v_s)
@@ -1427,7 +1755,7 @@ def legal_recover_any(g, s, p, out):
             _found = R.remember(s.game, _key)
             _made = R.made_row(s.game, p, 'recover_any')  # its actions made so far, shared
             _fit4 = [_b3 for _b3 in (((2, 0, 0, 0, 0), 2), ((1, 1, 0, 0, 0), 2), ((1, 0, 1, 0, 0), 2), ((1, 0, 0, 1, 0), 2), ((1, 0, 0, 0, 1), 2), ((0, 2, 0, 0, 0), 2), ((0, 1, 1, 0, 0), 2), ((0, 1, 0, 1, 0), 2), ((0, 1, 0, 0, 1), 2), ((0, 0, 2, 0, 0), 2), ((0, 0, 1, 1, 0), 2), ((0, 0, 1, 0, 1), 2), ((0, 0, 0, 2, 0), 2), ((0, 0, 0, 1, 1), 2), ((0, 0, 0, 0, 2), 2)) if _held1[0] >= _b3[0][0] and _held1[1] >= _b3[0][1] and _held1[2] >= _b3[0][2] and _held1[3] >= _b3[0][3] and _held1[4] >= _b3[0][4]]
-            # spec line 1148: choose x: 2 of disc
+            # spec line 1182: choose x: 2 of disc
             for v_x, t_x in _fit4:
                 _args = (v_s, v_x)
                 _action = _made.get(_args)
@@ -1438,37 +1766,37 @@ def legal_recover_any(g, s, p, out):
 
 
 def apply_recover_any(g, s, p, args):
-    """Recover a Crew-member for any two discs (spec line 1146). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    """Recover a Crew-member for any two discs (spec line 1180). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
     v_s, v_x = args
-    # spec line 1151: let payee = the player with fewest missions_done then fewest crew_count
+    # spec line 1185: let payee = the player with fewest missions_done then fewest crew_count
     v_payee = R.only(R.select_players(s, None, ((False, lambda _q1: s.tr['missions_done'][_q1]), (False, lambda _q2: g.D['crew_count'](g, s, _q2))), None))
-    # spec line 1152: if payee != nobody and payee != me {
+    # spec line 1186: if payee != nobody and payee != me {
     if ((v_payee != -1) and (v_payee != p)):
-        # spec line 1153: transfer x to payee
+        # spec line 1187: transfer x to payee
         R.transfer(s, p, v_payee, v_x)
     else:
-        # spec line 1155: pay x
+        # spec line 1189: pay x
         R.pay(s, p, v_x)
-    # spec line 1157: move s into my dock
+    # spec line 1191: move s into my dock
     R.move(s, g, v_s, 'dock', p)
 
 
 def legal_medic_recover(g, s, p, out):
-    """Choices of 'Medic: recover a Crew-member for free' open to player p (spec line 1162)."""
-    # spec line 1164: uses medic_uses 1
+    """Choices of 'Medic: recover a Crew-member for free' open to player p (spec line 1196)."""
+    # spec line 1198: uses medic_uses 1
     if s.ta['medic_uses'][p] + 1 > 1:
         return
-    # spec line 1165: require (count my crew_station where secondary == medic) >= 1
+    # spec line 1199: require (count my crew_station where secondary == medic) >= 1
     if not any((F_secondary[_c1] == 'medic') for _c1 in s.z['crew_station'][p]):
         return
-    # spec line 1166: require (count my limbo where secondary == medic) == 0
+    # spec line 1200: require (count my limbo where secondary == medic) == 0
     if not (not any((s.cst['secondary'][_c2] == 'medic') for _c2 in s.z['limbo'][p])):
         return
     _memo = s.game.memo  # looked up once for the loops below
     _rows0 = _memo.get(('medic_recover', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('medic_recover', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1163: choose s: card in my limbo
+    # spec line 1197: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
         _found = _rows0[v_s]
         if _found is None:
@@ -1477,16 +1805,16 @@ def legal_medic_recover(g, s, p, out):
 
 
 def apply_medic_recover(g, s, p, args):
-    """Medic: recover a Crew-member for free (spec line 1162). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
+    """Medic: recover a Crew-member for free (spec line 1196). Source: Icons › Crew Secondary Abilities / Alt TZ Locations."""
     v_s, = args
-    # spec line 1164: uses medic_uses 1
+    # spec line 1198: uses medic_uses 1
     s.ta['medic_uses'][p] += 1
-    # spec line 1168: move s into my dock
+    # spec line 1202: move s into my dock
     R.move(s, g, v_s, 'dock', p)
 
 
 def legal_end_recovery(g, s, p, out):
-    """Choices of 'Leave the rest in Limbo' open to player p (spec line 1173)."""
+    """Choices of 'Leave the rest in Limbo' open to player p (spec line 1207)."""
     _key = ('end_recovery', p)
     _found = s.game.memo.get(_key)
     if _found is None:
@@ -1496,14 +1824,14 @@ def legal_end_recovery(g, s, p, out):
 
 
 def apply_end_recovery(g, s, p, args):
-    """Leave the rest in Limbo (spec line 1173). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 1175: done
+    """Leave the rest in Limbo (spec line 1207). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 1209: done
     s.done[p] = True
 
 
 def only_when_recover(g, s):
-    """Whether Phase 2.1: Recover Crew from Limbo is played (spec line 504)."""
-    # spec line 504: only when any player count my limbo >= 1
+    """Whether Phase 2.1: Recover Crew from Limbo is played (spec line 538)."""
+    # spec line 538: only when any player count my limbo >= 1
     for _q1 in range(s.h):
         if (len(s.z['limbo'][_q1]) >= 1):
             return True
@@ -1511,60 +1839,60 @@ def only_when_recover(g, s):
 
 
 def on_enter_recover(g, s, p):
-    """Start of Phase 2.1: Recover Crew from Limbo (spec line 503). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 506: each player {
+    """Start of Phase 2.1: Recover Crew from Limbo (spec line 537). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 540: each player {
     for _p1 in R.turn_order(s):
-        # spec line 508: if count my limbo >= 1 and count my limbo == crew_count {
+        # spec line 542: if count my limbo >= 1 and count my limbo == crew_count {
         if ((len(s.z['limbo'][_p1]) >= 1) and (len(s.z['limbo'][_p1]) == g.D['crew_count'](g, s, _p1))):
-            # spec line 509: move all my limbo into my dock
+            # spec line 543: move all my limbo into my dock
             R.move_all(s, g, 'limbo', _p1, 'dock', _p1)
 
 
 def on_enter_refresh(g, s, p):
-    """Start of Phase 2.2 and 2.3: Refresh and Reset (spec line 517). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 519: do refresh_time_zones()
+    """Start of Phase 2.2 and 2.3: Refresh and Reset (spec line 551). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 553: do refresh_time_zones()
     g.PR['refresh_time_zones'](g, s, p)
-    # spec line 520: do reset_board()
+    # spec line 554: do reset_board()
     g.PR['reset_board'](g, s, p)
 
 
 def transition_refresh_to_end(g, s):
-    """Transition refresh -> end (spec line 481)."""
+    """Transition refresh -> end (spec line 515)."""
     return ('round_limit' in s.ended)
 
 
 def limit_shown(g, s, p):
-    """At most this many cards in the TZ card shown (spec line 206)."""
+    """At most this many cards in the TZ card shown (spec line 240)."""
     return 1
 
 
 def limit_standing(g, s, p):
-    """At most this many cards in on the location (spec line 217)."""
+    """At most this many cards in on the location (spec line 251)."""
     return 1
 
 
 def limit_crew_station(g, s, p):
-    """At most this many cards in Crew (spec line 237)."""
+    """At most this many cards in Crew (spec line 271)."""
     return 5
 
 
 def limit_tech_drone(g, s, p):
-    """At most this many cards in Drone on the Technology (spec line 253)."""
+    """At most this many cards in Drone on the Technology (spec line 287)."""
     return 1
 
 
 def limit_mission_offer(g, s, p):
-    """At most this many cards in Mission Control (spec line 263)."""
+    """At most this many cards in Mission Control (spec line 297)."""
     return 3
 
 
 def limit_alt_card(g, s, p):
-    """At most this many cards in the Alternate TZ open here (spec line 283)."""
+    """At most this many cards in the Alternate TZ open here (spec line 317)."""
     return 1
 
 
 def limit_alt_drone(g, s, p):
-    """At most this many cards in Drone owning the Alternate TZ (spec line 289)."""
+    """At most this many cards in Drone owning the Alternate TZ (spec line 323)."""
     return 1
 
 
@@ -1573,63 +1901,73 @@ def start_missions_done(g, s):
     return 0
 
 
+def start_partner(g, s):
+    """Where the number of the seat's pair: a Villain and the player who controls it starts (spec line 1357)."""
+    return 0
+
+
+def start_progress(g, s):
+    """Where the Drone on the Villain's track starts (spec line 1361)."""
+    return 0
+
+
 def setup(g, s, p):
-    """Setup (spec line 415). Source: Setup."""
-    # spec line 417: put locations into board where min_players <= players
-    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.h)], 'board', None)
-    # spec line 418: put time_zones into tz_markers
+    """Setup (spec line 449). Source: Setup."""
+    # spec line 451: put locations into board where min_players <= seats
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.n)], 'board', None)
+    # spec line 452: put time_zones into tz_markers
     R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_markers', None)
-    # spec line 419: for each z in tz_markers where number > last_tz[players] {
+    # spec line 453: for each z in tz_markers where number > last_tz[seats] {
     for v_z in list(s.z['tz_markers']):
-        if not (F_number[v_z] > R.lookup(g.T['last_tz'], s.h)):
+        if not (F_number[v_z] > R.lookup(g.T['last_tz'], s.n)):
             continue
-        # spec line 420: move z into removed_tzs
+        # spec line 454: move z into removed_tzs
         R.move(s, g, v_z, 'removed_tzs', None)
-    # spec line 424: put alt_tzs into alt_deck
+    # spec line 458: put alt_tzs into alt_deck
     R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
-    # spec line 427: each player {
-    for _p4 in R.turn_order(s):
-        # spec line 428: put chronoship into my dock where owner == me
+    # spec line 461: each seat {
+    for _p4 in range(s.n):
+        # spec line 462: put chronoship into my dock where owner == me
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
-        # spec line 429: put drone into my drone_bay where owner == me
+        # spec line 463: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 433: do remove_time_zones()
+    # spec line 467: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
-    # spec line 434: for each r in board where kind == recruit {
+    # spec line 468: for each r in board where kind == recruit {
     for v_r in list(s.z['board']):
         if not (F_kind[v_r] == 'recruit'):
             continue
-        # spec line 435: put tz_cards into wormhole of r where tz == r.tz
+        # spec line 469: put tz_cards into wormhole of r where tz == r.tz
         R.put(s, g, [_c7 for _c7 in CATALOGUE_TZ_CARDS if (F_tz[_c7] == F_tz[v_r])], 'wormhole', v_r)
-        # spec line 436: shuffle wormhole of r
+        # spec line 470: shuffle wormhole of r
         R.shuffle(s, 'wormhole', v_r)
-        # spec line 437: reveal 1 from wormhole of r into shown of r
+        # spec line 471: reveal 1 from wormhole of r into shown of r
         R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
-    # spec line 441: put missions into mission_deck
+    # spec line 475: put missions into mission_deck
     R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
-    # spec line 442: for each z in removed_tzs {
+    # spec line 476: for each z in removed_tzs {
     for v_z in list(s.z['removed_tzs']):
-        # spec line 443: for each m in mission_deck where tz == z.number {
+        # spec line 477: for each m in mission_deck where tz == z.number {
         for v_m in list(s.z['mission_deck']):
             if not (F_tz[v_m] == F_number[v_z]):
                 continue
-            # spec line 444: move m into box
+            # spec line 478: move m into box
             R.move(s, g, v_m, 'box', None)
-    # spec line 447: shuffle mission_deck
+    # spec line 481: shuffle mission_deck
     R.shuffle(s, 'mission_deck', None)
-    # spec line 448: reveal 3 from mission_deck into mission_offer
+    # spec line 482: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 451: first player random
+    # spec line 485: first player random
     s.first = R.randrange(s, s.n)
-    # spec line 454: each player {
+    # spec line 488: each player {
     for _p9 in R.turn_order(s):
-        # spec line 455: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        # spec line 489: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
         R.gain(s, _p9, (1, 1, 1, 1, 1))
 
 
 def end_when_three_missions(g, s):
-    """Whether the end `three_missions` is triggered (spec line 1211)."""
-    # spec line 1211: when any player missions_done >= 3
+    """Whether the end `three_missions` is triggered (spec line 1245)."""
+    # spec line 1245: when any player missions_done >= 3
     for _q1 in range(s.h):
         if (s.tr['missions_done'][_q1] >= 3):
             return True
@@ -1637,124 +1975,647 @@ def end_when_three_missions(g, s):
 
 
 def winners_three_missions(g, s):
-    """Winners when the game ends (spec line 1210). Source: Winning the Game."""
+    """Winners when the game ends (spec line 1244). Source: Winning the Game."""
     return sorted(R.select_players(s, lambda _q1: (s.tr['missions_done'][_q1] >= 3), (), None))
 
 
 def end_when_round_limit(g, s):
-    """Whether the end `round_limit` is triggered (spec line 1218)."""
+    """Whether the end `round_limit` is triggered (spec line 1252)."""
     return (s.round >= g.P['round_cap'])
 
 
 def winners_round_limit(g, s):
-    """Winners when the game ends (spec line 1217). Source: Winning the Game."""
+    """Winners when the game ends (spec line 1251). Source: Winning the Game."""
     keys = [(s.tr['missions_done'][q], g.D['total_discs'](g, s, q),) for q in range(s.h)]
     best = max(keys)
     return [q for q in range(s.h) if keys[q] == best]
 
 
+def procedure_trigger_technology__solo(g, s, p, v_loc):
+    """Trigger Technology (spec line 654). Source: Gameplay › Game Play Details › Trigger Technology."""
+    # spec line 657: if (count standing of loc where it is chronoship) >= 1 and loc.kind != alt_wormhole {
+    if (any((KIND[_c3] == 'chronoship') for _c3 in s.z['standing'][v_loc]) and (F_kind[v_loc] != 'alt_wormhole')):
+        # spec line 658: let lander = me
+        v_lander = p
+        # spec line 659: let raider_here = led_by(loc, raider)
+        v_raider_here = g.D['led_by'](g, s, p, v_loc, 'raider')
+        # spec line 660: each player {
+        return loop_procedure_trigger_technology__solo_4(g, s, p, {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here, '_i': 0, '_items': R.turn_order(s)}, None)
+    else:
+        return rest_procedure_trigger_technology__solo(g, s, p, {'loc': v_loc}, None)
+
+
+def on_exit_time_travel(g, s, p):
+    """End of Phase 1: Time Travel (spec line 532). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
+    # spec line 1765: each villain_seat {
+    for _p1 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1766: let mine = partner
+        v_mine = s.tr['partner'][_p1]
+        # spec line 1767: for each s in my limbo {
+        for v_s in list(s.z['limbo'][_p1]):
+            # spec line 1768: each player where partner == mine {
+            for _p2 in R.select_players(s, lambda _q3: (s.tr['partner'][_q3] == v_mine), (), None):
+                # spec line 1769: gain disc[s.knowledge] 1
+                s.res[_p2][IDX_disc[F_knowledge[v_s]]] += 1
+        # spec line 1772: move all my limbo into my dock
+        R.move_all(s, g, 'limbo', _p1, 'dock', _p1)
+
+
+def setup__solo(g, s, p):
+    """Setup (spec line 449). Source: Setup."""
+    # spec line 451: put locations into board where min_players <= seats
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.n)], 'board', None)
+    # spec line 452: put time_zones into tz_markers
+    R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_markers', None)
+    # spec line 453: for each z in tz_markers where number > last_tz[seats] {
+    for v_z in list(s.z['tz_markers']):
+        if not (F_number[v_z] > R.lookup(g.T['last_tz'], s.n)):
+            continue
+        # spec line 454: move z into removed_tzs
+        R.move(s, g, v_z, 'removed_tzs', None)
+    # spec line 458: put alt_tzs into alt_deck
+    R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
+    # spec line 461: each seat {
+    for _p4 in range(s.n):
+        # spec line 462: put chronoship into my dock where owner == me
+        R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
+        # spec line 463: put drone into my drone_bay where owner == me
+        R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
+    # spec line 1710: each player {
+    for _p7 in R.turn_order(s):
+        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
+    # spec line 467: do remove_time_zones()
+    g.PR['remove_time_zones'](g, s, p)
+    # spec line 468: for each r in board where kind == recruit {
+    for v_r in list(s.z['board']):
+        if not (F_kind[v_r] == 'recruit'):
+            continue
+        # spec line 469: put tz_cards into wormhole of r where tz == r.tz
+        R.put(s, g, [_c9 for _c9 in CATALOGUE_TZ_CARDS if (F_tz[_c9] == F_tz[v_r])], 'wormhole', v_r)
+        # spec line 470: shuffle wormhole of r
+        R.shuffle(s, 'wormhole', v_r)
+        # spec line 471: reveal 1 from wormhole of r into shown of r
+        R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
+    # spec line 475: put missions into mission_deck
+    R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
+    # spec line 476: for each z in removed_tzs {
+    for v_z in list(s.z['removed_tzs']):
+        # spec line 477: for each m in mission_deck where tz == z.number {
+        for v_m in list(s.z['mission_deck']):
+            if not (F_tz[v_m] == F_number[v_z]):
+                continue
+            # spec line 478: move m into box
+            R.move(s, g, v_m, 'box', None)
+    # spec line 481: shuffle mission_deck
+    R.shuffle(s, 'mission_deck', None)
+    # spec line 482: reveal 3 from mission_deck into mission_offer
+    R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
+    # spec line 1715: each villain_seat {
+    for _p11 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1716: reveal 1 from mission_deck into my bridge
+        R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
+    # spec line 1787: let lead = villain_seat[1]
+    v_lead = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1788: if lead != nobody {
+    if (v_lead != -1):
+        # spec line 1789: first player lead
+        s.first = v_lead
+    # spec line 1720: put villain_cards into villain_deck
+    R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
+    # spec line 1721: let first_villain = villain_seat[1]
+    v_first_villain = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1722: if first_villain != nobody {
+    if (v_first_villain != -1):
+        # spec line 1723: as first_villain {
+        _a13 = v_first_villain
+        # spec line 1724: set partner = 1
+        s.tr['partner'][_a13] = 1
+        # spec line 1725: do join_crew(villain)
+        g.PR['join_crew'](g, s, _a13, s.game.optc['villain'])
+    # spec line 1728: shuffle villain_deck
+    R.shuffle(s, 'villain_deck', None)
+    # spec line 1729: let other_villain = villain_seat[2]
+    v_other_villain = R.kind_seat(s, 'villain_seat', 2)
+    # spec line 1730: let second = top of villain_deck
+    v_second = next(reversed(s.z['villain_deck']), -1)
+    # spec line 1731: if other_villain != nobody and second != nothing {
+    if ((v_other_villain != -1) and (v_second != -1)):
+        # spec line 1732: as other_villain {
+        _a14 = v_other_villain
+        # spec line 1733: set partner = 2
+        s.tr['partner'][_a14] = 2
+        # spec line 1734: do join_crew(second)
+        g.PR['join_crew'](g, s, _a14, v_second)
+    # spec line 1737: each villain_seat {
+    for _p15 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1738: let boss = top of my crew_station where is_villain
+        v_boss = next((_c16 for _c16 in reversed(s.z['crew_station'][_p15]) if F_is_villain[_c16]), -1)
+        # spec line 1739: if boss != nothing {
+        if (v_boss != -1):
+            # spec line 1740: for each s in my dock {
+            for v_s in list(s.z['dock'][_p15]):
+                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
+    # spec line 1745: each villain_seat {
+    for _p17 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1746: do villain_recruit()
+        g.PR['villain_recruit'](g, s, _p17)
+        # spec line 1747: move top of villain_deck into villain_discard
+        _m18 = next(reversed(s.z['villain_deck']), -1)
+        if _m18 >= 0:
+            R.move(s, g, _m18, 'villain_discard', None)
+    # spec line 488: each player {
+    for _p19 in R.turn_order(s):
+        # spec line 489: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        R.gain(s, _p19, (1, 1, 1, 1, 1))
+
+
+def end_when_round_limit__solo(g, s):
+    """Whether the end `round_limit` is triggered (spec line 1799)."""
+    return (s.round >= g.P['round_cap'])
+
+
+def winners_round_limit__solo(g, s):
+    """Winners when the game ends (spec line 1798). Source: Winning the Game."""
+    return R.side_seats(s, 'villain_seat')
+
+
+def end_when_villain_wins(g, s):
+    """Whether the end `villain_wins` is triggered (spec line 1793)."""
+    return any((s.tr['missions_done'][_q1] >= 3) for _q1 in R.kind_seats(s, 'villain_seat'))
+
+
+def winners_villain_wins(g, s):
+    """Winners when the game ends (spec line 1792). Source: Dystopia: The Solo Game."""
+    return R.side_seats(s, 'villain_seat')
+
+
+def turn_villain_seat_time_travel(g, s, p):
+    """The turn of Villain in phase time_travel (spec line 1385)."""
+    # spec line 1386: let ship = next in my dock from 0 by order where commander != nothing
+    v_ship = min((_c1 for _c1 in s.z['dock'][p] if (s.cst['commander'][_c1] != -1)), key=lambda _c1: (s.cst['order'][_c1] < 0, s.cst['order'][_c1]), default=-1)
+    # spec line 1387: if ship == nothing or (count board where kind != alt_wormhole and (count standing) == 0) == 0 {
+    if ((v_ship == -1) or (not any(((F_kind[_c2] != 'alt_wormhole') and (len(s.z['standing'][_c2]) == 0)) for _c2 in s.z['board']))):
+        # spec line 1388: done
+        s.done[p] = True
+        return False
+    else:
+        # spec line 1391: move top of villain_deck into villain_discard
+        _m4 = next(reversed(s.z['villain_deck']), -1)
+        if _m4 >= 0:
+            R.move(s, g, _m4, 'villain_discard', None)
+        # spec line 1392: if (count villain_deck) == 0 {
+        if (len(s.z['villain_deck']) == 0):
+            # spec line 1393: move all villain_discard into villain_deck
+            R.move_all(s, g, 'villain_discard', None, 'villain_deck', None)
+            # spec line 1394: shuffle villain_deck
+            R.shuffle(s, 'villain_deck', None)
+        # spec line 1396: let atop = top of villain_deck
+        v_atop = next(reversed(s.z['villain_deck']), -1)
+        # spec line 1397: let goal = top of my bridge
+        v_goal = next(reversed(s.z['bridge'][p]), -1)
+        # spec line 1398: if atop != nothing and goal != nothing and atop.icon == top_icon {
+        if ((v_atop != -1) and (v_goal != -1) and (F_icon[v_atop] == 'top_icon')):
+            # spec line 1399: do villain_go(ship, collect, goal.top_req)
+            if g.PR['villain_go'](g, s, p, v_ship, 'collect', F_top_req[v_goal]):
+                return R.resume(s, 'rest_turn_villain_seat_time_travel', {'atop': v_atop, 'goal': v_goal, 'ship': v_ship}, p)
+            return rest_turn_villain_seat_time_travel(g, s, p, {'atop': v_atop, 'goal': v_goal, 'ship': v_ship}, None)
+        else:
+            return rest_turn_villain_seat_time_travel(g, s, p, {'atop': v_atop, 'goal': v_goal, 'ship': v_ship}, None)
+
+
+def derived_coop_aims_at(g, s, p, v_l, v_want, v_k):
+    """the location is one of the kind the Villain aims at, or a Variable Knowledge location showing it (spec line 1850). Source: 2 Player Co-op › Co-op Gameplay."""
+    return (g.D['aims_at'](g, s, p, v_l, v_want, v_k) or ((v_want == 'collect') and (F_kind[v_l] == 'variable') and (g.D['shows_at'](g, s, p, F_tz[v_l], v_k) >= 1)))
+
+
+def derived_shows_at(g, s, p, v_t, v_k):
+    """the Time Zone's card shows a Crew-member of the type (a Technology: Science) (spec line 1853). Source: 2 Player Co-op › Co-op Gameplay."""
+    return len([1 for v_r in s.z['board'] if ((F_kind[v_r] == 'recruit') and (F_tz[v_r] == v_t) and any(((F_tech[_c1] and (v_k == 'science')) or ((not F_tech[_c1]) and (F_primary[_c1] == v_k))) for _c1 in s.z['shown'][v_r]))])
+
+
+def procedure_place_action__coop(g, s, p, v_loc):
+    """The action of a location that is not an Assassination (spec line 630). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
+    # spec line 1881: if loc.kind == trade {
+    if (F_kind[v_loc] == 'trade'):
+        _waits = False
+        # spec line 1882: may take action trade_with_mate with here = loc
+        _waits = R.take(s, p, ('trade_with_mate',), ((v_loc, {'trade_with_mate': 0}), ), optional=True) or _waits
+        if _waits:
+            return R.resume(s, 'rest_procedure_place_action__coop', {'loc': v_loc}, p)
+        return rest_procedure_place_action__coop(g, s, p, {'loc': v_loc}, None)
+    else:
+        return rest_procedure_place_action__coop(g, s, p, {'loc': v_loc}, None)
+
+
+def procedure_engineer_trigger__coop(g, s, p, v_loc):
+    """Engineer: one disc from each Technology of a type, yours and your team-mate's (spec line 1886). Source: 2 Player Co-op › Special Abilities in Co-op."""
+    _waits = False
+    # spec line 1888: ask me {
+    _waits = R.ask(s, p, ('Comms Technologies', 'Transport Technologies'), 'ask_procedure_engineer_trigger__coop', {'loc': v_loc}, p) or _waits
+    if _waits:
+        return True
+    return False
+
+
+def procedure_villain_go__coop(g, s, p, v_ship, v_want, v_k):
+    """The Villain moves to a location of the action's kind (spec line 1833). Source: 2 Player Co-op › Co-op Gameplay."""
+    # spec line 1835: let spot = next in board from 0 by tz where (count standing) == 0 and coop_aims_at(it, want, k)
+    v_spot = min((_c1 for _c1 in s.z['board'] if ((len(s.z['standing'][_c1]) == 0) and g.D['coop_aims_at'](g, s, p, _c1, v_want, v_k))), key=lambda _c1: (F_tz[_c1] < 0, F_tz[_c1]), default=-1)
+    # spec line 1836: if spot != nothing {
+    if (v_spot != -1):
+        # spec line 1837: do villain_move(ship, spot)
+        if g.PR['villain_move'](g, s, p, v_ship, v_spot):
+            return True
+        return False
+    else:
+        # spec line 1839: let furthest = top of board where coop_aims_at(it, want, k)
+        v_furthest = next((_c3 for _c3 in reversed(s.z['board']) if g.D['coop_aims_at'](g, s, p, _c3, v_want, v_k)), -1)
+        # spec line 1840: if furthest != nothing {
+        if (v_furthest != -1):
+            # spec line 1841: do villain_block(ship, furthest.tz)
+            if g.PR['villain_block'](g, s, p, v_ship, F_tz[v_furthest]):
+                return True
+            return False
+        else:
+            # spec line 1843: do villain_block(ship, 0)
+            if g.PR['villain_block'](g, s, p, v_ship, 0):
+                return True
+            return False
+
+
+def legal_trade_with_mate(g, s, p, out):
+    """Choices of 'Trade with your team-mate' open to player p (spec line 1857)."""
+    _memo = s.game.memo  # looked up once for the loops below
+    # spec line 1858: choose here: card in board where kind == trade
+    _groups1 = s._cse.get(0)
+    if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
+        _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
+    # spec line 1858: choose here: card in board where kind == trade
+    _options2 = [v_here for v_here in _groups1.get('trade', ())]
+    if not _options2:  # no option of here
+        return
+    # spec line 1858: choose here: card in board where kind == trade
+    for v_here in _options2:
+        # spec line 1859: choose give: knowledge where disc[give] >= 1
+        for v_give in ('culture', 'politics', 'science', 'exploration', 'military'):
+            if not (s.res[p][IDX_disc[v_give]] >= 1):
+                continue
+            # spec line 1862: require disc[give] >= n
+            _high3 = s.res[p][IDX_disc[v_give]]
+            if 2 < _high3:
+                _high3 = 2
+            _key4 = (p, v_here, v_give, _high3)
+            # spec line 1860: choose get: knowledge where get != give
+            for v_get in ('culture', 'politics', 'science', 'exploration', 'military'):
+                if not (v_get != v_give):
+                    continue
+                # the actions below depend on nothing but _key: made once, then shared
+                _key = ('trade_with_mate', _key4, v_get)
+                _found = _memo.get(_key)
+                if _found is None:
+                    _found = R.remember(s.game, _key)
+                    _made = R.made_row(s.game, p, 'trade_with_mate')  # its actions made so far, shared
+                    # spec line 1861: choose n: 1 to 2
+                    for v_n in range(1, _high3 + 1):
+                        _args = (v_here, v_give, v_get, v_n)
+                        _action = _made.get(_args)
+                        if _action is None:
+                            _action = _made[_args] = Action(p, 'trade_with_mate', _args, s.game)
+                        _found.append(_action)
+                out += _found
+
+
+def apply_trade_with_mate(g, s, p, args):
+    """Trade with your team-mate (spec line 1857). Source: 2 Player Co-op › Special Abilities in Co-op."""
+    v_here, v_give, v_get, v_n = args
+    # spec line 1864: let trader = me
+    v_trader = p
+    # spec line 1865: each player where me != trader {
+    for _p1 in R.select_players(s, lambda _q2: (_q2 != v_trader), (), None):
+        # spec line 1866: if has disc[get] n {
+        if (s.res[_p1][IDX_disc[v_get]] >= v_n):
+            # spec line 1867: if trader has disc[give] n {
+            if (s.res[v_trader][IDX_disc[v_give]] >= v_n):
+                # spec line 1868: transfer disc[give] n from trader to me
+                R.transfer(s, v_trader, _p1, R.bag_of(5, ((IDX_disc[v_give], max(v_n, 0)),)))
+                # spec line 1870: if has disc[get] n {
+                if (s.res[_p1][IDX_disc[v_get]] >= v_n):
+                    # spec line 1871: transfer disc[get] n to trader
+                    R.transfer(s, _p1, v_trader, R.bag_of(5, ((IDX_disc[v_get], max(v_n, 0)),)))
+
+
+def legal_medic_rescue(g, s, p, out):
+    """Choices of 'Medic: recover every Crew-member of one player for free' open to player p (spec line 1908)."""
+    # spec line 1910: uses medic_uses 1
+    if s.ta['medic_uses'][p] + 1 > 1:
+        return
+    # spec line 1911: require (count my crew_station where secondary == medic) >= 1
+    if not any((F_secondary[_c1] == 'medic') for _c1 in s.z['crew_station'][p]):
+        return
+    # spec line 1912: require (count my limbo where secondary == medic) == 0
+    if not (not any((s.cst['secondary'][_c2] == 'medic') for _c2 in s.z['limbo'][p])):
+        return
+    _memo = s.game.memo  # looked up once for the loops below
+    # spec line 1909: choose q: player
+    for v_q in range(s.h):
+        # spec line 1913: require (count limbo of q) >= 1
+        if not (len(s.z['limbo'][v_q]) >= 1):
+            continue
+        _key = ('medic_rescue', p, v_q)
+        _found = _memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _found.append(Action(p, 'medic_rescue', (v_q,), s.game))
+        out += _found
+
+
+def apply_medic_rescue(g, s, p, args):
+    """Medic: recover every Crew-member of one player for free (spec line 1908). Source: 2 Player Co-op › Special Abilities in Co-op."""
+    v_q, = args
+    # spec line 1910: uses medic_uses 1
+    s.ta['medic_uses'][p] += 1
+    # spec line 1915: move all limbo of q into dock of q
+    R.move_all(s, g, 'limbo', v_q, 'dock', v_q)
+
+
+def only_when_recover__coop(g, s):
+    """Whether Phase 2.1: Recover Crew from Limbo is played (spec line 538)."""
+    # spec line 538: only when any player count my limbo >= 1
+    for _q1 in range(s.h):
+        if (len(s.z['limbo'][_q1]) >= 1):
+            return True
+    return False
+
+
+def on_enter_recover__coop(g, s, p):
+    """Start of Phase 2.1: Recover Crew from Limbo (spec line 537). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 540: each player {
+    for _p1 in R.turn_order(s):
+        # spec line 542: if count my limbo >= 1 and count my limbo == crew_count {
+        if ((len(s.z['limbo'][_p1]) >= 1) and (len(s.z['limbo'][_p1]) == g.D['crew_count'](g, s, _p1))):
+            # spec line 543: move all my limbo into my dock
+            R.move_all(s, g, 'limbo', _p1, 'dock', _p1)
+
+
+def setup__coop(g, s, p):
+    """Setup (spec line 449). Source: Setup."""
+    # spec line 451: put locations into board where min_players <= seats
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.n)], 'board', None)
+    # spec line 452: put time_zones into tz_markers
+    R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_markers', None)
+    # spec line 453: for each z in tz_markers where number > last_tz[seats] {
+    for v_z in list(s.z['tz_markers']):
+        if not (F_number[v_z] > R.lookup(g.T['last_tz'], s.n)):
+            continue
+        # spec line 454: move z into removed_tzs
+        R.move(s, g, v_z, 'removed_tzs', None)
+    # spec line 458: put alt_tzs into alt_deck
+    R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
+    # spec line 461: each seat {
+    for _p4 in range(s.n):
+        # spec line 462: put chronoship into my dock where owner == me
+        R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
+        # spec line 463: put drone into my drone_bay where owner == me
+        R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
+    # spec line 1710: each player {
+    for _p7 in R.turn_order(s):
+        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
+    # spec line 467: do remove_time_zones()
+    g.PR['remove_time_zones'](g, s, p)
+    # spec line 468: for each r in board where kind == recruit {
+    for v_r in list(s.z['board']):
+        if not (F_kind[v_r] == 'recruit'):
+            continue
+        # spec line 469: put tz_cards into wormhole of r where tz == r.tz
+        R.put(s, g, [_c9 for _c9 in CATALOGUE_TZ_CARDS if (F_tz[_c9] == F_tz[v_r])], 'wormhole', v_r)
+        # spec line 470: shuffle wormhole of r
+        R.shuffle(s, 'wormhole', v_r)
+        # spec line 471: reveal 1 from wormhole of r into shown of r
+        R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
+    # spec line 475: put missions into mission_deck
+    R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
+    # spec line 476: for each z in removed_tzs {
+    for v_z in list(s.z['removed_tzs']):
+        # spec line 477: for each m in mission_deck where tz == z.number {
+        for v_m in list(s.z['mission_deck']):
+            if not (F_tz[v_m] == F_number[v_z]):
+                continue
+            # spec line 478: move m into box
+            R.move(s, g, v_m, 'box', None)
+    # spec line 481: shuffle mission_deck
+    R.shuffle(s, 'mission_deck', None)
+    # spec line 482: reveal 3 from mission_deck into mission_offer
+    R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
+    # spec line 1715: each villain_seat {
+    for _p11 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1716: reveal 1 from mission_deck into my bridge
+        R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
+    # spec line 1819: let v1 = villain_seat[1]
+    v_v1 = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1820: let v2 = villain_seat[2]
+    v_v2 = R.kind_seat(s, 'villain_seat', 2)
+    # spec line 1821: if v1 != nobody and v2 != nobody {
+    if ((v_v1 != -1) and (v_v2 != -1)):
+        # spec line 1822: let b1 = top of crew_station of v1 where is_villain
+        v_b1 = next((_c12 for _c12 in reversed(s.z['crew_station'][v_v1]) if F_is_villain[_c12]), -1)
+        # spec line 1823: let b2 = top of crew_station of v2 where is_villain
+        v_b2 = next((_c13 for _c13 in reversed(s.z['crew_station'][v_v2]) if F_is_villain[_c13]), -1)
+        # spec line 1824: if b1 != nothing and b2 != nothing and b2.difficulty > b1.difficulty {
+        if ((v_b1 != -1) and (v_b2 != -1) and (F_difficulty[v_b2] > F_difficulty[v_b1])):
+            # spec line 1825: first player v2
+            s.first = v_v2
+        else:
+            # spec line 1827: first player v1
+            s.first = v_v1
+    # spec line 1720: put villain_cards into villain_deck
+    R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
+    # spec line 1721: let first_villain = villain_seat[1]
+    v_first_villain = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1722: if first_villain != nobody {
+    if (v_first_villain != -1):
+        # spec line 1723: as first_villain {
+        _a15 = v_first_villain
+        # spec line 1724: set partner = 1
+        s.tr['partner'][_a15] = 1
+        # spec line 1725: do join_crew(villain)
+        g.PR['join_crew'](g, s, _a15, s.game.optc['villain'])
+    # spec line 1728: shuffle villain_deck
+    R.shuffle(s, 'villain_deck', None)
+    # spec line 1729: let other_villain = villain_seat[2]
+    v_other_villain = R.kind_seat(s, 'villain_seat', 2)
+    # spec line 1730: let second = top of villain_deck
+    v_second = next(reversed(s.z['villain_deck']), -1)
+    # spec line 1731: if other_villain != nobody and second != nothing {
+    if ((v_other_villain != -1) and (v_second != -1)):
+        # spec line 1732: as other_villain {
+        _a16 = v_other_villain
+        # spec line 1733: set partner = 2
+        s.tr['partner'][_a16] = 2
+        # spec line 1734: do join_crew(second)
+        g.PR['join_crew'](g, s, _a16, v_second)
+    # spec line 1737: each villain_seat {
+    for _p17 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1738: let boss = top of my crew_station where is_villain
+        v_boss = next((_c18 for _c18 in reversed(s.z['crew_station'][_p17]) if F_is_villain[_c18]), -1)
+        # spec line 1739: if boss != nothing {
+        if (v_boss != -1):
+            # spec line 1740: for each s in my dock {
+            for v_s in list(s.z['dock'][_p17]):
+                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
+    # spec line 1745: each villain_seat {
+    for _p19 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1746: do villain_recruit()
+        g.PR['villain_recruit'](g, s, _p19)
+        # spec line 1747: move top of villain_deck into villain_discard
+        _m20 = next(reversed(s.z['villain_deck']), -1)
+        if _m20 >= 0:
+            R.move(s, g, _m20, 'villain_discard', None)
+    # spec line 488: each player {
+    for _p21 in R.turn_order(s):
+        # spec line 489: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        R.gain(s, _p21, (1, 1, 1, 1, 1))
+
+
+def end_when_three_missions__coop(g, s):
+    """Whether the end `three_missions` is triggered (spec line 1923)."""
+    # spec line 1923: when every player missions_done >= 3
+    for _q1 in range(s.h):
+        if not (s.tr['missions_done'][_q1] >= 3):
+            return False
+    return True
+
+
+def winners_three_missions__coop(g, s):
+    """Winners when the game ends (spec line 1922). Source: 2 Player Co-op › Co-op Gameplay."""
+    return R.side_seats(s, 'players')
+
+
+def end_when_round_limit__coop(g, s):
+    """Whether the end `round_limit` is triggered (spec line 1935)."""
+    return (s.round >= g.P['round_cap'])
+
+
+def winners_round_limit__coop(g, s):
+    """Winners when the game ends (spec line 1934). Source: Winning the Game."""
+    return R.side_seats(s, 'villain_seat')
+
+
+def end_when_villains_win(g, s):
+    """Whether the end `villains_win` is triggered (spec line 1929)."""
+    return all((s.tr['missions_done'][_q1] >= 3) for _q1 in R.kind_seats(s, 'villain_seat'))
+
+
+def winners_villains_win(g, s):
+    """Winners when the game ends (spec line 1928). Source: 2 Player Co-op › Co-op Gameplay."""
+    return R.side_seats(s, 'villain_seat')
+
+
 def derived_utopia_met(g, s, p):
-    """your Faction's Utopian requirements are met (spec line 1256). Source: Winning the Game."""
+    """your Faction's Utopian requirements are met (spec line 1290). Source: Winning the Game."""
     return len([1 for v_f in s.z['faction_hand'][p] if g.CR['utopia'][v_f](g, s, p)])
 
 
 def on_enter_refresh__standard__factions(g, s, p):
-    """Start of Phase 2.2 and 2.3: Refresh and Reset (spec line 517). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
-    # spec line 1262: each player {
+    """Start of Phase 2.2 and 2.3: Refresh and Reset (spec line 551). Source: Gameplay › Game Play Details › Phase 2: Recover, Refresh & Reset."""
+    # spec line 1296: each player {
     for _p1 in R.turn_order(s):
-        # spec line 1263: for each f in my faction_hand {
+        # spec line 1297: for each f in my faction_hand {
         for v_f in list(s.z['faction_hand'][_p1]):
-            # spec line 1264: if not f.unlocked and f.unlock {
+            # spec line 1298: if not f.unlocked and f.unlock {
             if ((not s.cst['unlocked'][v_f]) and g.CR['unlock'][v_f](g, s, _p1)):
-                # spec line 1265: set f.unlocked = true
+                # spec line 1299: set f.unlocked = true
                 s.cst['unlocked'][v_f] = True
-            # spec line 1267: if f.unlocked {
+            # spec line 1301: if f.unlocked {
             if s.cst['unlocked'][v_f]:
-                # spec line 1268: gain disc[f.power_disc] 1
+                # spec line 1302: gain disc[f.power_disc] 1
                 s.res[_p1][IDX_disc[F_power_disc[v_f]]] += 1
-    # spec line 519: do refresh_time_zones()
+    # spec line 553: do refresh_time_zones()
     g.PR['refresh_time_zones'](g, s, p)
-    # spec line 520: do reset_board()
+    # spec line 554: do reset_board()
     g.PR['reset_board'](g, s, p)
 
 
 def setup__standard__factions(g, s, p):
-    """Setup (spec line 415). Source: Setup."""
-    # spec line 417: put locations into board where min_players <= players
-    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.h)], 'board', None)
-    # spec line 418: put time_zones into tz_markers
+    """Setup (spec line 449). Source: Setup."""
+    # spec line 451: put locations into board where min_players <= seats
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.n)], 'board', None)
+    # spec line 452: put time_zones into tz_markers
     R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_markers', None)
-    # spec line 419: for each z in tz_markers where number > last_tz[players] {
+    # spec line 453: for each z in tz_markers where number > last_tz[seats] {
     for v_z in list(s.z['tz_markers']):
-        if not (F_number[v_z] > R.lookup(g.T['last_tz'], s.h)):
+        if not (F_number[v_z] > R.lookup(g.T['last_tz'], s.n)):
             continue
-        # spec line 420: move z into removed_tzs
+        # spec line 454: move z into removed_tzs
         R.move(s, g, v_z, 'removed_tzs', None)
-    # spec line 424: put alt_tzs into alt_deck
+    # spec line 458: put alt_tzs into alt_deck
     R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
-    # spec line 427: each player {
-    for _p4 in R.turn_order(s):
-        # spec line 428: put chronoship into my dock where owner == me
+    # spec line 461: each seat {
+    for _p4 in range(s.n):
+        # spec line 462: put chronoship into my dock where owner == me
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
-        # spec line 429: put drone into my drone_bay where owner == me
+        # spec line 463: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 433: do remove_time_zones()
+    # spec line 467: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
-    # spec line 434: for each r in board where kind == recruit {
+    # spec line 468: for each r in board where kind == recruit {
     for v_r in list(s.z['board']):
         if not (F_kind[v_r] == 'recruit'):
             continue
-        # spec line 435: put tz_cards into wormhole of r where tz == r.tz
+        # spec line 469: put tz_cards into wormhole of r where tz == r.tz
         R.put(s, g, [_c7 for _c7 in CATALOGUE_TZ_CARDS if (F_tz[_c7] == F_tz[v_r])], 'wormhole', v_r)
-        # spec line 436: shuffle wormhole of r
+        # spec line 470: shuffle wormhole of r
         R.shuffle(s, 'wormhole', v_r)
-        # spec line 437: reveal 1 from wormhole of r into shown of r
+        # spec line 471: reveal 1 from wormhole of r into shown of r
         R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
-    # spec line 441: put missions into mission_deck
+    # spec line 475: put missions into mission_deck
     R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
-    # spec line 442: for each z in removed_tzs {
+    # spec line 476: for each z in removed_tzs {
     for v_z in list(s.z['removed_tzs']):
-        # spec line 443: for each m in mission_deck where tz == z.number {
+        # spec line 477: for each m in mission_deck where tz == z.number {
         for v_m in list(s.z['mission_deck']):
             if not (F_tz[v_m] == F_number[v_z]):
                 continue
-            # spec line 444: move m into box
+            # spec line 478: move m into box
             R.move(s, g, v_m, 'box', None)
-    # spec line 447: shuffle mission_deck
+    # spec line 481: shuffle mission_deck
     R.shuffle(s, 'mission_deck', None)
-    # spec line 448: reveal 3 from mission_deck into mission_offer
+    # spec line 482: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 1241: for each z in tz_markers {
+    # spec line 1275: for each z in tz_markers {
     for v_z in list(s.z['tz_markers']):
-        # spec line 1242: set z.rank = count tz_markers where number <= z.number
+        # spec line 1276: set z.rank = count tz_markers where number <= z.number
         s.cst['rank'][v_z] = len([1 for _c9 in s.z['tz_markers'] if (F_number[_c9] <= F_number[v_z])])
-    # spec line 1244: for each m in mission_deck {
+    # spec line 1278: for each m in mission_deck {
     for v_m in list(s.z['mission_deck']):
-        # spec line 1245: set m.rank = count tz_markers where number <= m.tz
+        # spec line 1279: set m.rank = count tz_markers where number <= m.tz
         s.cst['rank'][v_m] = len([1 for _c10 in s.z['tz_markers'] if (F_number[_c10] <= F_tz[v_m])])
-    # spec line 1247: for each m in mission_offer {
+    # spec line 1281: for each m in mission_offer {
     for v_m in list(s.z['mission_offer']):
-        # spec line 1248: set m.rank = count tz_markers where number <= m.tz
+        # spec line 1282: set m.rank = count tz_markers where number <= m.tz
         s.cst['rank'][v_m] = len([1 for _c11 in s.z['tz_markers'] if (F_number[_c11] <= F_tz[v_m])])
-    # spec line 1250: put faction_cards into faction_deck
+    # spec line 1284: put faction_cards into faction_deck
     R.put(s, g, CATALOGUE_FACTION_CARDS, 'faction_deck', None)
-    # spec line 1251: shuffle faction_deck
+    # spec line 1285: shuffle faction_deck
     R.shuffle(s, 'faction_deck', None)
-    # spec line 1252: each player {
+    # spec line 1286: each player {
     for _p13 in R.turn_order(s):
-        # spec line 1253: reveal 1 from faction_deck into my faction_hand
+        # spec line 1287: reveal 1 from faction_deck into my faction_hand
         R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p13)
-    # spec line 451: first player random
+    # spec line 485: first player random
     s.first = R.randrange(s, s.n)
-    # spec line 454: each player {
+    # spec line 488: each player {
     for _p14 in R.turn_order(s):
-        # spec line 455: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        # spec line 489: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
         R.gain(s, _p14, (1, 1, 1, 1, 1))
 
 
 def end_when_faction_utopia(g, s):
-    """Whether the end `faction_utopia` is triggered (spec line 1276)."""
-    # spec line 1276: when any player utopia_met >= 1
+    """Whether the end `faction_utopia` is triggered (spec line 1310)."""
+    # spec line 1310: when any player utopia_met >= 1
     for _q1 in range(s.h):
         if (g.D['utopia_met'](g, s, _q1) >= 1):
             return True
@@ -1762,144 +2623,917 @@ def end_when_faction_utopia(g, s):
 
 
 def winners_faction_utopia(g, s):
-    """Winners when the game ends (spec line 1275). Source: Winning the Game."""
+    """Winners when the game ends (spec line 1309). Source: Winning the Game."""
     return sorted(R.select_players(s, lambda _q1: (g.D['utopia_met'](g, s, _q1) >= 1), (), None))
 
 
 def setup__standard__custom_setup(g, s, p):
-    """Setup (spec line 415). Source: Setup."""
-    # spec line 1302: put locations into board where min_players <= players
-    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.h)], 'board', None)
-    # spec line 1303: put time_zones into tz_draw
+    """Setup (spec line 449). Source: Setup."""
+    # spec line 1336: put locations into board where min_players <= seats
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.n)], 'board', None)
+    # spec line 1337: put time_zones into tz_draw
     R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_draw', None)
-    # spec line 1304: shuffle tz_draw
+    # spec line 1338: shuffle tz_draw
     R.shuffle(s, 'tz_draw', None)
-    # spec line 1305: reveal removed_count[players] from tz_draw into removed_tzs
-    R.draw(s, g, R.lookup(g.T['removed_count'], s.h), 'tz_draw', None, 'removed_tzs', None)
-    # spec line 1306: move all tz_draw into tz_markers
+    # spec line 1339: reveal removed_count[seats] from tz_draw into removed_tzs
+    R.draw(s, g, R.lookup(g.T['removed_count'], s.n), 'tz_draw', None, 'removed_tzs', None)
+    # spec line 1340: move all tz_draw into tz_markers
     R.move_all(s, g, 'tz_draw', None, 'tz_markers', None)
-    # spec line 424: put alt_tzs into alt_deck
+    # spec line 458: put alt_tzs into alt_deck
     R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
-    # spec line 427: each player {
-    for _p4 in R.turn_order(s):
-        # spec line 428: put chronoship into my dock where owner == me
+    # spec line 461: each seat {
+    for _p4 in range(s.n):
+        # spec line 462: put chronoship into my dock where owner == me
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
-        # spec line 429: put drone into my drone_bay where owner == me
+        # spec line 463: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 433: do remove_time_zones()
+    # spec line 467: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
-    # spec line 434: for each r in board where kind == recruit {
+    # spec line 468: for each r in board where kind == recruit {
     for v_r in list(s.z['board']):
         if not (F_kind[v_r] == 'recruit'):
             continue
-        # spec line 435: put tz_cards into wormhole of r where tz == r.tz
+        # spec line 469: put tz_cards into wormhole of r where tz == r.tz
         R.put(s, g, [_c7 for _c7 in CATALOGUE_TZ_CARDS if (F_tz[_c7] == F_tz[v_r])], 'wormhole', v_r)
-        # spec line 436: shuffle wormhole of r
+        # spec line 470: shuffle wormhole of r
         R.shuffle(s, 'wormhole', v_r)
-        # spec line 437: reveal 1 from wormhole of r into shown of r
+        # spec line 471: reveal 1 from wormhole of r into shown of r
         R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
-    # spec line 441: put missions into mission_deck
+    # spec line 475: put missions into mission_deck
     R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
-    # spec line 442: for each z in removed_tzs {
+    # spec line 476: for each z in removed_tzs {
     for v_z in list(s.z['removed_tzs']):
-        # spec line 443: for each m in mission_deck where tz == z.number {
+        # spec line 477: for each m in mission_deck where tz == z.number {
         for v_m in list(s.z['mission_deck']):
             if not (F_tz[v_m] == F_number[v_z]):
                 continue
-            # spec line 444: move m into box
+            # spec line 478: move m into box
             R.move(s, g, v_m, 'box', None)
-    # spec line 447: shuffle mission_deck
+    # spec line 481: shuffle mission_deck
     R.shuffle(s, 'mission_deck', None)
-    # spec line 448: reveal 3 from mission_deck into mission_offer
+    # spec line 482: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 451: first player random
+    # spec line 485: first player random
     s.first = R.randrange(s, s.n)
-    # spec line 454: each player {
+    # spec line 488: each player {
     for _p9 in R.turn_order(s):
-        # spec line 455: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        # spec line 489: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
         R.gain(s, _p9, (1, 1, 1, 1, 1))
 
 
 def setup__standard__factions__custom_setup(g, s, p):
-    """Setup (spec line 415). Source: Setup."""
-    # spec line 1302: put locations into board where min_players <= players
-    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.h)], 'board', None)
-    # spec line 1303: put time_zones into tz_draw
+    """Setup (spec line 449). Source: Setup."""
+    # spec line 1336: put locations into board where min_players <= seats
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.n)], 'board', None)
+    # spec line 1337: put time_zones into tz_draw
     R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_draw', None)
-    # spec line 1304: shuffle tz_draw
+    # spec line 1338: shuffle tz_draw
     R.shuffle(s, 'tz_draw', None)
-    # spec line 1305: reveal removed_count[players] from tz_draw into removed_tzs
-    R.draw(s, g, R.lookup(g.T['removed_count'], s.h), 'tz_draw', None, 'removed_tzs', None)
-    # spec line 1306: move all tz_draw into tz_markers
+    # spec line 1339: reveal removed_count[seats] from tz_draw into removed_tzs
+    R.draw(s, g, R.lookup(g.T['removed_count'], s.n), 'tz_draw', None, 'removed_tzs', None)
+    # spec line 1340: move all tz_draw into tz_markers
     R.move_all(s, g, 'tz_draw', None, 'tz_markers', None)
-    # spec line 424: put alt_tzs into alt_deck
+    # spec line 458: put alt_tzs into alt_deck
     R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
-    # spec line 427: each player {
-    for _p4 in R.turn_order(s):
-        # spec line 428: put chronoship into my dock where owner == me
+    # spec line 461: each seat {
+    for _p4 in range(s.n):
+        # spec line 462: put chronoship into my dock where owner == me
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
-        # spec line 429: put drone into my drone_bay where owner == me
+        # spec line 463: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 433: do remove_time_zones()
+    # spec line 467: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
-    # spec line 434: for each r in board where kind == recruit {
+    # spec line 468: for each r in board where kind == recruit {
     for v_r in list(s.z['board']):
         if not (F_kind[v_r] == 'recruit'):
             continue
-        # spec line 435: put tz_cards into wormhole of r where tz == r.tz
+        # spec line 469: put tz_cards into wormhole of r where tz == r.tz
         R.put(s, g, [_c7 for _c7 in CATALOGUE_TZ_CARDS if (F_tz[_c7] == F_tz[v_r])], 'wormhole', v_r)
-        # spec line 436: shuffle wormhole of r
+        # spec line 470: shuffle wormhole of r
         R.shuffle(s, 'wormhole', v_r)
-        # spec line 437: reveal 1 from wormhole of r into shown of r
+        # spec line 471: reveal 1 from wormhole of r into shown of r
         R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
-    # spec line 441: put missions into mission_deck
+    # spec line 475: put missions into mission_deck
     R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
-    # spec line 442: for each z in removed_tzs {
+    # spec line 476: for each z in removed_tzs {
     for v_z in list(s.z['removed_tzs']):
-        # spec line 443: for each m in mission_deck where tz == z.number {
+        # spec line 477: for each m in mission_deck where tz == z.number {
         for v_m in list(s.z['mission_deck']):
             if not (F_tz[v_m] == F_number[v_z]):
                 continue
-            # spec line 444: move m into box
+            # spec line 478: move m into box
             R.move(s, g, v_m, 'box', None)
-    # spec line 447: shuffle mission_deck
+    # spec line 481: shuffle mission_deck
     R.shuffle(s, 'mission_deck', None)
-    # spec line 448: reveal 3 from mission_deck into mission_offer
+    # spec line 482: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 1241: for each z in tz_markers {
+    # spec line 1275: for each z in tz_markers {
     for v_z in list(s.z['tz_markers']):
-        # spec line 1242: set z.rank = count tz_markers where number <= z.number
+        # spec line 1276: set z.rank = count tz_markers where number <= z.number
         s.cst['rank'][v_z] = len([1 for _c9 in s.z['tz_markers'] if (F_number[_c9] <= F_number[v_z])])
-    # spec line 1244: for each m in mission_deck {
+    # spec line 1278: for each m in mission_deck {
     for v_m in list(s.z['mission_deck']):
-        # spec line 1245: set m.rank = count tz_markers where number <= m.tz
+        # spec line 1279: set m.rank = count tz_markers where number <= m.tz
         s.cst['rank'][v_m] = len([1 for _c10 in s.z['tz_markers'] if (F_number[_c10] <= F_tz[v_m])])
-    # spec line 1247: for each m in mission_offer {
+    # spec line 1281: for each m in mission_offer {
     for v_m in list(s.z['mission_offer']):
-        # spec line 1248: set m.rank = count tz_markers where number <= m.tz
+        # spec line 1282: set m.rank = count tz_markers where number <= m.tz
         s.cst['rank'][v_m] = len([1 for _c11 in s.z['tz_markers'] if (F_number[_c11] <= F_tz[v_m])])
-    # spec line 1250: put faction_cards into faction_deck
+    # spec line 1284: put faction_cards into faction_deck
     R.put(s, g, CATALOGUE_FACTION_CARDS, 'faction_deck', None)
-    # spec line 1251: shuffle faction_deck
+    # spec line 1285: shuffle faction_deck
     R.shuffle(s, 'faction_deck', None)
-    # spec line 1252: each player {
+    # spec line 1286: each player {
     for _p13 in R.turn_order(s):
-        # spec line 1253: reveal 1 from faction_deck into my faction_hand
+        # spec line 1287: reveal 1 from faction_deck into my faction_hand
         R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p13)
-    # spec line 451: first player random
+    # spec line 485: first player random
     s.first = R.randrange(s, s.n)
-    # spec line 454: each player {
+    # spec line 488: each player {
     for _p14 in R.turn_order(s):
-        # spec line 455: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        # spec line 489: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
         R.gain(s, _p14, (1, 1, 1, 1, 1))
 
 
+def setup__solo__factions(g, s, p):
+    """Setup (spec line 449). Source: Setup."""
+    # spec line 451: put locations into board where min_players <= seats
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.n)], 'board', None)
+    # spec line 452: put time_zones into tz_markers
+    R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_markers', None)
+    # spec line 453: for each z in tz_markers where number > last_tz[seats] {
+    for v_z in list(s.z['tz_markers']):
+        if not (F_number[v_z] > R.lookup(g.T['last_tz'], s.n)):
+            continue
+        # spec line 454: move z into removed_tzs
+        R.move(s, g, v_z, 'removed_tzs', None)
+    # spec line 458: put alt_tzs into alt_deck
+    R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
+    # spec line 461: each seat {
+    for _p4 in range(s.n):
+        # spec line 462: put chronoship into my dock where owner == me
+        R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
+        # spec line 463: put drone into my drone_bay where owner == me
+        R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
+    # spec line 1710: each player {
+    for _p7 in R.turn_order(s):
+        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
+    # spec line 467: do remove_time_zones()
+    g.PR['remove_time_zones'](g, s, p)
+    # spec line 468: for each r in board where kind == recruit {
+    for v_r in list(s.z['board']):
+        if not (F_kind[v_r] == 'recruit'):
+            continue
+        # spec line 469: put tz_cards into wormhole of r where tz == r.tz
+        R.put(s, g, [_c9 for _c9 in CATALOGUE_TZ_CARDS if (F_tz[_c9] == F_tz[v_r])], 'wormhole', v_r)
+        # spec line 470: shuffle wormhole of r
+        R.shuffle(s, 'wormhole', v_r)
+        # spec line 471: reveal 1 from wormhole of r into shown of r
+        R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
+    # spec line 475: put missions into mission_deck
+    R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
+    # spec line 476: for each z in removed_tzs {
+    for v_z in list(s.z['removed_tzs']):
+        # spec line 477: for each m in mission_deck where tz == z.number {
+        for v_m in list(s.z['mission_deck']):
+            if not (F_tz[v_m] == F_number[v_z]):
+                continue
+            # spec line 478: move m into box
+            R.move(s, g, v_m, 'box', None)
+    # spec line 481: shuffle mission_deck
+    R.shuffle(s, 'mission_deck', None)
+    # spec line 482: reveal 3 from mission_deck into mission_offer
+    R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
+    # spec line 1715: each villain_seat {
+    for _p11 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1716: reveal 1 from mission_deck into my bridge
+        R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
+    # spec line 1275: for each z in tz_markers {
+    for v_z in list(s.z['tz_markers']):
+        # spec line 1276: set z.rank = count tz_markers where number <= z.number
+        s.cst['rank'][v_z] = len([1 for _c12 in s.z['tz_markers'] if (F_number[_c12] <= F_number[v_z])])
+    # spec line 1278: for each m in mission_deck {
+    for v_m in list(s.z['mission_deck']):
+        # spec line 1279: set m.rank = count tz_markers where number <= m.tz
+        s.cst['rank'][v_m] = len([1 for _c13 in s.z['tz_markers'] if (F_number[_c13] <= F_tz[v_m])])
+    # spec line 1281: for each m in mission_offer {
+    for v_m in list(s.z['mission_offer']):
+        # spec line 1282: set m.rank = count tz_markers where number <= m.tz
+        s.cst['rank'][v_m] = len([1 for _c14 in s.z['tz_markers'] if (F_number[_c14] <= F_tz[v_m])])
+    # spec line 1284: put faction_cards into faction_deck
+    R.put(s, g, CATALOGUE_FACTION_CARDS, 'faction_deck', None)
+    # spec line 1285: shuffle faction_deck
+    R.shuffle(s, 'faction_deck', None)
+    # spec line 1286: each player {
+    for _p16 in R.turn_order(s):
+        # spec line 1287: reveal 1 from faction_deck into my faction_hand
+        R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p16)
+    # spec line 1787: let lead = villain_seat[1]
+    v_lead = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1788: if lead != nobody {
+    if (v_lead != -1):
+        # spec line 1789: first player lead
+        s.first = v_lead
+    # spec line 1720: put villain_cards into villain_deck
+    R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
+    # spec line 1721: let first_villain = villain_seat[1]
+    v_first_villain = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1722: if first_villain != nobody {
+    if (v_first_villain != -1):
+        # spec line 1723: as first_villain {
+        _a18 = v_first_villain
+        # spec line 1724: set partner = 1
+        s.tr['partner'][_a18] = 1
+        # spec line 1725: do join_crew(villain)
+        g.PR['join_crew'](g, s, _a18, s.game.optc['villain'])
+    # spec line 1728: shuffle villain_deck
+    R.shuffle(s, 'villain_deck', None)
+    # spec line 1729: let other_villain = villain_seat[2]
+    v_other_villain = R.kind_seat(s, 'villain_seat', 2)
+    # spec line 1730: let second = top of villain_deck
+    v_second = next(reversed(s.z['villain_deck']), -1)
+    # spec line 1731: if other_villain != nobody and second != nothing {
+    if ((v_other_villain != -1) and (v_second != -1)):
+        # spec line 1732: as other_villain {
+        _a19 = v_other_villain
+        # spec line 1733: set partner = 2
+        s.tr['partner'][_a19] = 2
+        # spec line 1734: do join_crew(second)
+        g.PR['join_crew'](g, s, _a19, v_second)
+    # spec line 1737: each villain_seat {
+    for _p20 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1738: let boss = top of my crew_station where is_villain
+        v_boss = next((_c21 for _c21 in reversed(s.z['crew_station'][_p20]) if F_is_villain[_c21]), -1)
+        # spec line 1739: if boss != nothing {
+        if (v_boss != -1):
+            # spec line 1740: for each s in my dock {
+            for v_s in list(s.z['dock'][_p20]):
+                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
+    # spec line 1745: each villain_seat {
+    for _p22 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1746: do villain_recruit()
+        g.PR['villain_recruit'](g, s, _p22)
+        # spec line 1747: move top of villain_deck into villain_discard
+        _m23 = next(reversed(s.z['villain_deck']), -1)
+        if _m23 >= 0:
+            R.move(s, g, _m23, 'villain_discard', None)
+    # spec line 488: each player {
+    for _p24 in R.turn_order(s):
+        # spec line 489: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        R.gain(s, _p24, (1, 1, 1, 1, 1))
+
+
+def setup__solo__custom_setup(g, s, p):
+    """Setup (spec line 449). Source: Setup."""
+    # spec line 1336: put locations into board where min_players <= seats
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.n)], 'board', None)
+    # spec line 1337: put time_zones into tz_draw
+    R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_draw', None)
+    # spec line 1338: shuffle tz_draw
+    R.shuffle(s, 'tz_draw', None)
+    # spec line 1339: reveal removed_count[seats] from tz_draw into removed_tzs
+    R.draw(s, g, R.lookup(g.T['removed_count'], s.n), 'tz_draw', None, 'removed_tzs', None)
+    # spec line 1340: move all tz_draw into tz_markers
+    R.move_all(s, g, 'tz_draw', None, 'tz_markers', None)
+    # spec line 458: put alt_tzs into alt_deck
+    R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
+    # spec line 461: each seat {
+    for _p4 in range(s.n):
+        # spec line 462: put chronoship into my dock where owner == me
+        R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
+        # spec line 463: put drone into my drone_bay where owner == me
+        R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
+    # spec line 1710: each player {
+    for _p7 in R.turn_order(s):
+        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
+    # spec line 467: do remove_time_zones()
+    g.PR['remove_time_zones'](g, s, p)
+    # spec line 468: for each r in board where kind == recruit {
+    for v_r in list(s.z['board']):
+        if not (F_kind[v_r] == 'recruit'):
+            continue
+        # spec line 469: put tz_cards into wormhole of r where tz == r.tz
+        R.put(s, g, [_c9 for _c9 in CATALOGUE_TZ_CARDS if (F_tz[_c9] == F_tz[v_r])], 'wormhole', v_r)
+        # spec line 470: shuffle wormhole of r
+        R.shuffle(s, 'wormhole', v_r)
+        # spec line 471: reveal 1 from wormhole of r into shown of r
+        R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
+    # spec line 475: put missions into mission_deck
+    R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
+    # spec line 476: for each z in removed_tzs {
+    for v_z in list(s.z['removed_tzs']):
+        # spec line 477: for each m in mission_deck where tz == z.number {
+        for v_m in list(s.z['mission_deck']):
+            if not (F_tz[v_m] == F_number[v_z]):
+                continue
+            # spec line 478: move m into box
+            R.move(s, g, v_m, 'box', None)
+    # spec line 481: shuffle mission_deck
+    R.shuffle(s, 'mission_deck', None)
+    # spec line 482: reveal 3 from mission_deck into mission_offer
+    R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
+    # spec line 1715: each villain_seat {
+    for _p11 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1716: reveal 1 from mission_deck into my bridge
+        R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
+    # spec line 1787: let lead = villain_seat[1]
+    v_lead = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1788: if lead != nobody {
+    if (v_lead != -1):
+        # spec line 1789: first player lead
+        s.first = v_lead
+    # spec line 1720: put villain_cards into villain_deck
+    R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
+    # spec line 1721: let first_villain = villain_seat[1]
+    v_first_villain = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1722: if first_villain != nobody {
+    if (v_first_villain != -1):
+        # spec line 1723: as first_villain {
+        _a13 = v_first_villain
+        # spec line 1724: set partner = 1
+        s.tr['partner'][_a13] = 1
+        # spec line 1725: do join_crew(villain)
+        g.PR['join_crew'](g, s, _a13, s.game.optc['villain'])
+    # spec line 1728: shuffle villain_deck
+    R.shuffle(s, 'villain_deck', None)
+    # spec line 1729: let other_villain = villain_seat[2]
+    v_other_villain = R.kind_seat(s, 'villain_seat', 2)
+    # spec line 1730: let second = top of villain_deck
+    v_second = next(reversed(s.z['villain_deck']), -1)
+    # spec line 1731: if other_villain != nobody and second != nothing {
+    if ((v_other_villain != -1) and (v_second != -1)):
+        # spec line 1732: as other_villain {
+        _a14 = v_other_villain
+        # spec line 1733: set partner = 2
+        s.tr['partner'][_a14] = 2
+        # spec line 1734: do join_crew(second)
+        g.PR['join_crew'](g, s, _a14, v_second)
+    # spec line 1737: each villain_seat {
+    for _p15 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1738: let boss = top of my crew_station where is_villain
+        v_boss = next((_c16 for _c16 in reversed(s.z['crew_station'][_p15]) if F_is_villain[_c16]), -1)
+        # spec line 1739: if boss != nothing {
+        if (v_boss != -1):
+            # spec line 1740: for each s in my dock {
+            for v_s in list(s.z['dock'][_p15]):
+                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
+    # spec line 1745: each villain_seat {
+    for _p17 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1746: do villain_recruit()
+        g.PR['villain_recruit'](g, s, _p17)
+        # spec line 1747: move top of villain_deck into villain_discard
+        _m18 = next(reversed(s.z['villain_deck']), -1)
+        if _m18 >= 0:
+            R.move(s, g, _m18, 'villain_discard', None)
+    # spec line 488: each player {
+    for _p19 in R.turn_order(s):
+        # spec line 489: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        R.gain(s, _p19, (1, 1, 1, 1, 1))
+
+
+def setup__solo__factions__custom_setup(g, s, p):
+    """Setup (spec line 449). Source: Setup."""
+    # spec line 1336: put locations into board where min_players <= seats
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.n)], 'board', None)
+    # spec line 1337: put time_zones into tz_draw
+    R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_draw', None)
+    # spec line 1338: shuffle tz_draw
+    R.shuffle(s, 'tz_draw', None)
+    # spec line 1339: reveal removed_count[seats] from tz_draw into removed_tzs
+    R.draw(s, g, R.lookup(g.T['removed_count'], s.n), 'tz_draw', None, 'removed_tzs', None)
+    # spec line 1340: move all tz_draw into tz_markers
+    R.move_all(s, g, 'tz_draw', None, 'tz_markers', None)
+    # spec line 458: put alt_tzs into alt_deck
+    R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
+    # spec line 461: each seat {
+    for _p4 in range(s.n):
+        # spec line 462: put chronoship into my dock where owner == me
+        R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
+        # spec line 463: put drone into my drone_bay where owner == me
+        R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
+    # spec line 1710: each player {
+    for _p7 in R.turn_order(s):
+        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
+    # spec line 467: do remove_time_zones()
+    g.PR['remove_time_zones'](g, s, p)
+    # spec line 468: for each r in board where kind == recruit {
+    for v_r in list(s.z['board']):
+        if not (F_kind[v_r] == 'recruit'):
+            continue
+        # spec line 469: put tz_cards into wormhole of r where tz == r.tz
+        R.put(s, g, [_c9 for _c9 in CATALOGUE_TZ_CARDS if (F_tz[_c9] == F_tz[v_r])], 'wormhole', v_r)
+        # spec line 470: shuffle wormhole of r
+        R.shuffle(s, 'wormhole', v_r)
+        # spec line 471: reveal 1 from wormhole of r into shown of r
+        R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
+    # spec line 475: put missions into mission_deck
+    R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
+    # spec line 476: for each z in removed_tzs {
+    for v_z in list(s.z['removed_tzs']):
+        # spec line 477: for each m in mission_deck where tz == z.number {
+        for v_m in list(s.z['mission_deck']):
+            if not (F_tz[v_m] == F_number[v_z]):
+                continue
+            # spec line 478: move m into box
+            R.move(s, g, v_m, 'box', None)
+    # spec line 481: shuffle mission_deck
+    R.shuffle(s, 'mission_deck', None)
+    # spec line 482: reveal 3 from mission_deck into mission_offer
+    R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
+    # spec line 1715: each villain_seat {
+    for _p11 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1716: reveal 1 from mission_deck into my bridge
+        R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
+    # spec line 1275: for each z in tz_markers {
+    for v_z in list(s.z['tz_markers']):
+        # spec line 1276: set z.rank = count tz_markers where number <= z.number
+        s.cst['rank'][v_z] = len([1 for _c12 in s.z['tz_markers'] if (F_number[_c12] <= F_number[v_z])])
+    # spec line 1278: for each m in mission_deck {
+    for v_m in list(s.z['mission_deck']):
+        # spec line 1279: set m.rank = count tz_markers where number <= m.tz
+        s.cst['rank'][v_m] = len([1 for _c13 in s.z['tz_markers'] if (F_number[_c13] <= F_tz[v_m])])
+    # spec line 1281: for each m in mission_offer {
+    for v_m in list(s.z['mission_offer']):
+        # spec line 1282: set m.rank = count tz_markers where number <= m.tz
+        s.cst['rank'][v_m] = len([1 for _c14 in s.z['tz_markers'] if (F_number[_c14] <= F_tz[v_m])])
+    # spec line 1284: put faction_cards into faction_deck
+    R.put(s, g, CATALOGUE_FACTION_CARDS, 'faction_deck', None)
+    # spec line 1285: shuffle faction_deck
+    R.shuffle(s, 'faction_deck', None)
+    # spec line 1286: each player {
+    for _p16 in R.turn_order(s):
+        # spec line 1287: reveal 1 from faction_deck into my faction_hand
+        R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p16)
+    # spec line 1787: let lead = villain_seat[1]
+    v_lead = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1788: if lead != nobody {
+    if (v_lead != -1):
+        # spec line 1789: first player lead
+        s.first = v_lead
+    # spec line 1720: put villain_cards into villain_deck
+    R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
+    # spec line 1721: let first_villain = villain_seat[1]
+    v_first_villain = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1722: if first_villain != nobody {
+    if (v_first_villain != -1):
+        # spec line 1723: as first_villain {
+        _a18 = v_first_villain
+        # spec line 1724: set partner = 1
+        s.tr['partner'][_a18] = 1
+        # spec line 1725: do join_crew(villain)
+        g.PR['join_crew'](g, s, _a18, s.game.optc['villain'])
+    # spec line 1728: shuffle villain_deck
+    R.shuffle(s, 'villain_deck', None)
+    # spec line 1729: let other_villain = villain_seat[2]
+    v_other_villain = R.kind_seat(s, 'villain_seat', 2)
+    # spec line 1730: let second = top of villain_deck
+    v_second = next(reversed(s.z['villain_deck']), -1)
+    # spec line 1731: if other_villain != nobody and second != nothing {
+    if ((v_other_villain != -1) and (v_second != -1)):
+        # spec line 1732: as other_villain {
+        _a19 = v_other_villain
+        # spec line 1733: set partner = 2
+        s.tr['partner'][_a19] = 2
+        # spec line 1734: do join_crew(second)
+        g.PR['join_crew'](g, s, _a19, v_second)
+    # spec line 1737: each villain_seat {
+    for _p20 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1738: let boss = top of my crew_station where is_villain
+        v_boss = next((_c21 for _c21 in reversed(s.z['crew_station'][_p20]) if F_is_villain[_c21]), -1)
+        # spec line 1739: if boss != nothing {
+        if (v_boss != -1):
+            # spec line 1740: for each s in my dock {
+            for v_s in list(s.z['dock'][_p20]):
+                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
+    # spec line 1745: each villain_seat {
+    for _p22 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1746: do villain_recruit()
+        g.PR['villain_recruit'](g, s, _p22)
+        # spec line 1747: move top of villain_deck into villain_discard
+        _m23 = next(reversed(s.z['villain_deck']), -1)
+        if _m23 >= 0:
+            R.move(s, g, _m23, 'villain_discard', None)
+    # spec line 488: each player {
+    for _p24 in R.turn_order(s):
+        # spec line 489: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        R.gain(s, _p24, (1, 1, 1, 1, 1))
+
+
+def setup__coop__factions(g, s, p):
+    """Setup (spec line 449). Source: Setup."""
+    # spec line 451: put locations into board where min_players <= seats
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.n)], 'board', None)
+    # spec line 452: put time_zones into tz_markers
+    R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_markers', None)
+    # spec line 453: for each z in tz_markers where number > last_tz[seats] {
+    for v_z in list(s.z['tz_markers']):
+        if not (F_number[v_z] > R.lookup(g.T['last_tz'], s.n)):
+            continue
+        # spec line 454: move z into removed_tzs
+        R.move(s, g, v_z, 'removed_tzs', None)
+    # spec line 458: put alt_tzs into alt_deck
+    R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
+    # spec line 461: each seat {
+    for _p4 in range(s.n):
+        # spec line 462: put chronoship into my dock where owner == me
+        R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
+        # spec line 463: put drone into my drone_bay where owner == me
+        R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
+    # spec line 1710: each player {
+    for _p7 in R.turn_order(s):
+        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
+    # spec line 467: do remove_time_zones()
+    g.PR['remove_time_zones'](g, s, p)
+    # spec line 468: for each r in board where kind == recruit {
+    for v_r in list(s.z['board']):
+        if not (F_kind[v_r] == 'recruit'):
+            continue
+        # spec line 469: put tz_cards into wormhole of r where tz == r.tz
+        R.put(s, g, [_c9 for _c9 in CATALOGUE_TZ_CARDS if (F_tz[_c9] == F_tz[v_r])], 'wormhole', v_r)
+        # spec line 470: shuffle wormhole of r
+        R.shuffle(s, 'wormhole', v_r)
+        # spec line 471: reveal 1 from wormhole of r into shown of r
+        R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
+    # spec line 475: put missions into mission_deck
+    R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
+    # spec line 476: for each z in removed_tzs {
+    for v_z in list(s.z['removed_tzs']):
+        # spec line 477: for each m in mission_deck where tz == z.number {
+        for v_m in list(s.z['mission_deck']):
+            if not (F_tz[v_m] == F_number[v_z]):
+                continue
+            # spec line 478: move m into box
+            R.move(s, g, v_m, 'box', None)
+    # spec line 481: shuffle mission_deck
+    R.shuffle(s, 'mission_deck', None)
+    # spec line 482: reveal 3 from mission_deck into mission_offer
+    R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
+    # spec line 1715: each villain_seat {
+    for _p11 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1716: reveal 1 from mission_deck into my bridge
+        R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
+    # spec line 1275: for each z in tz_markers {
+    for v_z in list(s.z['tz_markers']):
+        # spec line 1276: set z.rank = count tz_markers where number <= z.number
+        s.cst['rank'][v_z] = len([1 for _c12 in s.z['tz_markers'] if (F_number[_c12] <= F_number[v_z])])
+    # spec line 1278: for each m in mission_deck {
+    for v_m in list(s.z['mission_deck']):
+        # spec line 1279: set m.rank = count tz_markers where number <= m.tz
+        s.cst['rank'][v_m] = len([1 for _c13 in s.z['tz_markers'] if (F_number[_c13] <= F_tz[v_m])])
+    # spec line 1281: for each m in mission_offer {
+    for v_m in list(s.z['mission_offer']):
+        # spec line 1282: set m.rank = count tz_markers where number <= m.tz
+        s.cst['rank'][v_m] = len([1 for _c14 in s.z['tz_markers'] if (F_number[_c14] <= F_tz[v_m])])
+    # spec line 1284: put faction_cards into faction_deck
+    R.put(s, g, CATALOGUE_FACTION_CARDS, 'faction_deck', None)
+    # spec line 1285: shuffle faction_deck
+    R.shuffle(s, 'faction_deck', None)
+    # spec line 1286: each player {
+    for _p16 in R.turn_order(s):
+        # spec line 1287: reveal 1 from faction_deck into my faction_hand
+        R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p16)
+    # spec line 1819: let v1 = villain_seat[1]
+    v_v1 = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1820: let v2 = villain_seat[2]
+    v_v2 = R.kind_seat(s, 'villain_seat', 2)
+    # spec line 1821: if v1 != nobody and v2 != nobody {
+    if ((v_v1 != -1) and (v_v2 != -1)):
+        # spec line 1822: let b1 = top of crew_station of v1 where is_villain
+        v_b1 = next((_c17 for _c17 in reversed(s.z['crew_station'][v_v1]) if F_is_villain[_c17]), -1)
+        # spec line 1823: let b2 = top of crew_station of v2 where is_villain
+        v_b2 = next((_c18 for _c18 in reversed(s.z['crew_station'][v_v2]) if F_is_villain[_c18]), -1)
+        # spec line 1824: if b1 != nothing and b2 != nothing and b2.difficulty > b1.difficulty {
+        if ((v_b1 != -1) and (v_b2 != -1) and (F_difficulty[v_b2] > F_difficulty[v_b1])):
+            # spec line 1825: first player v2
+            s.first = v_v2
+        else:
+            # spec line 1827: first player v1
+            s.first = v_v1
+    # spec line 1720: put villain_cards into villain_deck
+    R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
+    # spec line 1721: let first_villain = villain_seat[1]
+    v_first_villain = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1722: if first_villain != nobody {
+    if (v_first_villain != -1):
+        # spec line 1723: as first_villain {
+        _a20 = v_first_villain
+        # spec line 1724: set partner = 1
+        s.tr['partner'][_a20] = 1
+        # spec line 1725: do join_crew(villain)
+        g.PR['join_crew'](g, s, _a20, s.game.optc['villain'])
+    # spec line 1728: shuffle villain_deck
+    R.shuffle(s, 'villain_deck', None)
+    # spec line 1729: let other_villain = villain_seat[2]
+    v_other_villain = R.kind_seat(s, 'villain_seat', 2)
+    # spec line 1730: let second = top of villain_deck
+    v_second = next(reversed(s.z['villain_deck']), -1)
+    # spec line 1731: if other_villain != nobody and second != nothing {
+    if ((v_other_villain != -1) and (v_second != -1)):
+        # spec line 1732: as other_villain {
+        _a21 = v_other_villain
+        # spec line 1733: set partner = 2
+        s.tr['partner'][_a21] = 2
+        # spec line 1734: do join_crew(second)
+        g.PR['join_crew'](g, s, _a21, v_second)
+    # spec line 1737: each villain_seat {
+    for _p22 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1738: let boss = top of my crew_station where is_villain
+        v_boss = next((_c23 for _c23 in reversed(s.z['crew_station'][_p22]) if F_is_villain[_c23]), -1)
+        # spec line 1739: if boss != nothing {
+        if (v_boss != -1):
+            # spec line 1740: for each s in my dock {
+            for v_s in list(s.z['dock'][_p22]):
+                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
+    # spec line 1745: each villain_seat {
+    for _p24 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1746: do villain_recruit()
+        g.PR['villain_recruit'](g, s, _p24)
+        # spec line 1747: move top of villain_deck into villain_discard
+        _m25 = next(reversed(s.z['villain_deck']), -1)
+        if _m25 >= 0:
+            R.move(s, g, _m25, 'villain_discard', None)
+    # spec line 488: each player {
+    for _p26 in R.turn_order(s):
+        # spec line 489: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        R.gain(s, _p26, (1, 1, 1, 1, 1))
+
+
+def setup__coop__custom_setup(g, s, p):
+    """Setup (spec line 449). Source: Setup."""
+    # spec line 1336: put locations into board where min_players <= seats
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.n)], 'board', None)
+    # spec line 1337: put time_zones into tz_draw
+    R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_draw', None)
+    # spec line 1338: shuffle tz_draw
+    R.shuffle(s, 'tz_draw', None)
+    # spec line 1339: reveal removed_count[seats] from tz_draw into removed_tzs
+    R.draw(s, g, R.lookup(g.T['removed_count'], s.n), 'tz_draw', None, 'removed_tzs', None)
+    # spec line 1340: move all tz_draw into tz_markers
+    R.move_all(s, g, 'tz_draw', None, 'tz_markers', None)
+    # spec line 458: put alt_tzs into alt_deck
+    R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
+    # spec line 461: each seat {
+    for _p4 in range(s.n):
+        # spec line 462: put chronoship into my dock where owner == me
+        R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
+        # spec line 463: put drone into my drone_bay where owner == me
+        R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
+    # spec line 1710: each player {
+    for _p7 in R.turn_order(s):
+        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
+    # spec line 467: do remove_time_zones()
+    g.PR['remove_time_zones'](g, s, p)
+    # spec line 468: for each r in board where kind == recruit {
+    for v_r in list(s.z['board']):
+        if not (F_kind[v_r] == 'recruit'):
+            continue
+        # spec line 469: put tz_cards into wormhole of r where tz == r.tz
+        R.put(s, g, [_c9 for _c9 in CATALOGUE_TZ_CARDS if (F_tz[_c9] == F_tz[v_r])], 'wormhole', v_r)
+        # spec line 470: shuffle wormhole of r
+        R.shuffle(s, 'wormhole', v_r)
+        # spec line 471: reveal 1 from wormhole of r into shown of r
+        R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
+    # spec line 475: put missions into mission_deck
+    R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
+    # spec line 476: for each z in removed_tzs {
+    for v_z in list(s.z['removed_tzs']):
+        # spec line 477: for each m in mission_deck where tz == z.number {
+        for v_m in list(s.z['mission_deck']):
+            if not (F_tz[v_m] == F_number[v_z]):
+                continue
+            # spec line 478: move m into box
+            R.move(s, g, v_m, 'box', None)
+    # spec line 481: shuffle mission_deck
+    R.shuffle(s, 'mission_deck', None)
+    # spec line 482: reveal 3 from mission_deck into mission_offer
+    R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
+    # spec line 1715: each villain_seat {
+    for _p11 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1716: reveal 1 from mission_deck into my bridge
+        R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
+    # spec line 1819: let v1 = villain_seat[1]
+    v_v1 = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1820: let v2 = villain_seat[2]
+    v_v2 = R.kind_seat(s, 'villain_seat', 2)
+    # spec line 1821: if v1 != nobody and v2 != nobody {
+    if ((v_v1 != -1) and (v_v2 != -1)):
+        # spec line 1822: let b1 = top of crew_station of v1 where is_villain
+        v_b1 = next((_c12 for _c12 in reversed(s.z['crew_station'][v_v1]) if F_is_villain[_c12]), -1)
+        # spec line 1823: let b2 = top of crew_station of v2 where is_villain
+        v_b2 = next((_c13 for _c13 in reversed(s.z['crew_station'][v_v2]) if F_is_villain[_c13]), -1)
+        # spec line 1824: if b1 != nothing and b2 != nothing and b2.difficulty > b1.difficulty {
+        if ((v_b1 != -1) and (v_b2 != -1) and (F_difficulty[v_b2] > F_difficulty[v_b1])):
+            # spec line 1825: first player v2
+            s.first = v_v2
+        else:
+            # spec line 1827: first player v1
+            s.first = v_v1
+    # spec line 1720: put villain_cards into villain_deck
+    R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
+    # spec line 1721: let first_villain = villain_seat[1]
+    v_first_villain = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1722: if first_villain != nobody {
+    if (v_first_villain != -1):
+        # spec line 1723: as first_villain {
+        _a15 = v_first_villain
+        # spec line 1724: set partner = 1
+        s.tr['partner'][_a15] = 1
+        # spec line 1725: do join_crew(villain)
+        g.PR['join_crew'](g, s, _a15, s.game.optc['villain'])
+    # spec line 1728: shuffle villain_deck
+    R.shuffle(s, 'villain_deck', None)
+    # spec line 1729: let other_villain = villain_seat[2]
+    v_other_villain = R.kind_seat(s, 'villain_seat', 2)
+    # spec line 1730: let second = top of villain_deck
+    v_second = next(reversed(s.z['villain_deck']), -1)
+    # spec line 1731: if other_villain != nobody and second != nothing {
+    if ((v_other_villain != -1) and (v_second != -1)):
+        # spec line 1732: as other_villain {
+        _a16 = v_other_villain
+        # spec line 1733: set partner = 2
+        s.tr['partner'][_a16] = 2
+        # spec line 1734: do join_crew(second)
+        g.PR['join_crew'](g, s, _a16, v_second)
+    # spec line 1737: each villain_seat {
+    for _p17 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1738: let boss = top of my crew_station where is_villain
+        v_boss = next((_c18 for _c18 in reversed(s.z['crew_station'][_p17]) if F_is_villain[_c18]), -1)
+        # spec line 1739: if boss != nothing {
+        if (v_boss != -1):
+            # spec line 1740: for each s in my dock {
+            for v_s in list(s.z['dock'][_p17]):
+                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
+    # spec line 1745: each villain_seat {
+    for _p19 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1746: do villain_recruit()
+        g.PR['villain_recruit'](g, s, _p19)
+        # spec line 1747: move top of villain_deck into villain_discard
+        _m20 = next(reversed(s.z['villain_deck']), -1)
+        if _m20 >= 0:
+            R.move(s, g, _m20, 'villain_discard', None)
+    # spec line 488: each player {
+    for _p21 in R.turn_order(s):
+        # spec line 489: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        R.gain(s, _p21, (1, 1, 1, 1, 1))
+
+
+def setup__coop__factions__custom_setup(g, s, p):
+    """Setup (spec line 449). Source: Setup."""
+    # spec line 1336: put locations into board where min_players <= seats
+    R.put(s, g, [_c1 for _c1 in CATALOGUE_LOCATIONS if (F_min_players[_c1] <= s.n)], 'board', None)
+    # spec line 1337: put time_zones into tz_draw
+    R.put(s, g, CATALOGUE_TIME_ZONES, 'tz_draw', None)
+    # spec line 1338: shuffle tz_draw
+    R.shuffle(s, 'tz_draw', None)
+    # spec line 1339: reveal removed_count[seats] from tz_draw into removed_tzs
+    R.draw(s, g, R.lookup(g.T['removed_count'], s.n), 'tz_draw', None, 'removed_tzs', None)
+    # spec line 1340: move all tz_draw into tz_markers
+    R.move_all(s, g, 'tz_draw', None, 'tz_markers', None)
+    # spec line 458: put alt_tzs into alt_deck
+    R.put(s, g, CATALOGUE_ALT_TZS, 'alt_deck', None)
+    # spec line 461: each seat {
+    for _p4 in range(s.n):
+        # spec line 462: put chronoship into my dock where owner == me
+        R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
+        # spec line 463: put drone into my drone_bay where owner == me
+        R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
+    # spec line 1710: each player {
+    for _p7 in R.turn_order(s):
+        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
+    # spec line 467: do remove_time_zones()
+    g.PR['remove_time_zones'](g, s, p)
+    # spec line 468: for each r in board where kind == recruit {
+    for v_r in list(s.z['board']):
+        if not (F_kind[v_r] == 'recruit'):
+            continue
+        # spec line 469: put tz_cards into wormhole of r where tz == r.tz
+        R.put(s, g, [_c9 for _c9 in CATALOGUE_TZ_CARDS if (F_tz[_c9] == F_tz[v_r])], 'wormhole', v_r)
+        # spec line 470: shuffle wormhole of r
+        R.shuffle(s, 'wormhole', v_r)
+        # spec line 471: reveal 1 from wormhole of r into shown of r
+        R.draw(s, g, 1, 'wormhole', v_r, 'shown', v_r)
+    # spec line 475: put missions into mission_deck
+    R.put(s, g, CATALOGUE_MISSIONS, 'mission_deck', None)
+    # spec line 476: for each z in removed_tzs {
+    for v_z in list(s.z['removed_tzs']):
+        # spec line 477: for each m in mission_deck where tz == z.number {
+        for v_m in list(s.z['mission_deck']):
+            if not (F_tz[v_m] == F_number[v_z]):
+                continue
+            # spec line 478: move m into box
+            R.move(s, g, v_m, 'box', None)
+    # spec line 481: shuffle mission_deck
+    R.shuffle(s, 'mission_deck', None)
+    # spec line 482: reveal 3 from mission_deck into mission_offer
+    R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
+    # spec line 1715: each villain_seat {
+    for _p11 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1716: reveal 1 from mission_deck into my bridge
+        R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
+    # spec line 1275: for each z in tz_markers {
+    for v_z in list(s.z['tz_markers']):
+        # spec line 1276: set z.rank = count tz_markers where number <= z.number
+        s.cst['rank'][v_z] = len([1 for _c12 in s.z['tz_markers'] if (F_number[_c12] <= F_number[v_z])])
+    # spec line 1278: for each m in mission_deck {
+    for v_m in list(s.z['mission_deck']):
+        # spec line 1279: set m.rank = count tz_markers where number <= m.tz
+        s.cst['rank'][v_m] = len([1 for _c13 in s.z['tz_markers'] if (F_number[_c13] <= F_tz[v_m])])
+    # spec line 1281: for each m in mission_offer {
+    for v_m in list(s.z['mission_offer']):
+        # spec line 1282: set m.rank = count tz_markers where number <= m.tz
+        s.cst['rank'][v_m] = len([1 for _c14 in s.z['tz_markers'] if (F_number[_c14] <= F_tz[v_m])])
+    # spec line 1284: put faction_cards into faction_deck
+    R.put(s, g, CATALOGUE_FACTION_CARDS, 'faction_deck', None)
+    # spec line 1285: shuffle faction_deck
+    R.shuffle(s, 'faction_deck', None)
+    # spec line 1286: each player {
+    for _p16 in R.turn_order(s):
+        # spec line 1287: reveal 1 from faction_deck into my faction_hand
+        R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p16)
+    # spec line 1819: let v1 = villain_seat[1]
+    v_v1 = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1820: let v2 = villain_seat[2]
+    v_v2 = R.kind_seat(s, 'villain_seat', 2)
+    # spec line 1821: if v1 != nobody and v2 != nobody {
+    if ((v_v1 != -1) and (v_v2 != -1)):
+        # spec line 1822: let b1 = top of crew_station of v1 where is_villain
+        v_b1 = next((_c17 for _c17 in reversed(s.z['crew_station'][v_v1]) if F_is_villain[_c17]), -1)
+        # spec line 1823: let b2 = top of crew_station of v2 where is_villain
+        v_b2 = next((_c18 for _c18 in reversed(s.z['crew_station'][v_v2]) if F_is_villain[_c18]), -1)
+        # spec line 1824: if b1 != nothing and b2 != nothing and b2.difficulty > b1.difficulty {
+        if ((v_b1 != -1) and (v_b2 != -1) and (F_difficulty[v_b2] > F_difficulty[v_b1])):
+            # spec line 1825: first player v2
+            s.first = v_v2
+        else:
+            # spec line 1827: first player v1
+            s.first = v_v1
+    # spec line 1720: put villain_cards into villain_deck
+    R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
+    # spec line 1721: let first_villain = villain_seat[1]
+    v_first_villain = R.kind_seat(s, 'villain_seat', 1)
+    # spec line 1722: if first_villain != nobody {
+    if (v_first_villain != -1):
+        # spec line 1723: as first_villain {
+        _a20 = v_first_villain
+        # spec line 1724: set partner = 1
+        s.tr['partner'][_a20] = 1
+        # spec line 1725: do join_crew(villain)
+        g.PR['join_crew'](g, s, _a20, s.game.optc['villain'])
+    # spec line 1728: shuffle villain_deck
+    R.shuffle(s, 'villain_deck', None)
+    # spec line 1729: let other_villain = villain_seat[2]
+    v_other_villain = R.kind_seat(s, 'villain_seat', 2)
+    # spec line 1730: let second = top of villain_deck
+    v_second = next(reversed(s.z['villain_deck']), -1)
+    # spec line 1731: if other_villain != nobody and second != nothing {
+    if ((v_other_villain != -1) and (v_second != -1)):
+        # spec line 1732: as other_villain {
+        _a21 = v_other_villain
+        # spec line 1733: set partner = 2
+        s.tr['partner'][_a21] = 2
+        # spec line 1734: do join_crew(second)
+        g.PR['join_crew'](g, s, _a21, v_second)
+    # spec line 1737: each villain_seat {
+    for _p22 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1738: let boss = top of my crew_station where is_villain
+        v_boss = next((_c23 for _c23 in reversed(s.z['crew_station'][_p22]) if F_is_villain[_c23]), -1)
+        # spec line 1739: if boss != nothing {
+        if (v_boss != -1):
+            # spec line 1740: for each s in my dock {
+            for v_s in list(s.z['dock'][_p22]):
+                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
+    # spec line 1745: each villain_seat {
+    for _p24 in R.kind_seats(s, 'villain_seat'):
+        # spec line 1746: do villain_recruit()
+        g.PR['villain_recruit'](g, s, _p24)
+        # spec line 1747: move top of villain_deck into villain_discard
+        _m25 = next(reversed(s.z['villain_deck']), -1)
+        if _m25 >= 0:
+            R.move(s, g, _m25, 'villain_discard', None)
+    # spec line 488: each player {
+    for _p26 in R.turn_order(s):
+        # spec line 489: gain disc[culture] 1, disc[politics] 1, disc[science] 1, disc[exploration] 1, disc[military] 1
+        R.gain(s, _p26, (1, 1, 1, 1, 1))
+
+
 def rest_procedure_place_action_3(g, s, p, env, value):
-    """The rest of the effect after spec line 610."""
+    """The rest of the effect after spec line 644."""
     v_loc = env['loc']
-    # spec line 613: if loc.kind == alt_wormhole {
+    # spec line 647: if loc.kind == alt_wormhole {
     if (F_kind[v_loc] == 'alt_wormhole'):
-        # spec line 614: do alt_action(loc)
+        # spec line 648: do alt_action(loc)
         if g.PR['alt_action'](g, s, p, v_loc):
             return True
         return False
@@ -1908,11 +3542,11 @@ def rest_procedure_place_action_3(g, s, p, env, value):
 
 
 def rest_procedure_place_action_2(g, s, p, env, value):
-    """The rest of the effect after spec line 607."""
+    """The rest of the effect after spec line 641."""
     v_loc = env['loc']
-    # spec line 610: if loc.kind == mission_control {
+    # spec line 644: if loc.kind == mission_control {
     if (F_kind[v_loc] == 'mission_control'):
-        # spec line 611: do mission_control(loc)
+        # spec line 645: do mission_control(loc)
         if g.PR['mission_control'](g, s, p, v_loc):
             return R.resume(s, 'rest_procedure_place_action_3', {'loc': v_loc}, p)
         return rest_procedure_place_action_3(g, s, p, {'loc': v_loc}, None)
@@ -1921,12 +3555,12 @@ def rest_procedure_place_action_2(g, s, p, env, value):
 
 
 def rest_procedure_place_action(g, s, p, env, value):
-    """The rest of the effect after spec line 604."""
+    """The rest of the effect after spec line 638."""
     v_loc = env['loc']
-    # spec line 607: if loc.kind == trade {
+    # spec line 641: if loc.kind == trade {
     if (F_kind[v_loc] == 'trade'):
         _waits = False
-        # spec line 608: may take action trade with here = loc
+        # spec line 642: may take action trade with here = loc
         _waits = R.take(s, p, ('trade',), ((v_loc, {'trade': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_place_action_2', {'loc': v_loc}, p)
@@ -1936,41 +3570,41 @@ def rest_procedure_place_action(g, s, p, env, value):
 
 
 def as_seat_procedure_trigger_technology(g, s, p, env, value):
-    """The block of spec line 629, run as another player."""
+    """The block of spec line 663, run as another player."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_raider_here = env['raider_here']
     v_t = env['t']
-    # spec line 630: do tech_disc(t)
+    # spec line 664: do tech_disc(t)
     if g.PR['tech_disc'](g, s, p, v_t):
         return True
     return False
 
 
 def one_round_procedure_trigger_technology_2(g, s, p, env, value):
-    """One round of the loop of spec line 627."""
+    """One round of the loop of spec line 661."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_raider_here = env['raider_here']
     v_t = env['t']
     if not (F_tz[v_t] == F_tz[v_loc]):
         return False
-    # spec line 628: if raider_here >= 1 and me != lander {
+    # spec line 662: if raider_here >= 1 and me != lander {
     if ((v_raider_here >= 1) and (p != v_lander)):
-        # spec line 629: as lander {
+        # spec line 663: as lander {
         _a2 = v_lander
         if as_seat_procedure_trigger_technology(g, s, _a2, {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here, 't': v_t}, None):
             return True
         return False
     else:
-        # spec line 633: do tech_disc(t)
+        # spec line 667: do tech_disc(t)
         if g.PR['tech_disc'](g, s, p, v_t):
             return True
         return False
 
 
 def loop_procedure_trigger_technology(g, s, p, env, value):
-    """The loop of spec line 627, from round `_i` on."""
+    """The loop of spec line 661, from round `_i` on."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_raider_here = env['raider_here']
@@ -1984,16 +3618,16 @@ def loop_procedure_trigger_technology(g, s, p, env, value):
 
 
 def one_round_procedure_trigger_technology(g, s, p, env, value):
-    """One round of the loop of spec line 626."""
+    """One round of the loop of spec line 660."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_raider_here = env['raider_here']
-    # spec line 627: for each t in my developed where tz == loc.tz {
+    # spec line 661: for each t in my developed where tz == loc.tz {
     return loop_procedure_trigger_technology(g, s, p, {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here, '_i': 0, '_items': list(s.z['developed'][p])}, None)
 
 
 def loop_procedure_trigger_technology_2(g, s, p, env, value):
-    """The loop of spec line 626, from round `_i` on."""
+    """The loop of spec line 660, from round `_i` on."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_raider_here = env['raider_here']
@@ -2007,54 +3641,54 @@ def loop_procedure_trigger_technology_2(g, s, p, env, value):
 
 
 def ask_procedure_tech_disc(g, s, p, env, label):
-    """Options of the question at spec line 646."""
+    """Options of the question at spec line 680."""
     v_t = env['t']
-    # spec line 647: "Culture" {
+    # spec line 681: "Culture" {
     if label == 'Culture':
-        # spec line 648: gain disc[culture] 1
+        # spec line 682: gain disc[culture] 1
         s.res[p][0] += 1
         return False
-    # spec line 650: "Politics" {
+    # spec line 684: "Politics" {
     elif label == 'Politics':
-        # spec line 651: gain disc[politics] 1
+        # spec line 685: gain disc[politics] 1
         s.res[p][1] += 1
         return False
     return False
 
 
 def ask_procedure_tech_disc_2(g, s, p, env, label):
-    """Options of the question at spec line 655."""
+    """Options of the question at spec line 689."""
     v_t = env['t']
-    # spec line 656: "Military" {
+    # spec line 690: "Military" {
     if label == 'Military':
-        # spec line 657: gain disc[military] 1
+        # spec line 691: gain disc[military] 1
         s.res[p][4] += 1
         return False
-    # spec line 659: "Exploration" {
+    # spec line 693: "Exploration" {
     elif label == 'Exploration':
-        # spec line 660: gain disc[exploration] 1
+        # spec line 694: gain disc[exploration] 1
         s.res[p][3] += 1
         return False
     return False
 
 
 def rest_procedure_secondary_ability_5(g, s, p, env, value):
-    """The rest of the effect after spec line 885."""
+    """The rest of the effect after spec line 919."""
     v_loc = env['loc']
-    # spec line 888: if led_by(loc, superstar) >= 1 {
+    # spec line 922: if led_by(loc, superstar) >= 1 {
     if (g.D['led_by'](g, s, p, v_loc, 'superstar') >= 1):
-        # spec line 889: gain disc[politics] 1
+        # spec line 923: gain disc[politics] 1
         s.res[p][1] += 1
     return False
 
 
 def rest_procedure_secondary_ability_4(g, s, p, env, value):
-    """The rest of the effect after spec line 880."""
+    """The rest of the effect after spec line 914."""
     v_loc = env['loc']
-    # spec line 885: if led_by(loc, spy) >= 1 {
+    # spec line 919: if led_by(loc, spy) >= 1 {
     if (g.D['led_by'](g, s, p, v_loc, 'spy') >= 1):
         _waits = False
-        # spec line 886: may take action spy_on
+        # spec line 920: may take action spy_on
         _waits = R.take(s, p, ('spy_on',), (), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_secondary_ability_5', {'loc': v_loc}, p)
@@ -2064,10 +3698,10 @@ def rest_procedure_secondary_ability_4(g, s, p, env, value):
 
 
 def one_round_procedure_secondary_ability(g, s, p, env, value):
-    """One round of the loop of spec line 881."""
+    """One round of the loop of spec line 915."""
     v_loc = env['loc']
     _waits = False
-    # spec line 882: take action trade_one
+    # spec line 916: take action trade_one
     _waits = R.take(s, p, ('trade_one',), ()) or _waits
     if _waits:
         return True
@@ -2075,7 +3709,7 @@ def one_round_procedure_secondary_ability(g, s, p, env, value):
 
 
 def loop_procedure_secondary_ability(g, s, p, env, value):
-    """The loop of spec line 881, from round `_i` on."""
+    """The loop of spec line 915, from round `_i` on."""
     v_loc = env['loc']
     _i, _n = env['_i'], env['_n']
     if value == 'go on':
@@ -2090,22 +3724,22 @@ def loop_procedure_secondary_ability(g, s, p, env, value):
 
 
 def rest_procedure_secondary_ability_3(g, s, p, env, value):
-    """The rest of the effect after spec line 877."""
+    """The rest of the effect after spec line 911."""
     v_loc = env['loc']
-    # spec line 880: if led_by(loc, merchant) >= 1 and loc.kind == trade {
+    # spec line 914: if led_by(loc, merchant) >= 1 and loc.kind == trade {
     if ((g.D['led_by'](g, s, p, v_loc, 'merchant') >= 1) and (F_kind[v_loc] == 'trade')):
-        # spec line 881: repeat up to 3 {
+        # spec line 915: repeat up to 3 {
         return loop_procedure_secondary_ability(g, s, p, {'loc': v_loc, '_i': 0, '_n': max(0, 3)}, None)
     else:
         return rest_procedure_secondary_ability_4(g, s, p, {'loc': v_loc}, None)
 
 
 def rest_procedure_secondary_ability_2(g, s, p, env, value):
-    """The rest of the effect after spec line 873."""
+    """The rest of the effect after spec line 907."""
     v_loc = env['loc']
-    # spec line 877: if led_by(loc, engineer) >= 1 and loc.kind != alt_wormhole and (count my developed where tz == loc.tz) >= 1 {
+    # spec line 911: if led_by(loc, engineer) >= 1 and loc.kind != alt_wormhole and (count my developed where tz == loc.tz) >= 1 {
     if ((g.D['led_by'](g, s, p, v_loc, 'engineer') >= 1) and (F_kind[v_loc] != 'alt_wormhole') and any((F_tz[_c1] == F_tz[v_loc]) for _c1 in s.z['developed'][p])):
-        # spec line 878: do engineer_trigger(loc)
+        # spec line 912: do engineer_trigger(loc)
         if g.PR['engineer_trigger'](g, s, p, v_loc):
             return R.resume(s, 'rest_procedure_secondary_ability_3', {'loc': v_loc}, p)
         return rest_procedure_secondary_ability_3(g, s, p, {'loc': v_loc}, None)
@@ -2114,15 +3748,15 @@ def rest_procedure_secondary_ability_2(g, s, p, env, value):
 
 
 def rest_procedure_secondary_ability(g, s, p, env, value):
-    """The rest of the effect after spec line 870."""
+    """The rest of the effect after spec line 904."""
     v_loc = env['loc']
-    # spec line 873: if led_by(loc, colonist) >= 1 {
+    # spec line 907: if led_by(loc, colonist) >= 1 {
     if (g.D['led_by'](g, s, p, v_loc, 'colonist') >= 1):
-        # spec line 874: transfer all left_here of loc to me
+        # spec line 908: transfer all left_here of loc to me
         _h2 = s.stk['left_here'][v_loc]
         R.move_bag(_h2, s.res[p], tuple(_h2))
         _waits = False
-        # spec line 875: may take action colonist_leave with here = loc
+        # spec line 909: may take action colonist_leave with here = loc
         _waits = R.take(s, p, ('colonist_leave',), ((v_loc, {'colonist_leave': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_secondary_ability_2', {'loc': v_loc}, p)
@@ -2132,30 +3766,30 @@ def rest_procedure_secondary_ability(g, s, p, env, value):
 
 
 def ask_procedure_engineer_trigger(g, s, p, env, label):
-    """Options of the question at spec line 920."""
+    """Options of the question at spec line 954."""
     v_loc = env['loc']
-    # spec line 921: "Comms Technologies" {
+    # spec line 955: "Comms Technologies" {
     if label == 'Comms Technologies':
-        # spec line 922: for each t in my developed where tech_kind == comms {
+        # spec line 956: for each t in my developed where tech_kind == comms {
         _waiting = len(s.pending)
-        # spec line 922: for each t in my developed where tech_kind == comms {
+        # spec line 956: for each t in my developed where tech_kind == comms {
         for v_t in list(s.z['developed'][p]):
             if not (F_tech_kind[v_t] == 'comms'):
                 continue
-            # spec line 923: do tech_disc(t)
+            # spec line 957: do tech_disc(t)
             g.PR['tech_disc'](g, s, p, v_t)
         if len(s.pending) > _waiting:
             return True
         return False
-    # spec line 926: "Transport Technologies" {
+    # spec line 960: "Transport Technologies" {
     elif label == 'Transport Technologies':
-        # spec line 927: for each t in my developed where tech_kind == transport {
+        # spec line 961: for each t in my developed where tech_kind == transport {
         _waiting = len(s.pending)
-        # spec line 927: for each t in my developed where tech_kind == transport {
+        # spec line 961: for each t in my developed where tech_kind == transport {
         for v_t in list(s.z['developed'][p]):
             if not (F_tech_kind[v_t] == 'transport'):
                 continue
-            # spec line 928: do tech_disc(t)
+            # spec line 962: do tech_disc(t)
             g.PR['tech_disc'](g, s, p, v_t)
         if len(s.pending) > _waiting:
             return True
@@ -2164,38 +3798,38 @@ def ask_procedure_engineer_trigger(g, s, p, env, label):
 
 
 def rest_procedure_complete_mission_2(g, s, p, env, value):
-    """The rest of the effect after spec line 959."""
+    """The rest of the effect after spec line 993."""
     v_m = env['m']
-    # spec line 963: move m into my completed
+    # spec line 997: move m into my completed
     R.move(s, g, v_m, 'completed', p)
-    # spec line 964: advance missions_done by 1
+    # spec line 998: advance missions_done by 1
     s.tr['missions_done'][p] += 1
-    # spec line 965: do spawn_alt_tz(m)
+    # spec line 999: do spawn_alt_tz(m)
     if g.PR['spawn_alt_tz'](g, s, p, v_m):
         return True
     return False
 
 
 def pick_procedure_complete_mission(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 960."""
+    """The rest of the effect once a card is chosen at spec line 994."""
     v_m = env['m']
     v_t = card
-    # spec line 961: do return_tech(t)
+    # spec line 995: do return_tech(t)
     g.PR['return_tech'](g, s, p, v_t)
     return False
 
 
 def one_round_procedure_complete_mission(g, s, p, env, value):
-    """One round of the loop of spec line 959."""
+    """One round of the loop of spec line 993."""
     v_m = env['m']
-    # spec line 960: choose t: card in my developed where tech_kind == transport
+    # spec line 994: choose t: card in my developed where tech_kind == transport
     if R.choose_card(s, p, [v_t for v_t in s.z['developed'][p] if (F_tech_kind[v_t] == 'transport')], 'developed', p, 'pick_procedure_complete_mission', {'m': v_m}):
         return True
     return False
 
 
 def loop_procedure_complete_mission(g, s, p, env, value):
-    """The loop of spec line 959, from round `_i` on."""
+    """The loop of spec line 993, from round `_i` on."""
     v_m = env['m']
     _i, _n = env['_i'], env['_n']
     while _i < _n:
@@ -2206,32 +3840,32 @@ def loop_procedure_complete_mission(g, s, p, env, value):
 
 
 def rest_procedure_complete_mission(g, s, p, env, value):
-    """The rest of the effect after spec line 955."""
+    """The rest of the effect after spec line 989."""
     v_m = env['m']
-    # spec line 959: repeat m.transport_needed {
+    # spec line 993: repeat m.transport_needed {
     return loop_procedure_complete_mission(g, s, p, {'m': v_m, '_i': 0, '_n': max(0, F_transport_needed[v_m])}, None)
 
 
 def pick_procedure_complete_mission_2(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 956."""
+    """The rest of the effect once a card is chosen at spec line 990."""
     v_m = env['m']
     v_t = card
-    # spec line 957: do return_tech(t)
+    # spec line 991: do return_tech(t)
     g.PR['return_tech'](g, s, p, v_t)
     return False
 
 
 def one_round_procedure_complete_mission_2(g, s, p, env, value):
-    """One round of the loop of spec line 955."""
+    """One round of the loop of spec line 989."""
     v_m = env['m']
-    # spec line 956: choose t: card in my developed where tech_kind == comms
+    # spec line 990: choose t: card in my developed where tech_kind == comms
     if R.choose_card(s, p, [v_t for v_t in s.z['developed'][p] if (F_tech_kind[v_t] == 'comms')], 'developed', p, 'pick_procedure_complete_mission_2', {'m': v_m}):
         return True
     return False
 
 
 def loop_procedure_complete_mission_2(g, s, p, env, value):
-    """The loop of spec line 955, from round `_i` on."""
+    """The loop of spec line 989, from round `_i` on."""
     v_m = env['m']
     _i, _n = env['_i'], env['_n']
     while _i < _n:
@@ -2242,19 +3876,19 @@ def loop_procedure_complete_mission_2(g, s, p, env, value):
 
 
 def one_round_procedure_spawn_alt_tz(g, s, p, env, value):
-    """One round of the loop of spec line 1013."""
+    """One round of the loop of spec line 1047."""
     v_a = env['a']
     v_from_loc = env['from_loc']
     v_m = env['m']
     v_slot = env['slot']
-    # spec line 1014: do alt_action(slot)
+    # spec line 1048: do alt_action(slot)
     if g.PR['alt_action'](g, s, p, v_slot):
         return True
     return False
 
 
 def loop_procedure_spawn_alt_tz(g, s, p, env, value):
-    """The loop of spec line 1013, from round `_i` on."""
+    """The loop of spec line 1047, from round `_i` on."""
     v_a = env['a']
     v_from_loc = env['from_loc']
     v_m = env['m']
@@ -2272,84 +3906,84 @@ def loop_procedure_spawn_alt_tz(g, s, p, env, value):
 
 
 def pick_procedure_spawn_alt_tz_2(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 1007."""
+    """The rest of the effect once a card is chosen at spec line 1041."""
     v_a = env['a']
     v_m = env['m']
     v_slot = env['slot']
     v_from_loc = card
-    # spec line 1008: for each s in standing of from_loc {
+    # spec line 1042: for each s in standing of from_loc {
     for v_s in list(s.z['standing'][v_from_loc]):
-        # spec line 1009: move s into standing of slot
+        # spec line 1043: move s into standing of slot
         R.move(s, g, v_s, 'standing', v_slot)
-    # spec line 1011: if count my drone_bay >= 1 {
+    # spec line 1045: if count my drone_bay >= 1 {
     if (len(s.z['drone_bay'][p]) >= 1):
-        # spec line 1012: move top of my drone_bay into alt_drone of slot
+        # spec line 1046: move top of my drone_bay into alt_drone of slot
         R.move(s, g, next(reversed(s.z['drone_bay'][p]), -1), 'alt_drone', v_slot)
-        # spec line 1013: repeat up to 2 {
+        # spec line 1047: repeat up to 2 {
         return loop_procedure_spawn_alt_tz(g, s, p, {'a': v_a, 'from_loc': v_from_loc, 'm': v_m, 'slot': v_slot, '_i': 0, '_n': max(0, 2)}, None)
     else:
-        # spec line 1017: do alt_action(slot)
+        # spec line 1051: do alt_action(slot)
         if g.PR['alt_action'](g, s, p, v_slot):
             return True
         return False
 
 
 def rest_procedure_spawn_alt_tz(g, s, p, env, value):
-    """The rest of the effect after spec line 996."""
+    """The rest of the effect after spec line 1030."""
     v_a = env['a']
     v_m = env['m']
     v_slot = env['slot']
-    # spec line 1007: choose from_loc: card in board where kind != alt_wormhole and tz == m.tz and (count standing of from_loc where it is chronoship and owner == me) >= 1
+    # spec line 1041: choose from_loc: card in board where kind != alt_wormhole and tz == m.tz and (count standing of from_loc where it is chronoship and owner == me) >= 1
     if R.choose_card(s, p, [v_from_loc for v_from_loc in s.z['board'] if ((F_kind[v_from_loc] != 'alt_wormhole') and (F_tz[v_from_loc] == F_tz[v_m]) and any(((KIND[_c3] == 'chronoship') and (F_owner[_c3] == p)) for _c3 in s.z['standing'][v_from_loc]))], 'board', None, 'pick_procedure_spawn_alt_tz_2', {'a': v_a, 'm': v_m, 'slot': v_slot}):
         return True
     return False
 
 
 def rest_procedure_spawn_alt_tz_2(g, s, p, env, value):
-    """The rest of the effect after spec line 997."""
+    """The rest of the effect after spec line 1031."""
     v_a = env['a']
     v_m = env['m']
     v_slot = env['slot']
-    # spec line 1005: move a into alt_card of slot
+    # spec line 1039: move a into alt_card of slot
     R.move(s, g, v_a, 'alt_card', v_slot)
     return rest_procedure_spawn_alt_tz(g, s, p, {'a': v_a, 'm': v_m, 'slot': v_slot}, None)
 
 
 def ask_procedure_spawn_alt_tz(g, s, p, env, label):
-    """Options of the question at spec line 997."""
+    """Options of the question at spec line 1031."""
     v_a = env['a']
     v_m = env['m']
     v_slot = env['slot']
-    # spec line 998: "the first side" {
+    # spec line 1032: "the first side" {
     if label == 'the first side':
-        # spec line 999: set a.face = a.side_one
+        # spec line 1033: set a.face = a.side_one
         s.cst['face'][v_a] = F_side_one[v_a]
         return False
-    # spec line 1001: "the other side" {
+    # spec line 1035: "the other side" {
     elif label == 'the other side':
-        # spec line 1002: set a.face = a.side_two
+        # spec line 1036: set a.face = a.side_two
         s.cst['face'][v_a] = F_side_two[v_a]
         return False
     return False
 
 
 def pick_procedure_spawn_alt_tz(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 988."""
+    """The rest of the effect once a card is chosen at spec line 1022."""
     v_a = env['a']
     v_m = env['m']
     v_slot = card
-    # spec line 990: for each old in alt_card of slot {
+    # spec line 1024: for each old in alt_card of slot {
     for v_old in list(s.z['alt_card'][v_slot]):
-        # spec line 991: move old into alt_deck
+        # spec line 1025: move old into alt_deck
         R.move(s, g, v_old, 'alt_deck', None)
-    # spec line 993: for each d in alt_drone of slot {
+    # spec line 1027: for each d in alt_drone of slot {
     for v_d in list(s.z['alt_drone'][v_slot]):
-        # spec line 994: move d into drone_bay of d.owner
+        # spec line 1028: move d into drone_bay of d.owner
         R.move(s, g, v_d, 'drone_bay', F_owner[v_d])
-    # spec line 996: if a != nothing {
+    # spec line 1030: if a != nothing {
     if (v_a != -1):
         _waits = False
-        # spec line 997: ask me {
+        # spec line 1031: ask me {
         _waits = R.ask(s, p, ('the first side', 'the other side'), 'ask_procedure_spawn_alt_tz', {'a': v_a, 'm': v_m, 'slot': v_slot}, p) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_spawn_alt_tz_2', {'a': v_a, 'm': v_m, 'slot': v_slot}, p)
@@ -2359,13 +3993,13 @@ def pick_procedure_spawn_alt_tz(g, s, p, env, card):
 
 
 def rest_procedure_alt_action_5(g, s, p, env, value):
-    """The rest of the effect after spec line 1043."""
+    """The rest of the effect after spec line 1077."""
     v_a = env['a']
     v_loc = env['loc']
-    # spec line 1046: if a.face == raider_alt {
+    # spec line 1080: if a.face == raider_alt {
     if (s.cst['face'][v_a] == 'raider_alt'):
         _waits = False
-        # spec line 1047: may take action raid
+        # spec line 1081: may take action raid
         _waits = R.take(s, p, ('raid',), (), optional=True) or _waits
         if _waits:
             return True
@@ -2375,13 +4009,13 @@ def rest_procedure_alt_action_5(g, s, p, env, value):
 
 
 def rest_procedure_alt_action_4(g, s, p, env, value):
-    """The rest of the effect after spec line 1040."""
+    """The rest of the effect after spec line 1074."""
     v_a = env['a']
     v_loc = env['loc']
-    # spec line 1043: if a.face == pioneer_alt {
+    # spec line 1077: if a.face == pioneer_alt {
     if (s.cst['face'][v_a] == 'pioneer_alt'):
         _waits = False
-        # spec line 1044: may take action develop_anywhere with kind_wanted = transport
+        # spec line 1078: may take action develop_anywhere with kind_wanted = transport
         _waits = R.take(s, p, ('develop_anywhere',), (('transport', {'develop_anywhere': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_alt_action_5', {'a': v_a, 'loc': v_loc}, p)
@@ -2391,13 +4025,13 @@ def rest_procedure_alt_action_4(g, s, p, env, value):
 
 
 def rest_procedure_alt_action_3(g, s, p, env, value):
-    """The rest of the effect after spec line 1035."""
+    """The rest of the effect after spec line 1069."""
     v_a = env['a']
     v_loc = env['loc']
-    # spec line 1040: if a.face == philosopher_alt {
+    # spec line 1074: if a.face == philosopher_alt {
     if (s.cst['face'][v_a] == 'philosopher_alt'):
         _waits = False
-        # spec line 1041: may take action develop_anywhere with kind_wanted = comms
+        # spec line 1075: may take action develop_anywhere with kind_wanted = comms
         _waits = R.take(s, p, ('develop_anywhere',), (('comms', {'develop_anywhere': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_alt_action_4', {'a': v_a, 'loc': v_loc}, p)
@@ -2407,11 +4041,11 @@ def rest_procedure_alt_action_3(g, s, p, env, value):
 
 
 def one_round_procedure_alt_action(g, s, p, env, value):
-    """One round of the loop of spec line 1036."""
+    """One round of the loop of spec line 1070."""
     v_a = env['a']
     v_loc = env['loc']
     _waits = False
-    # spec line 1037: take action trade_one
+    # spec line 1071: take action trade_one
     _waits = R.take(s, p, ('trade_one',), ()) or _waits
     if _waits:
         return True
@@ -2419,7 +4053,7 @@ def one_round_procedure_alt_action(g, s, p, env, value):
 
 
 def loop_procedure_alt_action(g, s, p, env, value):
-    """The loop of spec line 1036, from round `_i` on."""
+    """The loop of spec line 1070, from round `_i` on."""
     v_a = env['a']
     v_loc = env['loc']
     _i, _n = env['_i'], env['_n']
@@ -2435,24 +4069,24 @@ def loop_procedure_alt_action(g, s, p, env, value):
 
 
 def rest_procedure_alt_action_2(g, s, p, env, value):
-    """The rest of the effect after spec line 1032."""
+    """The rest of the effect after spec line 1066."""
     v_a = env['a']
     v_loc = env['loc']
-    # spec line 1035: if a.face == merchant_alt {
+    # spec line 1069: if a.face == merchant_alt {
     if (s.cst['face'][v_a] == 'merchant_alt'):
-        # spec line 1036: repeat up to 3 {
+        # spec line 1070: repeat up to 3 {
         return loop_procedure_alt_action(g, s, p, {'a': v_a, 'loc': v_loc, '_i': 0, '_n': max(0, 3)}, None)
     else:
         return rest_procedure_alt_action_3(g, s, p, {'a': v_a, 'loc': v_loc}, None)
 
 
 def rest_procedure_alt_action(g, s, p, env, value):
-    """The rest of the effect after spec line 1029."""
+    """The rest of the effect after spec line 1063."""
     v_a = env['a']
     v_loc = env['loc']
-    # spec line 1032: if a.face == engineer_alt {
+    # spec line 1066: if a.face == engineer_alt {
     if (s.cst['face'][v_a] == 'engineer_alt'):
-        # spec line 1033: do engineer_trigger(loc)
+        # spec line 1067: do engineer_trigger(loc)
         if g.PR['engineer_trigger'](g, s, p, v_loc):
             return R.resume(s, 'rest_procedure_alt_action_2', {'a': v_a, 'loc': v_loc}, p)
         return rest_procedure_alt_action_2(g, s, p, {'a': v_a, 'loc': v_loc}, None)
@@ -2461,151 +4095,333 @@ def rest_procedure_alt_action(g, s, p, env, value):
 
 
 def ask_procedure_steal_from(g, s, p, env, label):
-    """Options of the question at spec line 1089."""
+    """Options of the question at spec line 1123."""
     v_t = env['t']
     v_victim = env['victim']
-    # spec line 1090: "Culture" {
+    # spec line 1124: "Culture" {
     if label == 'Culture':
-        # spec line 1091: transfer disc[culture] 1 from victim to me
+        # spec line 1125: transfer disc[culture] 1 from victim to me
         R.transfer(s, v_victim, p, (1, 0, 0, 0, 0))
         return False
-    # spec line 1093: "Politics" {
+    # spec line 1127: "Politics" {
     elif label == 'Politics':
-        # spec line 1094: transfer disc[politics] 1 from victim to me
+        # spec line 1128: transfer disc[politics] 1 from victim to me
         R.transfer(s, v_victim, p, (0, 1, 0, 0, 0))
         return False
     return False
 
 
 def ask_procedure_steal_from_2(g, s, p, env, label):
-    """Options of the question at spec line 1107."""
+    """Options of the question at spec line 1141."""
     v_t = env['t']
     v_victim = env['victim']
-    # spec line 1108: "Military" {
+    # spec line 1142: "Military" {
     if label == 'Military':
-        # spec line 1109: transfer disc[military] 1 from victim to me
+        # spec line 1143: transfer disc[military] 1 from victim to me
         R.transfer(s, v_victim, p, (0, 0, 0, 0, 1))
         return False
-    # spec line 1111: "Exploration" {
+    # spec line 1145: "Exploration" {
     elif label == 'Exploration':
-        # spec line 1112: transfer disc[exploration] 1 from victim to me
+        # spec line 1146: transfer disc[exploration] 1 from victim to me
         R.transfer(s, v_victim, p, (0, 0, 0, 1, 0))
         return False
     return False
 
 
+def rest_procedure_villain_move_2(g, s, p, env, value):
+    """The rest of the effect after spec line 1427."""
+    v_goal = env['goal']
+    v_ship = env['ship']
+    # spec line 1430: if goal.kind == mission_control {
+    if (F_kind[v_goal] == 'mission_control'):
+        # spec line 1431: do villain_take_mission()
+        g.PR['villain_take_mission'](g, s, p)
+    # spec line 1433: do villain_progress()
+    if g.PR['villain_progress'](g, s, p):
+        return True
+    return False
+
+
+def rest_procedure_villain_move(g, s, p, env, value):
+    """The rest of the effect after spec line 1426."""
+    v_goal = env['goal']
+    v_ship = env['ship']
+    # spec line 1427: if goal.kind == assassinate {
+    if (F_kind[v_goal] == 'assassinate'):
+        # spec line 1428: do villain_assassinate()
+        if g.PR['villain_assassinate'](g, s, p):
+            return R.resume(s, 'rest_procedure_villain_move_2', {'goal': v_goal, 'ship': v_ship}, p)
+        return rest_procedure_villain_move_2(g, s, p, {'goal': v_goal, 'ship': v_ship}, None)
+    else:
+        return rest_procedure_villain_move_2(g, s, p, {'goal': v_goal, 'ship': v_ship}, None)
+
+
+def rest_procedure_villain_step_2(g, s, p, env, value):
+    """The rest of the effect after spec line 1521."""
+    v_c = env['c']
+    # spec line 1524: if c == complete_circle {
+    if (v_c == 'complete_circle'):
+        # spec line 1525: do villain_mission()
+        g.PR['villain_mission'](g, s, p)
+        # spec line 1526: set progress = 0
+        s.tr['progress'][p] = 0
+    return False
+
+
+def rest_procedure_villain_step(g, s, p, env, value):
+    """The rest of the effect after spec line 1509."""
+    v_c = env['c']
+    # spec line 1512: if c == comms_circle {
+    if (v_c == 'comms_circle'):
+        # spec line 1513: do villain_develop(comms)
+        g.PR['villain_develop'](g, s, p, 'comms')
+    # spec line 1515: if c == transport_circle {
+    if (v_c == 'transport_circle'):
+        # spec line 1516: do villain_develop(transport)
+        g.PR['villain_develop'](g, s, p, 'transport')
+    # spec line 1518: if c == recruit_circle {
+    if (v_c == 'recruit_circle'):
+        # spec line 1519: do villain_recruit()
+        g.PR['villain_recruit'](g, s, p)
+    # spec line 1521: if c == trait_circle {
+    if (v_c == 'trait_circle'):
+        # spec line 1522: do villain_trait()
+        if g.PR['villain_trait'](g, s, p):
+            return R.resume(s, 'rest_procedure_villain_step_2', {'c': v_c}, p)
+        return rest_procedure_villain_step_2(g, s, p, {'c': v_c}, None)
+    else:
+        return rest_procedure_villain_step_2(g, s, p, {'c': v_c}, None)
+
+
+def pick_procedure_villain_assassinate(g, s, p, env, card):
+    """The rest of the effect once a card is chosen at spec line 1539."""
+    v_atop = env['atop']
+    v_found = env['found']
+    v_target = card
+    # spec line 1540: for each v in standing of target where v is chronoship {
+    for v_v in list(s.z['standing'][v_target]):
+        if not (KIND[v_v] == 'chronoship'):
+            continue
+        # spec line 1541: move v into limbo of v.owner
+        R.move(s, g, v_v, 'limbo', F_owner[v_v])
+    # spec line 1543: move top of my drone_bay into standing of target
+    _m3 = next(reversed(s.z['drone_bay'][p]), -1)
+    if _m3 >= 0:
+        R.move(s, g, _m3, 'standing', v_target)
+    # spec line 1544: first player me
+    s.first = p
+    # spec line 1545: if (count my dock where commander != nothing) >= 1 {
+    if any((s.cst['commander'][_c4] != -1) for _c4 in s.z['dock'][p]):
+        # spec line 1546: again
+        s.again = True
+    return False
+
+
+def as_seat_procedure_villain_trait(g, s, p, env, value):
+    """The block of spec line 1628, run as another player."""
+    v_atop = env['atop']
+    v_boss = env['boss']
+    v_raider_seat = env['raider_seat']
+    v_t = env['t']
+    v_victim = env['victim']
+    v_z = env['z']
+    # spec line 1629: do steal_from(victim, t)
+    if g.PR['steal_from'](g, s, p, v_victim, v_t):
+        return True
+    return False
+
+
+def one_round_procedure_villain_trait(g, s, p, env, value):
+    """One round of the loop of spec line 1624."""
+    v_atop = env['atop']
+    v_boss = env['boss']
+    v_raider_seat = env['raider_seat']
+    v_z = env['z']
+    # spec line 1625: let victim = me
+    v_victim = p
+    # spec line 1626: let t = top of my developed where tz == z.number
+    v_t = next((_c7 for _c7 in reversed(s.z['developed'][p]) if (F_tz[_c7] == F_number[v_z])), -1)
+    # spec line 1627: if t != nothing {
+    if (v_t != -1):
+        # spec line 1628: as raider_seat {
+        _a8 = v_raider_seat
+        if as_seat_procedure_villain_trait(g, s, _a8, {'atop': v_atop, 'boss': v_boss, 'raider_seat': v_raider_seat, 't': v_t, 'victim': v_victim, 'z': v_z}, None):
+            return True
+        return False
+    else:
+        return False
+
+
+def loop_procedure_villain_trait(g, s, p, env, value):
+    """The loop of spec line 1624, from round `_i` on."""
+    v_atop = env['atop']
+    v_boss = env['boss']
+    v_raider_seat = env['raider_seat']
+    v_z = env['z']
+    _i, _items = env['_i'], env['_items']
+    while _i < len(_items):
+        _v = _items[_i]
+        _i += 1
+        if one_round_procedure_villain_trait(g, s, _v, {'atop': v_atop, 'boss': v_boss, 'raider_seat': v_raider_seat, 'z': v_z}, None):
+            return R.resume(s, 'loop_procedure_villain_trait', {'atop': v_atop, 'boss': v_boss, 'raider_seat': v_raider_seat, 'z': v_z, '_i': _i, '_items': _items}, p)
+    return False
+
+
+def chosen_procedure_drain(g, s, p, env, value):
+    """The rest of the effect once a value is chosen at spec line 1691."""
+    v_t = env['t']
+    v_k = value
+    if not (((v_k == 'military') or (v_k == 'exploration')) and (s.res[p][IDX_disc[v_k]] >= 1)):
+        return False
+    # spec line 1692: pay disc[k] 1
+    R.pay_one(s, p, IDX_disc[v_k], 1)
+    return False
+
+
+def rest_procedure_drain(g, s, p, env, value):
+    """The rest of the effect after spec line 1686."""
+    v_t = env['t']
+    # spec line 1690: if t.tech_kind == transport and disc[military] + disc[exploration] >= 1 {
+    if ((F_tech_kind[v_t] == 'transport') and ((s.res[p][4] + s.res[p][3]) >= 1)):
+        # spec line 1691: choose k: knowledge where (k == military or k == exploration) and disc[k] >= 1
+        def _list_options2(p):  # the options of spec line 1691, for the player choosing
+            out = []
+            for v_k in ('culture', 'politics', 'science', 'exploration', 'military'):
+                if not (((v_k == 'military') or (v_k == 'exploration')) and (s.res[p][IDX_disc[v_k]] >= 1)):
+                    continue
+                out.append(v_k)
+            return out
+        _options1 = _list_options2(p)
+        if R.choose_value(s, p, _options1, 'choose_member', 'chosen_procedure_drain', {'t': v_t}):
+            return True
+        return False
+    else:
+        return False
+
+
+def chosen_procedure_drain_2(g, s, p, env, value):
+    """The rest of the effect once a value is chosen at spec line 1687."""
+    v_t = env['t']
+    v_k = value
+    if not (((v_k == 'culture') or (v_k == 'politics')) and (s.res[p][IDX_disc[v_k]] >= 1)):
+        return rest_procedure_drain(g, s, p, {'t': v_t}, None)
+    # spec line 1688: pay disc[k] 1
+    R.pay_one(s, p, IDX_disc[v_k], 1)
+    return rest_procedure_drain(g, s, p, {'k': v_k, 't': v_t}, None)
+
+
 def rest_deploy_3(g, s, p, env, value):
-    """The rest of the effect after spec line 573."""
+    """The rest of the effect after spec line 607."""
     v_loc = env['loc']
     v_m = env['m']
     v_ship = env['ship']
-    # spec line 574: if ships_ready == 0 {
+    # spec line 608: if ships_ready == 0 {
     if (g.D['ships_ready'](g, s, p) == 0):
-        # spec line 575: done
+        # spec line 609: done
         s.done[p] = True
     return False
 
 
 def pick_deploy(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 572."""
+    """The rest of the effect once a card is chosen at spec line 606."""
     v_loc = env['loc']
     v_ship = env['ship']
     v_m = card
-    # spec line 573: do complete_mission(m)
+    # spec line 607: do complete_mission(m)
     if g.PR['complete_mission'](g, s, p, v_m):
         return R.resume(s, 'rest_deploy_3', {'loc': v_loc, 'm': v_m, 'ship': v_ship}, p)
     return rest_deploy_3(g, s, p, {'loc': v_loc, 'm': v_m, 'ship': v_ship}, None)
 
 
 def rest_deploy_2(g, s, p, env, value):
-    """The rest of the effect after spec line 564."""
+    """The rest of the effect after spec line 598."""
     v_loc = env['loc']
     v_ship = env['ship']
-    # spec line 572: may choose m: card in my bridge where ship_in_tz(m.tz) >= 1 and has m.cost and (count my developed where tech_kind == comms) >= m.comms_needed and (count my developed where tech_kind == transport) >= m.transport_needed
+    # spec line 606: may choose m: card in my bridge where ship_in_tz(m.tz) >= 1 and has m.cost and (count my developed where tech_kind == comms) >= m.comms_needed and (count my developed where tech_kind == transport) >= m.transport_needed
     if R.choose_card(s, p, [v_m for v_m in s.z['bridge'][p] if ((g.D['ship_in_tz'](g, s, p, F_tz[v_m]) >= 1) and (not NZ_cost[v_m] or R.holds(s.res[p], NZ_cost[v_m])) and (len([1 for _c1 in s.z['developed'][p] if (F_tech_kind[_c1] == 'comms')]) >= F_comms_needed[v_m]) and (len([1 for _c2 in s.z['developed'][p] if (F_tech_kind[_c2] == 'transport')]) >= F_transport_needed[v_m]))], 'bridge', p, 'pick_deploy', {'loc': v_loc, 'ship': v_ship}, optional=True):
         return True
     return False
 
 
 def rest_deploy_4(g, s, p, env, value):
-    """The rest of the effect after spec line 566."""
+    """The rest of the effect after spec line 600."""
     v_loc = env['loc']
     v_ship = env['ship']
-    # spec line 567: do location_action(loc)
+    # spec line 601: do location_action(loc)
     if g.PR['location_action'](g, s, p, v_loc):
         return R.resume(s, 'rest_deploy_2', {'loc': v_loc, 'ship': v_ship}, p)
     return rest_deploy_2(g, s, p, {'loc': v_loc, 'ship': v_ship}, None)
 
 
 def rest_deploy_5(g, s, p, env, value):
-    """The rest of the effect after spec line 569."""
+    """The rest of the effect after spec line 603."""
     v_loc = env['loc']
     v_ship = env['ship']
-    # spec line 570: do secondary_ability(loc)
+    # spec line 604: do secondary_ability(loc)
     if g.PR['secondary_ability'](g, s, p, v_loc):
         return R.resume(s, 'rest_deploy_2', {'loc': v_loc, 'ship': v_ship}, p)
     return rest_deploy_2(g, s, p, {'loc': v_loc, 'ship': v_ship}, None)
 
 
 def rest_deploy(g, s, p, env, value):
-    """The rest of the effect after spec line 563."""
+    """The rest of the effect after spec line 597."""
     v_loc = env['loc']
     v_ship = env['ship']
-    # spec line 564: if loc.kind == recruit {
+    # spec line 598: if loc.kind == recruit {
     if (F_kind[v_loc] == 'recruit'):
-        # spec line 566: do secondary_ability(loc)
+        # spec line 600: do secondary_ability(loc)
         if g.PR['secondary_ability'](g, s, p, v_loc):
             return R.resume(s, 'rest_deploy_4', {'loc': v_loc, 'ship': v_ship}, p)
         return rest_deploy_4(g, s, p, {'loc': v_loc, 'ship': v_ship}, None)
     else:
-        # spec line 569: do location_action(loc)
+        # spec line 603: do location_action(loc)
         if g.PR['location_action'](g, s, p, v_loc):
             return R.resume(s, 'rest_deploy_5', {'loc': v_loc, 'ship': v_ship}, p)
         return rest_deploy_5(g, s, p, {'loc': v_loc, 'ship': v_ship}, None)
 
 
 def pick_reorder_deck(g, s, p, env, card):
-    """The rest of the effect once a card is chosen at spec line 775."""
+    """The rest of the effect once a card is chosen at spec line 809."""
     v_here = env['here']
     v_c = card
-    # spec line 776: move all shown of here into wormhole of here
+    # spec line 810: move all shown of here into wormhole of here
     R.move_all(s, g, 'shown', v_here, 'wormhole', v_here)
-    # spec line 777: shuffle wormhole of here
+    # spec line 811: shuffle wormhole of here
     R.shuffle(s, 'wormhole', v_here)
-    # spec line 778: move c into shown of here
+    # spec line 812: move c into shown of here
     R.move(s, g, v_c, 'shown', v_here)
 
 
 def rest_assassination(g, s, p, env, value):
-    """The rest of the effect after spec line 817."""
+    """The rest of the effect after spec line 851."""
     v_here = env['here']
     v_target = env['target']
-    # spec line 821: first player me
+    # spec line 855: first player me
     s.first = p
     return False
 
 
 def as_seat_raid(g, s, p, env, value):
-    """The block of spec line 1074, run as another player."""
+    """The block of spec line 1108, run as another player."""
     v_r = env['r']
     v_raider = env['raider']
     v_t = env['t']
     v_victim = env['victim']
-    # spec line 1075: do steal_from(victim, t)
+    # spec line 1109: do steal_from(victim, t)
     if g.PR['steal_from'](g, s, p, v_victim, v_t):
         return True
     return False
 
 
 def one_round_raid_2(g, s, p, env, value):
-    """One round of the loop of spec line 1073."""
+    """One round of the loop of spec line 1107."""
     v_r = env['r']
     v_raider = env['raider']
     v_t = env['t']
     v_victim = env['victim']
     if not (F_tz[v_t] == F_tz[v_r]):
         return False
-    # spec line 1074: as raider {
+    # spec line 1108: as raider {
     _a1 = v_raider
     if as_seat_raid(g, s, _a1, {'r': v_r, 'raider': v_raider, 't': v_t, 'victim': v_victim}, None):
         return True
@@ -2613,7 +4429,7 @@ def one_round_raid_2(g, s, p, env, value):
 
 
 def loop_raid(g, s, p, env, value):
-    """The loop of spec line 1073, from round `_i` on."""
+    """The loop of spec line 1107, from round `_i` on."""
     v_r = env['r']
     v_raider = env['raider']
     v_victim = env['victim']
@@ -2627,21 +4443,21 @@ def loop_raid(g, s, p, env, value):
 
 
 def one_round_raid(g, s, p, env, value):
-    """One round of the loop of spec line 1070."""
+    """One round of the loop of spec line 1104."""
     v_r = env['r']
     v_raider = env['raider']
-    # spec line 1071: if me != raider {
+    # spec line 1105: if me != raider {
     if (p != v_raider):
-        # spec line 1072: let victim = me
+        # spec line 1106: let victim = me
         v_victim = p
-        # spec line 1073: for each t in my developed where tz == r.tz {
+        # spec line 1107: for each t in my developed where tz == r.tz {
         return loop_raid(g, s, p, {'r': v_r, 'raider': v_raider, 'victim': v_victim, '_i': 0, '_items': list(s.z['developed'][p])}, None)
     else:
         return False
 
 
 def loop_raid_2(g, s, p, env, value):
-    """The loop of spec line 1070, from round `_i` on."""
+    """The loop of spec line 1104, from round `_i` on."""
     v_r = env['r']
     v_raider = env['raider']
     _i, _items = env['_i'], env['_items']
@@ -2653,17 +4469,320 @@ def loop_raid_2(g, s, p, env, value):
     return False
 
 
+def as_seat_procedure_trigger_technology__solo(g, s, p, env, value):
+    """The block of spec line 1755, run as another player."""
+    v_lander = env['lander']
+    v_loc = env['loc']
+    v_t = env['t']
+    # spec line 1756: do drain(t)
+    if g.PR['drain'](g, s, p, v_t):
+        return True
+    return False
+
+
+def one_round_procedure_trigger_technology__solo_2(g, s, p, env, value):
+    """One round of the loop of spec line 1754."""
+    v_lander = env['lander']
+    v_loc = env['loc']
+    v_t = env['t']
+    if not (F_tz[v_t] == F_tz[v_loc]):
+        return False
+    # spec line 1755: as lander {
+    _a2 = v_lander
+    if as_seat_procedure_trigger_technology__solo(g, s, _a2, {'lander': v_lander, 'loc': v_loc, 't': v_t}, None):
+        return True
+    return False
+
+
+def loop_procedure_trigger_technology__solo(g, s, p, env, value):
+    """The loop of spec line 1754, from round `_i` on."""
+    v_lander = env['lander']
+    v_loc = env['loc']
+    _i, _items = env['_i'], env['_items']
+    while _i < len(_items):
+        v_t = _items[_i]
+        _i += 1
+        if one_round_procedure_trigger_technology__solo_2(g, s, p, {'lander': v_lander, 'loc': v_loc, 't': v_t}, None):
+            return R.resume(s, 'loop_procedure_trigger_technology__solo', {'lander': v_lander, 'loc': v_loc, '_i': _i, '_items': _items}, p)
+    return False
+
+
+def one_round_procedure_trigger_technology__solo(g, s, p, env, value):
+    """One round of the loop of spec line 1753."""
+    v_lander = env['lander']
+    v_loc = env['loc']
+    # spec line 1754: for each t in my developed where tz == loc.tz {
+    return loop_procedure_trigger_technology__solo(g, s, p, {'lander': v_lander, 'loc': v_loc, '_i': 0, '_items': list(s.z['developed'][p])}, None)
+
+
+def loop_procedure_trigger_technology__solo_2(g, s, p, env, value):
+    """The loop of spec line 1753, from round `_i` on."""
+    v_lander = env['lander']
+    v_loc = env['loc']
+    _i, _items = env['_i'], env['_items']
+    while _i < len(_items):
+        _v = _items[_i]
+        _i += 1
+        if one_round_procedure_trigger_technology__solo(g, s, _v, {'lander': v_lander, 'loc': v_loc}, None):
+            return R.resume(s, 'loop_procedure_trigger_technology__solo_2', {'lander': v_lander, 'loc': v_loc, '_i': _i, '_items': _items}, p)
+    return False
+
+
+def rest_procedure_trigger_technology__solo(g, s, p, env, value):
+    """The rest of the effect after spec line 657."""
+    v_loc = env['loc']
+    # spec line 1751: if (count standing of loc where it is chronoship) >= 1 and loc.kind != alt_wormhole and me != villain_seat[1] and me != villain_seat[2] {
+    if (any((KIND[_c1] == 'chronoship') for _c1 in s.z['standing'][v_loc]) and (F_kind[v_loc] != 'alt_wormhole') and (p != R.kind_seat(s, 'villain_seat', 1)) and (p != R.kind_seat(s, 'villain_seat', 2))):
+        # spec line 1752: let lander = me
+        v_lander = p
+        # spec line 1753: each villain_seat {
+        return loop_procedure_trigger_technology__solo_2(g, s, p, {'lander': v_lander, 'loc': v_loc, '_i': 0, '_items': R.kind_seats(s, 'villain_seat')}, None)
+    else:
+        return False
+
+
+def as_seat_procedure_trigger_technology__solo_2(g, s, p, env, value):
+    """The block of spec line 663, run as another player."""
+    v_lander = env['lander']
+    v_loc = env['loc']
+    v_raider_here = env['raider_here']
+    v_t = env['t']
+    # spec line 664: do tech_disc(t)
+    if g.PR['tech_disc'](g, s, p, v_t):
+        return True
+    return False
+
+
+def one_round_procedure_trigger_technology__solo_4(g, s, p, env, value):
+    """One round of the loop of spec line 661."""
+    v_lander = env['lander']
+    v_loc = env['loc']
+    v_raider_here = env['raider_here']
+    v_t = env['t']
+    if not (F_tz[v_t] == F_tz[v_loc]):
+        return False
+    # spec line 662: if raider_here >= 1 and me != lander {
+    if ((v_raider_here >= 1) and (p != v_lander)):
+        # spec line 663: as lander {
+        _a4 = v_lander
+        if as_seat_procedure_trigger_technology__solo_2(g, s, _a4, {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here, 't': v_t}, None):
+            return True
+        return False
+    else:
+        # spec line 667: do tech_disc(t)
+        if g.PR['tech_disc'](g, s, p, v_t):
+            return True
+        return False
+
+
+def loop_procedure_trigger_technology__solo_3(g, s, p, env, value):
+    """The loop of spec line 661, from round `_i` on."""
+    v_lander = env['lander']
+    v_loc = env['loc']
+    v_raider_here = env['raider_here']
+    _i, _items = env['_i'], env['_items']
+    while _i < len(_items):
+        v_t = _items[_i]
+        _i += 1
+        if one_round_procedure_trigger_technology__solo_4(g, s, p, {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here, 't': v_t}, None):
+            return R.resume(s, 'loop_procedure_trigger_technology__solo_3', {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here, '_i': _i, '_items': _items}, p)
+    return False
+
+
+def one_round_procedure_trigger_technology__solo_3(g, s, p, env, value):
+    """One round of the loop of spec line 660."""
+    v_lander = env['lander']
+    v_loc = env['loc']
+    v_raider_here = env['raider_here']
+    # spec line 661: for each t in my developed where tz == loc.tz {
+    return loop_procedure_trigger_technology__solo_3(g, s, p, {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here, '_i': 0, '_items': list(s.z['developed'][p])}, None)
+
+
+def loop_procedure_trigger_technology__solo_4(g, s, p, env, value):
+    """The loop of spec line 660, from round `_i` on."""
+    v_lander = env['lander']
+    v_loc = env['loc']
+    v_raider_here = env['raider_here']
+    _i, _items = env['_i'], env['_items']
+    while _i < len(_items):
+        _v = _items[_i]
+        _i += 1
+        if one_round_procedure_trigger_technology__solo_3(g, s, _v, {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here}, None):
+            return R.resume(s, 'loop_procedure_trigger_technology__solo_4', {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here, '_i': _i, '_items': _items}, p)
+    return rest_procedure_trigger_technology__solo(g, s, p, {'lander': v_lander, 'loc': v_loc, 'raider_here': v_raider_here}, None)
+
+
+def rest_turn_villain_seat_time_travel_4(g, s, p, env, value):
+    """The rest of the effect after spec line 1407."""
+    v_atop = env['atop']
+    v_goal = env['goal']
+    v_ship = env['ship']
+    # spec line 1410: if atop != nothing and atop.icon == assassinate_icon {
+    if ((v_atop != -1) and (F_icon[v_atop] == 'assassinate_icon')):
+        # spec line 1411: do villain_go(ship, assassinate, science)
+        if g.PR['villain_go'](g, s, p, v_ship, 'assassinate', 'science'):
+            return True
+        return False
+    else:
+        return False
+
+
+def rest_turn_villain_seat_time_travel_3(g, s, p, env, value):
+    """The rest of the effect after spec line 1404."""
+    v_atop = env['atop']
+    v_goal = env['goal']
+    v_ship = env['ship']
+    # spec line 1407: if atop != nothing and atop.icon == trade_icon {
+    if ((v_atop != -1) and (F_icon[v_atop] == 'trade_icon')):
+        # spec line 1408: do villain_go(ship, trade, science)
+        if g.PR['villain_go'](g, s, p, v_ship, 'trade', 'science'):
+            return R.resume(s, 'rest_turn_villain_seat_time_travel_4', {'atop': v_atop, 'goal': v_goal, 'ship': v_ship}, p)
+        return rest_turn_villain_seat_time_travel_4(g, s, p, {'atop': v_atop, 'goal': v_goal, 'ship': v_ship}, None)
+    else:
+        return rest_turn_villain_seat_time_travel_4(g, s, p, {'atop': v_atop, 'goal': v_goal, 'ship': v_ship}, None)
+
+
+def rest_turn_villain_seat_time_travel_2(g, s, p, env, value):
+    """The rest of the effect after spec line 1401."""
+    v_atop = env['atop']
+    v_goal = env['goal']
+    v_ship = env['ship']
+    # spec line 1404: if atop != nothing and goal == nothing and (atop.icon == top_icon or atop.icon == bottom_icon) {
+    if ((v_atop != -1) and (v_goal == -1) and ((F_icon[v_atop] == 'top_icon') or (F_icon[v_atop] == 'bottom_icon'))):
+        # spec line 1405: do villain_block(ship, 0)
+        if g.PR['villain_block'](g, s, p, v_ship, 0):
+            return R.resume(s, 'rest_turn_villain_seat_time_travel_3', {'atop': v_atop, 'goal': v_goal, 'ship': v_ship}, p)
+        return rest_turn_villain_seat_time_travel_3(g, s, p, {'atop': v_atop, 'goal': v_goal, 'ship': v_ship}, None)
+    else:
+        return rest_turn_villain_seat_time_travel_3(g, s, p, {'atop': v_atop, 'goal': v_goal, 'ship': v_ship}, None)
+
+
+def rest_turn_villain_seat_time_travel(g, s, p, env, value):
+    """The rest of the effect after spec line 1398."""
+    v_atop = env['atop']
+    v_goal = env['goal']
+    v_ship = env['ship']
+    # spec line 1401: if atop != nothing and goal != nothing and atop.icon == bottom_icon {
+    if ((v_atop != -1) and (v_goal != -1) and (F_icon[v_atop] == 'bottom_icon')):
+        # spec line 1402: do villain_go(ship, collect, goal.bottom_req)
+        if g.PR['villain_go'](g, s, p, v_ship, 'collect', F_bottom_req[v_goal]):
+            return R.resume(s, 'rest_turn_villain_seat_time_travel_2', {'atop': v_atop, 'goal': v_goal, 'ship': v_ship}, p)
+        return rest_turn_villain_seat_time_travel_2(g, s, p, {'atop': v_atop, 'goal': v_goal, 'ship': v_ship}, None)
+    else:
+        return rest_turn_villain_seat_time_travel_2(g, s, p, {'atop': v_atop, 'goal': v_goal, 'ship': v_ship}, None)
+
+
+def rest_procedure_place_action__coop_4(g, s, p, env, value):
+    """The rest of the effect after spec line 644."""
+    v_loc = env['loc']
+    # spec line 647: if loc.kind == alt_wormhole {
+    if (F_kind[v_loc] == 'alt_wormhole'):
+        # spec line 648: do alt_action(loc)
+        if g.PR['alt_action'](g, s, p, v_loc):
+            return True
+        return False
+    else:
+        return False
+
+
+def rest_procedure_place_action__coop_3(g, s, p, env, value):
+    """The rest of the effect after spec line 641."""
+    v_loc = env['loc']
+    # spec line 644: if loc.kind == mission_control {
+    if (F_kind[v_loc] == 'mission_control'):
+        # spec line 645: do mission_control(loc)
+        if g.PR['mission_control'](g, s, p, v_loc):
+            return R.resume(s, 'rest_procedure_place_action__coop_4', {'loc': v_loc}, p)
+        return rest_procedure_place_action__coop_4(g, s, p, {'loc': v_loc}, None)
+    else:
+        return rest_procedure_place_action__coop_4(g, s, p, {'loc': v_loc}, None)
+
+
+def rest_procedure_place_action__coop_2(g, s, p, env, value):
+    """The rest of the effect after spec line 638."""
+    v_loc = env['loc']
+    # spec line 641: if loc.kind == trade {
+    if (F_kind[v_loc] == 'trade'):
+        _waits = False
+        # spec line 642: may take action trade with here = loc
+        _waits = R.take(s, p, ('trade',), ((v_loc, {'trade': 0}), ), optional=True) or _waits
+        if _waits:
+            return R.resume(s, 'rest_procedure_place_action__coop_3', {'loc': v_loc}, p)
+        return rest_procedure_place_action__coop_3(g, s, p, {'loc': v_loc}, None)
+    else:
+        return rest_procedure_place_action__coop_3(g, s, p, {'loc': v_loc}, None)
+
+
+def rest_procedure_place_action__coop(g, s, p, env, value):
+    """The rest of the effect after spec line 1881."""
+    v_loc = env['loc']
+    # spec line 632: if loc.kind == collect {
+    if (F_kind[v_loc] == 'collect'):
+        # spec line 633: do collect_knowledge(loc)
+        g.PR['collect_knowledge'](g, s, p, v_loc)
+    # spec line 635: if loc.kind == variable {
+    if (F_kind[v_loc] == 'variable'):
+        # spec line 636: do variable_knowledge(loc)
+        g.PR['variable_knowledge'](g, s, p, v_loc)
+    # spec line 638: if loc.kind == recruit {
+    if (F_kind[v_loc] == 'recruit'):
+        _waits = False
+        # spec line 639: may take one of recruit_crew, swap_crew, develop_tech, reorder_deck with here = loc
+        _waits = R.take(s, p, ('recruit_crew', 'swap_crew', 'develop_tech', 'reorder_deck'), ((v_loc, {'recruit_crew': 0, 'swap_crew': 0, 'develop_tech': 0, 'reorder_deck': 0}), ), optional=True) or _waits
+        if _waits:
+            return R.resume(s, 'rest_procedure_place_action__coop_2', {'loc': v_loc}, p)
+        return rest_procedure_place_action__coop_2(g, s, p, {'loc': v_loc}, None)
+    else:
+        return rest_procedure_place_action__coop_2(g, s, p, {'loc': v_loc}, None)
+
+
+def ask_procedure_engineer_trigger__coop(g, s, p, env, label):
+    """Options of the question at spec line 1888."""
+    v_loc = env['loc']
+    # spec line 1889: "Comms Technologies" {
+    if label == 'Comms Technologies':
+        # spec line 1890: each player {
+        _waiting = len(s.pending)
+        # spec line 1890: each player {
+        for _p1 in R.turn_order(s):
+            # spec line 1891: for each t in my developed where tech_kind == comms {
+            for v_t in list(s.z['developed'][_p1]):
+                if not (F_tech_kind[v_t] == 'comms'):
+                    continue
+                # spec line 1892: do tech_disc(t)
+                g.PR['tech_disc'](g, s, _p1, v_t)
+        if len(s.pending) > _waiting:
+            return True
+        return False
+    # spec line 1896: "Transport Technologies" {
+    elif label == 'Transport Technologies':
+        # spec line 1897: each player {
+        _waiting = len(s.pending)
+        # spec line 1897: each player {
+        for _p2 in R.turn_order(s):
+            # spec line 1898: for each t in my developed where tech_kind == transport {
+            for v_t in list(s.z['developed'][_p2]):
+                if not (F_tech_kind[v_t] == 'transport'):
+                    continue
+                # spec line 1899: do tech_disc(t)
+                g.PR['tech_disc'](g, s, _p2, v_t)
+        if len(s.pending) > _waiting:
+            return True
+        return False
+    return False
+
+
 @R.combines(legal_recover_matching, legal_recover_any, legal_medic_recover, legal_end_recovery)
 def legal_phase_recover(g, s, p, out):
-    """Choices open to player p in phase Phase 2.1: Recover Crew from Limbo (spec line 503), action by action."""
+    """Choices open to player p in phase Phase 2.1: Recover Crew from Limbo (spec line 537), action by action."""
     _memo = s.game.memo  # looked up once for the actions below
     # Recover a Crew-member for one disc of its type: legal_recover_matching
     _rows0 = _memo.get(('recover_matching', 'rows', p))
     if _rows0 is None:
         _rows0 = _memo[('recover_matching', 'rows', p)] = [None] * len(CARD_NAMES)
-    # spec line 1131: choose s: card in my limbo
+    # spec line 1165: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
-        # spec line 1132: require has disc[s.knowledge] 1
+        # spec line 1166: require has disc[s.knowledge] 1
         if not (s.res[p][IDX_disc[F_knowledge[v_s]]] >= 1):
             continue
         _found = _rows0[v_s]
@@ -2671,10 +4790,10 @@ def legal_phase_recover(g, s, p, out):
             _found = _rows0[v_s] = Action(p, 'recover_matching', (v_s,), s.game)
         out.append(_found)
     # Recover a Crew-member for any two discs: legal_recover_any
-    # spec line 1149: require has x
+    # spec line 1183: require has x
     _held1 = s.res[p]
     _key2 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), (_held1[4] if _held1[4] < 2 else 2))
-    # spec line 1147: choose s: card in my limbo
+    # spec line 1181: choose s: card in my limbo
     for v_s in s.z['limbo'][p]:
         # the actions below depend on nothing but _key: made once, then shared
         _key = ('recover_any', _key2, v_s)
@@ -2683,7 +4802,7 @@ def legal_phase_recover(g, s, p, out):
             _found = R.remember(s.game, _key)
             _made = R.made_row(s.game, p, 'recover_any')  # its actions made so far, shared
             _fit4 = [_b3 for _b3 in (((2, 0, 0, 0, 0), 2), ((1, 1, 0, 0, 0), 2), ((1, 0, 1, 0, 0), 2), ((1, 0, 0, 1, 0), 2), ((1, 0, 0, 0, 1), 2), ((0, 2, 0, 0, 0), 2), ((0, 1, 1, 0, 0), 2), ((0, 1, 0, 1, 0), 2), ((0, 1, 0, 0, 1), 2), ((0, 0, 2, 0, 0), 2), ((0, 0, 1, 1, 0), 2), ((0, 0, 1, 0, 1), 2), ((0, 0, 0, 2, 0), 2), ((0, 0, 0, 1, 1), 2), ((0, 0, 0, 0, 2), 2)) if _held1[0] >= _b3[0][0] and _held1[1] >= _b3[0][1] and _held1[2] >= _b3[0][2] and _held1[3] >= _b3[0][3] and _held1[4] >= _b3[0][4]]
-            # spec line 1148: choose x: 2 of disc
+            # spec line 1182: choose x: 2 of disc
             for v_x, t_x in _fit4:
                 _args = (v_s, v_x)
                 _action = _made.get(_args)
@@ -2693,19 +4812,19 @@ def legal_phase_recover(g, s, p, out):
         out += _found
     # Medic: recover a Crew-member for free: legal_medic_recover
     while True:  # run once: a requirement that fails leaves it
-        # spec line 1164: uses medic_uses 1
+        # spec line 1198: uses medic_uses 1
         if s.ta['medic_uses'][p] + 1 > 1:
             break
-        # spec line 1165: require (count my crew_station where secondary == medic) >= 1
+        # spec line 1199: require (count my crew_station where secondary == medic) >= 1
         if not any((F_secondary[_c1] == 'medic') for _c1 in s.z['crew_station'][p]):
             break
-        # spec line 1166: require (count my limbo where secondary == medic) == 0
+        # spec line 1200: require (count my limbo where secondary == medic) == 0
         if not (not any((s.cst['secondary'][_c2] == 'medic') for _c2 in s.z['limbo'][p])):
             break
         _rows0 = _memo.get(('medic_recover', 'rows', p))
         if _rows0 is None:
             _rows0 = _memo[('medic_recover', 'rows', p)] = [None] * len(CARD_NAMES)
-        # spec line 1163: choose s: card in my limbo
+        # spec line 1197: choose s: card in my limbo
         for v_s in s.z['limbo'][p]:
             _found = _rows0[v_s]
             if _found is None:
@@ -2721,15 +4840,112 @@ def legal_phase_recover(g, s, p, out):
     out += _found
 
 
+@R.combines(legal_recover_matching, legal_recover_any, legal_medic_recover, legal_end_recovery, legal_medic_rescue)
+def legal_phase_recover__coop(g, s, p, out):
+    """Choices open to player p in phase Phase 2.1: Recover Crew from Limbo (spec line 537), action by action."""
+    _memo = s.game.memo  # looked up once for the actions below
+    # Recover a Crew-member for one disc of its type: legal_recover_matching
+    _rows0 = _memo.get(('recover_matching', 'rows', p))
+    if _rows0 is None:
+        _rows0 = _memo[('recover_matching', 'rows', p)] = [None] * len(CARD_NAMES)
+    # spec line 1165: choose s: card in my limbo
+    for v_s in s.z['limbo'][p]:
+        # spec line 1166: require has disc[s.knowledge] 1
+        if not (s.res[p][IDX_disc[F_knowledge[v_s]]] >= 1):
+            continue
+        _found = _rows0[v_s]
+        if _found is None:
+            _found = _rows0[v_s] = Action(p, 'recover_matching', (v_s,), s.game)
+        out.append(_found)
+    # Recover a Crew-member for any two discs: legal_recover_any
+    # spec line 1183: require has x
+    _held1 = s.res[p]
+    _key2 = (p, (_held1[0] if _held1[0] < 2 else 2), (_held1[1] if _held1[1] < 2 else 2), (_held1[2] if _held1[2] < 2 else 2), (_held1[3] if _held1[3] < 2 else 2), (_held1[4] if _held1[4] < 2 else 2))
+    # spec line 1181: choose s: card in my limbo
+    for v_s in s.z['limbo'][p]:
+        # the actions below depend on nothing but _key: made once, then shared
+        _key = ('recover_any', _key2, v_s)
+        _found = _memo.get(_key)
+        if _found is None:
+            _found = R.remember(s.game, _key)
+            _made = R.made_row(s.game, p, 'recover_any')  # its actions made so far, shared
+            _fit4 = [_b3 for _b3 in (((2, 0, 0, 0, 0), 2), ((1, 1, 0, 0, 0), 2), ((1, 0, 1, 0, 0), 2), ((1, 0, 0, 1, 0), 2), ((1, 0, 0, 0, 1), 2), ((0, 2, 0, 0, 0), 2), ((0, 1, 1, 0, 0), 2), ((0, 1, 0, 1, 0), 2), ((0, 1, 0, 0, 1), 2), ((0, 0, 2, 0, 0), 2), ((0, 0, 1, 1, 0), 2), ((0, 0, 1, 0, 1), 2), ((0, 0, 0, 2, 0), 2), ((0, 0, 0, 1, 1), 2), ((0, 0, 0, 0, 2), 2)) if _held1[0] >= _b3[0][0] and _held1[1] >= _b3[0][1] and _held1[2] >= _b3[0][2] and _held1[3] >= _b3[0][3] and _held1[4] >= _b3[0][4]]
+            # spec line 1182: choose x: 2 of disc
+            for v_x, t_x in _fit4:
+                _args = (v_s, v_x)
+                _action = _made.get(_args)
+                if _action is None:
+                    _action = _made[_args] = Action(p, 'recover_any', _args, s.game)
+                _found.append(_action)
+        out += _found
+    # Medic: recover a Crew-member for free: legal_medic_recover
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 1198: uses medic_uses 1
+        if s.ta['medic_uses'][p] + 1 > 1:
+            break
+        # spec line 1199: require (count my crew_station where secondary == medic) >= 1
+        if not any((F_secondary[_c1] == 'medic') for _c1 in s.z['crew_station'][p]):
+            break
+        # spec line 1200: require (count my limbo where secondary == medic) == 0
+        if not (not any((s.cst['secondary'][_c2] == 'medic') for _c2 in s.z['limbo'][p])):
+            break
+        _rows0 = _memo.get(('medic_recover', 'rows', p))
+        if _rows0 is None:
+            _rows0 = _memo[('medic_recover', 'rows', p)] = [None] * len(CARD_NAMES)
+        # spec line 1197: choose s: card in my limbo
+        for v_s in s.z['limbo'][p]:
+            _found = _rows0[v_s]
+            if _found is None:
+                _found = _rows0[v_s] = Action(p, 'medic_recover', (v_s,), s.game)
+            out.append(_found)
+        break
+    # Leave the rest in Limbo: legal_end_recovery
+    _key = ('end_recovery', p)
+    _found = _memo.get(_key)
+    if _found is None:
+        _found = R.remember(s.game, _key)
+        _found.append(Action(p, 'end_recovery', (), s.game))
+    out += _found
+    # Medic: recover every Crew-member of one player for free: legal_medic_rescue
+    while True:  # run once: a requirement that fails leaves it
+        # spec line 1910: uses medic_uses 1
+        if s.ta['medic_uses'][p] + 1 > 1:
+            break
+        # spec line 1911: require (count my crew_station where secondary == medic) >= 1
+        if not any((F_secondary[_c1] == 'medic') for _c1 in s.z['crew_station'][p]):
+            break
+        # spec line 1912: require (count my limbo where secondary == medic) == 0
+        if not (not any((s.cst['secondary'][_c2] == 'medic') for _c2 in s.z['limbo'][p])):
+            break
+        # spec line 1909: choose q: player
+        for v_q in range(s.h):
+            # spec line 1913: require (count limbo of q) >= 1
+            if not (len(s.z['limbo'][v_q]) >= 1):
+                continue
+            _key = ('medic_rescue', p, v_q)
+            _found = _memo.get(_key)
+            if _found is None:
+                _found = R.remember(s.game, _key)
+                _found.append(Action(p, 'medic_rescue', (v_q,), s.game))
+            out += _found
+        break
+
+
 ASKS = {
     'as_seat_procedure_trigger_technology': as_seat_procedure_trigger_technology,
+    'as_seat_procedure_trigger_technology__solo': as_seat_procedure_trigger_technology__solo,
+    'as_seat_procedure_trigger_technology__solo_2': as_seat_procedure_trigger_technology__solo_2,
+    'as_seat_procedure_villain_trait': as_seat_procedure_villain_trait,
     'as_seat_raid': as_seat_raid,
     'ask_procedure_engineer_trigger': ask_procedure_engineer_trigger,
+    'ask_procedure_engineer_trigger__coop': ask_procedure_engineer_trigger__coop,
     'ask_procedure_spawn_alt_tz': ask_procedure_spawn_alt_tz,
     'ask_procedure_steal_from': ask_procedure_steal_from,
     'ask_procedure_steal_from_2': ask_procedure_steal_from_2,
     'ask_procedure_tech_disc': ask_procedure_tech_disc,
     'ask_procedure_tech_disc_2': ask_procedure_tech_disc_2,
+    'chosen_procedure_drain': chosen_procedure_drain,
+    'chosen_procedure_drain_2': chosen_procedure_drain_2,
     'loop_procedure_alt_action': loop_procedure_alt_action,
     'loop_procedure_complete_mission': loop_procedure_complete_mission,
     'loop_procedure_complete_mission_2': loop_procedure_complete_mission_2,
@@ -2737,6 +4953,11 @@ ASKS = {
     'loop_procedure_spawn_alt_tz': loop_procedure_spawn_alt_tz,
     'loop_procedure_trigger_technology': loop_procedure_trigger_technology,
     'loop_procedure_trigger_technology_2': loop_procedure_trigger_technology_2,
+    'loop_procedure_trigger_technology__solo': loop_procedure_trigger_technology__solo,
+    'loop_procedure_trigger_technology__solo_2': loop_procedure_trigger_technology__solo_2,
+    'loop_procedure_trigger_technology__solo_3': loop_procedure_trigger_technology__solo_3,
+    'loop_procedure_trigger_technology__solo_4': loop_procedure_trigger_technology__solo_4,
+    'loop_procedure_villain_trait': loop_procedure_villain_trait,
     'loop_raid': loop_raid,
     'loop_raid_2': loop_raid_2,
     'one_round_procedure_alt_action': one_round_procedure_alt_action,
@@ -2746,6 +4967,11 @@ ASKS = {
     'one_round_procedure_spawn_alt_tz': one_round_procedure_spawn_alt_tz,
     'one_round_procedure_trigger_technology': one_round_procedure_trigger_technology,
     'one_round_procedure_trigger_technology_2': one_round_procedure_trigger_technology_2,
+    'one_round_procedure_trigger_technology__solo': one_round_procedure_trigger_technology__solo,
+    'one_round_procedure_trigger_technology__solo_2': one_round_procedure_trigger_technology__solo_2,
+    'one_round_procedure_trigger_technology__solo_3': one_round_procedure_trigger_technology__solo_3,
+    'one_round_procedure_trigger_technology__solo_4': one_round_procedure_trigger_technology__solo_4,
+    'one_round_procedure_villain_trait': one_round_procedure_villain_trait,
     'one_round_raid': one_round_raid,
     'one_round_raid_2': one_round_raid_2,
     'pick_deploy': pick_deploy,
@@ -2753,6 +4979,7 @@ ASKS = {
     'pick_procedure_complete_mission_2': pick_procedure_complete_mission_2,
     'pick_procedure_spawn_alt_tz': pick_procedure_spawn_alt_tz,
     'pick_procedure_spawn_alt_tz_2': pick_procedure_spawn_alt_tz_2,
+    'pick_procedure_villain_assassinate': pick_procedure_villain_assassinate,
     'pick_reorder_deck': pick_reorder_deck,
     'rest_assassination': rest_assassination,
     'rest_deploy': rest_deploy,
@@ -2767,9 +4994,14 @@ ASKS = {
     'rest_procedure_alt_action_5': rest_procedure_alt_action_5,
     'rest_procedure_complete_mission': rest_procedure_complete_mission,
     'rest_procedure_complete_mission_2': rest_procedure_complete_mission_2,
+    'rest_procedure_drain': rest_procedure_drain,
     'rest_procedure_place_action': rest_procedure_place_action,
     'rest_procedure_place_action_2': rest_procedure_place_action_2,
     'rest_procedure_place_action_3': rest_procedure_place_action_3,
+    'rest_procedure_place_action__coop': rest_procedure_place_action__coop,
+    'rest_procedure_place_action__coop_2': rest_procedure_place_action__coop_2,
+    'rest_procedure_place_action__coop_3': rest_procedure_place_action__coop_3,
+    'rest_procedure_place_action__coop_4': rest_procedure_place_action__coop_4,
     'rest_procedure_secondary_ability': rest_procedure_secondary_ability,
     'rest_procedure_secondary_ability_2': rest_procedure_secondary_ability_2,
     'rest_procedure_secondary_ability_3': rest_procedure_secondary_ability_3,
@@ -2777,17 +5009,32 @@ ASKS = {
     'rest_procedure_secondary_ability_5': rest_procedure_secondary_ability_5,
     'rest_procedure_spawn_alt_tz': rest_procedure_spawn_alt_tz,
     'rest_procedure_spawn_alt_tz_2': rest_procedure_spawn_alt_tz_2,
+    'rest_procedure_trigger_technology__solo': rest_procedure_trigger_technology__solo,
+    'rest_procedure_villain_move': rest_procedure_villain_move,
+    'rest_procedure_villain_move_2': rest_procedure_villain_move_2,
+    'rest_procedure_villain_step': rest_procedure_villain_step,
+    'rest_procedure_villain_step_2': rest_procedure_villain_step_2,
+    'rest_turn_villain_seat_time_travel': rest_turn_villain_seat_time_travel,
+    'rest_turn_villain_seat_time_travel_2': rest_turn_villain_seat_time_travel_2,
+    'rest_turn_villain_seat_time_travel_3': rest_turn_villain_seat_time_travel_3,
+    'rest_turn_villain_seat_time_travel_4': rest_turn_villain_seat_time_travel_4,
 }
 #: the locals each function of ASKS finds in its ``env``, by type (a save's are checked against them)
 ENVS = {
     'as_seat_procedure_trigger_technology': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', 't': 'card:tz_card'},
+    'as_seat_procedure_trigger_technology__solo': {'lander': 'player', 'loc': 'card:location', 't': 'card:tz_card'},
+    'as_seat_procedure_trigger_technology__solo_2': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', 't': 'card:tz_card'},
+    'as_seat_procedure_villain_trait': {'atop': 'card:tz_card?', 'boss': 'card:tz_card?', 'raider_seat': 'player', 't': 'card:tz_card?', 'victim': 'player', 'z': 'card:time_zone?'},
     'as_seat_raid': {'r': 'card:location', 'raider': 'player', 't': 'card:tz_card', 'victim': 'player'},
     'ask_procedure_engineer_trigger': {'loc': 'card:location'},
+    'ask_procedure_engineer_trigger__coop': {'loc': 'card:location'},
     'ask_procedure_spawn_alt_tz': {'a': 'card:alt_tz?', 'm': 'card:mission', 'slot': 'card:location'},
     'ask_procedure_steal_from': {'t': 'card:tz_card', 'victim': 'player'},
     'ask_procedure_steal_from_2': {'t': 'card:tz_card', 'victim': 'player'},
     'ask_procedure_tech_disc': {'t': 'card:tz_card'},
     'ask_procedure_tech_disc_2': {'t': 'card:tz_card'},
+    'chosen_procedure_drain': {'t': 'card:tz_card'},
+    'chosen_procedure_drain_2': {'t': 'card:tz_card'},
     'loop_procedure_alt_action': {'a': 'card:alt_tz?', 'loc': 'card:location', '_i': 'count', '_n': 'count'},
     'loop_procedure_complete_mission': {'m': 'card:mission', '_i': 'count', '_n': 'count'},
     'loop_procedure_complete_mission_2': {'m': 'card:mission', '_i': 'count', '_n': 'count'},
@@ -2795,6 +5042,11 @@ ENVS = {
     'loop_procedure_spawn_alt_tz': {'a': 'card:alt_tz?', 'from_loc': 'card:location', 'm': 'card:mission', 'slot': 'card:location', '_i': 'count', '_n': 'count'},
     'loop_procedure_trigger_technology': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', '_i': 'count', '_items': 'cards'},
     'loop_procedure_trigger_technology_2': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', '_i': 'count', '_items': 'players'},
+    'loop_procedure_trigger_technology__solo': {'lander': 'player', 'loc': 'card:location', '_i': 'count', '_items': 'cards'},
+    'loop_procedure_trigger_technology__solo_2': {'lander': 'player', 'loc': 'card:location', '_i': 'count', '_items': 'players'},
+    'loop_procedure_trigger_technology__solo_3': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', '_i': 'count', '_items': 'cards'},
+    'loop_procedure_trigger_technology__solo_4': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', '_i': 'count', '_items': 'players'},
+    'loop_procedure_villain_trait': {'atop': 'card:tz_card?', 'boss': 'card:tz_card?', 'raider_seat': 'player', 'z': 'card:time_zone?', '_i': 'count', '_items': 'players'},
     'loop_raid': {'r': 'card:location', 'raider': 'player', 'victim': 'player', '_i': 'count', '_items': 'cards'},
     'loop_raid_2': {'r': 'card:location', 'raider': 'player', '_i': 'count', '_items': 'players'},
     'one_round_procedure_alt_action': {'a': 'card:alt_tz?', 'loc': 'card:location'},
@@ -2804,6 +5056,11 @@ ENVS = {
     'one_round_procedure_spawn_alt_tz': {'a': 'card:alt_tz?', 'from_loc': 'card:location', 'm': 'card:mission', 'slot': 'card:location'},
     'one_round_procedure_trigger_technology': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int'},
     'one_round_procedure_trigger_technology_2': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', 't': 'card:tz_card'},
+    'one_round_procedure_trigger_technology__solo': {'lander': 'player', 'loc': 'card:location'},
+    'one_round_procedure_trigger_technology__solo_2': {'lander': 'player', 'loc': 'card:location', 't': 'card:tz_card'},
+    'one_round_procedure_trigger_technology__solo_3': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int'},
+    'one_round_procedure_trigger_technology__solo_4': {'lander': 'player', 'loc': 'card:location', 'raider_here': 'int', 't': 'card:tz_card'},
+    'one_round_procedure_villain_trait': {'atop': 'card:tz_card?', 'boss': 'card:tz_card?', 'raider_seat': 'player', 'z': 'card:time_zone?'},
     'one_round_raid': {'r': 'card:location', 'raider': 'player'},
     'one_round_raid_2': {'r': 'card:location', 'raider': 'player', 't': 'card:tz_card', 'victim': 'player'},
     'pick_deploy': {'loc': 'card:location', 'ship': 'card:chronoship'},
@@ -2811,6 +5068,7 @@ ENVS = {
     'pick_procedure_complete_mission_2': {'m': 'card:mission'},
     'pick_procedure_spawn_alt_tz': {'a': 'card:alt_tz?', 'm': 'card:mission'},
     'pick_procedure_spawn_alt_tz_2': {'a': 'card:alt_tz?', 'm': 'card:mission', 'slot': 'card:location'},
+    'pick_procedure_villain_assassinate': {'atop': 'card:tz_card?', 'found': 'card:location?'},
     'pick_reorder_deck': {'here': 'card:location'},
     'rest_assassination': {'here': 'card:location', 'target': 'card:location'},
     'rest_deploy': {'loc': 'card:location', 'ship': 'card:chronoship'},
@@ -2825,9 +5083,14 @@ ENVS = {
     'rest_procedure_alt_action_5': {'a': 'card:alt_tz?', 'loc': 'card:location'},
     'rest_procedure_complete_mission': {'m': 'card:mission'},
     'rest_procedure_complete_mission_2': {'m': 'card:mission'},
+    'rest_procedure_drain': {'t': 'card:tz_card'},
     'rest_procedure_place_action': {'loc': 'card:location'},
     'rest_procedure_place_action_2': {'loc': 'card:location'},
     'rest_procedure_place_action_3': {'loc': 'card:location'},
+    'rest_procedure_place_action__coop': {'loc': 'card:location'},
+    'rest_procedure_place_action__coop_2': {'loc': 'card:location'},
+    'rest_procedure_place_action__coop_3': {'loc': 'card:location'},
+    'rest_procedure_place_action__coop_4': {'loc': 'card:location'},
     'rest_procedure_secondary_ability': {'loc': 'card:location'},
     'rest_procedure_secondary_ability_2': {'loc': 'card:location'},
     'rest_procedure_secondary_ability_3': {'loc': 'card:location'},
@@ -2835,17 +5098,31 @@ ENVS = {
     'rest_procedure_secondary_ability_5': {'loc': 'card:location'},
     'rest_procedure_spawn_alt_tz': {'a': 'card:alt_tz?', 'm': 'card:mission', 'slot': 'card:location'},
     'rest_procedure_spawn_alt_tz_2': {'a': 'card:alt_tz?', 'm': 'card:mission', 'slot': 'card:location'},
+    'rest_procedure_trigger_technology__solo': {'loc': 'card:location'},
+    'rest_procedure_villain_move': {'goal': 'card:location', 'ship': 'card:chronoship'},
+    'rest_procedure_villain_move_2': {'goal': 'card:location', 'ship': 'card:chronoship'},
+    'rest_procedure_villain_step': {'c': 'enum:circle'},
+    'rest_procedure_villain_step_2': {'c': 'enum:circle'},
+    'rest_turn_villain_seat_time_travel': {'atop': 'card:tz_card?', 'goal': 'card:mission?', 'ship': 'card:chronoship?'},
+    'rest_turn_villain_seat_time_travel_2': {'atop': 'card:tz_card?', 'goal': 'card:mission?', 'ship': 'card:chronoship?'},
+    'rest_turn_villain_seat_time_travel_3': {'atop': 'card:tz_card?', 'goal': 'card:mission?', 'ship': 'card:chronoship?'},
+    'rest_turn_villain_seat_time_travel_4': {'atop': 'card:tz_card?', 'goal': 'card:mission?', 'ship': 'card:chronoship?'},
 }
 #: the functions that each list the legal actions of one phase's actions (see R.combines)
-LEGAL_PHASES = (legal_phase_recover, )
+LEGAL_PHASES = (legal_phase_recover, legal_phase_recover__coop, )
 
 
-# Mode standard (spec line 7)
+# Mode standard (spec line 1698)
 RULES_STANDARD = R.Rules(
-    title='Utopia',
+    title='The competitive game',
     players=(2, 5),
     P={'tech_cost': 2, 'mission_slots': 3, 'round_cap': 30},
-    T={'last_tz': ({1: 7, 2: 7, 3: 9, 4: 11, 5: 13}, 0), 'recruit_cost': ({3: 2, 4: 3, 5: 4}, 0)},
+    T={
+        'last_tz': ({1: 7, 2: 7, 3: 9, 4: 11, 5: 13}, 0),
+        'recruit_cost': ({3: 2, 4: 3, 5: 4}, 0),
+        'villain_track': ({1: 'recruit_circle', 2: 'comms_circle', 3: 'assassinate_circle', 4: 'trait_circle', 5: 'transport_circle', 6: 'complete_circle'}, 'drone_circle'),
+        'knowledge_pos': ({'culture': 1, 'politics': 2, 'science': 3, 'exploration': 4, 'military': 5}, 0),
+    },
     D={
         'crew_count': derived_crew_count,
         'ships_ready': derived_ships_ready,
@@ -2868,6 +5145,10 @@ RULES_STANDARD = R.Rules(
         'technocracy': derived_technocracy,
         'hoard': derived_hoard,
         'tech_discount': derived_tech_discount,
+        'aims_at': derived_aims_at,
+        'crew_of_type': derived_crew_of_type,
+        'techs_at': derived_techs_at,
+        'human_ships': derived_human_ships,
     },
     PR={
         'remove_time_zones': procedure_remove_time_zones,
@@ -2889,6 +5170,18 @@ RULES_STANDARD = R.Rules(
         'steal_from': procedure_steal_from,
         'refresh_time_zones': procedure_refresh_time_zones,
         'reset_board': procedure_reset_board,
+        'villain_move': procedure_villain_move,
+        'villain_go': procedure_villain_go,
+        'villain_block': procedure_villain_block,
+        'villain_progress': procedure_villain_progress,
+        'villain_step': procedure_villain_step,
+        'villain_assassinate': procedure_villain_assassinate,
+        'villain_develop': procedure_villain_develop,
+        'villain_recruit': procedure_villain_recruit,
+        'villain_trait': procedure_villain_trait,
+        'villain_mission': procedure_villain_mission,
+        'villain_take_mission': procedure_villain_take_mission,
+        'drain': procedure_drain,
     },
     actions={
         'draft_crew': (legal_draft_crew, apply_draft_crew),
@@ -2945,7 +5238,8 @@ RULES_STANDARD = R.Rules(
     zones=(
         'board', 'out_of_play', 'tz_markers', 'removed_tzs', 'wormhole', 'shown', 'box', 'standing',
         'dock', 'drone_bay', 'crew_station', 'limbo', 'developed', 'tech_drone', 'mission_deck',
-        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone',
+        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'villain_deck',
+        'villain_discard',
     ),
     zone_limits={
         'shown': limit_shown,
@@ -2956,11 +5250,15 @@ RULES_STANDARD = R.Rules(
         'alt_card': limit_alt_card,
         'alt_drone': limit_alt_drone,
     },
-    piece_states=(('rank', 0), ('face', 'merchant_alt'), ('unlocked', False), ('commander', -1), ('secondary', 'no_ability'), ('wanted', False)),
+    piece_states=(('rank', 0), ('face', 'merchant_alt'), ('unlocked', False), ('commander', -1), ('secondary', 'no_ability'), ('wanted', False), ('order', 0)),
     nonrenewable=(False, False, False, False, False),
-    player_tracks=('missions_done',),
-    track_start={'missions_done': start_missions_done},
-    track_low={'missions_done': 0},
+    player_tracks=('missions_done', 'partner', 'progress'),
+    track_start={
+        'missions_done': start_missions_done,
+        'partner': start_partner,
+        'progress': start_progress,
+    },
+    track_low={'missions_done': 0, 'partner': 0, 'progress': 0},
     stocks={
         'left_here': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122),
     },
@@ -2976,7 +5274,75 @@ RULES_STANDARD = R.Rules(
 )
 
 
-# Mode standard+factions (spec line 7): the rules of mode standard, with what it changes
+# Mode solo (spec line 1779): the rules of mode standard, with what it changes
+RULES_SOLO = RULES_STANDARD.changed(
+    title='Dystopia: The Solo Game',
+    players=(1, 1),
+    PR={**RULES_STANDARD.PR, 'trigger_technology': procedure_trigger_technology__solo},
+    phases={
+        **RULES_STANDARD.phases,
+        'time_travel': R.Phase(
+            'time_travel', 'Phase 1: Time Travel', 'turns', ('deploy',),
+            on_exit=on_exit_time_travel,
+        ),
+    },
+    setup=setup__solo,
+    ends=(
+        ('three_missions', end_when_three_missions, True, winners_three_missions),
+        ('round_limit', end_when_round_limit__solo, False, winners_round_limit__solo),
+        ('villain_wins', end_when_villain_wins, True, winners_villain_wins),
+    ),
+    seats=('villain_seat',),
+    sides=('players', 'villain_seat'),
+    automata={'villain_seat': {'time_travel': turn_villain_seat_time_travel}},
+    kind_titles={'villain_seat': 'Villain'},
+)
+
+
+# Mode coop (spec line 1810): the rules of mode standard, with what it changes
+RULES_COOP = RULES_STANDARD.changed(
+    title='Dystopia: The Co-op Variant',
+    players=(2, 2),
+    D={**RULES_STANDARD.D, 'coop_aims_at': derived_coop_aims_at, 'shows_at': derived_shows_at},
+    PR={
+        **RULES_STANDARD.PR,
+        'place_action': procedure_place_action__coop,
+        'trigger_technology': procedure_trigger_technology__solo,
+        'engineer_trigger': procedure_engineer_trigger__coop,
+        'villain_go': procedure_villain_go__coop,
+    },
+    actions={
+        **RULES_STANDARD.actions,
+        'trade_with_mate': (legal_trade_with_mate, apply_trade_with_mate),
+        'medic_rescue': (legal_medic_rescue, apply_medic_rescue),
+    },
+    phases={
+        **RULES_STANDARD.phases,
+        'time_travel': R.Phase(
+            'time_travel', 'Phase 1: Time Travel', 'turns', ('deploy',),
+            on_exit=on_exit_time_travel,
+        ),
+        'recover': R.Phase(
+            'recover', 'Phase 2.1: Recover Crew from Limbo', 'simultaneous',
+            ('recover_matching', 'recover_any', 'medic_recover', 'end_recovery', 'medic_rescue'),
+            only_when=only_when_recover__coop, on_enter=on_enter_recover__coop,
+        ),
+    },
+    setup=setup__coop,
+    ends=(
+        ('three_missions', end_when_three_missions__coop, True, winners_three_missions__coop),
+        ('round_limit', end_when_round_limit__coop, False, winners_round_limit__coop),
+        ('villains_win', end_when_villains_win, True, winners_villains_win),
+    ),
+    seats=('villain_seat', 'villain_seat'),
+    alternate=True,
+    sides=('players', 'villain_seat'),
+    automata={'villain_seat': {'time_travel': turn_villain_seat_time_travel}},
+    kind_titles={'villain_seat': 'Villain'},
+)
+
+
+# Mode standard+factions (spec line 1698): the rules of mode standard, with what it changes
 RULES_STANDARD__FACTIONS = RULES_STANDARD.changed(
     D={**RULES_STANDARD.D, 'utopia_met': derived_utopia_met},
     phases={
@@ -2989,8 +5355,8 @@ RULES_STANDARD__FACTIONS = RULES_STANDARD.changed(
     zones=(
         'board', 'out_of_play', 'tz_markers', 'removed_tzs', 'wormhole', 'shown', 'box', 'standing',
         'dock', 'drone_bay', 'crew_station', 'limbo', 'developed', 'tech_drone', 'mission_deck',
-        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'faction_deck',
-        'faction_hand',
+        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'villain_deck',
+        'villain_discard', 'faction_deck', 'faction_hand',
     ),
     setup=setup__standard__factions,
     ends=(
@@ -3000,20 +5366,21 @@ RULES_STANDARD__FACTIONS = RULES_STANDARD.changed(
 )
 
 
-# Mode standard+custom_setup (spec line 7): the rules of mode standard, with what it changes
+# Mode standard+custom_setup (spec line 1698): the rules of mode standard, with what it changes
 RULES_STANDARD__CUSTOM_SETUP = RULES_STANDARD.changed(
     players=(2, 4),
     T={**RULES_STANDARD.T, 'removed_count': ({1: 6, 2: 6, 3: 4, 4: 2}, 0)},
     zones=(
         'board', 'out_of_play', 'tz_markers', 'removed_tzs', 'wormhole', 'shown', 'box', 'standing',
         'dock', 'drone_bay', 'crew_station', 'limbo', 'developed', 'tech_drone', 'mission_deck',
-        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'tz_draw',
+        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'villain_deck',
+        'villain_discard', 'tz_draw',
     ),
     setup=setup__standard__custom_setup,
 )
 
 
-# Mode standard+factions+custom_setup (spec line 7): the rules of mode standard, with what it changes
+# Mode standard+factions+custom_setup (spec line 1698): the rules of mode standard, with what it changes
 RULES_STANDARD__FACTIONS__CUSTOM_SETUP = RULES_STANDARD.changed(
     players=(2, 4),
     T={**RULES_STANDARD.T, 'removed_count': ({1: 6, 2: 6, 3: 4, 4: 2}, 0)},
@@ -3028,8 +5395,8 @@ RULES_STANDARD__FACTIONS__CUSTOM_SETUP = RULES_STANDARD.changed(
     zones=(
         'board', 'out_of_play', 'tz_markers', 'removed_tzs', 'wormhole', 'shown', 'box', 'standing',
         'dock', 'drone_bay', 'crew_station', 'limbo', 'developed', 'tech_drone', 'mission_deck',
-        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'faction_deck',
-        'faction_hand', 'tz_draw',
+        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'villain_deck',
+        'villain_discard', 'faction_deck', 'faction_hand', 'tz_draw',
     ),
     setup=setup__standard__factions__custom_setup,
     ends=(
@@ -3039,12 +5406,148 @@ RULES_STANDARD__FACTIONS__CUSTOM_SETUP = RULES_STANDARD.changed(
 )
 
 
+# Mode solo+factions (spec line 1779): the rules of mode solo, with what it changes
+RULES_SOLO__FACTIONS = RULES_SOLO.changed(
+    D={**RULES_SOLO.D, 'utopia_met': derived_utopia_met},
+    phases={
+        **RULES_SOLO.phases,
+        'refresh': R.Phase(
+            'refresh', 'Phase 2.2 and 2.3: Refresh and Reset', 'automatic',
+            on_enter=on_enter_refresh__standard__factions,
+        ),
+    },
+    zones=(
+        'board', 'out_of_play', 'tz_markers', 'removed_tzs', 'wormhole', 'shown', 'box', 'standing',
+        'dock', 'drone_bay', 'crew_station', 'limbo', 'developed', 'tech_drone', 'mission_deck',
+        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'villain_deck',
+        'villain_discard', 'faction_deck', 'faction_hand',
+    ),
+    setup=setup__solo__factions,
+    ends=(
+        ('round_limit', end_when_round_limit__solo, False, winners_round_limit__solo),
+        ('villain_wins', end_when_villain_wins, True, winners_villain_wins),
+        ('faction_utopia', end_when_faction_utopia, True, winners_faction_utopia),
+    ),
+)
+
+
+# Mode solo+custom_setup (spec line 1779): the rules of mode solo, with what it changes
+RULES_SOLO__CUSTOM_SETUP = RULES_SOLO.changed(
+    T={**RULES_SOLO.T, 'removed_count': ({1: 6, 2: 6, 3: 4, 4: 2}, 0)},
+    zones=(
+        'board', 'out_of_play', 'tz_markers', 'removed_tzs', 'wormhole', 'shown', 'box', 'standing',
+        'dock', 'drone_bay', 'crew_station', 'limbo', 'developed', 'tech_drone', 'mission_deck',
+        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'villain_deck',
+        'villain_discard', 'tz_draw',
+    ),
+    setup=setup__solo__custom_setup,
+)
+
+
+# Mode solo+factions+custom_setup (spec line 1779): the rules of mode solo, with what it changes
+RULES_SOLO__FACTIONS__CUSTOM_SETUP = RULES_SOLO.changed(
+    T={**RULES_SOLO.T, 'removed_count': ({1: 6, 2: 6, 3: 4, 4: 2}, 0)},
+    D={**RULES_SOLO.D, 'utopia_met': derived_utopia_met},
+    phases={
+        **RULES_SOLO.phases,
+        'refresh': R.Phase(
+            'refresh', 'Phase 2.2 and 2.3: Refresh and Reset', 'automatic',
+            on_enter=on_enter_refresh__standard__factions,
+        ),
+    },
+    zones=(
+        'board', 'out_of_play', 'tz_markers', 'removed_tzs', 'wormhole', 'shown', 'box', 'standing',
+        'dock', 'drone_bay', 'crew_station', 'limbo', 'developed', 'tech_drone', 'mission_deck',
+        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'villain_deck',
+        'villain_discard', 'faction_deck', 'faction_hand', 'tz_draw',
+    ),
+    setup=setup__solo__factions__custom_setup,
+    ends=(
+        ('round_limit', end_when_round_limit__solo, False, winners_round_limit__solo),
+        ('villain_wins', end_when_villain_wins, True, winners_villain_wins),
+        ('faction_utopia', end_when_faction_utopia, True, winners_faction_utopia),
+    ),
+)
+
+
+# Mode coop+factions (spec line 1810): the rules of mode coop, with what it changes
+RULES_COOP__FACTIONS = RULES_COOP.changed(
+    D={**RULES_COOP.D, 'utopia_met': derived_utopia_met},
+    phases={
+        **RULES_COOP.phases,
+        'refresh': R.Phase(
+            'refresh', 'Phase 2.2 and 2.3: Refresh and Reset', 'automatic',
+            on_enter=on_enter_refresh__standard__factions,
+        ),
+    },
+    zones=(
+        'board', 'out_of_play', 'tz_markers', 'removed_tzs', 'wormhole', 'shown', 'box', 'standing',
+        'dock', 'drone_bay', 'crew_station', 'limbo', 'developed', 'tech_drone', 'mission_deck',
+        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'villain_deck',
+        'villain_discard', 'faction_deck', 'faction_hand',
+    ),
+    setup=setup__coop__factions,
+    ends=(
+        ('round_limit', end_when_round_limit__coop, False, winners_round_limit__coop),
+        ('villains_win', end_when_villains_win, True, winners_villains_win),
+        ('faction_utopia', end_when_faction_utopia, True, winners_faction_utopia),
+    ),
+)
+
+
+# Mode coop+custom_setup (spec line 1810): the rules of mode coop, with what it changes
+RULES_COOP__CUSTOM_SETUP = RULES_COOP.changed(
+    T={**RULES_COOP.T, 'removed_count': ({1: 6, 2: 6, 3: 4, 4: 2}, 0)},
+    zones=(
+        'board', 'out_of_play', 'tz_markers', 'removed_tzs', 'wormhole', 'shown', 'box', 'standing',
+        'dock', 'drone_bay', 'crew_station', 'limbo', 'developed', 'tech_drone', 'mission_deck',
+        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'villain_deck',
+        'villain_discard', 'tz_draw',
+    ),
+    setup=setup__coop__custom_setup,
+)
+
+
+# Mode coop+factions+custom_setup (spec line 1810): the rules of mode coop, with what it changes
+RULES_COOP__FACTIONS__CUSTOM_SETUP = RULES_COOP.changed(
+    T={**RULES_COOP.T, 'removed_count': ({1: 6, 2: 6, 3: 4, 4: 2}, 0)},
+    D={**RULES_COOP.D, 'utopia_met': derived_utopia_met},
+    phases={
+        **RULES_COOP.phases,
+        'refresh': R.Phase(
+            'refresh', 'Phase 2.2 and 2.3: Refresh and Reset', 'automatic',
+            on_enter=on_enter_refresh__standard__factions,
+        ),
+    },
+    zones=(
+        'board', 'out_of_play', 'tz_markers', 'removed_tzs', 'wormhole', 'shown', 'box', 'standing',
+        'dock', 'drone_bay', 'crew_station', 'limbo', 'developed', 'tech_drone', 'mission_deck',
+        'mission_offer', 'bridge', 'completed', 'alt_deck', 'alt_card', 'alt_drone', 'villain_deck',
+        'villain_discard', 'faction_deck', 'faction_hand', 'tz_draw',
+    ),
+    setup=setup__coop__factions__custom_setup,
+    ends=(
+        ('round_limit', end_when_round_limit__coop, False, winners_round_limit__coop),
+        ('villains_win', end_when_villains_win, True, winners_villains_win),
+        ('faction_utopia', end_when_faction_utopia, True, winners_faction_utopia),
+    ),
+)
+
+
 #: mode name → its rules
 RULES = {
     'standard': RULES_STANDARD,
+    'solo': RULES_SOLO,
+    'coop': RULES_COOP,
     'standard+factions': RULES_STANDARD__FACTIONS,
     'standard+custom_setup': RULES_STANDARD__CUSTOM_SETUP,
     'standard+factions+custom_setup': RULES_STANDARD__FACTIONS__CUSTOM_SETUP,
+    'solo+factions': RULES_SOLO__FACTIONS,
+    'solo+custom_setup': RULES_SOLO__CUSTOM_SETUP,
+    'solo+factions+custom_setup': RULES_SOLO__FACTIONS__CUSTOM_SETUP,
+    'coop+factions': RULES_COOP__FACTIONS,
+    'coop+custom_setup': RULES_COOP__CUSTOM_SETUP,
+    'coop+factions+custom_setup': RULES_COOP__FACTIONS__CUSTOM_SETUP,
 }
 
 
@@ -3058,19 +5561,19 @@ class Game(R.GameBase):
 
     NAME = 'utopia'
     TITLE = 'Utopia'
-    MODES = ('standard',)
+    MODES = ('standard', 'solo', 'coop')
     DEFAULT_MODE = 'standard'
     _RULES = RULES
     MODULES = ('factions', 'custom_setup')
     module_titles = {'factions': 'Rise of the Factions Expansion', 'custom_setup': 'Custom Setup Variant'}
-    _SETS = {'standard': [[], ['factions'], ['custom_setup'], ['factions', 'custom_setup']]}
-    _OPTIONS = {'standard': {}}
+    _SETS = {'standard': [[], ['factions'], ['custom_setup'], ['factions', 'custom_setup']], 'solo': [[], ['factions'], ['custom_setup'], ['factions', 'custom_setup']], 'coop': [[], ['factions'], ['custom_setup'], ['factions', 'custom_setup']]}
+    _OPTIONS = {'standard': {}, 'solo': {'villain': {'title': 'the Villain faced', 'values': ['hernan_cortes', 'scarface', 'the_inquisition', 'leopold_ii', 'the_neb_villain', 'vlad_the_impaler', 'uber_morlok', 'emperor_nero', 'blackbeard', 'queen_ranavalona', 'the_triffids', 'jack_the_ripper', 'villain_thirteen', 'villain_fourteen', 'villain_fifteen'], 'default': 'random', 'catalogue': 'villain_cards'}}, 'coop': {'villain': {'title': 'the Villain faced', 'values': ['hernan_cortes', 'scarface', 'the_inquisition', 'leopold_ii', 'the_neb_villain', 'vlad_the_impaler', 'uber_morlok', 'emperor_nero', 'blackbeard', 'queen_ranavalona', 'the_triffids', 'jack_the_ripper', 'villain_thirteen', 'villain_fourteen', 'villain_fifteen'], 'default': 'random', 'catalogue': 'villain_cards'}}}
     resources = RESOURCES
     card_titles = CARD_TITLES
     card_names = CARD_NAMES
     score_track = 'missions_done'
-    per_player_zone = {'board': False, 'out_of_play': False, 'tz_markers': False, 'removed_tzs': False, 'wormhole': False, 'shown': False, 'box': False, 'standing': False, 'dock': True, 'drone_bay': True, 'crew_station': True, 'limbo': True, 'developed': True, 'tech_drone': False, 'mission_deck': False, 'mission_offer': False, 'bridge': True, 'completed': True, 'alt_deck': False, 'alt_card': False, 'alt_drone': False, 'faction_deck': False, 'faction_hand': True, 'tz_draw': False}
-    per_card_zone = {'board': (), 'out_of_play': (), 'tz_markers': (), 'removed_tzs': (), 'wormhole': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'shown': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'box': (), 'standing': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'dock': (), 'drone_bay': (), 'crew_station': (), 'limbo': (), 'developed': (), 'tech_drone': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90), 'mission_deck': (), 'mission_offer': (), 'bridge': (), 'completed': (), 'alt_deck': (), 'alt_card': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'alt_drone': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'faction_deck': (), 'faction_hand': (), 'tz_draw': ()}
-    visibility = {'board': 'public', 'out_of_play': 'public', 'tz_markers': 'public', 'removed_tzs': 'public', 'wormhole': 'secret', 'shown': 'public', 'box': 'public', 'standing': 'public', 'dock': 'public', 'drone_bay': 'public', 'crew_station': 'public', 'limbo': 'public', 'developed': 'public', 'tech_drone': 'public', 'mission_deck': 'secret', 'mission_offer': 'public', 'bridge': 'public', 'completed': 'public', 'alt_deck': 'public', 'alt_card': 'public', 'alt_drone': 'public', 'faction_deck': 'secret', 'faction_hand': 'public', 'tz_draw': 'secret'}
-    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'make_room': 'make room: discard a card', 'decline_card': 'leave the card', 'decline': 'decline the choice', 'draft_crew': 'Draft a Crew-member', 'deploy': 'Deploy a Chronoship', 'recruit_crew': 'Recruit the Crew-member shown', 'swap_crew': 'Swap the Crew-member shown for one of the same type', 'develop_tech': 'Develop the Technology shown', 'reorder_deck': 'Look through the deck and choose the card shown', 'trade': 'III: Make a Trade', 'trade_one': 'Trade one Knowledge Disc for another', 'assassination': 'IV: Conduct an Assassination', 'discard_mission': 'Discard a Mission of yours', 'take_mission': 'Take a face-up Mission', 'renew_missions': 'Discard the three Missions and draw three new ones', 'activist_mission': 'Activist: a face-up Mission for one Politics disc', 'colonist_leave': 'Colonist: leave two discs of one type here', 'spy_on': "Spy: a disc of another player's Crew-member's type", 'develop_anywhere': 'Develop a face-up Technology for one Science less', 'raid': 'Raider: steal from the Technologies of one Time Zone', 'recover_matching': 'Recover a Crew-member for one disc of its type', 'recover_any': 'Recover a Crew-member for any two discs', 'medic_recover': 'Medic: recover a Crew-member for free', 'end_recovery': 'Leave the rest in Limbo'}
-    action_args = {'choose_card': ('card',), 'answer': ('label',), 'make_room': ('card',), 'decline_card': (), 'decline': (), 'draft_crew': ('card', 'card'), 'deploy': ('card', 'card'), 'recruit_crew': ('card', 'card'), 'swap_crew': ('card', 'card', 'card'), 'develop_tech': ('card', 'card', 'int'), 'reorder_deck': ('card',), 'trade': ('card', 'enum', 'enum', 'int'), 'trade_one': ('enum', 'enum'), 'assassination': ('card', 'card'), 'discard_mission': ('card',), 'take_mission': ('card',), 'renew_missions': (), 'activist_mission': ('card',), 'colonist_leave': ('card', 'enum'), 'spy_on': ('card',), 'develop_anywhere': ('enum', 'card', 'card'), 'raid': ('card',), 'recover_matching': ('card',), 'recover_any': ('card', 'bag'), 'medic_recover': ('card',), 'end_recovery': ()}
+    per_player_zone = {'board': False, 'out_of_play': False, 'tz_markers': False, 'removed_tzs': False, 'wormhole': False, 'shown': False, 'box': False, 'standing': False, 'dock': True, 'drone_bay': True, 'crew_station': True, 'limbo': True, 'developed': True, 'tech_drone': False, 'mission_deck': False, 'mission_offer': False, 'bridge': True, 'completed': True, 'alt_deck': False, 'alt_card': False, 'alt_drone': False, 'villain_deck': False, 'villain_discard': False, 'faction_deck': False, 'faction_hand': True, 'tz_draw': False}
+    per_card_zone = {'board': (), 'out_of_play': (), 'tz_markers': (), 'removed_tzs': (), 'wormhole': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'shown': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'box': (), 'standing': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'dock': (), 'drone_bay': (), 'crew_station': (), 'limbo': (), 'developed': (), 'tech_drone': (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 246, 247, 248, 249, 250, 251, 252, 253, 254, 255, 256, 257, 258, 259, 260), 'mission_deck': (), 'mission_offer': (), 'bridge': (), 'completed': (), 'alt_deck': (), 'alt_card': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'alt_drone': (91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122), 'villain_deck': (), 'villain_discard': (), 'faction_deck': (), 'faction_hand': (), 'tz_draw': ()}
+    visibility = {'board': 'public', 'out_of_play': 'public', 'tz_markers': 'public', 'removed_tzs': 'public', 'wormhole': 'secret', 'shown': 'public', 'box': 'public', 'standing': 'public', 'dock': 'public', 'drone_bay': 'public', 'crew_station': 'public', 'limbo': 'public', 'developed': 'public', 'tech_drone': 'public', 'mission_deck': 'secret', 'mission_offer': 'public', 'bridge': 'public', 'completed': 'public', 'alt_deck': 'public', 'alt_card': 'public', 'alt_drone': 'public', 'villain_deck': 'secret', 'villain_discard': 'top', 'faction_deck': 'secret', 'faction_hand': 'public', 'tz_draw': 'secret'}
+    action_titles = {'choose_card': 'choose a card', 'answer': 'answer', 'make_room': 'make room: discard a card', 'decline_card': 'leave the card', 'decline': 'decline the choice', 'choose_member': 'choose', 'draft_crew': 'Draft a Crew-member', 'deploy': 'Deploy a Chronoship', 'recruit_crew': 'Recruit the Crew-member shown', 'swap_crew': 'Swap the Crew-member shown for one of the same type', 'develop_tech': 'Develop the Technology shown', 'reorder_deck': 'Look through the deck and choose the card shown', 'trade': 'III: Make a Trade', 'trade_one': 'Trade one Knowledge Disc for another', 'assassination': 'IV: Conduct an Assassination', 'discard_mission': 'Discard a Mission of yours', 'take_mission': 'Take a face-up Mission', 'renew_missions': 'Discard the three Missions and draw three new ones', 'activist_mission': 'Activist: a face-up Mission for one Politics disc', 'colonist_leave': 'Colonist: leave two discs of one type here', 'spy_on': "Spy: a disc of another player's Crew-member's type", 'develop_anywhere': 'Develop a face-up Technology for one Science less', 'raid': 'Raider: steal from the Technologies of one Time Zone', 'recover_matching': 'Recover a Crew-member for one disc of its type', 'recover_any': 'Recover a Crew-member for any two discs', 'medic_recover': 'Medic: recover a Crew-member for free', 'end_recovery': 'Leave the rest in Limbo', 'trade_with_mate': 'Trade with your team-mate', 'medic_rescue': 'Medic: recover every Crew-member of one player for free'}
+    action_args = {'choose_card': ('card',), 'answer': ('label',), 'make_room': ('card',), 'decline_card': (), 'decline': (), 'choose_member': ('member',), 'draft_crew': ('card', 'card'), 'deploy': ('card', 'card'), 'recruit_crew': ('card', 'card'), 'swap_crew': ('card', 'card', 'card'), 'develop_tech': ('card', 'card', 'int'), 'reorder_deck': ('card',), 'trade': ('card', 'enum', 'enum', 'int'), 'trade_one': ('enum', 'enum'), 'assassination': ('card', 'card'), 'discard_mission': ('card',), 'take_mission': ('card',), 'renew_missions': (), 'activist_mission': ('card',), 'colonist_leave': ('card', 'enum'), 'spy_on': ('card',), 'develop_anywhere': ('enum', 'card', 'card'), 'raid': ('card',), 'recover_matching': ('card',), 'recover_any': ('card', 'bag'), 'medic_recover': ('card',), 'end_recovery': (), 'trade_with_mate': ('card', 'enum', 'enum', 'int'), 'medic_rescue': ('player',)}

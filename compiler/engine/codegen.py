@@ -78,7 +78,11 @@ class EngineGenerator(LegalActions, CardTables):
         self.res = _resources(comp)
         self.score_track = next((t.name for m in comp.every().values() for t in m.tracks.values()
                                  if t.is_score), "score")
-        self.entries = list(cards) + pieces.piece_entries(comp)
+        # the base's catalogues, the pieces, then the catalogues only a mode or module adds:
+        # a mode that brings cards of its own leaves the numbers of the others' as they were
+        base_cats = set(comp.base.catalogues)
+        self.entries = ([c for c in cards if c["_catalogue"] in base_cats] + pieces.piece_entries(comp)
+                        + [c for c in cards if c["_catalogue"] not in base_cats])
         self.namer = Namer()
         self.functions: list[str] = []
         #: the code of each list of options shared between actions -> its number in s._cse

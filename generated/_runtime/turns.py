@@ -205,8 +205,10 @@ class Turns:
                     return False
                 self.turn += 1
             return True
-        # a turns phase
-        for _ in range(self.n):
+        # a turns phase: round the table until everyone is finished or someone acts (an
+        # automaton's turn passes without a decision, so a fixed count of seats is too
+        # few: a villain's turn then a finished human left the phase open, nobody to act)
+        while not all(self.done):
             q = (self.lead + self.turn) % self.n if self.game.order is None else seat_at(self, self.turn)
             if not self.done[q]:
                 if q >= self.h:  # hook: the engine plays an automaton's turn (construct 20)

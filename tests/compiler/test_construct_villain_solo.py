@@ -159,6 +159,8 @@ def test_a_failed_move_searches_clockwise_from_tz7_to_tz0_then_tz1(game):
     mine = _pieces(game, "ship", PLAYER)
     _on(game, s, mine[0], "tz7")
     _on(game, s, mine[1], "tz0")
+    s.tr["discs"][PLAYER] = 3  # so that the player still has an action after the villain's turn
+    s._legal = None
     _stack(game, s, "villain_deck", ["act_top_3", "act_trade_4"])
     _deploy(game, s, "tz5")
     villain_ship = _pieces(game, "ship", VILLAIN)[2]  # the top of its Mothership moves
@@ -175,7 +177,7 @@ def test_recruit_locations_are_the_villains_last_resort(game):
     others.append(_pieces(game, "ship", VILLAIN)[0])
     for piece, tz in zip(others, ("tz0", "tz1", "tz2", "tz3", "tz4", "tz5", "tz6", "tz7")):
         _on(game, s, piece, tz)
-    s.tr["discs"][PLAYER] = 3
+    s.tr["discs"][PLAYER] = 6  # a second Mission stays possible: the round goes on
     s._legal = None
     _stack(game, s, "villain_deck", ["act_trade_4", "act_top_3"])
     s.apply_action(next(a for a in s.legal_actions() if a.name == "complete_mission"))

@@ -14,12 +14,18 @@ from generated import anachrony, euphoria, utopia, utopolis
 from tests.helpers.play import play_randomly
 
 GAMES = [(utopolis, "metropolis", 3), (euphoria, "standard", 3), (utopia, "standard", 3),
-         (anachrony, "standard", 3)]
-IDS = ["utopolis", "euphoria", "utopia", "anachrony"]
+         (anachrony, "standard", 3), (utopia, "solo", 1), (utopia, "coop", 2)]
+IDS = ["utopolis", "euphoria", "utopia", "anachrony", "utopia-solo", "utopia-coop"]
+
+
+#: a solo or co-op game of Utopia is over sooner (the Villains win quickly against random
+#: play): fewer steps leave it going
+SHORT = {"solo": 15, "coop": 15}
 
 
 def played(module, mode, n, seed=5, steps=60):
-    """A state some random steps into a game."""
+    """A state some random steps into a game (one still going)."""
+    steps = min(steps, SHORT.get(mode, steps))
     return play_randomly(module.Game(num_players=n, mode=mode, seed=seed).new_initial_state(),
                          random.Random(seed), steps)
 
@@ -144,8 +150,8 @@ def test_state_from_json_refuses_fields_that_do_not_hold_together(module, mode, 
     data = json.loads(s.to_json())
     edits = [
         ("phase", "no_such_phase"), ("stage", "later"), ("round", -1), ("round", "3"),
-        ("first", n), ("done", [True]), ("res", [[1]]), ("tr", {"no_such_track": [0]}),
-        ("ta", 5), ("cst", []), ("winners", [n]), ("rng", None), ("terminal", "no"),
+        ("first", s.n), ("done", [True]), ("res", [[1]]), ("tr", {"no_such_track": [0]}),
+        ("ta", 5), ("cst", []), ("winners", [s.n]), ("rng", None), ("terminal", "no"),
         ("pending", [{"kind": "nope"}]), ("history", [[0, "x"]]),
         ("loc", list(reversed(data["loc"]))), ("z", {}),
     ]
@@ -218,8 +224,8 @@ def test_a_mode_that_is_not_a_known_name_is_refused(mode):
 @pytest.mark.parametrize("module,mode,n", GAMES, ids=IDS)
 def test_observation_of_a_seat_outside_the_game_is_refused(module, mode, n):
     s = played(module, mode, n, steps=0)
-    for p in (-1, n, n + 5, None, "0", 1.0, True):
-        with pytest.raises(module.RulesError, match="no player"):
+    for p in (-1, n, n + 5, None, "0", 1.0, True):  # seat n: past the players (or an automaton's)
+        with pytest.raises(module.RulesError, match="no player|no seat|played by the rules"):
             s.observation(p)
     assert s.observation(n - 1)["player"] == n - 1
 
