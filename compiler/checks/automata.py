@@ -91,7 +91,9 @@ class _Automata(BlockChecker):
                                   hint="make the phase `turns` or `draft`, or run the statements in its "
                                   f"`on enter` with `each {bot.name} {{ ... }}`",
                                   notes=[Note("the phase is declared here", phase.span)])
+            seat_rules, self.seat_rules = self.seat_rules, True
             self.block(turn.body, N.Scope())
+            self.seat_rules = seat_rules
         for i, line in enumerate(bot.controllers):
             if i:
                 self.report.error(codes.CONTROLLED_TWICE, f"automaton `{bot.name}` is already "

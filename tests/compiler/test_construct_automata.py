@@ -146,3 +146,14 @@ def test_the_language_reference_quotes_the_construct_spec():
     assert len(blocks) >= 3
     for block in blocks:
         assert block in BASE, block
+
+
+def test_other_player_in_an_automatons_turn_is_another_seat_not_w0156(tmp_path):
+    # in the solo mode (one player) the villain's `other player` is the human seat
+    turn = "  turn in travel {\n"
+    chooses = turn + "    choose q: other player {\n      as q {\n        score 1\n      }\n    }\n"
+    assert "W0156" not in _codes(tmp_path, turn, chooses)
+    # the same choice in an action of the one-player mode has no option: still W0156
+    gather = 'action gather "Gather knowledge" {\n  effect {\n'
+    chooses = gather + "    choose q: other player {\n      score 1\n    }\n"
+    assert "W0156" in _codes(tmp_path, gather, chooses)
