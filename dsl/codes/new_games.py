@@ -23,4 +23,13 @@ CODES: tuple[Code, ...] = (
          "... { again }`), or remove it.",
          'automaton bot "Rival" {\n  turn in duel {\n    score 1\n    again\n  }\n'
          '  source "Solo rules"\n}\n\n' + _TURNS + _SOLO),
+    Code(FIELD_TWO_TYPES := "E0870", "a field name with two types",
+         "Two card types declare a field of the same name with different types (a `bag` "
+         "`workers` in one, an `int` `workers` in the other). The engine reads fields by "
+         "name and treats a name the same way for every card (such an engine failed on "
+         "import), so one field name has one type in a spec. Rename one of the fields, or "
+         "give both the same type.",
+         'card building "Building" {\n  field workers: bag "workers it needs"\n'
+         '  source "Components"\n}\n'
+         'card crew "Crew" {\n  field workers: int "workers on it"\n  source "Components"\n}\n'),
 )
