@@ -126,9 +126,10 @@ def play_game(module, mode: str | None, players: int | None, seed: int, log=None
 
     ``players`` defaults to the smallest count the mode allows; RulesError for
     a bad mode, player count or seed, raised before anything is written to ``log``.
-    RunError (exit 1) when the game has not ended after ``max_actions`` actions, or
-    when the engine raises RuntimeError (a flow nobody can play, say): the message
-    names the game, mode, seed and action number, not a traceback."""
+    RunError (exit 1) when the game has not ended after ``max_actions`` actions, when
+    the engine raises RuntimeError (a flow nobody can play, say), or when it refuses an
+    action it offered (a payment no check proved affordable, say): the message names the
+    game, mode, seed and action number, not a traceback."""
     chosen = {"modules": tuple(modules)} if modules else {}
     if options:
         chosen["options"] = options
@@ -156,7 +157,11 @@ def play_game(module, mode: str | None, players: int | None, seed: int, log=None
                 raise RunError(f"{where}: stopped after {counted(max_actions, 'action')}: the game did not "
                                "end (raise the limit with --max-actions)", 1)
             action = bots.choice(state.legal_actions())
-            state.apply_action(action)
+            try:
+                state.apply_action(action)
+            except (module.IllegalActionError, module.RulesError) as err:  # offered, then refused
+                raise RunError(f"{where}: the engine refused the action it offered at action {done + 1} "
+                               f"({action}): {err} (a rules error in the spec)", 1) from None
             done += 1
             if log is not None:
                 log.write(json.dumps({"event": "action", **action.to_json(), "text": str(action)})
@@ -183,9 +188,10 @@ def _check_log_path(path: Path) -> None:
 def play(module, mode: str | None, players: int | None, seed: int, log_path: Path | None = None,
          max_actions: int = MAX_ACTIONS, modules: tuple[str, ...] = (), options: dict | None = None):
     """Play one game (:func:`play_game`, at most ``max_actions`` actions) and write its log
-    to ``log_path`` (if given) once the game is over, so no log is half written; returns
-    the final state.  RunError (exit 2) for a log that cannot be written or a bad mode,
-    player count or seed; exit 1 for a game that does not end or an engine that fails."""
+    to ``log_path`` (if given) once the game is over, or once it failed (the actions up to
+    the failure: what ``replay`` needs to show it); returns the final state.  RunError
+    (exit 2) for a log that cannot be written or a bad mode, player count or seed; exit 1
+    for a game that does not end or an engine that fails."""
     if log_path is not None:
         _check_log_path(log_path)
     log = io.StringIO() if log_path is not None else None
@@ -193,12 +199,21 @@ def play(module, mode: str | None, players: int | None, seed: int, log_path: Pat
         state = play_game(module, mode, players, seed, log, max_actions, modules, options)
     except module.RulesError as err:
         raise RunError(str(err)) from None
+    except RunError:  # the game started and failed: its log so far shows how it got there
+        if log_path is not None:
+            _write_log(log_path, log)
+        raise
     if log_path is not None:
-        try:
-            log_path.write_text(log.getvalue(), encoding="utf-8")
-        except OSError as err:
-            raise RunError(f"cannot write the log {str(log_path)!r}: {err.strerror or err}") from None
+        _write_log(log_path, log)
     return state
+
+
+def _write_log(log_path: Path, log: io.StringIO) -> None:
+    """Write what ``log`` holds to ``log_path``; RunError (exit 2) when it cannot."""
+    try:
+        log_path.write_text(log.getvalue(), encoding="utf-8")
+    except OSError as err:
+        raise RunError(f"cannot write the log {str(log_path)!r}: {err.strerror or err}") from None
 
 
 # What each event of a log must carry (key: accepted types); ``int`` excludes bool.

@@ -33,6 +33,7 @@ from compiler.checks import (acting_player, actions_taken, card_rules, citations
 from compiler.analysis.types import Types
 from compiler.checks.modes import ModeDiagnostics
 from compiler.checks import automata
+from compiler.checks import card_fields
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ CHECKS: list[Check] = [
     Check(unique_names.check_mode),    # enum members clashing with other names
     Check(values.check_mode, records_types=True),      # tracks, derived values (and their cycles), tallies
     Check(components.check_mode, records_types=True),  # pieces, zones, card types
+    Check(card_fields.check_mode),     # E0870: a field name with two types
     Check(tables.check_mode),          # tables: keys, values (construct 10)
     Check(rules.check_mode, records_types=True),       # setup, actions, procedures (and cycles), triggers
     Check(decisions.check_mode, reads="cards"),  # decisions in the middle of effects (constructs 2, 21)

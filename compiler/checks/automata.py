@@ -5,8 +5,9 @@ seat, E0837; at most MAX_SEATS in all, E0839), its `sides` (the players or a kin
 seats, E0834; each once, E0835),
 `winner side` (a side of the mode, E0833, E0836), its `controlled by` line (a player,
 E0841; once, E0842; not itself, E0843; not a seat of an automaton, W0158); warnings for an
-automaton with no turn (W0129), `seating alternate` with no automaton seated (W0127) and
-an automaton no mode seats (W0126).
+automaton with no turn (W0129), `seating alternate` with no automaton seated (W0127), an
+automaton no mode seats (W0126) and an `again` that runs at every turn (W0161: the
+runtime's MAX_AGAIN cap then plays 100 turns without a word).
 
 Rulebook: Utopia › Dystopia: The Solo Game › Solo Gameplay; Utopia › 2 Player Co-op ›
 Co-op Gameplay.
@@ -19,6 +20,7 @@ from dsl.diagnostics import DiagnosticBag, Note, did_you_mean
 from compiler.analysis import names as N
 from compiler.analysis.limits import MAX_SEATS
 from compiler.analysis.types import TypeRecord
+from compiler.checks.statement_effects import bodies
 from compiler.checks.statements import BlockChecker
 
 #: The phase kinds in which a seat has turns.
@@ -91,7 +93,14 @@ class _Automata(BlockChecker):
                                   hint="make the phase `turns` or `draft`, or run the statements in its "
                                   f"`on enter` with `each {bot.name} {{ ... }}`",
                                   notes=[Note("the phase is declared here", phase.span)])
+            seat_rules, self.seat_rules = self.seat_rules, True
             self.block(turn.body, N.Scope())
+            self.seat_rules = seat_rules
+            for again in _unguarded_again(turn.body):
+                self.report.warning(codes.AGAIN_ALWAYS, f"automaton `{bot.name}` plays again after "
+                                    "every turn: the engine stops it after 100 turns in a row",
+                                    again.span, hint="put it under the rulebook's condition "
+                                    "(`if ... { again }`), or remove it")
         for i, line in enumerate(bot.controllers):
             if i:
                 self.report.error(codes.CONTROLLED_TWICE, f"automaton `{bot.name}` is already "
@@ -162,3 +171,19 @@ def check_composition(comp, cards, bag: DiagnosticBag) -> None:
         if name not in used:
             bag.warning(codes.AUTOMATON_UNUSED, f"no mode seats automaton `{name}`: it never plays", bot.span,
                         hint=f"add `seats {name} N` to the modes it plays in, or remove it")
+
+
+#: The statements whose blocks may not run, or run as a player decides: an `again` in them
+#: is guarded (by a condition, a question, a choice that may have no option, a loop).
+_GUARDS = (ast.If, ast.Ask, ast.ChooseValue, ast.ChooseCard, ast.ChooseCards, ast.ForEach)
+
+
+def _unguarded_again(stmts):
+    """The ``again`` statements of an automaton's turn that run at every turn (W0161):
+    those of the block itself and of blocks that always run (``look at``...)."""
+    for st in stmts:
+        if isinstance(st, ast.Again):
+            yield st
+        elif not isinstance(st, _GUARDS):
+            for body in bodies(st):
+                yield from _unguarded_again(body)

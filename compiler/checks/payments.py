@@ -28,7 +28,8 @@ the player it is run for, and a procedure knows only its own tests: it may be ru
 anywhere, so its payments are guarded inside it (``if has BAG { pay BAG }``).
 Triggers run before the action, in the action's scope: the action's requirements cover
 the trigger's payments (Euphoria's ``placing`` pays ``sp.cost`` that each of its actions
-requires).
+requires); a trigger run after the action knows what is known at the end of its effect.
+An automaton's turn is checked like a phase's block: no ``require`` guards it.
 
 The facts and how they are learnt, used and forgotten are in
 :mod:`compiler.checks.held_facts`; what statements change, in
@@ -101,7 +102,12 @@ class PaymentCheck(HeldFacts, StatementEffects):
                     self.context = f" (trigger `{trigger.name}`, run before action `{action.name}`)"
                     facts = self.block(trigger.effect, facts)
             self.context = ""
-            self.block(action.effect, facts)
+            facts = self.block(action.effect, facts)
+            for trigger in self.mode.triggers.values():
+                if any(a.name == action.name for a in trigger.after):
+                    self.context = f" (trigger `{trigger.name}`, run after action `{action.name}`)"
+                    facts = self.block(trigger.effect, facts)
+            self.context = ""
         self.others = set()
         self.place, self.choices = "procedure", set()
         for proc in self.mode.procedures.values():
@@ -117,6 +123,11 @@ class PaymentCheck(HeldFacts, StatementEffects):
                 self.acting = acting
                 self.block(body, frozenset())
         self.acting = True
+        for bot in self.mode.automata.values():  # "you" is the automaton's seat: no `require`
+            for turn in bot.turns:
+                self.context = f" (automaton `{bot.name}`, its turn in `{turn.phase.name}`)"
+                self.block(turn.body, frozenset())
+        self.context = ""
 
     # ------------------------------------------------------------------ statements
 

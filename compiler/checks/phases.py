@@ -8,6 +8,7 @@ from dsl import ast, codes
 from dsl.diagnostics import did_you_mean
 from compiler.analysis import names as N
 from compiler.analysis.types import TypeRecord
+from compiler.checks.statement_effects import bodies
 from compiler.checks.statements import BlockChecker
 
 
@@ -57,9 +58,7 @@ class _Checks(BlockChecker):
 
 
 def _finishes(stmts) -> bool:
-    for st in stmts:
-        if isinstance(st, ast.Done):
-            return True
-        if isinstance(st, ast.If) and (_finishes(st.then) or _finishes(st.otherwise)):
-            return True
-    return False
+    """Whether a ``done`` is in ``stmts`` or a block nested in them: an ``if``'s
+    branches, an ``ask``'s options, and the rest of the block after a ``choose`` written
+    without a block (a value or a card: the parser nests it in the choice)."""
+    return any(isinstance(st, ast.Done) or any(_finishes(b) for b in bodies(st)) for st in stmts)

@@ -53,4 +53,6 @@ class SeatRules:
         (called on a :class:`~compiler.checks.statements.BlockChecker`).  A decision in it
         is asked seat by seat, of an automaton seat's controller (E0838 is retired)."""
         self.seat_kind(st.kind)
+        seat_rules, self.seat_rules = self.seat_rules, True  # type: ignore[has-type]
         self.block(st.body, scope)  # type: ignore[attr-defined]  # a BlockChecker's
+        self.seat_rules = seat_rules

@@ -45,6 +45,10 @@ def _forget_guards(st, scope: N.Scope) -> N.Scope:
 class BlockChecker(Checker):
     """A :class:`~compiler.checks.typecheck.Checker` that also checks statements."""
 
+    #: True in rules whose "you" may be an automaton's seat (its turns, `each KIND`): there
+    #: `other player` is another seat than it, a human one in a solo mode (W0156 is wrong)
+    seat_rules = False
+
     def block(self, stmts, scope: N.Scope) -> None:
         for st in stmts:
             scope = self.stmt(st, scope) or scope

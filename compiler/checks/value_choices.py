@@ -51,20 +51,22 @@ def check_choose_value(checker: BlockChecker, st: ast.ChooseValue, scope: N.Scop
         inner = scope.with_local(c.name, N.INT if isinstance(d, ast.RangeDomain) else N.BAG)
     else:
         inner = DOMAINS[type(d)](checker, c, d, scope)
-        never = _never(checker.mode, d)
+        never = _never(checker.mode, d, checker.seat_rules)
         if never is not None:
             checker.report.warning(codes.VALUE_CHOICE_NEVER, f"this choice never has an option: {never}",
                                    d.span, hint="fix the condition, or leave the choice out of this mode")
     checker.block(st.body, inner)
 
 
-def _never(mode, d) -> str | None:
+def _never(mode, d, seat_rules: bool = False) -> str | None:
     """Why a domain offers nothing in ``mode`` whatever the state (its ``where`` folds to
-    false; another player in a mode of one player), else None."""
+    false; another player in a mode of one player, unless ``seat_rules``: in an
+    automaton's rules it is another seat than the automaton's, a human one), else None."""
     if isinstance(d, ast.EnumDomain) and d.where is not None \
             and constfold.fold(d.where, constfold.mode_env(mode)) is False:
         return "its `where` is always false"
-    if isinstance(d, ast.PlayerDomain) and d.others_only and mode.players[1] <= 1:
+    if isinstance(d, ast.PlayerDomain) and d.others_only and mode.players[1] <= 1 \
+            and not seat_rules:
         return "this mode has one player, and no other"
     return None
 

@@ -38,6 +38,7 @@ from dsl.codes import repetition as _repetition
 from dsl.codes import automata as _automata
 from dsl.codes import options as _options
 from dsl.codes import value_choices as _value_choices
+from dsl.codes import new_games as _new_games
 from dsl.codes.reading import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.composing import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.catalogues import *  # noqa: F403  (its constants, named codes.NAME)
@@ -57,6 +58,7 @@ from dsl.codes.repetition import *  # noqa: F403  (its constants, named codes.NA
 from dsl.codes.automata import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.options import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.value_choices import *  # noqa: F403  (its constants, named codes.NAME)
+from dsl.codes.new_games import *  # noqa: F403  (its constants, named codes.NAME)
 from dsl.codes.entry import Code
 
 __all__ = ["MINIMAL_SPEC", "Code", "REGISTRY", "GROUPS", "group_of", "CODES", "lookup"]
@@ -81,7 +83,8 @@ REGISTRY: tuple[Code, ...] = tuple(sorted(
      *_repetition.CODES,
      *_automata.CODES,
      *_options.CODES,
-     *_value_choices.CODES),
+     *_value_choices.CODES,
+     *_new_games.CODES),
     key=lambda c: c.code))
 
 #: Families of codes (the first three characters of a code, or four) and their headings.
@@ -104,6 +107,8 @@ RANGES: tuple[tuple[str, str, str], ...] = (
     ("E0850", "E0859", "Modules and options at creation"),
     ("E0860", "E0869", "Values chosen in effects"), ("W0155", "W0157", "Warnings about values chosen"),
     ("W0158", "W0160", "Warnings about automata and their controllers"),
+    ("E0870", "E0874", "Checks found by the new games"),
+    ("W0161", "W0163", "Warnings found by the new games"),
 )
 
 

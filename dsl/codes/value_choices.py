@@ -33,7 +33,9 @@ CODES: tuple[Code, ...] = (
     Code(VALUE_CHOICE_NEVER := "W0156", "a choice in an effect that never has an option",
          "Whatever the state of the game, this choice has nothing to offer in this mode: its "
          "`where` is always false, or it chooses another player in a mode of one player (an "
-         "automaton is no player to choose). It is never asked, and the statements that wait "
+         "automaton is no player to choose; in an automaton's own rules, its turns and `each "
+         "KIND`, another player is another seat than it, the human one, and no warning is "
+         "given). It is never asked, and the statements that wait "
          "for it never run. Fix the condition, or leave the choice out of that mode.",
          'enum colour "colour" {\n  red "Red"\n  blue "Blue"\n}\n'
          'action pick "Pick" {\n  effect {\n    choose k: colour where false\n    score 1\n  }\n'

@@ -71,3 +71,29 @@ def test_a_game_that_never_ends_stops_after_max_actions_in_a_long_run(tmp_path: 
 @pytest.mark.slow
 def test_an_engine_that_fails_mid_game_is_a_message_not_a_traceback_in_a_long_run(tmp_path: Path):
     test_an_engine_that_fails_mid_game_is_a_message_not_a_traceback(tmp_path, command=rulebook)
+
+
+def test_an_action_offered_then_refused_is_one_line_and_the_log_is_kept(tmp_path: Path, monkeypatch):
+    # the engine of a spec whose checks missed a payment: its third action is refused
+    from compiler import runner
+    engine = runner.load_game("utopolis", ROOT)
+    applied = engine.State.apply_action
+    calls = []
+
+    def refuse_the_third(state, action):
+        calls.append(action)
+        if len(calls) == 3:
+            raise engine.IllegalActionError("cannot pay: not enough resources")
+        return applied(state, action)
+
+    monkeypatch.setattr(engine.State, "apply_action", refuse_the_third)
+    log = tmp_path / "game.jsonl"
+    with pytest.raises(runner.RunError) as failed:
+        runner.play(engine, None, None, 4, log)
+    assert failed.value.code == 1
+    message = str(failed.value)
+    assert "\n" not in message and message.startswith("utopolis (mode ") and "seed 4): " in message
+    assert "refused the action it offered at action 3" in message
+    assert "cannot pay: not enough resources" in message
+    events = log.read_text(encoding="utf-8").splitlines()
+    assert len(events) == 3 and '"event": "start"' in events[0]  # the start and the two actions played

@@ -146,3 +146,31 @@ def test_the_language_reference_quotes_the_construct_spec():
     assert len(blocks) >= 3
     for block in blocks:
         assert block in BASE, block
+
+
+def test_other_player_in_an_automatons_turn_is_another_seat_not_w0156(tmp_path):
+    # in the solo mode (one player) the villain's `other player` is the human seat
+    turn = "  turn in travel {\n"
+    chooses = turn + "    choose q: other player {\n      as q {\n        score 1\n      }\n    }\n"
+    assert "W0156" not in _codes(tmp_path, turn, chooses)
+    # the same choice in an action of the one-player mode has no option: still W0156
+    gather = 'action gather "Gather knowledge" {\n  effect {\n'
+    chooses = gather + "    choose q: other player {\n      score 1\n    }\n"
+    assert "W0156" in _codes(tmp_path, gather, chooses)
+
+
+@pytest.mark.parametrize("body, warned", [
+    ("    score 1\n    again\n", True),
+    ("    score 1\n    again\n    if progress < 3 {\n      again\n    }\n", True),
+    ("    if progress < 3 {\n      again\n    }\n", False),
+], ids=["plain", "one-of-two", "under-if"])
+def test_an_again_at_every_turn_of_an_automaton_is_w0161(tmp_path, body, warned):
+    from generated._runtime.seats import MAX_AGAIN
+    turn = "  turn in travel {\n"
+    diags = compile_text(tmp_path, BASE.replace(turn, turn + body, 1), CARDS).diagnostics
+    found = [d for d in diags if d.code == "W0161"]
+    assert bool(found) is warned, [str(d) for d in diags]
+    if warned:
+        assert f"after {MAX_AGAIN} turns in a row" in found[0].message
+        language = (SPEC.parents[3] / "docs" / "language.md").read_text(encoding="utf-8")
+        assert f"at most {MAX_AGAIN} in a row" in language

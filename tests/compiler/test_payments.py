@@ -123,3 +123,45 @@ def test_what_the_amount_reads_is_forgotten_once_changed(tmp_path: Path):
     assert codes(analyse_text(tmp_path, text).diagnostics) == ["E0594"]
     text = _game("  require has coin vp\n", "    pay coin vp")
     assert codes(analyse_text(tmp_path, text).diagnostics) == []
+
+
+def _with_trigger(when: str, effect: str = "    pay coin 2") -> str:
+    trigger = f'trigger pays "On buy" {{\n  {when} buy\n  effect {{\n{effect}\n  }}\n  source "Turn"\n}}\n'
+    return _game("", "    score 1") + trigger
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+def test_a_trigger_pay_with_no_guard_is_e0594(tmp_path: Path, when: str):
+    # the same line as in the action: the trigger runs inside it
+    result = analyse_text(tmp_path, _with_trigger(when))
+    assert codes(result.diagnostics) == ["E0594"]
+    assert f"trigger `pays`, run {when} action `buy`" in result.diagnostics[0].message
+
+
+def test_a_trigger_after_knows_what_the_action_gained(tmp_path: Path):
+    text = _with_trigger("after").replace("    score 1\n", "    gain coin 2\n    score 1\n", 1)
+    assert codes(analyse_text(tmp_path, text).diagnostics) == []
+
+
+AUTOMATON = '''automaton bot "Bot" {
+  turn in play {
+%s
+  }
+}
+'''
+
+
+def _with_bot(body: str) -> str:
+    return _game().replace("    pay coin 2\n", "") + AUTOMATON % body
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("    pay coin 5\n    score 1", ["E0594"]),
+    ("    if has coin 5 {\n      pay coin 5\n    }\n    score 1", []),
+], ids=["unguarded", "guarded"])
+def test_an_automaton_turn_pay_is_checked(tmp_path: Path, body: str, expected: list[str]):
+    result = analyse_text(tmp_path, _with_bot(body))
+    assert [c for c in codes(result.diagnostics) if c.startswith("E")] == expected
+    if expected:
+        d = next(d for d in result.diagnostics if d.code == "E0594")
+        assert "automaton `bot`" in d.message and "`if has coin 5" in d.hint

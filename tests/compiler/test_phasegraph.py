@@ -348,3 +348,21 @@ def test_mermaid_of_the_minimal_spec():
         "  work --> work",
         '  work -->|"game over"| game_end',
     ]
+
+
+ENUM = 'enum knowledge "knowledge type" {\n  culture "Culture"\n  science "Science"\n  source "Turn"\n}\n'
+
+
+@pytest.mark.parametrize("effect", [
+    "choose k: knowledge\n    score 1\n    done",
+    "choose k: knowledge {\n      score 1\n    }\n    done",
+    "if coin > 0 {\n      choose k: knowledge\n      done\n    }",
+], ids=["blockless", "block", "nested"])
+def test_e0407_sees_a_done_after_a_choose_written_without_a_block(effect: str):
+    # the phase's only action chooses a value, then finishes: the player can finish
+    text = MINI.format(flow=CLEAN_FLOW, phases=ENUM).replace("actions earn, finish", "actions earn")
+    text = text.replace("effect {\n    score 1\n  }", "effect {\n    " + effect + "\n  }", 1)
+    assert effect in text
+    diags = pipeline.analyse(Path("mini.rules"), text=text).diagnostics
+    assert "E0407" not in error_codes(diags), [str(d) for d in diags]
+    assert error_codes(diags) == []
