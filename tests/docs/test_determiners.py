@@ -26,6 +26,11 @@ DOUBLED = re.compile(r"\b(?:the|your|their) (?:the|your|their) |\bin the (?:on|i
                      r"\ba (?:int|bool|str)\b|\(a [aeiou]\w*\)", re.I)
 
 
+#: A name with underscores read raw in prose (a chosen value reads "kind wanted" where
+#: it is chosen and where it is used, as every name without a title does).
+RAW_NAME = re.compile(r"\b[a-z]+_[a-z_]+\b")
+
+
 @pytest.mark.parametrize(("det", "title", "expected"), [
     ("the", "the TZ card shown", "the TZ card shown"),
     ("the", "on the location", "the location"),
@@ -70,5 +75,10 @@ def test_no_doubled_determiner_on_any_shipped_page(spec_path):
     composition = result.composition
     page = render_game_page(composition, result.cards,
                             {name: "flowchart TD\n  a --> b" for name in composition.modes})
-    found = sorted({m.group(0).lower() for m in DOUBLED.finditer(_prose(page))})
+    prose = _prose(page)
+    found = sorted({m.group(0).lower() for m in DOUBLED.finditer(prose)})
     assert found == [], found
+    opening = ("- **", "- Choose", "- You may")
+    choices = [line for line in prose.splitlines() if line.lstrip().startswith(opening)]
+    raw = sorted({m.group(0) for line in choices for m in RAW_NAME.finditer(line)})
+    assert raw == [], raw

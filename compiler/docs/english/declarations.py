@@ -91,7 +91,7 @@ def tally_limit(decl: ast.Tally, names: Mapping[str, str] | None = None) -> Mark
 def action(decl: ast.Action, names: Mapping[str, str] | None = None) -> list[str]:
     """Choices, requirements, tallies used, effect bullets and provenance."""
     v = Voice(as_names(names))
-    choices = [Markdown("- **{}**: {}").format(c.name, domain(c.domain, v.names, c.name))
+    choices = [Markdown("- **{}**: {}").format(plain(c.name), domain(c.domain, v.names, c.name))
                for c in decl.choices]
     uses = []
     for u in decl.uses:

@@ -229,9 +229,8 @@ def _choose_cards(node: ast.ChooseCards, v: Voice) -> list[str]:
 
 def _choose_card(node: ast.ChooseCard, v: Voice) -> list[str]:
     noun = card_noun(node.zone, v.names, plural=False)
-    article = "an" if noun[:1].lower() in "aeiou" else "a"
     verb = "You may choose" if node.optional else "Choose"
-    text = f"{verb} {article} {noun} {inline(node.var.name)} in {phrase(node.zone, v)}"
+    text = f"{verb} {determined('a', noun)} {plain(node.var.name)} in {phrase(node.zone, v)}"
     if node.where is not None:
         text += " " + relative(node.where, v, node.var.name)
     return chosen(text, node, v)
