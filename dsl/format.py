@@ -14,7 +14,8 @@ comment is kept.  It works on the token stream of the real parse (Lark with
   inside parentheses and brackets, when it starts with ``{``, or after a ``}``;
 * between two tokens of a line there is one space, except none after ``(``, ``[``
   and ``.``, before ``)``, ``]``, ``,``, ``:`` and ``.``, between a name and the
-  ``(`` of a call or the ``[`` of an index, after a unary ``-`` and inside ``{}``;
+  ``(`` of a call or the ``[`` of an index (a bag item's parenthesised amount keeps
+  its space: ``gain suit (a + b)``), after a unary ``-`` and inside ``{}``;
 * a comment at the end of a line follows two spaces; a comment on a line of its own
   is indented like the code line after it (or like its block, before a closing
   bracket); trailing whitespace goes, and the file ends with exactly one newline.
@@ -117,6 +118,7 @@ class _Token:
     end: int
     opens_statement: bool = False  # first token of a statement or declaration in a block
     unary: bool = False            # a unary minus
+    amount: bool = False           # the ``(`` of a bag item's amount: ``gain suit (a + b)``
 
 
 @lru_cache(maxsize=1)
@@ -134,7 +136,7 @@ def _tokens(tree: Tree) -> tuple[list[_Token], int]:
     nesting does not exhaust the stack."""
     out: list[_Token] = []
     opens_statement = unary = False
-    stack = [[iter(tree.children), tree.data == "start"]]
+    stack = [[iter(tree.children), tree.data == "start", tree.data]]
     depth = 1
     while stack:
         depth = max(depth, len(stack))
@@ -146,12 +148,12 @@ def _tokens(tree: Tree) -> tuple[list[_Token], int]:
             if child.type in ("LBRACE", "RBRACE"):
                 frame[1] = child.type == "LBRACE"
             out.append(_Token(str(child), child.type, child.start_pos, child.end_pos,
-                              opens_statement, unary))
+                              opens_statement, unary, frame[2] == "amount" and child.type == "LPAR"))
             opens_statement = unary = False
         else:
             opens_statement = opens_statement or frame[1]
             unary = child.data == "neg"
-            stack.append([iter(child.children), False])
+            stack.append([iter(child.children), False, child.data])
     return out, depth
 
 
@@ -266,7 +268,7 @@ def _join(tokens: list[_Token]) -> str:
     parts = [tokens[0].text]
     for before, after in zip(tokens, tokens[1:]):
         tight = (before.text in _NO_SPACE_AFTER or after.text in _NO_SPACE_BEFORE or before.unary
-                 or (after.text in ("(", "[") and before.kind == "NAME")
+                 or (after.text in ("(", "[") and before.kind == "NAME" and not after.amount)
                  or (before.text == "{" and after.text == "}"))
         if not tight:
             parts.append(" ")

@@ -19,7 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers.constructs import assert_reference_quotes, codes_of, compiled, construct_engine
+from tests.helpers.constructs import (assert_reference_quotes, codes_of, compiled, construct_engine,
+                                     quoted_blocks)
 from tests.helpers.play import assert_replays, play_to_the_end
 from tests.helpers.specs import engine
 
@@ -262,6 +263,10 @@ def test_misuses_are_reported(tmp_path, old, new, code):
 
 def test_the_language_reference_quotes_the_construct_spec():
     assert_reference_quotes(SPEC, "### Choosing a value", "### Repetition: `repeat`", blocks=2)
+    for block in quoted_blocks("### Choosing a value", "### Repetition: `repeat`"):
+        # each quote is a whole action: it opens with the action and closes its last brace
+        assert block.startswith("action ") and block.endswith("\n}\n"), block
+        assert block.count("{") == block.count("}"), block
 
 
 def _values_chosen_never_raise(data):

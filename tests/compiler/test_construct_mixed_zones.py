@@ -94,7 +94,7 @@ def test_games_with_mixed_zones_clone_save_and_replay(game):
 def test_the_page_names_the_kinds_and_the_test():
     page = compiled(SPEC).page
     assert "| on the location | zone | chronoships and drones | each TZ location |" in page
-    assert "For each chronoship or drone v in the on the location of loc where v is a chronoship:" in page
+    assert "For each chronoship or drone v in the location of loc where v is a chronoship:" in page
     assert "the total points of the buildings and anomalies in their power plant row (each one *b*) " \
            "where b is a building" in page
 

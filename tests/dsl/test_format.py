@@ -115,6 +115,16 @@ def test_spacing_between_tokens():
         '  effect {\n    score a - b * c // 2\n    do p(x, y)\n    gain gold 1, wood 2\n  }\n}\n')
 
 
+def test_a_parenthesised_amount_keeps_its_space_and_a_call_stays_tight():
+    source = ('action a "A" {\n  effect {\n    gain suit(a + b), wood (max(1,c))\n'
+              '    gain disc[k](n+1)\n  }\n}\n')
+    formatted = fmt(source)
+    assert formatted == ('action a "A" {\n  effect {\n    gain suit (a + b), wood (max(1, c))\n'
+                         '    gain disc[k] (n + 1)\n  }\n}\n')
+    assert fmt(formatted) == formatted
+    assert parse(formatted) == parse(source)
+
+
 def test_arrows_equals_and_parentheses_after_keywords():
     source = ('flow {\n  start->a->end when(x)\n}\nparam p "P"=3 {\n}\n'
               'procedure q "Q"(who:player) {\n  effect {\n    let t=(1)\n  }\n}\n')

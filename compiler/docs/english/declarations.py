@@ -18,6 +18,7 @@ from dsl import ast
 from compiler.analysis.names import derived_is_condition
 from compiler.docs.english.expressions import (Voice, card_noun, domain, join, phrase,
                                                type_noun)
+from compiler.docs.english.determiners import determined, type_word
 from compiler.docs.english.glossary import as_names, plain
 from compiler.docs.english.queries import selection
 from compiler.docs.english import extensions, seats
@@ -90,7 +91,7 @@ def tally_limit(decl: ast.Tally, names: Mapping[str, str] | None = None) -> Mark
 def action(decl: ast.Action, names: Mapping[str, str] | None = None) -> list[str]:
     """Choices, requirements, tallies used, effect bullets and provenance."""
     v = Voice(as_names(names))
-    choices = [Markdown("- **{}**: {}").format(c.name, domain(c.domain, v.names, c.name))
+    choices = [Markdown("- **{}**: {}").format(plain(c.name), domain(c.domain, v.names, c.name))
                for c in decl.choices]
     uses = []
     for u in decl.uses:
@@ -438,10 +439,16 @@ def derived(decl: ast.Derived, names: Mapping[str, str] | None = None) -> list[s
     what = Markdown("**{}**, a condition on a player").format(decl.title) \
         if derived_is_condition(decl, v.names.decls) else Markdown("**{}** of a player").format(decl.title)
     if decl.params:  # construct 14: `presence(t)`
-        given = join([Markdown("*{}* (a {})").format(p.name, v.names.title(p.type.name))
-                      for p in decl.params])
+        given = join([_param_given(p, v) for p in decl.params])
         return paragraphs([Markdown("{}, for {}: {}.").format(what, given, text)], provenance(decl.meta))
     return paragraphs([Markdown("{}: {}.").format(what, text)], provenance(decl.meta))
+
+
+def _param_given(p, v: Voice) -> Markdown:
+    """``*t* (a tile)``, ``*r* (a number)``: a derived value's parameter and its type."""
+    word = type_word(p.type.name)
+    noun = v.names.title(p.type.name) if word == p.type.name else Markdown(word)
+    return Markdown("*{}* ({})").format(p.name, Markdown(determined("a", noun)))
 
 
 def enum(decl: ast.Enum, names: Mapping[str, str] | None = None) -> list[str]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from dsl import ast
 
 from compiler.analysis.names import derived_is_condition
+from compiler.docs.english.determiners import article, bare, determined
 from compiler.docs.english.glossary import Names, as_names, plain
 from compiler.docs.markdown import Markdown, inline
 
@@ -46,7 +47,7 @@ class Voice:
 
     def own(self, thing: str) -> str:
         """``your thing`` (just ``thing`` when the voice has no possessive)."""
-        return f"{self.your} {thing}" if self.your else thing
+        return determined(self.your, thing)
 
     def holds(self) -> str:
         return f"{self.you} hold" if self.you in ("you", "they") else f"{self.you} holds"
@@ -200,7 +201,7 @@ def _plural(noun: str) -> str:
 
 
 def _article(noun: str) -> str:
-    return "an" if noun[:1].lower() in "aeiou" else "a"
+    return article(noun)
 
 
 def join(parts: list[str], conj: str = "and") -> Markdown:
@@ -221,7 +222,7 @@ def _name(node: ast.Name, v: Voice) -> str:
     if isinstance(decl, ast.Param):
         return f"*{title}* is on" if isinstance(decl.value, ast.Bool) else f"*{title}*"
     if isinstance(decl, ast.Track):
-        return v.own(title) if decl.per_player else f"the {title}"
+        return v.own(title) if decl.per_player else determined("the", title)
     if isinstance(decl, ast.Derived) and derived_is_condition(decl, v.names.decls):
         return f"*{title}* holds"
     if isinstance(decl, (ast.Resource, ast.Derived, ast.Tally)):
@@ -229,7 +230,7 @@ def _name(node: ast.Name, v: Voice) -> str:
     if isinstance(decl, ast.End):
         return f"*{plain(n)}* is met"
     if isinstance(decl, (ast.Stock, ast.Dice)):
-        return f"the {title}"
+        return determined("the", title)
     return title
 
 
@@ -248,12 +249,12 @@ def _attribute(node: ast.Attribute, v: Voice) -> str:
 def _zone(node: ast.ZoneRef, v: Voice) -> str:
     title = v.names.title(node.zone.name)
     if node.owner_expr is not None:
-        return f"the {title} of {phrase(node.owner_expr, v)}"
+        return f"{determined('the', title)} of {phrase(node.owner_expr, v)}"
     if node.owner is None:
-        return f"the {title}"
+        return determined("the", title)
     if node.owner == "my":
         return v.own(title)
-    return f"{inline(node.owner)}'s {title}"
+    return f"{inline(node.owner)}'s {bare(title)}"
 
 
 # ----------------------------------------------------------------- logic
@@ -543,7 +544,8 @@ EXPR_RENDERERS: dict[type, Callable[..., str]] = {
     ast.SeatTest: seat_test,
     ast.RoundNumber: lambda n, v: "the number of the round",
     ast.FirstPlayer: lambda n, v: "the first player",
-    ast.StockOf: lambda n, v: f"the {v.names.title(n.stock.name)} of {phrase(ast.Name(n.owner.name), v)}",
+    ast.StockOf: lambda n, v: (f"{determined('the', v.names.title(n.stock.name))} "
+                               f"of {phrase(ast.Name(n.owner.name), v)}"),
     ast.CountShowing: lambda n, v: f"the number of {v.names.title(n.dice.name)} showing {phrase(n.face, v)}",
     ast.ZoneRef: _zone,
     ast.IsKind: _is_kind,

@@ -16,6 +16,7 @@ from dsl import ast
 
 from compiler.docs.english.expressions import (Voice, _mentions_of_me, _zone, card_noun, join, phrase,
                                                relative)
+from compiler.docs.english.determiners import determined
 from compiler.docs.english.glossary import plain
 from compiler.docs.markdown import inline
 
@@ -57,8 +58,7 @@ def _table_read(node: ast.TableRead, v: Voice) -> str:
     """``recruit_cost[k]``: "the *discs to recruit your next crew-member* for k"."""
     keys = join([phrase(k, v) for k in node.keys])
     title = v.names.title(node.table.name)
-    the = "" if title.lstrip("*_").lower().startswith("the ") else "the "  # a title "the time zone ..."
-    return f"{the}{title} for {keys}"
+    return f"{determined('the', title)} for {keys}"
 
 
 def _index(node: ast.Index, v: Voice) -> str:
@@ -74,7 +74,7 @@ def _index(node: ast.Index, v: Voice) -> str:
     if isinstance(decl, ast.Resource):  # a member of a resource family, held by you or p
         what = f"{v.names.title(node.track.name)} of type {phrase(node.key, v)}"
         return v.own(what) if node.owner is None else f"{inline(node.owner)}'s {what}"
-    return f"the {v.names.title(node.track.name)} of {phrase(node.key, v)}"
+    return f"{determined('the', v.names.title(node.track.name))} of {phrase(node.key, v)}"
 
 
 def _best(node: ast.Best, v: Voice) -> str:

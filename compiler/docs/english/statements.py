@@ -16,6 +16,7 @@ from dsl import ast
 
 from compiler.docs.english.expressions import (Voice, card_noun, join, phrase, relative,
                                                type_noun)
+from compiler.docs.english.determiners import determined
 from compiler.docs.english.glossary import as_names, plain
 from compiler.docs.english.queries import selection
 from compiler.docs.english.seats import each_seat
@@ -111,9 +112,9 @@ def _score(node: ast.Score, v: Voice) -> list[str]:
 def _advance(node: ast.Advance, v: Voice) -> list[str]:
     decl = v.names.decls.get(node.track.name)
     title = v.names.title(node.track.name)
-    track = v.own(title) if isinstance(decl, ast.Track) and decl.per_player else f"the {title}"
+    track = v.own(title) if isinstance(decl, ast.Track) and decl.per_player else determined("the", title)
     if node.key is not None:
-        track = f"the {title} of {phrase(node.key, v)}"
+        track = f"{determined('the', title)} of {phrase(node.key, v)}"
     return _bullet(f"Advance {track} by {phrase(node.amount, v)}.")
 
 
@@ -137,9 +138,9 @@ def _set_track(node: ast.SetTrack, v: Voice) -> list[str]:
         which = f"die {phrase(node.key, v)} of the " if node.key is not None else "the "
         return _bullet(f"Turn {which}{v.names.title(node.track.name)} to show {phrase(node.value, v)}.")
     title = v.names.title(node.track.name)
-    track = v.own(title) if isinstance(decl, ast.Track) and decl.per_player else f"the {title}"
+    track = v.own(title) if isinstance(decl, ast.Track) and decl.per_player else determined("the", title)
     if node.key is not None:
-        track = f"the {title} of {phrase(node.key, v)}"
+        track = f"{determined('the', title)} of {phrase(node.key, v)}"
     return _bullet(f"Set {track} to {phrase(node.value, v)}.")
 
 
@@ -228,9 +229,8 @@ def _choose_cards(node: ast.ChooseCards, v: Voice) -> list[str]:
 
 def _choose_card(node: ast.ChooseCard, v: Voice) -> list[str]:
     noun = card_noun(node.zone, v.names, plural=False)
-    article = "an" if noun[:1].lower() in "aeiou" else "a"
     verb = "You may choose" if node.optional else "Choose"
-    text = f"{verb} {article} {noun} {inline(node.var.name)} in {phrase(node.zone, v)}"
+    text = f"{verb} {determined('a', noun)} {plain(node.var.name)} in {phrase(node.zone, v)}"
     if node.where is not None:
         text += " " + relative(node.where, v, node.var.name)
     return chosen(text, node, v)

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from dsl import ast
 from compiler.docs.english.expressions import Voice, _domain
+from compiler.docs.english.glossary import plain
 from compiler.docs.english.statements import STMT_RENDERERS, chosen
-from compiler.docs.markdown import inline
 
 
 def _choose_value(node: ast.ChooseValue, v: Voice) -> list[str]:
     c = node.choice
     verb = "You may choose" if node.optional else "Choose"
-    return chosen(f"{verb} {inline(c.name)}, {_domain(c.domain, v, c.name)}", node, v)
+    return chosen(f"{verb} {plain(c.name)}, {_domain(c.domain, v, c.name)}", node, v)
 
 
 STMT_RENDERERS[ast.ChooseValue] = _choose_value
