@@ -2007,17 +2007,17 @@ def procedure_trigger_technology__solo(g, s, p, v_loc):
 
 def on_exit_time_travel(g, s, p):
     """End of Phase 1: Time Travel (spec line 532). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
-    # spec line 1765: each villain_seat {
+    # spec line 1764: each villain_seat {
     for _p1 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1766: let mine = partner
+        # spec line 1765: let mine = partner
         v_mine = s.tr['partner'][_p1]
-        # spec line 1767: for each s in my limbo {
+        # spec line 1766: for each s in my limbo {
         for v_s in list(s.z['limbo'][_p1]):
-            # spec line 1768: each player where partner == mine {
+            # spec line 1767: each player where partner == mine {
             for _p2 in R.select_players(s, lambda _q3: (s.tr['partner'][_q3] == v_mine), (), None):
-                # spec line 1769: gain disc[s.knowledge] 1
+                # spec line 1768: gain disc[s.knowledge] 1
                 s.res[_p2][IDX_disc[F_knowledge[v_s]]] += 1
-        # spec line 1772: move all my limbo into my dock
+        # spec line 1771: move all my limbo into my dock
         R.move_all(s, g, 'limbo', _p1, 'dock', _p1)
 
 
@@ -2041,9 +2041,9 @@ def setup__solo(g, s, p):
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
         # spec line 463: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 1710: each player {
+    # spec line 1709: each player {
     for _p7 in R.turn_order(s):
-        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        # spec line 1710: advance partner by (count players where partner >= 1) + 1
         s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
     # spec line 467: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
@@ -2071,57 +2071,57 @@ def setup__solo(g, s, p):
     R.shuffle(s, 'mission_deck', None)
     # spec line 482: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 1715: each villain_seat {
+    # spec line 1714: each villain_seat {
     for _p11 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1716: reveal 1 from mission_deck into my bridge
+        # spec line 1715: reveal 1 from mission_deck into my bridge
         R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
-    # spec line 1787: let lead = villain_seat[1]
+    # spec line 1786: let lead = villain_seat[1]
     v_lead = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1788: if lead != nobody {
+    # spec line 1787: if lead != nobody {
     if (v_lead != -1):
-        # spec line 1789: first player lead
+        # spec line 1788: first player lead
         s.first = v_lead
-    # spec line 1720: put villain_cards into villain_deck
+    # spec line 1719: put villain_cards into villain_deck
     R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
-    # spec line 1721: let first_villain = villain_seat[1]
+    # spec line 1720: let first_villain = villain_seat[1]
     v_first_villain = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1722: if first_villain != nobody {
+    # spec line 1721: if first_villain != nobody {
     if (v_first_villain != -1):
-        # spec line 1723: as first_villain {
+        # spec line 1722: as first_villain {
         _a13 = v_first_villain
-        # spec line 1724: set partner = 1
+        # spec line 1723: set partner = 1
         s.tr['partner'][_a13] = 1
-        # spec line 1725: do join_crew(villain)
+        # spec line 1724: do join_crew(villain)
         g.PR['join_crew'](g, s, _a13, s.game.optc['villain'])
-    # spec line 1728: shuffle villain_deck
+    # spec line 1727: shuffle villain_deck
     R.shuffle(s, 'villain_deck', None)
-    # spec line 1729: let other_villain = villain_seat[2]
+    # spec line 1728: let other_villain = villain_seat[2]
     v_other_villain = R.kind_seat(s, 'villain_seat', 2)
-    # spec line 1730: let second = top of villain_deck
+    # spec line 1729: let second = top of villain_deck
     v_second = next(reversed(s.z['villain_deck']), -1)
-    # spec line 1731: if other_villain != nobody and second != nothing {
+    # spec line 1730: if other_villain != nobody and second != nothing {
     if ((v_other_villain != -1) and (v_second != -1)):
-        # spec line 1732: as other_villain {
+        # spec line 1731: as other_villain {
         _a14 = v_other_villain
-        # spec line 1733: set partner = 2
+        # spec line 1732: set partner = 2
         s.tr['partner'][_a14] = 2
-        # spec line 1734: do join_crew(second)
+        # spec line 1733: do join_crew(second)
         g.PR['join_crew'](g, s, _a14, v_second)
-    # spec line 1737: each villain_seat {
+    # spec line 1736: each villain_seat {
     for _p15 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1738: let boss = top of my crew_station where is_villain
+        # spec line 1737: let boss = top of my crew_station where is_villain
         v_boss = next((_c16 for _c16 in reversed(s.z['crew_station'][_p15]) if F_is_villain[_c16]), -1)
-        # spec line 1739: if boss != nothing {
+        # spec line 1738: if boss != nothing {
         if (v_boss != -1):
-            # spec line 1740: for each s in my dock {
+            # spec line 1739: for each s in my dock {
             for v_s in list(s.z['dock'][_p15]):
-                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                # spec line 1740: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
                 s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
-    # spec line 1745: each villain_seat {
+    # spec line 1744: each villain_seat {
     for _p17 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1746: do villain_recruit()
+        # spec line 1745: do villain_recruit()
         g.PR['villain_recruit'](g, s, _p17)
-        # spec line 1747: move top of villain_deck into villain_discard
+        # spec line 1746: move top of villain_deck into villain_discard
         _m18 = next(reversed(s.z['villain_deck']), -1)
         if _m18 >= 0:
             R.move(s, g, _m18, 'villain_discard', None)
@@ -2132,22 +2132,22 @@ def setup__solo(g, s, p):
 
 
 def end_when_round_limit__solo(g, s):
-    """Whether the end `round_limit` is triggered (spec line 1799)."""
+    """Whether the end `round_limit` is triggered (spec line 1798)."""
     return (s.round >= g.P['round_cap'])
 
 
 def winners_round_limit__solo(g, s):
-    """Winners when the game ends (spec line 1798). Source: Winning the Game."""
+    """Winners when the game ends (spec line 1797). Source: Winning the Game."""
     return R.side_seats(s, 'villain_seat')
 
 
 def end_when_villain_wins(g, s):
-    """Whether the end `villain_wins` is triggered (spec line 1793)."""
+    """Whether the end `villain_wins` is triggered (spec line 1792)."""
     return any((s.tr['missions_done'][_q1] >= 3) for _q1 in R.kind_seats(s, 'villain_seat'))
 
 
 def winners_villain_wins(g, s):
-    """Winners when the game ends (spec line 1792). Source: Dystopia: The Solo Game."""
+    """Winners when the game ends (spec line 1791). Source: Dystopia: The Solo Game."""
     return R.side_seats(s, 'villain_seat')
 
 
@@ -2186,21 +2186,21 @@ def turn_villain_seat_time_travel(g, s, p):
 
 
 def derived_coop_aims_at(g, s, p, v_l, v_want, v_k):
-    """the location is one of the kind the Villain aims at, or a Variable Knowledge location showing it (spec line 1850). Source: 2 Player Co-op › Co-op Gameplay."""
+    """the location is one of the kind the Villain aims at, or a Variable Knowledge location showing it (spec line 1849). Source: 2 Player Co-op › Co-op Gameplay."""
     return (g.D['aims_at'](g, s, p, v_l, v_want, v_k) or ((v_want == 'collect') and (F_kind[v_l] == 'variable') and (g.D['shows_at'](g, s, p, F_tz[v_l], v_k) >= 1)))
 
 
 def derived_shows_at(g, s, p, v_t, v_k):
-    """the Time Zone's card shows a Crew-member of the type (a Technology: Science) (spec line 1853). Source: 2 Player Co-op › Co-op Gameplay."""
+    """the Time Zone's card shows a Crew-member of the type (a Technology: Science) (spec line 1852). Source: 2 Player Co-op › Co-op Gameplay."""
     return len([1 for v_r in s.z['board'] if ((F_kind[v_r] == 'recruit') and (F_tz[v_r] == v_t) and any(((F_tech[_c1] and (v_k == 'science')) or ((not F_tech[_c1]) and (F_primary[_c1] == v_k))) for _c1 in s.z['shown'][v_r]))])
 
 
 def procedure_place_action__coop(g, s, p, v_loc):
     """The action of a location that is not an Assassination (spec line 630). Source: Gameplay › Game Play Details › Phase 1: Time Travel."""
-    # spec line 1881: if loc.kind == trade {
+    # spec line 1880: if loc.kind == trade {
     if (F_kind[v_loc] == 'trade'):
         _waits = False
-        # spec line 1882: may take action trade_with_mate with here = loc
+        # spec line 1881: may take action trade_with_mate with here = loc
         _waits = R.take(s, p, ('trade_with_mate',), ((v_loc, {'trade_with_mate': 0}), ), optional=True) or _waits
         if _waits:
             return R.resume(s, 'rest_procedure_place_action__coop', {'loc': v_loc}, p)
@@ -2210,9 +2210,9 @@ def procedure_place_action__coop(g, s, p, v_loc):
 
 
 def procedure_engineer_trigger__coop(g, s, p, v_loc):
-    """Engineer: one disc from each Technology of a type, yours and your team-mate's (spec line 1886). Source: 2 Player Co-op › Special Abilities in Co-op."""
+    """Engineer: one disc from each Technology of a type, yours and your team-mate's (spec line 1885). Source: 2 Player Co-op › Special Abilities in Co-op."""
     _waits = False
-    # spec line 1888: ask me {
+    # spec line 1887: ask me {
     _waits = R.ask(s, p, ('Comms Technologies', 'Transport Technologies'), 'ask_procedure_engineer_trigger__coop', {'loc': v_loc}, p) or _waits
     if _waits:
         return True
@@ -2220,54 +2220,54 @@ def procedure_engineer_trigger__coop(g, s, p, v_loc):
 
 
 def procedure_villain_go__coop(g, s, p, v_ship, v_want, v_k):
-    """The Villain moves to a location of the action's kind (spec line 1833). Source: 2 Player Co-op › Co-op Gameplay."""
-    # spec line 1835: let spot = next in board from 0 by tz where (count standing) == 0 and coop_aims_at(it, want, k)
+    """The Villain moves to a location of the action's kind (spec line 1832). Source: 2 Player Co-op › Co-op Gameplay."""
+    # spec line 1834: let spot = next in board from 0 by tz where (count standing) == 0 and coop_aims_at(it, want, k)
     v_spot = min((_c1 for _c1 in s.z['board'] if ((len(s.z['standing'][_c1]) == 0) and g.D['coop_aims_at'](g, s, p, _c1, v_want, v_k))), key=lambda _c1: (F_tz[_c1] < 0, F_tz[_c1]), default=-1)
-    # spec line 1836: if spot != nothing {
+    # spec line 1835: if spot != nothing {
     if (v_spot != -1):
-        # spec line 1837: do villain_move(ship, spot)
+        # spec line 1836: do villain_move(ship, spot)
         if g.PR['villain_move'](g, s, p, v_ship, v_spot):
             return True
         return False
     else:
-        # spec line 1839: let furthest = top of board where coop_aims_at(it, want, k)
+        # spec line 1838: let furthest = top of board where coop_aims_at(it, want, k)
         v_furthest = next((_c3 for _c3 in reversed(s.z['board']) if g.D['coop_aims_at'](g, s, p, _c3, v_want, v_k)), -1)
-        # spec line 1840: if furthest != nothing {
+        # spec line 1839: if furthest != nothing {
         if (v_furthest != -1):
-            # spec line 1841: do villain_block(ship, furthest.tz)
+            # spec line 1840: do villain_block(ship, furthest.tz)
             if g.PR['villain_block'](g, s, p, v_ship, F_tz[v_furthest]):
                 return True
             return False
         else:
-            # spec line 1843: do villain_block(ship, 0)
+            # spec line 1842: do villain_block(ship, 0)
             if g.PR['villain_block'](g, s, p, v_ship, 0):
                 return True
             return False
 
 
 def legal_trade_with_mate(g, s, p, out):
-    """Choices of 'Trade with your team-mate' open to player p (spec line 1857)."""
+    """Choices of 'Trade with your team-mate' open to player p (spec line 1856)."""
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1858: choose here: card in board where kind == trade
+    # spec line 1857: choose here: card in board where kind == trade
     _groups1 = s._cse.get(0)
     if _groups1 is None:  # the zone's cards by kind (grouped once for these cards)
         _groups1 = s._cse[0] = R.grouped(s.game, s.z['board'], F_kind)
-    # spec line 1858: choose here: card in board where kind == trade
+    # spec line 1857: choose here: card in board where kind == trade
     _options2 = [v_here for v_here in _groups1.get('trade', ())]
     if not _options2:  # no option of here
         return
-    # spec line 1858: choose here: card in board where kind == trade
+    # spec line 1857: choose here: card in board where kind == trade
     for v_here in _options2:
-        # spec line 1859: choose give: knowledge where disc[give] >= 1
+        # spec line 1858: choose give: knowledge where disc[give] >= 1
         for v_give in ('culture', 'politics', 'science', 'exploration', 'military'):
             if not (s.res[p][IDX_disc[v_give]] >= 1):
                 continue
-            # spec line 1862: require disc[give] >= n
+            # spec line 1861: require disc[give] >= n
             _high3 = s.res[p][IDX_disc[v_give]]
             if 2 < _high3:
                 _high3 = 2
             _key4 = (p, v_here, v_give, _high3)
-            # spec line 1860: choose get: knowledge where get != give
+            # spec line 1859: choose get: knowledge where get != give
             for v_get in ('culture', 'politics', 'science', 'exploration', 'military'):
                 if not (v_get != v_give):
                     continue
@@ -2277,7 +2277,7 @@ def legal_trade_with_mate(g, s, p, out):
                 if _found is None:
                     _found = R.remember(s.game, _key)
                     _made = R.made_row(s.game, p, 'trade_with_mate')  # its actions made so far, shared
-                    # spec line 1861: choose n: 1 to 2
+                    # spec line 1860: choose n: 1 to 2
                     for v_n in range(1, _high3 + 1):
                         _args = (v_here, v_give, v_get, v_n)
                         _action = _made.get(_args)
@@ -2288,39 +2288,39 @@ def legal_trade_with_mate(g, s, p, out):
 
 
 def apply_trade_with_mate(g, s, p, args):
-    """Trade with your team-mate (spec line 1857). Source: 2 Player Co-op › Special Abilities in Co-op."""
+    """Trade with your team-mate (spec line 1856). Source: 2 Player Co-op › Special Abilities in Co-op."""
     v_here, v_give, v_get, v_n = args
-    # spec line 1864: let trader = me
+    # spec line 1863: let trader = me
     v_trader = p
-    # spec line 1865: each player where me != trader {
+    # spec line 1864: each player where me != trader {
     for _p1 in R.select_players(s, lambda _q2: (_q2 != v_trader), (), None):
-        # spec line 1866: if has disc[get] n {
+        # spec line 1865: if has disc[get] n {
         if (s.res[_p1][IDX_disc[v_get]] >= v_n):
-            # spec line 1867: if trader has disc[give] n {
+            # spec line 1866: if trader has disc[give] n {
             if (s.res[v_trader][IDX_disc[v_give]] >= v_n):
-                # spec line 1868: transfer disc[give] n from trader to me
+                # spec line 1867: transfer disc[give] n from trader to me
                 R.transfer(s, v_trader, _p1, R.bag_of(5, ((IDX_disc[v_give], max(v_n, 0)),)))
-                # spec line 1870: if has disc[get] n {
+                # spec line 1869: if has disc[get] n {
                 if (s.res[_p1][IDX_disc[v_get]] >= v_n):
-                    # spec line 1871: transfer disc[get] n to trader
+                    # spec line 1870: transfer disc[get] n to trader
                     R.transfer(s, _p1, v_trader, R.bag_of(5, ((IDX_disc[v_get], max(v_n, 0)),)))
 
 
 def legal_medic_rescue(g, s, p, out):
-    """Choices of 'Medic: recover every Crew-member of one player for free' open to player p (spec line 1908)."""
-    # spec line 1910: uses medic_uses 1
+    """Choices of 'Medic: recover every Crew-member of one player for free' open to player p (spec line 1907)."""
+    # spec line 1909: uses medic_uses 1
     if s.ta['medic_uses'][p] + 1 > 1:
         return
-    # spec line 1911: require (count my crew_station where secondary == medic) >= 1
+    # spec line 1910: require (count my crew_station where secondary == medic) >= 1
     if not any((F_secondary[_c1] == 'medic') for _c1 in s.z['crew_station'][p]):
         return
-    # spec line 1912: require (count my limbo where secondary == medic) == 0
+    # spec line 1911: require (count my limbo where secondary == medic) == 0
     if not (not any((s.cst['secondary'][_c2] == 'medic') for _c2 in s.z['limbo'][p])):
         return
     _memo = s.game.memo  # looked up once for the loops below
-    # spec line 1909: choose q: player
+    # spec line 1908: choose q: player
     for v_q in range(s.h):
-        # spec line 1913: require (count limbo of q) >= 1
+        # spec line 1912: require (count limbo of q) >= 1
         if not (len(s.z['limbo'][v_q]) >= 1):
             continue
         _key = ('medic_rescue', p, v_q)
@@ -2332,11 +2332,11 @@ def legal_medic_rescue(g, s, p, out):
 
 
 def apply_medic_rescue(g, s, p, args):
-    """Medic: recover every Crew-member of one player for free (spec line 1908). Source: 2 Player Co-op › Special Abilities in Co-op."""
+    """Medic: recover every Crew-member of one player for free (spec line 1907). Source: 2 Player Co-op › Special Abilities in Co-op."""
     v_q, = args
-    # spec line 1910: uses medic_uses 1
+    # spec line 1909: uses medic_uses 1
     s.ta['medic_uses'][p] += 1
-    # spec line 1915: move all limbo of q into dock of q
+    # spec line 1914: move all limbo of q into dock of q
     R.move_all(s, g, 'limbo', v_q, 'dock', v_q)
 
 
@@ -2379,9 +2379,9 @@ def setup__coop(g, s, p):
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
         # spec line 463: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 1710: each player {
+    # spec line 1709: each player {
     for _p7 in R.turn_order(s):
-        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        # spec line 1710: advance partner by (count players where partner >= 1) + 1
         s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
     # spec line 467: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
@@ -2409,68 +2409,68 @@ def setup__coop(g, s, p):
     R.shuffle(s, 'mission_deck', None)
     # spec line 482: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 1715: each villain_seat {
+    # spec line 1714: each villain_seat {
     for _p11 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1716: reveal 1 from mission_deck into my bridge
+        # spec line 1715: reveal 1 from mission_deck into my bridge
         R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
-    # spec line 1819: let v1 = villain_seat[1]
+    # spec line 1818: let v1 = villain_seat[1]
     v_v1 = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1820: let v2 = villain_seat[2]
+    # spec line 1819: let v2 = villain_seat[2]
     v_v2 = R.kind_seat(s, 'villain_seat', 2)
-    # spec line 1821: if v1 != nobody and v2 != nobody {
+    # spec line 1820: if v1 != nobody and v2 != nobody {
     if ((v_v1 != -1) and (v_v2 != -1)):
-        # spec line 1822: let b1 = top of crew_station of v1 where is_villain
+        # spec line 1821: let b1 = top of crew_station of v1 where is_villain
         v_b1 = next((_c12 for _c12 in reversed(s.z['crew_station'][v_v1]) if F_is_villain[_c12]), -1)
-        # spec line 1823: let b2 = top of crew_station of v2 where is_villain
+        # spec line 1822: let b2 = top of crew_station of v2 where is_villain
         v_b2 = next((_c13 for _c13 in reversed(s.z['crew_station'][v_v2]) if F_is_villain[_c13]), -1)
-        # spec line 1824: if b1 != nothing and b2 != nothing and b2.difficulty > b1.difficulty {
+        # spec line 1823: if b1 != nothing and b2 != nothing and b2.difficulty > b1.difficulty {
         if ((v_b1 != -1) and (v_b2 != -1) and (F_difficulty[v_b2] > F_difficulty[v_b1])):
-            # spec line 1825: first player v2
+            # spec line 1824: first player v2
             s.first = v_v2
         else:
-            # spec line 1827: first player v1
+            # spec line 1826: first player v1
             s.first = v_v1
-    # spec line 1720: put villain_cards into villain_deck
+    # spec line 1719: put villain_cards into villain_deck
     R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
-    # spec line 1721: let first_villain = villain_seat[1]
+    # spec line 1720: let first_villain = villain_seat[1]
     v_first_villain = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1722: if first_villain != nobody {
+    # spec line 1721: if first_villain != nobody {
     if (v_first_villain != -1):
-        # spec line 1723: as first_villain {
+        # spec line 1722: as first_villain {
         _a15 = v_first_villain
-        # spec line 1724: set partner = 1
+        # spec line 1723: set partner = 1
         s.tr['partner'][_a15] = 1
-        # spec line 1725: do join_crew(villain)
+        # spec line 1724: do join_crew(villain)
         g.PR['join_crew'](g, s, _a15, s.game.optc['villain'])
-    # spec line 1728: shuffle villain_deck
+    # spec line 1727: shuffle villain_deck
     R.shuffle(s, 'villain_deck', None)
-    # spec line 1729: let other_villain = villain_seat[2]
+    # spec line 1728: let other_villain = villain_seat[2]
     v_other_villain = R.kind_seat(s, 'villain_seat', 2)
-    # spec line 1730: let second = top of villain_deck
+    # spec line 1729: let second = top of villain_deck
     v_second = next(reversed(s.z['villain_deck']), -1)
-    # spec line 1731: if other_villain != nobody and second != nothing {
+    # spec line 1730: if other_villain != nobody and second != nothing {
     if ((v_other_villain != -1) and (v_second != -1)):
-        # spec line 1732: as other_villain {
+        # spec line 1731: as other_villain {
         _a16 = v_other_villain
-        # spec line 1733: set partner = 2
+        # spec line 1732: set partner = 2
         s.tr['partner'][_a16] = 2
-        # spec line 1734: do join_crew(second)
+        # spec line 1733: do join_crew(second)
         g.PR['join_crew'](g, s, _a16, v_second)
-    # spec line 1737: each villain_seat {
+    # spec line 1736: each villain_seat {
     for _p17 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1738: let boss = top of my crew_station where is_villain
+        # spec line 1737: let boss = top of my crew_station where is_villain
         v_boss = next((_c18 for _c18 in reversed(s.z['crew_station'][_p17]) if F_is_villain[_c18]), -1)
-        # spec line 1739: if boss != nothing {
+        # spec line 1738: if boss != nothing {
         if (v_boss != -1):
-            # spec line 1740: for each s in my dock {
+            # spec line 1739: for each s in my dock {
             for v_s in list(s.z['dock'][_p17]):
-                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                # spec line 1740: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
                 s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
-    # spec line 1745: each villain_seat {
+    # spec line 1744: each villain_seat {
     for _p19 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1746: do villain_recruit()
+        # spec line 1745: do villain_recruit()
         g.PR['villain_recruit'](g, s, _p19)
-        # spec line 1747: move top of villain_deck into villain_discard
+        # spec line 1746: move top of villain_deck into villain_discard
         _m20 = next(reversed(s.z['villain_deck']), -1)
         if _m20 >= 0:
             R.move(s, g, _m20, 'villain_discard', None)
@@ -2481,8 +2481,8 @@ def setup__coop(g, s, p):
 
 
 def end_when_three_missions__coop(g, s):
-    """Whether the end `three_missions` is triggered (spec line 1923)."""
-    # spec line 1923: when every player missions_done >= 3
+    """Whether the end `three_missions` is triggered (spec line 1922)."""
+    # spec line 1922: when every player missions_done >= 3
     for _q1 in range(s.h):
         if not (s.tr['missions_done'][_q1] >= 3):
             return False
@@ -2490,27 +2490,27 @@ def end_when_three_missions__coop(g, s):
 
 
 def winners_three_missions__coop(g, s):
-    """Winners when the game ends (spec line 1922). Source: 2 Player Co-op › Co-op Gameplay."""
+    """Winners when the game ends (spec line 1921). Source: 2 Player Co-op › Co-op Gameplay."""
     return R.side_seats(s, 'players')
 
 
 def end_when_round_limit__coop(g, s):
-    """Whether the end `round_limit` is triggered (spec line 1935)."""
+    """Whether the end `round_limit` is triggered (spec line 1934)."""
     return (s.round >= g.P['round_cap'])
 
 
 def winners_round_limit__coop(g, s):
-    """Winners when the game ends (spec line 1934). Source: Winning the Game."""
+    """Winners when the game ends (spec line 1933). Source: Winning the Game."""
     return R.side_seats(s, 'villain_seat')
 
 
 def end_when_villains_win(g, s):
-    """Whether the end `villains_win` is triggered (spec line 1929)."""
+    """Whether the end `villains_win` is triggered (spec line 1928)."""
     return all((s.tr['missions_done'][_q1] >= 3) for _q1 in R.kind_seats(s, 'villain_seat'))
 
 
 def winners_villains_win(g, s):
-    """Winners when the game ends (spec line 1928). Source: 2 Player Co-op › Co-op Gameplay."""
+    """Winners when the game ends (spec line 1927). Source: 2 Player Co-op › Co-op Gameplay."""
     return R.side_seats(s, 'villain_seat')
 
 
@@ -2775,9 +2775,9 @@ def setup__solo__factions(g, s, p):
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
         # spec line 463: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 1710: each player {
+    # spec line 1709: each player {
     for _p7 in R.turn_order(s):
-        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        # spec line 1710: advance partner by (count players where partner >= 1) + 1
         s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
     # spec line 467: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
@@ -2805,9 +2805,9 @@ def setup__solo__factions(g, s, p):
     R.shuffle(s, 'mission_deck', None)
     # spec line 482: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 1715: each villain_seat {
+    # spec line 1714: each villain_seat {
     for _p11 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1716: reveal 1 from mission_deck into my bridge
+        # spec line 1715: reveal 1 from mission_deck into my bridge
         R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
     # spec line 1275: for each z in tz_markers {
     for v_z in list(s.z['tz_markers']):
@@ -2829,53 +2829,53 @@ def setup__solo__factions(g, s, p):
     for _p16 in R.turn_order(s):
         # spec line 1287: reveal 1 from faction_deck into my faction_hand
         R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p16)
-    # spec line 1787: let lead = villain_seat[1]
+    # spec line 1786: let lead = villain_seat[1]
     v_lead = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1788: if lead != nobody {
+    # spec line 1787: if lead != nobody {
     if (v_lead != -1):
-        # spec line 1789: first player lead
+        # spec line 1788: first player lead
         s.first = v_lead
-    # spec line 1720: put villain_cards into villain_deck
+    # spec line 1719: put villain_cards into villain_deck
     R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
-    # spec line 1721: let first_villain = villain_seat[1]
+    # spec line 1720: let first_villain = villain_seat[1]
     v_first_villain = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1722: if first_villain != nobody {
+    # spec line 1721: if first_villain != nobody {
     if (v_first_villain != -1):
-        # spec line 1723: as first_villain {
+        # spec line 1722: as first_villain {
         _a18 = v_first_villain
-        # spec line 1724: set partner = 1
+        # spec line 1723: set partner = 1
         s.tr['partner'][_a18] = 1
-        # spec line 1725: do join_crew(villain)
+        # spec line 1724: do join_crew(villain)
         g.PR['join_crew'](g, s, _a18, s.game.optc['villain'])
-    # spec line 1728: shuffle villain_deck
+    # spec line 1727: shuffle villain_deck
     R.shuffle(s, 'villain_deck', None)
-    # spec line 1729: let other_villain = villain_seat[2]
+    # spec line 1728: let other_villain = villain_seat[2]
     v_other_villain = R.kind_seat(s, 'villain_seat', 2)
-    # spec line 1730: let second = top of villain_deck
+    # spec line 1729: let second = top of villain_deck
     v_second = next(reversed(s.z['villain_deck']), -1)
-    # spec line 1731: if other_villain != nobody and second != nothing {
+    # spec line 1730: if other_villain != nobody and second != nothing {
     if ((v_other_villain != -1) and (v_second != -1)):
-        # spec line 1732: as other_villain {
+        # spec line 1731: as other_villain {
         _a19 = v_other_villain
-        # spec line 1733: set partner = 2
+        # spec line 1732: set partner = 2
         s.tr['partner'][_a19] = 2
-        # spec line 1734: do join_crew(second)
+        # spec line 1733: do join_crew(second)
         g.PR['join_crew'](g, s, _a19, v_second)
-    # spec line 1737: each villain_seat {
+    # spec line 1736: each villain_seat {
     for _p20 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1738: let boss = top of my crew_station where is_villain
+        # spec line 1737: let boss = top of my crew_station where is_villain
         v_boss = next((_c21 for _c21 in reversed(s.z['crew_station'][_p20]) if F_is_villain[_c21]), -1)
-        # spec line 1739: if boss != nothing {
+        # spec line 1738: if boss != nothing {
         if (v_boss != -1):
-            # spec line 1740: for each s in my dock {
+            # spec line 1739: for each s in my dock {
             for v_s in list(s.z['dock'][_p20]):
-                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                # spec line 1740: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
                 s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
-    # spec line 1745: each villain_seat {
+    # spec line 1744: each villain_seat {
     for _p22 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1746: do villain_recruit()
+        # spec line 1745: do villain_recruit()
         g.PR['villain_recruit'](g, s, _p22)
-        # spec line 1747: move top of villain_deck into villain_discard
+        # spec line 1746: move top of villain_deck into villain_discard
         _m23 = next(reversed(s.z['villain_deck']), -1)
         if _m23 >= 0:
             R.move(s, g, _m23, 'villain_discard', None)
@@ -2905,9 +2905,9 @@ def setup__solo__custom_setup(g, s, p):
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
         # spec line 463: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 1710: each player {
+    # spec line 1709: each player {
     for _p7 in R.turn_order(s):
-        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        # spec line 1710: advance partner by (count players where partner >= 1) + 1
         s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
     # spec line 467: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
@@ -2935,57 +2935,57 @@ def setup__solo__custom_setup(g, s, p):
     R.shuffle(s, 'mission_deck', None)
     # spec line 482: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 1715: each villain_seat {
+    # spec line 1714: each villain_seat {
     for _p11 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1716: reveal 1 from mission_deck into my bridge
+        # spec line 1715: reveal 1 from mission_deck into my bridge
         R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
-    # spec line 1787: let lead = villain_seat[1]
+    # spec line 1786: let lead = villain_seat[1]
     v_lead = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1788: if lead != nobody {
+    # spec line 1787: if lead != nobody {
     if (v_lead != -1):
-        # spec line 1789: first player lead
+        # spec line 1788: first player lead
         s.first = v_lead
-    # spec line 1720: put villain_cards into villain_deck
+    # spec line 1719: put villain_cards into villain_deck
     R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
-    # spec line 1721: let first_villain = villain_seat[1]
+    # spec line 1720: let first_villain = villain_seat[1]
     v_first_villain = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1722: if first_villain != nobody {
+    # spec line 1721: if first_villain != nobody {
     if (v_first_villain != -1):
-        # spec line 1723: as first_villain {
+        # spec line 1722: as first_villain {
         _a13 = v_first_villain
-        # spec line 1724: set partner = 1
+        # spec line 1723: set partner = 1
         s.tr['partner'][_a13] = 1
-        # spec line 1725: do join_crew(villain)
+        # spec line 1724: do join_crew(villain)
         g.PR['join_crew'](g, s, _a13, s.game.optc['villain'])
-    # spec line 1728: shuffle villain_deck
+    # spec line 1727: shuffle villain_deck
     R.shuffle(s, 'villain_deck', None)
-    # spec line 1729: let other_villain = villain_seat[2]
+    # spec line 1728: let other_villain = villain_seat[2]
     v_other_villain = R.kind_seat(s, 'villain_seat', 2)
-    # spec line 1730: let second = top of villain_deck
+    # spec line 1729: let second = top of villain_deck
     v_second = next(reversed(s.z['villain_deck']), -1)
-    # spec line 1731: if other_villain != nobody and second != nothing {
+    # spec line 1730: if other_villain != nobody and second != nothing {
     if ((v_other_villain != -1) and (v_second != -1)):
-        # spec line 1732: as other_villain {
+        # spec line 1731: as other_villain {
         _a14 = v_other_villain
-        # spec line 1733: set partner = 2
+        # spec line 1732: set partner = 2
         s.tr['partner'][_a14] = 2
-        # spec line 1734: do join_crew(second)
+        # spec line 1733: do join_crew(second)
         g.PR['join_crew'](g, s, _a14, v_second)
-    # spec line 1737: each villain_seat {
+    # spec line 1736: each villain_seat {
     for _p15 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1738: let boss = top of my crew_station where is_villain
+        # spec line 1737: let boss = top of my crew_station where is_villain
         v_boss = next((_c16 for _c16 in reversed(s.z['crew_station'][_p15]) if F_is_villain[_c16]), -1)
-        # spec line 1739: if boss != nothing {
+        # spec line 1738: if boss != nothing {
         if (v_boss != -1):
-            # spec line 1740: for each s in my dock {
+            # spec line 1739: for each s in my dock {
             for v_s in list(s.z['dock'][_p15]):
-                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                # spec line 1740: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
                 s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
-    # spec line 1745: each villain_seat {
+    # spec line 1744: each villain_seat {
     for _p17 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1746: do villain_recruit()
+        # spec line 1745: do villain_recruit()
         g.PR['villain_recruit'](g, s, _p17)
-        # spec line 1747: move top of villain_deck into villain_discard
+        # spec line 1746: move top of villain_deck into villain_discard
         _m18 = next(reversed(s.z['villain_deck']), -1)
         if _m18 >= 0:
             R.move(s, g, _m18, 'villain_discard', None)
@@ -3015,9 +3015,9 @@ def setup__solo__factions__custom_setup(g, s, p):
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
         # spec line 463: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 1710: each player {
+    # spec line 1709: each player {
     for _p7 in R.turn_order(s):
-        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        # spec line 1710: advance partner by (count players where partner >= 1) + 1
         s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
     # spec line 467: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
@@ -3045,9 +3045,9 @@ def setup__solo__factions__custom_setup(g, s, p):
     R.shuffle(s, 'mission_deck', None)
     # spec line 482: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 1715: each villain_seat {
+    # spec line 1714: each villain_seat {
     for _p11 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1716: reveal 1 from mission_deck into my bridge
+        # spec line 1715: reveal 1 from mission_deck into my bridge
         R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
     # spec line 1275: for each z in tz_markers {
     for v_z in list(s.z['tz_markers']):
@@ -3069,53 +3069,53 @@ def setup__solo__factions__custom_setup(g, s, p):
     for _p16 in R.turn_order(s):
         # spec line 1287: reveal 1 from faction_deck into my faction_hand
         R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p16)
-    # spec line 1787: let lead = villain_seat[1]
+    # spec line 1786: let lead = villain_seat[1]
     v_lead = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1788: if lead != nobody {
+    # spec line 1787: if lead != nobody {
     if (v_lead != -1):
-        # spec line 1789: first player lead
+        # spec line 1788: first player lead
         s.first = v_lead
-    # spec line 1720: put villain_cards into villain_deck
+    # spec line 1719: put villain_cards into villain_deck
     R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
-    # spec line 1721: let first_villain = villain_seat[1]
+    # spec line 1720: let first_villain = villain_seat[1]
     v_first_villain = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1722: if first_villain != nobody {
+    # spec line 1721: if first_villain != nobody {
     if (v_first_villain != -1):
-        # spec line 1723: as first_villain {
+        # spec line 1722: as first_villain {
         _a18 = v_first_villain
-        # spec line 1724: set partner = 1
+        # spec line 1723: set partner = 1
         s.tr['partner'][_a18] = 1
-        # spec line 1725: do join_crew(villain)
+        # spec line 1724: do join_crew(villain)
         g.PR['join_crew'](g, s, _a18, s.game.optc['villain'])
-    # spec line 1728: shuffle villain_deck
+    # spec line 1727: shuffle villain_deck
     R.shuffle(s, 'villain_deck', None)
-    # spec line 1729: let other_villain = villain_seat[2]
+    # spec line 1728: let other_villain = villain_seat[2]
     v_other_villain = R.kind_seat(s, 'villain_seat', 2)
-    # spec line 1730: let second = top of villain_deck
+    # spec line 1729: let second = top of villain_deck
     v_second = next(reversed(s.z['villain_deck']), -1)
-    # spec line 1731: if other_villain != nobody and second != nothing {
+    # spec line 1730: if other_villain != nobody and second != nothing {
     if ((v_other_villain != -1) and (v_second != -1)):
-        # spec line 1732: as other_villain {
+        # spec line 1731: as other_villain {
         _a19 = v_other_villain
-        # spec line 1733: set partner = 2
+        # spec line 1732: set partner = 2
         s.tr['partner'][_a19] = 2
-        # spec line 1734: do join_crew(second)
+        # spec line 1733: do join_crew(second)
         g.PR['join_crew'](g, s, _a19, v_second)
-    # spec line 1737: each villain_seat {
+    # spec line 1736: each villain_seat {
     for _p20 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1738: let boss = top of my crew_station where is_villain
+        # spec line 1737: let boss = top of my crew_station where is_villain
         v_boss = next((_c21 for _c21 in reversed(s.z['crew_station'][_p20]) if F_is_villain[_c21]), -1)
-        # spec line 1739: if boss != nothing {
+        # spec line 1738: if boss != nothing {
         if (v_boss != -1):
-            # spec line 1740: for each s in my dock {
+            # spec line 1739: for each s in my dock {
             for v_s in list(s.z['dock'][_p20]):
-                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                # spec line 1740: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
                 s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
-    # spec line 1745: each villain_seat {
+    # spec line 1744: each villain_seat {
     for _p22 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1746: do villain_recruit()
+        # spec line 1745: do villain_recruit()
         g.PR['villain_recruit'](g, s, _p22)
-        # spec line 1747: move top of villain_deck into villain_discard
+        # spec line 1746: move top of villain_deck into villain_discard
         _m23 = next(reversed(s.z['villain_deck']), -1)
         if _m23 >= 0:
             R.move(s, g, _m23, 'villain_discard', None)
@@ -3145,9 +3145,9 @@ def setup__coop__factions(g, s, p):
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
         # spec line 463: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 1710: each player {
+    # spec line 1709: each player {
     for _p7 in R.turn_order(s):
-        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        # spec line 1710: advance partner by (count players where partner >= 1) + 1
         s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
     # spec line 467: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
@@ -3175,9 +3175,9 @@ def setup__coop__factions(g, s, p):
     R.shuffle(s, 'mission_deck', None)
     # spec line 482: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 1715: each villain_seat {
+    # spec line 1714: each villain_seat {
     for _p11 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1716: reveal 1 from mission_deck into my bridge
+        # spec line 1715: reveal 1 from mission_deck into my bridge
         R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
     # spec line 1275: for each z in tz_markers {
     for v_z in list(s.z['tz_markers']):
@@ -3199,64 +3199,64 @@ def setup__coop__factions(g, s, p):
     for _p16 in R.turn_order(s):
         # spec line 1287: reveal 1 from faction_deck into my faction_hand
         R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p16)
-    # spec line 1819: let v1 = villain_seat[1]
+    # spec line 1818: let v1 = villain_seat[1]
     v_v1 = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1820: let v2 = villain_seat[2]
+    # spec line 1819: let v2 = villain_seat[2]
     v_v2 = R.kind_seat(s, 'villain_seat', 2)
-    # spec line 1821: if v1 != nobody and v2 != nobody {
+    # spec line 1820: if v1 != nobody and v2 != nobody {
     if ((v_v1 != -1) and (v_v2 != -1)):
-        # spec line 1822: let b1 = top of crew_station of v1 where is_villain
+        # spec line 1821: let b1 = top of crew_station of v1 where is_villain
         v_b1 = next((_c17 for _c17 in reversed(s.z['crew_station'][v_v1]) if F_is_villain[_c17]), -1)
-        # spec line 1823: let b2 = top of crew_station of v2 where is_villain
+        # spec line 1822: let b2 = top of crew_station of v2 where is_villain
         v_b2 = next((_c18 for _c18 in reversed(s.z['crew_station'][v_v2]) if F_is_villain[_c18]), -1)
-        # spec line 1824: if b1 != nothing and b2 != nothing and b2.difficulty > b1.difficulty {
+        # spec line 1823: if b1 != nothing and b2 != nothing and b2.difficulty > b1.difficulty {
         if ((v_b1 != -1) and (v_b2 != -1) and (F_difficulty[v_b2] > F_difficulty[v_b1])):
-            # spec line 1825: first player v2
+            # spec line 1824: first player v2
             s.first = v_v2
         else:
-            # spec line 1827: first player v1
+            # spec line 1826: first player v1
             s.first = v_v1
-    # spec line 1720: put villain_cards into villain_deck
+    # spec line 1719: put villain_cards into villain_deck
     R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
-    # spec line 1721: let first_villain = villain_seat[1]
+    # spec line 1720: let first_villain = villain_seat[1]
     v_first_villain = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1722: if first_villain != nobody {
+    # spec line 1721: if first_villain != nobody {
     if (v_first_villain != -1):
-        # spec line 1723: as first_villain {
+        # spec line 1722: as first_villain {
         _a20 = v_first_villain
-        # spec line 1724: set partner = 1
+        # spec line 1723: set partner = 1
         s.tr['partner'][_a20] = 1
-        # spec line 1725: do join_crew(villain)
+        # spec line 1724: do join_crew(villain)
         g.PR['join_crew'](g, s, _a20, s.game.optc['villain'])
-    # spec line 1728: shuffle villain_deck
+    # spec line 1727: shuffle villain_deck
     R.shuffle(s, 'villain_deck', None)
-    # spec line 1729: let other_villain = villain_seat[2]
+    # spec line 1728: let other_villain = villain_seat[2]
     v_other_villain = R.kind_seat(s, 'villain_seat', 2)
-    # spec line 1730: let second = top of villain_deck
+    # spec line 1729: let second = top of villain_deck
     v_second = next(reversed(s.z['villain_deck']), -1)
-    # spec line 1731: if other_villain != nobody and second != nothing {
+    # spec line 1730: if other_villain != nobody and second != nothing {
     if ((v_other_villain != -1) and (v_second != -1)):
-        # spec line 1732: as other_villain {
+        # spec line 1731: as other_villain {
         _a21 = v_other_villain
-        # spec line 1733: set partner = 2
+        # spec line 1732: set partner = 2
         s.tr['partner'][_a21] = 2
-        # spec line 1734: do join_crew(second)
+        # spec line 1733: do join_crew(second)
         g.PR['join_crew'](g, s, _a21, v_second)
-    # spec line 1737: each villain_seat {
+    # spec line 1736: each villain_seat {
     for _p22 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1738: let boss = top of my crew_station where is_villain
+        # spec line 1737: let boss = top of my crew_station where is_villain
         v_boss = next((_c23 for _c23 in reversed(s.z['crew_station'][_p22]) if F_is_villain[_c23]), -1)
-        # spec line 1739: if boss != nothing {
+        # spec line 1738: if boss != nothing {
         if (v_boss != -1):
-            # spec line 1740: for each s in my dock {
+            # spec line 1739: for each s in my dock {
             for v_s in list(s.z['dock'][_p22]):
-                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                # spec line 1740: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
                 s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
-    # spec line 1745: each villain_seat {
+    # spec line 1744: each villain_seat {
     for _p24 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1746: do villain_recruit()
+        # spec line 1745: do villain_recruit()
         g.PR['villain_recruit'](g, s, _p24)
-        # spec line 1747: move top of villain_deck into villain_discard
+        # spec line 1746: move top of villain_deck into villain_discard
         _m25 = next(reversed(s.z['villain_deck']), -1)
         if _m25 >= 0:
             R.move(s, g, _m25, 'villain_discard', None)
@@ -3286,9 +3286,9 @@ def setup__coop__custom_setup(g, s, p):
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
         # spec line 463: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 1710: each player {
+    # spec line 1709: each player {
     for _p7 in R.turn_order(s):
-        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        # spec line 1710: advance partner by (count players where partner >= 1) + 1
         s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
     # spec line 467: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
@@ -3316,68 +3316,68 @@ def setup__coop__custom_setup(g, s, p):
     R.shuffle(s, 'mission_deck', None)
     # spec line 482: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 1715: each villain_seat {
+    # spec line 1714: each villain_seat {
     for _p11 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1716: reveal 1 from mission_deck into my bridge
+        # spec line 1715: reveal 1 from mission_deck into my bridge
         R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
-    # spec line 1819: let v1 = villain_seat[1]
+    # spec line 1818: let v1 = villain_seat[1]
     v_v1 = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1820: let v2 = villain_seat[2]
+    # spec line 1819: let v2 = villain_seat[2]
     v_v2 = R.kind_seat(s, 'villain_seat', 2)
-    # spec line 1821: if v1 != nobody and v2 != nobody {
+    # spec line 1820: if v1 != nobody and v2 != nobody {
     if ((v_v1 != -1) and (v_v2 != -1)):
-        # spec line 1822: let b1 = top of crew_station of v1 where is_villain
+        # spec line 1821: let b1 = top of crew_station of v1 where is_villain
         v_b1 = next((_c12 for _c12 in reversed(s.z['crew_station'][v_v1]) if F_is_villain[_c12]), -1)
-        # spec line 1823: let b2 = top of crew_station of v2 where is_villain
+        # spec line 1822: let b2 = top of crew_station of v2 where is_villain
         v_b2 = next((_c13 for _c13 in reversed(s.z['crew_station'][v_v2]) if F_is_villain[_c13]), -1)
-        # spec line 1824: if b1 != nothing and b2 != nothing and b2.difficulty > b1.difficulty {
+        # spec line 1823: if b1 != nothing and b2 != nothing and b2.difficulty > b1.difficulty {
         if ((v_b1 != -1) and (v_b2 != -1) and (F_difficulty[v_b2] > F_difficulty[v_b1])):
-            # spec line 1825: first player v2
+            # spec line 1824: first player v2
             s.first = v_v2
         else:
-            # spec line 1827: first player v1
+            # spec line 1826: first player v1
             s.first = v_v1
-    # spec line 1720: put villain_cards into villain_deck
+    # spec line 1719: put villain_cards into villain_deck
     R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
-    # spec line 1721: let first_villain = villain_seat[1]
+    # spec line 1720: let first_villain = villain_seat[1]
     v_first_villain = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1722: if first_villain != nobody {
+    # spec line 1721: if first_villain != nobody {
     if (v_first_villain != -1):
-        # spec line 1723: as first_villain {
+        # spec line 1722: as first_villain {
         _a15 = v_first_villain
-        # spec line 1724: set partner = 1
+        # spec line 1723: set partner = 1
         s.tr['partner'][_a15] = 1
-        # spec line 1725: do join_crew(villain)
+        # spec line 1724: do join_crew(villain)
         g.PR['join_crew'](g, s, _a15, s.game.optc['villain'])
-    # spec line 1728: shuffle villain_deck
+    # spec line 1727: shuffle villain_deck
     R.shuffle(s, 'villain_deck', None)
-    # spec line 1729: let other_villain = villain_seat[2]
+    # spec line 1728: let other_villain = villain_seat[2]
     v_other_villain = R.kind_seat(s, 'villain_seat', 2)
-    # spec line 1730: let second = top of villain_deck
+    # spec line 1729: let second = top of villain_deck
     v_second = next(reversed(s.z['villain_deck']), -1)
-    # spec line 1731: if other_villain != nobody and second != nothing {
+    # spec line 1730: if other_villain != nobody and second != nothing {
     if ((v_other_villain != -1) and (v_second != -1)):
-        # spec line 1732: as other_villain {
+        # spec line 1731: as other_villain {
         _a16 = v_other_villain
-        # spec line 1733: set partner = 2
+        # spec line 1732: set partner = 2
         s.tr['partner'][_a16] = 2
-        # spec line 1734: do join_crew(second)
+        # spec line 1733: do join_crew(second)
         g.PR['join_crew'](g, s, _a16, v_second)
-    # spec line 1737: each villain_seat {
+    # spec line 1736: each villain_seat {
     for _p17 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1738: let boss = top of my crew_station where is_villain
+        # spec line 1737: let boss = top of my crew_station where is_villain
         v_boss = next((_c18 for _c18 in reversed(s.z['crew_station'][_p17]) if F_is_villain[_c18]), -1)
-        # spec line 1739: if boss != nothing {
+        # spec line 1738: if boss != nothing {
         if (v_boss != -1):
-            # spec line 1740: for each s in my dock {
+            # spec line 1739: for each s in my dock {
             for v_s in list(s.z['dock'][_p17]):
-                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                # spec line 1740: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
                 s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
-    # spec line 1745: each villain_seat {
+    # spec line 1744: each villain_seat {
     for _p19 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1746: do villain_recruit()
+        # spec line 1745: do villain_recruit()
         g.PR['villain_recruit'](g, s, _p19)
-        # spec line 1747: move top of villain_deck into villain_discard
+        # spec line 1746: move top of villain_deck into villain_discard
         _m20 = next(reversed(s.z['villain_deck']), -1)
         if _m20 >= 0:
             R.move(s, g, _m20, 'villain_discard', None)
@@ -3407,9 +3407,9 @@ def setup__coop__factions__custom_setup(g, s, p):
         R.put(s, g, [_c5 for _c5 in CATALOGUE_CHRONOSHIP if (F_owner[_c5] == _p4)], 'dock', _p4)
         # spec line 463: put drone into my drone_bay where owner == me
         R.put(s, g, [_c6 for _c6 in CATALOGUE_DRONE if (F_owner[_c6] == _p4)], 'drone_bay', _p4)
-    # spec line 1710: each player {
+    # spec line 1709: each player {
     for _p7 in R.turn_order(s):
-        # spec line 1711: advance partner by (count players where partner >= 1) + 1
+        # spec line 1710: advance partner by (count players where partner >= 1) + 1
         s.tr['partner'][_p7] += (len([1 for _q8 in range(s.h) if (s.tr['partner'][_q8] >= 1)]) + 1)
     # spec line 467: do remove_time_zones()
     g.PR['remove_time_zones'](g, s, p)
@@ -3437,9 +3437,9 @@ def setup__coop__factions__custom_setup(g, s, p):
     R.shuffle(s, 'mission_deck', None)
     # spec line 482: reveal 3 from mission_deck into mission_offer
     R.draw(s, g, 3, 'mission_deck', None, 'mission_offer', None)
-    # spec line 1715: each villain_seat {
+    # spec line 1714: each villain_seat {
     for _p11 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1716: reveal 1 from mission_deck into my bridge
+        # spec line 1715: reveal 1 from mission_deck into my bridge
         R.draw(s, g, 1, 'mission_deck', None, 'bridge', _p11)
     # spec line 1275: for each z in tz_markers {
     for v_z in list(s.z['tz_markers']):
@@ -3461,64 +3461,64 @@ def setup__coop__factions__custom_setup(g, s, p):
     for _p16 in R.turn_order(s):
         # spec line 1287: reveal 1 from faction_deck into my faction_hand
         R.draw(s, g, 1, 'faction_deck', None, 'faction_hand', _p16)
-    # spec line 1819: let v1 = villain_seat[1]
+    # spec line 1818: let v1 = villain_seat[1]
     v_v1 = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1820: let v2 = villain_seat[2]
+    # spec line 1819: let v2 = villain_seat[2]
     v_v2 = R.kind_seat(s, 'villain_seat', 2)
-    # spec line 1821: if v1 != nobody and v2 != nobody {
+    # spec line 1820: if v1 != nobody and v2 != nobody {
     if ((v_v1 != -1) and (v_v2 != -1)):
-        # spec line 1822: let b1 = top of crew_station of v1 where is_villain
+        # spec line 1821: let b1 = top of crew_station of v1 where is_villain
         v_b1 = next((_c17 for _c17 in reversed(s.z['crew_station'][v_v1]) if F_is_villain[_c17]), -1)
-        # spec line 1823: let b2 = top of crew_station of v2 where is_villain
+        # spec line 1822: let b2 = top of crew_station of v2 where is_villain
         v_b2 = next((_c18 for _c18 in reversed(s.z['crew_station'][v_v2]) if F_is_villain[_c18]), -1)
-        # spec line 1824: if b1 != nothing and b2 != nothing and b2.difficulty > b1.difficulty {
+        # spec line 1823: if b1 != nothing and b2 != nothing and b2.difficulty > b1.difficulty {
         if ((v_b1 != -1) and (v_b2 != -1) and (F_difficulty[v_b2] > F_difficulty[v_b1])):
-            # spec line 1825: first player v2
+            # spec line 1824: first player v2
             s.first = v_v2
         else:
-            # spec line 1827: first player v1
+            # spec line 1826: first player v1
             s.first = v_v1
-    # spec line 1720: put villain_cards into villain_deck
+    # spec line 1719: put villain_cards into villain_deck
     R.put(s, g, CATALOGUE_VILLAIN_CARDS, 'villain_deck', None)
-    # spec line 1721: let first_villain = villain_seat[1]
+    # spec line 1720: let first_villain = villain_seat[1]
     v_first_villain = R.kind_seat(s, 'villain_seat', 1)
-    # spec line 1722: if first_villain != nobody {
+    # spec line 1721: if first_villain != nobody {
     if (v_first_villain != -1):
-        # spec line 1723: as first_villain {
+        # spec line 1722: as first_villain {
         _a20 = v_first_villain
-        # spec line 1724: set partner = 1
+        # spec line 1723: set partner = 1
         s.tr['partner'][_a20] = 1
-        # spec line 1725: do join_crew(villain)
+        # spec line 1724: do join_crew(villain)
         g.PR['join_crew'](g, s, _a20, s.game.optc['villain'])
-    # spec line 1728: shuffle villain_deck
+    # spec line 1727: shuffle villain_deck
     R.shuffle(s, 'villain_deck', None)
-    # spec line 1729: let other_villain = villain_seat[2]
+    # spec line 1728: let other_villain = villain_seat[2]
     v_other_villain = R.kind_seat(s, 'villain_seat', 2)
-    # spec line 1730: let second = top of villain_deck
+    # spec line 1729: let second = top of villain_deck
     v_second = next(reversed(s.z['villain_deck']), -1)
-    # spec line 1731: if other_villain != nobody and second != nothing {
+    # spec line 1730: if other_villain != nobody and second != nothing {
     if ((v_other_villain != -1) and (v_second != -1)):
-        # spec line 1732: as other_villain {
+        # spec line 1731: as other_villain {
         _a21 = v_other_villain
-        # spec line 1733: set partner = 2
+        # spec line 1732: set partner = 2
         s.tr['partner'][_a21] = 2
-        # spec line 1734: do join_crew(second)
+        # spec line 1733: do join_crew(second)
         g.PR['join_crew'](g, s, _a21, v_second)
-    # spec line 1737: each villain_seat {
+    # spec line 1736: each villain_seat {
     for _p22 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1738: let boss = top of my crew_station where is_villain
+        # spec line 1737: let boss = top of my crew_station where is_villain
         v_boss = next((_c23 for _c23 in reversed(s.z['crew_station'][_p22]) if F_is_villain[_c23]), -1)
-        # spec line 1739: if boss != nothing {
+        # spec line 1738: if boss != nothing {
         if (v_boss != -1):
-            # spec line 1740: for each s in my dock {
+            # spec line 1739: for each s in my dock {
             for v_s in list(s.z['dock'][_p22]):
-                # spec line 1741: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
+                # spec line 1740: set s.order = (knowledge_pos[s.knowledge] - knowledge_pos[boss.primary] + 5) % 5
                 s.cst['order'][v_s] = ((R.lookup(g.T['knowledge_pos'], F_knowledge[v_s]) - R.lookup(g.T['knowledge_pos'], F_primary[v_boss]) + 5) % 5)
-    # spec line 1745: each villain_seat {
+    # spec line 1744: each villain_seat {
     for _p24 in R.kind_seats(s, 'villain_seat'):
-        # spec line 1746: do villain_recruit()
+        # spec line 1745: do villain_recruit()
         g.PR['villain_recruit'](g, s, _p24)
-        # spec line 1747: move top of villain_deck into villain_discard
+        # spec line 1746: move top of villain_deck into villain_discard
         _m25 = next(reversed(s.z['villain_deck']), -1)
         if _m25 >= 0:
             R.move(s, g, _m25, 'villain_discard', None)
@@ -4470,24 +4470,24 @@ def loop_raid_2(g, s, p, env, value):
 
 
 def as_seat_procedure_trigger_technology__solo(g, s, p, env, value):
-    """The block of spec line 1755, run as another player."""
+    """The block of spec line 1754, run as another player."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_t = env['t']
-    # spec line 1756: do drain(t)
+    # spec line 1755: do drain(t)
     if g.PR['drain'](g, s, p, v_t):
         return True
     return False
 
 
 def one_round_procedure_trigger_technology__solo_2(g, s, p, env, value):
-    """One round of the loop of spec line 1754."""
+    """One round of the loop of spec line 1753."""
     v_lander = env['lander']
     v_loc = env['loc']
     v_t = env['t']
     if not (F_tz[v_t] == F_tz[v_loc]):
         return False
-    # spec line 1755: as lander {
+    # spec line 1754: as lander {
     _a2 = v_lander
     if as_seat_procedure_trigger_technology__solo(g, s, _a2, {'lander': v_lander, 'loc': v_loc, 't': v_t}, None):
         return True
@@ -4495,7 +4495,7 @@ def one_round_procedure_trigger_technology__solo_2(g, s, p, env, value):
 
 
 def loop_procedure_trigger_technology__solo(g, s, p, env, value):
-    """The loop of spec line 1754, from round `_i` on."""
+    """The loop of spec line 1753, from round `_i` on."""
     v_lander = env['lander']
     v_loc = env['loc']
     _i, _items = env['_i'], env['_items']
@@ -4508,15 +4508,15 @@ def loop_procedure_trigger_technology__solo(g, s, p, env, value):
 
 
 def one_round_procedure_trigger_technology__solo(g, s, p, env, value):
-    """One round of the loop of spec line 1753."""
+    """One round of the loop of spec line 1752."""
     v_lander = env['lander']
     v_loc = env['loc']
-    # spec line 1754: for each t in my developed where tz == loc.tz {
+    # spec line 1753: for each t in my developed where tz == loc.tz {
     return loop_procedure_trigger_technology__solo(g, s, p, {'lander': v_lander, 'loc': v_loc, '_i': 0, '_items': list(s.z['developed'][p])}, None)
 
 
 def loop_procedure_trigger_technology__solo_2(g, s, p, env, value):
-    """The loop of spec line 1753, from round `_i` on."""
+    """The loop of spec line 1752, from round `_i` on."""
     v_lander = env['lander']
     v_loc = env['loc']
     _i, _items = env['_i'], env['_items']
@@ -4531,11 +4531,11 @@ def loop_procedure_trigger_technology__solo_2(g, s, p, env, value):
 def rest_procedure_trigger_technology__solo(g, s, p, env, value):
     """The rest of the effect after spec line 657."""
     v_loc = env['loc']
-    # spec line 1751: if (count standing of loc where it is chronoship) >= 1 and loc.kind != alt_wormhole and me != villain_seat[1] and me != villain_seat[2] {
+    # spec line 1750: if (count standing of loc where it is chronoship) >= 1 and loc.kind != alt_wormhole and me != villain_seat[1] and me != villain_seat[2] {
     if (any((KIND[_c1] == 'chronoship') for _c1 in s.z['standing'][v_loc]) and (F_kind[v_loc] != 'alt_wormhole') and (p != R.kind_seat(s, 'villain_seat', 1)) and (p != R.kind_seat(s, 'villain_seat', 2))):
-        # spec line 1752: let lander = me
+        # spec line 1751: let lander = me
         v_lander = p
-        # spec line 1753: each villain_seat {
+        # spec line 1752: each villain_seat {
         return loop_procedure_trigger_technology__solo_2(g, s, p, {'lander': v_lander, 'loc': v_loc, '_i': 0, '_items': R.kind_seats(s, 'villain_seat')}, None)
     else:
         return False
@@ -4714,7 +4714,7 @@ def rest_procedure_place_action__coop_2(g, s, p, env, value):
 
 
 def rest_procedure_place_action__coop(g, s, p, env, value):
-    """The rest of the effect after spec line 1881."""
+    """The rest of the effect after spec line 1880."""
     v_loc = env['loc']
     # spec line 632: if loc.kind == collect {
     if (F_kind[v_loc] == 'collect'):
@@ -4737,34 +4737,34 @@ def rest_procedure_place_action__coop(g, s, p, env, value):
 
 
 def ask_procedure_engineer_trigger__coop(g, s, p, env, label):
-    """Options of the question at spec line 1888."""
+    """Options of the question at spec line 1887."""
     v_loc = env['loc']
-    # spec line 1889: "Comms Technologies" {
+    # spec line 1888: "Comms Technologies" {
     if label == 'Comms Technologies':
-        # spec line 1890: each player {
+        # spec line 1889: each player {
         _waiting = len(s.pending)
-        # spec line 1890: each player {
+        # spec line 1889: each player {
         for _p1 in R.turn_order(s):
-            # spec line 1891: for each t in my developed where tech_kind == comms {
+            # spec line 1890: for each t in my developed where tech_kind == comms {
             for v_t in list(s.z['developed'][_p1]):
                 if not (F_tech_kind[v_t] == 'comms'):
                     continue
-                # spec line 1892: do tech_disc(t)
+                # spec line 1891: do tech_disc(t)
                 g.PR['tech_disc'](g, s, _p1, v_t)
         if len(s.pending) > _waiting:
             return True
         return False
-    # spec line 1896: "Transport Technologies" {
+    # spec line 1895: "Transport Technologies" {
     elif label == 'Transport Technologies':
-        # spec line 1897: each player {
+        # spec line 1896: each player {
         _waiting = len(s.pending)
-        # spec line 1897: each player {
+        # spec line 1896: each player {
         for _p2 in R.turn_order(s):
-            # spec line 1898: for each t in my developed where tech_kind == transport {
+            # spec line 1897: for each t in my developed where tech_kind == transport {
             for v_t in list(s.z['developed'][_p2]):
                 if not (F_tech_kind[v_t] == 'transport'):
                     continue
-                # spec line 1899: do tech_disc(t)
+                # spec line 1898: do tech_disc(t)
                 g.PR['tech_disc'](g, s, _p2, v_t)
         if len(s.pending) > _waiting:
             return True
@@ -4908,18 +4908,18 @@ def legal_phase_recover__coop(g, s, p, out):
     out += _found
     # Medic: recover every Crew-member of one player for free: legal_medic_rescue
     while True:  # run once: a requirement that fails leaves it
-        # spec line 1910: uses medic_uses 1
+        # spec line 1909: uses medic_uses 1
         if s.ta['medic_uses'][p] + 1 > 1:
             break
-        # spec line 1911: require (count my crew_station where secondary == medic) >= 1
+        # spec line 1910: require (count my crew_station where secondary == medic) >= 1
         if not any((F_secondary[_c1] == 'medic') for _c1 in s.z['crew_station'][p]):
             break
-        # spec line 1912: require (count my limbo where secondary == medic) == 0
+        # spec line 1911: require (count my limbo where secondary == medic) == 0
         if not (not any((s.cst['secondary'][_c2] == 'medic') for _c2 in s.z['limbo'][p])):
             break
-        # spec line 1909: choose q: player
+        # spec line 1908: choose q: player
         for v_q in range(s.h):
-            # spec line 1913: require (count limbo of q) >= 1
+            # spec line 1912: require (count limbo of q) >= 1
             if not (len(s.z['limbo'][v_q]) >= 1):
                 continue
             _key = ('medic_rescue', p, v_q)
@@ -5274,7 +5274,7 @@ RULES_STANDARD = R.Rules(
 )
 
 
-# Mode solo (spec line 1779): the rules of mode standard, with what it changes
+# Mode solo (spec line 1778): the rules of mode standard, with what it changes
 RULES_SOLO = RULES_STANDARD.changed(
     title='Dystopia: The Solo Game',
     players=(1, 1),
@@ -5299,7 +5299,7 @@ RULES_SOLO = RULES_STANDARD.changed(
 )
 
 
-# Mode coop (spec line 1810): the rules of mode standard, with what it changes
+# Mode coop (spec line 1809): the rules of mode standard, with what it changes
 RULES_COOP = RULES_STANDARD.changed(
     title='Dystopia: The Co-op Variant',
     players=(2, 2),
@@ -5406,7 +5406,7 @@ RULES_STANDARD__FACTIONS__CUSTOM_SETUP = RULES_STANDARD.changed(
 )
 
 
-# Mode solo+factions (spec line 1779): the rules of mode solo, with what it changes
+# Mode solo+factions (spec line 1778): the rules of mode solo, with what it changes
 RULES_SOLO__FACTIONS = RULES_SOLO.changed(
     D={**RULES_SOLO.D, 'utopia_met': derived_utopia_met},
     phases={
@@ -5431,7 +5431,7 @@ RULES_SOLO__FACTIONS = RULES_SOLO.changed(
 )
 
 
-# Mode solo+custom_setup (spec line 1779): the rules of mode solo, with what it changes
+# Mode solo+custom_setup (spec line 1778): the rules of mode solo, with what it changes
 RULES_SOLO__CUSTOM_SETUP = RULES_SOLO.changed(
     T={**RULES_SOLO.T, 'removed_count': ({1: 6, 2: 6, 3: 4, 4: 2}, 0)},
     zones=(
@@ -5444,7 +5444,7 @@ RULES_SOLO__CUSTOM_SETUP = RULES_SOLO.changed(
 )
 
 
-# Mode solo+factions+custom_setup (spec line 1779): the rules of mode solo, with what it changes
+# Mode solo+factions+custom_setup (spec line 1778): the rules of mode solo, with what it changes
 RULES_SOLO__FACTIONS__CUSTOM_SETUP = RULES_SOLO.changed(
     T={**RULES_SOLO.T, 'removed_count': ({1: 6, 2: 6, 3: 4, 4: 2}, 0)},
     D={**RULES_SOLO.D, 'utopia_met': derived_utopia_met},
@@ -5470,7 +5470,7 @@ RULES_SOLO__FACTIONS__CUSTOM_SETUP = RULES_SOLO.changed(
 )
 
 
-# Mode coop+factions (spec line 1810): the rules of mode coop, with what it changes
+# Mode coop+factions (spec line 1809): the rules of mode coop, with what it changes
 RULES_COOP__FACTIONS = RULES_COOP.changed(
     D={**RULES_COOP.D, 'utopia_met': derived_utopia_met},
     phases={
@@ -5495,7 +5495,7 @@ RULES_COOP__FACTIONS = RULES_COOP.changed(
 )
 
 
-# Mode coop+custom_setup (spec line 1810): the rules of mode coop, with what it changes
+# Mode coop+custom_setup (spec line 1809): the rules of mode coop, with what it changes
 RULES_COOP__CUSTOM_SETUP = RULES_COOP.changed(
     T={**RULES_COOP.T, 'removed_count': ({1: 6, 2: 6, 3: 4, 4: 2}, 0)},
     zones=(
@@ -5508,7 +5508,7 @@ RULES_COOP__CUSTOM_SETUP = RULES_COOP.changed(
 )
 
 
-# Mode coop+factions+custom_setup (spec line 1810): the rules of mode coop, with what it changes
+# Mode coop+factions+custom_setup (spec line 1809): the rules of mode coop, with what it changes
 RULES_COOP__FACTIONS__CUSTOM_SETUP = RULES_COOP.changed(
     T={**RULES_COOP.T, 'removed_count': ({1: 6, 2: 6, 3: 4, 4: 2}, 0)},
     D={**RULES_COOP.D, 'utopia_met': derived_utopia_met},
