@@ -453,7 +453,7 @@ class EngineGenerator(LegalActions, CardTables):
             args=args, cards_of=self._cards_of(), bag_fields=self._bag_fields(field_names),
             kinds=self._card_kinds() if pieces.uses_kinds(comp) else None,
             score_track=self.score_track, asks=sorted(self.lower.ask_names),
-            selection=selection_tables(comp, self.entries),
+            selection=selection_tables(comp, self.entries, self._catalogue_ranges()),
             envs={name: self.lower.env_schemas[name] for name in sorted(self.lower.ask_names)},
             phase_legal=[name for name, _, _ in self._phases.values()])
 

@@ -264,6 +264,37 @@ def test_an_option_chooses_a_catalogue_entry_that_rules_read_as_a_card(tmp_path)
     assert "E0851" in codes_of(tmp_path, wrong, _VILLAIN_CARDS)
 
 
+_FACTION = '''card faction_card "Faction" {
+  field difficulty: int "unused"
+  source "Utopia › Factions"
+}
+catalogue factions of faction_card from "mini.cards.yaml" {
+  source "Utopia › Factions"
+}
+'''
+_BOTH_CARDS = """factions:
+  - name: blackbeard
+    title: Blackbeard the faction
+    difficulty: 9
+    provenance: provisional
+""" + _VILLAIN_CARDS.replace("cards:", "villains:")
+
+
+def test_an_option_reads_the_entry_of_its_own_catalogue_when_another_has_the_name(tmp_path):
+    """Utopia's The Neb is both a Faction and a Villain: the option of the villain cards
+    reads the villain card, not the faction card of the same name listed before it."""
+    from tests.helpers.specs import compile_text, engine_module
+    text = _VILLAINS.replace("card villain_card", _FACTION + "card villain_card")
+    result = compile_text(tmp_path, text, _BOTH_CARDS)
+    game = engine_module(result)
+    g = game.Game(num_players=2, options={"villain": "blackbeard"}, seed=0)
+    assert game.CARD_NAMES[g.optc["villain"]] == "blackbeard"
+    assert g.optc["villain"] in game.CATALOGUE_VILLAINS and g.optc["villain"] not in game.CATALOGUE_FACTIONS
+    s = g.new_initial_state()
+    take(s, "earn")
+    assert json.loads(s.to_json())["tr"]["vp"] == [3, 0]  # 1 + the villain's difficulty 2, not 9
+
+
 def test_a_selected_module_narrows_the_player_counts(tmp_path):
     """Utopia › Factions › Custom Setup Variant: a module for fewer players than the game."""
     from tests.helpers.specs import engine_module

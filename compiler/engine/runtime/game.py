@@ -85,7 +85,7 @@ class GameBase:
             raise RulesError(f"the seed must be an integer, not {seed!r}") from None
         self.opt = chosen_options(type(self), mode, options, seed, selected)
         #: options naming a catalogue's entry → the id of its first copy, as rules read them
-        self.optc = {n: self.card_names.index(v) for n, v in self.opt.items()
+        self.optc = {n: self._OPTIONS[mode][n]["first"][v] for n, v in self.opt.items()
                      if "catalogue" in self._OPTIONS[mode][n]}
         self.mode, self.num_players, self.seed, self.selected = mode, num_players, seed, selected
         self.rules = self._RULES[key]
